@@ -1,0 +1,266 @@
+// The typed client: one method per operation of the endpoint table, on undici.
+import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
+import {
+  type Endpoint,
+  endpoints,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
+} from '../contract/endpoints.ts';
+import { ApiError } from './errors.ts';
+
+export interface ClientOptions {
+  /** Base URL of the API, e.g. `https://api.bringyour.com` or the simulator's url. */
+  baseUrl: string;
+  /** JWT of the caller network; sent only to operations that need it (3-9). */
+  token?: string;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** Retries of idempotent GETs on 429, 5xx and connection errors. */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** Another dispatcher (e.g. undici's MockAgent in tests). */
+  dispatcher?: Dispatcher;
+  /** Waits between retries; injectable so tests need not wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Called before each retry (for the UI's "retrying in N s"). */
+  onRetry?: (info: { operation: OperationName; attempt: number; delayMs: number; error: ApiError }) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type Method<K extends OperationName> =
+  RequestOf<K> extends undefined
+    ? (options?: CallOptions) => Promise<ResponseOf<K>>
+    : (body?: RequestOf<K>, options?: CallOptions) => Promise<ResponseOf<K>>;
+
+export type ApiClient = { [K in OperationName]: Method<K> } & {
+  readonly baseUrl: string;
+  readonly hasToken: boolean;
+  /** Any operation by name (what the methods call). */
+  call<K extends OperationName>(
+    name: K,
+    body: RequestOf<K> | undefined,
+    options?: CallOptions,
+  ): Promise<ResponseOf<K>>;
+  close(): Promise<void>;
+};
+
+const DEFAULTS = {
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  retries: 3,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 30_000,
+};
+
+const BUSINESS_ERROR_OPERATIONS = new Set<OperationName>(['addDevice', 'createShareCode']);
+const MAX_ERROR_BODY = 500;
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** `Retry-After` as milliseconds: delta seconds or an HTTP date. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Dotted path of a zod issue: `providers[3].tier`. */
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    '',
+  );
+}
+
+function describeTransportError(error: unknown, operation: OperationName, signal?: AbortSignal): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal?.aborted) return new ApiError('aborted', `${operation}: cancelled`, { operation, cause: error });
+  if (
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError
+  ) {
+    return new ApiError('timeout', `${operation}: the service did not answer in time (${error.message})`, {
+      operation,
+      cause: error,
+    });
+  }
+  const code = (error as { code?: string })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError('network', `${operation}: cannot reach the service (${code ?? message})`, {
+    operation,
+    cause: error,
+  });
+}
+
+export function createClient(options: ClientOptions): ApiClient {
+  const settings = { ...DEFAULTS, ...options };
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const ownsDispatcher = !options.dispatcher;
+  // One Agent keeps one connection pool per origin.
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      connect: { timeout: settings.connectTimeoutMs },
+      headersTimeout: settings.headersTimeoutMs,
+      bodyTimeout: settings.bodyTimeoutMs,
+      keepAliveTimeout: 10_000,
+    });
+  const sleep = options.sleep ?? defaultSleep;
+  const token = options.token?.trim() || undefined;
+
+  async function once<K extends OperationName>(
+    name: K,
+    endpoint: Endpoint,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<ResponseOf<K>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (endpoint.auth && token) headers.authorization = `Bearer ${token}`;
+    let payload: string | undefined;
+    if (endpoint.method === 'POST') {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body ?? {});
+    }
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await dispatcher.request({
+        origin: base.origin,
+        path: `${basePath}${endpoint.path}`,
+        method: endpoint.method,
+        headers,
+        body: payload,
+        signal,
+        headersTimeout: settings.headersTimeoutMs,
+        bodyTimeout: settings.bodyTimeoutMs,
+      });
+    } catch (error) {
+      throw describeTransportError(error, name, signal);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw describeTransportError(error, name, signal);
+    }
+    const status = response.statusCode;
+    if (status === 401) {
+      throw new ApiError('unauthorized', `${name}: not authorized (${text.trim() || '401'})`, {
+        operation: name,
+        status,
+        body: text,
+      });
+    }
+    if (status !== 200) {
+      const shown = text.trim().slice(0, MAX_ERROR_BODY) || `HTTP ${status}`;
+      throw new ApiError('http', `${name}: ${status} ${shown}`, {
+        operation: name,
+        status,
+        body: text,
+        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+      });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
+    }
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = formatPath(issue?.path ?? []);
+      throw new ApiError('shape', `${name}: unexpected response at ${path || '(root)'}: ${issue?.message}`, {
+        operation: name,
+        path,
+        body: text,
+      });
+    }
+    const result = parsed.data as ResponseOf<K> & { error?: { message?: string } };
+    if (BUSINESS_ERROR_OPERATIONS.has(name) && result.error) {
+      throw new ApiError('business', result.error.message || 'The service reported an error.', {
+        operation: name,
+        status,
+      });
+    }
+    return result;
+  }
+
+  const retryable = (error: ApiError) =>
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    (error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500));
+
+  async function call<K extends OperationName>(
+    name: K,
+    body: RequestOf<K> | undefined,
+    callOptions: CallOptions = {},
+  ): Promise<ResponseOf<K>> {
+    const endpoint: Endpoint = endpoints[name];
+    const { signal } = callOptions;
+    if (endpoint.auth && !token) {
+      throw new ApiError(
+        'no-token',
+        `${name} needs a token: pass --token, --token-file, or set NETDECK_TOKEN or NETDECK_TOKEN_FILE`,
+        { operation: name },
+      );
+    }
+    // Only idempotent GETs are retried: a POST may have taken effect.
+    const attempts = endpoint.method === 'GET' ? settings.retries + 1 : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(name, endpoint, body, signal);
+      } catch (caught) {
+        const error = describeTransportError(caught, name, signal);
+        if (attempt >= attempts || !retryable(error) || signal?.aborted) throw error;
+        const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
+        const delayMs = Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff);
+        options.onRetry?.({ operation: name, attempt, delayMs, error });
+        try {
+          await sleep(delayMs, signal);
+        } catch (abort) {
+          throw describeTransportError(abort, name, signal);
+        }
+      }
+    }
+  }
+
+  const client = {
+    baseUrl: options.baseUrl,
+    hasToken: token !== undefined,
+    call,
+    async close() {
+      if (ownsDispatcher) await dispatcher.close();
+    },
+  } as ApiClient;
+  for (const name of Object.keys(endpoints) as OperationName[]) {
+    const endpoint: Endpoint = endpoints[name];
+    (client as Record<string, unknown>)[name] =
+      endpoint.request === null
+        ? (callOptions?: CallOptions) => call(name, undefined, callOptions)
+        : (body?: unknown, callOptions?: CallOptions) => call(name, body as never, callOptions);
+  }
+  return client;
+}

@@ -1,0 +1,49 @@
+// One error type for everything a call can end in, so the UI and the CLI can render it.
+import type { OperationName } from '../contract/endpoints.ts';
+
+export type ApiErrorKind =
+  /** 401: missing or invalid token */
+  | 'unauthorized'
+  /** a protected operation was called with no token configured */
+  | 'no-token'
+  /** any other non-200 status; `status` and the plain-text `body` are set */
+  | 'http'
+  /** the connection failed (refused, reset, DNS) */
+  | 'network'
+  /** connect, headers or body took longer than allowed */
+  | 'timeout'
+  /** the caller's AbortSignal fired */
+  | 'aborted'
+  /** the 200 body was not JSON, or a field had the wrong type (`path` names it) */
+  | 'shape'
+  /** `{error: {message}}` in a 200 body of /device/add or /device/create-share-code */
+  | 'business';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly details: {
+      operation?: OperationName;
+      status?: number;
+      body?: string;
+      path?: string;
+      retryAfterMs?: number;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  }
+  get status(): number | undefined {
+    return this.details.status;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** One line a person can read, for the UI's error line and the CLI's stderr. */
+export function describeError(error: unknown): string {
+  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  return error.message;
+}

@@ -1,0 +1,34 @@
+// Schemas of the simulator's admin routes under /__sim/ (only with --admin). The demo
+// mode of the TUI reads the same data in process.
+import { z } from 'zod';
+
+export const SimCodes = z.object({
+  adopt_codes: z.array(z.object({ code: z.string(), device_name: z.string() })),
+  share_codes: z.array(z.object({ code: z.string(), device_name: z.string(), network_name: z.string() })),
+  wallets: z.array(z.object({ wallet_id: z.string() })),
+});
+export type SimCodes = z.infer<typeof SimCodes>;
+
+export const SimFaults = z.object({
+  latency_ms: z.number().min(0).optional(),
+  error_rate: z.number().min(0).max(1).optional(),
+  status: z.int().min(400).max(599).optional(),
+  retry_after_s: z.number().min(0).optional(),
+  body: z.enum(['malformed', 'wrong-shape']).optional(),
+});
+export type SimFaults = z.infer<typeof SimFaults>;
+
+export const SimReset = z.object({ seed: z.int().optional() });
+export const SimAdvance = z.object({ seconds: z.number().min(0) });
+export const SimTokenRequest = z.object({ network_name: z.string().min(1) });
+export const SimNames = z.union([
+  z.object({ client_id: z.string(), device_name: z.string() }),
+  z.object({ network_id: z.string(), network_name: z.string() }),
+]);
+
+/** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */
+export interface DemoAccess {
+  readonly seed: number;
+  /** Codes a user of the demo network could add now, and the demo account's wallets. */
+  codes(): SimCodes;
+}
