@@ -1,0 +1,79 @@
+// Token claims for display, and masking so a token is never shown in full.
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { decodeToken, maskToken, redact } from '../../src/api/auth.ts';
+
+const key = new TextEncoder().encode('a test key that is long enough for HS256');
+
+async function makeToken(claims: Record<string, unknown>, exp?: number) {
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(1_767_225_600);
+  if (exp !== undefined) jwt.setExpirationTime(exp);
+  return jwt.sign(key);
+}
+
+describe('decodeToken', () => {
+  it('reads network name, id and expiry without verifying the signature', async () => {
+    const token = await makeToken(
+      {
+        network_id: 'a2b3c4d5-0000-4000-8000-000000000001',
+        network_name: 'demo',
+        user_id: 'u-1',
+        guest_mode: false,
+      },
+      1_769_817_600,
+    );
+    const info = decodeToken(`  ${token}\n`);
+    expect(info?.networkName).toBe('demo');
+    expect(info?.networkId).toBe('a2b3c4d5-0000-4000-8000-000000000001');
+    expect(info?.expiresAt).toBe(1_769_817_600_000);
+    expect(new Date(info?.expiresAt ?? 0).toISOString()).toBe('2026-01-31T00:00:00.000Z');
+    expect(info?.claims.user_id).toBe('u-1');
+  });
+
+  it('has no expiry for an older token without exp, and tolerates null claims', async () => {
+    const info = decodeToken(await makeToken({ network_name: 'old', network_id: null }));
+    expect(info?.networkName).toBe('old');
+    expect(info?.networkId).toBeUndefined();
+    expect(info?.expiresAt).toBeUndefined();
+  });
+
+  it('returns undefined for something that is not a JWT', () => {
+    expect(decodeToken('not a token')).toBeUndefined();
+    expect(decodeToken('')).toBeUndefined();
+    expect(decodeToken('a.b.c')).toBeUndefined();
+  });
+
+  it('returns undefined when a claim has the wrong type', async () => {
+    expect(decodeToken(await makeToken({ network_name: 42 }))).toBeUndefined();
+  });
+});
+
+describe('maskToken and redact', () => {
+  it('never contains the token, nor a long piece of it', async () => {
+    const token = await makeToken({ network_name: 'demo' }, 1_769_817_600);
+    const masked = maskToken(token);
+    expect(masked).not.toContain(token);
+    expect(masked.length).toBeLessThan(30);
+    expect(masked).toContain(`(${token.length} chars)`);
+    // No 8-character run of the token survives the mask.
+    for (let i = 0; i + 8 <= token.length; i++) expect(masked).not.toContain(token.slice(i, i + 8));
+  });
+
+  it('masks short secrets entirely', () => {
+    expect(maskToken('abc')).toBe('****');
+    expect(maskToken('abcdefghijkl')).toBe('************');
+  });
+
+  it('replaces every occurrence of the token in a text', async () => {
+    const token = await makeToken({ network_name: 'demo' });
+    const text = `Authorization: Bearer ${token}\nretrying with ${token} again`;
+    const out = redact(text, token);
+    expect(out).not.toContain(token);
+    expect(out.split(maskToken(token))).toHaveLength(3);
+    expect(out).toContain('Authorization: Bearer ');
+  });
+
+  it('leaves a text alone when there is no token', () => {
+    expect(redact('nothing secret', undefined)).toBe('nothing secret');
+  });
+});
