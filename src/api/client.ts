@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
 
 export interface ClientOptions {
@@ -130,6 +131,14 @@ export function createClient(options: ClientOptions): ApiClient {
     });
   const sleep = options.sleep ?? defaultSleep;
   const token = options.token?.trim() || undefined;
+  // A server may echo the token back (in a 401 body, say): no error we hand out shows it.
+  const hideToken = (error: ApiError): ApiError =>
+    !token || (!error.message.includes(token) && !error.details.body?.includes(token))
+      ? error
+      : new ApiError(error.kind, redact(error.message, token), {
+          ...error.details,
+          body: error.details.body === undefined ? undefined : redact(error.details.body, token),
+        });
 
   async function once<K extends OperationName>(
     name: K,
@@ -233,7 +242,7 @@ export function createClient(options: ClientOptions): ApiClient {
       try {
         return await once(name, endpoint, body, signal);
       } catch (caught) {
-        const error = describeTransportError(caught, name, signal);
+        const error = hideToken(describeTransportError(caught, name, signal));
         if (attempt >= attempts || !retryable(error) || signal?.aborted) throw error;
         const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
         const delayMs = Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff);
@@ -241,7 +250,7 @@ export function createClient(options: ClientOptions): ApiClient {
         try {
           await sleep(delayMs, signal);
         } catch (abort) {
-          throw describeTransportError(abort, name, signal);
+          throw hideToken(describeTransportError(abort, name, signal));
         }
       }
     }
