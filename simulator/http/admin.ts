@@ -1,0 +1,100 @@
+// Admin routes under /__sim/ (only with --admin): JSON in and out, bodies validated with
+// the schemas of src/contract/admin.ts.
+import type { z } from 'zod';
+import {
+  SimAdvance,
+  type SimCodes,
+  SimFaults,
+  SimNames,
+  SimReset,
+  SimTokenRequest,
+} from '../../src/contract/admin.ts';
+import { type Decoded, parseJsonBody, validate } from './validate.ts';
+
+export type SimNameChange = z.infer<typeof SimNames>;
+
+/** What the admin routes do; also handed out in process as `simulator.admin`. */
+export interface AdminActions {
+  reset(seed?: number): void;
+  /** Moves simulated time forward, running every due tick; resolves with the new time (epoch ms). */
+  advance(seconds: number): Promise<number>;
+  token(networkName: string): { token: string; network_id: string };
+  codes(): SimCodes;
+  setFaults(faults: SimFaults): void;
+  /** Throws AdminInputError when the id is unknown. */
+  setName(body: SimNameChange): void;
+}
+
+/** A bad admin request: answered 400 with this message. */
+export class AdminInputError extends Error {}
+
+interface AdminRoute {
+  method: 'GET' | 'POST';
+  run(actions: AdminActions, body: unknown): unknown | Promise<unknown>;
+  schema?: z.ZodType;
+}
+
+/** `/__sim/names` takes one of two shapes: pick by the id it carries, so errors name the field. */
+function namesSchema(value: unknown): z.ZodType {
+  const [device, network] = SimNames.options;
+  return value && typeof value === 'object' && 'network_id' in value && !('client_id' in value)
+    ? network
+    : device;
+}
+
+const routes: Record<string, AdminRoute> = {
+  '/__sim/reset': {
+    method: 'POST',
+    schema: SimReset,
+    run: (actions, body) => {
+      actions.reset((body as z.infer<typeof SimReset>).seed);
+      return {};
+    },
+  },
+  '/__sim/advance': {
+    method: 'POST',
+    schema: SimAdvance,
+    // `now` is an RFC 3339 string like the service's other times; `now_ms` the same instant in epoch ms.
+    run: async (actions, body) => {
+      const now = await actions.advance((body as z.infer<typeof SimAdvance>).seconds);
+      return { now: new Date(now).toISOString(), now_ms: now };
+    },
+  },
+  '/__sim/token': {
+    method: 'POST',
+    schema: SimTokenRequest,
+    run: (actions, body) => actions.token((body as z.infer<typeof SimTokenRequest>).network_name),
+  },
+  '/__sim/codes': { method: 'GET', run: (actions) => actions.codes() },
+  '/__sim/faults': {
+    method: 'POST',
+    schema: SimFaults,
+    run: (actions, body) => {
+      actions.setFaults(body as SimFaults);
+      return body;
+    },
+  },
+  '/__sim/names': {
+    method: 'POST',
+    run: (actions, body) => {
+      actions.setName(body as SimNameChange);
+      return {};
+    },
+  },
+};
+
+export const isAdminPath = (path: string) => path.startsWith('/__sim/');
+
+export function adminRouteOf(method: string, path: string): { route?: AdminRoute; allow: string[] } {
+  const route = routes[path];
+  if (!route) return { allow: [] };
+  return { route: route.method === method ? route : undefined, allow: [route.method] };
+}
+
+/** Decodes an admin body (empty counts as `{}`) against the route's schema. */
+export function decodeAdminBody(path: string, bytes: Buffer): Decoded<unknown> {
+  const json = parseJsonBody(bytes);
+  if (!json.ok) return json;
+  const schema = path === '/__sim/names' ? namesSchema(json.value) : routes[path]?.schema;
+  return schema ? validate(schema, json.value) : json;
+}

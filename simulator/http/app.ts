@@ -1,0 +1,101 @@
+// The HTTP half of the simulator around a running engine: server, tokens, faults, admin.
+
+import type { Clock } from '../../src/clock.ts';
+import type { SimCodes, SimFaults } from '../../src/contract/admin.ts';
+import { openApiDocument } from '../../src/contract/openapi.ts';
+import { type AdminActions, AdminInputError, type SimNameChange } from './admin.ts';
+import { TokenAuthority } from './auth.ts';
+import type { EnginePort } from './engine-port.ts';
+import { FaultState } from './faults.ts';
+import { createRequestHandler } from './handler.ts';
+import { listen } from './server.ts';
+
+export interface HttpSimulatorOptions {
+  engine: EnginePort;
+  clock: Clock;
+  /** Moves the clock forward, running due timers (ManualClock.advance or OffsetClock.advance). */
+  advanceClock: (ms: number) => Promise<number>;
+  host?: string;
+  port?: number;
+  admin?: boolean;
+  latencyMs?: number;
+  errorRate?: number;
+  log?: (line: string) => void;
+}
+
+export interface HttpSimulator {
+  readonly url: string;
+  /** JWT of the demo network (re-minted after a reset). */
+  readonly token: string;
+  readonly admin: AdminActions;
+  close(): Promise<void>;
+}
+
+export async function startHttpSimulator(options: HttpSimulatorOptions): Promise<HttpSimulator> {
+  const { engine, clock } = options;
+  const auth = new TokenAuthority(engine, clock);
+  const faults = new FaultState(engine.seed, {
+    latency_ms: options.latencyMs || undefined,
+    error_rate: options.errorRate || undefined,
+  });
+  let demoToken = auth.sign(engine.demoNetwork);
+
+  const admin: AdminActions = {
+    reset(seed?: number) {
+      engine.reset(seed);
+      auth.reset();
+      faults.reseed(engine.seed);
+      demoToken = auth.sign(engine.demoNetwork);
+    },
+    advance: (seconds: number) => options.advanceClock(Math.max(0, seconds) * 1000),
+    token(networkName: string) {
+      const network = engine.ensureNetwork(networkName);
+      return { token: auth.sign(network), network_id: network.id };
+    },
+    codes: (): SimCodes => engine.codes(),
+    setFaults: (next: SimFaults) => faults.set(next),
+    setName(body: SimNameChange) {
+      if ('client_id' in body) {
+        if (!engine.setDeviceName(body.client_id, body.device_name))
+          throw new AdminInputError(`client_id: no device ${body.client_id}`);
+      } else if (!engine.setNetworkName(body.network_id, body.network_name)) {
+        throw new AdminInputError(`network_id: no network ${body.network_id}`);
+      }
+    },
+  };
+
+  let openApiBytes: Buffer | undefined;
+  const context = {
+    engine,
+    auth,
+    faults,
+    admin: options.admin ? admin : undefined,
+    openApi: () => {
+      openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url)));
+      return openApiBytes;
+    },
+    log: options.log,
+  };
+  const listening = await listen(
+    createRequestHandler(context),
+    options.host ?? '127.0.0.1',
+    options.port ?? 0,
+  );
+  engine.start();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: listening.url,
+    get token() {
+      return demoToken;
+    },
+    admin,
+    close() {
+      closing ??= (async () => {
+        engine.stop();
+        await listening.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Tokens: HS256 JWTs signed with a key derived from the seed, so a simulator restarted
+// with the same seed accepts the tokens of the previous one. Each token names its network.
+import { createHash, createHmac } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import type { Clock } from '../../src/clock.ts';
+import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
+
+export const TOKEN_ISSUER = 'netdeck-simulator';
+export const TOKEN_AUDIENCE = 'netdeck';
+export const TOKEN_LIFETIME_S = 30 * 24 * 60 * 60;
+const KEY_LABEL = 'netdeck simulator jwt signing key v1';
+const CACHE_LIMIT = 10_000;
+
+export function signingKey(seed: number): Uint8Array {
+  return new Uint8Array(createHmac('sha256', KEY_LABEL).update(String(seed)).digest());
+}
+
+/** A stable UUID-form id from text (the user id of a network's account). */
+export function derivedUuid(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface Verified {
+  networkId: string;
+  networkName: string;
+  /** epoch seconds */
+  exp: number;
+}
+
+export class TokenAuthority {
+  private key: Uint8Array;
+  private keySeed: number;
+  /** token -> verified claims; signature checks are the slow part of a request. */
+  private readonly cache = new Map<string, Verified>();
+
+  constructor(
+    private readonly engine: EnginePort,
+    private readonly clock: Clock,
+  ) {
+    this.keySeed = engine.seed;
+    this.key = signingKey(engine.seed);
+  }
+
+  /** Forget verified tokens (after a reset: the world and perhaps the seed changed). */
+  reset(): void {
+    this.cache.clear();
+    this.currentKey();
+  }
+
+  /** Signs synchronously (node:crypto), so `admin.token()` can answer in process at once. */
+  sign(network: NetworkRef): string {
+    const nowMs = this.clock.now();
+    const iat = Math.floor(nowMs / 1000);
+    const userId = derivedUuid(`user:${this.engine.seed}:${network.id}`);
+    const claims = {
+      network_id: network.id,
+      network_name: network.name,
+      user_id: userId,
+      create_time: new Date(nowMs).toISOString(),
+      iat,
+      exp: iat + TOKEN_LIFETIME_S,
+      iss: TOKEN_ISSUER,
+      aud: TOKEN_AUDIENCE,
+      sub: userId,
+    };
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+    const signature = createHmac('sha256', this.currentKey()).update(unsigned).digest('base64url');
+    return `${unsigned}.${signature}`;
+  }
+
+  /** The caller a `Bearer` header names, or undefined when it is missing or not valid now. */
+  async verify(authorization: string | undefined): Promise<Caller | undefined> {
+    const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+    if (!match) return undefined;
+    const token = match[1];
+    const key = this.currentKey();
+    let verified = this.cache.get(token);
+    if (!verified) {
+      verified = await this.verifySignature(token, key);
+      if (!verified) return undefined;
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(token, verified);
+    }
+    if (verified.exp * 1000 <= this.clock.now()) return undefined;
+    const network = this.networkOf(verified);
+    return network ? { networkId: network.id, networkName: network.name } : undefined;
+  }
+
+  private async verifySignature(token: string, key: Uint8Array): Promise<Verified | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        requiredClaims: ['exp', 'network_id'],
+        currentDate: new Date(this.clock.now()),
+      });
+      const networkId = payload.network_id;
+      const networkName = payload.network_name;
+      if (typeof networkId !== 'string' || typeof payload.exp !== 'number') return undefined;
+      return { networkId, networkName: typeof networkName === 'string' ? networkName : '', exp: payload.exp };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The token's network, re-created from its claims when this world does not know it yet. */
+  private networkOf(verified: Verified): NetworkRef | undefined {
+    const known = this.engine.network(verified.networkId);
+    if (known) return known;
+    if (!verified.networkName) return undefined;
+    const created = this.engine.ensureNetwork(verified.networkName, verified.networkId);
+    return created.id === verified.networkId ? created : undefined;
+  }
+
+  private currentKey(): Uint8Array {
+    if (this.engine.seed !== this.keySeed) {
+      this.keySeed = this.engine.seed;
+      this.key = signingKey(this.keySeed);
+      this.cache.clear();
+    }
+    return this.key;
+  }
+}

@@ -1,0 +1,143 @@
+// The request handler: routing and validation driven by the endpoint table, then auth,
+// faults and the engine. Order as the real service: body decoded before the token.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
+import { type AdminActions, AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
+import type { TokenAuthority } from './auth.ts';
+import { discardRest, readBody } from './body.ts';
+import { type EnginePort, simErrorStatus } from './engine-port.ts';
+import type { FaultState } from './faults.ts';
+import { sendJson, sendJsonBytes, sendText, TEXT } from './reply.ts';
+import { decodeBody } from './validate.ts';
+
+export interface HttpContext {
+  engine: EnginePort;
+  auth: TokenAuthority;
+  faults: FaultState;
+  /** Present when the admin routes are on. */
+  admin?: AdminActions;
+  /** The OpenAPI document, serialised. */
+  openApi: () => Buffer;
+  log?: (line: string) => void;
+}
+
+/** Operations whose answer is the same for every caller: their bytes are reused while the engine returns the same object. */
+const SHARED_ANSWERS = new Set<OperationName>(
+  (Object.keys(endpoints) as OperationName[]).filter((name) => {
+    const endpoint: Endpoint = endpoints[name];
+    return !endpoint.auth && endpoint.request === null;
+  }),
+);
+
+export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const lastAnswer = new Map<OperationName, { value: unknown; bytes: Buffer }>();
+
+  function serialise(name: OperationName, value: unknown): Buffer {
+    if (!SHARED_ANSWERS.has(name)) return Buffer.from(JSON.stringify(value));
+    const last = lastAnswer.get(name);
+    if (last && last.value === value) return last.bytes;
+    const bytes = Buffer.from(JSON.stringify(value));
+    lastAnswer.set(name, { value, bytes });
+    return bytes;
+  }
+
+  async function serveOperation(
+    name: OperationName,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const endpoint: Endpoint = endpoints[name];
+    let bytes: Buffer | undefined;
+    if (endpoint.request) {
+      const read = await readBody(req);
+      if (!read.ok) return refuseBody(req, res, read.reason);
+      bytes = read.bytes;
+    }
+    await ctx.faults.delay();
+    const failure = ctx.faults.failure();
+    if (failure) return sendText(res, failure.status, failure.message, failure.headers);
+
+    let body: unknown;
+    if (endpoint.request && bytes) {
+      const decoded = decodeBody(endpoint.request, bytes);
+      if (!decoded.ok) return sendText(res, 400, decoded.message);
+      body = decoded.value;
+    }
+    let caller: Awaited<ReturnType<TokenAuthority['verify']>>;
+    if (endpoint.auth) {
+      caller = await ctx.auth.verify(req.headers.authorization);
+      if (!caller) return sendText(res, 401, TEXT.notAuthorized);
+    }
+    const value = ctx.engine.handle(name, body, caller);
+    sendJsonBytes(res, ctx.faults.corrupt(value, serialise(name, value)));
+  }
+
+  async function serveAdmin(admin: AdminActions, path: string, req: IncomingMessage, res: ServerResponse) {
+    const { route, allow } = adminRouteOf(req.method ?? '', path);
+    if (!route) {
+      return allow.length
+        ? sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') })
+        : sendText(res, 404, TEXT.notFound);
+    }
+    let body: unknown;
+    if (route.method === 'POST') {
+      const read = await readBody(req);
+      if (!read.ok) return refuseBody(req, res, read.reason);
+      const decoded = decodeAdminBody(path, read.bytes);
+      if (!decoded.ok) return sendText(res, 400, decoded.message);
+      body = decoded.value;
+    }
+    try {
+      sendJson(res, await route.run(admin, body));
+    } catch (error) {
+      if (error instanceof AdminInputError) return sendText(res, 400, error.message);
+      throw error;
+    }
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+
+    if (path === '/openapi.json') {
+      return method === 'GET'
+        ? sendJsonBytes(res, ctx.openApi())
+        : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
+    }
+    if (ctx.admin && isAdminPath(path)) return serveAdmin(ctx.admin, path, req, res);
+
+    const { name, allow } = routeOf(method, path);
+    if (name) return serveOperation(name, req, res);
+    if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
+    return sendText(res, 404, TEXT.notFound);
+  }
+
+  return (req, res) => {
+    const started = performance.now();
+    const { log } = ctx;
+    if (log) {
+      res.once('finish', () => {
+        log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      });
+    }
+    serve(req, res).catch((error: unknown) => {
+      const status = simErrorStatus(error);
+      if (status) return sendText(res, status, (error as Error).message);
+      log?.(
+        `error: ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      sendText(res, 500, TEXT.internal);
+    });
+  };
+}
+
+function refuseBody(req: IncomingMessage, res: ServerResponse, reason: 'too-large' | 'aborted'): void {
+  if (reason === 'aborted') {
+    res.destroy();
+    return;
+  }
+  sendText(res, 413, TEXT.tooLarge, { connection: 'close' });
+  discardRest(req);
+}

@@ -1,0 +1,39 @@
+// Request decoding: strict types, the first bad field named by its path.
+import type { z } from 'zod';
+
+export type Decoded<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** `exclude_client_ids[2]`, `specs[0].location_id`; `(root)` for the body itself. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  const text = path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    '',
+  );
+  return text || '(root)';
+}
+
+/** Parses a JSON body; an empty body counts as `{}`. */
+export function parseJsonBody(bytes: Buffer): Decoded<unknown> {
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: `malformed JSON body: ${detail}` };
+  }
+}
+
+/** Validates with a request schema (which strips unknown fields). */
+export function validate<T extends z.ZodType>(schema: T, value: unknown): Decoded<z.output<T>> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: `${issuePath(issue?.path ?? [])}: ${issue?.message ?? 'invalid value'}` };
+}
+
+/** Both steps: JSON, then the schema. */
+export function decodeBody<T extends z.ZodType>(schema: T, bytes: Buffer): Decoded<z.output<T>> {
+  const json = parseJsonBody(bytes);
+  return json.ok ? validate(schema, json.value) : json;
+}

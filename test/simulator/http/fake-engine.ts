@@ -1,0 +1,149 @@
+// A small stand-in engine for the HTTP layer's tests: per-network state, a networkStats
+// object rebuilt on each tick (same object between ticks), and SimError-like failures.
+import { createHash } from 'node:crypto';
+import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/engine-port.ts';
+import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
+import type { SimCodes } from '../../../src/contract/admin.ts';
+import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
+
+export class FakeSimError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const uuidOf = (text: string) => {
+  const hex = createHash('sha256').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+export class FakeEngine implements EnginePort {
+  seed: number;
+  demoNetwork!: NetworkRef;
+  ticks = 0;
+  running = false;
+  readonly calls: { name: OperationName; body: unknown; caller?: Caller }[] = [];
+  private networks = new Map<string, NetworkRef>();
+  private wallets = new Map<string, string>();
+  private deviceNames = new Map<string, string>();
+  private feedback: unknown[] = [];
+  private stats: object = {};
+  private timer?: TimerHandle;
+
+  constructor(
+    seed: number,
+    private readonly clock: Clock,
+  ) {
+    this.seed = seed;
+    this.reset(seed);
+  }
+
+  walletOf(networkId: string): string {
+    return uuidOf(`wallet:${this.seed}:${networkId}`);
+  }
+  deviceId(index: number): string {
+    return uuidOf(`device:${this.seed}:${index}`);
+  }
+
+  handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K> {
+    this.calls.push({ name, body, caller });
+    return this.answer(name, body, caller) as ResponseOf<K>;
+  }
+
+  private answer(name: OperationName, body: unknown, caller?: Caller): unknown {
+    const request = (body ?? {}) as Record<string, unknown>;
+    switch (name) {
+      case 'findLocations':
+        if (request.query === 'boom') throw new Error('engine bug');
+        return { locations: [{ name: String(request.query ?? ''), location_type: 'city' }], groups: [] };
+      case 'providerLocations':
+        return { locations: [], groups: [], devices: [] };
+      case 'getPayoutWallet': {
+        const wallet = this.wallets.get(caller!.networkId);
+        return wallet ? { wallet_id: wallet } : {};
+      }
+      case 'setPayoutWallet':
+        if (request.wallet_id !== this.walletOf(caller!.networkId))
+          throw new FakeSimError(400, 'Wallet must be an active wallet owned by the network.');
+        this.wallets.set(caller!.networkId, String(request.wallet_id));
+        return {};
+      case 'deviceAssociations':
+        return {
+          outgoing_shared_devices: [{ network_name: caller!.networkName, client_id: caller!.networkId }],
+        };
+      case 'sendFeedback':
+        this.feedback.push(body);
+        return {};
+      case 'providerStats':
+        return {
+          created_time: new Date(this.clock.now()).toISOString(),
+          providers: [{ client_id: caller!.networkId }],
+        };
+      case 'addDevice':
+        return { error: { message: 'Invalid code.' } };
+      case 'createShareCode':
+        return { share_code: 'abandon ability able about above absent' };
+      case 'findProviders':
+        return { providers: [{ client_id: this.deviceId(1), tier: 0 }] };
+      case 'networkStats':
+        return this.stats;
+    }
+  }
+
+  start(): void {
+    this.running = true;
+    this.timer = this.clock.setInterval(() => this.tick(), 60_000, PRIORITY.simulator);
+  }
+  stop(): void {
+    this.running = false;
+    this.timer?.cancel();
+  }
+  tick(): void {
+    this.ticks++;
+    this.stats = { lookback: 90, created_time: this.clock.now(), providers_summary: this.ticks };
+  }
+  reset(seed = this.seed): void {
+    this.seed = seed;
+    this.networks.clear();
+    this.wallets.clear();
+    this.demoNetwork = this.ensureNetwork('demo');
+    this.stats = { lookback: 90, created_time: this.clock.now(), providers_summary: 0 };
+  }
+  network(id: string): NetworkRef | undefined {
+    return this.networks.get(id);
+  }
+  ensureNetwork(name: string, id?: string): NetworkRef {
+    const networkId = id ?? uuidOf(`network:${this.seed}:${name}`);
+    const known = this.networks.get(networkId);
+    if (known) return known;
+    const network = { id: networkId, name };
+    this.networks.set(networkId, network);
+    return network;
+  }
+  codes(): SimCodes {
+    return { adopt_codes: [], share_codes: [], wallets: [{ wallet_id: this.walletOf(this.demoNetwork.id) }] };
+  }
+  setDeviceName(clientId: string, name: string): boolean {
+    if (clientId !== this.deviceId(1)) return false;
+    this.deviceNames.set(clientId, name);
+    return true;
+  }
+  setNetworkName(networkId: string, name: string): boolean {
+    const network = this.networks.get(networkId);
+    if (!network) return false;
+    network.name = name;
+    return true;
+  }
+  invariants(): string[] {
+    return [];
+  }
+  get storedFeedback(): unknown[] {
+    return this.feedback;
+  }
+  deviceName(clientId: string): string | undefined {
+    return this.deviceNames.get(clientId);
+  }
+}
