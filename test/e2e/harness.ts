@@ -1,0 +1,258 @@
+// End-to-end harness: the built binary (dist/netdeck.js) in a pseudo-terminal whose
+// output feeds a headless xterm of a set size. Tests send keys and read screen text.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const BINARY = join(ROOT, 'dist', 'netdeck.js');
+
+/** Named keys as a terminal sends them; anything else is sent as typed. */
+export const KEYS: Record<string, string> = {
+  enter: '\r',
+  esc: '\x1b',
+  tab: '\t',
+  'shift-tab': '\x1b[Z',
+  backspace: '\x7f',
+  space: ' ',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  pgup: '\x1b[5~',
+  pgdn: '\x1b[6~',
+  'ctrl-c': '\x03',
+};
+
+const ENTER_ALT_SCREEN = '\x1b[?1049h';
+const LEAVE_ALT_SCREEN = '\x1b[?1049l';
+const HIDE_CURSOR = '\x1b[?25l';
+const SHOW_CURSOR = '\x1b[?25h';
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/netdeck.js when it is missing or older than the sources (one builder at a time). */
+export async function ensureBuilt(): Promise<void> {
+  const sources = () =>
+    Math.max(
+      ...['src', 'simulator'].map((dir) => newestMtime(join(ROOT, dir))),
+      statSync(join(ROOT, 'package.json')).mtimeMs,
+    );
+  const fresh = () => existsSync(BINARY) && statSync(BINARY).mtimeMs >= sources();
+  if (fresh()) return;
+  const lock = join(ROOT, 'dist', '.e2e-build.lock');
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another test file is building; take over a lock left behind by a dead one.
+      if (Date.now() > deadline) rmdirSync(lock);
+      await pause(100);
+    }
+  }
+  try {
+    if (!fresh()) {
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }, (error, _out, stderr) =>
+          error ? reject(new Error(`npm run build failed:\n${stderr}`)) : resolve(),
+        ),
+      );
+    }
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+export interface SpawnOptions {
+  /** Arguments of netdeck. */
+  args?: string[];
+  /** Node arguments instead of the binary and `args` (to test the harness itself). */
+  command?: string[];
+  cols?: number;
+  rows?: number;
+  /** Added to the clean environment (a value of undefined removes a variable). */
+  env?: Record<string, string | undefined>;
+  /** Pause after each key, so the app handles keys one at a time as a person types them. */
+  keyDelayMs?: number;
+}
+
+export interface Session {
+  /** Named keys (`enter`, `down`, `ctrl-c`, ...) or literal text, one after another. */
+  keys(...keys: string[]): Promise<void>;
+  /** Types text one character at a time. */
+  type(text: string): Promise<void>;
+  /** The visible screen, one line per row, trailing spaces removed. */
+  screen(): string;
+  lines(): string[];
+  /** Resolves with the screen once it shows `match`; fails with the screen after `timeoutMs`. */
+  waitFor(match: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves once the screen no longer shows `match`. */
+  waitForGone(match: string | RegExp, timeoutMs?: number): Promise<string>;
+  resize(cols: number, rows: number): Promise<void>;
+  /** Resolves with the exit code (a signal counts as 128 + its number). */
+  exited(timeoutMs?: number): Promise<number>;
+  readonly exitCode: number | undefined;
+  /** Everything the program wrote, escape sequences included. */
+  readonly raw: string;
+  readonly cols: number;
+  readonly rows: number;
+  /** Which xterm buffer is showing: `alternate` while a full-screen app runs. */
+  bufferType(): 'normal' | 'alternate';
+  /** Whether the program's last word on the cursor was "show" (it starts shown). */
+  cursorVisible(): boolean;
+  enteredAlternateScreen(): boolean;
+  leftAlternateScreen(): boolean;
+  /** Kills the process if still running and removes its temporary config folder. */
+  close(): Promise<void>;
+}
+
+const matches = (text: string, match: string | RegExp) =>
+  typeof match === 'string' ? text.includes(match) : match.test(text);
+
+/** The environment of a person's terminal: no NETDECK_* settings, config in a temp folder. */
+function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('NETDECK_') || key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete env[key];
+  }
+  delete env.FORCE_COLOR;
+  delete env.NO_COLOR;
+  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: configHome, TZ: 'UTC' }, extra);
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session> {
+  if (!options.command) await ensureBuilt();
+  let cols = options.cols ?? 100;
+  let rows = options.rows ?? 30;
+  const keyDelayMs = options.keyDelayMs ?? 40;
+  const configHome = mkdtempSync(join(tmpdir(), 'netdeck-e2e-'));
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  const child = pty.spawn(process.execPath, options.command ?? [BINARY, ...(options.args ?? [])], {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: configHome,
+    env: cleanEnv(configHome, options.env),
+  });
+  let raw = '';
+  let pendingWrites = 0;
+  let exitCode: number | undefined;
+  child.onData((data) => {
+    raw += data;
+    pendingWrites++;
+    term.write(data, () => pendingWrites--);
+  });
+  const exit = new Promise<number>((resolve) => {
+    child.onExit(({ exitCode: code, signal }) => {
+      exitCode = signal ? 128 + signal : code;
+      resolve(exitCode);
+    });
+  });
+  /** Lets xterm parse everything received so far. */
+  const flush = () => new Promise<void>((resolve) => term.write('', resolve));
+
+  const lines = () => {
+    const buffer = term.buffer.active;
+    return Array.from(
+      { length: rows },
+      (_, i) => buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '',
+    );
+  };
+  const screen = () => lines().join('\n');
+
+  async function poll(done: (text: string) => boolean, what: string, timeoutMs: number): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await flush();
+      if (pendingWrites === 0 && done(screen())) return screen();
+      if (Date.now() > deadline) {
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; screen:\n${screen()}`);
+      }
+      await pause(20);
+    }
+  }
+
+  const session: Session = {
+    async keys(...keys) {
+      for (const key of keys) {
+        if (exitCode !== undefined) throw new Error(`cannot send ${JSON.stringify(key)}: netdeck has exited`);
+        child.write(KEYS[key] ?? key);
+        await pause(keyDelayMs);
+      }
+    },
+    async type(text) {
+      await session.keys(...Array.from(text));
+    },
+    screen,
+    lines,
+    waitFor: (match, timeoutMs = 5000) => poll((text) => matches(text, match), String(match), timeoutMs),
+    waitForGone: (match, timeoutMs = 5000) =>
+      poll((text) => !matches(text, match), `${String(match)} to go`, timeoutMs),
+    async resize(newCols, newRows) {
+      cols = newCols;
+      rows = newRows;
+      child.resize(cols, rows);
+      term.resize(cols, rows);
+      await flush();
+    },
+    async exited(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`netdeck did not exit within ${timeoutMs} ms; screen:\n${screen()}`)),
+          timeoutMs,
+        );
+      });
+      try {
+        const code = await Promise.race([exit, timeout]);
+        await flush();
+        return code;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    get exitCode() {
+      return exitCode;
+    },
+    get raw() {
+      return raw;
+    },
+    get cols() {
+      return cols;
+    },
+    get rows() {
+      return rows;
+    },
+    bufferType: () => term.buffer.active.type,
+    cursorVisible: () => raw.lastIndexOf(SHOW_CURSOR) >= raw.lastIndexOf(HIDE_CURSOR),
+    enteredAlternateScreen: () => raw.includes(ENTER_ALT_SCREEN),
+    leftAlternateScreen: () => raw.lastIndexOf(LEAVE_ALT_SCREEN) > raw.lastIndexOf(ENTER_ALT_SCREEN),
+    async close() {
+      if (exitCode === undefined) {
+        child.kill();
+        await Promise.race([exit, pause(2000)]);
+      }
+      term.dispose();
+      rmSync(configHome, { recursive: true, force: true });
+    },
+  };
+  return session;
+}
