@@ -1,6 +1,8 @@
 // HTTP error paths with the status, body and headers the real service gives.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/api/client.ts';
+import { ApiError } from '../../../src/api/errors.ts';
 import { type Harness, json, send, startFake } from './harness.ts';
 
 let h: Harness;
@@ -134,6 +136,22 @@ describe('request bodies', () => {
     });
     expect(status.status).toBe(413);
     expect(status.text).toBe('request body too large\n');
+  });
+
+  it('gives the API client a clear 413 when its exclusion list grows past 4 MiB', async () => {
+    const client = createClient({ baseUrl: h.sim.url, retries: 0 });
+    try {
+      const ids = Array.from(
+        { length: 120_000 },
+        (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      );
+      const error = await client.findProviders({ exclude_client_ids: ids }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(413);
+      expect((error as ApiError).message).toBe('findProviders: 413 request body too large');
+    } finally {
+      await client.close();
+    }
   });
 
   it('keeps a body of up to 4 MiB', async () => {
