@@ -19,7 +19,9 @@ export const SimFaults = z.object({
 export type SimFaults = z.infer<typeof SimFaults>;
 
 export const SimReset = z.object({ seed: z.int().optional() });
-export const SimAdvance = z.object({ seconds: z.number().min(0) });
+/** At most a day per call: every tick on the way runs, so a huge jump would stall the simulator. */
+export const MAX_ADVANCE_SECONDS = 86_400;
+export const SimAdvance = z.object({ seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) });
 export const SimTokenRequest = z.object({ network_name: z.string().min(1) });
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
