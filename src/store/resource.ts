@@ -130,3 +130,17 @@ export function createResourceStore<T>(deps: StoreDeps, options: ResourceOptions
 export function ageSeconds(state: { fetchedAt?: number }, now: number): number | undefined {
   return state.fetchedAt === undefined ? undefined : Math.max(0, Math.floor((now - state.fetchedAt) / 1000));
 }
+
+/**
+ * A resource store with view state and actions of its own (sort, selection...) merged
+ * into the same zustand state: zustand merges partial updates, so the resource's own
+ * updates keep the view fields, and the result is still usable as a ResourceStore.
+ */
+export function extendResource<T, V extends object>(
+  resource: ResourceStore<T>,
+  view: (set: StoreApi<ResourceState<T> & V>['setState'], get: () => ResourceState<T> & V) => V,
+): StoreApi<ResourceState<T> & V> {
+  const store = resource as unknown as StoreApi<ResourceState<T> & V>;
+  store.setState(view(store.setState, store.getState));
+  return store;
+}
