@@ -1,8 +1,13 @@
 // The 24-hour connection timeline of one provider, drawn from its alternating
 // connect/disconnect events: one cell per 30 minutes, oldest on the left, ending now.
-import type { ConnectedEvent } from '../../contract/schemas.ts';
 
 export type TimelineCell = 'on' | 'off' | 'mixed';
+
+/** The fields of a `connected_events_last_24h` item that the timeline reads (all optional). */
+export interface ConnectionEvent {
+  event_time?: string;
+  connected?: boolean;
+}
 
 export const HALF_HOUR_MS = 30 * 60 * 1000;
 export const DAY_CELLS = 48;
@@ -32,7 +37,7 @@ interface Change {
 }
 
 /** Events as (time, state) in time order; an event without `connected` is a disconnect (Go omits false). */
-export function eventChanges(events: readonly ConnectedEvent[] | undefined): Change[] {
+export function eventChanges(events: readonly ConnectionEvent[] | undefined): Change[] {
   const changes: Change[] = [];
   for (const event of events ?? []) {
     const at = parseEventTime(event.event_time);
@@ -42,7 +47,7 @@ export function eventChanges(events: readonly ConnectedEvent[] | undefined): Cha
 }
 
 export function connectionTimeline(
-  events: readonly ConnectedEvent[] | undefined,
+  events: readonly ConnectionEvent[] | undefined,
   options: TimelineOptions,
 ): TimelineCell[] {
   const cells = options.cells ?? DAY_CELLS;
