@@ -1,0 +1,84 @@
+// Network (90 days): the /stats/last-90 resource plus the pane's view of it: which daily
+// series the chart shows, the compact all-sparklines view, and which summary figures
+// changed at the last refresh.
+import type { StoreApi } from 'zustand/vanilla';
+import {
+  NETWORK_SERIES_FIELDS,
+  NETWORK_SUMMARY_FIELDS,
+  type NetworkSeriesField,
+  type NetworkStats,
+  type NetworkSummaryField,
+} from '../contract/schemas.ts';
+import type { StoreDeps } from './deps.ts';
+import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
+import { highlightSpan } from './stats.ts';
+
+export interface NetworkView {
+  /** The series the chart shows. */
+  series: NetworkSeriesField;
+  /** All series as sparklines instead of one chart. */
+  compact: boolean;
+  /** Summary figures and series (by their last value) that differ from the previous load. */
+  changed: readonly (NetworkSummaryField | NetworkSeriesField)[];
+  changedAt?: number;
+  highlightMs: number;
+  /** Next (+1) or previous (-1) series, wrapping around. */
+  stepSeries(delta: number): void;
+  selectSeries(series: NetworkSeriesField): void;
+  toggleCompact(): void;
+}
+export type NetworkState = ResourceState<NetworkStats> & NetworkView;
+export type NetworkStore = StoreApi<NetworkState>;
+
+/** The value of a series on its newest day. */
+export function lastValue(series: Record<string, number> | undefined): number | undefined {
+  let lastDay: string | undefined;
+  for (const day of Object.keys(series ?? {})) if (lastDay === undefined || day > lastDay) lastDay = day;
+  return lastDay === undefined ? undefined : series?.[lastDay];
+}
+
+export function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
+  if (!before || !after) return [];
+  const summaries = NETWORK_SUMMARY_FIELDS.filter((field) => (before[field] ?? 0) !== (after[field] ?? 0));
+  const series = NETWORK_SERIES_FIELDS.filter(
+    (field) => lastValue(before[field]) !== lastValue(after[field]),
+  );
+  return [...summaries, ...series];
+}
+
+export function isNetworkChanged(
+  state: NetworkState,
+  field: NetworkSummaryField | NetworkSeriesField,
+  now: number,
+): boolean {
+  return (
+    state.changedAt !== undefined &&
+    now - state.changedAt < state.highlightMs &&
+    state.changed.includes(field)
+  );
+}
+
+export function createNetworkStore(deps: StoreDeps): NetworkStore {
+  const resource = createResourceStore<NetworkStats>(deps, {
+    load: (signal) => deps.client.networkStats({ signal }),
+    refreshEveryMs: REFRESH_EVERY_MS,
+  });
+  const store = extendResource<NetworkStats, NetworkView>(resource, (set, get) => ({
+    series: NETWORK_SERIES_FIELDS[0],
+    compact: false,
+    changed: [],
+    highlightMs: highlightSpan(deps.clock.speed),
+    stepSeries(delta) {
+      const count = NETWORK_SERIES_FIELDS.length;
+      const index = NETWORK_SERIES_FIELDS.indexOf(get().series);
+      set({ series: NETWORK_SERIES_FIELDS[(((index + delta) % count) + count) % count] });
+    },
+    selectSeries: (series) => set({ series }),
+    toggleCompact: () => set({ compact: !get().compact }),
+  }));
+  store.subscribe((state, previous) => {
+    if (state.version === previous.version) return;
+    store.setState({ changed: diffNetwork(previous.data, state.data), changedAt: state.fetchedAt });
+  });
+  return store;
+}

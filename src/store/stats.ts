@@ -1,0 +1,218 @@
+// My providers (24 h): the /stats/providers resource plus what the pane does with it:
+// sort, filter, selection, the open detail, and which figures changed at the last refresh.
+import type { StoreApi } from 'zustand/vanilla';
+import { PROVIDE_MODES, type ProviderStats, type ProvidersStats } from '../contract/schemas.ts';
+import type { StoreDeps } from './deps.ts';
+import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
+
+export const STATS_SORT_COLUMNS = [
+  'clientId',
+  'connected',
+  'uptime',
+  'transfer',
+  'payout',
+  'search',
+  'contracts',
+  'clients',
+  'mode',
+] as const;
+export type StatsSortColumn = (typeof STATS_SORT_COLUMNS)[number];
+
+/** The figures compared between refreshes (a changed one is highlighted). */
+export const TRACKED_FIELDS = [
+  'connected',
+  'uptime_last_24h',
+  'transfer_data_last_24h',
+  'payout_last_24h',
+  'search_interest_last_24h',
+  'contracts_last_24h',
+  'clients_last_24h',
+  'provide_mode',
+] as const;
+export type TrackedField = (typeof TRACKED_FIELDS)[number];
+
+/** How long a changed figure stays highlighted, in real milliseconds (scaled by the clock's speed). */
+export const HIGHLIGHT_MS = 3_000;
+
+export interface StatsView {
+  sortColumn: StatsSortColumn;
+  descending: boolean;
+  /** Case-insensitive substring of the client id or the provide mode's name. */
+  filter: string;
+  /** The provider under the cursor, by client id (stays put when rows re-sort). */
+  selectedId?: string;
+  /** The provider whose detail is open. */
+  detailId?: string;
+  /** Figures that differ from the previous successful load, by client id. */
+  changed: Record<string, readonly TrackedField[]>;
+  /** Clock time of the load that produced `changed`. */
+  changedAt?: number;
+  /** How long after `changedAt` the changes stay highlighted (store clock ms). */
+  highlightMs: number;
+  cycleSort(): void;
+  reverseSort(): void;
+  setFilter(filter: string): void;
+  select(clientId: string | undefined): void;
+  /** Moves the cursor by `delta` visible rows (clamped). */
+  move(delta: number): void;
+  moveTo(edge: 'top' | 'bottom'): void;
+  /** Opens the detail of the selected provider (or the given one). */
+  openDetail(clientId?: string): void;
+  closeDetail(): void;
+}
+export type StatsState = ResourceState<ProvidersStats> & StatsView;
+export type StatsStore = StoreApi<StatsState>;
+
+/** Text columns sort A-Z first; figures largest first. */
+const ASCENDING_FIRST = new Set<StatsSortColumn>(['clientId', 'mode']);
+
+export const SORT_LABELS: Record<StatsSortColumn, string> = {
+  clientId: 'client id',
+  connected: 'connected',
+  uptime: 'uptime',
+  transfer: 'transfer',
+  payout: 'payout',
+  search: 'search interest',
+  contracts: 'contracts',
+  clients: 'clients',
+  mode: 'provide mode',
+};
+
+function sortValue(p: ProviderStats, column: StatsSortColumn): number | string {
+  switch (column) {
+    case 'clientId':
+      return p.client_id ?? '';
+    case 'connected':
+      return p.connected ? 1 : 0;
+    case 'uptime':
+      return p.uptime_last_24h ?? 0;
+    case 'transfer':
+      return p.transfer_data_last_24h ?? 0;
+    case 'payout':
+      return p.payout_last_24h ?? 0;
+    case 'search':
+      return p.search_interest_last_24h ?? 0;
+    case 'contracts':
+      return p.contracts_last_24h ?? 0;
+    case 'clients':
+      return p.clients_last_24h ?? 0;
+    case 'mode':
+      return PROVIDE_MODES[p.provide_mode ?? 0] ?? String(p.provide_mode);
+  }
+}
+
+function compare(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b));
+}
+
+function matches(p: ProviderStats, needle: string): boolean {
+  if (!needle) return true;
+  const mode = PROVIDE_MODES[p.provide_mode ?? 0] ?? '';
+  return (p.client_id ?? '').toLowerCase().includes(needle) || mode.toLowerCase().includes(needle);
+}
+
+const NO_ROWS: ProviderStats[] = [];
+/** Last result per loaded response, so every render and key press does not re-sort. */
+const rowsCache = new WeakMap<ProvidersStats, { key: string; rows: ProviderStats[] }>();
+
+/** The providers the pane shows: filtered, then sorted (ties by client id). Memoised on its inputs. */
+export function visibleProviders(
+  state: Pick<StatsState, 'data' | 'sortColumn' | 'descending' | 'filter'>,
+): ProviderStats[] {
+  if (!state.data?.providers?.length) return NO_ROWS;
+  const key = `${state.sortColumn} ${state.descending} ${state.filter}`;
+  const cached = rowsCache.get(state.data);
+  if (cached?.key === key) return cached.rows;
+  const needle = state.filter.trim().toLowerCase();
+  const sign = state.descending ? -1 : 1;
+  const rows = state.data.providers
+    .filter((p) => matches(p, needle))
+    .sort(
+      (a, b) =>
+        sign * compare(sortValue(a, state.sortColumn), sortValue(b, state.sortColumn)) ||
+        compare(a.client_id ?? '', b.client_id ?? ''),
+    );
+  rowsCache.set(state.data, { key, rows });
+  return rows;
+}
+
+export function findProvider(state: Pick<StatsState, 'data'>, clientId: string | undefined) {
+  return clientId === undefined ? undefined : state.data?.providers?.find((p) => p.client_id === clientId);
+}
+
+/** Index of the selected row among the visible ones (0 when none is selected or it is filtered out). */
+export function selectedIndex(state: StatsState): number {
+  const index = visibleProviders(state).findIndex((p) => p.client_id === state.selectedId);
+  return Math.max(0, index);
+}
+
+/** Is this figure of this provider highlighted at `now` (store clock)? */
+export function isChanged(state: StatsState, clientId: string | undefined, field: TrackedField, now: number) {
+  if (!clientId || state.changedAt === undefined) return false;
+  return now - state.changedAt < state.highlightMs && (state.changed[clientId]?.includes(field) ?? false);
+}
+
+/**
+ * A few real seconds of the store clock, but never past half a refresh period (so at
+ * --speed 60 values flash once per refresh instead of staying lit).
+ */
+export function highlightSpan(speed: number): number {
+  return Math.min(HIGHLIGHT_MS * speed, REFRESH_EVERY_MS / 2);
+}
+
+/** Which tracked figures differ between two loads, by client id (new providers are not listed). */
+export function diffProviders(before: ProvidersStats | undefined, after: ProvidersStats | undefined) {
+  const previous = new Map((before?.providers ?? []).map((p) => [p.client_id, p]));
+  const changed: Record<string, TrackedField[]> = {};
+  for (const p of after?.providers ?? []) {
+    const old = p.client_id === undefined ? undefined : previous.get(p.client_id);
+    if (!old || p.client_id === undefined) continue;
+    const fields = TRACKED_FIELDS.filter((field) => (old[field] ?? 0) !== (p[field] ?? 0));
+    if (fields.length) changed[p.client_id] = fields;
+  }
+  return changed;
+}
+
+export function createStatsStore(deps: StoreDeps): StatsStore {
+  const resource = createResourceStore<ProvidersStats>(deps, {
+    load: (signal) => deps.client.providerStats({ signal }),
+    refreshEveryMs: REFRESH_EVERY_MS,
+  });
+  const store = extendResource<ProvidersStats, StatsView>(resource, (set, get) => {
+    const moveToIndex = (index: number) => {
+      const rows = visibleProviders(get());
+      if (!rows.length) return;
+      set({ selectedId: rows[Math.min(rows.length - 1, Math.max(0, index))].client_id });
+    };
+    return {
+      sortColumn: 'uptime',
+      descending: true,
+      filter: '',
+      changed: {},
+      highlightMs: highlightSpan(deps.clock.speed),
+      cycleSort() {
+        const next =
+          STATS_SORT_COLUMNS[(STATS_SORT_COLUMNS.indexOf(get().sortColumn) + 1) % STATS_SORT_COLUMNS.length];
+        set({ sortColumn: next, descending: !ASCENDING_FIRST.has(next) });
+      },
+      reverseSort: () => set({ descending: !get().descending }),
+      setFilter: (filter) => set({ filter }),
+      select: (selectedId) => set({ selectedId }),
+      move: (delta) => moveToIndex(selectedIndex(get()) + delta),
+      moveTo: (edge) => moveToIndex(edge === 'top' ? 0 : Number.MAX_SAFE_INTEGER),
+      openDetail(clientId) {
+        const state = get();
+        const id = clientId ?? visibleProviders(state)[selectedIndex(state)]?.client_id;
+        if (id !== undefined) set({ detailId: id, selectedId: id });
+      },
+      closeDetail: () => set({ detailId: undefined }),
+    };
+  });
+  // Compare each successful load with the one before it.
+  store.subscribe((state, previous) => {
+    if (state.version === previous.version) return;
+    store.setState({ changed: diffProviders(previous.data, state.data), changedAt: state.fetchedAt });
+  });
+  return store;
+}
