@@ -1,0 +1,193 @@
+// The simulator's engine: a seeded world and the behaviour of the 11 operations,
+// without HTTP. The HTTP layer (simulator/http) validates requests and calls `handle`.
+import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
+import type { SimCodes } from '../../src/contract/admin.ts';
+import type { OperationName, ResponseOf } from '../../src/contract/endpoints.ts';
+import { createWorld, type World } from '../world/index.ts';
+import { getPayoutWallet, sendFeedback, setPayoutWallet, walletsOf } from './account.ts';
+import { addDevice, associations, createShareCode, initAssociations, simCodes } from './associations.ts';
+import { SimError } from './errors.ts';
+import { findProviders } from './find-providers.ts';
+import { checkInvariants } from './invariants.ts';
+import { findLocations, providerLocations } from './locations.ts';
+import { initHistory, networkStats } from './network-stats.ts';
+import { providerStats, startTrack } from './provider-stats.ts';
+import { TICK_MS, tickWorld } from './tick.ts';
+
+export type { World };
+export { SimError };
+
+export interface EngineOptions {
+  /** everything random derives from it */
+  seed: number;
+  /** simulated time; ticks run on it with PRIORITY.simulator */
+  clock: Clock;
+  /** total providers in the world (default 5000; scales to 1 000 000) */
+  providers?: number;
+  /** number of cities (default 2000) */
+  locations?: number;
+  /** providers of the demo network (default 24) */
+  ownProviders?: number;
+}
+
+export interface Caller {
+  networkId: string;
+  networkName: string;
+}
+
+export interface NetworkRef {
+  id: string;
+  name: string;
+}
+
+export interface Engine {
+  readonly seed: number;
+  readonly world: World;
+  /** the caller's network, name "demo" */
+  readonly demoNetwork: NetworkRef;
+  /**
+   * Runs one operation. `body` is the output of the endpoint's request schema (`{}` for
+   * a POST without fields, undefined for GETs); `caller` is required for operations 3-9.
+   * Returns the JSON response object (cached ones are shared: do not mutate). Throws
+   * SimError for HTTP-level failures.
+   */
+  handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K>;
+  /** schedules a tick every 60 000 ms of the clock */
+  start(): void;
+  stop(): void;
+  /** one tick now */
+  tick(): void;
+  /** regenerates the world (same or new seed) at the clock's current time */
+  reset(seed?: number): void;
+  network(id: string): NetworkRef | undefined;
+  ensureNetwork(name: string, id?: string): NetworkRef;
+  codes(): SimCodes;
+  setDeviceName(clientId: string, name: string): boolean;
+  setNetworkName(networkId: string, name: string): boolean;
+  invariants(): string[];
+}
+
+function buildWorld(options: EngineOptions, seed: number): World {
+  const now = options.clock.now();
+  const world = createWorld({
+    seed,
+    now,
+    providers: options.providers,
+    locations: options.locations,
+    ownProviders: options.ownProviders,
+  });
+  walletsOf(world, 0);
+  world.payoutWallet.set(0, walletsOf(world, 0)[0]);
+  // The demo network's own devices get friendly names and 24 h statistics from the start.
+  for (let i = 0; i < world.providers.count; i++) {
+    if (world.providers.network[i] !== 0) continue;
+    world.deviceNames.set(i, world.names.ownDevice());
+    startTrack(world, i, now);
+  }
+  initAssociations(world, now);
+  initHistory(world, now);
+  return world;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { clock } = options;
+  let world = buildWorld(options, options.seed | 0);
+  let timer: TimerHandle | undefined;
+
+  const callerNetwork = (caller: Caller | undefined): number => {
+    if (!caller) throw new SimError(401, 'Not authorized.');
+    let n = world.networks.indexOfId(caller.networkId);
+    if (n < 0) n = world.networks.add(caller.networkName, caller.networkId);
+    return n;
+  };
+
+  const answer = (name: OperationName, body: unknown, caller?: Caller): unknown => {
+    const request = (body ?? {}) as Record<string, never>;
+    const now = clock.now();
+    switch (name) {
+      case 'findLocations':
+        return findLocations(world, request);
+      case 'providerLocations':
+        return providerLocations(world);
+      case 'findProviders':
+        return findProviders(world, world.requestRng, request);
+      case 'networkStats':
+        return networkStats(world);
+      case 'getPayoutWallet':
+        return getPayoutWallet(world, callerNetwork(caller));
+      case 'setPayoutWallet':
+        return setPayoutWallet(world, callerNetwork(caller), request);
+      case 'deviceAssociations':
+        return associations(world, callerNetwork(caller), now);
+      case 'sendFeedback':
+        return sendFeedback(world, callerNetwork(caller), body, now);
+      case 'providerStats':
+        return providerStats(world, callerNetwork(caller));
+      case 'addDevice':
+        return addDevice(world, world.requestRng, callerNetwork(caller), request, now);
+      case 'createShareCode':
+        return createShareCode(world, world.requestRng, callerNetwork(caller), request, now);
+      default:
+        throw new SimError(404, '404 page not found');
+    }
+  };
+
+  const engine: Engine = {
+    get seed() {
+      return world.seed;
+    },
+    get world() {
+      return world;
+    },
+    get demoNetwork() {
+      return world.networks.ref(0);
+    },
+    handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K> {
+      return answer(name, body, caller) as ResponseOf<K>;
+    },
+    start() {
+      if (!timer) timer = clock.setInterval(() => engine.tick(), TICK_MS, PRIORITY.simulator);
+    },
+    stop() {
+      timer?.cancel();
+      timer = undefined;
+    },
+    tick() {
+      tickWorld(world, clock.now());
+    },
+    reset(seed?: number) {
+      world = buildWorld(options, seed === undefined ? world.seed : seed | 0);
+    },
+    network(id: string) {
+      const n = world.networks.indexOfId(id);
+      return n < 0 ? undefined : world.networks.ref(n);
+    },
+    ensureNetwork(name: string, id?: string) {
+      let n = id ? world.networks.indexOfId(id) : world.networks.indexOfName(name);
+      if (n < 0) n = world.networks.add(name, id);
+      world.version++;
+      return world.networks.ref(n);
+    },
+    codes() {
+      return simCodes(world, clock.now());
+    },
+    setDeviceName(clientId: string, name: string) {
+      const i = world.providers.ids.index(clientId, world.providers.count);
+      if (i < 0) return false;
+      world.deviceNames.set(i, name);
+      world.version++;
+      return true;
+    },
+    setNetworkName(networkId: string, name: string) {
+      const n = world.networks.indexOfId(networkId);
+      if (n < 0) return false;
+      world.networks.rename(n, name);
+      world.version++;
+      return true;
+    },
+    invariants() {
+      return checkInvariants(world, clock.now());
+    },
+  };
+  return engine;
+}

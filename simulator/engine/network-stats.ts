@@ -1,0 +1,129 @@
+// /stats/last-90: daily series over 90 days ending today (UTC), recomputed at each tick
+// only. The past is synthesised at creation around the world's current size.
+import { NETWORK_SERIES_FIELDS, type NetworkSeriesField } from '../../src/contract/schemas.ts';
+import type { World } from '../world/index.ts';
+import type { Rng } from '../world/prng.ts';
+
+export const LOOKBACK = 90;
+const DAY = 86_400_000;
+/** GiB a connected provider relays per day on average */
+const GIB_PER_PROVIDER_DAY = 20;
+const BYTES_PER_PACKET = 1200;
+const GIB = 2 ** 30;
+
+export type NetworkStatsResult = Record<string, unknown> & { lookback: number; created_time: number };
+
+const dayKey = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** Today's gauges (providers online etc.) from the world as it is now. */
+function gauges(world: World): Partial<Record<NetworkSeriesField, number>> {
+  const p = world.providers;
+  const superspeed = Math.round(p.connectedTotal * 0.12);
+  const extenders = Math.max(1, Math.round(p.connectedTotal * 0.01));
+  return {
+    providers_data: p.connectedTotal,
+    providers_superspeed_data: superspeed,
+    countries_data: p.liveCountries,
+    regions_data: p.liveRegions,
+    cities_data: p.liveCities,
+    extenders_data: extenders,
+    extenders_superspeed_data: Math.round(extenders * 0.3),
+    networks_data: world.networks.count,
+    devices_data: Math.round(p.count * 1.1),
+  };
+}
+
+/** Traffic of the whole network over `minutes` minutes. */
+function accrueTraffic(world: World, rng: Rng, day: number, minutes: number): void {
+  const s = world.history.series;
+  const gib =
+    ((world.providers.connectedTotal * GIB_PER_PROVIDER_DAY) / 1440) * minutes * (0.8 + rng.float() * 0.4);
+  s.all_transfer_data[day] += Math.round(gib);
+  s.all_packets_data[day] += Math.round((gib * GIB) / BYTES_PER_PACKET);
+  s.extender_transfer_data[day] += Math.round(gib * 0.02);
+}
+
+export function initHistory(world: World, now: number): void {
+  const rng = world.tickRng;
+  const today = Math.floor(now / DAY);
+  const series: Record<string, number[]> = {};
+  for (const field of NETWORK_SERIES_FIELDS) series[field] = new Array(LOOKBACK).fill(0);
+  world.history = { days: Array.from({ length: LOOKBACK }, (_, k) => today - LOOKBACK + 1 + k), series };
+  const current = gauges(world);
+  for (let k = 0; k < LOOKBACK; k++) {
+    const age = LOOKBACK - 1 - k;
+    // The network grew a little over the last 90 days.
+    const scale = (1 - age * 0.003) * (0.96 + rng.float() * 0.08);
+    for (const [field, value] of Object.entries(current)) {
+      const limit =
+        field === 'countries_data' || field === 'regions_data' || field === 'cities_data' ? value : Infinity;
+      series[field][k] = Math.min(limit, Math.round(value * (age === 0 ? 1 : scale)));
+    }
+    const minutes = age === 0 ? (now - today * DAY) / 60_000 : 1440;
+    const saved = world.providers.connectedTotal;
+    world.providers.connectedTotal = series.providers_data[k];
+    accrueTraffic(world, rng, k, minutes);
+    world.providers.connectedTotal = saved;
+  }
+  rebuild(world, now);
+}
+
+/** One tick: roll the day over if needed, grow today's figures, recompute the answer. */
+export function tickHistory(world: World, now: number): void {
+  const { history } = world;
+  const today = Math.floor(now / DAY);
+  while (history.days[history.days.length - 1] < today) {
+    history.days.push(history.days[history.days.length - 1] + 1);
+    history.days.shift();
+    for (const field of NETWORK_SERIES_FIELDS) {
+      history.series[field].push(0);
+      history.series[field].shift();
+    }
+  }
+  const last = LOOKBACK - 1;
+  for (const [field, value] of Object.entries(gauges(world))) {
+    history.series[field][last] = Math.max(history.series[field][last], value);
+  }
+  accrueTraffic(world, world.tickRng, last, 1);
+  rebuild(world, now);
+}
+
+const results = new WeakMap<World, NetworkStatsResult>();
+
+export function networkStats(world: World): NetworkStatsResult {
+  return results.get(world)!;
+}
+
+function rebuild(world: World, now: number): void {
+  const { days, series } = world.history;
+  const keys = days.map(dayKey);
+  const summary = (field: string) => Math.max(...series[field].slice(-3));
+  const gbits = (gib: number) => Math.round((gib * GIB * 8) / 1e9 / 86_400);
+  const result: NetworkStatsResult = {
+    lookback: LOOKBACK,
+    created_time: now,
+    all_transfer_summary: summary('all_transfer_data'),
+    all_transfer_summary_rate: gbits(summary('all_transfer_data')),
+    all_packets_summary: summary('all_packets_data'),
+    all_packets_summary_rate: Math.round(summary('all_packets_data') / 86_400),
+    providers_summary: summary('providers_data'),
+    providers_summary_superspeed: summary('providers_superspeed_data'),
+    countries_summary: summary('countries_data'),
+    regions_summary: summary('regions_data'),
+    cities_summary: summary('cities_data'),
+    extender_transfer_summary: summary('extender_transfer_data'),
+    extender_transfer_summary_rate: gbits(summary('extender_transfer_data')),
+    extenders_summary: summary('extenders_data'),
+    extenders_summary_superspeed: summary('extenders_superspeed_data'),
+    networks_summary: summary('networks_data'),
+    devices_summary: summary('devices_data'),
+  };
+  for (const field of NETWORK_SERIES_FIELDS) {
+    const map: Record<string, number> = {};
+    keys.forEach((key, k) => {
+      map[key] = series[field][k];
+    });
+    result[field] = map;
+  }
+  results.set(world, result);
+}

@@ -1,0 +1,39 @@
+// One tick (every 60 simulated seconds): connections change, traffic accrues, codes
+// count down, the other parties act, the 90-day series are recomputed. On a big world
+// only a sample of providers is touched, so a tick stays in the milliseconds.
+import type { World } from '../world/index.ts';
+import { tickAssociations } from './associations.ts';
+import { tickHistory } from './network-stats.ts';
+import { recordEvent, tickTracks } from './provider-stats.ts';
+
+export const TICK_MS = 60_000;
+/** Long-run share of connected providers: disconnect with 0.15, reconnect with 0.85. */
+const DISCONNECT = 0.15;
+const RECONNECT = 0.85;
+/** Chance per tick that a tracked (own) provider flips, for a lively 24 h view. */
+const TRACKED_FLIP = 0.01;
+
+/** Connects or disconnects provider i, recording the event if it is tracked. */
+export function setConnected(world: World, i: number, on: boolean, now: number): void {
+  if (world.providers.setConnected(i, on)) recordEvent(world, i, on, now);
+}
+
+export function tickWorld(world: World, now: number): void {
+  const rng = world.tickRng;
+  const p = world.providers;
+  world.ticks++;
+  world.lastTick = now;
+  const flips = Math.max(1, Math.min(2000, Math.round(p.count * 0.002)));
+  for (let k = 0; k < flips; k++) {
+    const i = rng.int(p.count);
+    const on = p.connected[i] === 1;
+    if (rng.float() < (on ? DISCONNECT : RECONNECT)) setConnected(world, i, !on, now);
+  }
+  for (const i of world.tracks.keys()) {
+    if (rng.float() < TRACKED_FLIP) setConnected(world, i, p.connected[i] === 0, now);
+  }
+  tickTracks(world, now);
+  tickAssociations(world, now);
+  tickHistory(world, now);
+  world.version++;
+}

@@ -1,0 +1,122 @@
+// A seeded world: geography, networks, providers, and the state the engine moves.
+// Everything random derives from the seed (Faker's word lists picked with our own PRNG).
+import { type Geo, generateGeo } from './geo.ts';
+import { Names } from './names.ts';
+import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
+import { Rng } from './prng.ts';
+import { generateProviders, type Providers } from './providers.ts';
+import type { CodeRecord, FeedbackEntry, History, Track } from './state.ts';
+
+export interface WorldOptions {
+  seed: number;
+  /** epoch ms: the simulated history ends here */
+  now: number;
+  providers?: number;
+  locations?: number;
+  ownProviders?: number;
+}
+
+export const DEFAULTS = { providers: 5000, locations: 2000, ownProviders: 24 } as const;
+
+export interface World {
+  readonly seed: number;
+  readonly createdAt: number;
+  readonly geo: Geo;
+  readonly names: Names;
+  readonly networks: Networks;
+  readonly providers: Providers;
+  /** world evolution (ticks) and answers to calls draw from separate streams */
+  readonly tickRng: Rng;
+  readonly requestRng: Rng;
+  /** device names set explicitly (own devices, adopted devices, admin renames) */
+  readonly deviceNames: Map<number, string>;
+  /** account wallets per network number, and the payout wallet chosen among them */
+  readonly wallets: Map<number, string[]>;
+  readonly payoutWallet: Map<number, string>;
+  /** every feedback received, in order */
+  readonly feedback: FeedbackEntry[];
+  /** every code ever made, by code */
+  readonly codes: Map<string, CodeRecord>;
+  adoptCodes: CodeRecord[];
+  shareCodes: CodeRecord[];
+  mintCount: number;
+  /** times of /device/add attempts per network (rate limit) */
+  readonly addAttempts: Map<number, number[]>;
+  /** 24 h statistics of providers whose network asked for them (the demo's from the start) */
+  readonly tracks: Map<number, Track>;
+  /** providers per network, built on demand */
+  readonly networkProviders: Map<number, number[]>;
+  history: History;
+  /** bumped at every tick and every mutation: a cheap key for response caches */
+  version: number;
+  /** epoch ms of the last tick (or of creation) */
+  lastTick: number;
+  ticks: number;
+}
+
+export function createWorld(options: WorldOptions): World {
+  const seed = options.seed | 0;
+  const total = Math.max(1, Math.floor(options.providers ?? DEFAULTS.providers));
+  const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
+  const own = Math.max(0, Math.floor(options.ownProviders ?? DEFAULTS.ownProviders));
+  const rng = new Rng(seed, 1);
+  const names = new Names(seed);
+  const geo = generateGeo(rng, names, cities);
+
+  const networks = new Networks(seed);
+  networks.add(DEMO_NETWORK_NAME);
+  const others = Math.max(8, Math.min(30_000, Math.round(total / 40)));
+  const taken = new Set([DEMO_NETWORK_NAME]);
+  for (let n = 0; n < others; n++) {
+    let name = names.network(rng);
+    if (taken.has(name)) name = `${name}-${n}`;
+    taken.add(name);
+    networks.add(name);
+  }
+
+  const providers = generateProviders(rng, geo, seed, total, own, others);
+  return {
+    seed,
+    createdAt: options.now,
+    geo,
+    names,
+    networks,
+    providers,
+    tickRng: new Rng(seed, 2),
+    requestRng: new Rng(seed, 3),
+    deviceNames: new Map(),
+    wallets: new Map(),
+    payoutWallet: new Map(),
+    feedback: [],
+    codes: new Map(),
+    adoptCodes: [],
+    shareCodes: [],
+    mintCount: 0,
+    addAttempts: new Map(),
+    tracks: new Map(),
+    networkProviders: new Map(),
+    history: { days: [], series: {} },
+    version: 0,
+    lastTick: options.now,
+    ticks: 0,
+  };
+}
+
+/** The device name of provider i (explicit, or derived from the seed). */
+export function deviceName(world: World, i: number): string {
+  return world.deviceNames.get(i) ?? world.names.deviceFromHash(world.seed, i);
+}
+
+/** The providers of network n (built once by a scan, then kept up to date). */
+export function providersOf(world: World, n: number): number[] {
+  let list = world.networkProviders.get(n);
+  if (!list) {
+    list = [];
+    const { network, count } = world.providers;
+    for (let i = 0; i < count; i++) if (network[i] === n) list.push(i);
+    world.networkProviders.set(n, list);
+  }
+  return list;
+}
+
+export type { CodeRecord, FeedbackEntry, History, Track } from './state.ts';
