@@ -109,7 +109,7 @@ export function tableWidth(columns: Column[]): number {
   return rowWidth(columns);
 }
 
-function fit(text: string, width: number, align: 'left' | 'right'): string {
+function fitText(text: string, width: number, align: 'left' | 'right'): string {
   const chars = Array.from(text);
   if (chars.length > width)
     return width > 1 ? `${chars.slice(0, width - 1).join('')}…` : chars.slice(0, width).join('');
@@ -136,14 +136,15 @@ function uptimeText(hours: number | undefined, width: number): string {
 /** Header cells; the sorted column carries ▼ (descending) or ▲. */
 export function headerCells(columns: Column[], sort: StatsSortColumn, descending: boolean): Cell[] {
   return columns.map((c) => {
-    if (c.sort !== sort || c.key === 'state') return { key: c.key, text: fit(c.header, c.width, c.align) };
+    if (c.sort !== sort || c.key === 'state')
+      return { key: c.key, text: fitText(c.header, c.width, c.align) };
     const arrow = descending ? '▼' : '▲';
     const label = Array.from(c.header)
       .slice(0, Math.max(0, c.width - 1))
       .join('');
     return {
       key: c.key,
-      text: fit(c.align === 'right' ? `${arrow}${label}` : `${label}${arrow}`, c.width, c.align),
+      text: fitText(c.align === 'right' ? `${arrow}${label}` : `${label}${arrow}`, c.width, c.align),
     };
   });
 }
@@ -162,7 +163,7 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
   return columns.map((c): Cell => {
     const cell = (text: string, tone?: Cell['tone']): Cell => ({
       key: c.key,
-      text: fit(text, c.width, c.align),
+      text: fitText(text, c.width, c.align),
       changed: c.field ? ctx.changed(c.field) : false,
       tone,
     });
@@ -205,7 +206,7 @@ export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): 
   const average = rows.length ? sum((p) => p.uptime_last_24h) / rows.length : 0;
   const online = rows.filter((p) => p.connected === true).length;
   return columns.map((c): Cell => {
-    const cell = (text: string): Cell => ({ key: c.key, text: fit(text, c.width, c.align) });
+    const cell = (text: string): Cell => ({ key: c.key, text: fitText(text, c.width, c.align) });
     switch (c.key) {
       case 'state':
         return cell('Σ');
