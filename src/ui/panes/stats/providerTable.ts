@@ -193,7 +193,7 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
         return cell(fitNumber(p.contracts_last_24h ?? 0, c.width, 0));
       case 'clients':
         return cell(fitNumber(p.clients_last_24h ?? 0, c.width, 0));
-      case 'mode':
+      default: // mode
         return cell(provideModeName(p.provide_mode));
     }
   });
@@ -256,7 +256,7 @@ export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): 
             0,
           ),
         );
-      case 'mode':
+      default: // mode
         return cell('');
     }
   });
