@@ -1,0 +1,106 @@
+// `netdeck config`: the effective configuration and where each value came from. The
+// token is shown masked, with the network its claims name.
+import type { Command } from 'commander';
+import { decodeToken, maskToken } from '../../api/auth.ts';
+import type { ResolvedConfig, Sourced } from '../config.ts';
+import { ExitCode } from '../output/exit-codes.ts';
+import { timestamp } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { renderTable } from '../output/table.ts';
+import { createOutput } from '../output/writer.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  DEMO_SEED,
+  optionsOf,
+  resolveOrReport,
+} from './context.ts';
+import { examples } from './help.ts';
+
+const sourceOf = (value: Sourced<unknown>) => ({ source: value.source, origin: value.origin });
+
+/** The configuration as JSON, token masked. */
+export function describeConfig(config: ResolvedConfig) {
+  const claims = config.token ? decodeToken(config.token.value) : undefined;
+  return {
+    mode: config.mode,
+    api_url: config.apiUrl ? { value: config.apiUrl.value, ...sourceOf(config.apiUrl) } : null,
+    token: config.token
+      ? {
+          value: maskToken(config.token.value),
+          ...sourceOf(config.token),
+          ...(config.token.file ? { file: config.token.file } : {}),
+        }
+      : null,
+    network: claims
+      ? {
+          name: claims.networkName ?? null,
+          id: claims.networkId ?? null,
+          expires_at: claims.expiresAt === undefined ? null : new Date(claims.expiresAt).toISOString(),
+        }
+      : null,
+    profile: config.profile ? { value: config.profile.value, ...sourceOf(config.profile) } : null,
+    config_file: config.configFile,
+    ...(config.mode === 'demo' ? { demo: { seed: DEMO_SEED } } : {}),
+  };
+}
+
+export function registerConfig(program: Command, context: CliContext): void {
+  const command = program
+    .command('config')
+    .description('show the effective configuration and where each value comes from (token masked)');
+  addJsonOption(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    `${examples([
+      ['netdeck config', 'what netdeck would use now'],
+      ['netdeck config --profile staging', 'what a profile gives'],
+    ])}
+Precedence: flags > environment (NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE,
+NETDECK_PROFILE) > config file > the demo simulator. The config file is
+$XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
+  {"default_profile": "prod",
+   "profiles": {"prod": {"api_url": "https://api.bringyour.com", "token_file": "~/.urnetwork/jwt"}}}
+`,
+  );
+  command.action(async (_flags, cmd: Command) => {
+    const options = optionsOf<CommonOptions>(cmd);
+    const out = createOutput(context.io, { json: options.json });
+    const config = resolveOrReport(context, options, out);
+    if (!config) return context.exit(ExitCode.usage);
+    const described = describeConfig(config);
+    if (out.json) {
+      out.printJson(described);
+      return context.exit(ExitCode.ok);
+    }
+    const rows: string[][] = [
+      [
+        'mode',
+        config.mode === 'api' ? 'api' : `demo simulator (seed ${DEMO_SEED}, a fresh world per command)`,
+        config.mode === 'api' ? '' : 'no API URL configured',
+      ],
+      ['api url', config.apiUrl?.value ?? '-', config.apiUrl?.origin ?? ''],
+      [
+        'token',
+        described.token?.value ?? '-',
+        config.token
+          ? `${config.token.origin}${config.token.file && config.token.source !== 'file' ? ` (${config.token.file})` : ''}`
+          : '',
+      ],
+    ];
+    if (described.network) {
+      rows.push(['network', sanitize(described.network.name ?? '-'), 'token claims']);
+      if (described.network.expires_at)
+        rows.push(['expires', timestamp(described.network.expires_at), 'token claims']);
+    } else if (config.token) {
+      rows.push(['network', '-', 'the token is not a readable JWT']);
+    }
+    rows.push(['profile', config.profile?.value ?? '-', config.profile?.origin ?? '']);
+    rows.push(['config file', config.configFile.path, config.configFile.found ? 'found' : 'not found']);
+    out.lines(renderTable([{ header: 'SETTING' }, { header: 'VALUE' }, { header: 'FROM' }], rows, out.style));
+    context.exit(ExitCode.ok);
+  });
+}

@@ -1,0 +1,83 @@
+// `netdeck` with no command: the interactive console, on the configured API or on an
+// in-process demo simulator built from the world flags.
+import type { Command } from 'commander';
+import type { Simulator } from '../../../simulator/index.ts';
+import { type ApiClient, createClient } from '../../api/client.ts';
+import { systemClock } from '../../clock.ts';
+import { ExitCode } from '../output/exit-codes.ts';
+import { createOutput } from '../output/writer.ts';
+import {
+  type CliContext,
+  type CommonOptions,
+  DEMO_SEED,
+  explain,
+  loadSimulator,
+  optionsOf,
+  resolveOrReport,
+  type TuiOptions,
+} from './context.ts';
+import type { SimOptions } from './sim.ts';
+
+/** The console keeps retrying in the background, so its client retries more than a command's. */
+const CONSOLE_CLIENT_DEFAULTS = { retries: 3, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000 };
+
+async function loadTui(context: CliContext): Promise<((options: TuiOptions) => Promise<number>) | undefined> {
+  return context.deps.runTui;
+}
+
+export async function startConsole(context: CliContext, command: Command): Promise<number> {
+  const { io } = context;
+  const options = optionsOf<CommonOptions & SimOptions>(command);
+  const out = createOutput(io);
+  if (!io.stdout.isTTY || !io.stdin?.isTTY) {
+    out.error(
+      'the interactive console needs a terminal; in scripts and pipes use a command (netdeck --help lists them)',
+    );
+    return ExitCode.usage;
+  }
+  const config = resolveOrReport(context, options, out);
+  if (!config) return ExitCode.usage;
+  const runTui = await loadTui(context);
+  if (!runTui) {
+    out.error('the interactive console is not part of this build; use a command (netdeck --help lists them)');
+    return ExitCode.usage;
+  }
+
+  let simulator: Simulator | undefined;
+  let client: ApiClient | undefined;
+  try {
+    const clientOptions = { ...CONSOLE_CLIENT_DEFAULTS, ...context.deps.clientOptions };
+    if (config.mode === 'demo') {
+      const seed = options.seed ?? DEMO_SEED;
+      simulator = await (await loadSimulator(context.deps))({
+        seed,
+        speed: options.speed,
+        providers: options.providers,
+        locations: options.locations,
+        ownProviders: options.ownProviders,
+      });
+      client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
+      return await runTui({
+        client,
+        clock: simulator.clock,
+        target: { kind: 'demo', seed },
+        token: simulator.token,
+        demo: simulator.demo,
+      });
+    }
+    client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });
+    return await runTui({
+      client,
+      clock: systemClock,
+      target: { kind: 'api', url: config.apiUrl!.value },
+      token: config.token?.value,
+    });
+  } catch (error) {
+    out.hide(config.token?.value);
+    out.error(explain(error));
+    return ExitCode.failure;
+  } finally {
+    await client?.close().catch(() => {});
+    await simulator?.close().catch(() => {});
+  }
+}

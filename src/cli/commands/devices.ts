@@ -1,0 +1,229 @@
+// `netdeck devices`: the network's device associations; `devices add CODE` adopts or
+// accepts a shared device; `devices share CLIENT_ID` creates a share code.
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import type { Command } from 'commander';
+import { ApiError, isApiError } from '../../api/errors.ts';
+import type { AddDeviceResult, DeviceAssociations } from '../../contract/schemas.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { fixed } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  optionsOf,
+  orUsage,
+  runWithClient,
+  uuidOf,
+} from './context.ts';
+import { examples } from './help.ts';
+
+const CODE_WORDS = new Set(wordlist);
+const CODE_LENGTH = 6;
+
+/**
+ * A code as the service expects it: six lowercase BIP-39 words, single-spaced. People
+ * paste codes with odd spacing, case, commas or dashes; a malformed code is refused here,
+ * because the service counts failed attempts (10 per 30 minutes).
+ */
+export function normaliseCode(input: string | string[]): string {
+  const text = Array.isArray(input) ? input.join(' ') : input;
+  const words = text
+    .toLowerCase()
+    .split(/[\s,;_-]+/)
+    .filter(Boolean);
+  if (words.length !== CODE_LENGTH) {
+    throw new UsageError(`a code is ${CODE_LENGTH} words; "${text.trim()}" has ${words.length}`);
+  }
+  const unknown = words.find((word) => !CODE_WORDS.has(word));
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `"${unknown}" is not a code word (codes are six English BIP-39 words); check the spelling`,
+    );
+  }
+  return words.join(' ');
+}
+
+export function registerDevices(program: Command, context: CliContext): void {
+  const devices = program
+    .command('devices')
+    .description('devices associated with the network: pending adoptions, incoming and outgoing shares');
+  addJsonOption(devices);
+  addConnectionOptions(devices);
+  devices.addHelpText(
+    'after',
+    examples([
+      ['netdeck devices', 'the three association lists'],
+      ['netdeck devices add "tiger blossom ... six words"', 'adopt a device or accept a shared one'],
+      ['netdeck devices share CLIENT_ID --name "living room"', 'a share code for one of your devices'],
+      ["netdeck devices --json | jq '.incoming_shared_devices'", 'for scripts'],
+    ]),
+  );
+  devices.action(async (_flags, cmd: Command) => {
+    if (cmd.args.length)
+      cmd.error(`error: unknown command 'devices ${cmd.args[0]}' (try add or share)`, { exitCode: 2 });
+    const options = optionsOf<CommonOptions>(cmd);
+    await runWithClient(context, options, async ({ client, out }) => {
+      const associations = await client.deviceAssociations();
+      if (out.json) out.printJson(associations);
+      else printAssociations(out, associations);
+    });
+  });
+
+  const add = devices
+    .command('add')
+    .description('add a device by adoption code or share code (six words)')
+    .argument('<code...>', 'the code: six words, quoted or not');
+  addJsonOption(add);
+  addConnectionOptions(add);
+  add.addHelpText(
+    'after',
+    examples([
+      ['netdeck devices add abandon ability able about above absent', 'words as separate arguments'],
+      ['netdeck devices add "Abandon  Ability able about above absent"', 'case and spacing do not matter'],
+    ]),
+  );
+  add.action(async (words: string[], _flags, cmd: Command) => {
+    const code = orUsage(cmd, () => normaliseCode(words));
+    const options = optionsOf<CommonOptions>(cmd);
+    await runWithClient(context, options, async ({ client, out }) => {
+      let result: AddDeviceResult;
+      try {
+        result = await client.addDevice({ code });
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'business') {
+          // The service answers `Invalid code.` to rate-limited attempts too.
+          throw new ApiError(
+            'business',
+            `${error.message} (the code may be wrong, used or expired, or too many codes were tried in the last 30 minutes)`,
+            error.details,
+          );
+        }
+        throw error;
+      }
+      if (out.json) out.printJson(result);
+      else printAdded(out, result);
+    });
+  });
+
+  const share = devices
+    .command('share')
+    .description('create a share code for one of the network’s devices')
+    .argument('<client-id>', 'client id of the device (netdeck stats providers lists yours)')
+    .option('--name <name>', 'the name the guest network sees for the device');
+  addJsonOption(share);
+  addConnectionOptions(share);
+  share.addHelpText(
+    'after',
+    examples([
+      [
+        'netdeck devices share 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47 --name "office"',
+        'prints the six-word code',
+      ],
+    ]),
+  );
+  share.action(async (clientId: string, _flags, cmd: Command) => {
+    const id = orUsage(cmd, () => uuidOf(clientId, 'client id'));
+    const options = optionsOf<CommonOptions & { name?: string }>(cmd);
+    await runWithClient(context, options, async ({ client, out }) => {
+      const result = await client.createShareCode({
+        client_id: id,
+        ...(options.name === undefined ? {} : { device_name: options.name }),
+      });
+      if (out.json) out.printJson(result);
+      else {
+        out.line(sanitize(result.share_code));
+        out.note('give this code to the other network; it adds it with `netdeck devices add CODE`');
+      }
+    });
+  });
+}
+
+function printAdded(out: Output, result: AddDeviceResult): void {
+  const share = result.code_type === 'share';
+  const pairs: [string, string][] = [
+    [
+      'added',
+      share
+        ? 'a shared device'
+        : result.code_type === 'adopt'
+          ? 'a device to adopt'
+          : sanitize(result.code_type),
+    ],
+    ['device', sanitize(result.device_name) || '-'],
+  ];
+  if (share) {
+    pairs.push(['from network', sanitize(result.associated_network_name) || '-']);
+    pairs.push(['client id', sanitize(result.client_id) || '-']);
+  }
+  if (result.duration_minutes !== undefined) pairs.push(['minutes left', fixed(result.duration_minutes, 1)]);
+  out.lines(renderPairs(pairs, out.style));
+}
+
+function state(pending: boolean | undefined, out: Output): string {
+  return pending ? out.style.warn('pending') : out.style.good('confirmed');
+}
+
+export function printAssociations(out: Output, associations: DeviceAssociations): void {
+  const { style } = out;
+  const pendingAdoptions = associations.pending_adoption_devices ?? [];
+  const incoming = associations.incoming_shared_devices ?? [];
+  const outgoing = associations.outgoing_shared_devices ?? [];
+  const sections: string[][] = [];
+  const section = (title: string, count: number, lines: string[]) =>
+    sections.push([style.accent(`${title} (${count})`), ...(count ? lines : [style.dim('none')])]);
+
+  section(
+    'PENDING ADOPTION',
+    pendingAdoptions.length,
+    renderTable(
+      [{ header: 'DEVICE' }, { header: 'MINUTES LEFT', align: 'right' }, { header: 'CODE' }],
+      pendingAdoptions.map((d) => [sanitize(d.device_name), fixed(d.duration_minutes, 1), sanitize(d.code)]),
+      style,
+    ),
+  );
+  section(
+    'INCOMING SHARED',
+    incoming.length,
+    renderTable(
+      [{ header: 'DEVICE' }, { header: 'OWNER NETWORK' }, { header: 'STATE' }, { header: 'CLIENT ID' }],
+      incoming.map((d) => [
+        sanitize(d.device_name),
+        sanitize(d.network_name),
+        state(d.pending, out),
+        sanitize(d.client_id),
+      ]),
+      style,
+    ),
+  );
+  section(
+    'OUTGOING SHARED',
+    outgoing.length,
+    renderTable(
+      [
+        { header: 'DEVICE' },
+        { header: 'GUEST NETWORK' },
+        { header: 'STATE' },
+        { header: 'CLIENT ID' },
+        { header: 'CODE' },
+      ],
+      outgoing.map((d) => [
+        sanitize(d.device_name),
+        sanitize(d.network_name) || style.dim('(not added yet)'),
+        state(d.pending, out),
+        sanitize(d.client_id),
+        sanitize(d.code),
+      ]),
+      style,
+    ),
+  );
+  out.lines(
+    sections
+      .map((lines) => lines.join('\n'))
+      .join('\n\n')
+      .split('\n'),
+  );
+}

@@ -1,0 +1,198 @@
+// `netdeck locations`: where providers are (provider-locations), or a fuzzy search
+// (find-locations), optionally narrowed to places with active providers.
+import type { Command } from 'commander';
+import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { integer } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  numberArg,
+  optionsOf,
+  orUsage,
+  runWithClient,
+  type Session,
+} from './context.ts';
+import { examples } from './help.ts';
+
+export interface LocationsOptions extends CommonOptions {
+  query?: string;
+  active?: boolean;
+  maxDistance?: number;
+}
+
+export function registerLocations(program: Command, context: CliContext): void {
+  const command = program
+    .command('locations')
+    .description('list locations and groups with active providers, or search all of them')
+    .option('-q, --query <text>', 'fuzzy prefix search over cities, regions, countries and groups')
+    .option('--active', 'with --query: keep only matches that have active providers now')
+    .option(
+      '--max-distance <fraction>',
+      'with --query: typos allowed per query character, 0-1 (service default 0.2)',
+      numberArg({ min: 0, max: 1 }),
+    );
+  addJsonOption(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    examples([
+      ['netdeck locations', 'every place with at least one active provider'],
+      ['netdeck locations --query ger', 'Germany, German cities, groups containing them'],
+      ['netdeck locations --query "sao paulo" --active', 'matches with active providers only'],
+      ['netdeck locations --query germny --max-distance 0.3', 'allow more typos'],
+      ["netdeck locations --json | jq '.locations | length'", 'count them'],
+    ]),
+  );
+  command.action(async (_flags, cmd: Command) => {
+    const options = orUsage(cmd, () => checkLocationsOptions(optionsOf<LocationsOptions>(cmd)));
+    await runWithClient(context, options, (session) => runLocations(session, options));
+  });
+}
+
+function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
+  if (options.maxDistance !== undefined && options.query === undefined) {
+    throw new UsageError('--max-distance only applies to a search: add --query');
+  }
+  return options;
+}
+
+export async function fetchLocations(session: Session, options: LocationsOptions): Promise<LocationResult> {
+  const { client } = session;
+  if (options.query === undefined) return client.providerLocations();
+  const found = await client.findLocations({
+    query: options.query,
+    ...(options.maxDistance === undefined
+      ? {}
+      : { max_distance_fraction: options.maxDistance, enable_max_distance_fraction: true }),
+  });
+  if (!options.active) return found;
+  // provider-locations is the service's list of places with active providers; its counts
+  // are the active ones, so they replace the search's.
+  const live = await client.providerLocations();
+  const liveLocations = new Map((live.locations ?? []).map((l) => [l.location_id, l]));
+  const liveGroups = new Map((live.groups ?? []).map((g) => [g.location_group_id, g]));
+  return {
+    ...found,
+    locations: (found.locations ?? [])
+      .filter((l) => liveLocations.has(l.location_id))
+      .map((l) => ({ ...l, provider_count: liveLocations.get(l.location_id)?.provider_count })),
+    groups: (found.groups ?? [])
+      .filter((g) => liveGroups.has(g.location_group_id))
+      .map((g) => ({ ...g, provider_count: liveGroups.get(g.location_group_id)?.provider_count })),
+  };
+}
+
+async function runLocations(session: Session, options: LocationsOptions): Promise<void> {
+  const result = await fetchLocations(session, options);
+  if (session.out.json) {
+    session.out.printJson(result);
+    return;
+  }
+  printLocationTables(session.out, result, options.query !== undefined);
+}
+
+const TYPE_ORDER: Record<string, number> = { country: 0, region: 1, city: 2 };
+
+const byTypeThenCount = (a: Location, b: Location) =>
+  (TYPE_ORDER[a.location_type ?? ''] ?? 3) - (TYPE_ORDER[b.location_type ?? ''] ?? 3) ||
+  (b.provider_count ?? 0) - (a.provider_count ?? 0) ||
+  (a.name ?? '').localeCompare(b.name ?? '');
+
+/** Where a place is: a city's region and country, a region's country. */
+function placeOf(location: Location): string {
+  if (location.location_type === 'city')
+    return [location.region, location.country].filter(Boolean).join(', ');
+  if (location.location_type === 'region') return location.country ?? '';
+  return '';
+}
+
+export function printLocationTables(out: Output, result: LocationResult, search: boolean): void {
+  const { style } = out;
+  const groups = [...(result.groups ?? [])].sort(
+    (a: LocationGroup, b: LocationGroup) =>
+      (search ? (a.match_distance ?? 0) - (b.match_distance ?? 0) : 0) ||
+      Number(b.promoted ?? false) - Number(a.promoted ?? false) ||
+      (b.provider_count ?? 0) - (a.provider_count ?? 0),
+  );
+  const locations = [...(result.locations ?? [])].sort((a, b) =>
+    search
+      ? (a.match_distance ?? 0) - (b.match_distance ?? 0) || byTypeThenCount(a, b)
+      : byTypeThenCount(a, b),
+  );
+  const devices = result.devices ?? [];
+  if (!groups.length && !locations.length && !devices.length) {
+    out.line(search ? 'No locations match.' : 'No locations have active providers.');
+    return;
+  }
+  const sections: string[][] = [];
+  if (groups.length) {
+    sections.push([
+      style.accent(`GROUPS (${groups.length})`),
+      ...renderTable(
+        [
+          { header: 'NAME' },
+          { header: 'PROVIDERS', align: 'right' },
+          { header: 'PROMOTED' },
+          ...(search ? [{ header: 'DIST', align: 'right' as const }] : []),
+          { header: 'ID' },
+        ],
+        groups.map((g) => [
+          sanitize(g.name),
+          integer(g.provider_count),
+          g.promoted ? 'yes' : '',
+          ...(search ? [String(g.match_distance ?? 0)] : []),
+          sanitize(g.location_group_id),
+        ]),
+        style,
+      ),
+    ]);
+  }
+  if (locations.length) {
+    sections.push([
+      style.accent(`LOCATIONS (${locations.length})`),
+      ...renderTable(
+        [
+          { header: 'TYPE' },
+          { header: 'NAME' },
+          { header: 'IN' },
+          { header: 'CC' },
+          { header: 'PROVIDERS', align: 'right' },
+          ...(search ? [{ header: 'DIST', align: 'right' as const }] : []),
+          { header: 'ID' },
+        ],
+        locations.map((l) => [
+          sanitize(l.location_type),
+          sanitize(l.name),
+          sanitize(placeOf(l)),
+          sanitize(l.country_code),
+          integer(l.provider_count),
+          ...(search ? [String(l.match_distance ?? 0)] : []),
+          sanitize(l.location_id),
+        ]),
+        style,
+      ),
+    ]);
+  }
+  if (devices.length) {
+    sections.push([
+      style.accent(`DEVICES (${devices.length})`),
+      ...renderTable(
+        [{ header: 'NAME' }, { header: 'CLIENT ID' }],
+        devices.map((d) => [sanitize(d.device_name), sanitize(d.client_id)]),
+        style,
+      ),
+    ]);
+  }
+  out.lines(
+    sections
+      .map((lines) => lines.join('\n'))
+      .join('\n\n')
+      .split('\n'),
+  );
+}

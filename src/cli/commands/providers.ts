@@ -1,0 +1,199 @@
+// `netdeck providers`: sample providers for locations, groups or devices, or with --all
+// walk every matching provider once (batches with every seen id excluded).
+import type { Command } from 'commander';
+import { isApiError } from '../../api/errors.ts';
+import type { FindProvidersRequest, LocationSpecInput, Provider } from '../../contract/schemas.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import { bytesPerSecond } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  collect,
+  collectUuids,
+  integerArg,
+  optionsOf,
+  orUsage,
+  runWithClient,
+  type Session,
+  uuidOf,
+} from './context.ts';
+import { examples } from './help.ts';
+
+/** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
+export const MAX_BATCH = 1000;
+
+export interface ProvidersOptions extends CommonOptions {
+  location?: string[];
+  group?: string[];
+  client?: string[];
+  best?: boolean;
+  count?: number;
+  all?: boolean;
+  exclude?: string[];
+  excludeDestination?: string[];
+}
+
+export function registerProviders(program: Command, context: CliContext): void {
+  const command = program
+    .command('providers')
+    .description('sample active providers of locations, groups or devices (--all: every one, once)')
+    .option('-l, --location <id>', 'a location id (city, region or country); repeatable', collectUuids)
+    .option('-g, --group <id>', 'a location group id; repeatable', collectUuids)
+    .option('-c, --client <id>', 'a provider client id; repeatable', collectUuids)
+    .option('--best', 'add the best available providers (the service picks where)')
+    .option(
+      '-n, --count <n>',
+      `how many to sample (service default 10; with --all the batch size, max ${MAX_BATCH})`,
+      integerArg({ min: 1 }),
+    )
+    .option('--all', 'every matching provider, streamed one per line (JSON Lines with --json)')
+    .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
+    .option(
+      '--exclude-destination <ids>',
+      'leave out a destination: a path "INTERMEDIARY,...,DESTINATION" of ids; repeatable',
+      collect,
+    );
+  addJsonOption(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    examples([
+      ['netdeck providers --location LOCATION_ID', '10 random providers there, better tiers first'],
+      ['netdeck providers --group GROUP_ID --count 50', '50 of a group'],
+      ['netdeck providers --location ID --all --json | wc -l', 'every provider of a location, counted'],
+      ['netdeck providers --best --exclude CLIENT_ID', 'best available, without one provider'],
+    ]),
+  );
+  command.action(async (_flags, cmd: Command) => {
+    const options = optionsOf<ProvidersOptions>(cmd);
+    const request = orUsage(cmd, () => buildRequest(options));
+    await runWithClient(context, options, (session) =>
+      options.all ? streamAll(session, request) : sampleOnce(session, request),
+    );
+  });
+}
+
+export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
+  const specs: LocationSpecInput[] = [
+    ...(options.location ?? []).map((id) => ({ location_id: id })),
+    ...(options.group ?? []).map((id) => ({ location_group_id: id })),
+    ...(options.client ?? []).map((id) => ({ client_id: id })),
+    ...(options.best ? [{ best_available: true }] : []),
+  ];
+  if (!specs.length) {
+    throw new UsageError(
+      'say where to look: --location, --group, --client or --best (netdeck locations lists ids)',
+    );
+  }
+  if (options.all && options.count !== undefined && options.count > MAX_BATCH) {
+    throw new UsageError(`with --all, --count is the batch size: at most ${MAX_BATCH}`);
+  }
+  const destinations = (options.excludeDestination ?? []).map((path) => {
+    const ids = path.split(',').map((id) => id.trim());
+    if (ids.some((id) => id === '')) throw new UsageError(`--exclude-destination "${path}" has an empty id`);
+    return ids.map((id) => uuidOf(id, 'client id in --exclude-destination'));
+  });
+  return {
+    specs,
+    ...(options.all
+      ? { count: options.count ?? MAX_BATCH }
+      : options.count === undefined
+        ? {}
+        : { count: options.count }),
+    ...(options.exclude?.length ? { exclude_client_ids: options.exclude } : {}),
+    ...(destinations.length ? { exclude_destinations: destinations } : {}),
+  };
+}
+
+const COLUMNS: Column[] = [
+  { header: 'CLIENT ID' },
+  { header: 'TIER', align: 'right' },
+  { header: 'SPEED', align: 'right' },
+  { header: 'LOCATION' },
+];
+const STREAM_WIDTHS = [36, 4, 10];
+
+function cells(provider: Provider): string[] {
+  const where = provider.location;
+  const place = where
+    ? [where.city, where.region, where.country_code?.toUpperCase() ?? where.country]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return [
+    sanitize(provider.client_id),
+    provider.tier === undefined ? '-' : String(provider.tier),
+    provider.has_estimated_bytes_per_second === false
+      ? '-'
+      : bytesPerSecond(provider.estimated_bytes_per_second),
+    sanitize(place),
+  ];
+}
+
+async function sampleOnce(session: Session, request: FindProvidersRequest): Promise<void> {
+  const { out } = session;
+  const result = await session.client.findProviders(request);
+  if (out.json) {
+    out.printJson(result);
+    return;
+  }
+  const providers = result.providers ?? [];
+  if (!providers.length) {
+    out.line('No active providers match.');
+    return;
+  }
+  out.lines(renderTable(COLUMNS, providers.map(cells), out.style));
+}
+
+/**
+ * Batches of up to MAX_BATCH with every id seen so far excluded, until a batch brings
+ * nothing new. Each provider is printed as soon as it arrives, exactly once.
+ */
+async function streamAll(session: Session, request: FindProvidersRequest): Promise<number> {
+  const { out, client } = session;
+  const seen = new Set<string>(request.exclude_client_ids ?? []);
+  let printed = 0;
+  if (!out.json)
+    out.line(
+      out.style.bold(
+        renderFixedRow(
+          COLUMNS.map((c) => c.header),
+          STREAM_WIDTHS,
+          COLUMNS,
+        ),
+      ),
+    );
+  for (;;) {
+    let providers: Provider[];
+    try {
+      const result = await client.findProviders({ ...request, exclude_client_ids: [...seen] });
+      providers = result.providers ?? [];
+    } catch (error) {
+      if (isApiError(error) && error.status === 413) {
+        out.error(
+          `stopped after ${printed} providers: the service refused a request excluding ${seen.size} ids as too large (413); ` +
+            'narrow the search (--location, --group) to see the rest',
+        );
+        return ExitCode.failure;
+      }
+      throw error;
+    }
+    const fresh = providers.filter(
+      (p): p is Provider & { client_id: string } => !!p.client_id && !seen.has(p.client_id),
+    );
+    // An empty batch ends the walk; so does one with nothing new (a service that ignores exclusions).
+    if (!fresh.length) break;
+    for (const provider of fresh) {
+      seen.add(provider.client_id);
+      printed++;
+      if (out.json) out.jsonLine(provider);
+      else out.line(renderFixedRow(cells(provider), STREAM_WIDTHS, COLUMNS));
+    }
+  }
+  out.note(`${printed} provider${printed === 1 ? '' : 's'}`);
+  return ExitCode.ok;
+}

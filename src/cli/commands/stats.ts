@@ -1,0 +1,194 @@
+// `netdeck stats providers` (the network's providers, last 24 h) and
+// `netdeck stats network` (network-wide, last 90 days).
+import type { Command } from 'commander';
+import type { NetworkStats, ProvidersStats } from '../../contract/schemas.ts';
+import { fixed, integer, provideMode, timestamp } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  integerArg,
+  optionsOf,
+  runWithClient,
+} from './context.ts';
+import { examples } from './help.ts';
+
+export function registerStats(program: Command, context: CliContext): void {
+  const stats = program
+    .command('stats')
+    .description('statistics: your providers (24 h) or the whole network (90 days)');
+  stats.addHelpText(
+    'after',
+    examples([
+      ['netdeck stats providers', "your network's providers over the last 24 hours"],
+      ['netdeck stats network --days 14', 'network-wide figures and the last 14 days'],
+    ]),
+  );
+
+  const providers = stats
+    .command('providers')
+    .description("the network's providers: uptime, transfer, payout and more over the last 24 hours");
+  addJsonOption(providers);
+  addConnectionOptions(providers);
+  providers.addHelpText(
+    'after',
+    examples([
+      ['netdeck stats providers', 'one row per provider, totals below'],
+      ["netdeck stats providers --json | jq '[.providers[] | .payout_last_24h] | add'", 'payout of the day'],
+    ]),
+  );
+  providers.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.providerStats();
+      if (out.json) out.printJson(result);
+      else printProviderStats(out, result);
+    });
+  });
+
+  const network = stats
+    .command('network')
+    .description('network-wide statistics of the last 90 days')
+    .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
+  addJsonOption(network);
+  addConnectionOptions(network);
+  network.addHelpText(
+    'after',
+    examples([
+      ['netdeck stats network', 'summary and the last 7 days'],
+      ["netdeck stats network --json | jq '.providers_data'", 'providers online per day'],
+    ]),
+  );
+  network.action(async (_flags, cmd: Command) => {
+    const options = optionsOf<CommonOptions & { days?: number }>(cmd);
+    await runWithClient(context, options, async ({ client, out }) => {
+      const result = await client.networkStats();
+      if (out.json) out.printJson(result);
+      else printNetworkStats(out, result, options.days ?? 7);
+    });
+  });
+}
+
+export function printProviderStats(out: Output, stats: ProvidersStats): void {
+  const { style } = out;
+  const providers = stats.providers ?? [];
+  if (!providers.length) {
+    out.line('The network has no providers.');
+    return;
+  }
+  const sum = (pick: (p: (typeof providers)[number]) => number | undefined) =>
+    providers.reduce((total, p) => total + (pick(p) ?? 0), 0);
+  const connected = providers.filter((p) => p.connected).length;
+  out.lines([
+    ...renderTable(
+      [
+        { header: 'CLIENT ID' },
+        { header: 'STATE' },
+        { header: 'UPTIME h', align: 'right' },
+        { header: 'TRANSFER GiB', align: 'right' },
+        { header: 'PAYOUT USDC', align: 'right' },
+        { header: 'SEARCHES', align: 'right' },
+        { header: 'CONTRACTS', align: 'right' },
+        { header: 'CLIENTS', align: 'right' },
+        { header: 'MODE' },
+      ],
+      providers.map((p) => [
+        sanitize(p.client_id),
+        p.connected ? style.good('online') : style.bad('offline'),
+        fixed(p.uptime_last_24h, 1),
+        fixed(p.transfer_data_last_24h, 2),
+        fixed(p.payout_last_24h, 4),
+        integer(p.search_interest_last_24h),
+        integer(p.contracts_last_24h),
+        integer(p.clients_last_24h),
+        provideMode(p.provide_mode),
+      ]),
+      style,
+    ),
+    '',
+    ...renderPairs(
+      [
+        ['providers', `${providers.length} (${connected} online)`],
+        [
+          'transfer',
+          `${fixed(
+            sum((p) => p.transfer_data_last_24h),
+            2,
+          )} GiB in 24 h`,
+        ],
+        [
+          'payout',
+          `${fixed(
+            sum((p) => p.payout_last_24h),
+            4,
+          )} USDC in 24 h`,
+        ],
+        ['as of', timestamp(stats.created_time)],
+      ],
+      style,
+    ),
+  ]);
+}
+
+export function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
+  const { style } = out;
+  // Units as the simulator gives them (the service documents none): GiB and Gbit/s.
+  const withExtra = (value: number | undefined, extra: string) => `${integer(value)}${extra}`;
+  out.lines(
+    renderPairs(
+      [
+        [
+          'providers',
+          withExtra(stats.providers_summary, ` (superspeed ${integer(stats.providers_summary_superspeed)})`),
+        ],
+        ['countries', integer(stats.countries_summary)],
+        ['regions', integer(stats.regions_summary)],
+        ['cities', integer(stats.cities_summary)],
+        ['networks', integer(stats.networks_summary)],
+        ['devices', integer(stats.devices_summary)],
+        [
+          'transfer',
+          `${integer(stats.all_transfer_summary)} (rate ${integer(stats.all_transfer_summary_rate)})`,
+        ],
+        [
+          'packets',
+          `${integer(stats.all_packets_summary)} (rate ${integer(stats.all_packets_summary_rate)})`,
+        ],
+        [
+          'extenders',
+          withExtra(stats.extenders_summary, ` (superspeed ${integer(stats.extenders_summary_superspeed)})`),
+        ],
+        [
+          'extender transfer',
+          `${integer(stats.extender_transfer_summary)} GiB (rate ${integer(stats.extender_transfer_summary_rate)} Gbit/s)`,
+        ],
+        ['as of', `${timestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
+      ],
+      style,
+    ),
+  );
+  const dates = Object.keys(stats.providers_data ?? {})
+    .sort()
+    .slice(-days)
+    .reverse();
+  if (!days || !dates.length) return;
+  const series: [string, Record<string, number> | undefined][] = [
+    ['PROVIDERS', stats.providers_data],
+    ['COUNTRIES', stats.countries_data],
+    ['CITIES', stats.cities_data],
+    ['NETWORKS', stats.networks_data],
+    ['DEVICES', stats.devices_data],
+    ['TRANSFER GiB', stats.all_transfer_data],
+  ];
+  out.line();
+  out.lines(
+    renderTable(
+      [{ header: 'DAY' }, ...series.map(([header]) => ({ header, align: 'right' as const }))],
+      dates.map((day) => [sanitize(day), ...series.map(([, data]) => integer(data?.[day]))]),
+      style,
+    ),
+  );
+}

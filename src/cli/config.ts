@@ -1,0 +1,225 @@
+// The one configuration resolver (the TUI uses it too). Each value is taken from the
+// first place that has it: flags > environment > config file > the demo simulator.
+import { readFileSync, statSync } from 'node:fs';
+import { homedir as osHomedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type ValueSource = 'flag' | 'env' | 'file';
+
+export interface Sourced<T> {
+  value: T;
+  source: ValueSource;
+  /** Where exactly: `--api-url`, `NETDECK_TOKEN`, `/home/me/.config/netdeck/config.json (profile prod)`. */
+  origin: string;
+}
+
+export interface ConfigFlags {
+  apiUrl?: string;
+  token?: string;
+  tokenFile?: string;
+  profile?: string;
+}
+
+export interface ResolvedConfig {
+  /** `demo` when no API URL is configured: commands run against an in-process simulator. */
+  mode: 'api' | 'demo';
+  apiUrl?: Sourced<string>;
+  /** The token itself; `file` is set when it was read from a token file. */
+  token?: Sourced<string> & { file?: string };
+  profile?: Sourced<string>;
+  configFile: { path: string; found: boolean };
+  /** Things worth a `warning:` line on stderr (a token file others can read). */
+  warnings: string[];
+}
+
+/** A configuration that cannot work (exit code 2, like a bad flag). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface ConfigFs {
+  readFile(path: string): string;
+  /** File mode bits, or undefined where permissions mean nothing (Windows). */
+  mode(path: string): number | undefined;
+  homedir(): string;
+}
+
+const nodeFs: ConfigFs = {
+  readFile: (path) => readFileSync(path, 'utf8'),
+  mode: (path) => (process.platform === 'win32' ? undefined : statSync(path).mode),
+  homedir: osHomedir,
+};
+
+const Profile = z.object({
+  api_url: z.string().optional(),
+  token: z.string().optional(),
+  token_file: z.string().optional(),
+});
+const ConfigFile = Profile.extend({
+  default_profile: z.string().optional(),
+  profiles: z.record(z.string(), Profile).optional(),
+});
+type Profile = z.infer<typeof Profile>;
+
+export function configFilePath(env: Record<string, string | undefined>, fs: ConfigFs = nodeFs): string {
+  const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME?.trim() || fs.homedir(), '.config');
+  return join(base, 'netdeck', 'config.json');
+}
+
+function expandHome(path: string, env: Record<string, string | undefined>, fs: ConfigFs): string {
+  if (path === '~' || path.startsWith('~/')) return join(env.HOME?.trim() || fs.homedir(), path.slice(1));
+  return path;
+}
+
+function readConfigFile(path: string, fs: ConfigFs): z.infer<typeof ConfigFile> | undefined {
+  let text: string;
+  try {
+    text = fs.readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config file ${path} is not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = ConfigFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+function checkApiUrl(url: Sourced<string>): Sourced<string> {
+  const value = url.value.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`API URL from ${url.origin} is not a URL: ${value}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`API URL from ${url.origin} must start with http:// or https://: ${value}`);
+  }
+  return { ...url, value: value.replace(/\/+$/, '') };
+}
+
+/** Reads a token file; warns when people other than its owner can read it. */
+function readTokenFile(
+  path: string,
+  origin: string,
+  source: ValueSource,
+  fs: ConfigFs,
+  warnings: string[],
+): Sourced<string> & { file: string } {
+  let text: string;
+  try {
+    text = fs.readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(
+      `cannot read token file ${path} (from ${origin}): ${code ?? (error as Error).message}`,
+    );
+  }
+  const token = text.trim();
+  if (!token) throw new ConfigError(`token file ${path} (from ${origin}) is empty`);
+  const mode = fs.mode(path);
+  if (mode !== undefined && (mode & 0o044) !== 0) {
+    const octal = (mode & 0o777).toString(8);
+    warnings.push(`token file ${path} can be read by other users (mode ${octal}); run: chmod 600 ${path}`);
+  }
+  return { value: token, source, origin, file: path };
+}
+
+export function resolveConfig(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  fs: ConfigFs = nodeFs,
+): ResolvedConfig {
+  const warnings: string[] = [];
+  const path = configFilePath(env, fs);
+  const file = readConfigFile(path, fs);
+  const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
+
+  // The profile: --profile > NETDECK_PROFILE > the file's default_profile.
+  let profile: Sourced<string> | undefined;
+  if (nonEmpty(flags.profile))
+    profile = { value: flags.profile!.trim(), source: 'flag', origin: '--profile' };
+  else if (nonEmpty(env.NETDECK_PROFILE))
+    profile = { value: env.NETDECK_PROFILE!.trim(), source: 'env', origin: 'NETDECK_PROFILE' };
+  else if (nonEmpty(file?.default_profile))
+    profile = { value: file!.default_profile!.trim(), source: 'file', origin: `${path} (default_profile)` };
+
+  let fromFile: Profile = {};
+  let fileOrigin = path;
+  if (file) fromFile = { api_url: file.api_url, token: file.token, token_file: file.token_file };
+  if (profile) {
+    const chosen = file?.profiles?.[profile.value];
+    if (!chosen) {
+      const known = Object.keys(file?.profiles ?? {});
+      throw new ConfigError(
+        `no profile "${profile.value}" (from ${profile.origin}) in ${path}` +
+          (file ? `; profiles there: ${known.join(', ') || 'none'}` : ' (the file does not exist)'),
+      );
+    }
+    // A profile's fields replace the top-level ones of the file.
+    fromFile = {
+      ...fromFile,
+      ...Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== undefined)),
+    };
+    fileOrigin = `${path} (profile ${profile.value})`;
+  }
+
+  let apiUrl: Sourced<string> | undefined;
+  if (nonEmpty(flags.apiUrl)) apiUrl = { value: flags.apiUrl!, source: 'flag', origin: '--api-url' };
+  else if (nonEmpty(env.NETDECK_API_URL))
+    apiUrl = { value: env.NETDECK_API_URL!, source: 'env', origin: 'NETDECK_API_URL' };
+  else if (nonEmpty(fromFile.api_url))
+    apiUrl = { value: fromFile.api_url!, source: 'file', origin: fileOrigin };
+  if (apiUrl) apiUrl = checkApiUrl(apiUrl);
+
+  // Within one level, the token itself wins over a token file.
+  const tokenFilePath = (raw: string, relativeTo?: string) => {
+    const expanded = expandHome(raw.trim(), env, fs);
+    return relativeTo && !isAbsolute(expanded) ? resolve(relativeTo, expanded) : resolve(expanded);
+  };
+  let token: ResolvedConfig['token'];
+  if (nonEmpty(flags.token)) token = { value: flags.token!.trim(), source: 'flag', origin: '--token' };
+  else if (nonEmpty(flags.tokenFile))
+    token = readTokenFile(tokenFilePath(flags.tokenFile!), '--token-file', 'flag', fs, warnings);
+  else if (nonEmpty(env.NETDECK_TOKEN))
+    token = { value: env.NETDECK_TOKEN!.trim(), source: 'env', origin: 'NETDECK_TOKEN' };
+  else if (nonEmpty(env.NETDECK_TOKEN_FILE))
+    token = readTokenFile(tokenFilePath(env.NETDECK_TOKEN_FILE!), 'NETDECK_TOKEN_FILE', 'env', fs, warnings);
+  else if (nonEmpty(fromFile.token))
+    token = { value: fromFile.token!.trim(), source: 'file', origin: fileOrigin };
+  else if (nonEmpty(fromFile.token_file))
+    // A relative token_file is relative to the config file's folder.
+    token = readTokenFile(
+      tokenFilePath(fromFile.token_file!, dirname(path)),
+      fileOrigin,
+      'file',
+      fs,
+      warnings,
+    );
+
+  if (token && !apiUrl) {
+    throw new ConfigError(
+      `a token is configured (${token.origin}) but no API URL: set --api-url or NETDECK_API_URL ` +
+        '(without a URL and a token netdeck uses its demo simulator)',
+    );
+  }
+
+  return {
+    mode: apiUrl ? 'api' : 'demo',
+    apiUrl,
+    token,
+    profile,
+    configFile: { path, found: file !== undefined },
+    warnings,
+  };
+}

@@ -1,0 +1,29 @@
+// Exit codes of the scriptable commands, and which one an error ends in.
+import { isApiError } from '../../api/errors.ts';
+
+export const ExitCode = {
+  ok: 0,
+  /** the service failed, or could not be reached */
+  failure: 1,
+  /** bad flags or arguments, or a configuration that cannot work */
+  usage: 2,
+  /** 401 from the service, or no token for an operation that needs one */
+  unauthorized: 3,
+  /** the service refused the request in its body (`error.message`) */
+  business: 4,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A mistake of the person at the keyboard, caught before anything is sent. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function exitCodeFor(error: unknown): ExitCode {
+  if (error instanceof UsageError) return ExitCode.usage;
+  if (isApiError(error)) {
+    if (error.kind === 'unauthorized' || error.kind === 'no-token') return ExitCode.unauthorized;
+    if (error.kind === 'business') return ExitCode.business;
+  }
+  return ExitCode.failure;
+}

@@ -1,0 +1,57 @@
+// Everything a command prints goes through here: data to stdout (table or JSON), notes
+// and errors to stderr, one line each, with the configured token masked everywhere.
+import { redact } from '../../api/auth.ts';
+import type { CliIo } from './io.ts';
+import { createStyle, type Style } from './style.ts';
+
+export interface Output {
+  /** `--json` was given: data is printed as JSON, not as tables. */
+  readonly json: boolean;
+  /** Colours for stdout (none in a pipe or with NO_COLOR). */
+  readonly style: Style;
+  line(text?: string): void;
+  lines(lines: string[]): void;
+  /** The response JSON, indented. */
+  printJson(value: unknown): void;
+  /** One compact JSON value per line (JSON Lines). */
+  jsonLine(value: unknown): void;
+  /** `netdeck: text` on stderr: progress and notices that must not mix with data. */
+  note(text: string): void;
+  warn(text: string): void;
+  error(text: string): void;
+  /** Hides this secret in everything printed from now on (the token netdeck was given). */
+  hide(secret: string | undefined): void;
+}
+
+export function createOutput(io: CliIo, options: { json?: boolean } = {}): Output {
+  const style = createStyle(io.stdout, io.env);
+  const errStyle = createStyle(io.stderr, io.env);
+  const secrets: string[] = [];
+  const clean = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
+  const out = (text: string) => io.stdout.write(clean(text));
+  const err = (text: string) => io.stderr.write(clean(text));
+  return {
+    json: options.json ?? false,
+    style,
+    line: (text = '') => out(`${text}\n`),
+    lines: (lines) => out(lines.length ? `${lines.join('\n')}\n` : ''),
+    printJson: (value) => out(`${JSON.stringify(value, null, 2)}\n`),
+    jsonLine: (value) => out(`${JSON.stringify(value)}\n`),
+    note: (text) => err(`${errStyle.dim(`netdeck: ${text}`)}\n`),
+    warn: (text) => err(`${errStyle.warn(`netdeck: warning: ${text}`)}\n`),
+    error: (text) => err(`${errStyle.bad('netdeck:')} ${oneLine(text)}\n`),
+    hide: (secret) => {
+      const trimmed = secret?.trim();
+      if (trimmed && !secrets.includes(trimmed)) secrets.push(trimmed);
+    },
+  };
+}
+
+/** Errors are one line: later lines (a server's stack dump, say) are folded in. */
+export function oneLine(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' | ');
+}

@@ -1,0 +1,132 @@
+// The command line: parses argv with commander and runs a scriptable command, the
+// simulator, or (with no command) the interactive console. Returns the exit code.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { redact } from '../api/auth.ts';
+import { registerConfig } from './commands/config.ts';
+import { startConsole } from './commands/console.ts';
+import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
+import { registerDevices } from './commands/devices.ts';
+import { registerFeedback } from './commands/feedback.ts';
+import { examples } from './commands/help.ts';
+import { registerLocations } from './commands/locations.ts';
+import { registerProviders } from './commands/providers.ts';
+import { addWorldOptions, registerSim } from './commands/sim.ts';
+import { registerStats } from './commands/stats.ts';
+import { registerWallet } from './commands/wallet.ts';
+import { ExitCode } from './output/exit-codes.ts';
+import { type CliIo, processIo } from './output/io.ts';
+import { oneLine } from './output/writer.ts';
+
+/** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
+export function netdeckVersion(): string {
+  if (process.env.NETDECK_VERSION) return process.env.NETDECK_VERSION;
+  try {
+    return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+  } catch {
+    return '0.0.0-dev';
+  }
+}
+
+/** Tokens on the command line or in the environment, to mask in commander's own messages. */
+function tokensIn(argv: string[], env: Record<string, string | undefined>): string[] {
+  const found = [env.NETDECK_TOKEN];
+  argv.forEach((arg, i) => {
+    if (arg === '--token') found.push(argv[i + 1]);
+    else if (arg.startsWith('--token=')) found.push(arg.slice('--token='.length));
+  });
+  return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
+}
+
+export function buildProgram(context: CliContext, argv: string[] = []): Command {
+  const { io } = context;
+  const secrets = tokensIn(argv, io.env);
+  const hide = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
+  const program = new Command('netdeck');
+  program
+    .enablePositionalOptions()
+    .description(
+      'A terminal console for a provider network. With no command: the interactive console.\n' +
+        'The commands print tables, or JSON with --json, for scripts. Without an API\n' +
+        'configured, everything runs against a built-in simulated network.',
+    )
+    .version(netdeckVersion(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help (also: netdeck COMMAND --help)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(hide(text)),
+      writeErr: (text) => io.stderr.write(hide(text)),
+    });
+  addConnectionOptions(program);
+  addWorldOptions(program);
+  program.addHelpText(
+    'after',
+    `${examples([
+      ['netdeck', 'the interactive console (demo world unless an API is configured)'],
+      ['netdeck --seed 7 --speed 60', 'demo world 7, a simulated minute per second'],
+      ['netdeck locations --query ger', 'search locations'],
+      ['netdeck providers --location ID --all --json', 'every provider of a location, JSON Lines'],
+      ['netdeck sim --admin', 'a simulated API on 127.0.0.1:8080 that lasts'],
+    ])}
+Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
+> $XDG_CONFIG_HOME/netdeck/config.json (profiles) > the demo simulator. See: netdeck config --help
+Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service.
+`,
+  );
+
+  registerLocations(program, context);
+  registerProviders(program, context);
+  registerDevices(program, context);
+  registerWallet(program, context);
+  registerFeedback(program, context);
+  registerStats(program, context);
+  registerConfig(program, context);
+  registerSim(program, context);
+
+  // With an action of its own the program gets no implicit `help` command: `netdeck help
+  // [command]` and unknown commands are handled here.
+  program.allowExcessArguments();
+  program.action(async (_flags, command: Command) => {
+    const [first, second] = command.args;
+    if (first === 'help') {
+      const target = second === undefined ? program : program.commands.find((c) => c.name() === second);
+      if (!target) command.error(`error: unknown command '${second}'`, { exitCode: ExitCode.usage });
+      target!.outputHelp();
+      return context.exit(ExitCode.ok);
+    }
+    if (first !== undefined) {
+      command.error(`error: unknown command '${first}'`, { exitCode: ExitCode.usage });
+    }
+    context.exit(await startConsole(context, command));
+  });
+
+  // After a usage error: the command's usage line and where to read more (not the whole help).
+  const withUsage = (command: Command, path: string) => {
+    command.showHelpAfterError(
+      `Usage: ${path} ${command.usage()}\nRun '${path} --help' for options and examples.`,
+    );
+    for (const sub of command.commands) withUsage(sub, `${path} ${sub.name()}`);
+  };
+  withUsage(program, 'netdeck');
+  return program;
+}
+
+/** Runs one command line; resolves with the exit code. */
+export async function runCli(argv: string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
+  let code: number = ExitCode.ok;
+  const context: CliContext = { io, deps, exit: (next) => (code = next) };
+  const program = buildProgram(context, argv);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with exit code 0; everything else commander reports is a usage error.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const hidden = tokensIn(argv, io.env).reduce((text, secret) => redact(text, secret), message);
+    io.stderr.write(`netdeck: unexpected failure: ${oneLine(hidden)}\n`);
+    return ExitCode.failure;
+  }
+  return code;
+}
