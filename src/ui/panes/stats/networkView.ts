@@ -1,0 +1,77 @@
+// The Network pane as text: summary cards laid out in a grid, the legend of the chart
+// of one series, and the compact view of every series as a sparkline.
+import {
+  NETWORK_SERIES_FIELDS,
+  NETWORK_SUMMARY_FIELDS,
+  type NetworkSeriesField,
+  type NetworkStats,
+  type NetworkSummaryField,
+} from '../../../contract/schemas.ts';
+import { dailyPoints, type SeriesStats, seriesStats } from '../../charts/series.ts';
+import { sparkline } from '../../charts/sparkline.ts';
+import { SERIES_FIELDS, SUMMARY_FIELDS } from './networkFields.ts';
+
+export const CARD_WIDTH = 22;
+const CARD_GAP = 1;
+
+export interface Card {
+  field: NetworkSummaryField;
+  label: string;
+  value: string;
+}
+
+/** Every summary and rate figure with its unit, in the contract's order. */
+export function summaryCards(data: NetworkStats | undefined): Card[] {
+  return NETWORK_SUMMARY_FIELDS.map((field) => ({
+    field,
+    label: SUMMARY_FIELDS[field].label,
+    value: SUMMARY_FIELDS[field].format(data?.[field]),
+  }));
+}
+
+/** How many cards fit side by side in `width` columns (at least one). */
+export function cardsPerRow(width: number): number {
+  return Math.max(1, Math.floor((width + CARD_GAP) / (CARD_WIDTH + CARD_GAP)));
+}
+
+export function seriesPoints(data: NetworkStats | undefined, field: NetworkSeriesField) {
+  return dailyPoints(data?.[field]);
+}
+
+/** "min 3,912 · max 4,102 · last 4,012 (2026-03-31)" in the series' unit. */
+export function seriesLegend(field: NetworkSeriesField, stats: SeriesStats | undefined): string {
+  if (!stats) return 'no data';
+  const { format } = SERIES_FIELDS[field];
+  return `min ${format(stats.min)} · max ${format(stats.max)} · last ${format(stats.last)} (${stats.lastDay})`;
+}
+
+/** "‹ 3/12 providers online ›" */
+export function seriesTitle(field: NetworkSeriesField): string {
+  const index = NETWORK_SERIES_FIELDS.indexOf(field);
+  return `‹ ${index + 1}/${NETWORK_SERIES_FIELDS.length} ${SERIES_FIELDS[field].label} ›`;
+}
+
+export interface CompactLine {
+  field: NetworkSeriesField;
+  label: string;
+  spark: string;
+  last: string;
+}
+
+/** One line per series: label, sparkline and newest value, fitted to `width`. */
+export function compactLines(data: NetworkStats | undefined, width: number): CompactLine[] {
+  const labelWidth = Math.min(26, Math.max(10, Math.floor(width * 0.3)));
+  const lastWidth = 16;
+  const sparkWidth = Math.max(4, width - labelWidth - lastWidth - 2);
+  return NETWORK_SERIES_FIELDS.map((field) => {
+    const points = seriesPoints(data, field);
+    const stats = seriesStats(points);
+    const label = SERIES_FIELDS[field].label;
+    return {
+      field,
+      label: (label.length > labelWidth ? `${label.slice(0, labelWidth - 1)}…` : label).padEnd(labelWidth),
+      spark: sparkline(points.values, sparkWidth).padEnd(sparkWidth),
+      last: (stats ? SERIES_FIELDS[field].format(stats.last) : 'no data').padStart(lastWidth),
+    };
+  });
+}
