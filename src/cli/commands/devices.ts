@@ -63,8 +63,6 @@ export function registerDevices(program: Command, context: CliContext): void {
     ]),
   );
   devices.action(async (_flags, cmd: Command) => {
-    if (cmd.args.length)
-      cmd.error(`error: unknown command 'devices ${cmd.args[0]}' (try add or share)`, { exitCode: 2 });
     const options = optionsOf<CommonOptions>(cmd);
     await runWithClient(context, options, async ({ client, out }) => {
       const associations = await client.deviceAssociations();

@@ -25,8 +25,6 @@ export function registerWallet(program: Command, context: CliContext): void {
     ]),
   );
   wallet.action(async (_flags, cmd: Command) => {
-    if (cmd.args.length)
-      cmd.error(`error: unknown command 'wallet ${cmd.args[0]}' (try set)`, { exitCode: 2 });
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const result = await client.getPayoutWallet();
       if (out.json) out.printJson(result);
