@@ -1,0 +1,99 @@
+// createSimulator: a seeded world (engine) served over HTTP on loopback.
+
+import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
+import type { DemoAccess, SimCodes, SimFaults } from '../src/contract/admin.ts';
+import { createEngine, type Engine } from './engine/index.ts';
+import type { SimNameChange } from './http/admin.ts';
+import { startHttpSimulator } from './http/app.ts';
+import { OffsetClock } from './offset-clock.ts';
+
+export interface SimulatorOptions {
+  seed?: number;
+  /** Default: a ScaledClock at `speed`, wrapped so /__sim/advance can jump it forward. */
+  clock?: Clock;
+  speed?: number;
+  providers?: number;
+  locations?: number;
+  ownProviders?: number;
+  /** Default 127.0.0.1 (loopback). */
+  host?: string;
+  /** Default 0: a free port; `url` has the real one. */
+  port?: number;
+  admin?: boolean;
+  latencyMs?: number;
+  errorRate?: number;
+  /** Request log lines (`--verbose`). */
+  log?: (line: string) => void;
+}
+
+export interface Simulator {
+  readonly url: string;
+  /** JWT for the demo network. */
+  readonly token: string;
+  readonly seed: number;
+  readonly clock: Clock;
+  readonly engine: Engine;
+  readonly demo: DemoAccess;
+  readonly admin: {
+    reset(seed?: number): void;
+    /** Resolves with the new simulated time (epoch ms). */
+    advance(seconds: number): Promise<number>;
+    token(networkName: string): { token: string; network_id: string };
+    codes(): SimCodes;
+    setFaults(faults: SimFaults): void;
+    setName(body: SimNameChange): void;
+  };
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 1;
+
+/** A clock that can be advanced: a ManualClock as is, any other wrapped in an OffsetClock. */
+function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Promise<number> } {
+  if (clock instanceof ManualClock || clock instanceof OffsetClock) {
+    return { clock, advance: (ms) => clock.advance(ms) };
+  }
+  const offset = new OffsetClock(clock);
+  return { clock: offset, advance: (ms) => offset.advance(ms) };
+}
+
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
+  const engine = createEngine({
+    seed: options.seed ?? DEFAULT_SEED,
+    clock,
+    providers: options.providers,
+    locations: options.locations,
+    ownProviders: options.ownProviders,
+  });
+  const http = await startHttpSimulator({
+    engine,
+    clock,
+    advanceClock: advance,
+    host: options.host,
+    port: options.port,
+    admin: options.admin,
+    latencyMs: options.latencyMs,
+    errorRate: options.errorRate,
+    log: options.log,
+  });
+  return {
+    url: http.url,
+    get token() {
+      return http.token;
+    },
+    get seed() {
+      return engine.seed;
+    },
+    clock,
+    engine,
+    demo: {
+      get seed() {
+        return engine.seed;
+      },
+      codes: () => engine.codes(),
+    },
+    admin: http.admin,
+    close: () => http.close(),
+  };
+}
