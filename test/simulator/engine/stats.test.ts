@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { MINUTE, rig } from './helpers.ts';
+
+const HOUR = 60 * MINUTE;
+
+describe('/stats/providers', () => {
+  it("lists the caller network's providers with consistent 24 h figures", () => {
+    const { engine, demo, clock } = rig();
+    const stats = engine.handle('providerStats', undefined, demo);
+    expect(stats.created_time).toBe(new Date(clock.now()).toISOString());
+    expect(stats.providers).toHaveLength(24);
+    const ownIds = engine.world.networkProviders.get(0)!.map((i) => engine.world.providers.ids.id(i));
+    for (const p of stats.providers!) {
+      expect(ownIds).toContain(p.client_id);
+      expect(p.uptime_last_24h).toBeGreaterThanOrEqual(0);
+      expect(p.uptime_last_24h).toBeLessThanOrEqual(24);
+      const events = p.connected_events_last_24h!;
+      events.forEach((event, k) => {
+        expect(Date.parse(event.event_time!)).toBeGreaterThan(clock.now() - 24 * HOUR);
+        if (k > 0) {
+          expect(event.connected).not.toBe(events[k - 1].connected);
+          expect(Date.parse(event.event_time!)).toBeGreaterThanOrEqual(Date.parse(events[k - 1].event_time!));
+        }
+      });
+      if (events.length > 0) expect(events[events.length - 1].connected).toBe(p.connected);
+      // Never disconnected in 24 h and connected: up all day.
+      if (events.length === 0) expect(p.uptime_last_24h).toBe(p.connected ? 24 : 0);
+      expect([-1, 0, 1, 2, 3, 4]).toContain(p.provide_mode);
+    }
+  });
+
+  it('changes at a 60 s tick and not before', async () => {
+    const { engine, demo, advance } = rig();
+    const first = JSON.stringify(engine.handle('providerStats', undefined, demo));
+    await advance(59_000);
+    expect(JSON.stringify(engine.handle('providerStats', undefined, demo))).toBe(first);
+    await advance(1_000);
+    const after = engine.handle('providerStats', undefined, demo);
+    expect(JSON.stringify(after)).not.toBe(first);
+    expect(
+      JSON.parse(first).providers.reduce(
+        (s: number, p: { transfer_data_last_24h: number }) => s + p.transfer_data_last_24h,
+        0,
+      ),
+    ).not.toBe(after.providers!.reduce((s, p) => s + p.transfer_data_last_24h!, 0));
+  });
+
+  it('serves another network its own providers', () => {
+    const { engine } = rig();
+    const n = 3;
+    const ref = engine.world.networks.ref(n);
+    const stats = engine.handle('providerStats', undefined, { networkId: ref.id, networkName: ref.name });
+    const p = engine.world.providers;
+    for (const item of stats.providers!) expect(p.network[p.ids.index(item.client_id!, p.count)]).toBe(n);
+  });
+});
+
+describe('/stats/last-90', () => {
+  it('has 90 consecutive UTC days of integers, summaries of the last 3 days, and a millisecond created_time', () => {
+    const { engine, clock } = rig();
+    const stats = engine.handle('networkStats', undefined) as Record<string, unknown>;
+    expect(stats.lookback).toBe(90);
+    expect(stats.created_time).toBe(clock.now());
+    const providers = stats.providers_data as Record<string, number>;
+    const days = Object.keys(providers);
+    expect(days).toHaveLength(90);
+    expect(days[89]).toBe('2026-01-01');
+    expect(days[0]).toBe('2025-10-04');
+    days.forEach((day, k) => {
+      if (k > 0) expect(Date.parse(day) - Date.parse(days[k - 1])).toBe(86_400_000);
+    });
+    for (const [key, value] of Object.entries(stats)) {
+      if (key.endsWith('_data'))
+        for (const n of Object.values(value as object)) expect(Number.isInteger(n)).toBe(true);
+      else expect(Number.isInteger(value)).toBe(true);
+    }
+    const last3 = Object.values(providers).slice(-3);
+    expect(stats.providers_summary).toBe(Math.max(...last3));
+    expect(stats.all_transfer_summary_rate).toBeGreaterThan(0);
+  });
+
+  it('changes at a tick only, and rolls the day over with the clock', async () => {
+    const { engine, advance } = rig();
+    const first = engine.handle('networkStats', undefined);
+    await advance(59_000);
+    expect(engine.handle('networkStats', undefined)).toBe(first);
+    await advance(1_000);
+    const next = engine.handle('networkStats', undefined) as Record<string, Record<string, number>>;
+    expect(next).not.toEqual(first);
+    expect(next.all_transfer_data['2026-01-01']).toBeGreaterThan(
+      (first.all_transfer_data as Record<string, number>)['2026-01-01'],
+    );
+    await advance(24 * HOUR);
+    const later = engine.handle('networkStats', undefined) as Record<string, Record<string, number>>;
+    const days = Object.keys(later.providers_data);
+    expect(days).toHaveLength(90);
+    expect(days[89]).toBe('2026-01-02');
+    expect(later.all_transfer_data['2026-01-02']).toBeGreaterThan(0);
+  });
+});
