@@ -1,0 +1,14 @@
+// What the service said, in the words a person should read: the business message of a
+// 200 `{error}`, the plain-text body of a 4xx, else the client's one-line description.
+import { describeError, isApiError } from '../api/errors.ts';
+
+export function serviceMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.kind === 'business') return error.message;
+    const body = error.details.body?.trim();
+    if (error.kind === 'http' && body && (error.status ?? 0) < 500) return body;
+  }
+  return describeError(error);
+}
+
+export const isNoToken = (error: unknown): boolean => isApiError(error) && error.kind === 'no-token';

@@ -1,0 +1,109 @@
+// The account store against the real simulator: payout wallet (valid, malformed, not
+// owned) and feedback (the simulator stores exactly the flags chosen).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../simulator/index.ts';
+import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { FEEDBACK_NEEDS } from '../../src/contract/schemas.ts';
+import {
+  type AccountStore,
+  checkWalletId,
+  createAccountStore,
+  FEEDBACK_FIELDS,
+} from '../../src/store/account.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+
+let sim: Simulator;
+let clock: ManualClock;
+let client: ApiClient;
+let store: AccountStore;
+
+beforeEach(async () => {
+  clock = new ManualClock();
+  sim = await createSimulator({ seed: 7, clock, providers: 1_500, locations: 150, ownProviders: 8 });
+  client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+  store = createAccountStore({ client, clock, connection: createConnectionStore(), demo: sim.demo });
+  await store.getState().start();
+});
+afterEach(async () => {
+  store.getState().stop();
+  await client.close();
+  await sim.close();
+});
+
+const typeWallet = async (text: string) => {
+  store.getState().setWalletInput(text);
+  await store.getState().setWallet();
+};
+
+describe('payout wallet', () => {
+  it('shows the current wallet, then takes another of the account’s wallets', async () => {
+    const before = store.getState().data?.wallet_id;
+    const wallet = sim.admin.codes().wallets.find((w) => w.wallet_id !== before)?.wallet_id ?? '';
+    expect(wallet).not.toBe('');
+    await typeWallet(` ${wallet.toUpperCase()} `);
+    expect(store.getState().wallet).toMatchObject({ phase: 'saved' });
+    expect(store.getState().wallet.message).toContain(wallet);
+    expect(store.getState().data?.wallet_id).toBe(wallet);
+  });
+
+  it('refuses a malformed id before sending, keeping the text', async () => {
+    await typeWallet('not-a-wallet');
+    expect(store.getState().wallet).toMatchObject({ phase: 'malformed', input: 'not-a-wallet' });
+    expect(store.getState().wallet.message).toContain('UUID');
+    expect(checkWalletId('').ok).toBe(false);
+  });
+
+  it('shows the service’s answer for a wallet the network does not own', async () => {
+    const before = store.getState().data?.wallet_id;
+    await typeWallet('11111111-2222-4333-8444-555555555555');
+    expect(store.getState().wallet).toMatchObject({
+      phase: 'failed',
+      message: 'Wallet must be an active wallet owned by the network.',
+    });
+    expect(store.getState().data?.wallet_id).toBe(before);
+  });
+});
+
+describe('feedback form', () => {
+  it('sends exactly the flags chosen and the other text', async () => {
+    const s = () => store.getState();
+    s().toggleFeedback(); // focus starts on uses.personal
+    s().focusFeedback('needs.block_ads');
+    s().toggleFeedback();
+    s().moveFeedbackFocus(1); // needs.focus
+    s().toggleFeedback();
+    s().toggleFeedback('needs.visualize');
+    s().toggleFeedback('needs.visualize'); // on and off again
+    s().setFeedbackOther('  a dark theme  ');
+    await s().submitFeedback();
+    expect(s().feedback.phase).toBe('sent');
+
+    const received = sim.engine.world.feedback;
+    expect(received).toHaveLength(1);
+    const needs = Object.fromEntries(
+      FEEDBACK_NEEDS.map((need) => [need, need === 'block_ads' || need === 'focus']),
+    );
+    expect(received[0].body).toEqual({
+      uses: { personal: true, business: false },
+      needs: { ...needs, other: 'a dark theme' },
+    });
+  });
+
+  it('focus wraps around the flags, the text field and submit', () => {
+    store.getState().moveFeedbackFocus(-1);
+    expect(FEEDBACK_FIELDS[store.getState().feedback.focus]).toBe('submit');
+    store.getState().moveFeedbackFocus(1);
+    expect(FEEDBACK_FIELDS[store.getState().feedback.focus]).toBe('uses.personal');
+  });
+
+  it('without a token explains what is missing', async () => {
+    const anonymous = createClient({ baseUrl: sim.url, retries: 0 });
+    const bare = createAccountStore({ client: anonymous, clock, connection: createConnectionStore() });
+    await bare.getState().submitFeedback();
+    expect(bare.getState().feedback).toMatchObject({ phase: 'failed', noToken: true });
+    expect(bare.getState().feedback.message).toContain('NETDECK_TOKEN');
+    expect(sim.engine.world.feedback).toHaveLength(0);
+    await anonymous.close();
+  });
+});
