@@ -1,0 +1,50 @@
+// One valid request body per operation and admin route: the seeds the fuzzer mutates.
+import { endpoints, type OperationName, operationNames } from '../../src/contract/endpoints.ts';
+
+const ID = '0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01';
+
+export const OPERATION_BODIES: Record<OperationName, unknown> = {
+  findLocations: { query: 'ber', max_distance_fraction: 0.3, enable_max_distance_fraction: true },
+  providerLocations: undefined,
+  getPayoutWallet: undefined,
+  setPayoutWallet: { wallet_id: ID },
+  deviceAssociations: undefined,
+  sendFeedback: { uses: { personal: true }, needs: { private: true, other: 'x' }, star_count: 4 },
+  providerStats: undefined,
+  addDevice: { code: 'abandon ability able about above absent' },
+  createShareCode: { client_id: ID, device_name: 'phone' },
+  findProviders: {
+    specs: [{ location_id: ID }, { best_available: true }],
+    count: 5,
+    exclude_client_ids: [ID],
+    exclude_destinations: [[ID, ID]],
+  },
+  networkStats: undefined,
+};
+
+/** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
+export const ADMIN_BODIES: Record<string, unknown> = {
+  '/__sim/reset': { seed: 3 },
+  '/__sim/advance': { seconds: 60 },
+  '/__sim/token': { network_name: 'fuzz' },
+  '/__sim/codes': undefined,
+  '/__sim/names': { client_id: ID, device_name: 'renamed' },
+};
+
+export const ADMIN_METHODS: Record<string, string[]> = {
+  '/__sim/reset': ['POST'],
+  '/__sim/advance': ['POST'],
+  '/__sim/token': ['POST'],
+  '/__sim/codes': ['GET'],
+  '/__sim/names': ['POST'],
+  '/openapi.json': ['GET'],
+};
+
+export const OPERATION_PATHS = [...new Set(operationNames.map((name) => endpoints[name].path))];
+
+/** The sample body for a path (the POST operation's when a path has two methods). */
+export function sampleBody(path: string): unknown {
+  if (path in ADMIN_BODIES) return ADMIN_BODIES[path];
+  const name = operationNames.find((n) => endpoints[n].path === path && endpoints[n].method === 'POST');
+  return name ? OPERATION_BODIES[name] : undefined;
+}
