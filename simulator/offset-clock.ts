@@ -59,7 +59,7 @@ export class OffsetClock implements Clock {
         const next = this.nextDue(target);
         if (!next) break;
         this.offset = Math.max(this.offset, next.due - this.base.now());
-        await this.fire(next);
+        await this.fire(next, true);
       }
       this.offset = Math.max(this.offset, target - this.base.now());
     } finally {
@@ -69,19 +69,23 @@ export class OffsetClock implements Clock {
     return this.now();
   }
 
-  private async fire(timer: OffsetTimer): Promise<void> {
+  /** Runs one due timer; `wait` (during a jump) waits for the promise it returns. */
+  private async fire(timer: OffsetTimer, wait: boolean): Promise<void> {
     if (timer.every) timer.due += timer.every;
     else this.remove(timer);
     try {
-      await timer.fn();
+      const result = timer.fn();
+      // In real time a slow timer (a store's request) must not hold up the others.
+      if (wait) await result;
+      else if (result instanceof Promise) result.catch(() => {});
     } catch {
       // A timer's failure is its owner's to report; time goes on.
     }
-    await settle(1);
+    if (wait) await settle(1);
   }
 
   /** Runs the timers that fell due in real time, then waits for the next one. */
-  private async onWake(): Promise<void> {
+  private onWake(): void {
     this.armed = undefined;
     if (this.running) return;
     this.running = true;
@@ -89,7 +93,7 @@ export class OffsetClock implements Clock {
       for (;;) {
         const next = this.nextDue(this.now());
         if (!next) break;
-        await this.fire(next);
+        void this.fire(next, false);
       }
     } finally {
       this.running = false;
@@ -104,7 +108,7 @@ export class OffsetClock implements Clock {
     let first = this.timers[0].due;
     for (const timer of this.timers) first = Math.min(first, timer.due);
     const wait = Math.min(MAX_WAIT, Math.max(0, first - this.now()));
-    this.armed = this.base.setTimeout(() => void this.onWake(), wait);
+    this.armed = this.base.setTimeout(() => this.onWake(), wait);
   }
 
   private add(init: Omit<OffsetTimer, 'seq'>): TimerHandle {

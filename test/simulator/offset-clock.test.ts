@@ -34,6 +34,16 @@ describe('OffsetClock', () => {
     expect(clock.now()).toBe(ManualClock.EPOCH + 120_000);
   });
 
+  it('in real time, does not let a timer that never settles hold up the others', async () => {
+    const base = new ManualClock();
+    const clock = new OffsetClock(base);
+    let ticks = 0;
+    clock.setTimeout(() => new Promise(() => {}), 1_000);
+    clock.setInterval(() => ticks++, 60_000);
+    await base.advance(120_000);
+    expect(ticks).toBe(2);
+  });
+
   it('cancels timers and resolves sleeps on the jumped time', async () => {
     const clock = new OffsetClock(new ManualClock());
     let fired = false;
