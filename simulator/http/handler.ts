@@ -5,7 +5,7 @@ import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src
 import { type AdminActions, AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
 import { discardRest, readBody } from './body.ts';
-import { type EnginePort, simErrorStatus } from './engine-port.ts';
+import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
 import { sendJson, sendJsonBytes, sendText, TEXT } from './reply.ts';
 import { decodeBody } from './validate.ts';
@@ -63,7 +63,7 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
       if (!decoded.ok) return sendText(res, 400, decoded.message);
       body = decoded.value;
     }
-    let caller: Awaited<ReturnType<TokenAuthority['verify']>>;
+    let caller: Caller | undefined;
     if (endpoint.auth) {
       caller = await ctx.auth.verify(req.headers.authorization);
       if (!caller) return sendText(res, 401, TEXT.notAuthorized);
