@@ -1,0 +1,106 @@
+// `netdeck locations` against the simulator: table and JSON, search, --active.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
+import type { LocationResult } from '../../src/contract/schemas.ts';
+import { linesOf, run, type SimFixture, startSimFixture } from './harness.ts';
+
+let fx: SimFixture;
+let live: LocationResult;
+beforeAll(async () => {
+  fx = await startSimFixture();
+  const client = createClient({ baseUrl: fx.sim.url });
+  live = await client.providerLocations();
+  await client.close();
+});
+afterAll(() => fx.close());
+
+describe('netdeck locations', () => {
+  it('--json prints the provider-locations response', async () => {
+    const result = await run(['locations', '--json'], { env: fx.env });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify(live)));
+    expect(result.stderr).toBe('');
+  });
+
+  it('the table lists every group and location with its provider count, aligned', async () => {
+    const result = await run(['locations'], { env: fx.env });
+    expect(result.code).toBe(0);
+    const lines = linesOf(result.stdout);
+    expect(lines).toContain(`GROUPS (${live.groups!.length})`);
+    expect(lines).toContain(`LOCATIONS (${live.locations!.length})`);
+    const header = lines.find((line) => line.startsWith('TYPE'))!;
+    expect(header).toMatch(/^TYPE\s+NAME\s+IN\s+CC\s+PROVIDERS\s+ID$/);
+    const idColumn = header.lastIndexOf('ID');
+    for (const location of live.locations!) {
+      const row = lines.find((line) => line.endsWith(location.location_id!))!;
+      expect(row, location.name).toBeDefined();
+      // Every id starts in the ID column: the columns line up.
+      expect(row.indexOf(location.location_id!)).toBe(idColumn);
+      expect(row).toContain(location.name!);
+      expect(row).toMatch(new RegExp(`\\s${location.provider_count!.toLocaleString('en-US')}\\s`));
+    }
+    // Countries first, the biggest first.
+    const firstRow = lines[lines.indexOf(header) + 1]!;
+    const biggestCountry = live
+      .locations!.filter((l) => l.location_type === 'country')
+      .sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
+    expect(firstRow).toContain(biggestCountry.name!);
+    // No colour in a pipe.
+    expect(result.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('--query searches with fuzzy prefixes and shows the match distance', async () => {
+    const country = live.locations!.find((l) => l.location_type === 'country' && l.name!.length > 5)!;
+    const misspelt = `${country.name!.slice(0, 4)}x${country.name!.slice(5)}`;
+    const json = await run(['locations', '--query', misspelt, '--json'], { env: fx.env });
+    expect(json.code).toBe(0);
+    const found = JSON.parse(json.stdout) as LocationResult;
+    const match = found.locations!.find((l) => l.location_id === country.location_id);
+    expect(match?.match_distance).toBe(1);
+
+    const table = await run(['locations', '--query', misspelt], { env: fx.env });
+    const header = linesOf(table.stdout).find((line) => line.startsWith('TYPE'))!;
+    expect(header).toMatch(/PROVIDERS\s+DIST\s+ID$/);
+    expect(linesOf(table.stdout).find((line) => line.endsWith(country.location_id!))).toMatch(
+      /\s1\s+[0-9a-f-]{36}$/,
+    );
+
+    // Not within a stricter distance: 0 typos allowed.
+    const strict = await run(['locations', '--query', misspelt, '--max-distance', '0', '--json'], {
+      env: fx.env,
+    });
+    const strictResult = JSON.parse(strict.stdout) as LocationResult;
+    expect(strictResult.locations?.some((l) => l.location_id === country.location_id) ?? false).toBe(false);
+  });
+
+  it('--active keeps only matches that provider-locations lists, with its counts', async () => {
+    const country = live.locations!.find((l) => l.location_type === 'country')!;
+    const all = JSON.parse(
+      (await run(['locations', '-q', country.name!, '--json'], { env: fx.env })).stdout,
+    ) as LocationResult;
+    const active = JSON.parse(
+      (await run(['locations', '-q', country.name!, '--active', '--json'], { env: fx.env })).stdout,
+    ) as LocationResult;
+    const liveIds = new Map(live.locations!.map((l) => [l.location_id, l.provider_count]));
+    expect(active.locations!.length).toBeGreaterThan(0);
+    expect(active.locations!.length).toBe(all.locations!.filter((l) => liveIds.has(l.location_id)).length);
+    for (const location of active.locations!)
+      expect(location.provider_count).toBe(liveIds.get(location.location_id));
+  });
+
+  it('says so when nothing matches', async () => {
+    const result = await run(['locations', '--query', 'zzzzzzzzqqqq'], { env: fx.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('No locations match.\n');
+  });
+
+  it('--max-distance needs --query and a fraction 0-1 (usage errors, nothing sent)', async () => {
+    const without = await run(['locations', '--max-distance', '0.3'], { env: fx.env });
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/--max-distance only applies to a search/);
+    expect(without.stderr).toMatch(/Usage: netdeck locations/);
+    const big = await run(['locations', '-q', 'x', '--max-distance', '3'], { env: fx.env });
+    expect(big.code).toBe(2);
+    expect(big.stderr).toMatch(/must be at most 1/);
+  });
+});

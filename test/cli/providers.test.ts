@@ -1,0 +1,155 @@
+// `netdeck providers`: one sample, and --all walking every matching provider exactly once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
+import type { FindProvidersResult, LocationResult } from '../../src/contract/schemas.ts';
+import { startFixture } from '../api/fixture.ts';
+import { jsonLines, linesOf, run, type SimFixture, startSimFixture } from './harness.ts';
+
+let fx: SimFixture;
+let live: LocationResult;
+beforeAll(async () => {
+  // The default world size: its biggest group has more than 1000 active providers.
+  fx = await startSimFixture({ providers: 5000, locations: 400 });
+  const client = createClient({ baseUrl: fx.sim.url });
+  live = await client.providerLocations();
+  await client.close();
+});
+afterAll(() => fx.close());
+
+const biggestCountry = () =>
+  live
+    .locations!.filter((l) => l.location_type === 'country')
+    .sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
+
+describe('netdeck providers (one sample)', () => {
+  it('--json prints the find-providers2 response; the table shows one aligned row per provider', async () => {
+    const country = biggestCountry();
+    const json = await run(['providers', '--location', country.location_id!, '--count', '5', '--json'], {
+      env: fx.env,
+    });
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout) as FindProvidersResult;
+    expect(result.providers).toHaveLength(5);
+    for (const provider of result.providers!)
+      expect(provider.location?.country_location_id).toBe(country.location_id);
+
+    const table = await run(['providers', '-l', country.location_id!, '-n', '5'], { env: fx.env });
+    expect(table.code).toBe(0);
+    const [header, ...rows] = linesOf(table.stdout);
+    expect(header).toMatch(/^CLIENT ID\s+TIER\s+SPEED\s+LOCATION$/);
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row).toMatch(/^[0-9a-f-]{36} {2}\s*\d+ {2}\s*(-|[\d.]+ [kMGT]?B\/s) {2}.+$/);
+      expect(row.indexOf('  ', 36)).toBe(36);
+    }
+  });
+
+  it('--exclude and --exclude-destination leave providers out', async () => {
+    const country = biggestCountry();
+    const first = JSON.parse(
+      (await run(['providers', '-l', country.location_id!, '-n', '3', '--json'], { env: fx.env })).stdout,
+    ) as FindProvidersResult;
+    const [a, b, c] = first.providers!.map((p) => p.client_id!);
+    const total = country.provider_count!;
+    const rest = await run(
+      [
+        'providers',
+        '-l',
+        country.location_id!,
+        '-n',
+        String(total),
+        '-x',
+        a!,
+        '--exclude-destination',
+        `${c},${b}`,
+        '--json',
+      ],
+      { env: fx.env },
+    );
+    const ids = (JSON.parse(rest.stdout) as FindProvidersResult).providers!.map((p) => p.client_id);
+    expect(ids).not.toContain(a);
+    // The last id of a path is the destination; the intermediary stays.
+    expect(ids).not.toContain(b);
+    expect(ids).toContain(c);
+    expect(ids).toHaveLength(total - 2);
+  });
+
+  it('needs somewhere to look, and ids in UUID form (usage errors)', async () => {
+    const none = await run(['providers'], { env: fx.env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--location, --group, --client or --best/);
+    const bad = await run(['providers', '--group', 'europe'], { env: fx.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/'europe' is invalid\. expected a UUID/);
+    const badPath = await run(['providers', '--best', '--exclude-destination', `${randomUUID()},nope`], {
+      env: fx.env,
+    });
+    expect(badPath.code).toBe(2);
+    const badCount = await run(['providers', '--best', '--count', 'ten'], { env: fx.env });
+    expect(badCount.code).toBe(2);
+    expect(badCount.stderr).toMatch(/expects a whole number/);
+  });
+});
+
+describe('netdeck providers --all', () => {
+  it('returns each provider of a group with more than 1000 exactly once, as many as provider-locations counts', async () => {
+    const group = [...live.groups!].sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
+    expect(group.provider_count).toBeGreaterThan(1000);
+    const result = await run(['providers', '--group', group.location_group_id!, '--all', '--json'], {
+      env: fx.env,
+    });
+    expect(result.code).toBe(0);
+    const ids = jsonLines(result.stdout).map((p) => p.client_id as string);
+    expect(ids).toHaveLength(group.provider_count!);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(result.stderr).toBe(`netdeck: ${group.provider_count} providers\n`);
+  });
+
+  it('in small batches (--count) too, and as a streamed table', async () => {
+    const country = live.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 30)!;
+    const result = await run(['providers', '-l', country.location_id!, '--all', '--count', '7'], {
+      env: fx.env,
+    });
+    expect(result.code).toBe(0);
+    const [header, ...rows] = linesOf(result.stdout);
+    expect(header).toMatch(/^CLIENT ID\s+TIER\s+SPEED\s+LOCATION$/);
+    expect(rows).toHaveLength(country.provider_count!);
+    expect(new Set(rows.map((row) => row.slice(0, 36))).size).toBe(country.provider_count);
+  });
+
+  it('keeps --exclude ids out of the walk', async () => {
+    const country = live.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 3)!;
+    const one = JSON.parse(
+      (await run(['providers', '-l', country.location_id!, '-n', '1', '--json'], { env: fx.env })).stdout,
+    );
+    const excluded = one.providers[0].client_id as string;
+    const result = await run(['providers', '-l', country.location_id!, '--all', '--json', '-x', excluded], {
+      env: fx.env,
+    });
+    const ids = jsonLines(result.stdout).map((p) => p.client_id);
+    expect(ids).toHaveLength(country.provider_count! - 1);
+    expect(ids).not.toContain(excluded);
+  });
+
+  it('stops with a clear message and exit 1 on a 413, keeping what it printed', async () => {
+    const batch = (n: number) =>
+      Array.from({ length: 3 }, (_, i) => ({ client_id: randomUUID(), tier: n + i }));
+    const fixture = await startFixture((_request, index) =>
+      index < 2 ? { body: { providers: batch(index) } } : { status: 413, body: 'request body too large' },
+    );
+    try {
+      const result = await run(['providers', '--best', '--all', '--json'], {
+        env: { NETDECK_API_URL: fixture.url, XDG_CONFIG_HOME: '/nonexistent' },
+      });
+      expect(result.code).toBe(1);
+      expect(jsonLines(result.stdout)).toHaveLength(6);
+      expect(result.stderr).toMatch(/^netdeck: stopped after 6 providers: .*too large \(413\)/);
+      expect(linesOf(result.stderr)).toHaveLength(1);
+      // Every batch excluded everything seen before it.
+      expect(JSON.parse(fixture.requests[2]!.body).exclude_client_ids).toHaveLength(6);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
