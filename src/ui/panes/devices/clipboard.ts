@@ -1,0 +1,36 @@
+// `y` on a code: the terminal's clipboard through OSC 52 (works over ssh and in tmux
+// with set-clipboard on), and a file as well, since many terminals ignore OSC 52.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The OSC 52 sequence that puts `text` on the system clipboard ("c"). */
+export function osc52(text: string): string {
+  return `\u001b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
+}
+
+export interface CopyTarget {
+  /** Writes raw bytes to the terminal (not through Ink's frame). */
+  write(data: string): void;
+  /** Folder of the copy file; default $TMPDIR (os.tmpdir()). */
+  dir?: string;
+}
+
+export type CopyResult = { ok: true; path: string } | { ok: false; message: string };
+
+export const COPY_FILE = 'netdeck-code.txt';
+
+/** Sends the code to the clipboard and writes it to a file; says where the file is. */
+export function copyCode(code: string, target: CopyTarget): CopyResult {
+  target.write(osc52(code));
+  const path = join(target.dir ?? tmpdir(), COPY_FILE);
+  try {
+    writeFileSync(path, `${code}\n`, { mode: 0o600 });
+    return { ok: true, path };
+  } catch (error) {
+    return {
+      ok: false,
+      message: `copied to the clipboard; could not write ${path}: ${(error as Error).message}`,
+    };
+  }
+}
