@@ -10,8 +10,12 @@ export const TICK_MS = 60_000;
 /** Long-run share of connected providers: disconnect with 0.15, reconnect with 0.85. */
 const DISCONNECT = 0.15;
 const RECONNECT = 0.85;
-/** Chance per tick that a tracked (own) provider flips, for a lively 24 h view. */
-const TRACKED_FLIP = 0.01;
+/**
+ * Tracked (own) providers drop about three times a day and come back within half an
+ * hour on average, for a lively but mostly-up 24 h view.
+ */
+const TRACKED_DROP = 0.002;
+const TRACKED_RETURN = 0.03;
 
 /** Connects or disconnects provider i, recording the event if it is tracked. */
 export function setConnected(world: World, i: number, on: boolean, now: number): void {
@@ -30,7 +34,8 @@ export function tickWorld(world: World, now: number): void {
     if (rng.float() < (on ? DISCONNECT : RECONNECT)) setConnected(world, i, !on, now);
   }
   for (const i of world.tracks.keys()) {
-    if (rng.float() < TRACKED_FLIP) setConnected(world, i, p.connected[i] === 0, now);
+    const on = p.connected[i] === 1;
+    if (rng.float() < (on ? TRACKED_DROP : TRACKED_RETURN)) setConnected(world, i, !on, now);
   }
   tickTracks(world, now);
   tickAssociations(world, now);

@@ -48,13 +48,26 @@ export class ProviderIds {
   /** The index a client id names, or -1 when it is not one of `count` providers. */
   index(id: string, count: number): number {
     if (id.length !== 36) return -1;
-    const head = Number.parseInt(id.slice(0, 8), 16);
-    if (!(head >= 0)) return -1;
+    const head = parseHex(id, 0, 8);
+    if (head < 0) return -1;
     const index = this.decode(head);
     if (index >= count) return -1;
     const check = mix32(head ^ this.checkKey);
-    if (Number.parseInt(id.slice(9, 13), 16) !== check >>> 16) return -1;
-    if (Number.parseInt(id.slice(15, 18), 16) !== (check & 0xfff)) return -1;
+    if (parseHex(id, 9, 4) !== check >>> 16) return -1;
+    if (parseHex(id, 15, 3) !== (check & 0xfff)) return -1;
     return index;
   }
+}
+
+/** `length` hex digits of `text` from `from` as a number, -1 if one is not a hex digit. */
+function parseHex(text: string, from: number, length: number): number {
+  let value = 0;
+  for (let k = from; k < from + length; k++) {
+    const c = text.charCodeAt(k);
+    const digit =
+      c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
 }
