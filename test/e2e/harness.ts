@@ -127,7 +127,7 @@ const matches = (text: string, match: string | RegExp) =>
   typeof match === 'string' ? text.includes(match) : match.test(text);
 
 /** The environment of a person's terminal: no NETDECK_* settings, config in a temp folder. */
-function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): Record<string, string> {
+export function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): Record<string, string> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const key of Object.keys(env)) {
     if (key.startsWith('NETDECK_') || key.startsWith('VITEST') || key === 'NODE_OPTIONS') delete env[key];
