@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Session, spawnNetdeck } from './harness.ts';
+import { runBinary } from './run-binary.ts';
 
 const FULLSCREEN = join(import.meta.dirname, 'fixtures', 'fullscreen.mjs');
 
@@ -61,5 +62,14 @@ describe('harness on the built binary', () => {
     expect(await session.exited()).toBe(0);
     const { version } = await import('../../package.json', { with: { type: 'json' } }).then((m) => m.default);
     expect(session.lines()[0]).toBe(version);
+  });
+
+  it('without a terminal, says in one line to use a command and exits 2', async () => {
+    const run = await runBinary([]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      'netdeck: the interactive console needs a terminal; in scripts and pipes use a command (netdeck --help lists them)\n',
+    );
   });
 });
