@@ -59,7 +59,11 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
   const query = normalise(raw);
   const result: LocationResult = { groups: [], locations: [], devices: [] };
   if (query === '') return result;
-  if (UUID_PATTERN.test(query)) result.devices.push({ client_id: query, device_name: query });
+  if (UUID_PATTERN.test(query)) {
+    // A client id: the real server answers with that device; no name can be that close.
+    result.devices.push({ client_id: query, device_name: query });
+    return result;
+  }
 
   const found = searchIndex(world).search(query, allowedDistance(query.length, body));
   const { geo, providers } = world;

@@ -105,3 +105,30 @@ describe('find-providers2', () => {
     expect(find({})).toEqual([]);
   });
 });
+
+describe('find-providers2 on a bigger world (sampled, not scanned)', () => {
+  it('still yields each provider of a big country exactly once', () => {
+    const { engine } = rig({ providers: 80_000, locations: 2000 });
+    const listed = engine.handle('providerLocations', undefined);
+    const us = listed.locations!.find((l) => l.location_type === 'country' && l.country_code === 'us')!;
+    expect(us.provider_count).toBeGreaterThan(8000);
+    const seen = new Set<string>();
+    let lastTier = 0;
+    for (;;) {
+      const page = engine.handle('findProviders', {
+        specs: [{ location_id: us.location_id }],
+        count: 100,
+        exclude_client_ids: [...seen],
+      }).providers!;
+      if (page.length === 0) break;
+      for (const p of page) {
+        expect(seen.has(p.client_id!)).toBe(false);
+        seen.add(p.client_id!);
+        // Pages come tier by tier: never back to a better tier.
+        expect(p.tier!).toBeGreaterThanOrEqual(lastTier);
+        lastTier = p.tier!;
+      }
+    }
+    expect(seen.size).toBe(us.provider_count);
+  });
+});
