@@ -1,0 +1,220 @@
+// The command line as a whole: help and version, the demo simulator when no API is
+// configured, the interactive console's entry, and `netdeck sim`'s flags.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSimulator } from '../../simulator/index.ts';
+import type { TuiOptions } from '../../src/cli/commands/context.ts';
+import { ManualClock, systemClock } from '../../src/clock.ts';
+import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';
+
+const COMMANDS = [
+  [],
+  ['locations'],
+  ['providers'],
+  ['devices'],
+  ['devices', 'add'],
+  ['devices', 'share'],
+  ['wallet'],
+  ['wallet', 'set'],
+  ['feedback'],
+  ['stats'],
+  ['stats', 'providers'],
+  ['stats', 'network'],
+  ['config'],
+  ['sim'],
+];
+
+let config: ReturnType<typeof tempDir>;
+let fx: SimFixture;
+beforeAll(async () => {
+  config = tempDir();
+  fx = await startSimFixture();
+});
+afterAll(async () => {
+  config.cleanup();
+  await fx.close();
+});
+const demoEnv = () => ({ XDG_CONFIG_HOME: config.path });
+
+describe('help and version', () => {
+  it.each(COMMANDS.map((path) => [path.join(' ') || '(none)', path]))(
+    'netdeck %s --help: usage and examples, exit 0',
+    async (_name, path) => {
+      const result = await run([...(path as string[]), '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`Usage: netdeck${path.length ? ` ${path.join(' ')}` : ''} `);
+      expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ netdeck/);
+      expect(result.stderr).toBe('');
+    },
+  );
+
+  it('netdeck help COMMAND is the same help', async () => {
+    const viaHelp = await run(['help', 'providers']);
+    const viaFlag = await run(['providers', '--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+  });
+
+  it('--version prints the package version when run from source', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-V']) {
+      const result = await run([flag]);
+      expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    }
+  });
+});
+
+describe('demo mode (no API configured)', () => {
+  it('runs commands against a fresh demo simulator and says so on stderr', async () => {
+    const result = await run(['locations', '--json'], { env: demoEnv() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).locations.length).toBeGreaterThan(0);
+    expect(result.stderr).toMatch(
+      /^netdeck: no API configured; using a fresh demo simulator \(seed 1\)\. Run `netdeck sim`/,
+    );
+  });
+
+  it('starts a fresh world on every run: a claimed code can be claimed again next time', async () => {
+    // The same seed, size and start time as the demo world the command gets.
+    const twin = await createSimulator({ seed: 1, ...SMALL_WORLD, clock: new ManualClock() });
+    const { code } = twin.admin.codes().adopt_codes[0]!;
+    await twin.close();
+    const first = await run(['devices', 'add', code], { env: demoEnv() });
+    const second = await run(['devices', 'add', code], { env: demoEnv() });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    expect(second.stdout).toBe(first.stdout);
+  });
+});
+
+describe('the interactive console (no command)', () => {
+  it('without a terminal: a one-line hint to use a command, exit 2', async () => {
+    const runTui = vi.fn(async () => 0);
+    const result = await run([], { env: demoEnv(), deps: { runTui } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^netdeck: the interactive console needs a terminal; .*netdeck --help/);
+    expect(runTui).not.toHaveBeenCalled();
+  });
+
+  it('on a terminal with no API: a demo simulator built from the world flags', async () => {
+    let seen: TuiOptions | undefined;
+    let worldOptions: object | undefined;
+    const result = await run(['--seed', '7', '--speed', '60', '--own-providers', '3'], {
+      env: demoEnv(),
+      tty: true,
+      deps: {
+        createSimulator: (options) => {
+          worldOptions = options;
+          return createSimulator({ ...options, ...SMALL_WORLD, clock: new ManualClock() });
+        },
+        runTui: async (options) => {
+          seen = options;
+          // The client works: the console would get data.
+          expect((await options.client.providerLocations()).locations?.length).toBeGreaterThan(0);
+          return 5;
+        },
+      },
+    });
+    expect(result.code).toBe(5);
+    expect(worldOptions).toMatchObject({ seed: 7, speed: 60, ownProviders: 3 });
+    expect(seen?.target).toEqual({ kind: 'demo', seed: 7 });
+    expect(seen?.demo?.codes().adopt_codes.length).toBeGreaterThan(0);
+    expect(seen?.token).toBeTypeOf('string');
+  });
+
+  it('on a terminal with an API: that API, the system clock, the configured token', async () => {
+    let seen: TuiOptions | undefined;
+    const result = await run([], {
+      env: fx.env,
+      tty: true,
+      deps: {
+        runTui: async (options) => {
+          seen = options;
+          return 0;
+        },
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(seen?.target).toEqual({ kind: 'api', url: fx.sim.url });
+    expect(seen?.clock).toBe(systemClock);
+    expect(seen?.token).toBe(fx.sim.token);
+    expect(seen?.demo).toBeUndefined();
+  });
+
+  it('bad world flags are usage errors', async () => {
+    const result = await run(['--speed', 'fast'], { env: demoEnv(), tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--speed <factor>' argument 'fast' is invalid/);
+  });
+});
+
+describe('netdeck sim', () => {
+  it('passes its flags to the simulator command', async () => {
+    const runSimulatorCommand = vi.fn(async () => {});
+    const result = await run(
+      [
+        'sim',
+        '--port',
+        '0',
+        '--seed',
+        '9',
+        '--providers',
+        '2000',
+        '--locations',
+        '300',
+        '--own-providers',
+        '12',
+        '--speed',
+        '30',
+        '--admin',
+        '--latency',
+        '25',
+        '--error-rate',
+        '0.1',
+        '--verbose',
+      ],
+      { deps: { runSimulatorCommand } },
+    );
+    expect(result.code).toBe(0);
+    expect(runSimulatorCommand).toHaveBeenCalledWith({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 9,
+      providers: 2000,
+      locations: 300,
+      ownProviders: 12,
+      speed: 30,
+      admin: true,
+      latencyMs: 25,
+      errorRate: 0.1,
+      verbose: true,
+    });
+  });
+
+  it('listens on 127.0.0.1:8080 by default; bad numbers are usage errors', async () => {
+    const runSimulatorCommand = vi.fn(async () => {});
+    await run(['sim'], { deps: { runSimulatorCommand } });
+    expect(runSimulatorCommand).toHaveBeenCalledWith(
+      expect.objectContaining({ host: '127.0.0.1', port: 8080, admin: false }),
+    );
+    for (const argv of [
+      ['sim', '--error-rate', '2'],
+      ['sim', '--port', '70000'],
+      ['sim', '--seed', '1.5'],
+    ]) {
+      const result = await run(argv, { deps: { runSimulatorCommand } });
+      expect(result.code, argv.join(' ')).toBe(2);
+    }
+    expect(runSimulatorCommand).toHaveBeenCalledTimes(1);
+  });
+
+  it('a port in use is exit 1 with a clear message', async () => {
+    const inUse = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+    const result = await run(['sim', '--port', '8080'], {
+      deps: { runSimulatorCommand: async () => Promise.reject(inUse) },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'netdeck: port 8080 is in use; pick another with --port (0 picks a free one)\n',
+    );
+  });
+});
