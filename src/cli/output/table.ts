@@ -32,7 +32,8 @@ export function renderTable(columns: Column[], rows: string[][], style: Style): 
         const text = last && align !== 'right' ? cell : pad(cell, widths[i] ?? 0, align);
         return header ? style.bold(text) : text;
       })
-      .join('  ');
+      .join('  ')
+      .trimEnd();
   return [
     line(
       columns.map((column) => column.header),

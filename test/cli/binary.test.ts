@@ -1,0 +1,132 @@
+// The built binary (node dist/netdeck.js) as a child process: version, demo mode, usage
+// errors, a broken pipe, and `netdeck sim` serving a world that lasts across commands.
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BINARY, ensureBuilt } from '../e2e/harness.ts';
+import { tempDir } from './harness.ts';
+
+let config: ReturnType<typeof tempDir>;
+const children: ChildProcessWithoutNullStreams[] = [];
+beforeAll(async () => {
+  await ensureBuilt();
+  config = tempDir();
+}, 120_000);
+afterAll(() => config.cleanup());
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** An environment without the machine's NETDECK_* settings. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('NETDECK_')));
+  return { ...env, XDG_CONFIG_HOME: config.path, NO_COLOR: '1', ...extra };
+}
+
+function netdeck(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BINARY, ...args],
+      { env: cleanEnv(env), maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('dist/netdeck.js', () => {
+  it('--version prints the version built in', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(await netdeck(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('locations --json runs on a demo simulator when no API is configured', async () => {
+    const result = await netdeck(['locations', '--json']);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.locations.length).toBeGreaterThan(100);
+    expect(body.groups.map((g: { name: string }) => g.name)).toContain('European Union (EU)');
+    expect(result.stderr).toMatch(/^netdeck: no API configured; using a fresh demo simulator \(seed 1\)/);
+  });
+
+  it('a bad flag: usage on stderr, exit 2', async () => {
+    const result = await netdeck(['providers', '--frobnicate']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^error: unknown option '--frobnicate'\nUsage: netdeck providers \[options\]/,
+    );
+  });
+
+  it('stops quietly when the reader of its output goes away (| head)', async () => {
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'providers', '--best', '--all', '--count', '5', '--json'],
+      {
+        env: cleanEnv(),
+      },
+    );
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/Error|at .*\.js/);
+  });
+
+  it('netdeck sim: prints where it listens and a token; its world lasts across commands; exits 0 on SIGTERM', async () => {
+    const sim = spawn(
+      process.execPath,
+      [
+        BINARY,
+        'sim',
+        '--port',
+        '0',
+        '--seed',
+        '3',
+        '--providers',
+        '500',
+        '--locations',
+        '60',
+        '--own-providers',
+        '4',
+        '--admin',
+      ],
+      { env: cleanEnv() },
+    );
+    children.push(sim);
+    let out = '';
+    sim.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const deadline = Date.now() + 15_000;
+    while (!/token: \S+\n/.test(out)) {
+      if (Date.now() > deadline || sim.exitCode !== null) throw new Error(`no banner: ${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const url = out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!;
+    const token = out.match(/^token: (\S+)$/m)![1]!;
+    const env = { NETDECK_API_URL: url, NETDECK_TOKEN: token };
+
+    const codes = await fetch(`${url}/__sim/codes`).then(
+      (r) => r.json() as Promise<{ adopt_codes: { code: string }[] }>,
+    );
+    const code = codes.adopt_codes[0]!.code;
+    const added = await netdeck(['devices', 'add', code], env);
+    expect(added.code).toBe(0);
+    expect(added.stderr).toBe('');
+    // A second command sees the first one's change: the same world.
+    const listed = await netdeck(['devices', '--json'], env);
+    expect(JSON.parse(listed.stdout).pending_adoption_devices.map((d: { code: string }) => d.code)).toContain(
+      code,
+    );
+    const again = await netdeck(['devices', 'add', code], env);
+    expect(again.code).toBe(4);
+
+    sim.kill('SIGTERM');
+    expect(await new Promise((resolve) => sim.once('exit', resolve))).toBe(0);
+  });
+});
