@@ -114,17 +114,15 @@ function placeOf(location: Location): string {
 
 export function printLocationTables(out: Output, result: LocationResult, search: boolean): void {
   const { style } = out;
-  const groups = [...(result.groups ?? [])].sort(
-    (a: LocationGroup, b: LocationGroup) =>
-      (search ? (a.match_distance ?? 0) - (b.match_distance ?? 0) : 0) ||
-      Number(b.promoted ?? false) - Number(a.promoted ?? false) ||
-      (b.provider_count ?? 0) - (a.provider_count ?? 0),
-  );
-  const locations = [...(result.locations ?? [])].sort((a, b) =>
-    search
-      ? (a.match_distance ?? 0) - (b.match_distance ?? 0) || byTypeThenCount(a, b)
-      : byTypeThenCount(a, b),
-  );
+  // A search comes best match first (parents and groups after): that order is kept.
+  const groups = search
+    ? (result.groups ?? [])
+    : [...(result.groups ?? [])].sort(
+        (a: LocationGroup, b: LocationGroup) =>
+          Number(b.promoted ?? false) - Number(a.promoted ?? false) ||
+          (b.provider_count ?? 0) - (a.provider_count ?? 0),
+      );
+  const locations = search ? (result.locations ?? []) : [...(result.locations ?? [])].sort(byTypeThenCount);
   const devices = result.devices ?? [];
   if (!groups.length && !locations.length && !devices.length) {
     out.line(search ? 'No locations match.' : 'No locations have active providers.');
