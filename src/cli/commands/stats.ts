@@ -151,11 +151,11 @@ export function printNetworkStats(out: Output, stats: NetworkStats, days: number
         ['devices', integer(stats.devices_summary)],
         [
           'transfer',
-          `${integer(stats.all_transfer_summary)} (rate ${integer(stats.all_transfer_summary_rate)})`,
+          `${integer(stats.all_transfer_summary)} GiB (rate ${integer(stats.all_transfer_summary_rate)} Gbit/s)`,
         ],
         [
           'packets',
-          `${integer(stats.all_packets_summary)} (rate ${integer(stats.all_packets_summary_rate)})`,
+          `${integer(stats.all_packets_summary)} (rate ${integer(stats.all_packets_summary_rate)}/s)`,
         ],
         [
           'extenders',
