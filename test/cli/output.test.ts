@@ -1,0 +1,85 @@
+// Tables, colour decisions and hostile server strings.
+import { describe, expect, it } from 'vitest';
+import { sanitize } from '../../src/cli/output/sanitize.ts';
+import { createStyle, wantsColour } from '../../src/cli/output/style.ts';
+import { renderTable, widthOf } from '../../src/cli/output/table.ts';
+import { startFixture } from '../api/fixture.ts';
+import { run } from './harness.ts';
+
+const plain = createStyle({ isTTY: false }, {});
+
+describe('renderTable', () => {
+  it('aligns columns two spaces apart, numbers to the right, no trailing spaces', () => {
+    const lines = renderTable(
+      [{ header: 'NAME' }, { header: 'COUNT', align: 'right' }, { header: 'NOTE' }],
+      [
+        ['Zürich', '7', ''],
+        ['São Paulo', '1,234', 'big'],
+      ],
+      plain,
+    );
+    expect(lines).toEqual(['NAME       COUNT  NOTE', 'Zürich         7', 'São Paulo  1,234  big']);
+  });
+
+  it('measures coloured cells by their visible width', () => {
+    const colour = createStyle({ isTTY: true }, {});
+    expect(colour.colour).toBe(true);
+    const lines = renderTable(
+      [{ header: 'STATE' }, { header: 'X' }],
+      [
+        [colour.good('online'), 'a'],
+        ['off', ''],
+      ],
+      colour,
+    );
+    expect(lines.map((line) => widthOf(line))).toEqual([9, 9, 3]);
+    expect(lines[1]).toBe(`${colour.good('online')}  a`);
+  });
+});
+
+describe('wantsColour', () => {
+  it('only on a terminal, never with NO_COLOR set (any value) or TERM=dumb', () => {
+    expect(wantsColour({ isTTY: true }, {})).toBe(true);
+    expect(wantsColour({ isTTY: false }, {})).toBe(false);
+    expect(wantsColour({}, {})).toBe(false);
+    expect(wantsColour({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(wantsColour({ isTTY: true }, { NO_COLOR: 'false' })).toBe(false);
+    // An empty NO_COLOR does not count (no-color.org).
+    expect(wantsColour({ isTTY: true }, { NO_COLOR: '' })).toBe(true);
+    expect(wantsColour({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+});
+
+describe('hostile strings from the server', () => {
+  it('sanitize drops control characters and escape sequences, tabs become spaces', () => {
+    expect(sanitize('a\u001b[2Jb\u0007c\rd\u009be\tf')).toBe('a[2Jbcde f');
+  });
+
+  it('a device name with escape sequences reaches the table without them', async () => {
+    const fixture = await startFixture(() => ({
+      body: {
+        incoming_shared_devices: [
+          {
+            device_name: '\u001b]0;pwned\u0007\u001b[2Jevil\r\nname',
+            network_name: 'x\u001b[31m',
+            client_id: 'c',
+          },
+        ],
+      },
+    }));
+    try {
+      const result = await run(['devices'], {
+        env: {
+          NETDECK_API_URL: fixture.url,
+          NETDECK_TOKEN: 'token-value-123456',
+          XDG_CONFIG_HOME: '/nonexistent',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+      expect(result.stdout).toMatch(/\]0;pwned\[2Jevilname/);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
