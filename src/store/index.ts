@@ -1,0 +1,65 @@
+// All the console's stores, built together on one set of deps so tests get fresh ones
+// and every store runs on the same clock.
+import { type AccountStore, createAccountStore } from './account.ts';
+import type { ConnectionStore } from './connection.ts';
+import type { StoreDeps } from './deps.ts';
+import { createDevicesStore, type DevicesStore } from './devices.ts';
+import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
+import { createNetworkStore, type NetworkStore } from './network.ts';
+import { createProvidersStore, type ProvidersStore } from './providers.ts';
+import { createSessionStore, type PaneId, type SessionStore, type SessionTarget } from './session.ts';
+import { createStatsStore, type StatsStore } from './stats.ts';
+
+export interface Stores {
+  connection: ConnectionStore;
+  session: SessionStore;
+  discovery: DiscoveryStore;
+  providers: ProvidersStore;
+  devices: DevicesStore;
+  account: AccountStore;
+  /** My providers, last 24 h. */
+  stats: StatsStore;
+  /** Network, last 90 days. */
+  network: NetworkStore;
+}
+
+export interface StoresOptions {
+  /** Default: the client's base URL. */
+  target?: SessionTarget;
+  /** For the header's network name only. */
+  token?: string;
+  pane?: PaneId;
+  /** Where the Providers pane's `e` writes. */
+  exportDir?: string;
+}
+
+export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stores {
+  return {
+    connection: deps.connection,
+    session: createSessionStore({
+      target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
+      token: options.token,
+      pane: options.pane,
+    }),
+    discovery: createDiscoveryStore(deps),
+    providers: createProvidersStore(deps, { exportDir: options.exportDir }),
+    devices: createDevicesStore(deps),
+    account: createAccountStore(deps),
+    stats: createStatsStore(deps),
+    network: createNetworkStore(deps),
+  };
+}
+
+/** The live resources, loaded now and refreshed on the store clock (tab counts need them all). */
+const LIVE = ['discovery', 'devices', 'account', 'stats', 'network'] as const;
+
+export function startStores(stores: Stores): Promise<void> {
+  return Promise.all(LIVE.map((name) => stores[name].getState().start())).then(() => undefined);
+}
+
+/** Cancels every timer and request in flight (on quit, and between tests). */
+export function stopStores(stores: Stores): void {
+  for (const name of LIVE) stores[name].getState().stop();
+  stores.discovery.getState().dispose();
+  stores.providers.getState().dispose();
+}

@@ -1,0 +1,188 @@
+// The Providers pane's state: sampling find-providers2 batch by batch for the chosen
+// specs, excluding every provider seen so far, until a batch comes back empty. Marked
+// destinations outlive a reset and are sent as exclude_destinations on every batch.
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, isApiError } from '../api/errors.ts';
+import type { Provider } from '../contract/schemas.ts';
+import type { StoreDeps } from './deps.ts';
+import type { MarkedSpec } from './discovery.ts';
+
+/** `+`/`-` walk these batch sizes. */
+export const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+export const DEFAULT_BATCH_SIZE = 10;
+
+export interface ProvidersState {
+  specs: MarkedSpec[];
+  batchSize: number;
+  /** Every provider returned since the last reset, in the order they came. */
+  seen: Provider[];
+  batches: number;
+  /** The last batch came back empty: every matching provider has been seen. */
+  exhausted: boolean;
+  /** A 413: the exclusion list outgrew what the service takes; iteration stops. */
+  tooLarge: boolean;
+  loading: boolean;
+  /** The last failure; what was seen is kept. */
+  error?: Error;
+  lastBatchAt?: number;
+  /** Destinations marked as used: client id -> path `[...intermediary_ids, client_id]`. */
+  destinations: Record<string, string[]>;
+  cursor: number;
+  exported?: { path: string; count: number };
+  exportError?: string;
+  /** New specs: resets the iteration and fetches the first batch. */
+  choose(specs: MarkedSpec[]): Promise<void>;
+  next(): Promise<void>;
+  /** Starts over (seen and counters cleared); destination marks stay. */
+  reset(): void;
+  changeBatchSize(delta: 1 | -1): void;
+  /** Marks or unmarks the provider under the cursor as a used destination. */
+  toggleDestination(): void;
+  /** Writes the seen providers as JSON Lines; returns the file path. */
+  exportSeen(): string | undefined;
+  move(delta: number): void;
+  moveTo(edge: 'top' | 'bottom'): void;
+  dispose(): void;
+}
+export type ProvidersStore = StoreApi<ProvidersState>;
+
+export interface ProvidersOptions {
+  /** Where `e` writes; default the current directory when writable, else $TMPDIR. */
+  exportDir?: string;
+}
+
+export function destinationPath(provider: Provider): string[] | undefined {
+  if (!provider.client_id) return undefined;
+  return [...(provider.intermediary_ids ?? []), provider.client_id];
+}
+
+function writableDir(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `netdeck-providers-20260101-000000.jsonl` in UTC: sorts by time, no spaces. */
+export function exportFileName(at: number): string {
+  const stamp = new Date(at).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+  return `netdeck-providers-${stamp}.jsonl`;
+}
+
+export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions = {}): ProvidersStore {
+  const { client, clock, connection } = deps;
+  let inFlight: AbortController | undefined;
+  const abort = (why: string) => {
+    inFlight?.abort(new ApiError('aborted', why));
+    inFlight = undefined;
+  };
+  const fresh = () => ({
+    seen: [] as Provider[],
+    batches: 0,
+    exhausted: false,
+    tooLarge: false,
+    error: undefined,
+    cursor: 0,
+  });
+
+  return createStore<ProvidersState>()((set, get) => ({
+    specs: [],
+    batchSize: DEFAULT_BATCH_SIZE,
+    ...fresh(),
+    loading: false,
+    destinations: {},
+    async choose(specs) {
+      abort('new specs chosen');
+      set({ specs, ...fresh(), loading: false, exported: undefined });
+      await get().next();
+    },
+    async next() {
+      const state = get();
+      if (state.specs.length === 0 || state.tooLarge || state.loading) return;
+      const controller = new AbortController();
+      inFlight = controller;
+      set({ loading: true });
+      const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
+      const paths = Object.values(state.destinations);
+      try {
+        const result = await client.findProviders(
+          {
+            specs: state.specs.map((s) => s.spec),
+            count: state.batchSize,
+            ...(seenIds.length ? { exclude_client_ids: seenIds } : {}),
+            ...(paths.length ? { exclude_destinations: paths } : {}),
+          },
+          { signal: controller.signal },
+        );
+        if (controller.signal.aborted) return;
+        // A provider the service repeats despite the exclusion is not shown twice.
+        const known = new Set(seenIds);
+        const added: Provider[] = [];
+        for (const p of result.providers ?? []) {
+          if (p.client_id && known.has(p.client_id)) continue;
+          if (p.client_id) known.add(p.client_id);
+          added.push(p);
+        }
+        const now = clock.now();
+        set((s) => ({
+          seen: added.length ? [...s.seen, ...added] : s.seen,
+          batches: s.batches + 1,
+          exhausted: added.length === 0,
+          loading: false,
+          error: undefined,
+          lastBatchAt: now,
+        }));
+        connection.getState().succeeded(now);
+      } catch (caught) {
+        if (controller.signal.aborted) return;
+        const error = caught instanceof Error ? caught : new Error(String(caught));
+        set({ loading: false, error, tooLarge: isApiError(error) && error.status === 413 });
+        connection.getState().failed(error);
+      } finally {
+        if (inFlight === controller) inFlight = undefined;
+      }
+    },
+    reset() {
+      abort('reset');
+      set({ ...fresh(), loading: false, exported: undefined });
+    },
+    changeBatchSize(delta) {
+      const at = BATCH_SIZES.findIndex((size) => size >= get().batchSize);
+      const index = Math.max(
+        0,
+        Math.min(BATCH_SIZES.length - 1, (at < 0 ? BATCH_SIZES.length - 1 : at) + delta),
+      );
+      set({ batchSize: BATCH_SIZES[index] });
+    },
+    toggleDestination() {
+      const provider = get().seen[get().cursor];
+      const path = provider && destinationPath(provider);
+      if (!provider?.client_id || !path) return;
+      const destinations = { ...get().destinations };
+      if (destinations[provider.client_id]) delete destinations[provider.client_id];
+      else destinations[provider.client_id] = path;
+      set({ destinations });
+    },
+    exportSeen() {
+      const { seen } = get();
+      const dir = options.exportDir ?? (writableDir(process.cwd()) ? process.cwd() : tmpdir());
+      const path = join(dir, exportFileName(clock.now()));
+      try {
+        writeFileSync(path, seen.map((p) => `${JSON.stringify(p)}\n`).join(''), { mode: 0o644 });
+        set({ exported: { path, count: seen.length }, exportError: undefined });
+        return path;
+      } catch (error) {
+        set({ exported: undefined, exportError: `could not write ${path}: ${(error as Error).message}` });
+        return undefined;
+      }
+    },
+    move: (delta) => set({ cursor: Math.max(0, Math.min(get().seen.length - 1, get().cursor + delta)) }),
+    moveTo: (edge) => set({ cursor: edge === 'top' ? 0 : Math.max(0, get().seen.length - 1) }),
+    dispose: () => abort('closed'),
+  }));
+}

@@ -1,0 +1,24 @@
+// One line saying what failed, in the pane, beside the data that is still shown.
+import { Text } from 'ink';
+import { describeError, isApiError } from '../../api/errors.ts';
+import { useTheme } from '../context.tsx';
+import { sanitize, truncate } from '../text.ts';
+
+/** What to tell the user about a failed request (server text sanitized). */
+export function errorText(error: unknown): string {
+  if (isApiError(error) && error.kind === 'http' && error.status) {
+    const body = sanitize(error.details.body ?? '').trim();
+    return `HTTP ${error.status}${body ? `: ${body}` : ''}`;
+  }
+  return sanitize(describeError(error));
+}
+
+export function ErrorLine({ error, width, prefix }: { error: unknown; width: number; prefix?: string }) {
+  const theme = useTheme();
+  const text = `✗ ${prefix ? `${prefix}: ` : ''}${errorText(error)}`;
+  return (
+    <Text color={theme.error} wrap="truncate">
+      {truncate(text, width)}
+    </Text>
+  );
+}

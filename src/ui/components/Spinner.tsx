@@ -1,0 +1,17 @@
+// A spinner that turns on the store clock, so tests see a fixed frame until they advance.
+import { Text } from 'ink';
+import { useNow, useTheme } from '../context.tsx';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+export function Spinner({ label }: { label?: string }) {
+  const now = useNow(100);
+  const theme = useTheme();
+  const frame = FRAMES[Math.floor(now / 100) % FRAMES.length];
+  return (
+    <Text color={theme.accent}>
+      {frame}
+      {label ? ` ${label}` : ''}
+    </Text>
+  );
+}

@@ -1,0 +1,43 @@
+// A list that renders only the rows that fit: with 10 000 entries a cursor move draws
+// `height` rows, not 10 000. The window scrolls only when the cursor leaves it, so the
+// screen does not jump on every move.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useRef } from 'react';
+
+export interface VirtualListProps<T> {
+  items: readonly T[];
+  cursor: number;
+  /** Rows available; the list always takes exactly this many (blank rows pad it). */
+  height: number;
+  renderRow: (item: T, index: number, selected: boolean) => React.ReactNode;
+  keyOf: (item: T, index: number) => string;
+}
+
+/** First visible index so that `cursor` is in view, moving `previous` as little as possible. */
+export function windowStart(previous: number, cursor: number, height: number, count: number): number {
+  if (height <= 0 || count <= height) return 0;
+  let start = Math.min(previous, count - height);
+  if (cursor < start) start = cursor;
+  if (cursor >= start + height) start = cursor - height + 1;
+  return Math.max(0, Math.min(start, count - height));
+}
+
+export function VirtualList<T>({ items, cursor, height, renderRow, keyOf }: VirtualListProps<T>) {
+  const start = useRef(0);
+  start.current = windowStart(start.current, cursor, height, items.length);
+  const visible = items.slice(start.current, start.current + Math.max(0, height));
+  const blanks = Math.max(0, height - visible.length);
+  return (
+    <Box flexDirection="column" height={Math.max(0, height)} overflow="hidden">
+      {visible.map((item, i) => {
+        const index = start.current + i;
+        return <Box key={keyOf(item, index)}>{renderRow(item, index, index === cursor)}</Box>;
+      })}
+      {Array.from({ length: blanks }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: padding rows have nothing else to key on
+        <Text key={`blank-${i}`}> </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+// The stores (and the clock and theme) reach components through one React context, so
+// each test renders the app on fresh stores.
+import type React from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { type StoreApi, useStore } from 'zustand';
+import type { Clock } from '../clock.ts';
+import { PRIORITY } from '../clock.ts';
+import type { DemoAccess } from '../contract/admin.ts';
+import type { Stores } from '../store/index.ts';
+import { type Theme, themeFor } from './theme.ts';
+
+interface AppContextValue {
+  stores: Stores;
+  clock: Clock;
+  theme: Theme;
+  demo?: DemoAccess;
+}
+
+const AppContext = createContext<AppContextValue | null>(null);
+
+export function StoresProvider({
+  stores,
+  clock,
+  theme = themeFor(),
+  demo,
+  children,
+}: {
+  stores: Stores;
+  clock: Clock;
+  theme?: Theme;
+  demo?: DemoAccess;
+  children: React.ReactNode;
+}) {
+  return <AppContext.Provider value={{ stores, clock, theme, demo }}>{children}</AppContext.Provider>;
+}
+
+function useApp(): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('components need <StoresProvider> above them');
+  return value;
+}
+
+export const useStores = (): Stores => useApp().stores;
+/** The store clock (the simulator's in demo mode, a ManualClock in tests). */
+export const useClock = (): Clock => useApp().clock;
+export const useTheme = (): Theme => useApp().theme;
+/** In-process simulator access in demo mode (codes to try, wallet ids). */
+export const useDemo = (): DemoAccess | undefined => useApp().demo;
+
+/** A slice of a vanilla store; re-renders when the selected value changes (Object.is). */
+export function useStoreState<S, T>(store: StoreApi<S>, selector: (state: S) => T): T {
+  return useStore(store, selector);
+}
+
+/**
+ * The store clock's time, re-read every `everyMs` of that clock: countdowns and spinners
+ * move with simulated time (and with ManualClock.advance in tests).
+ */
+export function useNow(everyMs = 1000): number {
+  const clock = useClock();
+  const [now, setNow] = useState(() => clock.now());
+  // A sped-up demo clock would otherwise redraw a seconds countdown dozens of times a
+  // real second: at most four updates per real second.
+  const period = Math.max(everyMs, clock.speed * 250);
+  useEffect(() => {
+    setNow(clock.now());
+    const timer = clock.setInterval(() => setNow(clock.now()), period, PRIORITY.ui);
+    return () => timer.cancel();
+  }, [clock, period]);
+  return now;
+}

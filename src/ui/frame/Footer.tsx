@@ -1,0 +1,52 @@
+// Bottom line: the keys that matter here, generated from the keymap (the active pane's
+// footer bindings first, then the global ones), as many as fit.
+import { Box, Text } from 'ink';
+import { useTheme } from '../context.tsx';
+import { type Binding, globalKeys, keyLabel, keymap, paneKeys, type Scope } from '../keymap.ts';
+import type { PaneId } from '../panes/types.ts';
+import { displayWidth } from '../text.ts';
+
+export function footerBindings(pane: PaneId, dialog?: string): Binding[] {
+  if (dialog) {
+    const scope: Scope = `dialog:${dialog}`;
+    return keymap.filter((b) => b.scope === scope);
+  }
+  return [...paneKeys[pane].filter((b) => b.footer), ...globalKeys.filter((b) => b.footer)];
+}
+
+export function hintText(b: Binding): string {
+  return `${b.keys.map(keyLabel).join('/')} ${b.help}`;
+}
+
+/**
+ * The hints that fit in `width`, two spaces apart, in table order; the global ones
+ * (help and quit above all) get their room first, so `?` is always discoverable.
+ */
+export function fitHints(bindings: Binding[], width: number): string[] {
+  const cost = (b: Binding) => displayWidth(hintText(b)) + 2;
+  const keep = new Set<Binding>();
+  let used = 0;
+  const byPriority = [
+    ...bindings.filter((b) => b.action === 'help' || b.action === 'quit'),
+    ...bindings.filter((b) => b.scope !== 'global'),
+    ...bindings.filter((b) => b.scope === 'global'),
+  ];
+  for (const b of byPriority) {
+    if (keep.has(b) || used + cost(b) > width + 2) continue;
+    keep.add(b);
+    used += cost(b);
+  }
+  return bindings.filter((b) => keep.has(b)).map(hintText);
+}
+
+export function Footer({ width, pane, dialog }: { width: number; pane: PaneId; dialog?: string }) {
+  const theme = useTheme();
+  const hints = fitHints(footerBindings(pane, dialog), width);
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Text dimColor={theme.dim} wrap="truncate">
+        {hints.join('  ')}
+      </Text>
+    </Box>
+  );
+}

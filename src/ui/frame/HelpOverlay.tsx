@@ -1,0 +1,76 @@
+// `?`: every binding of the keymap, grouped by scope (global first, then the active
+// pane, then the other panes and dialogs), scrollable with j/k.
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { useStores, useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { type Binding, keyLabel, keymap, type Scope } from '../keymap.ts';
+import { panes } from '../panes/index.ts';
+import type { PaneId } from '../panes/types.ts';
+import { padCells } from '../text.ts';
+
+export interface HelpLine {
+  kind: 'title' | 'binding';
+  text: string;
+  keys?: string;
+}
+
+function scopeTitle(scope: Scope): string {
+  if (scope === 'global') return 'Everywhere';
+  if (scope.startsWith('dialog:')) return `Dialog: ${scope.slice('dialog:'.length)}`;
+  return `Pane ${panes.find((p) => p.id === scope)?.title ?? scope}`;
+}
+
+export function helpLines(active: PaneId, table: Binding[] = keymap): HelpLine[] {
+  const scopes: Scope[] = ['global', active];
+  for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
+  const lines: HelpLine[] = [];
+  for (const scope of scopes) {
+    const bindings = table.filter((b) => b.scope === scope);
+    if (!bindings.length) continue;
+    if (lines.length) lines.push({ kind: 'title', text: '' });
+    lines.push({ kind: 'title', text: scopeTitle(scope) });
+    for (const b of bindings)
+      lines.push({ kind: 'binding', keys: b.keys.map(keyLabel).join(' '), text: b.help });
+  }
+  return lines;
+}
+
+export function HelpOverlay({ width, height, active }: { width: number; height: number; active: PaneId }) {
+  const theme = useTheme();
+  const lines = helpLines(active);
+  const room = Math.max(1, height - 1);
+  const maxTop = Math.max(0, lines.length - room);
+  const [top, setTop] = useState(0);
+  const { session } = useStores();
+  useKeyActions('dialog:help', {
+    close: () => session.getState().closeOverlay(),
+    down: () => setTop((t) => Math.min(maxTop, t + 1)),
+    up: () => setTop((t) => Math.max(0, t - 1)),
+  });
+  const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
+  const shown = lines.slice(top, top + room);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
+        {padCells(
+          `Keys${maxTop ? `  (j/k scroll, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,
+          width,
+        )}
+      </Text>
+      {shown.map((line, i) =>
+        line.kind === 'title' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
+          <Text key={i} bold wrap="truncate">
+            {line.text || ' '}
+          </Text>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
+          <Text key={i} wrap="truncate">
+            {`  ${padCells(line.keys ?? '', keyWidth)} ${line.text}`}
+          </Text>
+        ),
+      )}
+    </Box>
+  );
+}

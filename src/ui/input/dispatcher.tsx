@@ -1,0 +1,155 @@
+// The one input dispatcher. A single Ink useInput here decides who gets each key:
+//   ctrl-c (quit, always)
+//   > the help overlay (scope 'dialog:help'), or the top open dialog: `tab`/`shift-tab` go
+//     to the dialog (moving between its fields), then a focused text input, then the
+//     dialog's bindings; nothing behind a dialog gets the key
+//   > a focused text input (every printable key is text: a `q` or `1` typed is text;
+//     enter submits, esc leaves; other keys such as up/down fall through)
+//   > the active pane's bindings
+//   > global bindings (the active pane's handler for that action first, so a pane
+//     implements `down`, `select`, `search`... for itself; then the global handler).
+// Handlers are kept in refs updated on every render and should read stores through
+// getState(), so fast key sequences never act on stale state.
+import { useInput } from 'ink';
+import type React from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import type { Stores } from '../../store/index.ts';
+import { useStores } from '../context.tsx';
+import { bindingFor, type Scope } from '../keymap.ts';
+import { isPrintable, keyName } from './keys.ts';
+
+export type Actions = Record<string, () => void>;
+/** A focused text input's key handler: true when it took the key. */
+export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
+
+interface TextEntry {
+  id: string;
+  handle: { current: TextKeyHandler };
+}
+
+export class KeyRegistry {
+  private readonly actions = new Map<Scope, { current: Actions }[]>();
+  private readonly texts: TextEntry[] = [];
+
+  addActions(scope: Scope, ref: { current: Actions }): () => void {
+    const list = this.actions.get(scope) ?? [];
+    list.push(ref);
+    this.actions.set(scope, list);
+    return () => {
+      const at = list.indexOf(ref);
+      if (at >= 0) list.splice(at, 1);
+    };
+  }
+
+  /** Runs `action` of `scope` if some mounted component handles it; the latest registered wins. */
+  run(scope: Scope, action: string): boolean {
+    const list = this.actions.get(scope) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const fn = list[i].current[action];
+      if (fn) {
+        fn();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  focusText(entry: TextEntry): () => void {
+    this.texts.push(entry);
+    return () => {
+      const at = this.texts.indexOf(entry);
+      if (at >= 0) this.texts.splice(at, 1);
+    };
+  }
+
+  /** The focused text input: the most recently focused one still mounted. */
+  get focusedText(): TextEntry | undefined {
+    return this.texts[this.texts.length - 1];
+  }
+
+  /** Routes one key (see the order at the top of this file). */
+  dispatch(stores: Stores, name: string | undefined, input: string): void {
+    const session = stores.session.getState();
+    if (name === 'ctrl-c') {
+      session.quit();
+      return;
+    }
+    if (session.overlay === 'help') {
+      const b = name && bindingFor('dialog:help', name);
+      if (b) this.run('dialog:help', b.action);
+      return;
+    }
+    const text = this.focusedText;
+    const dialog = session.dialogs[session.dialogs.length - 1];
+    if (dialog) {
+      const scope: Scope = `dialog:${dialog}`;
+      const b = name && bindingFor(scope, name);
+      if (b && (name === 'tab' || name === 'shift-tab') && this.run(scope, b.action)) return;
+      if (text?.handle.current(name, input)) return;
+      if (b) this.run(scope, b.action);
+      return;
+    }
+    if (text?.handle.current(name, input)) return;
+    if (!name) return;
+    const pane = session.activePane;
+    const own = bindingFor(pane, name);
+    if (own && this.run(pane, own.action)) return;
+    const global = bindingFor('global', name);
+    if (global && !this.run(pane, global.action)) this.run('global', global.action);
+  }
+}
+
+const RegistryContext = createContext<KeyRegistry | null>(null);
+
+function useRegistry(): KeyRegistry {
+  const registry = useContext(RegistryContext);
+  if (!registry) throw new Error('key handlers need <InputProvider> above them');
+  return registry;
+}
+
+/** Listens to the keyboard (needs a TTY stdin) and routes every key. */
+export function InputProvider({ children }: { children: React.ReactNode }) {
+  const stores = useStores();
+  const registry = useRef(new KeyRegistry()).current;
+  useInput((input, key) => {
+    const name = keyName(input, key);
+    // Several characters at once: a paste, or keys typed faster than they are read.
+    if (name === undefined && !key.ctrl && !key.meta && isPrintable(input) && input.length > 1) {
+      if (registry.focusedText && !stores.session.getState().overlay) {
+        registry.focusedText.handle.current(undefined, input);
+        return;
+      }
+      for (const ch of input) registry.dispatch(stores, ch === ' ' ? 'space' : ch, ch);
+      return;
+    }
+    registry.dispatch(stores, name, input);
+  });
+  return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
+}
+
+/** Supplies handlers for the actions of `scope` while the calling component is mounted. */
+export function useKeyActions(scope: Scope, actions: Actions): void {
+  const registry = useRegistry();
+  const ref = useRef(actions);
+  ref.current = actions;
+  useEffect(() => registry.addActions(scope, ref), [registry, scope]);
+}
+
+/** Focuses a text input while `focused`; its handler gets keys before panes and globals. */
+export function useTextFocus(id: string, focused: boolean, handle: TextKeyHandler): void {
+  const registry = useRegistry();
+  const ref = useRef(handle);
+  ref.current = handle;
+  useEffect(() => (focused ? registry.focusText({ id, handle: ref }) : undefined), [registry, id, focused]);
+}
+
+/** Open and close dialogs by id; the top one gets keys in scope `dialog:<id>`. */
+export function useDialogs() {
+  const { session } = useStores();
+  return {
+    open: (id: string) => session.getState().openDialog(id),
+    close: (id?: string) => session.getState().closeDialog(id),
+    isOpen: (id: string) => session.getState().dialogs.includes(id),
+    top: () => session.getState().dialogs.at(-1),
+  };
+}

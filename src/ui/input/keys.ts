@@ -1,0 +1,29 @@
+// Ink's (input, key) pair as one key name of the keymap table.
+import type { Key } from 'ink';
+
+/** The keymap name of a key press, or undefined for one that has none (a paste). */
+export function keyName(input: string, key: Key): string | undefined {
+  if (key.ctrl && input === 'c') return 'ctrl-c';
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return key.shift ? 'shift-tab' : 'tab';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageUp) return 'pgup';
+  if (key.pageDown) return 'pgdn';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.ctrl) return input ? `ctrl-${input}` : undefined;
+  if (key.meta) return input ? `alt-${input}` : undefined;
+  if (input === ' ') return 'space';
+  if ([...input].length === 1) return input;
+  return undefined;
+}
+
+/** Text a user can type: no control characters. */
+export function isPrintable(input: string): boolean {
+  return input.length > 0 && !/[\u0000-\u001f\u007f-\u009f]/.test(input);
+}

@@ -1,0 +1,189 @@
+// Providers: samples find-providers2 for the specs chosen in Discover, batch after
+// batch, never showing a provider twice, until a batch comes back empty.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useRef } from 'react';
+import type { Provider } from '../../contract/schemas.ts';
+import { ErrorLine } from '../components/ErrorLine.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { VirtualList } from '../components/VirtualList.tsx';
+import { useStoreState, useStores, useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { formatBytesPerSecond, formatCount, padCells, sanitize, truncate } from '../text.ts';
+import type { PaneDefinition } from './types.ts';
+
+export function providerColumns(width: number) {
+  const mark = 2;
+  const id = width >= 100 ? 38 : 14;
+  const tier = 6;
+  const speed = 12;
+  return { mark, id, tier, speed, location: Math.max(0, width - mark - id - tier - speed) };
+}
+
+export function locationText(p: Provider): string {
+  const l = p.location;
+  if (!l) return '';
+  const country = l.country ?? l.country_code?.toUpperCase();
+  return [l.city, l.region, country].filter(Boolean).map(sanitize).join(', ');
+}
+
+function idText(id: string | undefined, width: number): string {
+  const clean = sanitize(id ?? '(no id)');
+  return width >= 38 ? clean : truncate(clean, width - 2);
+}
+
+function rowText(p: Provider, destination: boolean, cols: ReturnType<typeof providerColumns>): string {
+  const speed =
+    p.has_estimated_bytes_per_second === false ? '–' : formatBytesPerSecond(p.estimated_bytes_per_second);
+  return (
+    (destination ? 'D ' : '  ') +
+    padCells(idText(p.client_id, cols.id), cols.id) +
+    padCells(p.tier === undefined ? '–' : String(p.tier), cols.tier) +
+    padCells(speed, cols.speed - 2, 'right') +
+    '  ' +
+    padCells(locationText(p), cols.location)
+  );
+}
+
+function Providers({ width, height }: { width: number; height: number }) {
+  const { providers } = useStores();
+  const theme = useTheme();
+  const specs = useStoreState(providers, (s) => s.specs);
+  const seen = useStoreState(providers, (s) => s.seen);
+  const cursor = useStoreState(providers, (s) => s.cursor);
+  const batches = useStoreState(providers, (s) => s.batches);
+  const batchSize = useStoreState(providers, (s) => s.batchSize);
+  const exhausted = useStoreState(providers, (s) => s.exhausted);
+  const tooLarge = useStoreState(providers, (s) => s.tooLarge);
+  const loading = useStoreState(providers, (s) => s.loading);
+  const error = useStoreState(providers, (s) => s.error);
+  const destinations = useStoreState(providers, (s) => s.destinations);
+  const exported = useStoreState(providers, (s) => s.exported);
+  const exportError = useStoreState(providers, (s) => s.exportError);
+
+  const listHeight = Math.max(1, height - 3);
+  const page = useRef(listHeight);
+  page.current = listHeight;
+  const p = () => providers.getState();
+  useKeyActions('providers', {
+    next: () => void p().next(),
+    bigger: () => p().changeBatchSize(1),
+    smaller: () => p().changeBatchSize(-1),
+    reset: () => p().reset(),
+    destination: () => p().toggleDestination(),
+    export: () => p().exportSeen(),
+    down: () => p().move(1),
+    up: () => p().move(-1),
+    top: () => p().moveTo('top'),
+    bottom: () => p().moveTo('bottom'),
+    pageDown: () => p().move(page.current),
+    pageUp: () => p().move(-page.current),
+    select: () => p().toggleDestination(),
+    refresh: () => void p().next(),
+  });
+
+  const cols = providerColumns(width);
+  const destinationCount = Object.keys(destinations).length;
+  const forLine = specs.length
+    ? `for ${specs.map((s) => sanitize(s.label)).join(', ')}`
+    : 'nothing chosen yet: mark places in Discover (1, space) and press p or enter';
+  const counters = [
+    `${formatCount(seen.length)} seen`,
+    `${batches} batch${batches === 1 ? '' : 'es'}`,
+    `batch size ${batchSize}`,
+    destinationCount ? `${destinationCount} used destination${destinationCount === 1 ? '' : 's'}` : undefined,
+    exhausted ? 'exhausted' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  let status: React.ReactNode;
+  if (tooLarge) {
+    status = (
+      <Text color={theme.warn} wrap="truncate">
+        {truncate(
+          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; x starts over`,
+          width,
+        )}
+      </Text>
+    );
+  } else if (error) {
+    status = <ErrorLine error={error} width={width} prefix="find-providers2" />;
+  } else if (loading) {
+    status = <Spinner label={`fetching ${batchSize} more…`} />;
+  } else if (exportError) {
+    status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
+  } else if (exported) {
+    status = (
+      <Text color={theme.ok} wrap="truncate">
+        {truncate(`wrote ${exported.count} providers to ${exported.path}`, width)}
+      </Text>
+    );
+  } else if (exhausted) {
+    status = (
+      <Text wrap="truncate">{`every matching provider seen: the last batch came back empty (x starts over)`}</Text>
+    );
+  } else {
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {specs.length ? 'n next batch · +/- batch size · d used destination · e export' : ''}
+      </Text>
+    );
+  }
+
+  let body: React.ReactNode;
+  if (seen.length) {
+    body = (
+      <VirtualList
+        items={seen}
+        cursor={cursor}
+        height={listHeight}
+        keyOf={(item, i) => item.client_id ?? `row-${i}`}
+        renderRow={(item, _i, selected) => {
+          const isDestination = Boolean(item.client_id && destinations[item.client_id]);
+          return (
+            <Text inverse={selected} color={isDestination ? theme.marked : undefined} wrap="truncate">
+              {rowText(item, isDestination, cols)}
+            </Text>
+          );
+        }}
+      />
+    );
+  } else {
+    const message =
+      specs.length && !loading && batches > 0 && !error ? 'no providers for this choice right now' : '';
+    body = (
+      <Box height={listHeight}>
+        <Text dimColor={theme.dim}>{message}</Text>
+      </Box>
+    );
+  }
+
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
+        <Text wrap="truncate">{truncate(forLine, Math.max(10, width - counters.length - 2))}</Text>
+        <Text color={exhausted ? theme.warn : undefined}>{counters}</Text>
+      </Box>
+      <Text bold wrap="truncate">
+        {`  ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+      </Text>
+      {body}
+      <Box height={1} width={width} overflow="hidden">
+        {status}
+      </Box>
+    </Box>
+  );
+}
+
+export const providersPane: PaneDefinition = {
+  id: 'providers',
+  key: '2',
+  title: 'Providers',
+  shortTitle: 'Prov',
+  Component: Providers,
+  count: (stores) => {
+    const s = stores.providers.getState();
+    return s.specs.length ? s.seen.length : undefined;
+  },
+};

@@ -1,0 +1,14 @@
+// Keys of the Discover pane (see src/ui/keymap.ts for how bindings work). Global actions
+// it handles itself: search (/), select (space marks), open (enter sends), back (esc
+// clears the search), refresh, and the moves.
+import type { Binding } from '../keymap.ts';
+
+export const discoverKeys: Binding[] = [
+  { scope: 'discover', keys: ['p'], action: 'send', help: 'send to Providers', footer: true },
+  { scope: 'discover', keys: ['o'], action: 'sort', help: 'sort count/name', footer: true },
+  { scope: 'discover', keys: ['a'], action: 'onlyActive', help: 'only active', footer: true },
+  { scope: 'discover', keys: ['<'], action: 'distanceDown', help: 'match distance: stricter' },
+  { scope: 'discover', keys: ['>'], action: 'distanceUp', help: 'match distance: looser' },
+  { scope: 'discover', keys: ['b'], action: 'best', help: 'best available', footer: true },
+  { scope: 'discover', keys: ['c'], action: 'clearMarks', help: 'clear marks' },
+];

@@ -1,0 +1,11 @@
+// Keys of the Providers pane (see src/ui/keymap.ts for how bindings work).
+import type { Binding } from '../keymap.ts';
+
+export const providersKeys: Binding[] = [
+  { scope: 'providers', keys: ['n'], action: 'next', help: 'next batch', footer: true },
+  { scope: 'providers', keys: ['+', '='], action: 'bigger', help: 'larger batches' },
+  { scope: 'providers', keys: ['-'], action: 'smaller', help: 'smaller batches' },
+  { scope: 'providers', keys: ['x'], action: 'reset', help: 'reset', footer: true },
+  { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
+  { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
+];

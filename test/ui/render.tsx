@@ -1,0 +1,196 @@
+// The one render helper of the screen tests: the whole app (or any element) in Ink with
+// a fake terminal of a set size, a seeded in-process simulator on a shared ManualClock,
+// and the stores on that same clock. Built like ink-testing-library (whose stdout is
+// fixed at 100 columns with no rows), in Ink's debug mode so every frame is written whole.
+import { EventEmitter } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink';
+import type React from 'react';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
+import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { ManualClock, settle } from '../../src/clock.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
+import type { PaneId } from '../../src/store/session.ts';
+import { App } from '../../src/ui/App.tsx';
+import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
+
+/** A small world: quick to generate, big enough for every screen. */
+export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } as const;
+
+export class FakeStdout extends EventEmitter {
+  readonly frames: string[] = [];
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (chunk: string) => {
+    this.frames.push(chunk);
+    return true;
+  };
+  lastFrame = () => this.frames.at(-1) ?? '';
+}
+
+export class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
+  read = () => {
+    const { data } = this;
+    this.data = null;
+    return data;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+/** Key names of the keymap as a terminal sends them. */
+export const KEY_SEQUENCES: Record<string, string> = {
+  enter: '\r',
+  esc: '\u001b',
+  tab: '\t',
+  'shift-tab': '\u001b[Z',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  pgup: '\u001b[5~',
+  pgdn: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  space: ' ',
+  backspace: '\u007f',
+  'ctrl-c': '\u0003',
+  'ctrl-u': '\u0015',
+  'ctrl-w': '\u0017',
+};
+
+/** Let Ink read input and React commit: setImmediate, then setTimeout 0. */
+export async function tick(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export interface RenderOptions {
+  cols?: number;
+  rows?: number;
+  pane?: PaneId;
+  seed?: number;
+  /** World size and faults for the simulator (defaults: TEST_WORLD). */
+  sim?: Omit<SimulatorOptions, 'clock' | 'seed'>;
+  /** Another client (e.g. one whose calls never resolve, for loading states). */
+  client?: ApiClient;
+  /** Start the stores (load data) before the first frame; default true. */
+  start?: boolean;
+  exportDir?: string;
+  theme?: Theme;
+  /** Render this instead of the whole app (components get the same stores and clock). */
+  element?: (props: { stores: Stores; clock: ManualClock }) => React.ReactElement;
+}
+
+export interface Rendered {
+  /** The last frame, ANSI stripped. */
+  frame(): string;
+  press(...keys: string[]): Promise<void>;
+  /** Types text one key at a time. */
+  type(text: string): Promise<void>;
+  resize(cols: number, rows: number): Promise<void>;
+  /** Waits (real time, settling I/O) until the frame contains `what` or the check passes. */
+  waitFor(what: string | RegExp | (() => boolean), timeoutMs?: number): Promise<void>;
+  clock: ManualClock;
+  sim: Simulator;
+  client: ApiClient;
+  stores: Stores;
+  stdout: FakeStdout;
+  /** Resolves when the app has exited (q, ctrl-c). */
+  exited: Promise<unknown>;
+  unmount(): Promise<void>;
+}
+
+export async function renderApp(options: RenderOptions = {}): Promise<Rendered> {
+  const clock = new ManualClock();
+  const seed = options.seed ?? 7;
+  const sim = await createSimulator({ seed, clock, ...TEST_WORLD, ...options.sim });
+  const ownClient = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+  const client = options.client ?? ownClient;
+  const stores = createStores(
+    { client, clock, connection: createConnectionStore(), demo: sim.demo },
+    { target: { kind: 'demo', seed }, token: sim.token, pane: options.pane, exportDir: options.exportDir },
+  );
+  if (options.start !== false) {
+    // A client that never answers must not hold up the first frame.
+    void startStores(stores);
+    await settle(5);
+  }
+  const stdout = new FakeStdout(options.cols ?? 120, options.rows ?? 40);
+  const stdin = new FakeStdin();
+  const stderr = new FakeStdout(options.cols ?? 120, options.rows ?? 40);
+  const element = options.element?.({ stores, clock }) ?? (
+    <App stores={stores} clock={clock} theme={options.theme ?? PLAIN_THEME} demo={sim.demo} />
+  );
+  const instance = render(element, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  await tick();
+  const frame = () => stripVTControlCharacters(stdout.lastFrame()).replace(/[ \t]+$/gm, '');
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      stdin.write(KEY_SEQUENCES[key] ?? key);
+      await tick();
+    }
+  };
+  let closed = false;
+  return {
+    frame,
+    press,
+    type: (text) => press(...[...text].map((ch) => (ch === ' ' ? 'space' : ch))),
+    async resize(cols, rows) {
+      stdout.columns = cols;
+      stdout.rows = rows;
+      stdout.emit('resize');
+      await tick();
+    },
+    async waitFor(what, timeoutMs = 3000) {
+      const check =
+        typeof what === 'function'
+          ? what
+          : () => (typeof what === 'string' ? frame().includes(what) : what.test(frame()));
+      const until = Date.now() + timeoutMs;
+      while (!check()) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${String(what)}; frame:\n${frame()}`);
+        await settle(1);
+      }
+      await tick();
+    },
+    clock,
+    sim,
+    client,
+    stores,
+    stdout,
+    exited: instance.waitUntilExit(),
+    async unmount() {
+      if (closed) return;
+      closed = true;
+      instance.unmount();
+      stopStores(stores);
+      await ownClient.close();
+      if (client !== ownClient) await client.close().catch(() => {});
+      await sim.close();
+    },
+  };
+}
