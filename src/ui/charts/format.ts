@@ -42,10 +42,15 @@ export function formatCompact(n: number | undefined): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(abs >= 10 ? 1 : 2);
 }
 
-/** GiB, switching to TiB from 1024 GiB: "12.34 GiB", "1.50 TiB". */
+/** Whole numbers without decimals (the network figures are integers), others with `decimals`. */
+function formatFigure(n: number, decimals: number): string {
+  return formatDecimal(n, Number.isInteger(n) ? 0 : decimals);
+}
+
+/** GiB, switching to TiB from 1024 GiB: "12.34 GiB", "527 GiB", "1.50 TiB". */
 export function formatGiB(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return MISSING;
-  return Math.abs(n) >= 1024 ? `${formatDecimal(n / 1024, 2)} TiB` : `${formatDecimal(n, 2)} GiB`;
+  return Math.abs(n) >= 1024 ? `${formatDecimal(n / 1024, 2)} TiB` : `${formatFigure(n, 2)} GiB`;
 }
 
 /** USDC with 4 decimals (payouts of a day are often cents). */
@@ -54,7 +59,7 @@ export function formatUsdc(n: number | undefined): string {
 }
 
 export function formatGbps(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatDecimal(n, 2)} Gbit/s`;
+  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatFigure(n, 2)} Gbit/s`;
 }
 
 /** Hours with one decimal: "23.5h". */

@@ -1,11 +1,214 @@
-// Placeholder until the My providers pane lands (its helper replaces this file, keeping the export).
-import { Text } from 'ink';
+// My providers (4): the caller network's providers over the last 24 hours, one row each
+// with uptime, a half-hour connection timeline and the day's figures, a totals row,
+// sort (s/S), filter (/), and a detail view (enter, esc) with the provider's events.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useRef, useState } from 'react';
+import type { ProviderStats } from '../../contract/schemas.ts';
+import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
+import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
+import { VirtualList } from '../components/VirtualList.tsx';
+import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { TextInput } from '../input/TextInput.tsx';
+import { sanitize, truncate } from '../text.ts';
+import { CellLine } from './stats/CellLine.tsx';
+import { ProviderDetail } from './stats/ProviderDetail.tsx';
+import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './stats/providerTable.ts';
+import { RefreshStatus } from './stats/RefreshStatus.tsx';
+import { dataTime } from './stats/time.ts';
 import type { PaneDefinition } from './types.ts';
+
+/** Rows around the list: summary line, header, totals, status. */
+const CHROME_ROWS = 4;
+
+function SummaryLine({ width, filtering, onDone }: { width: number; filtering: boolean; onDone(): void }) {
+  const { stats } = useStores();
+  const theme = useTheme();
+  const data = useStoreState(stats, (s) => s.data);
+  const filter = useStoreState(stats, (s) => s.filter);
+  const sortColumn = useStoreState(stats, (s) => s.sortColumn);
+  const descending = useStoreState(stats, (s) => s.descending);
+  const shown = useStoreState(stats, (s) => visibleProviders(s).length);
+  const all = data?.providers ?? [];
+  const online = all.filter((p) => p.connected === true).length;
+  const sort = `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`;
+  if (filtering) {
+    return (
+      <Box width={width}>
+        <Text color={theme.accent}>/ filter: </Text>
+        <TextInput
+          id="myProviders-filter"
+          value={filter}
+          onChange={(value) => stats.getState().setFilter(value)}
+          onSubmit={onDone}
+          onCancel={() => {
+            stats.getState().setFilter('');
+            onDone();
+          }}
+          placeholder="client id or provide mode"
+          width={Math.max(10, width - 30)}
+        />
+        <Text dimColor={theme.dim}>{` ${shown} of ${all.length}`}</Text>
+      </Box>
+    );
+  }
+  const parts = [
+    `${all.length} provider${all.length === 1 ? '' : 's'}`,
+    `${online} connected`,
+    filter ? `${shown} match “${sanitize(filter)}” (esc clears)` : undefined,
+    sort,
+  ].filter(Boolean);
+  return (
+    <Text bold wrap="truncate">
+      {truncate(parts.join(' · '), width)}
+    </Text>
+  );
+}
+
+function EmptyRows({ width, height, text }: { width: number; height: number; text: string }) {
+  const theme = useTheme();
+  return (
+    <Box height={height} width={width}>
+      <Text dimColor={theme.dim} wrap="wrap">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+function Table({ width, height }: { width: number; height: number }) {
+  const { stats } = useStores();
+  const now = useNow(1000);
+  const state = useStoreState(stats, (s) => s);
+  const rows = visibleProviders(state);
+  const columns = layoutProviderColumns(width);
+  const listHeight = Math.max(1, height - CHROME_ROWS);
+  const cursor = selectedIndex(state);
+  const end = dataTime(state);
+  const row = (p: ProviderStats, selected: boolean) => (
+    <CellLine
+      selected={selected}
+      cells={providerCells(p, columns, {
+        now: end,
+        changed: (field) => isChanged(state, p.client_id, field, now),
+        clean: sanitize,
+      })}
+    />
+  );
+
+  let body: React.ReactNode;
+  const total = state.data?.providers?.length ?? 0;
+  if (!state.data) body = <EmptyRows width={width} height={listHeight} text="" />;
+  else if (!total)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text="No providers in this network yet. A device of the network that provides shows up here (add devices in 3)."
+      />
+    );
+  else if (!rows.length)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text={`No provider matches “${sanitize(state.filter)}”. Esc clears the filter.`}
+      />
+    );
+  else
+    body = (
+      <VirtualList
+        items={rows}
+        cursor={cursor}
+        height={Math.min(listHeight, rows.length)}
+        keyOf={(p, i) => p.client_id ?? String(i)}
+        renderRow={(p, _i, selected) => row(p, selected)}
+      />
+    );
+
+  // The totals follow the last row; the space left over goes below them.
+  return (
+    <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
+      <CellLine bold cells={headerCells(columns, state.sortColumn, state.descending)} />
+      {body}
+      {rows.length ? <CellLine bold cells={totalsCells(rows, columns)} /> : null}
+    </Box>
+  );
+}
+
+function Legend() {
+  const theme = useTheme();
+  return (
+    <Text dimColor={theme.dim}>
+      {`${TIMELINE_GLYPHS.on} connected  ${TIMELINE_GLYPHS.mixed} part  ${TIMELINE_GLYPHS.off} off  Σ uptime is the average`}
+    </Text>
+  );
+}
+
+function StatusLine({ width }: { width: number }) {
+  const { stats } = useStores();
+  const now = useNow(1000);
+  const state = useStoreState(stats, (s) => s);
+  const legendWidth = 52;
+  const roomForLegend = width >= 100 && !state.error;
+  return (
+    <Box width={width} justifyContent="space-between">
+      <RefreshStatus
+        state={{ ...state, hasData: state.data !== undefined }}
+        now={now}
+        width={roomForLegend ? width - legendWidth : width}
+      />
+      {roomForLegend ? <Legend /> : null}
+    </Box>
+  );
+}
+
+function MyProviders({ width, height }: { width: number; height: number }) {
+  const { stats } = useStores();
+  const detailId = useStoreState(stats, (s) => s.detailId);
+  const [filtering, setFiltering] = useState(false);
+  const page = useRef(height);
+  page.current = Math.max(1, height - CHROME_ROWS);
+  const s = () => stats.getState();
+  const inDetail = () => s().detailId !== undefined;
+  useKeyActions('myProviders', {
+    sortNext: () => s().cycleSort(),
+    sortReverse: () => s().reverseSort(),
+    down: () => s().move(1),
+    up: () => s().move(-1),
+    top: () => s().moveTo('top'),
+    bottom: () => s().moveTo('bottom'),
+    pageDown: () => s().move(page.current),
+    pageUp: () => s().move(-page.current),
+    open: () => (inDetail() ? undefined : s().openDetail()),
+    search: () => {
+      s().closeDetail();
+      setFiltering(true);
+    },
+    back: () => {
+      if (inDetail()) s().closeDetail();
+      else if (s().filter) s().setFilter('');
+    },
+    refresh: () => void s().refresh(),
+  });
+
+  if (detailId !== undefined) return <ProviderDetail width={width} height={height} clientId={detailId} />;
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <SummaryLine width={width} filtering={filtering} onDone={() => setFiltering(false)} />
+      <Table width={width} height={height} />
+      <StatusLine width={width} />
+    </Box>
+  );
+}
 
 export const myProvidersPane: PaneDefinition = {
   id: 'myProviders',
   key: '4',
   title: 'My providers',
   shortTitle: 'Mine',
-  Component: () => <Text>My providers</Text>,
+  Component: MyProviders,
+  count: (stores) => stores.stats.getState().data?.providers?.length,
+  resource: (stores) => stores.stats,
 };

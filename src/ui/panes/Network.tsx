@@ -1,11 +1,214 @@
-// Placeholder until the Network pane lands (its helper replaces this file, keeping the export).
-import { Text } from 'ink';
+// Network (5): where the whole network is heading, from /stats/last-90: a card for every
+// summary and rate figure, a 90-day chart of one daily series (left/right or [ ] to
+// switch), and a compact view of every series as a sparkline (v).
+import { Box, Text } from 'ink';
+import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../contract/schemas.ts';
+import { isNetworkChanged, type NetworkState } from '../../store/network.ts';
+import { dailyChart } from '../charts/chart.ts';
+import { formatAge } from '../charts/format.ts';
+import { seriesStats } from '../charts/series.ts';
+import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { padCells, truncate } from '../text.ts';
+import { SERIES_FIELDS } from './stats/networkFields.ts';
+import {
+  CARD_WIDTH,
+  cardsPerRow,
+  compactLines,
+  seriesLegend,
+  seriesPoints,
+  seriesTitle,
+  summaryCards,
+} from './stats/networkView.ts';
+import { RefreshStatus } from './stats/RefreshStatus.tsx';
 import type { PaneDefinition } from './types.ts';
+
+/** "computed 12 s ago · 90 days" from the blob's own time (Unix ms) on the store clock. */
+export function computedText(data: NetworkStats | undefined, now: number): string {
+  const parts: string[] = [];
+  if (typeof data?.created_time === 'number')
+    parts.push(`computed ${formatAge(Math.max(0, now - data.created_time) / 1000)} ago`);
+  if (data?.lookback) parts.push(`last ${data.lookback} days`);
+  return parts.join(' · ');
+}
+
+function Cards({
+  state,
+  now,
+  width,
+  tall,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  tall: boolean;
+}) {
+  const theme = useTheme();
+  const cards = summaryCards(state.data);
+  const perRow = cardsPerRow(width);
+  const rows = Array.from({ length: Math.ceil(cards.length / perRow) }, (_, r) =>
+    cards.slice(r * perRow, (r + 1) * perRow),
+  );
+  return (
+    <Box flexDirection="column">
+      {rows.map((row) => (
+        <Box key={row[0].field} flexDirection="row" gap={1}>
+          {row.map((card) => {
+            const changed = isNetworkChanged(state, card.field, now);
+            return (
+              <Box key={card.field} width={CARD_WIDTH} flexDirection={tall ? 'column' : 'row'}>
+                <Text dimColor={theme.dim} wrap="truncate">
+                  {tall ? card.label : padCells(card.label, CARD_WIDTH - Math.min(12, card.value.length) - 1)}
+                </Text>
+                {tall ? null : <Text> </Text>}
+                <Text bold inverse={changed} wrap="truncate">
+                  {card.value}
+                </Text>
+              </Box>
+            );
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Chart({
+  state,
+  now,
+  width,
+  height,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const points = seriesPoints(state.data, state.series);
+  const stats = seriesStats(points);
+  const changed = isNetworkChanged(state, state.series, now);
+  const lines = dailyChart(points, {
+    width,
+    height: Math.max(1, height - 3),
+    format: (n) => SERIES_FIELDS[state.series].format(n).replace(/ (GiB|TiB)$/, '$1'),
+  });
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text wrap="truncate">
+        <Text bold color={theme.accent}>
+          {seriesTitle(state.series)}
+        </Text>
+        <Text>{'  '}</Text>
+        <Text inverse={changed}>{truncate(seriesLegend(state.series, stats), Math.max(0, width - 32))}</Text>
+      </Text>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: chart rows are positional
+        <Text key={i} color={i < lines.length - 2 ? theme.accent : undefined} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function Compact({
+  state,
+  now,
+  width,
+  height,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const lines = compactLines(state.data, width - 2);
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
+        {truncate('all series, last 90 days · ↑↓ choose · enter or v: its chart', width)}
+      </Text>
+      {lines.map((line) => {
+        const selected = line.field === state.series;
+        const changed = isNetworkChanged(state, line.field, now);
+        return (
+          <Text key={line.field} wrap="truncate" inverse={selected}>
+            {selected ? '› ' : '  '}
+            <Text dimColor={!selected && theme.dim}>{line.label}</Text>{' '}
+            <Text color={theme.accent}>{line.spark}</Text>{' '}
+            <Text bold inverse={changed !== selected}>
+              {line.last}
+            </Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+function Network({ width, height }: { width: number; height: number }) {
+  const { network } = useStores();
+  const theme = useTheme();
+  const now = useNow(1000);
+  const state = useStoreState(network, (s) => s);
+  const s = () => network.getState();
+  useKeyActions('network', {
+    nextSeries: () => s().stepSeries(1),
+    previousSeries: () => s().stepSeries(-1),
+    compact: () => s().toggleCompact(),
+    down: () => (s().compact ? s().stepSeries(1) : undefined),
+    up: () => (s().compact ? s().stepSeries(-1) : undefined),
+    open: () => (s().compact ? s().toggleCompact() : undefined),
+    back: () => (s().compact ? s().toggleCompact() : undefined),
+    refresh: () => void s().refresh(),
+  });
+
+  const status = (
+    <RefreshStatus state={{ ...state, hasData: state.data !== undefined }} now={now} width={width} />
+  );
+  if (!state.data) {
+    return (
+      <Box flexDirection="column" width={width} height={height} overflow="hidden">
+        <Box flexGrow={1}>
+          <Text dimColor={theme.dim}>{state.error ? 'No network statistics yet.' : ' '}</Text>
+        </Box>
+        {status}
+      </Box>
+    );
+  }
+  const cardRows = Math.ceil(summaryCards(state.data).length / cardsPerRow(width));
+  // Two lines a card (label over value) when that leaves the chart room; one line otherwise.
+  const tall = height - 2 * cardRows - 3 >= 10;
+  const below = height - 3 - (tall ? 2 * cardRows : cardRows);
+  const empty = NETWORK_SERIES_FIELDS.every((field) => !Object.keys(state.data?.[field] ?? {}).length);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate">
+        {truncate(`network statistics · ${computedText(state.data, now)}`, width)}
+      </Text>
+      <Cards state={state} now={now} width={width} tall={tall} />
+      <Text> </Text>
+      {empty ? (
+        <Box height={Math.max(1, below)}>
+          <Text dimColor={theme.dim}>No daily series in this answer.</Text>
+        </Box>
+      ) : state.compact ? (
+        <Compact state={state} now={now} width={width} height={Math.max(1, below)} />
+      ) : (
+        <Chart state={state} now={now} width={width} height={Math.max(1, below)} />
+      )}
+      {status}
+    </Box>
+  );
+}
 
 export const networkPane: PaneDefinition = {
   id: 'network',
   key: '5',
   title: 'Network',
   shortTitle: 'Net',
-  Component: () => <Text>Network</Text>,
+  Component: Network,
+  resource: (stores) => stores.network,
 };

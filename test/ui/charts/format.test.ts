@@ -25,6 +25,8 @@ describe('formatting of figures', () => {
     expect(formatGiB(1536)).toBe('1.50 TiB');
     expect(formatUsdc(0.01234)).toBe('0.0123 USDC');
     expect(formatGbps(3.2)).toBe('3.20 Gbit/s');
+    expect(formatGbps(3)).toBe('3 Gbit/s');
+    expect(formatGiB(527)).toBe('527 GiB');
     expect(formatHours(23.46)).toBe('23.5h');
     expect(formatGiB(Number.NaN)).toBe(MISSING);
   });

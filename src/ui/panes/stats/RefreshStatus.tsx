@@ -1,0 +1,43 @@
+// One line under a live statistics view saying how fresh it is: loading, the countdown
+// to the next refresh, or, after a failed refresh, that the data shown is stale, how old
+// it is, when the next retry comes and what failed.
+import { Text } from 'ink';
+import type { ResourceState } from '../../../store/resource.ts';
+import { formatAge } from '../../charts/format.ts';
+import { errorText } from '../../components/ErrorLine.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useTheme } from '../../context.tsx';
+import { truncate } from '../../text.ts';
+
+type Freshness = Pick<ResourceState<unknown>, 'error' | 'loading' | 'fetchedAt' | 'nextAt' | 'failures'> & {
+  hasData: boolean;
+};
+
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
+/** The words of the line (without the spinner), for tests and for the component. */
+export function freshnessText(state: Freshness, now: number): string {
+  const next = state.nextAt === undefined ? undefined : seconds(state.nextAt - now);
+  if (state.error) {
+    const retry = next === undefined ? 'press r to retry' : `retrying in ${formatAge(next)}`;
+    const what = errorText(state.error);
+    if (!state.hasData) return `✗ ${what} · ${retry}`;
+    const age =
+      state.fetchedAt === undefined ? '' : ` · data ${formatAge((now - state.fetchedAt) / 1000)} old`;
+    return `⚠ stale${age} · ${retry} · ${what}`;
+  }
+  if (state.fetchedAt === undefined) return 'loading…';
+  return next === undefined ? 'r refreshes' : `next refresh in ${formatAge(next)} · r refreshes now`;
+}
+
+export function RefreshStatus({ state, now, width }: { state: Freshness; now: number; width: number }) {
+  const theme = useTheme();
+  if (state.loading && !state.hasData && !state.error) return <Spinner label="loading…" />;
+  const text = truncate(freshnessText(state, now), width);
+  const color = state.error ? (state.hasData ? theme.warn : theme.error) : theme.muted;
+  return (
+    <Text color={color} wrap="truncate">
+      {text}
+    </Text>
+  );
+}
