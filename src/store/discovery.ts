@@ -155,16 +155,20 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
 }
 
 /**
- * Searching: a device first (a UUID query), then the closest matches; within one
- * distance, the same order as browsing. `active` (provider-locations) keeps only
- * places with an active provider and shows their live counts.
+ * Searching: a device first (a UUID query), then the closest matches (an exact match
+ * carries no match_distance: Go's omitempty, so absent reads as 0); within one distance
+ * places before the groups that contain them, then the same order as browsing.
+ * `active` (provider-locations) keeps only places with an active provider and shows
+ * their live counts.
  */
 export function searchRows(
   result: LocationResult | undefined,
   sort: DiscoverySort,
   active?: LocationResult,
 ): DiscoveryRow[] {
-  let rows = resultRows(result);
+  let rows = resultRows(result).map((row) =>
+    row.kind === 'device' ? row : { ...row, matchDistance: row.matchDistance ?? 0 },
+  );
   if (active) {
     const counts = new Map(resultRows(active).map((row) => [row.key, row.providerCount]));
     rows = rows
@@ -172,10 +176,12 @@ export function searchRows(
       .map((row) => (row.kind === 'device' ? row : { ...row, providerCount: counts.get(row.key) }));
   }
   const compare = compareBy(sort);
+  const rank = (row: DiscoveryRow) => (row.kind === 'device' ? -1 : row.kind === 'group' ? 1 : 0);
   return rows.sort(
     (a, b) =>
       (a.kind === 'device' ? -1 : 0) - (b.kind === 'device' ? -1 : 0) ||
       (a.matchDistance ?? 0) - (b.matchDistance ?? 0) ||
+      rank(a) - rank(b) ||
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
       compare(a, b),
   );

@@ -16,7 +16,7 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { bindingFor, type Scope } from '../keymap.ts';
-import { isPrintable, keyName } from './keys.ts';
+import { isPrintable, keyName, splitKeys } from './keys.ts';
 
 export type Actions = Record<string, () => void>;
 /** A focused text input's key handler: true when it took the key. */
@@ -113,16 +113,16 @@ export function InputProvider({ children }: { children: React.ReactNode }) {
   const registry = useRef(new KeyRegistry()).current;
   useInput((input, key) => {
     const name = keyName(input, key);
-    // Several characters at once: a paste, or keys typed faster than they are read.
-    if (name === undefined && !key.ctrl && !key.meta && isPrintable(input) && input.length > 1) {
-      if (registry.focusedText && !stores.session.getState().overlay) {
-        registry.focusedText.handle.current(undefined, input);
-        return;
-      }
-      for (const ch of input) registry.dispatch(stores, ch === ' ' ? 'space' : ch, ch);
+    if (name !== undefined || [...input].length <= 1) {
+      registry.dispatch(stores, name, input);
       return;
     }
-    registry.dispatch(stores, name, input);
+    // Several keys in one chunk: a paste, or keys typed faster than they are read.
+    if (isPrintable(input) && registry.focusedText && !stores.session.getState().overlay) {
+      registry.focusedText.handle.current(undefined, input);
+      return;
+    }
+    for (const one of splitKeys(input)) registry.dispatch(stores, one.name, one.input);
   });
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }

@@ -27,3 +27,28 @@ export function keyName(input: string, key: Key): string | undefined {
 export function isPrintable(input: string): boolean {
   return input.length > 0 && !/[\u0000-\u001f\u007f-\u009f]/.test(input);
 }
+
+const CONTROL_NAMES: Record<string, string> = {
+  '\r': 'enter',
+  '\n': 'enter',
+  '\t': 'tab',
+  '\u007f': 'backspace',
+  '\b': 'backspace',
+  '\u0003': 'ctrl-c',
+  ' ': 'space',
+};
+
+/**
+ * A run of keys Ink delivered as one chunk (typed faster than read, or pasted): each
+ * character with its key name. Ink splits escape sequences apart but not plain runs,
+ * so "ab\u007f\r" arrives whole.
+ */
+export function splitKeys(chunk: string): { name: string; input: string }[] {
+  return [...chunk].map((ch) => {
+    const named = CONTROL_NAMES[ch];
+    if (named) return { name: named, input: ch };
+    const code = ch.charCodeAt(0);
+    if (code >= 1 && code <= 26) return { name: `ctrl-${String.fromCharCode(code + 96)}`, input: ch };
+    return { name: ch, input: ch };
+  });
+}

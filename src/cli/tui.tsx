@@ -1,0 +1,98 @@
+// `runTui`: mounts the console on the alternate screen and gives the terminal back as it
+// found it (main screen, cursor shown) on every way out: q, ctrl-c, a crash, SIGTERM.
+import { render } from 'ink';
+import type { ApiClient } from '../api/client.ts';
+import type { Clock } from '../clock.ts';
+import type { DemoAccess } from '../contract/admin.ts';
+import { createConnectionStore } from '../store/connection.ts';
+import { createStores, startStores, stopStores } from '../store/index.ts';
+import { App } from '../ui/App.tsx';
+import { themeFor } from '../ui/theme.ts';
+
+export interface TuiOptions {
+  client: ApiClient;
+  /** The simulator's clock in demo mode, else systemClock. */
+  clock: Clock;
+  target: { kind: 'demo'; seed: number } | { kind: 'api'; url: string };
+  /** For the header's network name; never drawn. */
+  token?: string;
+  demo?: DemoAccess;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}
+
+export const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
+export const LEAVE_ALT_SCREEN = '\u001b[?25h\u001b[?1049l';
+/** Exit code when the console cannot start (no terminal): a usage problem. */
+export const NO_TTY_EXIT = 2;
+
+const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGTERM: 143 };
+
+/** Mounts the Ink app on the alternate screen; resolves with the exit code when the user quits. */
+export async function runTui(options: TuiOptions): Promise<number> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  if (!stdin.isTTY) {
+    stderr.write(
+      'netdeck: the interactive console needs a terminal; in scripts and pipes use a command (netdeck --help)\n',
+    );
+    return NO_TTY_EXIT;
+  }
+
+  const { clock } = options;
+  const stores = createStores(
+    { client: options.client, clock, connection: createConnectionStore(), demo: options.demo },
+    { target: options.target, token: options.token },
+  );
+
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    stdout.write(LEAVE_ALT_SCREEN);
+  };
+  stdout.write(ENTER_ALT_SCREEN);
+  process.once('exit', restore);
+
+  const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
+    stdin,
+    stdout,
+    stderr,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 60,
+  });
+  void startStores(stores);
+
+  let finish: (code: number, error?: unknown) => void = () => {};
+  const outcome = new Promise<{ code: number; error?: unknown }>((resolve) => {
+    finish = (code, error) => resolve({ code, error });
+  });
+  const onSignal = (signal: NodeJS.Signals) => finish(SIGNAL_CODES[signal] ?? 1);
+  const onCrash = (error: unknown) => finish(1, error);
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  instance.waitUntilExit().then(
+    () => finish(0),
+    (error: unknown) => finish(1, error),
+  );
+
+  const { code, error } = await outcome;
+  for (const signal of SIGNALS) process.off(signal, onSignal);
+  process.off('uncaughtException', onCrash);
+  process.off('unhandledRejection', onCrash);
+  stopStores(stores);
+  instance.unmount();
+  instance.cleanup();
+  restore();
+  process.off('exit', restore);
+  if (error !== undefined) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    stderr.write(`netdeck: the console stopped on an unexpected error:\n${message}\n`);
+  }
+  return code;
+}

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
+import { ManualClock, settle } from '../../src/clock.ts';
+import type { FindLocationsRequest, LocationResult } from '../../src/contract/schemas.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import { createDiscoveryStore, type DiscoveryStore, SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
+import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
+
+let harness: SimHarness | undefined;
+let store: DiscoveryStore | undefined;
+afterEach(async () => {
+  store?.getState().dispose();
+  await harness?.close();
+  harness = store = undefined;
+});
+
+/** A discovery store on a real simulator, with every find-locations body recorded. */
+async function onSimulator() {
+  harness = await startSim();
+  const { client, clock } = harness;
+  const searches: FindLocationsRequest[] = [];
+  const recording = {
+    ...client,
+    providerLocations: client.providerLocations,
+    findLocations: (body?: FindLocationsRequest, options?: { signal?: AbortSignal }) => {
+      searches.push(body ?? {});
+      return client.findLocations(body, options);
+    },
+  } as ApiClient;
+  store = createDiscoveryStore({ client: recording, clock, connection: createConnectionStore() });
+  await store.getState().start();
+  return { store, clock, searches };
+}
+
+const KINDS = ['group', 'country', 'region', 'city'];
+
+describe('discovery store', () => {
+  it('lists provider-locations groups first, then countries, regions, cities, by count or by name', async () => {
+    const { store } = await onSimulator();
+    const { rows } = store.getState();
+    expect(rows.length).toBeGreaterThan(10);
+    const kindIndex = rows.map((r) => KINDS.indexOf(r.kind));
+    expect(kindIndex).toEqual([...kindIndex].sort((a, b) => a - b));
+    const countries = rows.filter((r) => r.kind === 'country');
+    const counts = countries.map((r) => r.providerCount ?? 0);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    store.getState().toggleSort();
+    const names = store
+      .getState()
+      .rows.filter((r) => r.kind === 'country')
+      .map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('debounces typing on the store clock: one search for a burst of keys', async () => {
+    const { store, clock, searches } = await onSimulator();
+    for (const q of ['g', 'ge', 'ger']) {
+      store.getState().setQuery(q);
+      await clock.advance(50);
+    }
+    expect(searches).toEqual([]);
+    expect(store.getState().search.loading).toBe(true);
+    await clock.advance(SEARCH_DEBOUNCE_MS);
+    await settle(10);
+    expect(searches).toEqual([{ query: 'ger' }]);
+    const { rows } = store.getState();
+    expect(rows[0]).toMatchObject({ kind: 'country', name: 'Germany', matchDistance: 0 });
+    const distances = rows.map((r) => r.matchDistance ?? 0);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('sends the distance fraction when set, and only-active keeps places that have providers', async () => {
+    const { store, clock, searches } = await onSimulator();
+    store.getState().stepDistance(1);
+    expect(store.getState().distanceFraction).toBe(0);
+    store.getState().setQuery('berlin');
+    await clock.advance(SEARCH_DEBOUNCE_MS);
+    await settle(10);
+    expect(searches.at(-1)).toEqual({
+      query: 'berlin',
+      max_distance_fraction: 0,
+      enable_max_distance_fraction: true,
+    });
+    store.getState().stepDistance(1);
+    expect(store.getState().distanceFraction).toBe(0.1);
+    store.getState().stepDistance(-1);
+    store.getState().stepDistance(-1);
+    store.getState().stepDistance(-1);
+    expect(store.getState().distanceFraction).toBeUndefined();
+
+    store.getState().setQuery('a');
+    await clock.advance(SEARCH_DEBOUNCE_MS);
+    await settle(10);
+    const all = store.getState().rows;
+    store.getState().toggleOnlyActive();
+    const active = store.getState().rows;
+    const available = new Set(createKeys(store.getState().data));
+    expect(active.length).toBeLessThanOrEqual(all.length);
+    expect(active.length).toBeGreaterThan(0);
+    for (const row of active) expect(available.has(row.key), row.key).toBe(true);
+  });
+
+  it('a UUID query shows the device, and marks choose what is sent', async () => {
+    const { store, clock } = await onSimulator();
+    const id = '0b4c1f2e-1111-4222-8333-444455556666';
+    store.getState().setQuery(id);
+    await clock.advance(SEARCH_DEBOUNCE_MS);
+    await settle(10);
+    expect(store.getState().rows[0]).toMatchObject({ kind: 'device', id, spec: { client_id: id } });
+    expect(store.getState().chosen()).toEqual([{ label: id, kind: 'device', spec: { client_id: id } }]);
+
+    store.getState().setQuery('');
+    store.getState().toggleMark();
+    store.getState().move(1);
+    store.getState().toggleMark();
+    store.getState().toggleBest();
+    const chosen = store.getState().chosen();
+    expect(chosen).toHaveLength(3);
+    expect(chosen[0].spec.location_group_id).toBeDefined();
+    expect(chosen[2].spec).toEqual({ best_available: true });
+    store.getState().move(-1);
+    store.getState().toggleMark();
+    expect(store.getState().chosen()).toHaveLength(2);
+  });
+
+  it('aborts a search that a newer one supersedes', async () => {
+    const clock = new ManualClock();
+    const signals: AbortSignal[] = [];
+    const answers: ((r: LocationResult) => void)[] = [];
+    const client = {
+      providerLocations: async () => ({}),
+      findLocations: (_body: unknown, options: { signal: AbortSignal }) => {
+        signals.push(options.signal);
+        return new Promise<LocationResult>((resolve, reject) => {
+          answers.push(resolve);
+          options.signal.addEventListener('abort', () => reject(options.signal.reason));
+        });
+      },
+    } as unknown as ApiClient;
+    store = createDiscoveryStore({ client, clock, connection: createConnectionStore() });
+    // (The debounce timer waits for its request, so a never-answering client is driven directly.)
+    store.getState().setQuery('par');
+    void store.getState().searchNow();
+    store.getState().setQuery('paris');
+    void store.getState().searchNow();
+    expect(signals).toHaveLength(2);
+    expect(signals[0].aborted).toBe(true);
+    expect(signals[1].aborted).toBe(false);
+    answers[1]({ locations: [{ location_id: 'a', location_type: 'city', name: 'Paris' }] });
+    await settle();
+    expect(store.getState().rows.map((r) => r.name)).toEqual(['Paris']);
+  });
+});
+
+function createKeys(result: LocationResult | undefined): string[] {
+  const keys = (result?.groups ?? []).map((g) => `group:${g.location_group_id}`);
+  for (const l of result?.locations ?? []) keys.push(`${l.location_type}:${l.location_id}`);
+  return keys;
+}

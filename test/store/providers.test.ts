@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { ManualClock } from '../../src/clock.ts';
+import type { FindProvidersRequest } from '../../src/contract/schemas.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import type { MarkedSpec } from '../../src/store/discovery.ts';
+import { createProvidersStore, type ProvidersStore } from '../../src/store/providers.ts';
+import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
+
+let harness: SimHarness | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await harness?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  harness = dir = undefined;
+});
+
+/** A providers store on a real simulator, recording every find-providers2 body. */
+async function onSimulator() {
+  harness = await startSim();
+  dir = mkdtempSync(join(tmpdir(), 'netdeck-providers-'));
+  const { client, clock } = harness;
+  const bodies: FindProvidersRequest[] = [];
+  const recording = {
+    ...client,
+    findProviders: (body?: FindProvidersRequest, options?: { signal?: AbortSignal }) => {
+      bodies.push(body ?? {});
+      return client.findProviders(body, options);
+    },
+  } as ApiClient;
+  const store = createProvidersStore(
+    { client: recording, clock, connection: createConnectionStore() },
+    { exportDir: dir },
+  );
+  // A country with a handful of providers: its provider_count is what iteration must yield.
+  const places = await client.providerLocations();
+  const country = places.locations!.find(
+    (l) => l.location_type === 'country' && (l.provider_count ?? 0) >= 6 && (l.provider_count ?? 0) <= 30,
+  )!;
+  const spec: MarkedSpec = {
+    label: country.name!,
+    kind: 'country',
+    spec: { location_id: country.location_id! },
+  };
+  return { store, bodies, spec, expected: country.provider_count! };
+}
+
+async function iterateToEnd(store: ProvidersStore) {
+  for (let i = 0; i < 100 && !store.getState().exhausted; i++) await store.getState().next();
+}
+
+const ids = (store: ProvidersStore) => store.getState().seen.map((p) => p.client_id!);
+
+describe('providers store', () => {
+  it('iterates to exhaustion with no provider twice, exactly the count provider-locations gave', async () => {
+    const { store, bodies, spec, expected } = await onSimulator();
+    store.getState().changeBatchSize(-1);
+    expect(store.getState().batchSize).toBe(5);
+    await store.getState().choose([spec]);
+    await iterateToEnd(store);
+    const seen = ids(store);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(expected);
+    expect(store.getState()).toMatchObject({ exhausted: true, batches: Math.ceil(expected / 5) + 1 });
+    // Each batch excluded everything seen before it.
+    expect(bodies[1].exclude_client_ids).toEqual(seen.slice(0, 5));
+    expect(bodies.every((b) => b.count === 5)).toBe(true);
+  });
+
+  it('reset starts over, but marked destinations stay excluded on every batch', async () => {
+    const { store, bodies, spec, expected } = await onSimulator();
+    await store.getState().choose([spec]);
+    store.getState().move(2);
+    store.getState().toggleDestination();
+    const marked = ids(store)[2];
+    expect(Object.keys(store.getState().destinations)).toEqual([marked]);
+
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ seen: [], batches: 0, exhausted: false });
+    expect(Object.keys(store.getState().destinations)).toEqual([marked]);
+    await store.getState().next();
+    expect(bodies.at(-1)?.exclude_destinations).toEqual([[marked]]);
+    await iterateToEnd(store);
+    const seen = ids(store);
+    expect(seen).not.toContain(marked);
+    expect(seen.length).toBe(expected - 1);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('exports what was seen as JSON Lines and says where', async () => {
+    const { store, spec } = await onSimulator();
+    await store.getState().choose([spec]);
+    const path = store.getState().exportSeen()!;
+    expect(path.startsWith(dir!)).toBe(true);
+    expect(path).toMatch(/netdeck-providers-20260101-000000\.jsonl$/);
+    expect(store.getState().exported).toEqual({ path, count: store.getState().seen.length });
+    const lines = readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((p) => p.client_id)).toEqual(ids(store));
+    expect(lines[0]).toHaveProperty('estimated_bytes_per_second');
+  });
+
+  it('on a 413 says the exclusion list is too large and stops, keeping what was seen', async () => {
+    let calls = 0;
+    const client = {
+      findProviders: async () => {
+        calls++;
+        if (calls === 1) return { providers: [{ client_id: 'a' }, { client_id: 'b' }] };
+        throw new ApiError('http', 'HTTP 413: request body too large', {
+          status: 413,
+          body: 'request body too large',
+        });
+      },
+    } as unknown as ApiClient;
+    const store = createProvidersStore({
+      client,
+      clock: new ManualClock(),
+      connection: createConnectionStore(),
+    });
+    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+    await store.getState().next();
+    expect(store.getState()).toMatchObject({ tooLarge: true, loading: false });
+    expect(ids(store)).toEqual(['a', 'b']);
+    await store.getState().next();
+    expect(calls).toBe(2);
+  });
+
+  it('a failed batch keeps what was seen and the next one carries on', async () => {
+    let fail = false;
+    let n = 0;
+    const client = {
+      findProviders: async () => {
+        if (fail) throw new ApiError('http', 'HTTP 500', { status: 500, body: 'boom' });
+        n++;
+        return { providers: [{ client_id: `p${n}` }] };
+      },
+    } as unknown as ApiClient;
+    const store = createProvidersStore({
+      client,
+      clock: new ManualClock(),
+      connection: createConnectionStore(),
+    });
+    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+    fail = true;
+    await store.getState().next();
+    expect(store.getState().error?.message).toMatch(/500/);
+    expect(ids(store)).toEqual(['p1']);
+    fail = false;
+    await store.getState().next();
+    expect(ids(store)).toEqual(['p1', 'p2']);
+    expect(store.getState().error).toBeUndefined();
+  });
+});

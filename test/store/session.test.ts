@@ -1,0 +1,34 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createSessionStore, PANE_IDS } from '../../src/store/session.ts';
+
+describe('session store', () => {
+  it('takes the network name from the token and cycles panes in tab order, wrapping', async () => {
+    const token = await new SignJWT({ network_id: 'n1', network_name: 'acme' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('k'.repeat(32)));
+    const session = createSessionStore({ target: { kind: 'api', url: 'https://x' }, token });
+    expect(session.getState().networkName).toBe('acme');
+    expect(session.getState().activePane).toBe('discover');
+    session.getState().cyclePane(-1);
+    expect(session.getState().activePane).toBe(PANE_IDS.at(-1));
+    session.getState().cyclePane(1);
+    session.getState().cyclePane(1);
+    expect(session.getState().activePane).toBe('providers');
+  });
+
+  it('stacks dialogs (the last opened on top) and toggles the help overlay', () => {
+    const session = createSessionStore({ target: { kind: 'demo', seed: 1 } });
+    expect(session.getState().networkName).toBeUndefined();
+    session.getState().openDialog('add');
+    session.getState().openDialog('share');
+    session.getState().openDialog('add');
+    expect(session.getState().dialogs).toEqual(['share', 'add']);
+    session.getState().closeDialog();
+    expect(session.getState().dialogs).toEqual(['share']);
+    session.getState().toggleHelp();
+    expect(session.getState().overlay).toBe('help');
+    session.getState().toggleHelp();
+    expect(session.getState().overlay).toBeUndefined();
+  });
+});
