@@ -146,7 +146,7 @@ describe('discovery store', () => {
     expect(signals).toHaveLength(2);
     expect(signals[0].aborted).toBe(true);
     expect(signals[1].aborted).toBe(false);
-    answers[1]({ locations: [{ location_id: 'a', location_type: 'city', name: 'Paris' }] });
+    answers[1]({ locations: [{ location_id: 'a', location_type: 'city', name: 'Paris' }] } as LocationResult);
     await settle();
     expect(store.getState().rows.map((r) => r.name)).toEqual(['Paris']);
   });
