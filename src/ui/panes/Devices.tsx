@@ -1,11 +1,139 @@
-// Placeholder until the Devices pane lands (its helper replaces this file, keeping the export).
-import { Text } from 'ink';
+// Devices (3): pending adoptions with their countdown, devices shared with this network
+// and by it; `a` adds a code, `s` shares an own device, `y` copies the selected code.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import { deviceRows, selectedRow } from '../../store/devices.ts';
+import type { Stores } from '../../store/index.ts';
+import { ErrorLine } from '../components/ErrorLine.tsx';
+import { NoToken } from '../components/NoToken.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { useClock, useNow, useStoreState, useStores, useTheme } from '../context.tsx';
+import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { sanitize, truncate } from '../text.ts';
+import { ADD_CODE_DIALOG, AddCodeDialog } from './devices/AddCodeDialog.tsx';
+import { DeviceLists, headerText } from './devices/DeviceLists.tsx';
+import { SHARE_DIALOG, ShareDialog } from './devices/ShareDialog.tsx';
+import { useCopy } from './devices/useCopy.ts';
 import type { PaneDefinition } from './types.ts';
+
+function Devices({ width, height }: { width: number; height: number }) {
+  const stores = useStores();
+  const { devices, session } = stores;
+  const theme = useTheme();
+  const clock = useClock();
+  const dialogs = useDialogs();
+  const copy = useCopy();
+  // Once a second of the store clock: the adoption countdowns move.
+  const now = useNow(1000);
+  const data = useStoreState(devices, (s) => s.data);
+  const fetchedAt = useStoreState(devices, (s) => s.fetchedAt);
+  const loading = useStoreState(devices, (s) => s.loading);
+  const error = useStoreState(devices, (s) => s.error);
+  const selectedKey = useStoreState(devices, (s) => s.selectedKey);
+  const dialog = useStoreState(session, (s) => s.dialogs.at(-1));
+  const [notice, setNotice] = useState<string>();
+
+  const listHeight = Math.max(1, height - 4);
+  const page = useRef(listHeight);
+  page.current = listHeight;
+  const d = () => devices.getState();
+  const current = () => selectedRow(deviceRows(d(), clock.now()), d().selectedKey);
+  useKeyActions('devices', {
+    down: () => d().move(1),
+    up: () => d().move(-1),
+    top: () => d().moveTo('top'),
+    bottom: () => d().moveTo('bottom'),
+    pageDown: () => d().move(page.current),
+    pageUp: () => d().move(-page.current),
+    refresh: () => void d().refresh(),
+    addCode: () => {
+      setNotice(undefined);
+      d().resetAdd(true);
+      dialogs.open(ADD_CODE_DIALOG);
+    },
+    share: () => {
+      setNotice(undefined);
+      void d().openShare();
+      dialogs.open(SHARE_DIALOG);
+    },
+    copy: () => setNotice(copy(current()?.code)),
+  });
+
+  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
+  if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
+
+  const rows = deviceRows({ data, fetchedAt }, now);
+  const selected = selectedRow(rows, selectedKey);
+  const noToken = isApiError(error) && error.kind === 'no-token';
+
+  let status: React.ReactNode;
+  if (noToken) status = null;
+  else if (error)
+    status = (
+      <ErrorLine
+        error={error}
+        width={width}
+        prefix={data ? 'refresh failed, showing the last lists' : 'device associations'}
+      />
+    );
+  else if (loading && !data) status = <Spinner label="loading device associations…" />;
+  else
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {`${rows.length} associations · a adds a code · s shares one of your devices · y copies the selected code`}
+      </Text>
+    );
+
+  let body: React.ReactNode;
+  if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
+  else if (!data) body = <Text dimColor={theme.dim}>{error ? 'no lists yet (r retries)' : ''}</Text>;
+  else if (rows.length === 0)
+    body = (
+      <Box flexDirection="column">
+        <Text>No device associations yet.</Text>
+        <Text dimColor={theme.dim}>
+          Press a to add an adoption or share code, or s to share one of your devices.
+        </Text>
+      </Box>
+    );
+  else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
+
+  const detail = notice ?? (selected?.code ? `code: ${sanitize(selected.code)}  (y copies it)` : '');
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Box height={1}>{status}</Box>
+      <Text bold wrap="truncate">
+        {data && rows.length > 0 ? headerText(width) : ' '}
+      </Text>
+      <Box height={listHeight} flexDirection="column" overflow="hidden">
+        {body}
+      </Box>
+      <Box height={2} overflow="hidden">
+        <Text color={notice ? theme.ok : undefined} wrap="wrap">
+          {truncate(detail, width * 2)}
+        </Text>
+      </Box>
+    </Box>
+  );
+}
 
 export const devicesPane: PaneDefinition = {
   id: 'devices',
   key: '3',
   title: 'Devices',
   shortTitle: 'Devices',
-  Component: () => <Text>Devices</Text>,
+  Component: Devices,
+  count: (stores: Stores) => {
+    const data = stores.devices.getState().data;
+    if (!data) return undefined;
+    return (
+      (data.pending_adoption_devices?.length ?? 0) +
+      (data.incoming_shared_devices?.length ?? 0) +
+      (data.outgoing_shared_devices?.length ?? 0)
+    );
+  },
+  resource: (stores) => stores.devices,
+  onEnter: (stores) => void stores.devices.getState().refresh(),
 };

@@ -1,0 +1,154 @@
+// `s`: share one of the network's own devices. Pick it (from /stats/providers), name it
+// (prefilled), and get a share code set out large enough to read aloud.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useState } from 'react';
+import type { ProviderStats } from '../../../contract/schemas.ts';
+import { defaultShareName } from '../../../store/devices.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
+import { NoToken } from '../../components/NoToken.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { windowStart } from '../../components/VirtualList.tsx';
+import { useStoreState, useStores, useTheme } from '../../context.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { TextInput } from '../../input/TextInput.tsx';
+import { padCells, sanitize } from '../../text.ts';
+import { readAloudLines, wordsPerLine } from './codeText.ts';
+import { useCopy } from './useCopy.ts';
+
+export const SHARE_DIALOG = 'share';
+
+function deviceLine(device: ProviderStats, name: string | undefined): string {
+  const state = device.connected ? '● online ' : '○ offline';
+  return `${state}  ${padCells(sanitize(device.client_id), 36)}  ${name ? sanitize(name) : ''}`;
+}
+
+/** The share code boxed, numbered and letter-spaced. */
+function BigCode({ code, width }: { code: string; width: number }) {
+  const theme = useTheme();
+  const lines = readAloudLines(code, wordsPerLine(code, width - 6));
+  return (
+    <Box
+      borderStyle="double"
+      borderColor={theme.ok}
+      paddingX={2}
+      paddingY={1}
+      flexDirection="column"
+      alignSelf="center"
+    >
+      {lines.map((line) => (
+        <Text key={line} bold>
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function ShareDialog({ width, height }: { width: number; height: number }) {
+  const { devices } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const copy = useCopy();
+  const share = useStoreState(devices, (s) => s.share);
+  const data = useStoreState(devices, (s) => s.data);
+  const [notice, setNotice] = useState<string>();
+  const inner = dialogInnerWidth(width);
+  const d = () => devices.getState();
+  const close = () => dialogs.close(SHARE_DIALOG);
+
+  useKeyActions(`dialog:${SHARE_DIALOG}`, {
+    down: () => d().moveShareCursor(1),
+    up: () => d().moveShareCursor(-1),
+    next: () => {
+      const { step } = d().share;
+      if (step === 'pick') d().pickShareDevice();
+      else if (step === 'done') close();
+    },
+    copy: () => {
+      if (d().share.step === 'done') setNotice(copy(d().share.code));
+    },
+    back: () => {
+      const { step } = d().share;
+      if (step === 'failed' && d().share.devices) d().backToPick();
+      else close();
+    },
+  });
+
+  let body: React.ReactNode;
+  if (share.step === 'pick') {
+    const list = share.devices ?? [];
+    const room = Math.max(3, height - 8);
+    const start = windowStart(0, share.cursor, room, list.length);
+    body = share.loadingDevices ? (
+      <Spinner label="loading this network's devices…" />
+    ) : list.length === 0 ? (
+      <Text>This network has no devices of its own to share.</Text>
+    ) : (
+      <Box flexDirection="column">
+        <Text dimColor={theme.dim}>{`Which of this network's ${list.length} devices? ↑/↓ then enter.`}</Text>
+        {list.slice(start, start + room).map((device, i) => {
+          const index = start + i;
+          const known = data?.outgoing_shared_devices?.find(
+            (o) => o.client_id === device.client_id,
+          )?.device_name;
+          return (
+            <Text key={device.client_id} inverse={index === share.cursor} wrap="truncate">
+              {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, known)}`}
+            </Text>
+          );
+        })}
+      </Box>
+    );
+  } else if (share.step === 'name' || share.step === 'sending') {
+    body = (
+      <Box flexDirection="column">
+        <Text>{`Device ${sanitize(share.clientId)}`}</Text>
+        <Text dimColor={theme.dim}>
+          The name the other network will see (enter creates the code, esc goes back):
+        </Text>
+        <Box>
+          <Text color={theme.accent}>{'Name: '}</Text>
+          <TextInput
+            id="share-name"
+            value={share.name}
+            width={inner - 6}
+            focused={share.step === 'name'}
+            placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
+            onChange={(value) => d().setShareName(value)}
+            onSubmit={() => void d().submitShare()}
+            onCancel={() => d().backToPick()}
+          />
+        </Box>
+        {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
+      </Box>
+    );
+  } else if (share.step === 'done' && share.code) {
+    body = (
+      <Box flexDirection="column">
+        <Text>{`Share code for "${sanitize(share.name)}" (${sanitize(share.clientId)}):`}</Text>
+        <BigCode code={sanitize(share.code)} width={inner} />
+        <Text>{sanitize(share.code)}</Text>
+        <Text dimColor={theme.dim}>
+          Read it out or press y to copy it. It is listed under "Shared by this network" until a network adds
+          it.
+        </Text>
+        {notice ? <Text color={theme.ok}>{notice}</Text> : null}
+      </Box>
+    );
+  } else if (share.noToken) {
+    body = <NoToken what="Sharing a device needs your network's token" width={inner} />;
+  } else {
+    body = (
+      <Text
+        color={theme.error}
+      >{`✗ ${sanitize(share.message ?? 'The share code could not be created.')}`}</Text>
+    );
+  }
+
+  return (
+    <DialogFrame title="Share a device" width={width} height={height}>
+      {body}
+    </DialogFrame>
+  );
+}

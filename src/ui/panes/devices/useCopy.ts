@@ -1,0 +1,15 @@
+// `y`: copy a code to the terminal's clipboard (OSC 52 straight to stdout, outside Ink's
+// frame: it moves no cursor) and to a file; the returned line says where it went.
+import { useStdout } from 'ink';
+import { sanitize } from '../../text.ts';
+import { copyCode } from './clipboard.ts';
+
+export function useCopy(): (code: string | undefined) => string {
+  const { stdout } = useStdout();
+  return (code) => {
+    if (!code) return 'Nothing to copy here: this row has no code.';
+    const clean = sanitize(code);
+    const result = copyCode(clean, { write: (data) => stdout.write(data) });
+    return result.ok ? `Copied "${clean}" to the clipboard and to ${result.path}` : result.message;
+  };
+}
