@@ -3,7 +3,7 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, ensureBuilt } from '../e2e/harness.ts';
+import { BINARY, ensureBuilt, spawnNetdeck } from '../e2e/harness.ts';
 import { tempDir } from './harness.ts';
 
 let config: ReturnType<typeof tempDir>;
@@ -77,6 +77,17 @@ describe('dist/netdeck.js', () => {
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);
     expect(stderr).not.toMatch(/Error|at .*\.js/);
+  });
+
+  it('with no command on a terminal: the console on a demo world from the world flags; q exits 0', async () => {
+    const session = await spawnNetdeck({
+      args: ['--seed', '3', '--providers', '800', '--locations', '80'],
+      env: { XDG_CONFIG_HOME: config.path },
+    });
+    const screen = await session.waitFor(/SIMULATOR seed 3/, 15_000);
+    expect(screen).toMatch(/1 Discover/);
+    await session.keys('q');
+    expect(await session.exited(5_000)).toBe(0);
   });
 
   it('netdeck sim: prints where it listens and a token; its world lasts across commands; exits 0 on SIGTERM', async () => {

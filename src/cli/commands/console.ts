@@ -21,8 +21,9 @@ import type { SimOptions } from './sim.ts';
 /** The console keeps retrying in the background, so its client retries more than a command's. */
 const CONSOLE_CLIENT_DEFAULTS = { retries: 3, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000 };
 
-async function loadTui(context: CliContext): Promise<((options: TuiOptions) => Promise<number>) | undefined> {
-  return context.deps.runTui;
+/** Loaded on demand: the scriptable commands never pay for Ink and React. */
+async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {
+  return context.deps.runTui ?? (await import('../tui.tsx')).runTui;
 }
 
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
@@ -38,10 +39,6 @@ export async function startConsole(context: CliContext, command: Command): Promi
   const config = resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
   const runTui = await loadTui(context);
-  if (!runTui) {
-    out.error('the interactive console is not part of this build; use a command (netdeck --help lists them)');
-    return ExitCode.usage;
-  }
 
   let simulator: Simulator | undefined;
   let client: ApiClient | undefined;

@@ -6,24 +6,14 @@ import type { Simulator, SimulatorOptions } from '../../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../../api/client.ts';
 import { describeError, isApiError } from '../../api/errors.ts';
-import type { Clock } from '../../clock.ts';
-import type { DemoAccess } from '../../contract/admin.ts';
 import { UUID_PATTERN } from '../../contract/schemas.ts';
 import { ConfigError, type ConfigFs, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
 import type { CliIo } from '../output/io.ts';
 import { createOutput, type Output } from '../output/writer.ts';
+import type { TuiOptions } from '../tui.tsx';
 
-/** What src/cli/tui.tsx's runTui takes (see the TUI entry notes). */
-export interface TuiOptions {
-  client: ApiClient;
-  clock: Clock;
-  target: { kind: 'demo'; seed: number } | { kind: 'api'; url: string };
-  token?: string;
-  demo?: DemoAccess;
-  stdin?: NodeJS.ReadStream;
-  stdout?: NodeJS.WriteStream;
-}
+export type { TuiOptions };
 
 /** Seams for tests; the binary uses the defaults. */
 export interface CliDeps {
