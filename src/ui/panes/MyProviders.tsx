@@ -30,7 +30,8 @@ function SummaryLine({ width, filtering, onDone }: { width: number; filtering: b
   const sortColumn = useStoreState(stats, (s) => s.sortColumn);
   const descending = useStoreState(stats, (s) => s.descending);
   const shown = useStoreState(stats, (s) => visibleProviders(s).length);
-  const all = data?.providers ?? [];
+  if (!data) return <Text bold>My providers, last 24 hours</Text>;
+  const all = data.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
   const sort = `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`;
   if (filtering) {
@@ -77,9 +78,8 @@ function EmptyRows({ width, height, text }: { width: number; height: number; tex
   );
 }
 
-function Table({ width, height }: { width: number; height: number }) {
+function Table({ width, height, now }: { width: number; height: number; now: number }) {
   const { stats } = useStores();
-  const now = useNow(1000);
   const state = useStoreState(stats, (s) => s);
   const rows = visibleProviders(state);
   const columns = layoutProviderColumns(width);
@@ -99,7 +99,18 @@ function Table({ width, height }: { width: number; height: number }) {
 
   let body: React.ReactNode;
   const total = state.data?.providers?.length ?? 0;
-  if (!state.data) body = <EmptyRows width={width} height={listHeight} text="" />;
+  if (!state.data)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text={
+          state.error
+            ? 'No figures yet: the request failed (below); it is retried on its own, r retries now.'
+            : ''
+        }
+      />
+    );
   else if (!total)
     body = (
       <EmptyRows
@@ -146,9 +157,8 @@ function Legend() {
   );
 }
 
-function StatusLine({ width }: { width: number }) {
+function StatusLine({ width, now }: { width: number; now: number }) {
   const { stats } = useStores();
-  const now = useNow(1000);
   const state = useStoreState(stats, (s) => s);
   const legendWidth = 52;
   const roomForLegend = width >= 100 && !state.error;
@@ -167,6 +177,8 @@ function StatusLine({ width }: { width: number }) {
 function MyProviders({ width, height }: { width: number; height: number }) {
   const { stats } = useStores();
   const detailId = useStoreState(stats, (s) => s.detailId);
+  // One reading of the store clock a second drives the countdown and the highlights.
+  const now = useNow(1000);
   const [filtering, setFiltering] = useState(false);
   const page = useRef(height);
   page.current = Math.max(1, height - CHROME_ROWS);
@@ -193,12 +205,13 @@ function MyProviders({ width, height }: { width: number; height: number }) {
     refresh: () => void s().refresh(),
   });
 
-  if (detailId !== undefined) return <ProviderDetail width={width} height={height} clientId={detailId} />;
+  if (detailId !== undefined)
+    return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <SummaryLine width={width} filtering={filtering} onDone={() => setFiltering(false)} />
-      <Table width={width} height={height} />
-      <StatusLine width={width} />
+      <Table width={width} height={height} now={now} />
+      <StatusLine width={width} now={now} />
     </Box>
   );
 }

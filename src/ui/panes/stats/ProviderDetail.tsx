@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { findProvider, isChanged, type TrackedField } from '../../../store/stats.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
-import { useNow, useStoreState, useStores, useTheme } from '../../context.tsx';
+import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { sanitize, truncate } from '../../text.ts';
 import { CellLine } from './CellLine.tsx';
 import { detailFigures, eventLines, timelineAxis } from './providerDetail.ts';
@@ -29,14 +29,16 @@ export function ProviderDetail({
   width,
   height,
   clientId,
+  now,
 }: {
   width: number;
   height: number;
   clientId: string;
+  /** The store clock, read once a second by the pane. */
+  now: number;
 }) {
   const { stats } = useStores();
   const theme = useTheme();
-  const now = useNow(1000);
   const state = useStoreState(stats, (s) => s);
   const provider = findProvider(state, clientId);
   const status = (

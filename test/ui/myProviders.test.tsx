@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+/** A client whose calls never answer: the loading state. */
+export const silentClient = new Proxy(
+  { baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient,
+  {
+    get: (target, key) =>
+      key in target
+        ? target[key as keyof ApiClient]
+        : key === 'close'
+          ? async () => {}
+          : () => new Promise(() => {}),
+  },
+);
+
+let app: Rendered | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+});
+
+/** The provider rows of the table (a connection dot, then an 8-character id). */
+const rows = (frame: string) => frame.split('\n').filter((line) => /^[●○] [0-9a-f]{8} /.test(line));
+/** One column of numbers from the provider rows, by its position among the numeric fields at the end. */
+const gib = (line: string) => Number(line.slice(74, 83).replace(/,/g, ''));
+
+async function open(options: Parameters<typeof renderApp>[0] = {}) {
+  app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders', ...options });
+  return app;
+}
+
+describe('My providers pane', () => {
+  it('shows every provider of the network with its figures, a timeline and a totals row', async () => {
+    const { frame, waitFor } = await open();
+    await waitFor('Σ total');
+    expect(rows(frame())).toHaveLength(8);
+    expect(frame()).toContain('8 providers · 7 connected · sort uptime ▼');
+    expect(frame()).toMatch(/uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode/);
+    expect(frame()).toContain('next refresh in 60 s');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows a spinner while the first answer is on its way', async () => {
+    const { frame, waitFor } = await open({ client: silentClient });
+    await waitFor('loading…');
+    expect(rows(frame())).toHaveLength(0);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('says so when the network has no providers', async () => {
+    const { frame, waitFor } = await open({ sim: { ownProviders: 0 } });
+    await waitFor('No providers in this network yet');
+    expect(rows(frame())).toHaveLength(0);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows the failure and the retry countdown when the first load fails', async () => {
+    const { frame, waitFor } = await open({ sim: { errorRate: 1 } });
+    await waitFor('retrying in 5 s');
+    expect(frame()).toContain('✗ HTTP 500');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('keeps the last figures after a failed refresh, marked stale with their age, and recovers', async () => {
+    const { frame, waitFor, clock, sim } = await open();
+    await waitFor('Σ total');
+    const before = rows(frame());
+    sim.admin.setFaults({ error_rate: 1, status: 503 });
+    await clock.advance(60_000);
+    await waitFor('stale');
+    expect(frame()).toContain('⚠ stale · data 60 s old · retrying in 5 s · HTTP 503');
+    expect(frame()).toContain('retrying in 5 s');
+    expect(rows(frame())).toEqual(before);
+    expect(frame()).toMatchSnapshot();
+    sim.admin.setFaults({});
+    await clock.advance(5_000);
+    await waitFor('next refresh in 60 s');
+    expect(frame()).not.toContain('stale');
+  });
+
+  it('fits a 70-column terminal: hourly timeline, no count columns', async () => {
+    const { frame, waitFor } = await open({ cols: 70, rows: 30 });
+    await waitFor('Σ total');
+    expect(rows(frame())).toHaveLength(8);
+    expect(
+      frame()
+        .split('\n')
+        .every((line) => line.length <= 70),
+    ).toBe(true);
+    expect(frame()).not.toContain('clients');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('refreshes after 60 s of the store clock, and not after 59 s', async () => {
+    const { frame, waitFor, clock } = await open();
+    await waitFor('Σ total');
+    const first = rows(frame());
+    await clock.advance(59_000);
+    expect(rows(frame())).toEqual(first);
+    expect(frame()).toContain('next refresh in 1 s');
+    await clock.advance(1_000);
+    await waitFor(() => rows(frame()).join() !== first.join());
+    expect(frame()).toContain('next refresh in 60 s');
+  });
+
+  it('cycles the sort column with s and reverses it with S', async () => {
+    const { frame, waitFor, press } = await open();
+    await waitFor('Σ total');
+    await press('s');
+    expect(frame()).toContain('sort transfer ▼');
+    expect(frame()).toMatch(/ +▼GiB /);
+    const down = rows(frame()).map(gib);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await press('S');
+    expect(frame()).toContain('sort transfer ▲');
+    const up = rows(frame()).map(gib);
+    expect(up).toEqual([...down].reverse());
+    await press('s', 's', 's', 's', 's');
+    expect(frame()).toContain('sort provide mode ▲');
+  });
+
+  it('filters by provide mode or client id with /, and esc clears the filter', async () => {
+    const { frame, waitFor, press, type } = await open();
+    await waitFor('Σ total');
+    await press('/');
+    await type('public');
+    expect(frame()).toContain('/ filter: public');
+    const publicRows = rows(frame());
+    expect(publicRows.length).toBeGreaterThan(0);
+    expect(publicRows.length).toBeLessThan(8);
+    expect(publicRows.every((line) => line.trimEnd().endsWith('public'))).toBe(true);
+    await press('enter');
+    expect(frame()).toContain(`${publicRows.length} match “public” (esc clears)`);
+    const id = publicRows[0].slice(2, 10);
+    await press('esc', '/');
+    await type(id);
+    await press('enter');
+    expect(rows(frame())).toHaveLength(1);
+    expect(rows(frame())[0]).toContain(id);
+    await press('esc');
+    expect(rows(frame())).toHaveLength(8);
+    await press('/');
+    await type('zzz');
+    expect(frame()).toContain('No provider matches “zzz”');
+  });
+
+  it('opens the detail of the provider under the cursor with enter and closes it with esc', async () => {
+    const { frame, waitFor, press, stores } = await open();
+    await waitFor('Σ total');
+    await press('j', 'j');
+    const id = stores.stats.getState().selectedId!;
+    expect(rows(frame())[2]).toContain(id.slice(0, 8));
+    await press('enter');
+    expect(frame()).toContain(`Provider ${id}`);
+    expect(frame()).toMatch(/last 24 hours, one cell per 30 minutes/);
+    expect(frame()).toContain('-24h');
+    expect(frame()).toMatch(/connection events \(\d+\)/);
+    expect(frame()).toMatchSnapshot();
+    await press('esc');
+    expect(frame()).toContain('Σ total');
+    expect(stores.stats.getState().selectedId).toBe(id);
+  });
+});
