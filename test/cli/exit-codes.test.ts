@@ -59,6 +59,22 @@ describe('exit codes', () => {
     }
   });
 
+  it('1 with a clear hint when the service has no find-locations (404)', async () => {
+    const fixture = await startFixture(() => ({ status: 404, body: '404 page not found' }));
+    try {
+      const result = await run(['locations', '--query', 'ber'], {
+        env: { ...fx.env, NETDECK_API_URL: fixture.url },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^netdeck: findLocations: 404 .*no location search; `netdeck locations` without --query/,
+      );
+      expect(linesOf(result.stderr)).toHaveLength(1);
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it('2 on a bad flag, a missing argument or an unknown command, with the usage on stderr', async () => {
     for (const argv of [
       ['locations', '--nope'],
