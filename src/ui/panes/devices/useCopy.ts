@@ -10,6 +10,7 @@ export function useCopy(): (code: string | undefined) => string {
     if (!code) return 'Nothing to copy here: this row has no code.';
     const clean = sanitize(code);
     const result = copyCode(clean, { write: (data) => stdout.write(data) });
-    return result.ok ? `Copied "${clean}" to the clipboard and to ${result.path}` : result.message;
+    // The path on a line of its own: it is what a user may need to select and paste.
+    return result.ok ? `Copied to the clipboard and to the file\n${result.path}` : result.message;
   };
 }

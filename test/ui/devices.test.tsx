@@ -1,0 +1,270 @@
+// The Devices pane (3) on the whole app against the simulator: its states, its dialogs,
+// and what a user does there (add codes, share a device, copy a code).
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { startStores } from '../../src/store/index.ts';
+import { type Rendered, type RenderOptions, renderApp } from './render.tsx';
+
+/** A client whose calls never answer: the loading state. */
+const silentClient = new Proxy({ baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient, {
+  get: (target, key) =>
+    key in target
+      ? target[key as keyof ApiClient]
+      : key === 'close'
+        ? async () => {}
+        : () => new Promise(() => {}),
+});
+
+/** A client to be pointed at the test's simulator once it runs (another network's token). */
+function lateClient() {
+  let target: ApiClient | undefined;
+  const client = new Proxy({ baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient, {
+    get: (base, key) => {
+      if (key === 'close') return async () => target?.close();
+      if (key in base) return base[key as keyof ApiClient];
+      return (...args: unknown[]) =>
+        (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key as string](...args);
+    },
+  });
+  return { client, attach: (real: ApiClient) => (target = real) };
+}
+
+let app: Rendered | undefined;
+let savedTmp: string | undefined;
+let copyDir: string;
+beforeEach(() => {
+  // `y` writes the code to $TMPDIR/netdeck-code.txt: keep it out of the real /tmp.
+  savedTmp = process.env.TMPDIR;
+  copyDir = mkdtempSync(join(tmpdir(), 'netdeck-devices-'));
+  process.env.TMPDIR = copyDir;
+});
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+  if (savedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmp;
+});
+
+async function open(options: RenderOptions = {}): Promise<Rendered> {
+  app = await renderApp({ cols: 120, rows: 40, pane: 'devices', ...options });
+  return app;
+}
+
+/** The pane's line for a device, by its name. */
+const lineOf = (frame: string, name: string) => frame.split('\n').find((line) => line.includes(name));
+
+describe('Devices pane states', () => {
+  it('data: the three lists with name, client id, network and state', async () => {
+    const { waitFor, frame } = await open();
+    await waitFor('Shared by this network (2)');
+    expect(frame()).toContain('Pending adoption (0)');
+    expect(frame()).toContain('Shared with this network (2)');
+    expect(frame()).toContain('waiting for a guest');
+    expect(frame()).toContain('3 Devices 4');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('loading: a spinner while the service has not answered', async () => {
+    const { frame } = await open({ client: silentClient });
+    expect(frame()).toContain('loading device associations…');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('empty: a network with no associations says how to make one', async () => {
+    const { client, attach } = lateClient();
+    const { waitFor, frame, sim, stores } = await open({ client, start: false });
+    attach(createClient({ baseUrl: sim.url, token: sim.admin.token('lonely-net').token, retries: 0 }));
+    void startStores(stores);
+    await waitFor('No device associations yet.');
+    expect(frame()).toContain('Press a to add an adoption or share code, or s to share one of your devices.');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('error: the service’s failure in the pane, then the lists once it answers again', async () => {
+    const { waitFor, frame, press, sim, stores, clock } = await open({ start: false });
+    sim.admin.setFaults({ error_rate: 1, status: 500 });
+    void startStores(stores);
+    await waitFor('✗ device associations: HTTP 500');
+    expect(frame()).toMatchSnapshot();
+    sim.admin.setFaults({});
+    await clock.advance(5_000);
+    await waitFor('Shared by this network (2)');
+    expect(frame()).not.toContain('✗');
+    // A later failure keeps the lists on screen beside the error.
+    sim.admin.setFaults({ error_rate: 1, status: 503 });
+    await press('r');
+    await waitFor('✗ refresh failed, showing the last lists: HTTP 503');
+    expect(frame()).toContain('Shared by this network (2)');
+  });
+
+  it('without a token: what is missing and how to give it, no stack trace', async () => {
+    const { waitFor, frame, press } = await open({ client: createClient({ baseUrl: 'http://127.0.0.1:9' }) });
+    await waitFor('none was given');
+    expect(frame()).toContain("✗ Device associations need your network's token, and none was given.");
+    expect(frame()).toContain('--token <jwt>  or  --token-file <path>');
+    expect(frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
+    expect(frame()).not.toMatch(/at .*\.ts:\d+/);
+    await press('a');
+    await press(
+      ...'abandon ability able about above absent'.split(' ').flatMap((w) => [...w, 'space']),
+      'enter',
+    );
+    await waitFor("Adding a code needs your network's token");
+    expect(frame()).toContain('config.json');
+  });
+});
+
+describe('adding a code', () => {
+  it('an adoption code from the live codes: pending, counting down, gone when confirmed or expired', async () => {
+    const { waitFor, frame, press, type, sim, clock } = await open();
+    await waitFor('Shared by this network');
+    const live = sim.admin.codes().adopt_codes[0];
+    await press('a');
+    expect(frame()).toContain('Codes to try (demo simulator)');
+    expect(frame()).toContain(live.code);
+    expect(frame()).toMatchSnapshot('add-code dialog');
+    // Any spacing and case.
+    await type(`  ${live.code.toUpperCase().replaceAll(' ', '   ')}`);
+    await press('enter');
+    await waitFor('✓ Adoption added');
+    expect(frame()).toContain(`✓ Adoption added: "${live.device_name}" is pending; it has 15:00 to confirm.`);
+    await press('esc');
+    await waitFor('Pending adoption (1)');
+    expect(lineOf(frame(), live.device_name)).toContain('pending, 15:00 left');
+    await clock.advance(30_000);
+    await waitFor(() => lineOf(frame(), live.device_name)?.includes('14:30 left') ?? false);
+    let minutes = 0;
+    while (lineOf(frame(), live.device_name) && minutes < 16) {
+      await clock.advance(60_000);
+      minutes++;
+    }
+    expect(lineOf(frame(), live.device_name)).toBeUndefined();
+    expect(frame()).toContain('Pending adoption (0)');
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('a share code of another network: the device, its owner network, listed as incoming', async () => {
+    const { waitFor, frame, press, sim } = await open();
+    await waitFor('Shared with this network (2)');
+    const live = sim.admin.codes().share_codes[0];
+    await press('a');
+    // ↓ walks the codes to try; the fifth is the first share code.
+    const index = sim.admin.codes().adopt_codes.length;
+    await press(...Array.from({ length: index + 1 }, () => 'down'));
+    expect(frame()).toContain(`Code: ${live.code}`);
+    await press('enter');
+    await waitFor('✓ Share added');
+    expect(frame()).toContain(`✓ Share added: "${live.device_name}" of network ${live.network_name}`);
+    await press('esc');
+    await waitFor('Shared with this network (3)');
+    const line = lineOf(frame(), live.device_name) ?? '';
+    expect(line).toContain(live.network_name.slice(0, 20));
+    expect(line).toContain('pending, owner confirms');
+  });
+
+  it('a malformed code is told apart before sending; an unknown one shows the service’s message; the text stays', async () => {
+    const { waitFor, frame, press, type, sim } = await open();
+    await waitFor('Shared by this network');
+    await press('a');
+    await type('hello wrold');
+    await press('enter');
+    expect(frame()).toContain('✗ A code has 6 words; this has 2 words.');
+    expect(frame()).toContain('Code: hello wrold');
+    await press('ctrl-u');
+    await type('abandon ability able about above absnt');
+    await press('enter');
+    expect(frame()).toContain('✗ "absnt" is not a code word (BIP-39 English list); check the spelling.');
+    expect(sim.engine.world.addAttempts.size).toBe(0);
+
+    await press('backspace', 'backspace');
+    await type('ent');
+    await press('enter');
+    await waitFor('✗ Invalid code.');
+    expect(frame()).toContain('Code: abandon ability able about above absent');
+    expect(frame()).not.toContain('10 add attempts');
+    expect(frame()).toMatchSnapshot('add-code dialog, service refused');
+  });
+
+  it('after repeated refusals it adds that the service allows 10 attempts per 30 minutes', async () => {
+    const { waitFor, frame, press, type } = await open();
+    await waitFor('Shared by this network');
+    await press('a');
+    await type('abandon ability able about above absent');
+    await press('enter');
+    await waitFor('✗ Invalid code.');
+    await press('enter');
+    await waitFor(() => app!.stores.devices.getState().addFailures === 2);
+    expect(frame()).not.toContain('10 add attempts per 30 minutes');
+    await press('enter');
+    await waitFor('10 add attempts per 30 minutes');
+    expect(frame()).toContain('The service allows 10 add attempts per 30 minutes, failed ones included');
+  });
+});
+
+describe('sharing a device', () => {
+  it('pick a device, keep the prefilled name, read the code, find it under outgoing shares, copy it', async () => {
+    const { waitFor, frame, press, stdout } = await open();
+    await waitFor('Shared by this network (2)');
+    await press('s');
+    await waitFor("Which of this network's 8 devices?");
+    expect(frame()).toMatchSnapshot('share dialog, pick');
+    await press('down', 'down', 'enter');
+    const clientId = app!.stores.devices.getState().share.clientId ?? '';
+    const name = `device-${clientId.slice(0, 8)}`;
+    expect(frame()).toContain(`Name: ${name}`);
+    expect(frame()).toMatchSnapshot('share dialog, name');
+    await press('enter');
+    await waitFor('Share code for');
+    const code = app!.stores.devices.getState().share.code ?? '';
+    expect(frame()).toContain(`Share code for "${name}"`);
+    // Large enough to read aloud: numbered, capitals, letter-spaced, boxed.
+    const [first] = code.split(' ');
+    expect(frame()).toContain(`1  ${first.toUpperCase().split('').join(' ')}`);
+    expect(frame()).toContain('╔');
+    expect(frame()).toMatchSnapshot('share dialog, code');
+
+    await press('y');
+    const file = join(copyDir, 'netdeck-code.txt');
+    await waitFor('Copied to the clipboard and to the file');
+    expect(frame()).toContain(file);
+    expect(readFileSync(file, 'utf8')).toBe(`${code}\n`);
+    expect(stdout.frames).toContain(`\u001b]52;c;${Buffer.from(code).toString('base64')}\u0007`);
+
+    await press('enter');
+    await waitFor('Shared by this network (3)');
+    expect(lineOf(frame(), name)).toContain('waiting for a guest');
+  });
+
+  it('a prefilled name can be replaced; esc goes back to the list, then closes', async () => {
+    const { waitFor, frame, press, type } = await open();
+    await waitFor('Shared by this network (2)');
+    await press('s');
+    await waitFor("Which of this network's");
+    await press('enter');
+    expect(frame()).toContain("Name: Janae's pi");
+    await press('esc');
+    expect(frame()).toContain("Which of this network's");
+    await press('enter', 'ctrl-u');
+    await type('attic router');
+    await press('enter');
+    await waitFor('Share code for "attic router"');
+    await press('esc');
+    await waitFor('Shared by this network (3)');
+    expect(lineOf(frame(), 'attic router')).toContain('waiting for a guest');
+  });
+
+  it('y in the pane copies the selected row’s code and says where the file is', async () => {
+    const { waitFor, frame, press } = await open();
+    await waitFor('Shared by this network (2)');
+    await press('G');
+    const code = frame().match(/code: (.+?) {2}\(y copies it\)/)?.[1] ?? '';
+    expect(code.split(' ')).toHaveLength(6);
+    await press('y');
+    await waitFor('Copied to the clipboard and to the file');
+    expect(frame()).toContain(join(copyDir, 'netdeck-code.txt'));
+    expect(readFileSync(join(copyDir, 'netdeck-code.txt'), 'utf8')).toBe(`${code}\n`);
+  });
+});
