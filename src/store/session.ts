@@ -19,6 +19,11 @@ export interface SessionState {
   overlay?: 'help';
   /** Open dialogs, the last one on top and the one that gets keys. */
   dialogs: string[];
+  /**
+   * The id of the text input that gets typed keys, set by the action that opens it (so
+   * keys typed in the same chunk as `/` already go to the box). Cleared on pane change.
+   */
+  focus?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
   setPane(id: PaneId): void;
@@ -29,6 +34,7 @@ export interface SessionState {
   openDialog(id: string): void;
   /** Closes `id`, or the top dialog when no id is given. */
   closeDialog(id?: string): void;
+  setFocus(id: string | undefined): void;
   quit(): void;
 }
 export type SessionStore = StoreApi<SessionState>;
@@ -47,10 +53,10 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     activePane: options.pane ?? 'discover',
     dialogs: [],
     quitting: false,
-    setPane: (id) => set({ activePane: id }),
+    setPane: (id) => set({ activePane: id, focus: undefined }),
     cyclePane: (delta) => {
       const at = PANE_IDS.indexOf(get().activePane);
-      set({ activePane: PANE_IDS[(at + delta + PANE_IDS.length) % PANE_IDS.length] });
+      set({ activePane: PANE_IDS[(at + delta + PANE_IDS.length) % PANE_IDS.length], focus: undefined });
     },
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
     closeOverlay: () => set({ overlay: undefined }),
@@ -59,6 +65,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
       const { dialogs } = get();
       set({ dialogs: id === undefined ? dialogs.slice(0, -1) : dialogs.filter((d) => d !== id) });
     },
+    setFocus: (id) => set({ focus: id }),
     quit: () => set({ quitting: true }),
   }));
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { COLOR_THEME, PLAIN_THEME, themeFor } from '../../src/ui/theme.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
@@ -8,13 +9,101 @@ afterEach(async () => {
 });
 
 describe('frame', () => {
-  it('shows header, tabs, the Discover pane with data, and footer hints', async () => {
+  it('shows header, tabs with counts, the Discover pane with data, and footer hints', async () => {
     app = await renderApp({ cols: 120, rows: 40 });
     await app.waitFor('places with providers');
     const frame = app.frame();
-    expect(frame).toContain('SIMULATOR seed 7');
-    expect(frame).toContain('1 Discover');
-    expect(frame.split('\n')).toHaveLength(39);
+    const lines = frame.split('\n');
+    expect(lines[0]).toMatch(
+      /^netdeck · SIMULATOR seed 7 · demo .*updated 00:00:00 · next in 1m 00s\s+● online$/,
+    );
+    expect(lines[1]).toMatch(/^1 Discover \d+ {2}2 Providers {2}3 Devices/);
+    expect(lines.at(-1)).toContain('? help');
+    // One row shorter than the terminal: Ink clears the screen when output reaches the last row.
+    expect(lines).toHaveLength(39);
     expect(frame).toMatchSnapshot();
+  });
+
+  it('counts down to the next refresh on the store clock and refreshes when it is due', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.clock.advance(45_000);
+    expect(app.frame()).toContain('next in 15s');
+    await app.clock.advance(15_000);
+    await app.waitFor('updated 00:01:00 · next in 1m 00s');
+  });
+
+  it('? opens the help overlay generated from the keymap, grouped by scope; esc closes it', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('?');
+    const frame = app.frame();
+    expect(frame).toContain('Everywhere');
+    expect(frame).toContain('Pane Discover');
+    expect(frame).toMatch(/q ctrl-c\s+quit/);
+    expect(frame).toMatch(/<\s+match distance: stricter/);
+    expect(frame).toMatchSnapshot();
+    // Keys do not reach the pane or the globals while help is open.
+    await app.press('2');
+    expect(app.stores.session.getState().activePane).toBe('discover');
+    await app.press('j', 'j');
+    expect(app.frame()).toMatch(/j\/k scroll, 3-/);
+    await app.press('esc');
+    expect(app.frame()).not.toContain('Everywhere');
+    expect(app.frame()).toContain('places with providers');
+  });
+
+  it('a compact layout below 80 columns (70x20)', async () => {
+    app = await renderApp({ cols: 70, rows: 20 });
+    await app.waitFor('places with providers');
+    const lines = app.frame().split('\n');
+    expect(lines).toHaveLength(19);
+    expect(lines[1]).toContain('1 Disc');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(70);
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('a "too small" notice below 60x15, and back to the frame when the window grows', async () => {
+    app = await renderApp({ cols: 50, rows: 12 });
+    expect(app.frame()).toContain('terminal too small');
+    expect(app.frame()).toContain('50x12, needs at least 60x15');
+    expect(app.frame()).toMatchSnapshot();
+    await app.resize(100, 30);
+    await app.waitFor('places with providers');
+    expect(app.frame().split('\n')).toHaveLength(29);
+    await app.resize(100, 14);
+    expect(app.frame()).toContain('terminal too small');
+  });
+
+  it('1-6, tab and shift-tab switch panes', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('3');
+    expect(app.stores.session.getState().activePane).toBe('devices');
+    await app.press('tab');
+    expect(app.stores.session.getState().activePane).toBe('myProviders');
+    await app.press('shift-tab', 'shift-tab');
+    expect(app.stores.session.getState().activePane).toBe('providers');
+    expect(app.frame()).toContain('nothing chosen yet');
+    await app.press('1');
+    expect(app.frame()).toContain('places with providers');
+  });
+
+  it('q quits; ctrl-c quits even from inside the search box', async () => {
+    app = await renderApp();
+    await app.press('q');
+    await app.exited;
+    await app.unmount();
+    app = await renderApp();
+    await app.press('/', 'a', 'ctrl-c');
+    expect(app.stores.discovery.getState().query).toBe('a');
+    await app.exited;
+  });
+
+  it('NO_COLOR gives a colourless theme', () => {
+    expect(themeFor({ NO_COLOR: '1' })).toBe(PLAIN_THEME);
+    expect(themeFor({ NO_COLOR: '' })).toBe(COLOR_THEME);
+    expect(themeFor({})).toBe(COLOR_THEME);
+    expect(Object.values(PLAIN_THEME).filter((v) => typeof v === 'string')).toEqual([]);
   });
 });

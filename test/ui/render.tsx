@@ -90,6 +90,8 @@ export interface RenderOptions {
   sim?: Omit<SimulatorOptions, 'clock' | 'seed'>;
   /** Another client (e.g. one whose calls never resolve, for loading states). */
   client?: ApiClient;
+  /** Wraps the simulator's client (to replace single operations). */
+  wrapClient?: (client: ApiClient) => ApiClient;
   /** Start the stores (load data) before the first frame; default true. */
   start?: boolean;
   exportDir?: string;
@@ -122,7 +124,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   const seed = options.seed ?? 7;
   const sim = await createSimulator({ seed, clock, ...TEST_WORLD, ...options.sim });
   const ownClient = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
-  const client = options.client ?? ownClient;
+  const client = options.client ?? options.wrapClient?.(ownClient) ?? ownClient;
   const stores = createStores(
     { client, clock, connection: createConnectionStore(), demo: sim.demo },
     { target: { kind: 'demo', seed }, token: sim.token, pane: options.pane, exportDir: options.exportDir },
@@ -189,7 +191,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       instance.unmount();
       stopStores(stores);
       await ownClient.close();
-      if (client !== ownClient) await client.close().catch(() => {});
+      if (options.client) await options.client.close().catch(() => {});
       await sim.close();
     },
   };

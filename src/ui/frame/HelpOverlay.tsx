@@ -1,5 +1,5 @@
 // `?`: every binding of the keymap, grouped by scope (global first, then the active
-// pane, then the other panes and dialogs), scrollable with j/k.
+// pane, then the other panes, then dialogs), scrollable with j/k.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useStores, useTheme } from '../context.tsx';
@@ -23,6 +23,8 @@ function scopeTitle(scope: Scope): string {
 
 export function helpLines(active: PaneId, table: Binding[] = keymap): HelpLine[] {
   const scopes: Scope[] = ['global', active];
+  for (const b of table)
+    if (!scopes.includes(b.scope) && !b.scope.startsWith('dialog:')) scopes.push(b.scope);
   for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
   const lines: HelpLine[] = [];
   for (const scope of scopes) {

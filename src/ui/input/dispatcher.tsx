@@ -4,7 +4,10 @@
 //     to the dialog (moving between its fields), then a focused text input, then the
 //     dialog's bindings; nothing behind a dialog gets the key
 //   > a focused text input (every printable key is text: a `q` or `1` typed is text;
-//     enter submits, esc leaves; other keys such as up/down fall through)
+//     enter submits, esc leaves; other keys such as up/down fall through). The focused
+//     one is the mounted input whose id is `session.focus` (set by the action that opens
+//     it, so the keys after `/` in one chunk already go to the box), else the last
+//     mounted input that is focused by default (a dialog's only field)
 //   > the active pane's bindings
 //   > global bindings (the active pane's handler for that action first, so a pane
 //     implements `down`, `select`, `search`... for itself; then the global handler).
@@ -12,7 +15,7 @@
 // getState(), so fast key sequences never act on stale state.
 import { useInput } from 'ink';
 import type React from 'react';
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { bindingFor, type Scope } from '../keymap.ts';
@@ -25,6 +28,8 @@ export type TextKeyHandler = (name: string | undefined, input: string) => boolea
 interface TextEntry {
   id: string;
   handle: { current: TextKeyHandler };
+  /** Focused without session.focus naming it (the TextInput's `focused` prop). */
+  auto: { current: boolean };
 }
 
 export class KeyRegistry {
@@ -62,9 +67,11 @@ export class KeyRegistry {
     };
   }
 
-  /** The focused text input: the most recently focused one still mounted. */
-  get focusedText(): TextEntry | undefined {
-    return this.texts[this.texts.length - 1];
+  /** The focused text input (see the order at the top of this file). */
+  focusedText(stores: Stores): TextEntry | undefined {
+    const named = stores.session.getState().focus;
+    const latest = [...this.texts].reverse();
+    return (named ? latest.find((t) => t.id === named) : undefined) ?? latest.find((t) => t.auto.current);
   }
 
   /** Routes one key (see the order at the top of this file). */
@@ -79,7 +86,7 @@ export class KeyRegistry {
       if (b) this.run('dialog:help', b.action);
       return;
     }
-    const text = this.focusedText;
+    const text = this.focusedText(stores);
     const dialog = session.dialogs[session.dialogs.length - 1];
     if (dialog) {
       const scope: Scope = `dialog:${dialog}`;
@@ -118,8 +125,9 @@ export function InputProvider({ children }: { children: React.ReactNode }) {
       return;
     }
     // Several keys in one chunk: a paste, or keys typed faster than they are read.
-    if (isPrintable(input) && registry.focusedText && !stores.session.getState().overlay) {
-      registry.focusedText.handle.current(undefined, input);
+    const text = registry.focusedText(stores);
+    if (isPrintable(input) && text && !stores.session.getState().overlay) {
+      text.handle.current(undefined, input);
       return;
     }
     for (const one of splitKeys(input)) registry.dispatch(stores, one.name, one.input);
@@ -127,20 +135,27 @@ export function InputProvider({ children }: { children: React.ReactNode }) {
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
 
+// Registration happens in layout effects: at commit, before the next key can arrive.
+
 /** Supplies handlers for the actions of `scope` while the calling component is mounted. */
 export function useKeyActions(scope: Scope, actions: Actions): void {
   const registry = useRegistry();
   const ref = useRef(actions);
   ref.current = actions;
-  useEffect(() => registry.addActions(scope, ref), [registry, scope]);
+  useLayoutEffect(() => registry.addActions(scope, ref), [registry, scope]);
 }
 
-/** Focuses a text input while `focused`; its handler gets keys before panes and globals. */
-export function useTextFocus(id: string, focused: boolean, handle: TextKeyHandler): void {
+/**
+ * Registers a text input's key handler while mounted. It gets keys when
+ * `session.focus` names `id`, or, with `autoFocus`, when it is the last such input mounted.
+ */
+export function useTextFocus(id: string, autoFocus: boolean, handle: TextKeyHandler): void {
   const registry = useRegistry();
   const ref = useRef(handle);
   ref.current = handle;
-  useEffect(() => (focused ? registry.focusText({ id, handle: ref }) : undefined), [registry, id, focused]);
+  const auto = useRef(autoFocus);
+  auto.current = autoFocus;
+  useLayoutEffect(() => registry.focusText({ id, handle: ref, auto }), [registry, id]);
 }
 
 /** Open and close dialogs by id; the top one gets keys in scope `dialog:<id>`. */

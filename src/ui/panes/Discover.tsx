@@ -2,7 +2,7 @@
 // find-locations; marks choose what the Providers pane samples.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import type { DiscoveryRow } from '../../store/discovery.ts';
 import type { Stores } from '../../store/index.ts';
@@ -56,6 +56,8 @@ function searchErrorPrefix(error: unknown): string {
     : 'search failed';
 }
 
+const SEARCH_INPUT = 'discover-search';
+
 /** Sends the chosen specs to the Providers pane and shows it. */
 export function sendToProviders(stores: Stores): void {
   const chosen = stores.discovery.getState().chosen();
@@ -68,7 +70,8 @@ function Discover({ width, height }: { width: number; height: number }) {
   const stores = useStores();
   const { discovery } = stores;
   const theme = useTheme();
-  const [editing, setEditing] = useState(false);
+  const { session } = stores;
+  const editing = useStoreState(session, (s) => s.focus === SEARCH_INPUT);
   const query = useStoreState(discovery, (s) => s.query);
   const rows = useStoreState(discovery, (s) => s.rows);
   const cursor = useStoreState(discovery, (s) => s.cursor);
@@ -87,7 +90,7 @@ function Discover({ width, height }: { width: number; height: number }) {
   page.current = listHeight;
   const d = () => discovery.getState();
   useKeyActions('discover', {
-    search: () => setEditing(true),
+    search: () => session.getState().setFocus(SEARCH_INPUT),
     back: () => {
       if (d().query) d().setQuery('');
     },
@@ -129,24 +132,19 @@ function Discover({ width, height }: { width: number; height: number }) {
     <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
       <Box>
         <Text color={theme.accent}>{'/ '}</Text>
-        {editing ? (
-          <TextInput
-            id="discover-search"
-            value={query}
-            width={Math.max(8, width - settings.length - 6)}
-            placeholder="city, region, country, group or a device id"
-            onChange={(value) => d().setQuery(value)}
-            onSubmit={() => {
-              setEditing(false);
-              if (d().query.trim()) void d().searchNow();
-            }}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <Text dimColor={!query && theme.dim}>
-            {query ? truncate(query, Math.max(8, width - settings.length - 6)) : 'press / to search'}
-          </Text>
-        )}
+        <TextInput
+          id={SEARCH_INPUT}
+          focused={editing}
+          value={query}
+          width={Math.max(8, width - settings.length - 6)}
+          placeholder={editing ? 'city, region, country, group or a device id' : 'press / to search'}
+          onChange={(value) => d().setQuery(value)}
+          onSubmit={() => {
+            session.getState().setFocus(undefined);
+            if (d().query.trim()) void d().searchNow();
+          }}
+          onCancel={() => session.getState().setFocus(undefined)}
+        />
       </Box>
       <Text dimColor={theme.dim}>{settings}</Text>
     </Box>

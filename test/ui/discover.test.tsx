@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LocationResult } from '../../src/contract/schemas.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
+import { neverClient, withOverrides } from './fakes.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+let app: Rendered | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+});
+
+/** Rows of the Discover list (lines between the column header and the status line). */
+function listLines(frame: string): string[] {
+  const lines = frame.split('\n');
+  const start = lines.findIndex((l) => l.includes('TYPE') && l.includes('NAME'));
+  return lines.slice(start + 1, -2).filter((l) => l.trim());
+}
+
+describe('Discover pane', () => {
+  it('loading: a spinner while provider-locations has not answered', async () => {
+    app = await renderApp({ client: neverClient() });
+    expect(app.frame()).toContain('loading provider locations…');
+    expect(app.frame()).toContain('connecting…');
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('data: groups first, then countries; o sorts by name', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    const rows = listLines(app.frame());
+    expect(rows[0]).toMatch(/^\s+group/);
+    expect(rows.findIndex((r) => r.includes('country'))).toBeGreaterThan(
+      rows.findLastIndex((r) => r.includes('group')),
+    );
+    await app.press('o');
+    expect(app.frame()).toContain('sort name');
+    const groups = listLines(app.frame())
+      .filter((r) => r.includes('group'))
+      .map((r) => r.replace(/^\s+group( ★)?\s+/, '').replace(/\s+[\d ]+$/, ''));
+    expect(groups).toEqual([...groups].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('error: a failed load says so in the pane; r retries', async () => {
+    app = await renderApp({ start: false });
+    app.sim.admin.setFaults({ error_rate: 1, status: 503 });
+    void app.stores.discovery.getState().start();
+    await app.waitFor('✗ provider locations');
+    expect(app.frame()).toContain('HTTP 503');
+    expect(app.frame()).toMatch(/retrying in \d+ s/);
+    expect(app.frame()).toMatchSnapshot();
+    app.sim.admin.setFaults({});
+    await app.press('r');
+    await app.waitFor('places with providers');
+    expect(app.frame()).not.toContain('✗');
+  });
+
+  it('a failed refresh keeps the previous rows beside the error line', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    const before = listLines(app.frame());
+    app.sim.admin.setFaults({ error_rate: 1, status: 500 });
+    await app.press('r');
+    await app.waitFor('✗ provider locations');
+    expect(listLines(app.frame())).toEqual(before);
+  });
+
+  it('search as you type: debounced find-locations, match distance and type shown', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/');
+    await app.type('germ');
+    expect(app.frame()).toContain('/ germ');
+    expect(app.frame()).toContain('searching…');
+    await app.clock.advance(SEARCH_DEBOUNCE_MS);
+    await app.waitFor('matches');
+    const rows = listLines(app.frame());
+    expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
+    expect(app.frame()).toContain('DIST');
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('keys typed into the search box are text: q does not quit, 1 does not switch panes', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/', 'q', '1', 'j');
+    expect(app.frame()).toContain('/ q1j');
+    expect(app.stores.session.getState()).toMatchObject({ quitting: false, activePane: 'discover' });
+    expect(app.stores.discovery.getState().query).toBe('q1j');
+    await app.press('backspace', 'esc');
+    expect(app.stores.discovery.getState().query).toBe('q1');
+    // Out of the box, keys are keys again: esc clears the search, 2 switches panes.
+    await app.press('esc');
+    expect(app.stores.discovery.getState().query).toBe('');
+    await app.press('2');
+    expect(app.stores.session.getState().activePane).toBe('providers');
+  });
+
+  it('empty: a search with no match says so', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/');
+    await app.type('zzqxv');
+    await app.clock.advance(SEARCH_DEBOUNCE_MS);
+    await app.waitFor('no matches for "zzqxv"');
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('a/</>: only active providers and the distance fraction are shown and applied', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('>', '>');
+    expect(app.frame()).toContain('distance 0.1');
+    await app.press('a');
+    expect(app.frame()).toContain('only active');
+    await app.press('<', '<', '<');
+    expect(app.frame()).toContain('distance default');
+  });
+
+  it('a UUID query shows the device, which can be marked', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    const id = '7a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+    await app.press('/');
+    await app.type(id);
+    await app.press('enter');
+    await app.waitFor('1 matches');
+    expect(listLines(app.frame())[0]).toContain(`device  ${id}`);
+    await app.press('space');
+    expect(listLines(app.frame())[0]).toMatch(/^● device/);
+    expect(app.frame()).toContain('1 marked');
+  });
+
+  it('space marks rows; enter sends the marked specs to Providers, which samples them', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('G');
+    await app.press('space', 'k', 'space');
+    expect(app.frame()).toContain('2 marked');
+    expect(listLines(app.frame()).filter((l) => l.startsWith('●'))).toHaveLength(2);
+    await app.press('b');
+    expect(app.frame()).toContain('+ best available');
+    await app.press('enter');
+    expect(app.stores.session.getState().activePane).toBe('providers');
+    await app.waitFor(/\d+ seen · 1 batch/);
+    expect(
+      app.stores.providers
+        .getState()
+        .specs.map((s) => s.spec)
+        .at(-1),
+    ).toEqual({ best_available: true });
+    expect(app.frame()).toMatch(/for .+, .+, b/);
+  });
+
+  it('draws hostile server strings without their escape sequences', async () => {
+    const hostile: LocationResult = {
+      groups: [
+        { location_group_id: 'g1', name: 'Evil\u001b]0;owned\u0007 group\u001b[2J', provider_count: 3 },
+      ],
+      locations: [
+        {
+          location_id: 'c1',
+          location_type: 'country',
+          name: 'Bad\u001b[31mland\u0000',
+          country_code: 'b\u001b[Hd',
+          provider_count: 2,
+        },
+      ],
+    };
+    app = await renderApp({
+      wrapClient: (client) => withOverrides(client, { providerLocations: async () => hostile }),
+    });
+    await app.waitFor('places with providers');
+    const raw = app.stdout.lastFrame();
+    expect(raw).not.toMatch(/\u001b\]|\u001b\[2J|\u001b\[H|\u0000|\u0007/);
+    expect(app.frame()).toContain('Evil group');
+    expect(app.frame()).toContain('Badland');
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.ts';
+import type { MarkedSpec } from '../../src/store/discovery.ts';
+import { withOverrides } from './fakes.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+let app: Rendered | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  app = dir = undefined;
+});
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/** Client ids on screen, in order. */
+function shownIds(frame: string): string[] {
+  return frame.split('\n').flatMap((l) => (/^[D ] [0-9a-f]{8}-/.test(l) ? [l.match(UUID)![0]] : []));
+}
+
+/** The Providers pane on a small country (a few batches of 5 exhaust it). */
+async function onSmallCountry(options: Parameters<typeof renderApp>[0] = {}) {
+  dir = mkdtempSync(join(tmpdir(), 'netdeck-ui-providers-'));
+  app = await renderApp({ exportDir: dir, ...options });
+  await app.waitFor('places with providers');
+  const places = await app.client.providerLocations();
+  const country = places.locations!.find(
+    (l) => l.location_type === 'country' && (l.provider_count ?? 0) >= 8 && (l.provider_count ?? 0) <= 14,
+  )!;
+  const spec: MarkedSpec = {
+    label: country.name!,
+    kind: 'country',
+    spec: { location_id: country.location_id! },
+  };
+  await app.press('2');
+  app.stores.providers.getState().changeBatchSize(-1);
+  return { app, spec, total: country.provider_count!, name: country.name! };
+}
+
+describe('Providers pane', () => {
+  it('empty before anything is chosen: says how to choose', async () => {
+    app = await renderApp({ pane: 'providers' });
+    expect(app.frame()).toContain(
+      'nothing chosen yet: mark places in Discover (1, space) and press p or enter',
+    );
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('loading: a spinner while the first batch is out', async () => {
+    app = await renderApp({
+      pane: 'providers',
+      wrapClient: (client) => withOverrides(client, { findProviders: () => new Promise(() => {}) }),
+    });
+    void app.stores.providers
+      .getState()
+      .choose([{ label: 'Germany', kind: 'country', spec: { location_id: 'x' } }]);
+    await app.waitFor('fetching 10 more…');
+    expect(app.frame()).toMatchSnapshot();
+  });
+
+  it('data: rows with client id, tier, speed in human units and location; n iterates to exhaustion without repeats', async () => {
+    const { app, spec, total, name } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen · 1 batch · batch size 5');
+    const first = app
+      .frame()
+      .split('\n')
+      .find((l) => UUID.test(l))!;
+    expect(first).toMatch(/^ {2}[0-9a-f-]{36} {2}\d\s+[\d.]+ [kMG]?B\/s {2}.+, .+/);
+    expect(first).toContain(name);
+    expect(app.frame()).toMatchSnapshot();
+    for (let i = 0; i < 10 && !app.frame().includes('exhausted'); i++) await app.press('n');
+    await app.waitFor('exhausted');
+    await app.press('G');
+    const ids = new Set<string>();
+    await app.press('g');
+    for (let i = 0; i <= total; i++) {
+      for (const id of shownIds(app.frame())) ids.add(id);
+      await app.press('j');
+    }
+    expect(ids.size).toBe(total);
+    expect(app.frame()).toContain(`${total} seen`);
+    expect(app.frame()).toContain('every matching provider seen: the last batch came back empty');
+    expect(
+      app.stores.providers
+        .getState()
+        .seen.map((p) => p.client_id)
+        .sort(),
+    ).toEqual([...ids].sort());
+  });
+
+  it('x resets; d marks a used destination that stays out after the reset while the rest come back', async () => {
+    const { app, spec, total } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen');
+    await app.press('j', 'd');
+    const marked = app.stores.providers.getState().seen[1].client_id!;
+    expect(app.frame()).toContain('1 used destination');
+    expect(app.frame()).toMatch(new RegExp(`^D ${marked}`, 'm'));
+    await app.press('x');
+    expect(app.frame()).toMatch(/0 seen · 0 batches/);
+    expect(app.frame()).toContain('1 used destination');
+    for (let i = 0; i < 10 && !app.stores.providers.getState().exhausted; i++) await app.press('n');
+    await app.waitFor('exhausted');
+    const seen = app.stores.providers.getState().seen.map((p) => p.client_id);
+    expect(seen).not.toContain(marked);
+    expect(seen).toHaveLength(total - 1);
+  });
+
+  it('+ and - change the batch size; e writes the providers seen to a JSON Lines file and says where', async () => {
+    const { app, spec } = await onSmallCountry();
+    await app.press('+', '+');
+    expect(app.frame()).toContain('batch size 20');
+    await app.press('-');
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('10 seen');
+    await app.press('e');
+    const { exported } = app.stores.providers.getState();
+    expect(exported?.path.startsWith(dir!)).toBe(true);
+    expect(app.frame()).toContain(`wrote 10 providers to ${dir}`);
+    const lines = readFileSync(exported!.path, 'utf8').trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).client_id)).toEqual(
+      app.stores.providers.getState().seen.map((p) => p.client_id),
+    );
+  });
+
+  it('error: a failed batch shows an error line and keeps the providers already seen', async () => {
+    const { app, spec } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen');
+    const before = shownIds(app.frame());
+    app.sim.admin.setFaults({ error_rate: 1, status: 500 });
+    await app.press('n');
+    await app.waitFor('✗ find-providers2');
+    expect(shownIds(app.frame())).toEqual(before);
+    expect(app.frame()).toMatchSnapshot();
+    app.sim.admin.setFaults({});
+    await app.press('n');
+    await app.waitFor('10 seen · 2 batches');
+    expect(app.frame()).not.toContain('✗');
+  });
+
+  it('a 413 says the exclusion list outgrew the service and stops iterating', async () => {
+    let calls = 0;
+    app = await renderApp({
+      pane: 'providers',
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findProviders: async () => {
+            if (++calls === 1)
+              return { providers: [{ client_id: '00000000-0000-4000-8000-000000000001', tier: 0 }] };
+            throw new ApiError('http', 'HTTP 413', { status: 413, body: 'request body too large' });
+          },
+        }),
+    });
+    await app.stores.providers
+      .getState()
+      .choose([{ label: 'Everywhere', kind: 'group', spec: { location_group_id: 'g' } }]);
+    await app.press('n');
+    await app.waitFor('(413)');
+    expect(app.frame()).toContain(
+      'the exclusion list grew past what the service takes (413): iteration stopped, 1 seen kept',
+    );
+    await app.press('n');
+    expect(calls).toBe(2);
+    expect(shownIds(app.frame())).toEqual(['00000000-0000-4000-8000-000000000001']);
+  });
+});
