@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
+import type { FindProvidersResult } from '../../src/contract/schemas.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
 import { withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
@@ -152,7 +153,9 @@ describe('Providers pane', () => {
         withOverrides(client, {
           findProviders: async () => {
             if (++calls === 1)
-              return { providers: [{ client_id: '00000000-0000-4000-8000-000000000001', tier: 0 }] };
+              return {
+                providers: [{ client_id: '00000000-0000-4000-8000-000000000001', tier: 0 }],
+              } as FindProvidersResult;
             throw new ApiError('http', 'HTTP 413', { status: 413, body: 'request body too large' });
           },
         }),
