@@ -11,6 +11,12 @@ export interface ChartOptions {
   height: number;
   /** Axis label format; compact (1.2k) by default. */
   format?: (n: number) => string;
+  /**
+   * The last day is still running (a per-day total of today so far): leave it out of
+   * the value range, so a young day does not flatten 89 complete ones; it is drawn
+   * clamped to the range.
+   */
+  partialLast?: boolean;
 }
 
 export const NO_DATA = 'no data';
@@ -40,7 +46,8 @@ export function dateAxis(
 export function dailyChart(points: DailyPoints, options: ChartOptions): string[] {
   const format = options.format ?? formatCompact;
   const height = Math.max(1, options.height);
-  const present = points.values.filter((v): v is number => v !== undefined);
+  const ranged = options.partialLast && points.values.length > 1 ? points.values.slice(0, -1) : points.values;
+  const present = ranged.filter((v): v is number => v !== undefined);
   if (!present.length) return [NO_DATA.padEnd(options.width).slice(0, options.width)];
   const lo = Math.min(...present);
   const hi = Math.max(...present);
@@ -56,7 +63,9 @@ export function dailyChart(points: DailyPoints, options: ChartOptions): string[]
     ? points.values.flatMap((v) => Array<number | undefined>(perDay).fill(v))
     : resample(points.values, plotWidth);
   const levels = height * 8;
-  const columnLevels = columns.map((v) => (v === undefined ? 0 : scaleLevel(v, lo, hi, levels)));
+  const columnLevels = columns.map((v) =>
+    v === undefined ? 0 : scaleLevel(Math.min(hi, Math.max(lo, v)), lo, hi, levels),
+  );
 
   const lines: string[] = [];
   for (let row = 0; row < height; row++) {

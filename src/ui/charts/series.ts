@@ -50,7 +50,8 @@ export function dailyPoints(series: Record<string, number> | undefined, maxDays 
   return { days, values };
 }
 
-export function seriesStats(points: DailyPoints): SeriesStats | undefined {
+/** Min and max over the days (all but the last with `partialLast`), last = the newest value. */
+export function seriesStats(points: DailyPoints, partialLast = false): SeriesStats | undefined {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   let last: number | undefined;
@@ -58,13 +59,18 @@ export function seriesStats(points: DailyPoints): SeriesStats | undefined {
   let count = 0;
   points.values.forEach((value, i) => {
     if (value === undefined) return;
-    min = Math.min(min, value);
-    max = Math.max(max, value);
+    if (!partialLast || i < points.values.length - 1 || points.values.length === 1) {
+      min = Math.min(min, value);
+      max = Math.max(max, value);
+    }
     last = value;
     lastDay = points.days[i];
     count++;
   });
-  return last === undefined ? undefined : { min, max, last, lastDay, count };
+  if (last === undefined) return undefined;
+  // Only the running day has a value: it is all there is to range over.
+  if (min > max) min = max = last;
+  return { min, max, last, lastDay, count };
 }
 
 /** Averages values into `width` buckets (when there are more values than columns); all-gap buckets stay gaps. */

@@ -15,6 +15,7 @@ import {
   CARD_WIDTH,
   cardsPerRow,
   compactLines,
+  isPartialDay,
   seriesLegend,
   seriesPoints,
   seriesTitle,
@@ -86,12 +87,15 @@ function Chart({
 }) {
   const theme = useTheme();
   const points = seriesPoints(state.data, state.series);
-  const stats = seriesStats(points);
+  const computedAt = typeof state.data?.created_time === 'number' ? state.data.created_time : now;
+  const partial = isPartialDay(state.series, points.days.at(-1), computedAt);
+  const stats = seriesStats(points, partial);
   const changed = isNetworkChanged(state, state.series, now);
   const lines = dailyChart(points, {
     width,
     height: Math.max(1, height - 3),
     format: (n) => SERIES_FIELDS[state.series].format(n).replace(/ (GiB|TiB)$/, '$1'),
+    partialLast: partial,
   });
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
@@ -100,7 +104,9 @@ function Chart({
           {seriesTitle(state.series)}
         </Text>
         <Text>{'  '}</Text>
-        <Text inverse={changed}>{truncate(seriesLegend(state.series, stats), Math.max(0, width - 32))}</Text>
+        <Text inverse={changed}>
+          {truncate(seriesLegend(state.series, stats, partial), Math.max(0, width - 32))}
+        </Text>
       </Text>
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: chart rows are positional

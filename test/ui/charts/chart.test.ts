@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyChart, dateAxis, NO_DATA } from '../../../src/ui/charts/chart.ts';
-import { dailyPoints } from '../../../src/ui/charts/series.ts';
+import { dailyPoints, seriesStats } from '../../../src/ui/charts/series.ts';
 
 /** `n` consecutive days from 2026-01-01 with values from `value(i)` (undefined: the day is missing). */
 function days(n: number, value: (i: number) => number | undefined): Record<string, number> {
@@ -69,5 +69,18 @@ describe('daily chart', () => {
   it('shortens the dates on a narrow chart and says when there is no data', () => {
     expect(dateAxis('2026-01-01', '2026-03-31', '2026-02-15', 20)).toBe('01-01   02-15  03-31');
     expect(chart({}, 20)).toEqual([NO_DATA.padEnd(20)]);
+  });
+});
+
+describe('daily chart of a day still running', () => {
+  it('leaves the partial last day out of the range and draws it clamped to the floor', () => {
+    const series = days(6, (i) => (i === 5 ? 0 : 100 + i * 10));
+    const lines = dailyChart(dailyPoints(series), { width: 20, height: 2, partialLast: true });
+    expect(lines[0]).toMatch(/^140 ┤/);
+    expect(lines[1]).toMatch(/^100 ┤/);
+    // The running day is the lowest mark, the complete days rise to the top.
+    expect(lines[1].slice(5)).toMatch(/^[▁-█]+▁/);
+    expect(seriesStats(dailyPoints(series), true)).toMatchObject({ min: 100, max: 140, last: 0 });
+    expect(seriesStats(dailyPoints({ '2026-01-01': 3 }), true)).toMatchObject({ min: 3, max: 3, last: 3 });
   });
 });

@@ -25,18 +25,22 @@ export const SUMMARY_FIELDS: Record<
   devices_summary: { label: 'devices', format: formatCount },
 };
 
-export const SERIES_FIELDS: Record<
-  NetworkSeriesField,
-  { label: string; format: (n: number | undefined) => string }
-> = {
-  all_transfer_data: { label: 'transfer per day', format: formatGiB },
-  all_packets_data: { label: 'packets per day', format: formatCount },
+export interface SeriesField {
+  label: string;
+  format: (n: number | undefined) => string;
+  /** A total per day (rather than a count of the day): today's value is today so far. */
+  perDay?: boolean;
+}
+
+export const SERIES_FIELDS: Record<NetworkSeriesField, SeriesField> = {
+  all_transfer_data: { label: 'transfer per day', format: formatGiB, perDay: true },
+  all_packets_data: { label: 'packets per day', format: formatCount, perDay: true },
   providers_data: { label: 'providers online', format: formatCount },
   providers_superspeed_data: { label: 'superspeed providers', format: formatCount },
   countries_data: { label: 'countries with providers', format: formatCount },
   regions_data: { label: 'regions with providers', format: formatCount },
   cities_data: { label: 'cities with providers', format: formatCount },
-  extender_transfer_data: { label: 'extender transfer per day', format: formatGiB },
+  extender_transfer_data: { label: 'extender transfer per day', format: formatGiB, perDay: true },
   extenders_data: { label: 'extenders', format: formatCount },
   extenders_superspeed_data: { label: 'superspeed extenders', format: formatCount },
   networks_data: { label: 'active networks', format: formatCount },

@@ -38,11 +38,32 @@ export function seriesPoints(data: NetworkStats | undefined, field: NetworkSerie
   return dailyPoints(data?.[field]);
 }
 
-/** "min 3,912 · max 4,102 · last 4,012 (2026-03-31)" in the series' unit. */
-export function seriesLegend(field: NetworkSeriesField, stats: SeriesStats | undefined): string {
+/**
+ * Is the newest day of this series a running total of a day not over yet (a per-day
+ * total whose day is the day the blob was computed)?
+ */
+export function isPartialDay(
+  field: NetworkSeriesField,
+  lastDay: string | undefined,
+  computedAt: number,
+): boolean {
+  return (
+    SERIES_FIELDS[field].perDay === true &&
+    lastDay !== undefined &&
+    lastDay === new Date(computedAt).toISOString().slice(0, 10)
+  );
+}
+
+/** "min 3,912 · max 4,102 · last 4,012 (2026-03-31)" in the series' unit; "so far" for a running day. */
+export function seriesLegend(
+  field: NetworkSeriesField,
+  stats: SeriesStats | undefined,
+  partial = false,
+): string {
   if (!stats) return 'no data';
   const { format } = SERIES_FIELDS[field];
-  return `min ${format(stats.min)} · max ${format(stats.max)} · last ${format(stats.last)} (${stats.lastDay})`;
+  const last = `last ${format(stats.last)} (${stats.lastDay}${partial ? ', so far' : ''})`;
+  return `min ${format(stats.min)} · max ${format(stats.max)} · ${last}`;
 }
 
 /** "‹ 3/12 providers online ›" */

@@ -4,6 +4,7 @@ import { seriesStats } from '../../../../src/ui/charts/series.ts';
 import {
   cardsPerRow,
   compactLines,
+  isPartialDay,
   seriesLegend,
   seriesPoints,
   seriesTitle,
@@ -47,6 +48,17 @@ describe('network view', () => {
       'min 78.13 TiB · max 79.10 TiB · last 79.10 TiB (2026-01-03)',
     );
     expect(seriesLegend('devices_data', undefined)).toBe('no data');
+  });
+
+  it('calls the newest day of a per-day total "so far" when it is the day the figures were computed', () => {
+    const noon = Date.parse('2026-01-03T12:00:00Z');
+    expect(isPartialDay('all_transfer_data', '2026-01-03', noon)).toBe(true);
+    expect(isPartialDay('all_transfer_data', '2026-01-02', noon)).toBe(false);
+    expect(isPartialDay('providers_data', '2026-01-03', noon)).toBe(false);
+    const stats = seriesStats(seriesPoints(DATA, 'all_transfer_data'), true);
+    expect(seriesLegend('all_transfer_data', stats, true)).toBe(
+      'min 78.13 TiB · max 78.13 TiB · last 79.10 TiB (2026-01-03, so far)',
+    );
   });
 
   it('draws every series as a sparkline in the compact view, gaps included', () => {

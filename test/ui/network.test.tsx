@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
+import { answering, silentClient } from './panes/stats/clients.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+let app: Rendered | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+});
+
+async function open(options: Parameters<typeof renderApp>[0] = {}) {
+  app = await renderApp({ cols: 120, rows: 40, pane: 'network', ...options });
+  return app;
+}
+
+const title = (frame: string) =>
+  frame
+    .match(/‹ (\d+)\/12 ([^›]+) ›/)
+    ?.slice(1, 3)
+    .join(' ');
+const legend = (frame: string) => frame.match(/min .* · max .* · last .*\)/)?.[0];
+
+describe('Network pane', () => {
+  it('shows a card with its unit for every summary and rate, and a 90-day chart with min, max, last and dates', async () => {
+    const { frame, waitFor } = await open();
+    await waitFor('computed');
+    expect(frame()).toContain('network statistics · computed 0 s ago · last 90 days');
+    for (const label of ['transfer rate', 'packet rate', 'superspeed extenders', 'devices'])
+      expect(frame()).toContain(label);
+    expect(frame()).toMatch(/\d Gbit\/s/);
+    expect(frame()).toMatch(/\d+(\.\d+)? TiB/);
+    expect(title(frame())).toBe('1 transfer per day');
+    expect(legend(frame())).toMatch(
+      /^min [\d.,]+ (GiB|TiB) · max [\d.,]+ (GiB|TiB) · last [\d.,]+ (GiB|TiB) \(2026-01-01, so far\)$/,
+    );
+    expect(frame()).toMatch(/ 2025-10-04 +2025-11-18 +2026-01-01/);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('switches the series with right/left and ] / [, wrapping around', async () => {
+    const { frame, waitFor, press } = await open();
+    await waitFor('computed');
+    await press('right');
+    expect(title(frame())).toBe('2 packets per day');
+    await press(']');
+    expect(title(frame())).toBe('3 providers online');
+    expect(legend(frame())).toMatch(/^min [\d,]+ · max [\d,]+ · last [\d,]+ \(2026-01-01\)$/);
+    await press('left', '[', '[');
+    expect(title(frame())).toBe(`${NETWORK_SERIES_FIELDS.length} devices`);
+  });
+
+  it('shows every series as a sparkline in the compact view (v), choosing one with up/down and enter', async () => {
+    const { frame, waitFor, press } = await open();
+    await waitFor('computed');
+    await press('v');
+    expect(frame()).toContain('all series, last 90 days');
+    const lines = frame()
+      .split('\n')
+      .filter((line) => /^[› ] \S/.test(line) && /[▁-█]{20}/.test(line));
+    expect(lines).toHaveLength(NETWORK_SERIES_FIELDS.length);
+    expect(frame()).toMatch(/› transfer per day/);
+    expect(frame()).toMatchSnapshot();
+    await press('down', 'down');
+    expect(frame()).toMatch(/› providers online/);
+    await press('enter');
+    expect(title(frame())).toBe('3 providers online');
+  });
+
+  it('moves with the simulator: after 60 s the figures and the chart change, after 59 s nothing is fetched', async () => {
+    const { frame, waitFor, clock, stores } = await open();
+    await waitFor('computed');
+    const first = legend(frame());
+    await clock.advance(30_000);
+    expect(frame()).toContain('computed 30 s ago');
+    await clock.advance(29_000);
+    expect(stores.network.getState().version).toBe(1);
+    expect(legend(frame())).toBe(first);
+    expect(frame()).toContain('next refresh in 1 s');
+    await clock.advance(1_000);
+    await waitFor(() => legend(frame()) !== first);
+    expect(frame()).toContain('computed 0 s ago');
+    expect(stores.network.getState().version).toBe(2);
+  });
+
+  it('shows a spinner while loading', async () => {
+    const { frame, waitFor } = await open({ client: silentClient });
+    await waitFor('loading…');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows dashes and says there are no series when the answer is empty', async () => {
+    const { frame, waitFor } = await open({ client: answering('networkStats', { lookback: 90 }) });
+    await waitFor('No daily series');
+    expect(frame()).toContain('–');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows the failure when the first load fails, and keeps stale data when a refresh fails', async () => {
+    const failing = await open({ sim: { errorRate: 1 } });
+    await failing.waitFor('retrying in 5 s');
+    expect(failing.frame()).toContain('No network statistics yet.');
+    expect(failing.frame()).toContain('✗ HTTP 500');
+    expect(failing.frame()).toMatchSnapshot();
+    await failing.unmount();
+
+    const { frame, waitFor, clock, sim } = await open();
+    await waitFor('computed');
+    const first = legend(frame());
+    sim.admin.setFaults({ error_rate: 1, status: 500, retry_after_s: 20 });
+    await clock.advance(60_000);
+    await waitFor('stale');
+    expect(frame()).toContain('⚠ stale · data 60 s old · retrying in 20 s · HTTP 500');
+    expect(legend(frame())).toBe(first);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('fits a 70-column terminal', async () => {
+    const { frame, waitFor } = await open({ cols: 70, rows: 30 });
+    await waitFor('computed');
+    expect(
+      frame()
+        .split('\n')
+        .every((line) => line.length <= 70),
+    ).toBe(true);
+    expect(frame()).toMatch(/10-04 +11-18 +01-01|2025-10-04/);
+    expect(frame()).toMatchSnapshot();
+  });
+});
