@@ -31,6 +31,7 @@ export interface MarkedSpec {
   spec: LocationSpecInput;
 }
 
+/** How the browse list is sorted; a search keeps the service's best-match-first order. */
 export type DiscoverySort = 'count' | 'name';
 /** `<`/`>` walk these; `undefined` leaves the fraction to the service (0.2). */
 export const DISTANCE_STEPS: readonly (number | undefined)[] = [undefined, 0, 0.1, 0.2, 0.3, 0.4, 0.5];
@@ -155,17 +156,13 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
 }
 
 /**
- * Searching: a device first (a UUID query), then the closest matches (an exact match
- * carries no match_distance: Go's omitempty, so absent reads as 0); within one distance
- * places before the groups that contain them, then the same order as browsing.
- * `active` (provider-locations) keeps only places with an active provider and shows
+ * Searching keeps the service's order, which is best match first: a device (a UUID
+ * query), then the places (matches by distance, then the parents it adds), then the
+ * groups. `match_distance` is absent on an exact match (Go's omitempty), so it reads as
+ * 0. `active` (provider-locations) keeps only places with an active provider and shows
  * their live counts.
  */
-export function searchRows(
-  result: LocationResult | undefined,
-  sort: DiscoverySort,
-  active?: LocationResult,
-): DiscoveryRow[] {
+export function searchRows(result: LocationResult | undefined, active?: LocationResult): DiscoveryRow[] {
   let rows = resultRows(result).map((row) =>
     row.kind === 'device' ? row : { ...row, matchDistance: row.matchDistance ?? 0 },
   );
@@ -175,23 +172,16 @@ export function searchRows(
       .filter((row) => row.kind === 'device' || counts.has(row.key))
       .map((row) => (row.kind === 'device' ? row : { ...row, providerCount: counts.get(row.key) }));
   }
-  const compare = compareBy(sort);
-  const rank = (row: DiscoveryRow) => (row.kind === 'device' ? -1 : row.kind === 'group' ? 1 : 0);
-  return rows.sort(
-    (a, b) =>
-      (a.kind === 'device' ? -1 : 0) - (b.kind === 'device' ? -1 : 0) ||
-      (a.matchDistance ?? 0) - (b.matchDistance ?? 0) ||
-      rank(a) - rank(b) ||
-      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
-      compare(a, b),
-  );
+  const rank = (row: DiscoveryRow) => (row.kind === 'device' ? 0 : row.kind === 'group' ? 2 : 1);
+  // Array.prototype.sort is stable: within a rank the service's order stays.
+  return rows.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The rows the pane shows for a state. */
 export function rowsOf(state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive'>) {
   return state.query.trim() === ''
     ? browseRows(state.data, state.sort)
-    : searchRows(state.search.result, state.sort, state.onlyActive ? state.data : undefined);
+    : searchRows(state.search.result, state.onlyActive ? state.data : undefined);
 }
 
 function labelOf(row: DiscoveryRow): string {

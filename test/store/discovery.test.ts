@@ -65,8 +65,10 @@ describe('discovery store', () => {
     expect(searches).toEqual([{ query: 'ger' }]);
     const { rows } = store.getState();
     expect(rows[0]).toMatchObject({ kind: 'country', name: 'Germany', matchDistance: 0 });
-    const distances = rows.map((r) => r.matchDistance ?? 0);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // The service's best-match-first order is kept: places, then the groups.
+    const kinds = rows.map((r) => (r.kind === 'group' ? 1 : 0));
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
+    expect(rows.some((r) => r.kind === 'group')).toBe(true);
   });
 
   it('sends the distance fraction when set, and only-active keeps places that have providers', async () => {

@@ -119,7 +119,7 @@ function Discover({ width, height }: { width: number; height: number }) {
   const cols = discoverColumns(width, searching);
   const markCount = Object.keys(marked).length;
   const settings = [
-    `sort ${sort}`,
+    searching ? 'best match first' : `sort ${sort}`,
     `distance ${fraction === undefined ? 'default' : fraction.toFixed(1)}`,
     onlyActive ? 'only active' : undefined,
     markCount ? `${markCount} marked` : undefined,
