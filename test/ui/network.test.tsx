@@ -76,7 +76,7 @@ describe('Network pane', () => {
     await clock.advance(29_000);
     expect(stores.network.getState().version).toBe(1);
     expect(legend(frame())).toBe(first);
-    expect(frame()).toContain('next refresh in 1 s');
+    expect(frame()).toContain('next in 1s');
     await clock.advance(1_000);
     await waitFor(() => legend(frame()) !== first);
     expect(frame()).toContain('computed 0 s ago');

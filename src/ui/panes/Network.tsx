@@ -2,10 +2,10 @@
 // summary and rate figure, a 90-day chart of one daily series (left/right or [ ] to
 // switch), and a compact view of every series as a sparkline (v).
 import { Box, Text } from 'ink';
-import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../contract/schemas.ts';
+import { NETWORK_SERIES_FIELDS, type NetworkSeriesField, type NetworkStats } from '../../contract/schemas.ts';
 import { isNetworkChanged, type NetworkState } from '../../store/network.ts';
 import { dailyChart } from '../charts/chart.ts';
-import { formatAge } from '../charts/format.ts';
+import { formatAge, formatCompact } from '../charts/format.ts';
 import { seriesStats } from '../charts/series.ts';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
@@ -74,6 +74,14 @@ function Cards({
   );
 }
 
+/** Axis labels in the series' unit, compact when that would be long (packets). */
+function axisLabel(field: NetworkSeriesField) {
+  return (n: number) => {
+    const label = SERIES_FIELDS[field].format(n).replace(/ (GiB|TiB)$/, '$1');
+    return label.length > 9 ? formatCompact(n) : label;
+  };
+}
+
 function Chart({
   state,
   now,
@@ -94,7 +102,7 @@ function Chart({
   const lines = dailyChart(points, {
     width,
     height: Math.max(1, height - 3),
-    format: (n) => SERIES_FIELDS[state.series].format(n).replace(/ (GiB|TiB)$/, '$1'),
+    format: axisLabel(state.series),
     partialLast: partial,
   });
   return (

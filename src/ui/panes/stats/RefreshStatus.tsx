@@ -1,8 +1,8 @@
-// One line under a live statistics view saying how fresh it is: loading, the countdown
-// to the next refresh, or, after a failed refresh, that the data shown is stale, how old
-// it is, when the next retry comes and what failed.
+// One line under a live statistics view saying how fresh it is: loading, live (the
+// header counts down to the next refresh), or, after a failed refresh, that the data
+// shown is stale, how old it is, when the next retry comes and what failed.
 import { Text } from 'ink';
-import type { ResourceState } from '../../../store/resource.ts';
+import { REFRESH_EVERY_MS, type ResourceState } from '../../../store/resource.ts';
 import { formatAge } from '../../charts/format.ts';
 import { errorText } from '../../components/ErrorLine.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -27,7 +27,10 @@ export function freshnessText(state: Freshness, now: number): string {
     return `⚠ stale${age} · ${retry} · ${what}`;
   }
   if (state.fetchedAt === undefined) return 'loading…';
-  return next === undefined ? 'r refreshes' : `next refresh in ${formatAge(next)} · r refreshes now`;
+  // The countdown itself is in the header (one clock on screen, not two slightly apart).
+  return next === undefined
+    ? 'r refreshes'
+    : `live, every ${formatAge(REFRESH_EVERY_MS / 1000)} · r refreshes now`;
 }
 
 export function RefreshStatus({ state, now, width }: { state: Freshness; now: number; width: number }) {
