@@ -4,7 +4,7 @@ import type { ProviderStats } from '../../../contract/schemas.ts';
 import type { StatsSortColumn, TrackedField } from '../../../store/stats.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { formatDecimal, MISSING, provideModeName } from '../../charts/format.ts';
-import { connectionTimeline, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
+import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
 
 export type ColumnKey =
   | 'state'
@@ -100,6 +100,8 @@ export function layoutProviderColumns(width: number): Column[] {
     if (rowWidth(columns) <= width) break;
     columns = columns.map((c) => (c.key === key ? { ...c, width: size } : c)).filter((c) => c.width > 0);
   }
+  const timeline = columns.find((c) => c.key === 'timeline');
+  if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
   const id = columns.find((c) => c.key === 'id');
   if (id && rowWidth(columns) + FULL_ID - id.width <= width) id.width = FULL_ID;
   return columns;

@@ -49,7 +49,10 @@ describe('My providers table layout', () => {
   it('keeps id, uptime, an hourly timeline, transfer and payout at 70 columns', () => {
     const columns = layoutProviderColumns(68);
     expect(columns.map((c) => c.key)).toEqual(['state', 'id', 'uptime', 'timeline', 'transfer', 'payout']);
-    expect(columns.find((c) => c.key === 'timeline')?.width).toBe(24);
+    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({
+      width: 24,
+      header: 'last 24 h, 1 h a cell',
+    });
     expect(tableWidth(columns)).toBeLessThanOrEqual(68);
   });
 
