@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimulator, type Simulator } from '../../simulator/index.ts';
+import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, NO_TTY_EXIT, runTui } from '../../src/cli/tui.tsx';
+import { ManualClock, settle } from '../../src/clock.ts';
+import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';
+
+let sim: Simulator | undefined;
+let client: ApiClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await sim?.close();
+  sim = client = undefined;
+});
+
+async function start() {
+  const clock = new ManualClock();
+  sim = await createSimulator({ seed: 5, clock, ...TEST_WORLD });
+  client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout(100, 30);
+  const stderr = new FakeStdout(100, 30);
+  const done = runTui({
+    client,
+    clock,
+    target: { kind: 'demo', seed: 5 },
+    token: sim.token,
+    demo: sim.demo,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stderr: stderr as unknown as NodeJS.WriteStream,
+  });
+  const output = () => stdout.frames.join('');
+  const until = async (text: string) => {
+    for (let i = 0; i < 200 && !output().includes(text); i++) await settle(1);
+    expect(output()).toContain(text);
+  };
+  return { stdin, stdout, stderr, done, output, until };
+}
+
+/** Everything written after the app left the alternate screen. */
+const afterLeaving = (output: string) =>
+  output.slice(output.lastIndexOf(LEAVE_ALT_SCREEN) + LEAVE_ALT_SCREEN.length);
+
+describe('runTui', () => {
+  it('refuses without a TTY on stdin, with a hint and exit code 2', async () => {
+    const stdin = new FakeStdin();
+    stdin.isTTY = false;
+    const stderr = new FakeStdout(80, 24);
+    const code = await runTui({
+      client: {} as ApiClient,
+      clock: new ManualClock(),
+      target: { kind: 'demo', seed: 1 },
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      stderr: stderr as unknown as NodeJS.WriteStream,
+    });
+    expect(code).toBe(NO_TTY_EXIT);
+    expect(stderr.frames.join('')).toMatch(/needs a terminal.*use a command/);
+  });
+
+  it('draws on the alternate screen and gives the terminal back on q, cursor shown', async () => {
+    const app = await start();
+    await app.until('places with providers');
+    expect(app.output().startsWith(ENTER_ALT_SCREEN)).toBe(true);
+    app.stdin.write('q');
+    expect(await app.done).toBe(0);
+    expect(app.output()).toContain(LEAVE_ALT_SCREEN);
+    expect(LEAVE_ALT_SCREEN).toContain('\u001b[?25h');
+    expect(afterLeaving(app.output())).not.toContain('places with providers');
+  });
+
+  it('SIGTERM restores the terminal and resolves 143', async () => {
+    const app = await start();
+    await app.until('places with providers');
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(await app.done).toBe(143);
+    expect(app.output()).toContain(LEAVE_ALT_SCREEN);
+  });
+
+  it('an uncaught error restores the terminal, reports the error and resolves 1', async () => {
+    // Only runTui's own handler hears this one (the test runner's are put back after).
+    const others = process.listeners('uncaughtException');
+    const app = await start();
+    await app.until('places with providers');
+    for (const l of others) process.off('uncaughtException', l);
+    try {
+      process.emit('uncaughtException', new Error('something broke'), 'uncaughtException');
+    } finally {
+      for (const l of others) process.on('uncaughtException', l);
+    }
+    expect(await app.done).toBe(1);
+    expect(app.output()).toContain(LEAVE_ALT_SCREEN);
+    expect(app.stderr.frames.join('')).toContain('something broke');
+  });
+});
