@@ -84,7 +84,10 @@ describe('runTui', () => {
     await app.until('places with providers');
     for (const l of others) process.off('uncaughtException', l);
     try {
-      process.emit('uncaughtException', new Error('something broke'), 'uncaughtException');
+      (process.emit as (event: string, error: Error) => boolean)(
+        'uncaughtException',
+        new Error('something broke'),
+      );
     } finally {
       for (const l of others) process.on('uncaughtException', l);
     }
