@@ -36,7 +36,7 @@ describe('My providers pane', () => {
     const { frame, waitFor } = await open();
     await waitFor('Σ total');
     expect(rows(frame())).toHaveLength(8);
-    expect(frame()).toContain('8 providers · 7 connected · sort uptime ▼');
+    expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
     expect(frame()).toMatch(/uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode/);
     expect(frame()).toContain('next in 1m 00s');
     expect(frame()).toMatchSnapshot();
@@ -126,17 +126,16 @@ describe('My providers pane', () => {
     await waitFor('Σ total');
     await press('/');
     await type('public');
-    expect(frame()).toContain('/ filter: public');
+    expect(frame()).toMatch(/^\/ public +· \d of 8 match · 8 providers/m);
     const publicRows = rows(frame());
     expect(publicRows.length).toBeGreaterThan(0);
     expect(publicRows.length).toBeLessThan(8);
     expect(publicRows.every((line) => line.trimEnd().endsWith('public'))).toBe(true);
     await press('enter');
-    expect(frame()).toContain(`${publicRows.length} match “public” (esc clears)`);
+    expect(frame()).toContain(`/ public · ${publicRows.length} of 8 match (esc clears) · 8 providers`);
     const id = publicRows[0].slice(2, 10);
-    await press('esc', '/');
-    await type(id);
-    await press('enter');
+    // Keys typed in one chunk right after / land in the box.
+    await press('esc', `/${id}`, 'enter');
     expect(rows(frame())).toHaveLength(1);
     expect(rows(frame())[0]).toContain(id);
     await press('esc');

@@ -3,7 +3,7 @@
 // sort (s/S), filter (/), and a detail view (enter, esc) with the provider's events.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { ProviderStats } from '../../contract/schemas.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
 import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
@@ -11,7 +11,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/TextInput.tsx';
-import { sanitize, truncate } from '../text.ts';
+import { displayWidth, sanitize, truncate } from '../text.ts';
 import { CellLine } from './stats/CellLine.tsx';
 import { ProviderDetail } from './stats/ProviderDetail.tsx';
 import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './stats/providerTable.ts';
@@ -22,48 +22,53 @@ import type { PaneDefinition } from './types.ts';
 /** Rows around the list: summary line, header, totals, status. */
 const CHROME_ROWS = 4;
 
-function SummaryLine({ width, filtering, onDone }: { width: number; filtering: boolean; onDone(): void }) {
-  const { stats } = useStores();
+/** The filter box's id: `/` names it in the session, so keys typed after it reach it at once. */
+const FILTER_INPUT = 'myProviders-filter';
+
+function SummaryLine({ width }: { width: number }) {
+  const { stats, session } = useStores();
   const theme = useTheme();
   const data = useStoreState(stats, (s) => s.data);
   const filter = useStoreState(stats, (s) => s.filter);
   const sortColumn = useStoreState(stats, (s) => s.sortColumn);
   const descending = useStoreState(stats, (s) => s.descending);
   const shown = useStoreState(stats, (s) => visibleProviders(s).length);
-  if (!data) return <Text bold>My providers, last 24 hours</Text>;
-  const all = data.providers ?? [];
+  const editing = useStoreState(session, (s) => s.focus === FILTER_INPUT);
+  const all = data?.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
-  const sort = `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`;
-  if (filtering) {
-    return (
-      <Box width={width}>
-        <Text color={theme.accent}>/ filter: </Text>
-        <TextInput
-          id="myProviders-filter"
-          value={filter}
-          onChange={(value) => stats.getState().setFilter(value)}
-          onSubmit={onDone}
-          onCancel={() => {
-            stats.getState().setFilter('');
-            onDone();
-          }}
-          placeholder="client id or provide mode"
-          width={Math.max(10, width - 30)}
-        />
-        <Text dimColor={theme.dim}>{` ${shown} of ${all.length}`}</Text>
-      </Box>
-    );
-  }
-  const parts = [
-    `${all.length} provider${all.length === 1 ? '' : 's'}`,
-    `${online} connected`,
-    filter ? `${shown} match “${sanitize(filter)}” (esc clears)` : undefined,
-    sort,
-  ].filter(Boolean);
+  const placeholder = editing ? 'client id or provide mode' : 'filter';
+  const inputWidth = editing
+    ? Math.max(12, Math.min(32, Math.floor(width / 3)))
+    : displayWidth(filter || placeholder);
+  const parts = !data
+    ? ['My providers, last 24 hours']
+    : [
+        filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
+        `${all.length} provider${all.length === 1 ? '' : 's'}`,
+        `${online} connected`,
+        `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
+      ].filter(Boolean);
+  const done = () => session.getState().setFocus(undefined);
   return (
-    <Text bold wrap="truncate">
-      {truncate(parts.join(' · '), width)}
-    </Text>
+    <Box width={width} height={1} overflow="hidden">
+      <Text color={theme.accent}>{'/ '}</Text>
+      <TextInput
+        id={FILTER_INPUT}
+        focused={editing}
+        value={filter}
+        onChange={(value) => stats.getState().setFilter(value)}
+        onSubmit={done}
+        onCancel={() => {
+          stats.getState().setFilter('');
+          done();
+        }}
+        placeholder={placeholder}
+        width={editing ? inputWidth : undefined}
+      />
+      <Text bold wrap="truncate">
+        {truncate(` · ${parts.join(' · ')}`, Math.max(0, width - inputWidth - 3))}
+      </Text>
+    </Box>
   );
 }
 
@@ -175,11 +180,10 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 }
 
 function MyProviders({ width, height }: { width: number; height: number }) {
-  const { stats } = useStores();
+  const { stats, session } = useStores();
   const detailId = useStoreState(stats, (s) => s.detailId);
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
-  const [filtering, setFiltering] = useState(false);
   const page = useRef(height);
   page.current = Math.max(1, height - CHROME_ROWS);
   const s = () => stats.getState();
@@ -196,7 +200,7 @@ function MyProviders({ width, height }: { width: number; height: number }) {
     open: () => (inDetail() ? undefined : s().openDetail()),
     search: () => {
       s().closeDetail();
-      setFiltering(true);
+      session.getState().setFocus(FILTER_INPUT);
     },
     back: () => {
       if (inDetail()) s().closeDetail();
@@ -209,7 +213,7 @@ function MyProviders({ width, height }: { width: number; height: number }) {
     return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <SummaryLine width={width} filtering={filtering} onDone={() => setFiltering(false)} />
+      <SummaryLine width={width} />
       <Table width={width} height={height} now={now} />
       <StatusLine width={width} now={now} />
     </Box>
