@@ -203,8 +203,8 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     },
     screen,
     lines,
-    waitFor: (match, timeoutMs = 5000) => poll((text) => matches(text, match), String(match), timeoutMs),
-    waitForGone: (match, timeoutMs = 5000) =>
+    waitFor: (match, timeoutMs = 10_000) => poll((text) => matches(text, match), String(match), timeoutMs),
+    waitForGone: (match, timeoutMs = 10_000) =>
       poll((text) => !matches(text, match), `${String(match)} to go`, timeoutMs),
     async resize(newCols, newRows) {
       cols = newCols;

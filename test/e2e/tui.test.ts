@@ -1,0 +1,155 @@
+// The interactive console as a person meets it: the built binary in a pseudo-terminal,
+// demo mode (no API configured), keys in, screen text out.
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Session, spawnNetdeck } from './harness.ts';
+
+let session: Session | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+/** netdeck in demo mode at 100x30, once the Discover pane shows data. */
+async function demo(options: { cols?: number; rows?: number } = {}): Promise<Session> {
+  session = await spawnNetdeck({ cols: options.cols ?? 100, rows: options.rows ?? 30 });
+  await session.waitFor('European Union (EU)', 15_000);
+  return session;
+}
+
+/** The bottom line the app drew (the last row of the terminal may stay empty). */
+const footer = (s: Session) =>
+  s
+    .lines()
+    .filter((line) => line.trim())
+    .at(-1);
+
+const CLIENT_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
+
+describe('netdeck console (demo mode)', () => {
+  it('starts on the alternate screen with the simulator in the header and data in Discover', async () => {
+    const s = await demo();
+    expect(s.enteredAlternateScreen()).toBe(true);
+    expect(s.bufferType()).toBe('alternate');
+    expect(s.cursorVisible()).toBe(false);
+    const lines = s.lines();
+    expect(lines[0]).toMatch(/^netdeck · SIMULATOR seed 1 · demo\b.*● online$/);
+    expect(lines[1]).toMatch(/^1 Discover \d[\d ]*\s+2 Providers/);
+    expect(s.screen()).toMatch(/group\s+★ European Union \(EU\)\s+[\d ]+/);
+    expect(s.screen()).toMatch(/country United States\s+US\s+\d+/);
+    expect(footer(s)).toMatch(/\? help: all keys\s+q\/ctrl-c quit$/);
+  });
+
+  it('shows every pane on 1-6, and back', async () => {
+    const s = await demo();
+    const panes: [string, RegExp][] = [
+      ['2', /nothing chosen yet: mark places in Discover/],
+      ['3', /Shared with this network \(\d+\)/],
+      ['4', /\d+ providers · \d+ connected/],
+      ['5', /network statistics · computed/],
+      ['6', /Payout wallet\n\s+[0-9a-f-]{36}/],
+      ['1', /European Union \(EU\)/],
+    ];
+    for (const [key, shows] of panes) {
+      await s.keys(key);
+      await s.waitFor(shows);
+      // The frame stays: header on top, tab bar under it, key hints at the bottom.
+      expect(s.lines()[0]).toMatch(/^netdeck · SIMULATOR seed 1/);
+      expect(s.lines()[1]).toMatch(/^1 Discover/);
+      expect(footer(s)).toMatch(/q\/ctrl-c quit$/);
+    }
+  });
+
+  it('opens help with ?, listing the keys, and closes it with esc', async () => {
+    const s = await demo();
+    await s.keys('?');
+    const help = await s.waitFor('Everywhere');
+    expect(help).toMatch(/1\s+show Discover/);
+    expect(help).toMatch(/q ctrl-c\s+quit/);
+    await s.keys('esc');
+    await s.waitForGone('Everywhere');
+    expect(s.screen()).toContain('European Union (EU)');
+  });
+
+  it('searches as you type, keeps q and 1 typed in the box as text, and leaves with esc', async () => {
+    const s = await demo();
+    await s.keys('/');
+    await s.type('ger');
+    const found = await s.waitFor(/country Germany\s+DE\s+\d+\s+0/);
+    expect(found).toMatch(/^\/ ger\b/m);
+    expect(found).toContain('best match first');
+    // Neither quits nor switches pane: both are text in the box.
+    await s.type('q1');
+    await s.waitFor(/^\/ gerq1\b/m);
+    expect(s.exitCode).toBeUndefined();
+    await s.keys('backspace', 'backspace', 'esc');
+    await s.waitFor(/\d+ matches/);
+  });
+
+  it('iterates providers of a marked place, batch after batch, with no provider twice', async () => {
+    const s = await demo();
+    await s.keys('p');
+    const first = await s.waitFor(/10 seen · 1 batch\b/);
+    expect(first).toContain('for European Union (EU)');
+    expect(first.match(CLIENT_ID)).toHaveLength(10);
+    await s.keys('n');
+    const second = await s.waitFor(/20 seen · 2 batches/);
+    const ids = second.match(CLIENT_ID) ?? [];
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect(s.lines()[1]).toMatch(/2 Providers 20/);
+  });
+
+  it('adds a code offered by the demo in the add dialog, and lists the device as pending', async () => {
+    const s = await demo();
+    await s.keys('3');
+    await s.waitFor(/Pending adoption \(0\)/);
+    await s.keys('a');
+    const dialog = await s.waitFor('Codes to try (demo simulator)');
+    const offered = /adopt\s+((?:[a-z]+ ){5}[a-z]+)\s+(.+?)\s+│/.exec(dialog);
+    expect(offered).not.toBeNull();
+    const [, code, device] = offered ?? [];
+    await s.keys('down');
+    await s.waitFor(`Code: ${code}`);
+    await s.keys('enter');
+    await s.waitFor(`Adoption added: "${device}" is pending`);
+    await s.keys('esc');
+    await s.waitFor(/Pending adoption \(1\)/);
+    expect(s.screen()).toContain(device);
+  });
+
+  it('lays out compactly when narrow, says when too small, and comes back on resize', async () => {
+    const s = await demo();
+    await s.resize(70, 20);
+    await s.waitFor(/^SIMULATOR seed 1 · demo/m);
+    expect(s.lines()[1]).toMatch(/^1 Disc 2 [\d ]+ 2 Prov/);
+    for (const line of s.lines()) expect(line.length).toBeLessThanOrEqual(70);
+    await s.resize(50, 12);
+    await s.waitFor('terminal too small');
+    expect(s.screen()).toContain('50x12, needs at least 60x15');
+    await s.resize(100, 30);
+    await s.waitFor(/^netdeck · SIMULATOR seed 1 · demo/m);
+    await s.waitFor('European Union (EU)');
+  });
+
+  it('quits with q, leaving the alternate screen with the cursor shown', async () => {
+    const s = await demo();
+    await s.keys('q');
+    expect(await s.exited()).toBe(0);
+    expect(s.leftAlternateScreen()).toBe(true);
+    expect(s.bufferType()).toBe('normal');
+    expect(s.cursorVisible()).toBe(true);
+    // Nothing of the console is left on the normal screen.
+    expect(s.screen()).not.toContain('European Union');
+  });
+
+  it('quits with ctrl-c even from inside the search box, restoring the terminal', async () => {
+    const s = await demo();
+    await s.keys('/');
+    await s.type('ber');
+    await s.waitFor(/^\/ ber\b/m);
+    await s.keys('ctrl-c');
+    expect(await s.exited()).toBe(0);
+    expect(s.leftAlternateScreen()).toBe(true);
+    expect(s.cursorVisible()).toBe(true);
+  });
+});
