@@ -144,7 +144,9 @@ describe('devices store', () => {
   });
 
   it('prefills a share name from outgoing shares, else device- and 8 chars of the client id', () => {
-    const data = { outgoing_shared_devices: [{ client_id: 'abc', device_name: 'garage pi' }] } as DeviceAssociations;
+    const data = {
+      outgoing_shared_devices: [{ client_id: 'abc', device_name: 'garage pi' }],
+    } as DeviceAssociations;
     expect(defaultShareName(data, 'abc')).toBe('garage pi');
     expect(defaultShareName(data, '0123456789abcdef')).toBe('device-01234567');
   });

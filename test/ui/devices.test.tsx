@@ -67,6 +67,33 @@ describe('Devices pane states', () => {
     expect(frame()).toMatchSnapshot();
   });
 
+  it('narrow: 80 columns shorten the client ids, nothing wraps', async () => {
+    const { waitFor, frame } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (2)');
+    expect(frame()).toContain('pending, owner confirms');
+    expect(
+      frame()
+        .split('\n')
+        .every((line) => line.length <= 80),
+    ).toBe(true);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('draws server strings without their control characters', async () => {
+    const { waitFor, frame, press, client } = await open();
+    await waitFor('Shared by this network (2)');
+    const line = lineOf(frame(), 'waiting for a guest') ?? '';
+    const clientId = line.match(/[0-9a-f-]{36}/)?.[0] ?? '';
+    // A name as another client could have set it, escape sequences and all.
+    await client.createShareCode({
+      client_id: clientId,
+      device_name: 'evil\u001b[2J\u001b]0;owned\u0007 box',
+    });
+    await press('r');
+    await waitFor('evil box');
+    expect(app!.stdout.frames.at(-1)).not.toContain('\u001b]0;owned');
+  });
+
   it('loading: a spinner while the service has not answered', async () => {
     const { frame } = await open({ client: silentClient });
     expect(frame()).toContain('loading device associations…');

@@ -37,7 +37,7 @@ export function codesToTry(codes: SimCodes | undefined): TryCode[] {
       code: c.code,
       label: `${sanitize(c.device_name)} of ${sanitize(c.network_name)}`,
     })),
-  ].slice(0, MAX_TRY);
+  ];
 }
 
 export function addedText(added: AddedDevice): string {
@@ -61,7 +61,12 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   const add = useStoreState(devices, (s) => s.add);
   const failures = useStoreState(devices, (s) => s.addFailures);
   // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
-  const tries = useMemo(() => (add.phase === 'sending' ? [] : codesToTry(demo?.codes())), [demo, add.phase]);
+  // As many as fit under the box and its messages.
+  const room = Math.max(0, Math.min(MAX_TRY, height - 10));
+  const tries = useMemo(
+    () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, room)),
+    [demo, add.phase, room],
+  );
   const pick = useRef(-1);
   const [picked, setPicked] = useState(-1);
   const inner = dialogInnerWidth(width);

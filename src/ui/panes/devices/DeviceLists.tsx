@@ -30,8 +30,8 @@ export function listLines(rows: DeviceRow[]): Line[] {
 export function deviceColumns(width: number) {
   const id = width >= 110 ? 36 : 13;
   const rest = Math.max(24, width - 2 - id - 3);
-  const name = Math.max(10, Math.floor(rest * 0.4));
-  const network = Math.max(8, Math.floor(rest * 0.3));
+  const name = Math.max(10, Math.floor(rest * 0.35));
+  const network = Math.max(8, Math.floor(rest * 0.28));
   return { name, id, network, state: Math.max(6, rest - name - network) };
 }
 

@@ -130,8 +130,8 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         <BigCode code={sanitize(share.code)} width={inner} />
         <Text>{sanitize(share.code)}</Text>
         <Text dimColor={theme.dim}>
-          Read it out or press y to copy it. It is listed under "Shared by this network" until a network adds
-          it.
+          Read it out or press y to copy it. It is listed under "Shared by this network", waiting for a guest
+          until another network adds it.
         </Text>
         {notice ? <Text color={theme.ok}>{notice}</Text> : null}
       </Box>
