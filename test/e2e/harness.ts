@@ -111,6 +111,8 @@ export interface Session {
   readonly exitCode: number | undefined;
   /** Everything the program wrote, escape sequences included. */
   readonly raw: string;
+  /** Window titles the program set (OSC 0/2): a console drawing server data sets none. */
+  readonly titles: string[];
   readonly cols: number;
   readonly rows: number;
   /** Which xterm buffer is showing: `alternate` while a full-screen app runs. */
@@ -153,6 +155,8 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     env: cleanEnv(configHome, options.env),
   });
   let raw = '';
+  const titles: string[] = [];
+  term.onTitleChange((title) => titles.push(title));
   let pendingWrites = 0;
   let exitCode: number | undefined;
   child.onData((data) => {
@@ -235,6 +239,7 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     get raw() {
       return raw;
     },
+    titles,
     get cols() {
       return cols;
     },
