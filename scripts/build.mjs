@@ -18,7 +18,12 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
-  define: { 'process.env.NETDECK_VERSION': JSON.stringify(version), 'process.env.DEV': '"false"' },
+  // NODE_ENV=production picks React's production build: a smaller bundle and a faster first frame.
+  define: {
+    'process.env.NETDECK_VERSION': JSON.stringify(version),
+    'process.env.DEV': '"false"',
+    'process.env.NODE_ENV': '"production"',
+  },
   // Ink loads react-devtools-core only when DEV=true; the stub keeps it out of the bundle.
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
   banner: {

@@ -1,0 +1,121 @@
+// A program in a pseudo-terminal feeding a headless xterm, for the TUI benchmarks:
+// spawn, wait for a screen condition checked on every chunk of output (not on a
+// polling interval, so times are exact to a chunk), send keys, read resident memory.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import xterm from '@xterm/headless';
+import { build } from 'esbuild';
+import pty from 'node-pty';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface PtyProgram {
+  /** performance.now() when the process was spawned. */
+  startedAt: number;
+  /** Resolves with performance.now() of the first parsed output for which `check` is true. */
+  until(check: (screen: Screen) => boolean, timeoutMs?: number): Promise<number>;
+  write(data: string): void;
+  screen(): Screen;
+  /** Resident set size now and at its peak (from /proc), in MB. */
+  memory(): { rssMb: number; peakMb: number };
+  kill(): void;
+  exited: Promise<number>;
+}
+
+export interface Screen {
+  lines: string[];
+  text: string;
+  /** Index of the first row drawn in inverse video (the cursor row), or -1. */
+  inverseRow: number;
+}
+
+export function spawnInPty(args: string[], options: { cols?: number; rows?: number } = {}): PtyProgram {
+  const cols = options.cols ?? 120;
+  const rows = options.rows ?? 40;
+  const cwd = mkdtempSync(join(tmpdir(), 'netdeck-bench-'));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('NETDECK_')) env[k] = v;
+  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: cwd, TZ: 'UTC' });
+  delete env.NODE_OPTIONS;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  const startedAt = performance.now();
+  const child = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols, rows, cwd, env });
+  const waiters = new Set<() => void>();
+  child.onData((data) => {
+    term.write(data, () => {
+      for (const waiter of [...waiters]) waiter();
+    });
+  });
+  const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
+
+  const screen = (): Screen => {
+    const buffer = term.buffer.active;
+    const lines: string[] = [];
+    let inverseRow = -1;
+    for (let y = 0; y < rows; y++) {
+      const line = buffer.getLine(buffer.viewportY + y);
+      lines.push(line?.translateToString(true) ?? '');
+      if (inverseRow < 0 && line?.getCell(4)?.isInverse()) inverseRow = y;
+    }
+    return { lines, text: lines.join('\n'), inverseRow };
+  };
+
+  return {
+    startedAt,
+    until(check, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`timed out; screen:\n${screen().text}`));
+        }, timeoutMs);
+        const waiter = () => {
+          if (!check(screen())) return;
+          const at = performance.now();
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(at);
+        };
+        waiters.add(waiter);
+        waiter();
+      });
+    },
+    write: (data) => child.write(data),
+    screen,
+    memory() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (field: string) =>
+        Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+      return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+    },
+    kill: () => child.kill(),
+    exited,
+  };
+}
+
+/** Bundles a TSX entry the way scripts/build.mjs bundles netdeck (same options). */
+export async function bundleLikeNetdeck(entry: string, outfile: string): Promise<string> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
+    alias: { 'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js') },
+    banner: {
+      js: "import { createRequire as __netdeckCreateRequire } from 'node:module';\nconst require = __netdeckCreateRequire(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
