@@ -60,10 +60,10 @@ function Frame() {
   const pane = paneById(activeId);
   const PaneComponent = pane.Component;
   return (
-    <Box flexDirection="column" width={columns} height={height} overflow="hidden">
+    <Box flexDirection="column" width={columns} height={height} overflowY="hidden">
       <Header width={columns} pane={pane} compact={compact} />
       <TabBar width={columns} compact={compact} />
-      <Box width={columns} height={paneHeight} overflow="hidden">
+      <Box width={columns} height={paneHeight} overflowY="hidden">
         {overlay === 'help' ? (
           <HelpOverlay width={columns} height={paneHeight} active={activeId} />
         ) : (

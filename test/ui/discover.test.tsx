@@ -29,14 +29,14 @@ describe('Discover pane', () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     const rows = listLines(app.frame());
-    expect(rows[0]).toMatch(/^\s+group/);
+    expect(rows[0]).toMatch(/^› {2}group/);
     const lastGroup = rows.map((r) => r.includes('group')).lastIndexOf(true);
     expect(rows.findIndex((r) => r.includes('country'))).toBeGreaterThan(lastGroup);
     await app.press('o');
     expect(app.frame()).toContain('sort name');
     const groups = listLines(app.frame())
       .filter((r) => r.includes('group'))
-      .map((r) => r.replace(/^\s+group( ★)?\s+/, '').replace(/\s+[\d ]+$/, ''));
+      .map((r) => r.replace(/^[› ][● ] group( ★)?\s+/, '').replace(/\s+[\d ]+$/, ''));
     expect(groups).toEqual([...groups].sort((a, b) => a.localeCompare(b)));
   });
 
@@ -126,7 +126,7 @@ describe('Discover pane', () => {
     await app.waitFor('1 matches');
     expect(listLines(app.frame())[0]).toContain(`device  ${id}`);
     await app.press('space');
-    expect(listLines(app.frame())[0]).toMatch(/^● device/);
+    expect(listLines(app.frame())[0]).toMatch(/^›● device/);
     expect(app.frame()).toContain('1 marked');
   });
 
@@ -136,7 +136,7 @@ describe('Discover pane', () => {
     await app.press('G');
     await app.press('space', 'k', 'space');
     expect(app.frame()).toContain('2 marked');
-    expect(listLines(app.frame()).filter((l) => l.startsWith('●'))).toHaveLength(2);
+    expect(listLines(app.frame()).filter((l) => l[1] === '●')).toHaveLength(2);
     await app.press('b');
     expect(app.frame()).toContain('+ best available');
     await app.press('enter');

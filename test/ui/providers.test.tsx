@@ -20,7 +20,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /** Client ids on screen, in order. */
 function shownIds(frame: string): string[] {
-  return frame.split('\n').flatMap((l) => (/^[D ] [0-9a-f]{8}-/.test(l) ? [l.match(UUID)![0]] : []));
+  return frame.split('\n').flatMap((l) => (/^[› ][D ] [0-9a-f]{8}-/.test(l) ? [l.match(UUID)![0]] : []));
 }
 
 /** The Providers pane on a small country (a few batches of 5 exhaust it). */
@@ -71,7 +71,7 @@ describe('Providers pane', () => {
       .frame()
       .split('\n')
       .find((l) => UUID.test(l))!;
-    expect(first).toMatch(/^ {2}[0-9a-f-]{36} {2}\d\s+[\d.]+ [kMG]?B\/s {2}.+, .+/);
+    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\d\s+[\d.]+ [kMG]?B\/s {2}.+, .+/);
     expect(first).toContain(name);
     expect(app.frame()).toMatchSnapshot();
     for (let i = 0; i < 10 && !app.frame().includes('exhausted'); i++) await app.press('n');
@@ -101,7 +101,7 @@ describe('Providers pane', () => {
     await app.press('j', 'd');
     const marked = app.stores.providers.getState().seen[1].client_id!;
     expect(app.frame()).toContain('1 used destination');
-    expect(app.frame()).toMatch(new RegExp(`^D ${marked}`, 'm'));
+    expect(app.frame()).toMatch(new RegExp(`^›D ${marked}`, 'm'));
     await app.press('x');
     expect(app.frame()).toMatch(/0 seen · 0 batches/);
     expect(app.frame()).toContain('1 used destination');

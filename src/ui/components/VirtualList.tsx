@@ -3,13 +3,14 @@
 // screen does not jump on every move.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useRef } from 'react';
+import { Fragment, useRef } from 'react';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
   cursor: number;
   /** Rows available; the list always takes exactly this many (blank rows pad it). */
   height: number;
+  /** One line: a <Text> (wrap="truncate") of the row. */
   renderRow: (item: T, index: number, selected: boolean) => React.ReactNode;
   keyOf: (item: T, index: number) => string;
 }
@@ -29,10 +30,11 @@ export function VirtualList<T>({ items, cursor, height, renderRow, keyOf }: Virt
   const visible = items.slice(start.current, start.current + Math.max(0, height));
   const blanks = Math.max(0, height - visible.length);
   return (
-    <Box flexDirection="column" height={Math.max(0, height)} overflow="hidden">
+    <Box flexDirection="column" height={Math.max(0, height)} overflowY="hidden">
       {visible.map((item, i) => {
         const index = start.current + i;
-        return <Box key={keyOf(item, index)}>{renderRow(item, index, index === cursor)}</Box>;
+        // No Box per row: each extra node costs layout and output work on every frame.
+        return <Fragment key={keyOf(item, index)}>{renderRow(item, index, index === cursor)}</Fragment>;
       })}
       {Array.from({ length: blanks }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: padding rows have nothing else to key on

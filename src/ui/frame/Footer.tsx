@@ -43,7 +43,7 @@ export function Footer({ width, pane, dialog }: { width: number; pane: PaneId; d
   const theme = useTheme();
   const hints = fitHints(footerBindings(pane, dialog), width);
   return (
-    <Box width={width} height={1} overflow="hidden">
+    <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">
         {hints.join('  ')}
       </Text>

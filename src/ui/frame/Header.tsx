@@ -50,7 +50,7 @@ export function Header({ width, pane, compact }: { width: number; pane: PaneDefi
   const statusColor = status === 'online' ? theme.ok : status === 'connecting' ? theme.muted : theme.warn;
   const left = `netdeck · ${targetLabel(target)}${network ? ` · ${truncate(sanitize(network), 24)}` : ''}`;
   return (
-    <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
+    <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
         {truncate(compact ? left.replace('netdeck · ', '') : left, Math.max(10, width - (compact ? 26 : 44)))}
       </Text>

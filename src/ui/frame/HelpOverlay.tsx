@@ -53,7 +53,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
   const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
   const shown = lines.slice(top, top + room);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
         {padCells(
           `Keys${maxTop ? `  (j/k scroll, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,

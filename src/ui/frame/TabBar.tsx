@@ -28,7 +28,7 @@ export function TabBar({ width, compact }: { width: number; compact: boolean }) 
   const active = useStoreState(stores.session, (s) => s.activePane);
   const counts = useCounts(stores);
   return (
-    <Box width={width} height={1} overflow="hidden" gap={compact ? 1 : 2}>
+    <Box width={width} height={1} overflowY="hidden" gap={compact ? 1 : 2}>
       {panes.map((pane, i) => {
         const isActive = pane.id === active;
         const title = compact ? (pane.shortTitle ?? pane.title) : pane.title;

@@ -11,7 +11,7 @@ export function TooSmall({ columns, rows }: { columns: number; rows: number }) {
     'enlarge the window, or q to quit',
   ];
   return (
-    <Box flexDirection="column" width={columns} height={Math.max(1, rows - 1)} overflow="hidden">
+    <Box flexDirection="column" width={columns} height={Math.max(1, rows - 1)} overflowY="hidden">
       {lines.map((line) => (
         <Text key={line} wrap="truncate">
           {line}

@@ -17,7 +17,7 @@ import type { PaneDefinition } from './types.ts';
 
 /** Column widths for a pane `width` wide; `distance` only while searching. */
 export function discoverColumns(width: number, searching: boolean) {
-  const mark = 2;
+  const mark = 3;
   const kind = 8;
   const count = 10;
   const distance = searching ? 6 : 0;
@@ -26,8 +26,15 @@ export function discoverColumns(width: number, searching: boolean) {
   return { mark, kind, name, context: Math.max(0, rest - name), count, distance };
 }
 
-function rowText(row: DiscoveryRow, marked: boolean, cols: ReturnType<typeof discoverColumns>): string {
+/** The cursor row starts with `›` (visible without colours too), a marked one with `●`. */
+function rowText(
+  row: DiscoveryRow,
+  marked: boolean,
+  selected: boolean,
+  cols: ReturnType<typeof discoverColumns>,
+): string {
   return (
+    (selected ? '›' : ' ') +
     (marked ? '● ' : '  ') +
     padCells(row.promoted ? 'group ★' : row.kind, cols.kind) +
     padCells(sanitize(row.name), cols.name) +
@@ -41,7 +48,7 @@ function rowText(row: DiscoveryRow, marked: boolean, cols: ReturnType<typeof dis
 
 function headerText(cols: ReturnType<typeof discoverColumns>): string {
   return (
-    '  ' +
+    '   ' +
     padCells('TYPE', cols.kind) +
     padCells('NAME', cols.name) +
     (cols.context ? padCells('WHERE', cols.context) : '') +
@@ -129,7 +136,7 @@ function Discover({ width, height }: { width: number; height: number }) {
     .join(' · ');
 
   const searchLine = (
-    <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
+    <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
       <Box>
         <Text color={theme.accent}>{'/ '}</Text>
         <TextInput
@@ -182,7 +189,7 @@ function Discover({ width, height }: { width: number; height: number }) {
             color={marked[row.key] ? theme.marked : row.kind === 'group' ? theme.accent : undefined}
             wrap="truncate"
           >
-            {rowText(row, Boolean(marked[row.key]), cols)}
+            {rowText(row, Boolean(marked[row.key]), selected, cols)}
           </Text>
         )}
       />
@@ -200,13 +207,13 @@ function Discover({ width, height }: { width: number; height: number }) {
   }
 
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       {searchLine}
       <Text bold wrap="truncate">
         {headerText(cols)}
       </Text>
       {body}
-      <Box height={1} width={width} overflow="hidden">
+      <Box height={1} width={width} overflowY="hidden">
         {status}
       </Box>
     </Box>

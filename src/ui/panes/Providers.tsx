@@ -13,7 +13,7 @@ import { formatBytesPerSecond, formatCount, padCells, sanitize, truncate } from 
 import type { PaneDefinition } from './types.ts';
 
 export function providerColumns(width: number) {
-  const mark = 2;
+  const mark = 3;
   const id = width >= 100 ? 38 : 14;
   const tier = 6;
   const speed = 12;
@@ -32,10 +32,17 @@ function idText(id: string | undefined, width: number): string {
   return width >= 38 ? clean : truncate(clean, width - 2);
 }
 
-function rowText(p: Provider, destination: boolean, cols: ReturnType<typeof providerColumns>): string {
+/** The cursor row starts with `›`, a used destination with `D`. */
+function rowText(
+  p: Provider,
+  destination: boolean,
+  selected: boolean,
+  cols: ReturnType<typeof providerColumns>,
+): string {
   const speed =
     p.has_estimated_bytes_per_second === false ? '–' : formatBytesPerSecond(p.estimated_bytes_per_second);
   return (
+    (selected ? '›' : ' ') +
     (destination ? 'D ' : '  ') +
     padCells(idText(p.client_id, cols.id), cols.id) +
     padCells(p.tier === undefined ? '–' : String(p.tier), cols.tier) +
@@ -143,7 +150,7 @@ function Providers({ width, height }: { width: number; height: number }) {
           const isDestination = Boolean(item.client_id && destinations[item.client_id]);
           return (
             <Text inverse={selected} color={isDestination ? theme.marked : undefined} wrap="truncate">
-              {rowText(item, isDestination, cols)}
+              {rowText(item, isDestination, selected, cols)}
             </Text>
           );
         }}
@@ -160,16 +167,16 @@ function Providers({ width, height }: { width: number; height: number }) {
   }
 
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Box width={width} height={1} justifyContent="space-between" overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
+      <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
         <Text wrap="truncate">{truncate(forLine, Math.max(10, width - counters.length - 2))}</Text>
         <Text color={exhausted ? theme.warn : undefined}>{counters}</Text>
       </Box>
       <Text bold wrap="truncate">
-        {`  ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+        {`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
       </Text>
       {body}
-      <Box height={1} width={width} overflow="hidden">
+      <Box height={1} width={width} overflowY="hidden">
         {status}
       </Box>
     </Box>
