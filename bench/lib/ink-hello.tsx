@@ -1,5 +1,14 @@
-// The baseline of bench/tui-start.ts: an Ink hello world, bundled the same way as
-// netdeck (scripts/build.mjs), timed to its first frame in the same pseudo-terminal.
-import { render, Text } from 'ink';
+// The baseline of the TUI benchmarks: an Ink hello world, bundled the same way as
+// netdeck (scripts/build.mjs). bench/tui-start.ts times it to its first frame;
+// bench/tui-keypress.ts times a key to the changed line; q quits.
+import { render, Text, useApp, useInput } from 'ink';
+import { useState } from 'react';
 
-render(<Text>Hello, world</Text>, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+function Hello() {
+  const [keys, setKeys] = useState(0);
+  const { exit } = useApp();
+  useInput((input) => (input === 'q' ? exit() : setKeys((n) => n + 1)));
+  return <Text>Hello, world: {keys} keys</Text>;
+}
+
+render(<Hello />, { exitOnCtrlC: true, patchConsole: false, maxFps: 60 });

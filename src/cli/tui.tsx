@@ -56,6 +56,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
   };
   stdout.write(ENTER_ALT_SCREEN);
   process.once('exit', restore);
+  // Requests first: they are on their way while the first (loading) frame renders.
+  const loading = startStores(stores);
 
   const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
     stdin,
@@ -65,7 +67,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     patchConsole: false,
     maxFps: 60,
   });
-  void startStores(stores);
+  void loading;
 
   let finish: (code: number, error?: unknown) => void = () => {};
   const outcome = new Promise<{ code: number; error?: unknown }>((resolve) => {

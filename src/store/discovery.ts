@@ -139,13 +139,16 @@ export function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
   return rows;
 }
 
+/** One collator for every comparison: far cheaper than String#localeCompare on 10 000 rows. */
+const byName = new Intl.Collator('en').compare;
+
 function compareBy(sort: DiscoverySort) {
   return (a: DiscoveryRow, b: DiscoveryRow) => {
     if (sort === 'count') {
       const byCount = (b.providerCount ?? -1) - (a.providerCount ?? -1);
       if (byCount !== 0) return byCount;
     }
-    return a.name.localeCompare(b.name) || a.key.localeCompare(b.key);
+    return byName(a.name, b.name) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   };
 }
 

@@ -162,7 +162,7 @@ function Discover({ width, height }: { width: number; height: number }) {
     status = <ErrorLine error={search.error} width={width} prefix={searchErrorPrefix(search.error)} />;
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="provider locations" />;
-  } else if ((searching && search.loading) || loading) {
+  } else if ((searching && search.loading) || (!searching && (loading || !hasData))) {
     status = <Spinner label={searching ? 'searching…' : 'loading provider locations…'} />;
   } else {
     const what = searching
