@@ -44,6 +44,7 @@ function Frame() {
   const overlay = useStoreState(session, (s) => s.overlay);
   const dialog = useStoreState(session, (s) => s.dialogs.at(-1));
   const quitting = useStoreState(session, (s) => s.quitting);
+  const typing = useStoreState(session, (s) => s.focus !== undefined);
   useGlobalKeys();
 
   useEffect(() => {
@@ -70,7 +71,7 @@ function Frame() {
           <PaneComponent key={pane.id} width={columns} height={paneHeight} />
         )}
       </Box>
-      <Footer width={columns} pane={activeId} dialog={overlay === 'help' ? 'help' : dialog} />
+      <Footer width={columns} pane={activeId} dialog={overlay === 'help' ? 'help' : dialog} typing={typing} />
     </Box>
   );
 }

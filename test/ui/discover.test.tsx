@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
 import { neverClient, withOverrides } from './fakes.ts';
@@ -174,5 +175,49 @@ describe('Discover pane', () => {
     expect(raw).not.toMatch(/\u001b\]|\u001b\[2J|\u001b\[H|\u0000|\u0007/);
     expect(app.frame()).toContain('Evil group');
     expect(app.frame()).toContain('Badland');
+  });
+});
+
+describe('Discover pane, more', () => {
+  it('a service without find-locations (404) gets a clear message, and the list stays', async () => {
+    app = await renderApp({
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findLocations: async () => {
+            throw new ApiError('http', 'HTTP 404', { status: 404, body: '404 page not found' });
+          },
+        }),
+    });
+    await app.waitFor('places with providers');
+    await app.press('/');
+    expect(app.frame()).toContain('typing: enter done · esc leave');
+    await app.type('ber');
+    await app.press('enter');
+    await app.waitFor('no find-locations (404)');
+    expect(app.frame()).toContain('✗ this service has no find-locations (404); browse the list instead');
+  });
+
+  it('a list of 10 000 locations: G reaches the last row, the frame keeps its size', async () => {
+    const locations = Array.from({ length: 10_000 }, (_, i) => ({
+      location_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      location_type: 'city',
+      name: `City ${String(i).padStart(5, '0')}`,
+      country: 'Testland',
+      provider_count: 10_000 - i,
+    }));
+    app = await renderApp({
+      wrapClient: (client) =>
+        withOverrides(client, {
+          providerLocations: async () => ({ locations }) as unknown as LocationResult,
+        }),
+    });
+    await app.waitFor('10 000 places with providers');
+    expect(app.frame()).toContain('1 Discover 10 000');
+    await app.press('G');
+    const lines = app.frame().split('\n');
+    expect(lines).toHaveLength(39);
+    expect(lines.find((l) => l.startsWith('›'))).toMatch(/City 09999\s+Testland\s+1$/);
+    await app.press('pgup', 'k');
+    expect(app.stores.discovery.getState().cursor).toBe(10_000 - 1 - 33 - 1);
   });
 });

@@ -39,9 +39,22 @@ export function fitHints(bindings: Binding[], width: number): string[] {
   return bindings.filter((b) => keep.has(b)).map(hintText);
 }
 
-export function Footer({ width, pane, dialog }: { width: number; pane: PaneId; dialog?: string }) {
+/** While a text box has the keys, its own keys (TextInput's, not the table's). */
+export const TYPING_HINTS = 'typing: enter done · esc leave · ↑/↓ move · ctrl-u clear · ctrl-c quit';
+
+export function Footer({
+  width,
+  pane,
+  dialog,
+  typing,
+}: {
+  width: number;
+  pane: PaneId;
+  dialog?: string;
+  typing?: boolean;
+}) {
   const theme = useTheme();
-  const hints = fitHints(footerBindings(pane, dialog), width);
+  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

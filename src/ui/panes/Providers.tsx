@@ -86,7 +86,6 @@ function Providers({ width, height }: { width: number; height: number }) {
     pageDown: () => p().move(page.current),
     pageUp: () => p().move(-page.current),
     select: () => p().toggleDestination(),
-    refresh: () => void p().next(),
   });
 
   const cols = providerColumns(width);
