@@ -53,23 +53,13 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
 /** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
 const LIVE = ['discovery', 'devices', 'account', 'stats', 'network'] as const;
 
-/**
- * Loads the Discover pane's data first and the rest right after: five requests at once
- * would delay the first useful frame for tab counts nobody is reading yet.
- */
-export async function startStores(stores: Stores): Promise<void> {
-  const [first, ...rest] = LIVE;
-  await stores[first].getState().start();
-  // Quitting while the first load was out must not start the rest after the stop.
-  if (stopped.has(stores)) return;
-  await Promise.all(rest.map((name) => stores[name].getState().start()));
+/** Loads every live resource now (the Discover pane's request goes out first). */
+export function startStores(stores: Stores): Promise<void> {
+  return Promise.all(LIVE.map((name) => stores[name].getState().start())).then(() => undefined);
 }
-
-const stopped = new WeakSet<Stores>();
 
 /** Cancels every timer and request in flight (on quit, and between tests). */
 export function stopStores(stores: Stores): void {
-  stopped.add(stores);
   for (const name of LIVE) stores[name].getState().stop();
   stores.discovery.getState().dispose();
   stores.providers.getState().dispose();

@@ -4,32 +4,33 @@ import { ManualClock } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores, startStores, stopStores } from '../../src/store/index.ts';
 
-/** A client that counts calls by operation and answers the first load when told. */
-function countingClient() {
+/** A client whose calls are recorded and never answered. */
+function pendingClient() {
   const calls: string[] = [];
-  let answer: (value: object) => void = () => {};
+  const signals: AbortSignal[] = [];
   const client = new Proxy({} as ApiClient, {
     get(_t, prop) {
       if (prop === 'baseUrl') return 'http://127.0.0.1:9';
       if (prop === 'then') return undefined;
-      return (_body?: unknown) => {
+      return (...args: unknown[]) => {
         calls.push(String(prop));
-        if (prop === 'providerLocations') return new Promise((resolve) => (answer = resolve));
-        return Promise.resolve({});
+        const options = args.find((a): a is { signal: AbortSignal } =>
+          Boolean(a && (a as { signal?: unknown }).signal),
+        );
+        if (options) signals.push(options.signal);
+        return new Promise(() => {});
       };
     },
   });
-  return { client, calls, answerFirst: () => answer({}) };
+  return { client, calls, signals };
 }
 
 describe('startStores / stopStores', () => {
-  it('loads the Discover data first, then the other panes', async () => {
-    const { client, calls, answerFirst } = countingClient();
+  it("starts every pane's data, the Discover request first, and stopping aborts them all", () => {
+    const { client, calls, signals } = pendingClient();
     const stores = createStores({ client, clock: new ManualClock(), connection: createConnectionStore() });
-    const started = startStores(stores);
-    expect(calls).toEqual(['providerLocations']);
-    answerFirst();
-    await started;
+    void startStores(stores);
+    expect(calls[0]).toBe('providerLocations');
     expect(calls.slice(1).sort()).toEqual([
       'deviceAssociations',
       'getPayoutWallet',
@@ -37,15 +38,7 @@ describe('startStores / stopStores', () => {
       'providerStats',
     ]);
     stopStores(stores);
-  });
-
-  it('quitting during the first load starts nothing after the stop', async () => {
-    const { client, calls, answerFirst } = countingClient();
-    const stores = createStores({ client, clock: new ManualClock(), connection: createConnectionStore() });
-    const started = startStores(stores);
-    stopStores(stores);
-    answerFirst();
-    await started;
-    expect(calls).toEqual(['providerLocations']);
+    expect(signals).toHaveLength(5);
+    expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });
