@@ -56,8 +56,16 @@ export async function runTui(options: TuiOptions): Promise<number> {
   };
   stdout.write(ENTER_ALT_SCREEN);
   process.once('exit', restore);
-  // Requests first: they are on their way while the first (loading) frame renders.
-  const loading = startStores(stores);
+  // The Discover request goes out before the first (loading) frame renders; the other
+  // panes' requests wait until it has answered, so their responses (parsed on this same
+  // thread that also runs the demo simulator) do not hold up the first useful frame.
+  let stopped = false;
+  void stores.discovery
+    .getState()
+    .start()
+    .finally(() => {
+      if (!stopped) void startStores(stores);
+    });
 
   const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
     stdin,
@@ -67,7 +75,6 @@ export async function runTui(options: TuiOptions): Promise<number> {
     patchConsole: false,
     maxFps: 60,
   });
-  void loading;
 
   let finish: (code: number, error?: unknown) => void = () => {};
   const outcome = new Promise<{ code: number; error?: unknown }>((resolve) => {
@@ -87,6 +94,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   for (const signal of SIGNALS) process.off(signal, onSignal);
   process.off('uncaughtException', onCrash);
   process.off('unhandledRejection', onCrash);
+  stopped = true;
   stopStores(stores);
   instance.unmount();
   instance.cleanup();
