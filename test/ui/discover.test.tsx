@@ -96,6 +96,20 @@ describe('Discover pane', () => {
     expect(app.stores.session.getState().activePane).toBe('providers');
   });
 
+  it('keys that arrive in one chunk go where they would one by one: into the box, then to the list', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/ger');
+    expect(app.stores.discovery.getState().query).toBe('ger');
+    await app.clock.advance(SEARCH_DEBOUNCE_MS);
+    await app.waitFor('matches');
+    await app.press('\r j');
+    const state = app.stores.discovery.getState();
+    expect(state.query).toBe('ger');
+    expect(Object.keys(state.marked)).toHaveLength(1);
+    expect(state.cursor).toBe(1);
+  });
+
   it('empty: a search with no match says so', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');

@@ -3,7 +3,7 @@
 // leaves; other keys (up/down, tab...) pass on to the pane and global bindings.
 import { Text } from 'ink';
 import { useRef } from 'react';
-import { useTheme } from '../context.tsx';
+import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { displayWidth } from '../text.ts';
 import { useTextFocus } from './dispatcher.tsx';
 import { isPrintable } from './keys.ts';
@@ -15,8 +15,12 @@ export interface TextInputProps {
   onSubmit?(value: string): void;
   onCancel?(): void;
   placeholder?: string;
-  /** Default true: a mounted text input is focused. Dialogs with several fields pass false to the others. */
-  focused?: boolean;
+  /**
+   * Default true: a mounted text input is focused (dialogs with several fields pass false
+   * to the others). 'session': focused exactly while `session.focus` is this id, read at
+   * each key, so keys typed right after the action that sets or clears it land right.
+   */
+  focused?: boolean | 'session';
   /** Cells available; a longer value shows its end. */
   width?: number;
   /** Draw the value masked (secrets). */
@@ -43,7 +47,9 @@ export function TextInput({
     onChange(next);
   };
 
-  useTextFocus(id, focused, (name, input) => {
+  const named = useStoreState(useStores().session, (s) => s.focus === id);
+  const isFocused = focused === 'session' ? named : focused;
+  useTextFocus(id, focused !== 'session' && focused, (name, input) => {
     const current = latest.current;
     if (name === 'enter') {
       onSubmit?.(current);
@@ -84,11 +90,11 @@ export function TextInput({
     while (chars.length && displayWidth(chars.join('')) > room) chars.shift();
     visible = chars.join('');
   }
-  if (!value && placeholder && !focused) return <Text dimColor={theme.dim}>{placeholder}</Text>;
+  if (!value && placeholder && !isFocused) return <Text dimColor={theme.dim}>{placeholder}</Text>;
   return (
     <Text>
       {visible}
-      {focused ? <Text inverse> </Text> : null}
+      {isFocused ? <Text inverse> </Text> : null}
       {!value && placeholder ? <Text dimColor={theme.dim}>{` ${placeholder}`}</Text> : null}
     </Text>
   );

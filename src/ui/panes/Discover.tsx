@@ -141,7 +141,7 @@ function Discover({ width, height }: { width: number; height: number }) {
         <Text color={theme.accent}>{'/ '}</Text>
         <TextInput
           id={SEARCH_INPUT}
-          focused={editing}
+          focused="session"
           value={query}
           width={Math.max(8, width - settings.length - 6)}
           placeholder={editing ? 'city, region, country, group or a device id' : 'press / to search'}
