@@ -136,6 +136,8 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
           loading: false,
           error: undefined,
           lastBatchAt: now,
+          // "wrote N providers" no longer describes what is seen.
+          exported: undefined,
         }));
         connection.getState().succeeded(now);
       } catch (caught) {
