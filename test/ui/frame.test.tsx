@@ -89,6 +89,14 @@ describe('frame', () => {
     expect(app.frame()).toContain('places with providers');
   });
 
+  it('esc and q in one chunk (read as alt-q) close help, then quit', async () => {
+    app = await renderApp();
+    await app.press('?');
+    expect(app.frame()).toContain('Everywhere');
+    await app.press('\u001bq');
+    await app.exited;
+  });
+
   it('q quits; ctrl-c quits even from inside the search box', async () => {
     app = await renderApp();
     await app.press('q');

@@ -120,6 +120,12 @@ export function InputProvider({ children }: { children: React.ReactNode }) {
   const registry = useRef(new KeyRegistry()).current;
   useInput((input, key) => {
     const name = keyName(input, key);
+    // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
+    if (name?.startsWith('alt-') && [...input].length === 1) {
+      registry.dispatch(stores, 'esc', '\u001b');
+      registry.dispatch(stores, input === ' ' ? 'space' : input, input);
+      return;
+    }
     if (name !== undefined || [...input].length <= 1) {
       registry.dispatch(stores, name, input);
       return;
