@@ -12,7 +12,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/TextInput.tsx';
-import { formatCount, padCells, sanitize, truncate } from '../text.ts';
+import { formatCount, padCells, sanitize } from '../text.ts';
 import type { PaneDefinition } from './types.ts';
 
 /** Column widths for a pane `width` wide; `distance` only while searching. */
