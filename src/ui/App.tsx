@@ -3,7 +3,7 @@
 // shorter than the terminal: Ink clears the whole screen when its output reaches the
 // last row, and a fixed height means frames replace each other line for line.
 import { Box, useApp } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
@@ -50,8 +50,11 @@ function Frame() {
   useEffect(() => {
     if (quitting) exit();
   }, [quitting, exit]);
+  // The first pane's data comes from startStores; onEnter is for panes switched to.
+  const entered = useRef(false);
   useEffect(() => {
-    paneById(activeId).onEnter?.(stores);
+    if (entered.current) paneById(activeId).onEnter?.(stores);
+    entered.current = true;
   }, [activeId, stores]);
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) return <TooSmall columns={columns} rows={rows} />;

@@ -2,34 +2,13 @@
 // dialog (valid, malformed, not owned) and the feedback form (the simulator receives
 // exactly the flags chosen).
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { createClient } from '../../src/api/client.ts';
 import { FEEDBACK_NEEDS } from '../../src/contract/schemas.ts';
 import { startStores } from '../../src/store/index.ts';
+import { lateClient, neverClient } from './fakes.ts';
 import { type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
-/** A client whose calls never answer: the loading state. */
-const silentClient = new Proxy({ baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient, {
-  get: (target, key) =>
-    key in target
-      ? target[key as keyof ApiClient]
-      : key === 'close'
-        ? async () => {}
-        : () => new Promise(() => {}),
-});
-
-/** A client to be pointed at the test's simulator once it runs (another network's token). */
-function lateClient() {
-  let target: ApiClient | undefined;
-  const client = new Proxy({ baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient, {
-    get: (base, key) => {
-      if (key === 'close') return async () => target?.close();
-      if (key in base) return base[key as keyof ApiClient];
-      return (...args: unknown[]) =>
-        (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key as string](...args);
-    },
-  });
-  return { client, attach: (real: ApiClient) => (target = real) };
-}
+const silentClient = neverClient();
 
 /** The demo network's payout wallet as the simulator holds it. */
 const walletOf = ({ sim }: Rendered) =>

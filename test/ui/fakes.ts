@@ -24,3 +24,22 @@ export function withOverrides(client: ApiClient, overrides: Partial<ApiClient>):
     },
   });
 }
+
+/** `client` with operation `name` answering `body` at once. */
+export function answering(name: keyof ApiClient, body: unknown, client = neverClient()): ApiClient {
+  return withOverrides(client, { [name]: async () => body } as Partial<ApiClient>);
+}
+
+/** A client to be pointed at the test's simulator once it runs (another network's token). */
+export function lateClient() {
+  let target: ApiClient | undefined;
+  const client = new Proxy({ baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient, {
+    get: (base, key) => {
+      if (key === 'close') return async () => target?.close();
+      if (key in base) return base[key as keyof ApiClient];
+      return (...args: unknown[]) =>
+        (target as unknown as Record<string, (...a: unknown[]) => unknown>)[key as string](...args);
+    },
+  });
+  return { client, attach: (real: ApiClient) => (target = real) };
+}

@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client.ts';
+import { neverClient } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
-/** A client whose calls never answer: the loading state. */
-export const silentClient = new Proxy(
-  { baseUrl: 'http://127.0.0.1:9', hasToken: true } as unknown as ApiClient,
-  {
-    get: (target, key) =>
-      key in target
-        ? target[key as keyof ApiClient]
-        : key === 'close'
-          ? async () => {}
-          : () => new Promise(() => {}),
-  },
-);
+const silentClient = neverClient();
 
 let app: Rendered | undefined;
 afterEach(async () => {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
-import { answering, silentClient } from './panes/stats/clients.ts';
+import { answering, neverClient } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
+
+const silentClient = neverClient();
 
 let app: Rendered | undefined;
 afterEach(async () => {
