@@ -89,6 +89,17 @@ describe('frame', () => {
     expect(app.frame()).toContain('places with providers');
   });
 
+  it('keys in one chunk after a pane switch or a box opening reach what they open', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('3a');
+    await app.waitFor('Add a code');
+    expect(app.stores.session.getState().dialogs).toEqual(['addCode']);
+    await app.press('esc', '4/zz');
+    await app.waitFor(() => app!.frame().includes('/ zz'));
+    expect(app.stores.session.getState().activePane).toBe('myProviders');
+  });
+
   it('esc and q in one chunk (read as alt-q) close help, then quit', async () => {
     app = await renderApp();
     await app.press('?');

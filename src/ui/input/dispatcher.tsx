@@ -12,13 +12,15 @@
 //   > global bindings (the active pane's handler for that action first, so a pane
 //     implements `down`, `select`, `search`... for itself; then the global handler).
 // Handlers are kept in refs updated on every render and should read stores through
-// getState(), so fast key sequences never act on stale state.
+// getState(), so fast key sequences never act on stale state; keys after one that
+// changes who gets keys wait for the render that mounts the new handlers (keyQueue.ts).
 import { useInput } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { bindingFor, type Scope } from '../keymap.ts';
+import { KeyQueue } from './keyQueue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
 
 export type Actions = Record<string, () => void>;
@@ -114,29 +116,43 @@ function useRegistry(): KeyRegistry {
   return registry;
 }
 
+/** Who gets keys: a change means other handlers mount on the next render. */
+function routing(stores: Stores): string {
+  const { activePane, dialogs, overlay, focus } = stores.session.getState();
+  return `${activePane}|${dialogs.join(',')}|${overlay ?? ''}|${focus ?? ''}`;
+}
+
 /** Listens to the keyboard (needs a TTY stdin) and routes every key. */
 export function InputProvider({ children }: { children: React.ReactNode }) {
   const stores = useStores();
   const registry = useRef(new KeyRegistry()).current;
+  const queue = useRef<KeyQueue | null>(null);
+  queue.current ??= new KeyQueue(
+    (key) => {
+      if ('name' in key) {
+        registry.dispatch(stores, key.name, key.input);
+        return;
+      }
+      // A paste goes whole to a focused box; with none, it is the keys it holds.
+      const text = registry.focusedText(stores);
+      if (!text || stores.session.getState().overlay) return splitKeys(key.text);
+      text.handle.current(undefined, key.text);
+    },
+    () => routing(stores),
+  );
   useInput((input, key) => {
     const name = keyName(input, key);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
     if (name?.startsWith('alt-') && [...input].length === 1) {
-      registry.dispatch(stores, 'esc', '\u001b');
-      registry.dispatch(stores, input === ' ' ? 'space' : input, input);
+      queue.current!.push([
+        { name: 'esc', input: '\u001b' },
+        { name: input === ' ' ? 'space' : input, input },
+      ]);
       return;
     }
-    if (name !== undefined || [...input].length <= 1) {
-      registry.dispatch(stores, name, input);
-      return;
-    }
+    if (name !== undefined || [...input].length <= 1) return queue.current!.push([{ name, input }]);
     // Several keys in one chunk: a paste, or keys typed faster than they are read.
-    const text = registry.focusedText(stores);
-    if (isPrintable(input) && text && !stores.session.getState().overlay) {
-      text.handle.current(undefined, input);
-      return;
-    }
-    for (const one of splitKeys(input)) registry.dispatch(stores, one.name, one.input);
+    queue.current!.push(isPrintable(input) ? [{ text: input }] : splitKeys(input));
   });
   return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
 }
