@@ -1,10 +1,15 @@
 // Entry point of the `netdeck` binary (bundled to dist/netdeck.js).
+import { hangUp } from './hangUp.ts';
 import { runCli } from './program.ts';
 
-// `netdeck ... | head`: the reader went away; stop quietly rather than with a stack trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+// The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the
+// console (its window killed: EIO, after the SIGHUP): stop quietly, no stack trace.
+for (const stream of [process.stdout, process.stdin]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EIO') hangUp();
+    throw error;
+  });
+}
 
 process.exitCode = await runCli(process.argv.slice(2));

@@ -8,6 +8,7 @@ import { createConnectionStore } from '../store/connection.ts';
 import { createStores, startStores, stopStores } from '../store/index.ts';
 import { App } from '../ui/App.tsx';
 import { themeFor } from '../ui/theme.ts';
+import { hangUp } from './hangUp.ts';
 
 export interface TuiOptions {
   client: ApiClient;
@@ -80,7 +81,12 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const outcome = new Promise<{ code: number; error?: unknown }>((resolve) => {
     finish = (code, error) => resolve({ code, error });
   });
-  const onSignal = (signal: NodeJS.Signals) => finish(SIGNAL_CODES[signal] ?? 1);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal !== 'SIGHUP') return finish(SIGNAL_CODES[signal] ?? 1);
+    stopped = true;
+    stopStores(stores);
+    hangUp();
+  };
   const onCrash = (error: unknown) => finish(1, error);
   for (const signal of SIGNALS) process.on(signal, onSignal);
   process.on('uncaughtException', onCrash);
