@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type ValueSource = 'flag' | 'env' | 'file';
 

@@ -1,6 +1,6 @@
 // Schemas of the simulator's admin routes under /__sim/ (only with --admin). The demo
 // mode of the TUI reads the same data in process.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SimCodes = z.object({
   adopt_codes: z.array(z.object({ code: z.string(), device_name: z.string() })),

@@ -1,5 +1,5 @@
 // OpenAPI 3.1 document generated from the endpoint table.
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Endpoint, endpoints, operationNames } from './endpoints.ts';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {

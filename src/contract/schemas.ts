@@ -6,7 +6,7 @@
 //   and strip unknown fields (the real server ignores them);
 // - response schemas are lenient: every field optional, `null` read as absent,
 //   unknown fields kept. Wrong types are still rejected, with their path.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An optional response field: absent or `null` both parse to `undefined`. */
 export const opt = <T extends z.ZodType>(schema: T) =>
