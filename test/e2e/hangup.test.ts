@@ -29,7 +29,9 @@ describe('terminal closed under the console', () => {
           if (seen.includes('places with providers')) resolve();
         });
       });
-      child.destroy(); // closes the terminal: the console gets SIGHUP, its writes EIO
+      // Closes the terminal (node-pty's UnixTerminal has destroy, its typings do not): the
+      // console gets SIGHUP and its writes EIO.
+      (child as unknown as { destroy(): void }).destroy();
       const { signal } = await exited;
       expect(signal).toBe(1);
       expect(readFileSync(errors, 'utf8')).toBe('');

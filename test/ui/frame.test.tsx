@@ -98,6 +98,9 @@ describe('frame', () => {
     await app.press('esc', '4/zz');
     await app.waitFor(() => app!.frame().includes('/ zz'));
     expect(app.stores.session.getState().activePane).toBe('myProviders');
+    // A pane, its dialog and a field of the dialog's form, in one chunk.
+    await app.press('esc', '6f ');
+    await app.waitFor('[x] personal');
   });
 
   it('esc and q in one chunk (read as alt-q) close help, then quit', async () => {

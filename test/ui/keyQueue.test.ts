@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { KeyQueue, type QueuedKey } from '../../src/ui/input/keyQueue.ts';
 
-/** A queue whose "render" is run by hand: `key` 'p' switches who gets keys. */
+/** A queue whose "renders" are run by hand. */
 function setup(paste?: (text: string) => QueuedKey[] | undefined) {
-  let route = 'a';
   const seen: string[] = [];
   const renders: (() => void)[] = [];
   const queue = new KeyQueue(
     (key) => {
       if ('text' in key) return paste?.(key.text);
-      seen.push(`${route}:${key.input}`);
-      if (key.input === 'p') route = route === 'a' ? 'b' : 'a';
+      seen.push(key.input);
       return undefined;
     },
-    () => route,
     (run) => renders.push(run),
   );
   const render = () => renders.shift()?.();
@@ -22,27 +19,29 @@ function setup(paste?: (text: string) => QueuedKey[] | undefined) {
 const keys = (s: string) => [...s].map((input) => ({ name: input, input }));
 
 describe('KeyQueue', () => {
-  it('handles keys in order at once while nobody else is to get them', () => {
+  it('handles a lone key at once', () => {
     const { queue, seen, renders } = setup();
-    queue.push(keys('xyz'));
-    expect(seen).toEqual(['a:x', 'a:y', 'a:z']);
+    queue.push(keys('x'));
+    expect(seen).toEqual(['x']);
     expect(renders).toHaveLength(0);
   });
 
-  it('holds the keys after a routing change until the next render, also keys pushed meanwhile', () => {
+  it('handles keys that came together one per render, in order, with keys pushed meanwhile after them', () => {
     const { queue, seen, render } = setup();
-    queue.push(keys('xpy'));
+    queue.push(keys('xy'));
     queue.push(keys('z'));
-    expect(seen).toEqual(['a:x', 'a:p']);
+    expect(seen).toEqual(['x']);
     render();
-    expect(seen).toEqual(['a:x', 'a:p', 'b:y', 'b:z']);
+    expect(seen).toEqual(['x', 'y']);
+    render();
+    expect(seen).toEqual(['x', 'y', 'z']);
   });
 
-  it('expands a paste nobody takes into its keys, which then wait like any others', () => {
+  it('expands a paste nobody takes into its keys, which then go one per render', () => {
     const { queue, seen, render } = setup((text) => keys(text));
     queue.push([{ text: 'pq' }]);
-    expect(seen).toEqual(['a:p']);
+    expect(seen).toEqual(['p']);
     render();
-    expect(seen).toEqual(['a:p', 'b:q']);
+    expect(seen).toEqual(['p', 'q']);
   });
 });

@@ -152,8 +152,10 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   const frame = () => stripVTControlCharacters(stdout.lastFrame()).replace(/[ \t]+$/gm, '');
   const press = async (...keys: string[]) => {
     for (const key of keys) {
-      stdin.write(KEY_SEQUENCES[key] ?? key);
-      await tick();
+      const sequence = KEY_SEQUENCES[key] ?? key;
+      stdin.write(sequence);
+      // Keys that arrive together are handled one per render (src/ui/input/keyQueue.ts).
+      for (const _ of sequence.length > 1 && !sequence.startsWith('\u001b') ? sequence : ' ') await tick();
     }
   };
   let closed = false;

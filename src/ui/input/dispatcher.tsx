@@ -12,8 +12,8 @@
 //   > global bindings (the active pane's handler for that action first, so a pane
 //     implements `down`, `select`, `search`... for itself; then the global handler).
 // Handlers are kept in refs updated on every render and should read stores through
-// getState(), so fast key sequences never act on stale state; keys after one that
-// changes who gets keys wait for the render that mounts the new handlers (keyQueue.ts).
+// getState(), so fast key sequences never act on stale state; keys that arrive together
+// are handled one per render (keyQueue.ts), so each finds the handlers the one before set up.
 import { useInput } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useLayoutEffect, useRef } from 'react';
@@ -116,30 +116,21 @@ function useRegistry(): KeyRegistry {
   return registry;
 }
 
-/** Who gets keys: a change means other handlers mount on the next render. */
-function routing(stores: Stores): string {
-  const { activePane, dialogs, overlay, focus } = stores.session.getState();
-  return `${activePane}|${dialogs.join(',')}|${overlay ?? ''}|${focus ?? ''}`;
-}
-
 /** Listens to the keyboard (needs a TTY stdin) and routes every key. */
 export function InputProvider({ children }: { children: React.ReactNode }) {
   const stores = useStores();
   const registry = useRef(new KeyRegistry()).current;
   const queue = useRef<KeyQueue | null>(null);
-  queue.current ??= new KeyQueue(
-    (key) => {
-      if ('name' in key) {
-        registry.dispatch(stores, key.name, key.input);
-        return;
-      }
-      // A paste goes whole to a focused box; with none, it is the keys it holds.
-      const text = registry.focusedText(stores);
-      if (!text || stores.session.getState().overlay) return splitKeys(key.text);
-      text.handle.current(undefined, key.text);
-    },
-    () => routing(stores),
-  );
+  queue.current ??= new KeyQueue((key) => {
+    if ('name' in key) {
+      registry.dispatch(stores, key.name, key.input);
+      return;
+    }
+    // A paste goes whole to a focused box; with none, it is the keys it holds.
+    const text = registry.focusedText(stores);
+    if (!text || stores.session.getState().overlay) return splitKeys(key.text);
+    text.handle.current(undefined, key.text);
+  });
   useInput((input, key) => {
     const name = keyName(input, key);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.

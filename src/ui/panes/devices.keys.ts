@@ -13,8 +13,8 @@ export const devicesKeys: Binding[] = [
   { scope: 'dialog:addCode', keys: ['up'], action: 'previousCode', help: 'previous code to try (demo)' },
   { scope: 'dialog:addCode', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:share', keys: ['down'], action: 'down', help: 'next device' },
-  { scope: 'dialog:share', keys: ['up'], action: 'up', help: 'previous device' },
+  { scope: 'dialog:share', keys: ['down', 'j'], action: 'down', help: 'next device' },
+  { scope: 'dialog:share', keys: ['up', 'k'], action: 'up', help: 'previous device' },
   { scope: 'dialog:share', keys: ['enter'], action: 'next', help: 'choose / create the code' },
   { scope: 'dialog:share', keys: ['y'], action: 'copy', help: 'copy the code' },
   { scope: 'dialog:share', keys: ['esc'], action: 'back', help: 'back or close' },
