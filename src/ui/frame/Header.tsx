@@ -34,7 +34,9 @@ function RefreshInfo({ pane, now, compact }: { pane: PaneDefinition; now: number
   const fetchedAt = useStoreState(resource ?? NO_RESOURCE, (s: { fetchedAt?: number }) => s.fetchedAt);
   const nextAt = useStoreState(resource ?? NO_RESOURCE, (s: { nextAt?: number }) => s.nextAt);
   if (!resource || fetchedAt === undefined) return null;
-  const left = nextAt === undefined ? undefined : formatDuration(Math.max(0, (nextAt - now) / 1000));
+  // `now` ticks once a second of wall time; under --speed that can be behind fetchedAt.
+  const shownNow = Math.max(now, fetchedAt);
+  const left = nextAt === undefined ? undefined : formatDuration(Math.max(0, (nextAt - shownNow) / 1000));
   if (compact) return <Text>{left ? `↻ ${left}` : formatClockTime(fetchedAt)}</Text>;
   return <Text>{`updated ${formatClockTime(fetchedAt)}${left ? ` · next in ${left}` : ''}`}</Text>;
 }
