@@ -1,6 +1,6 @@
 // A running clock that can also jump forward: `/__sim/advance` on a real or sped-up
 // clock moves simulated time ahead and runs, in time order, every timer it passes.
-import { type Clock, PRIORITY, settle, type TimerHandle } from '../src/clock.ts';
+import { type Clock, PRIORITY, settle, sleepOn, type TimerHandle } from '../src/clock.ts';
 
 interface OffsetTimer {
   due: number;
@@ -36,18 +36,7 @@ export class OffsetClock implements Clock {
     return this.add({ due: this.now() + every, priority, fn, every });
   }
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        timer.cancel();
-        reject(signal?.reason);
-      };
-      const timer = this.setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleepOn(this, ms, signal);
   }
 
   /** Jumps `ms` ahead, firing due timers in time order (each sees its own due time). */

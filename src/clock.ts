@@ -21,7 +21,8 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+/** `Clock.sleep` on any clock's setTimeout. */
+export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {

@@ -1,39 +1,11 @@
-// What the HTTP layer needs from the engine (see /work/notes/sim-interface.md). Typed
-// structurally so this layer can be built and tested against any engine of this shape.
-import type { SimCodes } from '../../src/contract/admin.ts';
-import type { OperationName, ResponseOf } from '../../src/contract/endpoints.ts';
+// What the HTTP layer needs from the engine: all of it but the world it holds.
+import type { Engine } from '../engine/index.ts';
+import { SimError } from '../engine/index.ts';
 
-export interface Caller {
-  networkId: string;
-  networkName: string;
-}
+export type { Caller, NetworkRef } from '../engine/index.ts';
+export type EnginePort = Omit<Engine, 'world'>;
 
-export interface NetworkRef {
-  id: string;
-  name: string;
-}
-
-export interface EnginePort {
-  readonly seed: number;
-  readonly demoNetwork: NetworkRef;
-  handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K>;
-  start(): void;
-  stop(): void;
-  tick(): void;
-  reset(seed?: number): void;
-  network(id: string): NetworkRef | undefined;
-  ensureNetwork(name: string, id?: string): NetworkRef;
-  codes(): SimCodes;
-  setDeviceName(clientId: string, name: string): boolean;
-  setNetworkName(networkId: string, name: string): boolean;
-  invariants(): string[];
-}
-
-/** The engine's SimError (or anything shaped like it): a failure sent as a plain-text status. */
+/** A SimError's status (a failure sent as a plain-text status), else undefined. */
 export function simErrorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599
-    ? status
-    : undefined;
+  return error instanceof SimError ? error.status : undefined;
 }

@@ -1,19 +1,11 @@
 // A small stand-in engine for the HTTP layer's tests: per-network state, a networkStats
-// object rebuilt on each tick (same object between ticks), and SimError-like failures.
+// object rebuilt on each tick (same object between ticks), and SimError failures.
 import { createHash } from 'node:crypto';
+import { SimError } from '../../../simulator/engine/index.ts';
 import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/engine-port.ts';
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
 import type { SimCodes } from '../../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
-
-export class FakeSimError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const uuidOf = (text: string) => {
   const hex = createHash('sha256').update(text).digest('hex');
@@ -67,7 +59,7 @@ export class FakeEngine implements EnginePort {
       }
       case 'setPayoutWallet':
         if (request.wallet_id !== this.walletOf(caller!.networkId))
-          throw new FakeSimError(400, 'Wallet must be an active wallet owned by the network.');
+          throw new SimError(400, 'Wallet must be an active wallet owned by the network.');
         this.wallets.set(caller!.networkId, String(request.wallet_id));
         return {};
       case 'deviceAssociations':
