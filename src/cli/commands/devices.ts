@@ -218,10 +218,5 @@ export function printAssociations(out: Output, associations: DeviceAssociations)
       style,
     ),
   );
-  out.lines(
-    sections
-      .map((lines) => lines.join('\n'))
-      .join('\n\n')
-      .split('\n'),
-  );
+  out.sections(sections);
 }

@@ -187,10 +187,5 @@ export function printLocationTables(out: Output, result: LocationResult, search:
       ),
     ]);
   }
-  out.lines(
-    sections
-      .map((lines) => lines.join('\n'))
-      .join('\n\n')
-      .split('\n'),
-  );
+  out.sections(sections);
 }

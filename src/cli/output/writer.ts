@@ -11,6 +11,8 @@ export interface Output {
   readonly style: Style;
   line(text?: string): void;
   lines(lines: string[]): void;
+  /** Blocks of lines with an empty line between them. */
+  sections(sections: string[][]): void;
   /** The response JSON, indented. */
   printJson(value: unknown): void;
   /** One compact JSON value per line (JSON Lines). */
@@ -35,6 +37,8 @@ export function createOutput(io: CliIo, options: { json?: boolean } = {}): Outpu
     style,
     line: (text = '') => out(`${text}\n`),
     lines: (lines) => out(lines.length ? `${lines.join('\n')}\n` : ''),
+    sections: (sections) =>
+      out(sections.length ? `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n` : ''),
     printJson: (value) => out(`${JSON.stringify(value, null, 2)}\n`),
     jsonLine: (value) => out(`${JSON.stringify(value)}\n`),
     note: (text) => err(`${errStyle.dim(`netdeck: ${text}`)}\n`),
