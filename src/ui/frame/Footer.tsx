@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { useTheme } from '../context.tsx';
 import { type Binding, globalKeys, keyLabel, keymap, paneKeys, type Scope } from '../keymap.ts';
+import { paneById } from '../panes/index.ts';
 import type { PaneId } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 
@@ -11,7 +12,14 @@ export function footerBindings(pane: PaneId, dialog?: string): Binding[] {
     const scope: Scope = `dialog:${dialog}`;
     return keymap.filter((b) => b.scope === scope);
   }
-  return [...paneKeys[pane].filter((b) => b.footer), ...globalKeys.filter((b) => b.footer)];
+  // `/` and `r` are offered only where the pane does something with them.
+  const { search, resource } = paneById(pane);
+  const offered = (b: Binding) =>
+    b.action === 'search' ? search !== undefined : b.action === 'refresh' ? resource !== undefined : true;
+  const globals = globalKeys
+    .filter((b) => b.footer && offered(b))
+    .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
+  return [...paneKeys[pane].filter((b) => b.footer), ...globals];
 }
 
 export function hintText(b: Binding): string {

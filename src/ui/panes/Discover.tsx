@@ -225,6 +225,7 @@ export const discoverPane: PaneDefinition = {
   key: '1',
   title: 'Discover',
   shortTitle: 'Disc',
+  search: 'search',
   Component: Discover,
   count: (stores) => {
     const s = stores.discovery.getState();

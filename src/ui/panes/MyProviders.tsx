@@ -225,6 +225,7 @@ export const myProvidersPane: PaneDefinition = {
   key: '4',
   title: 'My providers',
   shortTitle: 'Mine',
+  search: 'filter',
   Component: MyProviders,
   count: (stores) => stores.stats.getState().data?.providers?.length,
   resource: (stores) => stores.stats,

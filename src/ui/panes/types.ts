@@ -22,6 +22,8 @@ export interface PaneDefinition {
   /** The header shows this resource's last refresh and next-refresh countdown. */
   // biome-ignore lint/suspicious/noExplicitAny: any resource; the header reads only fetchedAt/nextAt
   resource?(stores: Stores): ResourceStore<any> | undefined;
+  /** What `/` does here (the footer offers it only then): search or filter. */
+  search?: 'search' | 'filter';
   /** Called when the pane becomes the active one (e.g. refresh stale data). */
   onEnter?(stores: Stores): void;
 }
