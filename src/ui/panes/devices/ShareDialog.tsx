@@ -86,7 +86,9 @@ export function ShareDialog({ width, height }: { width: number; height: number }
       <Text>This network has no devices of its own to share.</Text>
     ) : (
       <Box flexDirection="column">
-        <Text dimColor={theme.dim}>{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
+        <Text
+          dimColor={theme.dim}
+        >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
         {list.slice(start, start + room).map((device, i) => {
           const index = start + i;
           const known = data?.outgoing_shared_devices?.find(
