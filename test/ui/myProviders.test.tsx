@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
 import { neverClient } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -149,5 +150,15 @@ describe('My providers pane', () => {
     await press('esc');
     expect(frame()).toContain('Σ total');
     expect(stores.stats.getState().selectedId).toBe(id);
+  });
+
+  it('without a token: what is missing and how to give it', async () => {
+    app = await renderApp({ pane: 'myProviders', client: createClient({ baseUrl: 'http://127.0.0.1:9' }) });
+    await app.waitFor('none was given');
+    expect(app.frame()).toContain(
+      "✗ Your providers' statistics need your network's token, and none was given.",
+    );
+    expect(app.frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
+    expect(app.frame()).not.toContain('providerStats needs a token');
   });
 });
