@@ -52,6 +52,13 @@ describe('dist/netdeck.js', () => {
     expect(result.stderr).toMatch(/^netdeck: no API configured; using a fresh demo simulator \(seed 1\)/);
   });
 
+  it('the world flags shape the demo world of a command too', async () => {
+    const result = await netdeck(['--seed', '7', '--own-providers', '3', 'stats', 'providers', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).providers).toHaveLength(3);
+    expect(result.stderr).toMatch(/using a fresh demo simulator \(seed 7\)/);
+  });
+
   it('a bad flag: usage on stderr, exit 2', async () => {
     const result = await netdeck(['providers', '--frobnicate']);
     expect(result.code).toBe(2);

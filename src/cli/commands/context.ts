@@ -51,6 +51,11 @@ export interface CommonOptions {
   tokenFile?: string;
   profile?: string;
   json?: boolean;
+  /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
+  seed?: number;
+  providers?: number;
+  locations?: number;
+  ownProviders?: number;
 }
 
 /** The connection flags, on the program and on every command that talks to the API. */
@@ -155,11 +160,12 @@ export async function runWithClient(
       ...context.deps.clientOptions,
     };
     if (config.mode === 'demo') {
+      const { seed = DEMO_SEED, providers, locations, ownProviders } = options;
       out.note(
-        `no API configured; using a fresh demo simulator (seed ${DEMO_SEED}). ` +
+        `no API configured; using a fresh demo simulator (seed ${seed}). ` +
           'Run `netdeck sim` for a world that lasts across commands.',
       );
-      simulator = await (await loadSimulator(context.deps))({ seed: DEMO_SEED });
+      simulator = await (await loadSimulator(context.deps))({ seed, providers, locations, ownProviders });
       client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
     } else {
       client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });

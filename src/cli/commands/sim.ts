@@ -57,7 +57,10 @@ export function registerSim(program: Command, context: CliContext): void {
   const command = program
     .command('sim')
     .description('run the simulated network as a local API until Ctrl-C')
-    .option('--host <address>', 'address to listen on (default 127.0.0.1, loopback only)')
+    .option(
+      '--host <address>',
+      'address to listen on (default 127.0.0.1, reachable from this machine only; 0.0.0.0 for every interface)',
+    )
     .option(
       '--port <port>',
       `port to listen on; 0 picks a free one (default ${SIM_DEFAULT_PORT})`,

@@ -122,7 +122,10 @@ function Providers({ width, height }: { width: number; height: number }) {
   } else if (exported) {
     status = (
       <Text color={theme.ok} wrap="truncate">
-        {truncate(`wrote ${exported.count} providers to ${exported.path}`, width)}
+        {truncate(
+          `wrote ${exported.count} provider${exported.count === 1 ? '' : 's'} to ${exported.path}`,
+          width,
+        )}
       </Text>
     );
   } else if (exhausted) {
