@@ -131,6 +131,13 @@ describe('netdeck console (demo mode)', () => {
     await s.waitFor('European Union (EU)');
   });
 
+  it('draws live frames even when the shell exports CI=true (Ink would draw only the last)', async () => {
+    session = await spawnNetdeck({ cols: 100, rows: 30, env: { CI: 'true' } });
+    await session.waitFor('European Union (EU)', 15_000);
+    await session.keys('3');
+    await session.waitFor(/Shared with this network \(\d+\)/);
+  });
+
   it('quits with q, leaving the alternate screen with the cursor shown', async () => {
     const s = await demo();
     await s.keys('q');

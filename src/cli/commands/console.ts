@@ -38,6 +38,10 @@ export async function startConsole(context: CliContext, command: Command): Promi
   }
   const config = resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
+  // Ink draws only its last frame when it thinks it runs in CI (CI or
+  // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
+  // console, whatever their shell exports.
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
   const runTui = await loadTui(context);
 
   let simulator: Simulator | undefined;
