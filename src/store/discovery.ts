@@ -1,7 +1,9 @@
 // The Discover pane's state: the provider-locations list (a live resource), a fuzzy
 // search on find-locations debounced on the store clock, the rows both produce, and the
 // specs the user marks for the Providers pane.
+
 import type { StoreApi } from 'zustand/vanilla';
+import { withActiveProviders } from '../api/active-locations.ts';
 import { ApiError } from '../api/errors.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
@@ -166,15 +168,10 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
  * their live counts.
  */
 export function searchRows(result: LocationResult | undefined, active?: LocationResult): DiscoveryRow[] {
-  let rows = resultRows(result).map((row) =>
+  const shown = result && active ? withActiveProviders(result, active) : result;
+  const rows = resultRows(shown).map((row) =>
     row.kind === 'device' ? row : { ...row, matchDistance: row.matchDistance ?? 0 },
   );
-  if (active) {
-    const counts = new Map(resultRows(active).map((row) => [row.key, row.providerCount]));
-    rows = rows
-      .filter((row) => row.kind === 'device' || counts.has(row.key))
-      .map((row) => (row.kind === 'device' ? row : { ...row, providerCount: counts.get(row.key) }));
-  }
   const rank = (row: DiscoveryRow) => (row.kind === 'device' ? 0 : row.kind === 'group' ? 2 : 1);
   // Array.prototype.sort is stable: within a rank the service's order stays.
   return rows.sort((a, b) => rank(a) - rank(b));

@@ -1,6 +1,8 @@
 // `netdeck locations`: where providers are (provider-locations), or a fuzzy search
 // (find-locations), optionally narrowed to places with active providers.
+
 import type { Command } from 'commander';
+import { withActiveProviders } from '../../api/active-locations.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { integer } from '../output/format.ts';
@@ -71,21 +73,7 @@ export async function fetchLocations(session: Session, options: LocationsOptions
       ? {}
       : { max_distance_fraction: options.maxDistance, enable_max_distance_fraction: true }),
   });
-  if (!options.active) return found;
-  // provider-locations is the service's list of places with active providers; its counts
-  // are the active ones, so they replace the search's.
-  const live = await client.providerLocations();
-  const liveLocations = new Map((live.locations ?? []).map((l) => [l.location_id, l]));
-  const liveGroups = new Map((live.groups ?? []).map((g) => [g.location_group_id, g]));
-  return {
-    ...found,
-    locations: (found.locations ?? [])
-      .filter((l) => liveLocations.has(l.location_id))
-      .map((l) => ({ ...l, provider_count: liveLocations.get(l.location_id)?.provider_count })),
-    groups: (found.groups ?? [])
-      .filter((g) => liveGroups.has(g.location_group_id))
-      .map((g) => ({ ...g, provider_count: liveGroups.get(g.location_group_id)?.provider_count })),
-  };
+  return options.active ? withActiveProviders(found, await client.providerLocations()) : found;
 }
 
 async function runLocations(session: Session, options: LocationsOptions): Promise<void> {
