@@ -42,7 +42,9 @@ export async function startConsole(context: CliContext, command: Command): Promi
   // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
   // console, whatever their shell exports.
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
-  const runTui = await loadTui(context);
+  const tuiLoading = loadTui(context);
+  // A failure to load surfaces where it is awaited below.
+  tuiLoading.catch(() => {});
 
   let simulator: Simulator | undefined;
   let client: ApiClient | undefined;
@@ -50,7 +52,14 @@ export async function startConsole(context: CliContext, command: Command): Promi
     const clientOptions = { ...CONSOLE_CLIENT_DEFAULTS, ...context.deps.clientOptions };
     if (config.mode === 'demo') {
       const seed = options.seed ?? DEMO_SEED;
-      simulator = await (await loadSimulator(context.deps))({
+      // Ink's modules initialise first, up to its layout engine's WebAssembly compile, which
+      // V8 runs on a background thread: the simulator builds its world meanwhile. Its
+      // listening socket then keeps the event loop alive (with nothing alive, Node waits
+      // for every background compile job before it runs the next task: ~30 ms lost before
+      // the first request went out).
+      await new Promise((resolve) => setImmediate(resolve));
+      const createSimulator = await loadSimulator(context.deps);
+      simulator = await createSimulator({
         seed,
         speed: options.speed,
         providers: options.providers,
@@ -58,6 +67,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
         ownProviders: options.ownProviders,
       });
       client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
+      const runTui = await tuiLoading;
       return await runTui({
         client,
         clock: simulator.clock,
@@ -67,6 +77,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       });
     }
     client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });
+    const runTui = await tuiLoading;
     return await runTui({
       client,
       clock: systemClock,
