@@ -73,9 +73,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
 
-  const moduleFor = async (protocol: string) => {
-    if (protocol === 'http:') return { module: http as typeof http | typeof https, agent: httpAgent };
-    if (protocol !== 'https:') throw new Error(`unsupported protocol ${protocol}`);
+  const httpsFor = () => {
     httpsModule ??= import('node:https').then((module) => ({
       module,
       agent: new module.Agent(agentOptions),
@@ -83,12 +81,25 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     return httpsModule;
   };
 
-  async function send(request: TransportRequest): Promise<TransportResponse> {
-    if (closed) throw new Error('the client is closed');
+  function send(request: TransportRequest): Promise<TransportResponse> {
+    if (closed) return Promise.reject(new Error('the client is closed'));
     const { signal } = request;
-    if (signal?.aborted) throw abortReason(signal);
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     const url = new URL(request.path, request.origin);
-    const { module, agent } = await moduleFor(url.protocol);
+    // Plain HTTP goes out in this same tick (the demo simulator's first answer is waited for).
+    if (url.protocol === 'http:') return exchange(request, url, http, httpAgent);
+    if (url.protocol !== 'https:') return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
+    return httpsFor().then(({ module, agent }) => exchange(request, url, module, agent));
+  }
+
+  function exchange(
+    request: TransportRequest,
+    url: URL,
+    module: typeof http | typeof https,
+    agent: http.Agent,
+  ): Promise<TransportResponse> {
+    const { signal } = request;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     const headersTimeoutMs = request.headersTimeout ?? options.headersTimeoutMs;
     const bodyTimeoutMs = request.bodyTimeout ?? options.bodyTimeoutMs;
     const headers: Record<string, string> = { ...request.headers };
@@ -175,7 +186,12 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 
   return {
     request(request) {
-      const pending = send(request);
+      let pending: Promise<TransportResponse>;
+      try {
+        pending = send(request);
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
       const settledPending = pending.then(
         (response) => response.body.text().catch(() => undefined),
         () => undefined,
