@@ -8,6 +8,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { lenientParse } from '../contract/lenient.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
 import { createHttpTransport, TIMEOUT_CODES, type Transport, type TransportResponse } from './transport.ts';
@@ -196,7 +197,7 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch {
       throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
     }
-    const parsed = endpoint.response.safeParse(json);
+    const parsed = lenientParse(endpoint.response, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = formatPath(issue?.path ?? []);

@@ -7,10 +7,10 @@
 // - response schemas are lenient: every field optional, `null` read as absent,
 //   unknown fields kept. Wrong types are still rejected, with their path.
 import * as z from 'zod';
+import { absentIfNull } from './lenient.ts';
 
 /** An optional response field: absent or `null` both parse to `undefined`. */
-export const opt = <T extends z.ZodType>(schema: T) =>
-  schema.nullish().transform((value) => value ?? undefined);
+export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform(absentIfNull);
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A udid: UUID form, 36 chars, lowercase hex with dashes. */
