@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
+import { summaryCards } from '../../src/ui/panes/stats/networkView.ts';
 import { answering, neverClient } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -127,5 +128,12 @@ describe('Network pane', () => {
     ).toBe(true);
     expect(frame()).toMatch(/10-04 +11-18 +01-01|2025-10-04/);
     expect(frame()).toMatchSnapshot();
+  });
+
+  it('on a short 70x20 terminal, cards on one line each cut their label, never their figure', async () => {
+    const { frame, waitFor, client } = await open({ cols: 70, rows: 20 });
+    await waitFor('computed');
+    const data = await client.networkStats();
+    for (const { value } of summaryCards(data)) expect(frame()).toContain(value);
   });
 });

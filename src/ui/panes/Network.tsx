@@ -59,7 +59,8 @@ function Cards({
             return (
               <Box key={card.field} width={CARD_WIDTH} flexDirection={tall ? 'column' : 'row'}>
                 <Text dimColor={theme.dim} wrap="truncate">
-                  {tall ? card.label : padCells(card.label, CARD_WIDTH - Math.min(12, card.value.length) - 1)}
+                  {/* On one line the label gives way: a figure is never cut. */}
+                  {tall ? card.label : padCells(card.label, Math.max(0, CARD_WIDTH - card.value.length - 1))}
                 </Text>
                 {tall ? null : <Text> </Text>}
                 <Text bold inverse={changed} wrap="truncate">
