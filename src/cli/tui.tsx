@@ -4,10 +4,9 @@ import { render } from 'ink';
 import type { ApiClient } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
-import { createConnectionStore } from '../store/connection.ts';
-import { createStores, startStores, stopStores } from '../store/index.ts';
 import { App } from '../ui/App.tsx';
 import { themeFor } from '../ui/theme.ts';
+import { type ConsoleStores, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hangUp.ts';
 
 export interface TuiOptions {
@@ -18,6 +17,8 @@ export interface TuiOptions {
   /** For the header's network name; never drawn. */
   token?: string;
   demo?: DemoAccess;
+  /** Stores already started (the console command starts them while this module loads); runTui stops them. */
+  stores?: ConsoleStores;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
@@ -40,14 +41,21 @@ export async function runTui(options: TuiOptions): Promise<number> {
     stderr.write(
       'netdeck: the interactive console needs a terminal; in scripts and pipes use a command (netdeck --help)\n',
     );
+    options.stores?.stop();
     return NO_TTY_EXIT;
   }
 
   const { clock } = options;
-  const stores = createStores(
-    { client: options.client, clock, connection: createConnectionStore(), demo: options.demo },
-    { target: options.target, token: options.token },
-  );
+  const live =
+    options.stores ??
+    startConsoleStores({
+      client: options.client,
+      clock,
+      demo: options.demo,
+      target: options.target,
+      token: options.token,
+    });
+  const { stores } = live;
 
   let restored = false;
   const restore = () => {
@@ -57,16 +65,6 @@ export async function runTui(options: TuiOptions): Promise<number> {
   };
   stdout.write(ENTER_ALT_SCREEN);
   process.once('exit', restore);
-  // The Discover request goes out before the first (loading) frame renders; the other
-  // panes' requests wait until it has answered, so their responses (parsed on this same
-  // thread that also runs the demo simulator) do not hold up the first useful frame.
-  let stopped = false;
-  void stores.discovery
-    .getState()
-    .start()
-    .finally(() => {
-      if (!stopped) void startStores(stores);
-    });
 
   const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
     stdin,
@@ -83,8 +81,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   });
   const onSignal = (signal: NodeJS.Signals) => {
     if (signal !== 'SIGHUP') return finish(SIGNAL_CODES[signal] ?? 1);
-    stopped = true;
-    stopStores(stores);
+    live.stop();
     hangUp();
   };
   const onCrash = (error: unknown) => finish(1, error);
@@ -100,8 +97,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   for (const signal of SIGNALS) process.off(signal, onSignal);
   process.off('uncaughtException', onCrash);
   process.off('unhandledRejection', onCrash);
-  stopped = true;
-  stopStores(stores);
+  live.stop();
   instance.unmount();
   instance.cleanup();
   restore();

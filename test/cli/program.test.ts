@@ -121,6 +121,24 @@ describe('the interactive console (no command)', () => {
     expect(seen?.token).toBeTypeOf('string');
   });
 
+  it('opens on the Discover answer: its request goes out before the console is mounted', async () => {
+    let places: number | undefined;
+    const result = await run([], {
+      env: demoEnv(),
+      tty: true,
+      deps: {
+        createSimulator: (options) =>
+          createSimulator({ ...options, ...SMALL_WORLD, clock: new ManualClock() }),
+        runTui: async (options) => {
+          places = options.stores?.stores.discovery.getState().data?.locations?.length;
+          return 0;
+        },
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(places).toBeGreaterThan(0);
+  });
+
   it('on a terminal with an API: that API, the system clock, the configured token', async () => {
     let seen: TuiOptions | undefined;
     const result = await run([], {

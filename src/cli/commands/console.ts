@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Simulator } from '../../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../api/client.ts';
 import { systemClock } from '../../clock.ts';
+import type { ConsoleStores } from '../console-stores.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import {
@@ -17,6 +18,9 @@ import {
   type TuiOptions,
 } from './context.ts';
 import type { SimOptions } from './sim.ts';
+
+/** How long the first frame may wait for the Discover answer before it shows loading. */
+const FIRST_FRAME_WAIT_MS = 100;
 
 /** The console keeps retrying in the background, so its client retries more than a command's. */
 const CONSOLE_CLIENT_DEFAULTS = { retries: 3, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000 };
@@ -48,6 +52,24 @@ export async function startConsole(context: CliContext, command: Command): Promi
 
   let simulator: Simulator | undefined;
   let client: ApiClient | undefined;
+  let live: ConsoleStores | undefined;
+  const run = async (tuiOptions: TuiOptions) => {
+    // The first requests go out now, while Ink may still be loading.
+    live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);
+    const runTui = await tuiLoading;
+    // The first frame waits a moment for the Discover answer: when it comes in time (the
+    // demo simulator's does), the console opens on the data rather than on a loading
+    // frame that would be replaced a few milliseconds later (drawing it cost ~30 ms).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      live.discovered,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return runTui({ ...tuiOptions, stores: live });
+  };
   try {
     const clientOptions = { ...CONSOLE_CLIENT_DEFAULTS, ...context.deps.clientOptions };
     if (config.mode === 'demo') {
@@ -67,8 +89,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
         ownProviders: options.ownProviders,
       });
       client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
-      const runTui = await tuiLoading;
-      return await runTui({
+      return await run({
         client,
         clock: simulator.clock,
         target: { kind: 'demo', seed },
@@ -77,8 +98,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       });
     }
     client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });
-    const runTui = await tuiLoading;
-    return await runTui({
+    return await run({
       client,
       clock: systemClock,
       target: { kind: 'api', url: config.apiUrl!.value },
@@ -89,6 +109,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
     out.error(explain(error));
     return ExitCode.failure;
   } finally {
+    live?.stop();
     await client?.close().catch(() => {});
     await simulator?.close().catch(() => {});
   }

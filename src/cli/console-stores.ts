@@ -1,0 +1,56 @@
+// The console's stores and their first loads, apart from Ink and React: the console
+// command starts them while the TUI's modules are still loading, so the Discover answer
+// is often in before the first frame (which then shows data instead of a spinner).
+import type { ApiClient } from '../api/client.ts';
+import type { Clock } from '../clock.ts';
+import type { DemoAccess } from '../contract/admin.ts';
+import { createConnectionStore } from '../store/connection.ts';
+import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../store/index.ts';
+
+export interface ConsoleStores {
+  stores: Stores;
+  /** Settles when the Discover request has been answered (or has failed). */
+  discovered: Promise<void>;
+  /** Cancels every timer and request in flight; idempotent. */
+  stop(): void;
+}
+
+export interface ConsoleStoresOptions {
+  client: ApiClient;
+  clock: Clock;
+  demo?: DemoAccess;
+  target: NonNullable<StoresOptions['target']>;
+  token?: string;
+}
+
+/**
+ * Builds the stores and sends the Discover request at once; the other panes' requests
+ * wait until it has answered, so their responses (parsed on this same thread, which in
+ * demo mode also runs the simulator) do not hold up the first useful frame.
+ */
+export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores {
+  const stores = createStores(
+    { client: options.client, clock: options.clock, connection: createConnectionStore(), demo: options.demo },
+    { target: options.target, token: options.token },
+  );
+  let stopped = false;
+  const discovered = stores.discovery
+    .getState()
+    .start()
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      if (!stopped) void startStores(stores);
+    });
+  return {
+    stores,
+    discovered,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      stopStores(stores);
+    },
+  };
+}
