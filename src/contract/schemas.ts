@@ -12,6 +12,13 @@ import { absentIfNull } from './lenient.ts';
 /** An optional response field: absent or `null` both parse to `undefined`. */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform(absentIfNull);
 
+// One instance per kind of optional field, shared by every shape (zod schemas are
+// immutable): five objects per field made building the contract ~8 ms of start-up.
+const optString = opt(z.string());
+const optNumber = opt(z.number());
+const optInt = opt(z.int());
+const optBoolean = opt(z.boolean());
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A udid: UUID form, 36 chars, lowercase hex with dashes. */
 export const Udid = z.string().regex(UUID_PATTERN, 'must be a UUID (36 lowercase hex chars with dashes)');
@@ -42,38 +49,38 @@ const locationSpecFields = {
 /** A location spec as sent in find-providers2 `specs`. */
 export const LocationSpecInput = z.object(locationSpecFields);
 export const LocationSpec = z.looseObject({
-  location_id: opt(z.string()),
-  location_group_id: opt(z.string()),
-  client_id: opt(z.string()),
-  best_available: opt(z.boolean()),
+  location_id: optString,
+  location_group_id: optString,
+  client_id: optString,
+  best_available: optBoolean,
 });
 
 export const LocationGroup = z.looseObject({
-  location_group_id: opt(z.string()),
-  name: opt(z.string()),
-  provider_count: opt(z.int()),
-  promoted: opt(z.boolean()),
-  match_distance: opt(z.number()),
+  location_group_id: optString,
+  name: optString,
+  provider_count: optInt,
+  promoted: optBoolean,
+  match_distance: optNumber,
 });
 
 export const Location = z.looseObject({
-  location_id: opt(z.string()),
+  location_id: optString,
   location_type: opt(z.union([LocationType, z.string()])),
-  name: opt(z.string()),
-  city: opt(z.string()),
-  city_location_id: opt(z.string()),
-  region: opt(z.string()),
-  region_location_id: opt(z.string()),
-  country: opt(z.string()),
-  country_location_id: opt(z.string()),
-  country_code: opt(z.string()),
-  provider_count: opt(z.int()),
-  match_distance: opt(z.number()),
+  name: optString,
+  city: optString,
+  city_location_id: optString,
+  region: optString,
+  region_location_id: optString,
+  country: optString,
+  country_location_id: optString,
+  country_code: optString,
+  provider_count: optInt,
+  match_distance: optNumber,
 });
 
 export const DeviceSummary = z.looseObject({
-  client_id: opt(z.string()),
-  device_name: opt(z.string()),
+  client_id: optString,
+  device_name: optString,
 });
 
 export const LocationResult = z.looseObject({
@@ -103,22 +110,22 @@ export const FindProvidersRequest = z.object({
 });
 
 export const ProviderLocation = z.looseObject({
-  country: opt(z.string()),
-  country_code: opt(z.string()),
-  region: opt(z.string()),
-  city: opt(z.string()),
-  country_location_id: opt(z.string()),
-  region_location_id: opt(z.string()),
-  city_location_id: opt(z.string()),
+  country: optString,
+  country_code: optString,
+  region: optString,
+  city: optString,
+  country_location_id: optString,
+  region_location_id: optString,
+  city_location_id: optString,
 });
 
 export const Provider = z.looseObject({
-  client_id: opt(z.string()),
+  client_id: optString,
   /** bytes per second */
-  estimated_bytes_per_second: opt(z.number()),
-  has_estimated_bytes_per_second: opt(z.boolean()),
+  estimated_bytes_per_second: optNumber,
+  has_estimated_bytes_per_second: optBoolean,
   /** 0 is the best tier */
-  tier: opt(z.int()),
+  tier: optInt,
   intermediary_ids: opt(z.array(z.string())),
   location: opt(ProviderLocation),
 });
@@ -130,7 +137,7 @@ export const FindProvidersResult = z.looseObject({
 // ---- account --------------------------------------------------------------
 
 export const PayoutWallet = z.looseObject({
-  wallet_id: opt(z.string()),
+  wallet_id: optString,
 });
 export const SetPayoutWalletRequest = z.object({
   wallet_id: Udid.optional(),
@@ -140,19 +147,19 @@ export const EmptyResult = z.looseObject({});
 // ---- device associations --------------------------------------------------
 
 export const PendingAdoptionDevice = z.looseObject({
-  code: opt(z.string()),
-  device_name: opt(z.string()),
+  code: optString,
+  device_name: optString,
   /** minutes left until the device confirms or the code expires (a float) */
-  duration_minutes: opt(z.number()),
-  pending: opt(z.boolean()),
+  duration_minutes: optNumber,
+  pending: optBoolean,
 });
 
 export const SharedDevice = z.looseObject({
-  pending: opt(z.boolean()),
-  code: opt(z.string()),
-  device_name: opt(z.string()),
-  client_id: opt(z.string()),
-  network_name: opt(z.string()),
+  pending: optBoolean,
+  code: optString,
+  device_name: optString,
+  client_id: optString,
+  network_name: optString,
 });
 
 export const DeviceAssociations = z.looseObject({
@@ -161,16 +168,16 @@ export const DeviceAssociations = z.looseObject({
   outgoing_shared_devices: opt(z.array(SharedDevice)),
 });
 
-export const BusinessError = z.looseObject({ message: opt(z.string()) });
+export const BusinessError = z.looseObject({ message: optString });
 
 export const AddDeviceRequest = z.object({ code: z.string().optional() });
 export const AddDeviceResult = z.looseObject({
   code_type: opt(z.union([CodeType, z.string()])),
-  code: opt(z.string()),
-  device_name: opt(z.string()),
-  associated_network_name: opt(z.string()),
-  client_id: opt(z.string()),
-  duration_minutes: opt(z.number()),
+  code: optString,
+  device_name: optString,
+  associated_network_name: optString,
+  client_id: optString,
+  duration_minutes: optNumber,
   error: opt(BusinessError),
 });
 
@@ -179,7 +186,7 @@ export const CreateShareCodeRequest = z.object({
   device_name: z.string().optional(),
 });
 export const CreateShareCodeResult = z.looseObject({
-  share_code: opt(z.string()),
+  share_code: optString,
   error: opt(BusinessError),
 });
 
@@ -216,33 +223,33 @@ export const FeedbackRequest = z.object({
   needs: z.object({ ...flags(FEEDBACK_NEEDS), other: z.string().optional() }).optional(),
   star_count: z.int().min(0).max(5).optional(),
 });
-export const FeedbackResult = z.looseObject({ feedback_id: opt(z.string()) });
+export const FeedbackResult = z.looseObject({ feedback_id: optString });
 
 // ---- statistics -----------------------------------------------------------
 
 export const ConnectedEvent = z.looseObject({
-  event_time: opt(z.string()),
-  connected: opt(z.boolean()),
+  event_time: optString,
+  connected: optBoolean,
 });
 
 export const ProviderStats = z.looseObject({
-  client_id: opt(z.string()),
-  connected: opt(z.boolean()),
+  client_id: optString,
+  connected: optBoolean,
   connected_events_last_24h: opt(z.array(ConnectedEvent)),
   /** hours connected in the last 24 h */
-  uptime_last_24h: opt(z.number()),
+  uptime_last_24h: optNumber,
   /** GiB */
-  transfer_data_last_24h: opt(z.number()),
+  transfer_data_last_24h: optNumber,
   /** USDC */
-  payout_last_24h: opt(z.number()),
-  search_interest_last_24h: opt(z.number()),
-  contracts_last_24h: opt(z.number()),
-  clients_last_24h: opt(z.number()),
-  provide_mode: opt(z.number()),
+  payout_last_24h: optNumber,
+  search_interest_last_24h: optNumber,
+  contracts_last_24h: optNumber,
+  clients_last_24h: optNumber,
+  provide_mode: optNumber,
 });
 
 export const ProvidersStats = z.looseObject({
-  created_time: opt(z.string()),
+  created_time: optString,
   providers: opt(z.array(ProviderStats)),
 });
 
@@ -284,10 +291,10 @@ export type NetworkSeriesField = (typeof NETWORK_SERIES_FIELDS)[number];
 export const DailySeries = z.record(z.string(), z.int());
 
 export const NetworkStats = z.looseObject({
-  lookback: opt(z.int()),
+  lookback: optInt,
   /** Unix epoch milliseconds */
-  created_time: opt(z.int()),
-  ...(Object.fromEntries(NETWORK_SUMMARY_FIELDS.map((key) => [key, opt(z.int())])) as Record<
+  created_time: optInt,
+  ...(Object.fromEntries(NETWORK_SUMMARY_FIELDS.map((key) => [key, optInt])) as Record<
     NetworkSummaryField,
     ReturnType<typeof opt<z.ZodInt>>
   >),
@@ -301,18 +308,18 @@ export const NetworkStats = z.looseObject({
 
 /** Claims of the service's JWT (RS512 on the real service). */
 export const TokenClaims = z.looseObject({
-  network_id: opt(z.string()),
-  network_name: opt(z.string()),
-  user_id: opt(z.string()),
-  create_time: opt(z.string()),
-  client_id: opt(z.string()),
-  device_id: opt(z.string()),
-  guest_mode: opt(z.boolean()),
-  exp: opt(z.number()),
-  iat: opt(z.number()),
-  iss: opt(z.string()),
+  network_id: optString,
+  network_name: optString,
+  user_id: optString,
+  create_time: optString,
+  client_id: optString,
+  device_id: optString,
+  guest_mode: optBoolean,
+  exp: optNumber,
+  iat: optNumber,
+  iss: optString,
   aud: opt(z.union([z.string(), z.array(z.string())])),
-  sub: opt(z.string()),
+  sub: optString,
 });
 
 // ---- inferred types -------------------------------------------------------
