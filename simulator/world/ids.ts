@@ -1,7 +1,7 @@
 // Provider client ids that encode the provider's index: a keyed Feistel permutation of
 // the index plus check bits derived from it. A million ids then need no storage and no
 // Map: `index(id)` inverts the permutation and checks the bits.
-import { hex8, mix32 } from './prng.ts';
+import { mix32, uuidOf } from './prng.ts';
 
 export class ProviderIds {
   private readonly keys: Uint32Array;
@@ -39,10 +39,7 @@ export class ProviderIds {
   /** The client id of provider `index`. */
   id(index: number): string {
     const head = this.encode(index);
-    const check = hex8(mix32(head ^ this.checkKey));
-    const tail = hex8(((mix32(head ^ this.tailKey) & 0x3fffffff) | 0x80000000) >>> 0);
-    const last = hex8(mix32(head + this.tailKey));
-    return `${hex8(head)}-${check.slice(0, 4)}-4${check.slice(5, 8)}-${tail.slice(0, 4)}-${tail.slice(4, 8)}${last}`;
+    return uuidOf(head, mix32(head ^ this.checkKey), mix32(head ^ this.tailKey), mix32(head + this.tailKey));
   }
 
   /** The index a client id names, or -1 when it is not one of `count` providers. */

@@ -35,11 +35,34 @@ export function hex8(value: number): string {
   return HEX[v >>> 24] + HEX[(v >>> 16) & 0xff] + HEX[(v >>> 8) & 0xff] + HEX[v & 0xff];
 }
 
-/** A version-4-shaped UUID (xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx) from four 32-bit words. */
+const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+/** Character codes of the UUID being written (the dashes and the version 4 stay put). */
+const UUID_CODES: number[] = Array.from('xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx', (char) => char.charCodeAt(0));
+
+/** Writes the low `digits` hex digits of `value` at `at`. */
+function putHex(at: number, value: number, digits: number): void {
+  let v = value >>> 0;
+  for (let k = at + digits - 1; k >= at; k--) {
+    UUID_CODES[k] = HEX_CODES[v & 15];
+    v >>>= 4;
+  }
+}
+
+/**
+ * A version-4-shaped UUID (xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx) from four 32-bit
+ * words: a's 8 hex digits, b's first 4 and last 3, c's (top bits set to 10) 8 and d's 8.
+ * Built from character codes into one flat string: a template of the hex parts left a
+ * tree of concatenations per id (~400 bytes each, 4 MB for a world of 10 000 cities).
+ */
 export function uuidOf(a: number, b: number, c: number, d: number): string {
-  const hb = hex8(b);
-  const hc = hex8(((c & 0x3fffffff) | 0x80000000) >>> 0);
-  return `${hex8(a)}-${hb.slice(0, 4)}-4${hb.slice(5, 8)}-${hc.slice(0, 4)}-${hc.slice(4, 8)}${hex8(d)}`;
+  const variant = ((c & 0x3fffffff) | 0x80000000) >>> 0;
+  putHex(0, a, 8);
+  putHex(9, b >>> 16, 4);
+  putHex(15, b & 0xfff, 3);
+  putHex(19, variant >>> 16, 4);
+  putHex(24, variant & 0xffff, 4);
+  putHex(28, d, 8);
+  return String.fromCharCode.apply(null, UUID_CODES);
 }
 
 /** A UUID derived from a text (names, seeds): same text, same id. */
