@@ -37,27 +37,30 @@ export class SearchIndex {
       texts.push(text);
       refs.push(ref);
     };
+    // Joined rather than templated: a join is one flat string, a template of this length a
+    // tree of concatenations that sorting then flattens into a second copy.
+    const join = (a: string, b: string, c: string, d = '') => [a, b, c, d].join('');
     const country = geo.countryName.map(normalise);
     const region = geo.regionName.map(normalise);
     country.forEach((name, c) => {
       const ref = refOf(KIND_COUNTRY, c);
-      add(`${name} (${geo.countryCode[c]})`, ref);
+      add(join(name, ' (', geo.countryCode[c], ')'), ref);
       add(geo.countryCode[c], ref);
     });
     region.forEach((name, r) => {
       const c = geo.regionCountry[r];
       const ref = refOf(KIND_REGION, r);
-      add(`${name}, ${country[c]}`, ref);
-      add(`${name} (${geo.countryCode[c]})`, ref);
+      add(join(name, ', ', country[c]), ref);
+      add(join(name, ' (', geo.countryCode[c], ')'), ref);
     });
     geo.cityName.forEach((raw, city) => {
       const name = normalise(raw);
       const r = geo.cityRegion[city];
       const c = geo.regionCountry[r];
       const ref = refOf(KIND_CITY, city);
-      add(`${name}, ${country[c]}`, ref);
-      add(`${name} (${geo.countryCode[c]})`, ref);
-      add(`${name}, ${region[r]}`, ref);
+      add(join(name, ', ', country[c]), ref);
+      add(join(name, ' (', geo.countryCode[c], ')'), ref);
+      add(join(name, ', ', region[r]), ref);
     });
     geo.groups.forEach((group, g) => {
       add(normalise(group.name), refOf(KIND_GROUP, g));
