@@ -35,7 +35,7 @@ const junk = fc.oneof(
 );
 
 /** Values shaped like `schema` most of the time, with wrong types, nulls, gaps and extra keys. */
-function valueOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+function shapedLike(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   let right: fc.Arbitrary<unknown>;
   switch (def.type) {
@@ -53,23 +53,26 @@ function valueOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
       break;
     case 'optional':
     case 'nullable':
-      right = fc.oneof(fc.constant(undefined), fc.constant(null), valueOf(def.innerType!, depth));
+      right = fc.oneof(fc.constant(undefined), fc.constant(null), shapedLike(def.innerType!, depth));
       break;
     case 'pipe':
-      right = valueOf(def.in!, depth);
+      right = shapedLike(def.in!, depth);
       break;
     case 'union':
-      right = fc.oneof(...(def.options ?? []).map((option) => valueOf(option, depth)));
+      right = fc.oneof(...(def.options ?? []).map((option) => shapedLike(option, depth)));
       break;
     case 'array':
-      right = depth > 3 ? fc.constant([]) : fc.array(valueOf(def.element!, depth + 1), { maxLength: 3 });
+      right = depth > 3 ? fc.constant([]) : fc.array(shapedLike(def.element!, depth + 1), { maxLength: 3 });
       break;
     case 'record':
-      right = fc.dictionary(fc.string({ maxLength: 3 }), valueOf(def.valueType!, depth + 1), { maxKeys: 3 });
+      right = fc.dictionary(fc.string({ maxLength: 3 }), shapedLike(def.valueType!, depth + 1), {
+        maxKeys: 3,
+      });
       break;
     case 'object': {
       const entries = Object.entries(def.shape ?? {}).map(
-        ([key, field]) => [key, fc.option(valueOf(field, depth + 1), { nil: undefined, freq: 4 })] as const,
+        ([key, field]) =>
+          [key, fc.option(shapedLike(field, depth + 1), { nil: undefined, freq: 4 })] as const,
       );
       right = fc
         .tuple(
@@ -122,7 +125,7 @@ describe('lenientParse', () => {
     'answers what zod answers for %s',
     (_name, schema) => {
       fc.assert(
-        fc.property(valueOf(schema), (value) => agrees(schema, value)),
+        fc.property(shapedLike(schema), (value) => agrees(schema, value)),
         { numRuns: 300 },
       );
     },
