@@ -1,6 +1,5 @@
-// The typed client: one method per operation of the endpoint table, on node:http (see
-// transport.ts) or on an undici Dispatcher a caller passes (MockAgent in tests).
-import type { Dispatcher } from 'undici';
+// The typed client: one method per operation of the endpoint table, on undici.
+import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
 import {
   type Endpoint,
   endpoints,
@@ -11,7 +10,6 @@ import {
 import { lenientParse } from '../contract/lenient.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
-import { createHttpTransport, TIMEOUT_CODES, type Transport, type TransportResponse } from './transport.ts';
 
 export interface ClientOptions {
   /** Base URL of the API, e.g. `https://api.bringyour.com` or the simulator's url. */
@@ -100,15 +98,18 @@ function formatPath(path: readonly PropertyKey[]): string {
 function describeTransportError(error: unknown, operation: OperationName, signal?: AbortSignal): ApiError {
   if (error instanceof ApiError) return error;
   if (signal?.aborted) return new ApiError('aborted', `${operation}: cancelled`, { operation, cause: error });
-  const code = (error as { code?: unknown })?.code;
-  const message = error instanceof Error ? error.message : String(error);
-  // Timeouts of the transport and of an undici dispatcher share these codes.
-  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
-    return new ApiError('timeout', `${operation}: the service did not answer in time (${message})`, {
+  if (
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError
+  ) {
+    return new ApiError('timeout', `${operation}: the service did not answer in time (${error.message})`, {
       operation,
       cause: error,
     });
   }
+  const code = (error as { code?: string })?.code;
+  const message = error instanceof Error ? error.message : String(error);
   return new ApiError('network', `${operation}: cannot reach the service (${code ?? message})`, {
     operation,
     cause: error,
@@ -120,14 +121,14 @@ export function createClient(options: ClientOptions): ApiClient {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const ownsDispatcher = !options.dispatcher;
-  // One keep-alive pool per origin.
-  const dispatcher: Transport =
-    (options.dispatcher as Transport | undefined) ??
-    createHttpTransport({
-      connectTimeoutMs: settings.connectTimeoutMs,
-      headersTimeoutMs: settings.headersTimeoutMs,
-      bodyTimeoutMs: settings.bodyTimeoutMs,
-      keepAliveTimeoutMs: 10_000,
+  // One Agent keeps one connection pool per origin.
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      connect: { timeout: settings.connectTimeoutMs },
+      headersTimeout: settings.headersTimeoutMs,
+      bodyTimeout: settings.bodyTimeoutMs,
+      keepAliveTimeout: 10_000,
     });
   const sleep = options.sleep ?? defaultSleep;
   const token = options.token?.trim() || undefined;
@@ -153,7 +154,7 @@ export function createClient(options: ClientOptions): ApiClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body ?? {});
     }
-    let response: TransportResponse;
+    let response: Dispatcher.ResponseData;
     try {
       response = await dispatcher.request({
         origin: base.origin,
