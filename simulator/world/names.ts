@@ -1,11 +1,16 @@
-// Names from Faker's English word lists (words.ts), picked with our own PRNG: one Faker
-// call per name would cost ~13 us, too much for 50 000 cities or a million device names.
-// Own devices are named as a seeded Faker names people (faker-picks.ts).
-import { FakerPicks } from './faker-picks.ts';
+// Names from Faker's English word lists, picked with our own PRNG: one Faker call per
+// name would cost ~13 us, too much for 50 000 cities or a million device names.
+import { en, Faker } from '@faker-js/faker';
 import { hash2, type Rng } from './prng.ts';
-import { WORDS } from './words.ts';
 
 type Words = readonly string[];
+
+const listOf = (value: unknown): Words => {
+  if (Array.isArray(value)) return value as string[];
+  if (value && typeof value === 'object' && 'generic' in value)
+    return (value as { generic: string[] }).generic;
+  return [];
+};
 
 const REGION_KINDS = [
   '',
@@ -19,32 +24,30 @@ const REGION_KINDS = [
   ' Plains',
   ' Lakes',
 ];
-export const DEVICE_KINDS = [
-  'laptop',
-  'desktop',
-  'phone',
-  'tablet',
-  'router',
-  'server',
-  'nas',
-  'pi',
-  'tv',
-  'mini',
-];
+const DEVICE_KINDS = ['laptop', 'desktop', 'phone', 'tablet', 'router', 'server', 'nas', 'pi', 'tv', 'mini'];
 
 export class Names {
-  private readonly picks: FakerPicks;
-  private readonly cityPrefix: Words = WORDS.cityPrefix;
-  private readonly citySuffix: Words = WORDS.citySuffix;
-  private readonly cityName: Words = WORDS.cityName;
-  private readonly firstName: Words = WORDS.firstName;
-  private readonly lastName: Words = WORDS.lastName;
-  private readonly adjective: Words = WORDS.adjective;
-  private readonly noun: Words = WORDS.noun;
-  readonly states: Words = WORDS.state;
+  readonly faker: Faker;
+  private readonly cityPrefix: Words;
+  private readonly citySuffix: Words;
+  private readonly cityName: Words;
+  private readonly firstName: Words;
+  private readonly lastName: Words;
+  private readonly adjective: Words;
+  private readonly noun: Words;
+  readonly states: Words;
 
   constructor(seed: number) {
-    this.picks = new FakerPicks(seed);
+    this.faker = new Faker({ locale: [en], seed });
+    const d = this.faker.definitions;
+    this.cityPrefix = listOf(d.location.city_prefix);
+    this.citySuffix = listOf(d.location.city_suffix);
+    this.cityName = listOf(d.location.city_name);
+    this.states = listOf(d.location.state);
+    this.firstName = listOf(d.person.first_name);
+    this.lastName = listOf(d.person.last_name);
+    this.adjective = listOf(d.word.adjective);
+    this.noun = listOf(d.word.noun);
   }
 
   /** A city name in the shapes of Faker's `location.city()` patterns. */
@@ -88,6 +91,6 @@ export class Names {
 
   /** A friendlier device name for the demo network's own devices, e.g. `Heidi's laptop`. */
   ownDevice(): string {
-    return `${this.picks.firstName()}'s ${this.picks.arrayElement(DEVICE_KINDS)}`;
+    return `${this.faker.person.firstName()}'s ${this.faker.helpers.arrayElement(DEVICE_KINDS)}`;
   }
 }
