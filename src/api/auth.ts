@@ -1,7 +1,6 @@
 // Token handling for display only: claims are decoded, never verified, and a token
 // netdeck is given is never printed in full.
 import { decodeJwt } from 'jose';
-import { lenientParse } from '../contract/lenient.ts';
 import { TokenClaims } from '../contract/schemas.ts';
 
 export interface TokenInfo {
@@ -15,7 +14,7 @@ export interface TokenInfo {
 /** Claims of a JWT, or `undefined` when it is not one. */
 export function decodeToken(token: string): TokenInfo | undefined {
   try {
-    const parsed = lenientParse(TokenClaims, decodeJwt(token.trim()));
+    const parsed = TokenClaims.safeParse(decodeJwt(token.trim()));
     if (!parsed.success) return undefined;
     const claims = parsed.data;
     return {

@@ -7,7 +7,6 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
-import { lenientParse } from '../contract/lenient.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
 
@@ -198,7 +197,7 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch {
       throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
     }
-    const parsed = lenientParse(endpoint.response, json);
+    const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = formatPath(issue?.path ?? []);

@@ -7,10 +7,10 @@
 // - response schemas are lenient: every field optional, `null` read as absent,
 //   unknown fields kept. Wrong types are still rejected, with their path.
 import * as z from 'zod';
-import { absentIfNull } from './lenient.ts';
 
 /** An optional response field: absent or `null` both parse to `undefined`. */
-export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform(absentIfNull);
+export const opt = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value) => value ?? undefined);
 
 // One instance per kind of optional field, shared by every shape (zod schemas are
 // immutable): five objects per field made building the contract ~8 ms of start-up.
