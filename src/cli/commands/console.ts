@@ -74,11 +74,11 @@ export async function startConsole(context: CliContext, command: Command): Promi
     const clientOptions = { ...CONSOLE_CLIENT_DEFAULTS, ...context.deps.clientOptions };
     if (config.mode === 'demo') {
       const seed = options.seed ?? DEMO_SEED;
-      // Ink's modules initialise first, up to its layout engine's WebAssembly compile, which
-      // V8 runs on a background thread: the simulator builds its world meanwhile. Its
-      // listening socket then keeps the event loop alive (with nothing alive, Node waits
-      // for every background compile job before it runs the next task: ~30 ms lost before
-      // the first request went out).
+      // The TUI's modules start loading first (Ink's layout engine fetches and compiles its
+      // WebAssembly asynchronously) and the simulator is built meanwhile. Its listening
+      // socket keeps the event loop alive from then on: with nothing alive, Node waited for
+      // every background compile job before running the next task (~30 ms lost before the
+      // first request went out).
       await new Promise((resolve) => setImmediate(resolve));
       const createSimulator = await loadSimulator(context.deps);
       simulator = await createSimulator({
