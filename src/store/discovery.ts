@@ -167,21 +167,40 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
  * 0. `active` (provider-locations) keeps only places with an active provider and shows
  * their live counts.
  */
-export function searchRows(result: LocationResult | undefined, active?: LocationResult): DiscoveryRow[] {
+/** As the service normalises a query: accents removed, lowercased, whitespace collapsed. */
+const normalise = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Search rows, best match first. The service omits a zero `match_distance` (Go's
+ * omitempty), so a row without one is an exact match when its name starts with the
+ * query, and otherwise a parent or group of a match (no distance of its own): those
+ * follow the matches. Devices first; among equals the service's order stays.
+ */
+export function searchRows(
+  result: LocationResult | undefined,
+  active?: LocationResult,
+  query = '',
+): DiscoveryRow[] {
   const shown = result && active ? withActiveProviders(result, active) : result;
+  const q = normalise(query);
   const rows = resultRows(shown).map((row) =>
-    row.kind === 'device' ? row : { ...row, matchDistance: row.matchDistance ?? 0 },
+    row.kind === 'device' || row.matchDistance !== undefined || !normalise(row.name).startsWith(q)
+      ? row
+      : { ...row, matchDistance: 0 },
   );
-  const rank = (row: DiscoveryRow) => (row.kind === 'device' ? 0 : row.kind === 'group' ? 2 : 1);
-  // Array.prototype.sort is stable: within a rank the service's order stays.
-  return rows.sort((a, b) => rank(a) - rank(b));
+  const order = (row: DiscoveryRow) =>
+    row.kind === 'device' ? -1 : (row.matchDistance ?? Number.POSITIVE_INFINITY);
+  const rank = (row: DiscoveryRow) => (row.kind === 'group' ? 1 : 0);
+  // Array.prototype.sort is stable.
+  return rows.sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
 }
 
 /** The rows the pane shows for a state. */
 export function rowsOf(state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive'>) {
   return state.query.trim() === ''
     ? browseRows(state.data, state.sort)
-    : searchRows(state.search.result, state.onlyActive ? state.data : undefined);
+    : searchRows(state.search.result, state.onlyActive ? state.data : undefined, state.query);
 }
 
 function labelOf(row: DiscoveryRow): string {

@@ -3,7 +3,12 @@ import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
 import type { FindLocationsRequest, LocationResult } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { createDiscoveryStore, type DiscoveryStore, SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
+import {
+  createDiscoveryStore,
+  type DiscoveryStore,
+  SEARCH_DEBOUNCE_MS,
+  searchRows,
+} from '../../src/store/discovery.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 
 let harness: SimHarness | undefined;
@@ -159,3 +164,27 @@ function createKeys(result: LocationResult | undefined): string[] {
   for (const l of result?.locations ?? []) keys.push(`${l.location_type}:${l.location_id}`);
   return keys;
 }
+
+describe('searchRows', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const result = {
+    locations: [
+      { location_id: id(1), location_type: 'region' as const, name: 'Cordieberg County', match_distance: 2 },
+      { location_id: id(2), location_type: 'country' as const, name: 'Bulgaria', country_code: 'bg' },
+    ],
+    groups: [
+      { location_group_id: id(3), name: 'Nordic', promoted: true },
+      { location_group_id: id(4), name: 'Eastern Europe' },
+    ],
+  } as unknown as LocationResult;
+
+  it('puts an exact match the service sent without a distance (omitempty) first, at 0', () => {
+    const rows = searchRows(result, undefined, 'Nórdic ');
+    expect(rows.map((r) => [r.name, r.matchDistance])).toEqual([
+      ['Nordic', 0],
+      ['Cordieberg County', 2],
+      ['Bulgaria', undefined],
+      ['Eastern Europe', undefined],
+    ]);
+  });
+});
