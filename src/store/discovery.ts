@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { withActiveProviders } from '../api/active-locations.ts';
 import { ApiError } from '../api/errors.ts';
+import { matchDistance } from '../api/match-distance.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
@@ -167,15 +168,9 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
  * 0. `active` (provider-locations) keeps only places with an active provider and shows
  * their live counts.
  */
-/** As the service normalises a query: accents removed, lowercased, whitespace collapsed. */
-const normalise = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-
 /**
- * Search rows, best match first. The service omits a zero `match_distance` (Go's
- * omitempty), so a row without one is an exact match when its name starts with the
- * query, and otherwise a parent or group of a match (no distance of its own): those
- * follow the matches. Devices first; among equals the service's order stays.
+ * Search rows, best match first (see matchDistance): devices, then matches by distance,
+ * then the parents and groups of matches; among equals the service's order stays.
  */
 export function searchRows(
   result: LocationResult | undefined,
@@ -183,11 +178,10 @@ export function searchRows(
   query = '',
 ): DiscoveryRow[] {
   const shown = result && active ? withActiveProviders(result, active) : result;
-  const q = normalise(query);
   const rows = resultRows(shown).map((row) =>
-    row.kind === 'device' || row.matchDistance !== undefined || !normalise(row.name).startsWith(q)
+    row.kind === 'device'
       ? row
-      : { ...row, matchDistance: 0 },
+      : { ...row, matchDistance: matchDistance(row.name, row.matchDistance, query) },
   );
   const order = (row: DiscoveryRow) =>
     row.kind === 'device' ? -1 : (row.matchDistance ?? Number.POSITIVE_INFINITY);

@@ -3,6 +3,7 @@
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
+import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { integer } from '../output/format.ts';
@@ -82,7 +83,7 @@ async function runLocations(session: Session, options: LocationsOptions): Promis
     session.out.printJson(result);
     return;
   }
-  printLocationTables(session.out, result, options.query !== undefined);
+  printLocationTables(session.out, result, options.query);
 }
 
 const TYPE_ORDER: Record<string, number> = { country: 0, region: 1, city: 2 };
@@ -100,7 +101,9 @@ function placeOf(location: Location): string {
   return '';
 }
 
-export function printLocationTables(out: Output, result: LocationResult, search: boolean): void {
+/** `query`: the search's, or undefined for the list of provider-locations. */
+export function printLocationTables(out: Output, result: LocationResult, query: string | undefined): void {
+  const search = query !== undefined;
   const { style } = out;
   // A search comes best match first (parents and groups after): that order is kept.
   const groups = search
@@ -132,7 +135,7 @@ export function printLocationTables(out: Output, result: LocationResult, search:
           sanitize(g.name),
           integer(g.provider_count),
           g.promoted ? 'yes' : '',
-          ...(search ? [String(g.match_distance ?? 0)] : []),
+          ...(query === undefined ? [] : [String(matchDistance(g.name, g.match_distance, query) ?? '')]),
           sanitize(g.location_group_id),
         ]),
         style,
@@ -158,7 +161,7 @@ export function printLocationTables(out: Output, result: LocationResult, search:
           sanitize(placeOf(l)),
           sanitize(l.country_code),
           integer(l.provider_count),
-          ...(search ? [String(l.match_distance ?? 0)] : []),
+          ...(query === undefined ? [] : [String(matchDistance(l.name, l.match_distance, query) ?? '')]),
           sanitize(l.location_id),
         ]),
         style,
