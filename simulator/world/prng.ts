@@ -27,14 +27,6 @@ export function hashString(text: string, seed = 0): number {
   return mix32(h);
 }
 
-const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/** Eight lowercase hex digits of a 32-bit number. */
-export function hex8(value: number): string {
-  const v = value >>> 0;
-  return HEX[v >>> 24] + HEX[(v >>> 16) & 0xff] + HEX[(v >>> 8) & 0xff] + HEX[v & 0xff];
-}
-
 const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
 /** Character codes of the UUID being written (the dashes and the version 4 stay put). */
 const UUID_CODES: number[] = Array.from('xxxxxxxx-xxxx-4xxx-xxxx-xxxxxxxxxxxx', (char) => char.charCodeAt(0));

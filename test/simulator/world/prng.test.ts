@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProviderIds } from '../../../simulator/world/ids.ts';
-import { hex8, uuidOf } from '../../../simulator/world/prng.ts';
+import { uuidOf } from '../../../simulator/world/prng.ts';
+
+const hex8 = (value: number) => (value >>> 0).toString(16).padStart(8, '0');
 
 function templateUuid(a: number, b: number, c: number, d: number): string {
   const hb = hex8(b);
