@@ -2,7 +2,7 @@
 // form (`f`).
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { isApiError } from '../../api/errors.ts';
+import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { NoToken } from '../components/NoToken.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -38,7 +38,7 @@ function Account({ width, height }: { width: number; height: number }) {
   if (dialog === WALLET_DIALOG) return <WalletDialog width={width} height={height} />;
   if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog width={width} height={height} />;
 
-  const noToken = isApiError(error) && error.kind === 'no-token';
+  const noToken = isNoToken(error);
   let wallet: React.ReactNode;
   if (noToken) wallet = <NoToken what="The payout wallet needs your network's token" width={width - 2} />;
   else if (data) {

@@ -3,9 +3,9 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
 import { deviceRows, selectedRow } from '../../store/devices.ts';
 import type { Stores } from '../../store/index.ts';
+import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { NoToken } from '../components/NoToken.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -66,7 +66,7 @@ function Devices({ width, height }: { width: number; height: number }) {
 
   const rows = deviceRows({ data, fetchedAt }, now);
   const selected = selectedRow(rows, selectedKey);
-  const noToken = isApiError(error) && error.kind === 'no-token';
+  const noToken = isNoToken(error);
 
   let status: React.ReactNode;
   if (noToken) status = null;

@@ -4,8 +4,8 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
-import { isApiError } from '../../api/errors.ts';
 import type { ProviderStats } from '../../contract/schemas.ts';
+import { isNoToken } from '../../store/service-message.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
 import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
 import { NoToken } from '../components/NoToken.tsx';
@@ -106,7 +106,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
 
   let body: React.ReactNode;
   const total = state.data?.providers?.length ?? 0;
-  if (!state.data && isApiError(state.error) && state.error.kind === 'no-token')
+  if (!state.data && isNoToken(state.error))
     body = <NoToken what="Your providers' statistics need your network's token" width={width} />;
   else if (!state.data)
     body = (
@@ -172,7 +172,7 @@ function StatusLine({ width, now }: { width: number; now: number }) {
   const legendWidth = 52;
   const roomForLegend = width >= 100 && !state.error;
   // Without a token the pane itself says what is missing and how to give it.
-  if (isApiError(state.error) && state.error.kind === 'no-token') return <Box height={1} />;
+  if (isNoToken(state.error)) return <Box height={1} />;
   return (
     <Box width={width} justifyContent="space-between">
       <RefreshStatus
