@@ -77,9 +77,13 @@ export function exportFileName(at: number): string {
 export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions = {}): ProvidersStore {
   const { client, clock, connection } = deps;
   let inFlight: AbortController | undefined;
+  // `n` pressed while a batch is on its way: each batch must exclude the one before, so
+  // the extra ones follow in turn rather than being dropped.
+  let queued = 0;
   const abort = (why: string) => {
     inFlight?.abort(new ApiError('aborted', why));
     inFlight = undefined;
+    queued = 0;
   };
   const fresh = () => ({
     seen: [] as Provider[],
@@ -103,7 +107,11 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
     },
     async next() {
       const state = get();
-      if (state.specs.length === 0 || state.tooLarge || state.loading) return;
+      if (state.specs.length === 0 || state.tooLarge) return;
+      if (state.loading) {
+        queued++;
+        return;
+      }
       const controller = new AbortController();
       inFlight = controller;
       set({ loading: true });
@@ -142,11 +150,18 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
         connection.getState().succeeded(now);
       } catch (caught) {
         if (controller.signal.aborted) return;
+        queued = 0;
         const error = caught instanceof Error ? caught : new Error(String(caught));
         set({ loading: false, error, tooLarge: isApiError(error) && error.status === 413 });
         connection.getState().failed(error);
+        return;
       } finally {
         if (inFlight === controller) inFlight = undefined;
+      }
+      if (get().exhausted) queued = 0;
+      if (queued > 0) {
+        queued--;
+        await get().next();
       }
     },
     reset() {

@@ -71,6 +71,25 @@ describe('providers store', () => {
     expect(bodies.every((b) => b.count === 5)).toBe(true);
   });
 
+  it('n pressed while a batch is on its way fetches the next batches in turn, none dropped', async () => {
+    const { store, bodies, spec } = await onSimulator();
+    store.getState().changeBatchSize(-1);
+    store.getState().changeBatchSize(-1);
+    expect(store.getState().batchSize).toBe(1);
+    const first = store.getState().choose([spec]);
+    for (let i = 0; i < 3; i++) void store.getState().next();
+    await first;
+    const seen = ids(store);
+    expect(store.getState()).toMatchObject({ batches: 4, loading: false });
+    expect(new Set(seen).size).toBe(4);
+    expect(bodies.map((b) => b.exclude_client_ids ?? [])).toEqual([
+      [],
+      seen.slice(0, 1),
+      seen.slice(0, 2),
+      seen.slice(0, 3),
+    ]);
+  });
+
   it('reset starts over, but marked destinations stay excluded on every batch', async () => {
     const { store, bodies, spec, expected } = await onSimulator();
     await store.getState().choose([spec]);
