@@ -1,7 +1,7 @@
 // Token handling for display only: claims are decoded, never verified, and a token
 // netdeck is given is never printed in full.
 import { decodeJwt } from 'jose';
-import { TokenClaims } from '../contract/schemas.ts';
+import { readAs, TokenClaims } from '../contract/schemas.ts';
 
 export interface TokenInfo {
   networkName?: string;
@@ -14,7 +14,7 @@ export interface TokenInfo {
 /** Claims of a JWT, or `undefined` when it is not one. */
 export function decodeToken(token: string): TokenInfo | undefined {
   try {
-    const parsed = TokenClaims.safeParse(decodeJwt(token.trim()));
+    const parsed = readAs(TokenClaims, decodeJwt(token.trim()));
     if (!parsed.success) return undefined;
     const claims = parsed.data;
     return {

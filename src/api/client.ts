@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { readAs } from '../contract/schemas.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
 
@@ -197,7 +198,7 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch {
       throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
     }
-    const parsed = endpoint.response.safeParse(json);
+    const parsed = readAs(endpoint.response, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = formatPath(issue?.path ?? []);

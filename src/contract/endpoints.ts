@@ -129,7 +129,7 @@ export type RequestOf<K extends OperationName> = Endpoints[K]['request'] extends
   ? z.input<Endpoints[K]['request']>
   : undefined;
 /** Parsed (lenient) response type of an operation. */
-export type ResponseOf<K extends OperationName> = z.output<Endpoints[K]['response']>;
+export type ResponseOf<K extends OperationName> = s.Read<Endpoints[K]['response']>;
 
 /** The operation at a method and path, and the methods that path allows. */
 export function routeOf(method: string, path: string): { name?: OperationName; allow: string[] } {
