@@ -1,5 +1,6 @@
 // The typed client: one method per operation of the endpoint table, on undici.
-import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, errors as undiciErrors } from './undici.ts';
 import {
   type Endpoint,
   endpoints,
