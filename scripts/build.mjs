@@ -27,8 +27,8 @@ const result = await build({
     'process.env.DEV': '"false"',
     'process.env.NODE_ENV': '"production"',
   },
-  // Ink loads react-devtools-core only when DEV=true; the stub keeps it out of the bundle.
-  alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js' },
+  // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out of the bundle.
+  alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js', ws: './scripts/stubs/ws.js' },
   banner: {
     js: [
       '#!/usr/bin/env node',

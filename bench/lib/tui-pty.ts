@@ -107,7 +107,10 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-    alias: { 'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js') },
+    alias: {
+      'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
+      ws: join(ROOT, 'scripts/stubs/ws.js'),
+    },
     banner: {
       js: "import { createRequire as __netdeckCreateRequire } from 'node:module';\nconst require = __netdeckCreateRequire(import.meta.url);",
     },
