@@ -83,7 +83,8 @@ export function dailyChart(points: DailyPoints, options: ChartOptions): string[]
   }
   const used = columns.length;
   const middle = points.days.length > 2 ? points.days[Math.floor(points.days.length / 2)] : undefined;
-  lines.push(`${' '.repeat(labelWidth)} └${'─'.repeat(plotWidth)}`);
+  // The axis ends under the last day, not at the edge of the room left over.
+  lines.push(`${' '.repeat(labelWidth)} └${'─'.repeat(used)}`.padEnd(labelWidth + 2 + plotWidth));
   const axis = dateAxis(points.days[0], points.days[points.days.length - 1], middle, used);
   lines.push(`${' '.repeat(labelWidth + 2)}${axis}`.padEnd(options.width));
   return lines;
