@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
+import { DEFAULTS } from '../../simulator/world/index.ts';
 import type { TuiOptions } from '../../src/cli/commands/context.ts';
 import { ManualClock, systemClock } from '../../src/clock.ts';
 import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';
@@ -47,6 +48,15 @@ describe('help and version', () => {
       expect(result.stderr).toBe('');
     },
   );
+
+  it("states the world's defaults as the simulator has them", async () => {
+    const { stdout } = await run(['--help']);
+    expect(stdout).toContain(`--providers <n>      providers in the world (default ${DEFAULTS.providers})`);
+    expect(stdout).toContain(`--locations <n>      cities in the world (default ${DEFAULTS.locations})`);
+    expect(stdout).toContain(
+      `--own-providers <n>  providers of the demo network (default ${DEFAULTS.ownProviders})`,
+    );
+  });
 
   it('netdeck help COMMAND is the same help', async () => {
     const viaHelp = await run(['help', 'providers']);

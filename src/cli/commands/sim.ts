@@ -23,7 +23,11 @@ export interface SimOptions {
   verbose?: boolean;
 }
 
-/** The simulator's world flags, shared with the interactive console's demo mode. */
+/**
+ * The simulator's world flags, shared with the interactive console's demo mode. The
+ * defaults are spelled out rather than imported: importing simulator/world would load
+ * Faker on every start (test/cli/program.test.ts keeps the two in step).
+ */
 export function addWorldOptions(command: Command): Command {
   return command
     .option('--seed <n>', 'seed of the world: same seed, same world (default 1)', integerArg({ min: 0 }))
@@ -33,8 +37,8 @@ export function addWorldOptions(command: Command): Command {
       numberArg({ min: 0.001 }),
     )
     .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
-    .option('--locations <n>', 'cities in the world', integerArg({ min: 1 }))
-    .option('--own-providers <n>', 'providers of the demo network', integerArg({ min: 0 }));
+    .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
+    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }));
 }
 
 export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
