@@ -1,6 +1,5 @@
 // The typed client: one method per operation of the endpoint table, on undici.
 import type { Dispatcher } from 'undici';
-import { Agent, errors as undiciErrors } from './undici.ts';
 import {
   type Endpoint,
   endpoints,
@@ -11,6 +10,7 @@ import {
 import { readAs } from '../contract/schemas.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
+import { Agent, errors as undiciErrors } from './undici.ts';
 
 export interface ClientOptions {
   /** Base URL of the API, e.g. `https://api.bringyour.com` or the simulator's url. */

@@ -2,10 +2,10 @@
 // loads fetch, WebSocket, caches, proxies and mocks (~240 KB of the bundle, ~30 ms of
 // every start). The index adds the request API to Dispatcher.prototype; so does this.
 import type * as Undici from 'undici';
-import AgentClass from 'undici/lib/dispatcher/agent.js';
-import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 import request from 'undici/lib/api/api-request.js';
 import errorClasses from 'undici/lib/core/errors.js';
+import AgentClass from 'undici/lib/dispatcher/agent.js';
+import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 
 DispatcherClass.prototype.request ??= request;
 
