@@ -8,6 +8,7 @@ import { App } from '../ui/App.tsx';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hangUp.ts';
+import { applyTerminalColours } from './terminal-colour.ts';
 
 export interface TuiOptions {
   client: ApiClient;
@@ -65,6 +66,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   };
   stdout.write(ENTER_ALT_SCREEN);
   process.once('exit', restore);
+  const restoreColours = applyTerminalColours(stdout, process.env);
 
   const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
     stdin,
@@ -100,6 +102,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   live.stop();
   instance.unmount();
   instance.cleanup();
+  restoreColours();
   restore();
   process.off('exit', restore);
   if (error !== undefined) {

@@ -24,6 +24,9 @@ const footer = (s: Session) =>
     .at(-1);
 
 const CLIENT_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
+/** SGR codes of the cursor row and of the accent colour (Discover's groups). */
+const INVERSE = '\u001b[7m';
+const CYAN = '\u001b[36m';
 
 describe('netdeck console (demo mode)', () => {
   it('starts on the alternate screen with the simulator in the header and data in Discover', async () => {
@@ -131,11 +134,20 @@ describe('netdeck console (demo mode)', () => {
     await s.waitFor('European Union (EU)');
   });
 
-  it('draws live frames even when the shell exports CI=true (Ink would draw only the last)', async () => {
+  it('draws live frames, in colour, even when the shell exports CI=true (Ink would draw only the last, chalk none)', async () => {
     session = await spawnNetdeck({ cols: 100, rows: 30, env: { CI: 'true' } });
     await session.waitFor('European Union (EU)', 15_000);
+    expect(session.raw).toContain(INVERSE);
+    expect(session.raw).toContain(CYAN);
     await session.keys('3');
     await session.waitFor(/Shared with this network \(\d+\)/);
+  });
+
+  it('drops the colours with NO_COLOR but keeps the inverse cursor row', async () => {
+    session = await spawnNetdeck({ cols: 100, rows: 30, env: { NO_COLOR: '1' } });
+    await session.waitFor('European Union (EU)', 15_000);
+    expect(session.raw).toContain(INVERSE);
+    expect(session.raw).not.toMatch(/\u001b\[3[1-7]m/);
   });
 
   it('quits with q, leaving the alternate screen with the cursor shown', async () => {
