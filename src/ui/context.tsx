@@ -1,12 +1,12 @@
 // The stores (and the clock and theme) reach components through one React context, so
 // each test renders the app on fresh stores.
 import type React from 'react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { type StoreApi, useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
-import { PRIORITY } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
+import { tickerFor } from './hooks/ticker.ts';
 import { type Theme, themeFor } from './theme.ts';
 
 interface AppContextValue {
@@ -53,19 +53,14 @@ export function useStoreState<S, T>(store: StoreApi<S>, selector: (state: S) => 
 }
 
 /**
- * The store clock's time, re-read every `everyMs` of that clock: countdowns and spinners
- * move with simulated time (and with ManualClock.advance in tests).
+ * The store clock's time, as of the last whole `everyMs` of that clock: countdowns and
+ * spinners move with simulated time (and with ManualClock.advance in tests), and every
+ * component on one period changes in the same frame (hooks/ticker.ts).
  */
 export function useNow(everyMs = 1000): number {
   const clock = useClock();
-  const [now, setNow] = useState(() => clock.now());
   // A sped-up demo clock would otherwise redraw a seconds countdown dozens of times a
   // real second: at most four updates per real second.
-  const period = Math.max(everyMs, clock.speed * 250);
-  useEffect(() => {
-    setNow(clock.now());
-    const timer = clock.setInterval(() => setNow(clock.now()), period, PRIORITY.ui);
-    return () => timer.cancel();
-  }, [clock, period]);
-  return now;
+  const ticker = tickerFor(clock, Math.max(everyMs, clock.speed * 250));
+  return useSyncExternalStore(ticker.subscribe, () => ticker.now);
 }

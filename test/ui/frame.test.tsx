@@ -33,6 +33,20 @@ describe('frame', () => {
     await app.waitFor('updated 00:01:00 · next in 1m 00s');
   });
 
+  it('draws one frame a second however many clocks the screen shows (header and pane tick together)', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.clock.advance(500);
+    await app.press('5');
+    await app.waitFor(/computed \d+ s ago/);
+    await app.clock.advance(500);
+    const before = app.stdout.frames.length;
+    await app.clock.advance(3_000);
+    await app.waitFor('computed 4 s ago');
+    expect(app.frame()).toContain('next in 56s');
+    expect(app.stdout.frames.length - before).toBe(3);
+  });
+
   it('? opens the help overlay generated from the keymap, grouped by scope; esc closes it', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
