@@ -15,7 +15,10 @@ const tickers = new WeakMap<Clock, Map<number, Ticker>>();
 
 export function tickerFor(clock: Clock, periodMs: number): Ticker {
   let byPeriod = tickers.get(clock);
-  if (!byPeriod) tickers.set(clock, (byPeriod = new Map()));
+  if (!byPeriod) {
+    byPeriod = new Map();
+    tickers.set(clock, byPeriod);
+  }
   const existing = byPeriod.get(periodMs);
   if (existing) return existing;
 
