@@ -162,15 +162,10 @@ export function browseRows(result: LocationResult | undefined, sort: DiscoverySo
 }
 
 /**
- * Searching keeps the service's order, which is best match first: a device (a UUID
- * query), then the places (matches by distance, then the parents it adds), then the
- * groups. `match_distance` is absent on an exact match (Go's omitempty), so it reads as
- * 0. `active` (provider-locations) keeps only places with an active provider and shows
- * their live counts.
- */
-/**
- * Search rows, best match first (see matchDistance): devices, then matches by distance,
- * then the parents and groups of matches; among equals the service's order stays.
+ * Search rows, best match first (see matchDistance): devices (a UUID query), then matches
+ * by distance, then the parents and groups of matches; among equals the service's order
+ * stays. `active` (provider-locations) keeps only places with an active provider and
+ * shows their live counts.
  */
 export function searchRows(
   result: LocationResult | undefined,
