@@ -34,7 +34,7 @@ function RefreshInfo({ pane, now, compact }: { pane: PaneDefinition; now: number
   const fetchedAt = useStoreState(resource ?? NO_RESOURCE, (s: { fetchedAt?: number }) => s.fetchedAt);
   const nextAt = useStoreState(resource ?? NO_RESOURCE, (s: { nextAt?: number }) => s.nextAt);
   if (!resource || fetchedAt === undefined) return null;
-  // `now` ticks once a second of wall time; under --speed that can be behind fetchedAt.
+  // `now` is the store clock's last whole second (hooks/ticker.ts): a refresh since then is later.
   const shownNow = Math.max(now, fetchedAt);
   const left = nextAt === undefined ? undefined : formatDuration(Math.max(0, (nextAt - shownNow) / 1000));
   if (compact) return <Text>{left ? `↻ ${left}` : formatClockTime(fetchedAt)}</Text>;
