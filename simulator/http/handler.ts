@@ -108,7 +108,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     }
     if (ctx.admin && isAdminPath(path)) return serveAdmin(ctx.admin, path, req, res);
 
-    const { name, allow } = routeOf(method, path);
+    // Until the engine plays both eras it serves the seed era's routes.
+    const { name, allow } = routeOf(method, path, 'seed');
     if (name) return serveOperation(name, req, res);
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
     return sendText(res, 404, TEXT.notFound);

@@ -1,19 +1,25 @@
-// The endpoint table: one row per operation of the interface. It drives the client,
-// the simulator's routing and validation, and the OpenAPI document.
+// The endpoint table: one row per operation netdeck uses. It drives the client, the
+// simulator's routing and validation, and the OpenAPI document. Operations 1-11 are those
+// of the interface document; the rest come from the real service (reference behaviour).
 import type { z } from 'zod';
+import type { Era } from './eras.ts';
 import * as s from './schemas.ts';
 
 export interface Endpoint {
-  /** 1-based number of the operation in the interface document */
+  /** 1-based number: 1-11 as in the interface document, then the service's others. */
   readonly number: number;
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  /** Whether `Authorization: Bearer <jwt>` is required (operations 3-9). */
+  /** Whether `Authorization: Bearer <jwt>` is required. */
   readonly auth: boolean;
   /** Request body schema; `null` for operations without a body. */
   readonly request: z.ZodType | null;
   readonly response: z.ZodType;
   readonly summary: string;
+  /** The eras whose service has the route; absent: both. Elsewhere it answers 404. */
+  readonly eras?: readonly Era[];
+  /** A failure may come as a 200 `{"error": {"message"}}` body. */
+  readonly businessErrors?: boolean;
 }
 
 const op = <const E extends Endpoint>(endpoint: E) => endpoint;
@@ -26,7 +32,9 @@ export const endpoints = {
     auth: false,
     request: s.FindLocationsRequest,
     response: s.LocationResult,
-    summary: 'Search locations, groups and devices matching a query (fuzzy prefix search).',
+    summary:
+      'Search locations, groups and devices matching a query (fuzzy prefix search). Removed from the service in 2026-07 (404).',
+    eras: ['seed'],
   }),
   providerLocations: op({
     number: 2,
@@ -90,6 +98,7 @@ export const endpoints = {
     request: s.AddDeviceRequest,
     response: s.AddDeviceResult,
     summary: 'Add a device by adoption code or share code.',
+    businessErrors: true,
   }),
   createShareCode: op({
     number: 9,
@@ -99,6 +108,7 @@ export const endpoints = {
     request: s.CreateShareCodeRequest,
     response: s.CreateShareCodeResult,
     summary: 'Create a code for sharing a device of the caller network.',
+    businessErrors: true,
   }),
   findProviders: op({
     number: 10,
@@ -118,6 +128,183 @@ export const endpoints = {
     response: s.NetworkStats,
     summary: 'Network-wide statistics over the last 90 days.',
   }),
+
+  // ---- beyond the interface document (reference behaviour) ----------------
+  findProviderLocations: op({
+    number: 12,
+    method: 'POST',
+    path: '/network/find-provider-locations',
+    auth: false,
+    request: s.FindProviderLocationsRequest,
+    response: s.LocationResult,
+    summary: 'Search locations that have active providers (edit distance 2 on word prefixes today).',
+  }),
+  networkClients: op({
+    number: 13,
+    method: 'GET',
+    path: '/network/clients',
+    auth: true,
+    request: null,
+    response: s.NetworkClients,
+    summary: "The caller network's active clients: device names and ids, provide mode, connections.",
+  }),
+  authLogin: op({
+    number: 14,
+    method: 'POST',
+    path: '/auth/login',
+    auth: false,
+    request: s.AuthLoginRequest,
+    response: s.AuthLoginResult,
+    summary: 'Start a login: which methods a user may use, or a token for a seed phrase.',
+    businessErrors: true,
+  }),
+  authLoginWithPassword: op({
+    number: 15,
+    method: 'POST',
+    path: '/auth/login-with-password',
+    auth: false,
+    request: s.AuthLoginWithPasswordRequest,
+    response: s.AuthLoginWithPasswordResult,
+    summary: 'Log in with an email or phone and a password: a network token.',
+    businessErrors: true,
+  }),
+  authCodeCreate: op({
+    number: 16,
+    method: 'POST',
+    path: '/auth/code-create',
+    auth: true,
+    request: s.AuthCodeCreateRequest,
+    response: s.AuthCodeCreateResult,
+    summary: 'Create an auth code that logs in as the caller network.',
+    businessErrors: true,
+  }),
+  authCodeLogin: op({
+    number: 17,
+    method: 'POST',
+    path: '/auth/code-login',
+    auth: false,
+    request: s.AuthCodeLoginRequest,
+    response: s.TokenResult,
+    summary: 'Exchange an auth code for a network token.',
+    businessErrors: true,
+  }),
+  authRefresh: op({
+    number: 18,
+    method: 'GET',
+    path: '/auth/refresh',
+    auth: true,
+    request: null,
+    response: s.TokenResult,
+    summary: 'A fresh client token for a client token (network tokens get an error).',
+    eras: ['current'],
+    businessErrors: true,
+  }),
+  accountWallets: op({
+    number: 19,
+    method: 'GET',
+    path: '/account/wallets',
+    auth: true,
+    request: null,
+    response: s.AccountWallets,
+    summary: "The caller network's active wallets.",
+  }),
+  createWallet: op({
+    number: 20,
+    method: 'POST',
+    path: '/account/wallet',
+    auth: true,
+    request: s.CreateWalletRequest,
+    response: s.CreateWalletResult,
+    summary: 'Add an external wallet (chain and address) to the caller network.',
+  }),
+  removeWallet: op({
+    number: 21,
+    method: 'POST',
+    path: '/account/wallets/remove',
+    auth: true,
+    request: s.RemoveWalletRequest,
+    response: s.RemoveWalletResult,
+    summary: 'Remove a wallet of the caller network (clears the payout wallet if it was that one).',
+    businessErrors: true,
+  }),
+  shareStatus: op({
+    number: 22,
+    method: 'POST',
+    path: '/device/share-status',
+    auth: true,
+    request: s.ShareStatusRequest,
+    response: s.ShareStatusResult,
+    summary: 'Whether a guest has added a share code, and which network.',
+    businessErrors: true,
+  }),
+  confirmShare: op({
+    number: 23,
+    method: 'POST',
+    path: '/device/confirm-share',
+    auth: true,
+    request: s.ConfirmShareRequest,
+    response: s.ConfirmShareResult,
+    summary: 'The owner confirms the guest network that added a share code.',
+    businessErrors: true,
+  }),
+  removeAssociation: op({
+    number: 24,
+    method: 'POST',
+    path: '/device/remove-association',
+    auth: true,
+    request: s.RemoveAssociationRequest,
+    response: s.ErrorOnlyResult,
+    summary: 'Remove an adoption or a share (owner or guest).',
+    businessErrors: true,
+  }),
+  setAssociationName: op({
+    number: 25,
+    method: 'POST',
+    path: '/device/set-association-name',
+    auth: true,
+    request: s.SetAssociationNameRequest,
+    response: s.ErrorOnlyResult,
+    summary: "Set the caller network's own name for an association.",
+    businessErrors: true,
+  }),
+  setDeviceName: op({
+    number: 26,
+    method: 'POST',
+    path: '/device/set-name',
+    auth: true,
+    request: s.SetDeviceNameRequest,
+    response: s.ErrorOnlyResult,
+    summary: 'Rename a device of the caller network (by device id).',
+    eras: ['current'],
+    businessErrors: true,
+  }),
+  providersLastN: op({
+    number: 27,
+    method: 'POST',
+    path: '/stats/providers-last-n',
+    auth: true,
+    request: s.ProvidersLastNRequest,
+    response: s.ProvidersStats,
+    summary: "The caller network's providers with figures over the last `last_n` hours.",
+  }),
+  providerLastN: op({
+    number: 28,
+    method: 'POST',
+    path: '/stats/provider-last-n',
+    auth: true,
+    request: s.ProviderLastNRequest,
+    response: s.ProviderLastN,
+    summary: 'One provider of the caller network: hourly uptime and daily figures over `last_n` hours.',
+  }),
+  providersOverviewLastN: op({
+    number: 29,
+    method: 'POST',
+    path: '/stats/providers-overview-last-n',
+    auth: true,
+    request: s.ProvidersOverviewLastNRequest,
+    response: s.ProvidersOverviewLastN,
+    summary: "Daily totals of all the caller network's providers over `last_n` hours.",
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;
@@ -131,13 +318,23 @@ export type RequestOf<K extends OperationName> = Endpoints[K]['request'] extends
 /** Parsed (lenient) response type of an operation. */
 export type ResponseOf<K extends OperationName> = s.Read<Endpoints[K]['response']>;
 
-/** The operation at a method and path, and the methods that path allows. */
-export function routeOf(method: string, path: string): { name?: OperationName; allow: string[] } {
+/** Whether the service of `era` has the operation (elsewhere its path answers 404). */
+export function servedIn(name: OperationName, era: Era): boolean {
+  const eras = (endpoints[name] as Endpoint).eras;
+  return eras === undefined || eras.includes(era);
+}
+
+/** The operation at a method and path in an era, and the methods that path allows there. */
+export function routeOf(
+  method: string,
+  path: string,
+  era: Era = 'current',
+): { name?: OperationName; allow: string[] } {
   const allow: string[] = [];
   let name: OperationName | undefined;
   for (const key of operationNames) {
     const endpoint = endpoints[key];
-    if (endpoint.path !== path) continue;
+    if (endpoint.path !== path || !servedIn(key, era)) continue;
     allow.push(endpoint.method);
     if (endpoint.method === method) name = key;
   }

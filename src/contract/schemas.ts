@@ -57,6 +57,22 @@ const optBoolean = opt(z.boolean());
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A udid: UUID form, 36 chars, lowercase hex with dashes. */
 export const Udid = z.string().regex(UUID_PATTERN, 'must be a UUID (36 lowercase hex chars with dashes)');
+/**
+ * A udid as the service reads one in a request: hex in either case, and the four dash
+ * positions not checked, any ASCII byte (reference behaviour, "Identifiers"). Read as lowercase with dashes.
+ */
+export const LAX_UUID_PATTERN =
+  /^[0-9a-fA-F]{8}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{12}$/;
+export const RequestUdid = z
+  .string()
+  .regex(LAX_UUID_PATTERN, 'must be a UUID (36 hex chars with dashes)')
+  .transform((id) =>
+    [id.slice(0, 8), id.slice(9, 13), id.slice(14, 18), id.slice(19, 23), id.slice(24)]
+      .join('-')
+      .toLowerCase(),
+  );
+/** The id the Go server sends for an unset non-pointer id (never omitted). */
+export const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
 export const LOCATION_TYPES = ['city', 'region', 'country'] as const;
 export const LocationType = z.enum(LOCATION_TYPES);
@@ -75,10 +91,11 @@ export const PROVIDE_MODE_PUBLIC = 3;
 
 // ---- discovery ------------------------------------------------------------
 
+// `null` for an optional id of a spec means absent (reference behaviour, "Identifiers").
 const locationSpecFields = {
-  location_id: Udid.optional(),
-  location_group_id: Udid.optional(),
-  client_id: Udid.optional(),
+  location_id: RequestUdid.nullish(),
+  location_group_id: RequestUdid.nullish(),
+  client_id: RequestUdid.nullish(),
   best_available: z.boolean().optional(),
 };
 /** A location spec as sent in find-providers2 `specs`. */
@@ -111,6 +128,10 @@ export const Location = z.looseObject({
   country_code: optString,
   provider_count: optInt,
   match_distance: optNumber,
+  /** current era: the location's provider pool is reliable (always sent there) */
+  stable: optBoolean,
+  /** current era: the location or a parent is in the "Strong Privacy Laws" group */
+  strong_privacy: optBoolean,
 });
 
 export const DeviceSummary = z.looseObject({
@@ -118,31 +139,65 @@ export const DeviceSummary = z.looseObject({
   device_name: optString,
 });
 
+export const LOCATION_RESULT_COUNTS = [
+  'country_count',
+  'region_count',
+  'city_count',
+  'stable_count',
+  'strong_privacy_count',
+] as const;
+
 export const LocationResult = z.looseObject({
   specs: opt(z.array(LocationSpec)),
   groups: opt(z.array(LocationGroup)),
   locations: opt(z.array(Location)),
   devices: opt(z.array(DeviceSummary)),
+  /** current era: counts over `locations` (0 when not computed) */
+  country_count: optInt,
+  region_count: optInt,
+  city_count: optInt,
+  stable_count: optInt,
+  strong_privacy_count: optInt,
 });
 
+/** Seed era only: the current service answers 404. */
 export const FindLocationsRequest = z.object({
   query: z.string().optional(),
   max_distance_fraction: z.number().min(0).max(1).optional(),
   enable_max_distance_fraction: z.boolean().optional(),
 });
 
+/** `quality` (the default, also `""`) or `speed`; the service accepts any string. */
+export const RANK_MODES = ['quality', 'speed'] as const;
+export type RankMode = (typeof RANK_MODES)[number];
+
+/** Both eras; the current service ignores the distance fields (a fixed distance of 2). */
+export const FindProviderLocationsRequest = z.object({
+  query: z.string().optional(),
+  rank_mode: z.string().optional(),
+  max_distance_fraction: z.number().optional(),
+  enable_max_distance_fraction: z.boolean().optional(),
+});
+
 // ---- provider sampling ----------------------------------------------------
 
 export const FindProvidersRequest = z.object({
-  specs: z.array(LocationSpecInput).optional(),
+  specs: z.array(LocationSpecInput).nullish(),
+  /** current era: raised to at least 20 unless `force_count` */
   count: z.int().optional(),
-  exclude_client_ids: z.array(Udid).optional(),
-  /** Multi-hop paths `[intermediary..., destination]`; an empty path is a 400. */
-  exclude_destinations: z.array(z.array(Udid).min(1, 'a destination path needs at least one id')).optional(),
-  rank_mode: z.enum(['quality', 'speed']).optional(),
+  exclude_client_ids: z.array(RequestUdid).nullish(),
+  /** Multi-hop paths `[intermediary..., destination]`. */
+  exclude_destinations: z.array(z.array(RequestUdid)).nullish(),
+  /** current era: `quality` (default) or `speed`; any string is accepted */
+  rank_mode: z.string().optional(),
+  /** current era: `count` is what is returned, not raised to 20 */
   force_count: z.boolean().optional(),
-  force_minimum: z.int().optional(),
+  /** current era: include providers below the minimum-performance gate */
+  force_minimum: z.boolean().optional(),
 });
+
+/** A WGS84 point; absence is an absent object, never (0, 0). */
+export const Coordinates = z.looseObject({ lat: optNumber, lon: optNumber });
 
 export const ProviderLocation = z.looseObject({
   country: optString,
@@ -152,6 +207,8 @@ export const ProviderLocation = z.looseObject({
   country_location_id: optString,
   region_location_id: optString,
   city_location_id: optString,
+  region_coordinates: opt(Coordinates),
+  city_coordinates: opt(Coordinates),
 });
 
 export const Provider = z.looseObject({
@@ -175,9 +232,52 @@ export const PayoutWallet = z.looseObject({
   wallet_id: optString,
 });
 export const SetPayoutWalletRequest = z.object({
-  wallet_id: Udid.optional(),
+  wallet_id: RequestUdid.optional(),
 });
 export const EmptyResult = z.looseObject({});
+
+export const BLOCKCHAINS = ['SOL', 'MATIC', 'ETHEREUM', 'TAO'] as const;
+/** What POST /account/wallet accepts as `blockchain` (any case), and the chain it means. */
+export const BLOCKCHAIN_ALIASES: Record<string, (typeof BLOCKCHAINS)[number]> = {
+  SOL: 'SOL',
+  SOLANA: 'SOL',
+  MATIC: 'MATIC',
+  POLY: 'MATIC',
+  POLYGON: 'MATIC',
+  ETH: 'ETHEREUM',
+  ETHEREUM: 'ETHEREUM',
+  TAO: 'TAO',
+  BITTENSOR: 'TAO',
+};
+
+export const AccountWallet = z.looseObject({
+  wallet_id: optString,
+  circle_wallet_id: optString,
+  network_id: optString,
+  /** `external` or `circle_uc` */
+  wallet_type: optString,
+  /** `SOL`, `MATIC`, `ETHEREUM`, `TAO` */
+  blockchain: optString,
+  wallet_address: optString,
+  active: optBoolean,
+  default_token_type: optString,
+  create_time: optString,
+  has_seeker_token: optBoolean,
+});
+export const AccountWallets = z.looseObject({ wallets: opt(z.array(AccountWallet)) });
+
+export const CreateWalletRequest = z.object({
+  blockchain: z.string().optional(),
+  wallet_address: z.string().optional(),
+  default_token_type: z.string().optional(),
+});
+export const CreateWalletResult = z.looseObject({ wallet_id: optString });
+
+export const RemoveWalletRequest = z.object({ wallet_id: z.string().optional() });
+export const RemoveWalletResult = z.looseObject({
+  success: optBoolean,
+  error: opt(z.looseObject({ message: optString })),
+});
 
 // ---- device associations --------------------------------------------------
 
@@ -187,6 +287,8 @@ export const PendingAdoptionDevice = z.looseObject({
   /** minutes left until the device confirms or the code expires (a float) */
   duration_minutes: optNumber,
   pending: optBoolean,
+  client_id: optString,
+  network_name: optString,
 });
 
 export const SharedDevice = z.looseObject({
@@ -195,6 +297,7 @@ export const SharedDevice = z.looseObject({
   device_name: optString,
   client_id: optString,
   network_name: optString,
+  duration_minutes: optNumber,
 });
 
 export const DeviceAssociations = z.looseObject({
@@ -217,13 +320,130 @@ export const AddDeviceResult = z.looseObject({
 });
 
 export const CreateShareCodeRequest = z.object({
-  client_id: Udid.optional(),
+  client_id: RequestUdid.optional(),
   device_name: z.string().optional(),
 });
 export const CreateShareCodeResult = z.looseObject({
   share_code: optString,
   error: opt(BusinessError),
 });
+
+export const ShareStatusRequest = z.object({ share_code: z.string().optional() });
+export const ShareStatusResult = z.looseObject({
+  pending: optBoolean,
+  associated_network_name: optString,
+  error: opt(BusinessError),
+});
+
+export const ConfirmShareRequest = z.object({
+  share_code: z.string().optional(),
+  associated_network_name: z.string().optional(),
+});
+export const ConfirmShareResult = z.looseObject({
+  associated_network_name: optString,
+  error: opt(BusinessError),
+});
+
+export const RemoveAssociationRequest = z.object({ code: z.string().optional() });
+export const SetAssociationNameRequest = z.object({
+  code: z.string().optional(),
+  device_name: z.string().optional(),
+});
+/** `{}` on success, else `{error: {message}}` (remove-association, set-association-name, set-name). */
+export const ErrorOnlyResult = z.looseObject({ error: opt(BusinessError) });
+
+/** current era only: a device id (`device_id` of GET /network/clients), not a client id. */
+export const SetDeviceNameRequest = z.object({
+  device_id: RequestUdid.optional(),
+  device_name: z.string().optional(),
+});
+
+// ---- the network's clients ------------------------------------------------
+
+export const ClientConnection = z.looseObject({
+  client_id: optString,
+  connection_id: optString,
+  connect_time: optString,
+  disconnect_time: optString,
+  connection_host: optString,
+  connection_service: optString,
+  connection_block: optString,
+});
+
+export const NetworkClient = z.looseObject({
+  client_id: optString,
+  source_client_id: optString,
+  device_id: optString,
+  /** always the zero UUID from the real service (the query does not read it) */
+  network_id: optString,
+  description: optString,
+  device_name: optString,
+  device_spec: optString,
+  create_time: optString,
+  auth_time: optString,
+  roles: opt(z.array(z.string())),
+  principal: optString,
+  /** 3 (public) or absent on the real service */
+  provide_mode: optNumber,
+  proxy_client: opt(z.looseObject({})),
+  resident: opt(z.looseObject({})),
+  connections: opt(z.array(ClientConnection)),
+});
+/** `clients: null` for an empty network (Go's nil slice): read as none. */
+export const NetworkClients = z.looseObject({ clients: opt(z.array(NetworkClient)) });
+
+// ---- authentication ---------------------------------------------------------
+
+export const AuthError = z.looseObject({
+  message: optString,
+  auth_code_limit_exceeded: optBoolean,
+  suggested_user_auth: optString,
+});
+
+export const AuthLoginRequest = z.object({
+  user_auth: z.string().optional(),
+  auth_jwt_type: z.string().optional(),
+  auth_jwt: z.string().optional(),
+  wallet_auth: z.looseObject({}).optional(),
+  seedphrase: z.string().optional(),
+});
+export const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });
+export const AuthLoginResult = z.looseObject({
+  user_name: optString,
+  user_auth: optString,
+  auth_allowed: opt(z.array(z.string())),
+  network: opt(NetworkLogin),
+  verification_required: opt(z.looseObject({ user_auth: optString })),
+  error: opt(AuthError),
+});
+
+export const AuthLoginWithPasswordRequest = z.object({
+  user_auth: z.string().optional(),
+  password: z.string().optional(),
+  verify_otp_numeric: z.boolean().optional(),
+});
+export const AuthLoginWithPasswordResult = z.looseObject({
+  network: opt(NetworkLogin),
+  verification_required: opt(z.looseObject({ user_auth: optString })),
+  error: opt(AuthError),
+});
+
+export const AuthCodeCreateRequest = z.object({
+  duration_minutes: z.number().optional(),
+  uses: z.int().optional(),
+  roles: z.array(z.string()).optional(),
+  principal: z.string().optional(),
+});
+export const AuthCodeCreateResult = z.looseObject({
+  auth_code: optString,
+  duration_minutes: optNumber,
+  uses: optInt,
+  error: opt(AuthError),
+});
+
+export const AuthCodeLoginRequest = z.object({ auth_code: z.string().optional() });
+/** code-login and refresh: a token, or `{error: {message}}`. */
+export const TokenResult = z.looseObject({ by_jwt: optString, error: opt(AuthError) });
 
 // ---- feedback ---------------------------------------------------------------
 
@@ -256,7 +476,8 @@ const flags = <K extends string>(keys: readonly K[]) =>
 export const FeedbackRequest = z.object({
   uses: z.object(flags(FEEDBACK_USES)).optional(),
   needs: z.object({ ...flags(FEEDBACK_NEEDS), other: z.string().optional() }).optional(),
-  star_count: z.int().min(0).max(5).optional(),
+  /** current era: any integer is stored */
+  star_count: z.int().optional(),
 });
 export const FeedbackResult = z.looseObject({ feedback_id: optString });
 
@@ -280,12 +501,58 @@ export const ProviderStats = z.looseObject({
   search_interest_last_24h: optNumber,
   contracts_last_24h: optNumber,
   clients_last_24h: optNumber,
+  /** seed era only; today in GET /network/clients */
   provide_mode: optNumber,
 });
 
 export const ProvidersStats = z.looseObject({
   created_time: optString,
   providers: opt(z.array(ProviderStats)),
+});
+
+/** Hours of history (`last_n`); the service clamps it to [1, 8784] and reads <= 0 as 24. */
+export const MAX_LAST_N_HOURS = 8784;
+
+export const ProvidersLastNRequest = z.object({ last_n: z.number().optional() });
+
+/** A map keyed by UTC day `yyyy-mm-dd` (or hour `yyyy-mm-dd-hh` for `uptime` of one provider). */
+export const NumberByKey = z.record(z.string(), z.number());
+
+export const ProviderLastNRequest = z.object({
+  client_id: RequestUdid.optional(),
+  last_n: z.number().optional(),
+  /** days; a legacy fallback when `last_n` is absent */
+  lookback: z.int().optional(),
+});
+export const ProviderLastN = z.looseObject({
+  lookback: optInt,
+  created_time: optString,
+  /** `yyyy-mm-dd-hh` -> minutes connected in that UTC hour (only hours with uptime) */
+  uptime: opt(NumberByKey),
+  /** day -> GiB */
+  transfer_data: opt(NumberByKey),
+  /** day -> USD */
+  payout: opt(NumberByKey),
+  search_interest: opt(NumberByKey),
+  contracts: opt(NumberByKey),
+  clients: opt(NumberByKey),
+  client_details: opt(z.array(z.looseObject({ client_id: optString, transfer_data: opt(NumberByKey) }))),
+});
+
+export const ProvidersOverviewLastNRequest = z.object({
+  last_n: z.number().optional(),
+  lookback: z.int().optional(),
+});
+export const ProvidersOverviewLastN = z.looseObject({
+  lookback: optInt,
+  created_time: optString,
+  /** day -> average hours up per provider */
+  uptime: opt(NumberByKey),
+  transfer_data: opt(NumberByKey),
+  payout: opt(NumberByKey),
+  search_interest: opt(NumberByKey),
+  contracts: opt(NumberByKey),
+  clients: opt(NumberByKey),
 });
 
 export const NETWORK_SUMMARY_FIELDS = [
@@ -325,6 +592,30 @@ export type NetworkSeriesField = (typeof NETWORK_SERIES_FIELDS)[number];
 /** A daily series: `YYYY-MM-DD` (UTC) -> integer. */
 export const DailySeries = z.record(z.string(), z.int());
 
+/**
+ * What the 90-day fields mean. Current era: `all_transfer_data` bytes per day,
+ * `all_transfer_summary` MiB, `all_transfer_summary_rate` Mibit/s (a day's average), every
+ * `*_summary` the maximum of the last 3 days; the packet, extender and superspeed fields
+ * are gone. Seed era: all fields, `all_transfer_summary_rate` packets/s.
+ */
+export const NETWORK_CURRENT_FIELDS: readonly (NetworkSummaryField | NetworkSeriesField)[] = [
+  'all_transfer_data',
+  'all_transfer_summary',
+  'all_transfer_summary_rate',
+  'providers_data',
+  'providers_summary',
+  'countries_data',
+  'countries_summary',
+  'regions_data',
+  'regions_summary',
+  'cities_data',
+  'cities_summary',
+  'networks_data',
+  'networks_summary',
+  'devices_data',
+  'devices_summary',
+];
+
 export const NetworkStats = z.looseObject({
   lookback: optInt,
   /** Unix epoch milliseconds */
@@ -347,11 +638,17 @@ export const TokenClaims = z.looseObject({
   network_name: optString,
   user_id: optString,
   create_time: optString,
+  /** present on client tokens only */
   client_id: optString,
   device_id: optString,
+  pro: optBoolean,
+  roles: opt(z.array(z.string())),
+  principal: optString,
   guest_mode: optBoolean,
   exp: optNumber,
+  nbf: optNumber,
   iat: optNumber,
+  jti: optString,
   iss: optString,
   aud: opt(z.union([z.string(), z.array(z.string())])),
   sub: optString,
@@ -385,3 +682,17 @@ export type ProviderStats = Read<typeof ProviderStats>;
 export type ProvidersStats = Read<typeof ProvidersStats>;
 export type NetworkStats = Read<typeof NetworkStats>;
 export type TokenClaims = Read<typeof TokenClaims>;
+export type FindProviderLocationsRequest = z.input<typeof FindProviderLocationsRequest>;
+export type AccountWallet = Read<typeof AccountWallet>;
+export type AccountWallets = Read<typeof AccountWallets>;
+export type CreateWalletRequest = z.input<typeof CreateWalletRequest>;
+export type NetworkClient = Read<typeof NetworkClient>;
+export type NetworkClients = Read<typeof NetworkClients>;
+export type ShareStatusResult = Read<typeof ShareStatusResult>;
+export type ConfirmShareResult = Read<typeof ConfirmShareResult>;
+export type AuthLoginResult = Read<typeof AuthLoginResult>;
+export type AuthLoginWithPasswordResult = Read<typeof AuthLoginWithPasswordResult>;
+export type AuthCodeCreateResult = Read<typeof AuthCodeCreateResult>;
+export type TokenResult = Read<typeof TokenResult>;
+export type ProviderLastN = Read<typeof ProviderLastN>;
+export type ProvidersOverviewLastN = Read<typeof ProvidersOverviewLastN>;

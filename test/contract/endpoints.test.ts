@@ -1,13 +1,25 @@
 // The endpoint table's routing and the request schemas the simulator validates with.
 import { describe, expect, it } from 'vitest';
-import { endpoints, operationNames, routeOf } from '../../src/contract/endpoints.ts';
+import { endpoints, operationNames, routeOf, servedIn } from '../../src/contract/endpoints.ts';
+import { ERAS } from '../../src/contract/eras.ts';
 import { FeedbackRequest, FindProvidersRequest, SetPayoutWalletRequest } from '../../src/contract/schemas.ts';
 
 describe('routeOf', () => {
-  it('finds every operation by its method and path', () => {
-    for (const name of operationNames) {
-      expect(routeOf(endpoints[name].method, endpoints[name].path).name).toBe(name);
+  it('finds every operation by its method and path in the eras that serve it', () => {
+    for (const era of ERAS) {
+      for (const name of operationNames) {
+        const found = routeOf(endpoints[name].method, endpoints[name].path, era);
+        expect(found.name, `${era} ${name}`).toBe(servedIn(name, era) ? name : undefined);
+      }
     }
+  });
+
+  it('has find-locations only in the seed era, set-name and refresh only in the current one', () => {
+    expect(routeOf('POST', '/network/find-locations', 'current')).toEqual({ name: undefined, allow: [] });
+    expect(routeOf('POST', '/network/find-locations', 'seed').name).toBe('findLocations');
+    expect(routeOf('POST', '/device/set-name', 'seed')).toEqual({ name: undefined, allow: [] });
+    expect(routeOf('GET', '/auth/refresh', 'current').name).toBe('authRefresh');
+    expect(routeOf('POST', '/network/find-provider-locations', 'seed').name).toBe('findProviderLocations');
   });
 
   it('lists both methods of /account/payout-wallet', () => {
@@ -33,13 +45,20 @@ describe('request schemas', () => {
     expect(result.error?.issues[0].path).toEqual(['specs', 0, 'location_id']);
   });
 
-  it('reject an empty destination path in exclude_destinations', () => {
-    const result = FindProvidersRequest.safeParse({ exclude_destinations: [[]] });
-    expect(result.error?.issues[0].message).toBe('a destination path needs at least one id');
+  it('read ids as the service does: either case, any dash byte, null for an optional spec id', () => {
+    const parsed = FindProvidersRequest.parse({
+      specs: [{ location_id: '0B9F4D1E_1C2A-4E8B-9F00-5A6B7C8D9E01', client_id: null }],
+      force_minimum: true,
+    });
+    expect(parsed.specs?.[0]).toEqual({
+      location_id: '0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01',
+      client_id: null,
+    });
   });
 
-  it('reject a malformed wallet id and a star count out of range', () => {
+  it('reject a malformed wallet id and a star count that is not a whole number', () => {
     expect(SetPayoutWalletRequest.safeParse({ wallet_id: 'ABC' }).success).toBe(false);
-    expect(FeedbackRequest.safeParse({ star_count: 6 }).success).toBe(false);
+    expect(FeedbackRequest.safeParse({ star_count: 4.5 }).success).toBe(false);
+    expect(FeedbackRequest.safeParse({ star_count: 6 }).success).toBe(true);
   });
 });

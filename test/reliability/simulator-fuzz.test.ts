@@ -70,7 +70,7 @@ const pathArb = fc
 
 /** Mostly the method the path serves, so most requests reach validation and the engine. */
 const methodArb = (path: string) => {
-  const allowed = routeOf('GET', path).allow.concat(ADMIN_METHODS[path] ?? []);
+  const allowed = routeOf('GET', path, 'seed').allow.concat(ADMIN_METHODS[path] ?? []);
   return fc.oneof(
     { weight: allowed.length ? 12 : 0, arbitrary: fc.constantFrom(...(allowed.length ? allowed : ['GET'])) },
     { weight: 4, arbitrary: fc.constantFrom('GET', 'POST') },

@@ -1,0 +1,50 @@
+// Texts the real service sends that a client acts on (reference behaviour). The simulator
+// sends them; the client recognises them.
+
+/** Plain-text bodies of the HTTP-level answers (Go's http.Error adds a newline). */
+export const HTTP_TEXT = {
+  notFound: '404 page not found',
+  methodNotAllowed: 'Method not allowed.',
+  notAuthorized: 'Not authorized.',
+  tooLarge: 'request body too large',
+  /** Any unexpected failure (a panic, a database error). */
+  internal: 'Error. Please email support@ur.io for help.',
+  /** /stats/last-90 before its first export. */
+  noStats: 'Could not fetch stats.',
+  /** 503 of the login routes past the attempt limit (the status is part of the handler's message). */
+  authAttempts: 'User auth attempts exceeded limits.',
+} as const;
+
+/**
+ * Refusals the service gives as a 500 whose body is the message: the request was wrong,
+ * not the service (commands exit 4 for them, as for a business error). Any other 5xx
+ * body is a failure of the service.
+ */
+export const REFUSALS_AS_500 = {
+  walletNotOwned: 'Wallet must be an active wallet owned by the network.',
+  taoPayout: 'Bittensor wallets cannot be the payout wallet.',
+  invalidBlockchain: 'invalid blockchain, use SOL, MATIC, or TAO',
+  invalidWalletAddress: 'invalid wallet address',
+  userDoesNotExist: 'User does not exist.',
+} as const;
+
+/** Whether a 500 body is one of the refusals above (`invalid blockchain…` by its start). */
+export function isRefusalAs500(body: string): boolean {
+  const text = body.trim();
+  return Object.values(REFUSALS_AS_500).includes(text as never) || text.startsWith('invalid blockchain');
+}
+
+/** `{"error": {"message"}}` texts of 200 answers. */
+export const BUSINESS_TEXT = {
+  invalidCode: 'Invalid code.',
+  invalidClient: 'Invalid client.',
+  invalidShareCode: 'Invalid share code.',
+  deviceMissing: 'Device does not exist.',
+  invalidAuthCode: 'Invalid auth code.',
+  authCodeLimit: 'Auth code limit exceeded.',
+  invalidUserOrPassword: 'Invalid user or password.',
+  invalidUserAuth: 'Invalid user auth.',
+  invalidEmailOrPhone: 'Invalid email or phone number.',
+  invalidLogin: 'Invalid login credentials.',
+  refreshNeedsClient: 'Client ID is required for token refresh.',
+} as const;
