@@ -2,6 +2,7 @@
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { DemoAccess, SimCodes, SimFaults } from '../src/contract/admin.ts';
+import type { Era } from '../src/contract/eras.ts';
 import { createEngine, type Engine } from './engine/index.ts';
 import type { SimNameChange } from './http/admin.ts';
 import { startHttpSimulator } from './http/app.ts';
@@ -9,6 +10,8 @@ import { OffsetClock } from './offset-clock.ts';
 
 export interface SimulatorOptions {
   seed?: number;
+  /** The era of the real service to play (default: SIMULATOR_DEFAULT_ERA). */
+  era?: Era;
   /** Default: a ScaledClock at `speed`, wrapped so /__sim/advance can jump it forward. */
   clock?: Clock;
   speed?: number;
@@ -28,6 +31,7 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   readonly url: string;
+  readonly era: Era;
   /** JWT for the demo network. */
   readonly token: string;
   readonly seed: number;
@@ -47,6 +51,8 @@ export interface Simulator {
 }
 
 export const DEFAULT_SEED = 1;
+/** Until the engine plays the current era, the simulator plays the seed era unless asked. */
+export const SIMULATOR_DEFAULT_ERA: Era = 'seed';
 
 /** A clock that can be advanced: a ManualClock as is, any other wrapped in an OffsetClock. */
 function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Promise<number> } {
@@ -61,6 +67,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
   const engine = createEngine({
     seed: options.seed ?? DEFAULT_SEED,
+    era: options.era ?? SIMULATOR_DEFAULT_ERA,
     clock,
     providers: options.providers,
     locations: options.locations,
@@ -79,6 +86,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   });
   return {
     url: http.url,
+    era: engine.era,
     get token() {
       return http.token;
     },

@@ -3,6 +3,7 @@
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../src/contract/endpoints.ts';
+import type { Era } from '../../src/contract/eras.ts';
 import { createWorld, type World } from '../world/index.ts';
 import { getPayoutWallet, sendFeedback, setPayoutWallet, walletsOf } from './account.ts';
 import { addDevice, associations, createShareCode, initAssociations, simCodes } from './associations.ts';
@@ -20,6 +21,8 @@ export { SimError };
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
+  /** which era of the real service to play (spec/reference-behaviour.md); default 'seed' for now */
+  era?: Era;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
   /** total providers in the world (default 5000; scales to 1 000 000) */
@@ -42,6 +45,7 @@ export interface NetworkRef {
 
 export interface Engine {
   readonly seed: number;
+  readonly era: Era;
   readonly world: World;
   /** the caller's network, name "demo" */
   readonly demoNetwork: NetworkRef;
@@ -136,6 +140,7 @@ export function createEngine(options: EngineOptions): Engine {
     get seed() {
       return world.seed;
     },
+    era: options.era ?? 'seed',
     get world() {
       return world;
     },

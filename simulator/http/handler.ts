@@ -108,8 +108,7 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     }
     if (ctx.admin && isAdminPath(path)) return serveAdmin(ctx.admin, path, req, res);
 
-    // Until the engine plays both eras it serves the seed era's routes.
-    const { name, allow } = routeOf(method, path, 'seed');
+    const { name, allow } = routeOf(method, path, ctx.engine.era);
     if (name) return serveOperation(name, req, res);
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
     return sendText(res, 404, TEXT.notFound);

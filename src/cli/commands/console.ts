@@ -83,6 +83,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       const createSimulator = await loadSimulator(context.deps);
       simulator = await createSimulator({
         seed,
+        era: options.era,
         speed: options.speed,
         providers: options.providers,
         locations: options.locations,

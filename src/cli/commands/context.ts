@@ -6,6 +6,7 @@ import type { Simulator, SimulatorOptions } from '../../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../../api/client.ts';
 import { describeError, isApiError } from '../../api/errors.ts';
+import type { Era } from '../../contract/eras.ts';
 import { UUID_PATTERN } from '../../contract/schemas.ts';
 import { ConfigError, type ConfigFs, type ResolvedConfig, resolveConfig } from '../config.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
@@ -53,6 +54,7 @@ export interface CommonOptions {
   json?: boolean;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
+  era?: Era;
   providers?: number;
   locations?: number;
   ownProviders?: number;
@@ -160,12 +162,18 @@ export async function runWithClient(
       ...context.deps.clientOptions,
     };
     if (config.mode === 'demo') {
-      const { seed = DEMO_SEED, providers, locations, ownProviders } = options;
+      const { seed = DEMO_SEED, era, providers, locations, ownProviders } = options;
       out.note(
         `no API configured; using a fresh demo simulator (seed ${seed}). ` +
           'Run `netdeck sim` for a world that lasts across commands.',
       );
-      simulator = await (await loadSimulator(context.deps))({ seed, providers, locations, ownProviders });
+      simulator = await (await loadSimulator(context.deps))({
+        seed,
+        era,
+        providers,
+        locations,
+        ownProviders,
+      });
       client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
     } else {
       client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });

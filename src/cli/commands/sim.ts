@@ -1,7 +1,8 @@
 // `netdeck sim`: the simulator as a local service, for a world that lasts across
 // commands (every command without an API gets a fresh one).
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
+import { ERAS, type Era } from '../../contract/eras.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { type CliContext, integerArg, numberArg, optionsOf } from './context.ts';
@@ -10,6 +11,7 @@ import { examples } from './help.ts';
 export const SIM_DEFAULT_PORT = 8080;
 
 export interface SimOptions {
+  era?: Era;
   host?: string;
   port?: number;
   seed?: number;
@@ -38,7 +40,13 @@ export function addWorldOptions(command: Command): Command {
     )
     .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
     .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
-    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }));
+    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
+    .addOption(
+      new Option(
+        '--era <era>',
+        'which era of the real service to play: current (today) or seed (early 2025)',
+      ).choices(ERAS),
+    );
 }
 
 export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
@@ -46,6 +54,7 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? SIM_DEFAULT_PORT,
     seed: options.seed,
+    era: options.era,
     providers: options.providers,
     locations: options.locations,
     ownProviders: options.ownProviders,

@@ -6,6 +6,7 @@ import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/eng
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
 import type { SimCodes } from '../../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
+import type { Era } from '../../../src/contract/eras.ts';
 
 const uuidOf = (text: string) => {
   const hex = createHash('sha256').update(text).digest('hex');
@@ -14,6 +15,7 @@ const uuidOf = (text: string) => {
 
 export class FakeEngine implements EnginePort {
   seed: number;
+  era: Era = 'seed';
   demoNetwork!: NetworkRef;
   ticks = 0;
   running = false;
