@@ -121,7 +121,7 @@ export function explain(error: unknown): string {
   const message = describeError(error);
   if (!isApiError(error)) return message;
   if (error.kind === 'unauthorized')
-    return `${message}; check the token (netdeck config shows which one is used)`;
+    return `${message}; log in again with \`netdeck login\` (or check the token: netdeck config shows which one is used)`;
   if (error.kind === 'shape') return `${message} (is the API URL right?)`;
   // Newer versions of the real service dropped find-locations.
   if (error.details.operation === 'findLocations' && error.status === 404) {
