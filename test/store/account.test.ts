@@ -20,7 +20,14 @@ let store: AccountStore;
 
 beforeEach(async () => {
   clock = new ManualClock();
-  sim = await createSimulator({ seed: 7, clock, providers: 1_500, locations: 150, ownProviders: 8 });
+  sim = await createSimulator({
+    seed: 7,
+    era: 'current',
+    clock,
+    providers: 1_500,
+    locations: 150,
+    ownProviders: 8,
+  });
   client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
   store = createAccountStore({ client, clock, connection: createConnectionStore(), demo: sim.demo });
   await store.getState().start();
