@@ -150,12 +150,4 @@ export function providersOf(world: World, n: number): number[] {
   return list;
 }
 
-export type {
-  AuthCodeRecord,
-  CodeRecord,
-  FeedbackEntry,
-  History,
-  Track,
-  UserRecord,
-  WalletRecord,
-} from './state.ts';
+export type * from './state.ts';

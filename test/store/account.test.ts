@@ -12,6 +12,7 @@ import {
   FEEDBACK_FIELDS,
 } from '../../src/store/account.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
+import { TEST_WORLD } from '../simulator/integration/harness.ts';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -24,9 +25,7 @@ beforeEach(async () => {
     seed: 7,
     era: 'current',
     clock,
-    providers: 1_500,
-    locations: 150,
-    ownProviders: 8,
+    ...TEST_WORLD,
   });
   client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
   store = createAccountStore({ client, clock, connection: createConnectionStore(), demo: sim.demo });

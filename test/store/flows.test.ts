@@ -13,6 +13,7 @@ import { createConnectionStore } from '../../src/store/connection.ts';
 import { deviceRows, selectedRow } from '../../src/store/devices.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { deviceNameOf } from '../../src/store/stats.ts';
+import { TEST_WORLD } from '../simulator/integration/harness.ts';
 
 let sim: Simulator | undefined;
 let clock: ManualClock;
@@ -26,9 +27,7 @@ async function setup(token: string | undefined) {
     seed: 7,
     era: 'current',
     clock,
-    providers: 1_500,
-    locations: 150,
-    ownProviders: 8,
+    ...TEST_WORLD,
   });
   sim = started;
   client = createClient({

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { TextInput } from '../input/TextInput.tsx';
+import { LabeledInput } from '../input/LabeledInput.tsx';
 import { sanitize } from '../text.ts';
 import { DialogFrame, dialogInnerWidth } from './DialogFrame.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -59,11 +59,11 @@ export function LoginDialog({ width, height }: { width: number; height: number }
       </Text>
       {dialog.phase === 'done' ? null : (
         <Box marginTop={1}>
-          <Text color={theme.accent}>{'Auth code: '}</Text>
-          <TextInput
+          <LabeledInput
+            label="Auth code: "
             id="login-code"
             value={dialog.input}
-            width={inner - 11}
+            width={inner}
             mask
             placeholder="paste the code"
             onChange={(value) => l().setInput(value)}

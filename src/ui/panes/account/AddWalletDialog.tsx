@@ -8,7 +8,7 @@ import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx'
 import { Spinner } from '../../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { sanitize } from '../../text.ts';
 
 export const ADD_WALLET_DIALOG = 'addWallet';
@@ -54,19 +54,17 @@ export function AddWalletDialog({ width, height }: { width: number; height: numb
         ))}
         <Text dimColor={theme.dim}>{'  ←/→'}</Text>
       </Box>
-      <Box>
-        <Text color={theme.accent}>{'Address: '}</Text>
-        <TextInput
-          id="wallet-address"
-          value={form.address}
-          width={inner - 9}
-          focused={form.phase !== 'added'}
-          placeholder={form.chain === 'TAO' ? 'an ss58 address, 5…' : 'a Solana address (base58)'}
-          onChange={(value) => a().setAddress(value)}
-          onSubmit={submit}
-          onCancel={close}
-        />
-      </Box>
+      <LabeledInput
+        label="Address: "
+        id="wallet-address"
+        value={form.address}
+        width={inner}
+        focused={form.phase !== 'added'}
+        placeholder={form.chain === 'TAO' ? 'an ss58 address, 5…' : 'a Solana address (base58)'}
+        onChange={(value) => a().setAddress(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
       <Text dimColor={theme.dim} wrap="wrap">
         Payouts are USDC on Solana or Polygon: the service takes a Solana address for every chain but TAO,
         whose wallets are kept for later and never the payout wallet. A network without a payout wallet gets

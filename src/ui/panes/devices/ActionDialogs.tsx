@@ -11,7 +11,7 @@ import { Question } from '../../components/Question.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { sanitize } from '../../text.ts';
 import { QrCode, qrLines } from './QrCode.tsx';
 import { useCopy } from './useCopy.ts';
@@ -91,20 +91,20 @@ export function RenameDialog({ action, width, height }: Props) {
           ? `The device's name, shown everywhere (device ${sanitize(action.deviceId)}):`
           : `This network's own name for the association (the other network keeps its own). Code: ${sanitize(action.code)}`}
       </Text>
-      <Box marginTop={1}>
-        <Text color={theme.accent}>{'Name: '}</Text>
-        {action.deviceId || action.code ? (
-          <TextInput
+      {action.deviceId || action.code ? (
+        <Box marginTop={1}>
+          <LabeledInput
+            label="Name: "
             id="rename-name"
             value={action.input}
-            width={inner - 6}
+            width={inner}
             focused={action.phase === 'editing' || action.phase === 'failed'}
             onChange={(value) => d().setActionInput(value)}
             onSubmit={submit}
             onCancel={close}
           />
-        ) : null}
-      </Box>
+        </Box>
+      ) : null}
       {outcome}
     </DialogFrame>
   );

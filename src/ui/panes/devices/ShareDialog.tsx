@@ -13,7 +13,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { padCells, sanitize } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './codeText.ts';
 import { QrCode, qrLines } from './QrCode.tsx';
@@ -114,19 +114,17 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         <Text dimColor={theme.dim}>
           The name the other network will see (enter creates the code, esc goes back):
         </Text>
-        <Box>
-          <Text color={theme.accent}>{'Name: '}</Text>
-          <TextInput
-            id="share-name"
-            value={share.name}
-            width={inner - 6}
-            focused={share.step === 'name'}
-            placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
-            onChange={(value) => d().setShareName(value)}
-            onSubmit={() => void d().submitShare()}
-            onCancel={() => d().backToPick()}
-          />
-        </Box>
+        <LabeledInput
+          label="Name: "
+          id="share-name"
+          value={share.name}
+          width={inner}
+          focused={share.step === 'name'}
+          placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
+          onChange={(value) => d().setShareName(value)}
+          onSubmit={() => void d().submitShare()}
+          onCancel={() => d().backToPick()}
+        />
         {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
       </Box>
     );
