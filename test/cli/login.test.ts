@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { expectNoLeak } from '../security/secrets.ts';
@@ -146,12 +147,27 @@ describe('netdeck login with an auth code', () => {
     expect(none.stderr).toMatch(/no terminal to ask for the auth code: pass --code CODE, or --code -/);
   });
 
-  it('logs in to the real service by default', async () => {
-    const result = await run(['login', '--code', 'x'], {
+  it('logs in to the real service, https://api.bringyour.com, unless told otherwise', async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    agent
+      .get('https://api.bringyour.com')
+      .intercept({ path: '/auth/code-login', method: 'POST' })
+      .reply(200, { by_jwt: fx.sim.token }, { headers: { 'content-type': 'application/json' } });
+    const result = await run(['login', '--code', 'a-code'], {
       env,
-      deps: { clientOptions: { retries: 0, connectTimeoutMs: 50 } },
+      deps: { clientOptions: { dispatcher: agent } },
     });
-    expect(result.stderr).toMatch(/api\.bringyour\.com|authCodeLogin/);
+    await agent.close();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Logged in to https:\/\/api\.bringyour\.com as network demo\./);
+    expect(stored().api_url).toBe('https://api.bringyour.com');
+    // Later commands go there with it, and not to another API.
+    expect(JSON.parse((await run(['config', '--json'], { env })).stdout)).toMatchObject({
+      mode: 'api',
+      api_url: { value: 'https://api.bringyour.com', source: 'login' },
+      token: { source: 'login' },
+    });
   });
 });
 

@@ -73,3 +73,16 @@ describe('logging in from the console', () => {
     await app.waitFor('Press L to log in');
   });
 });
+
+describe('a token the service refuses', () => {
+  it('says in the pane how to log in again', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'devices', loggedOut: true });
+    await app.waitFor('none was given');
+    app.client.setToken('not-a-token-the-service-knows');
+    await app.press('r');
+    await app.waitFor('press L to log in again');
+    expect(app.frame()).toContain(
+      '✗ device associations: deviceAssociations: not authorized (Not authorized.)',
+    );
+  });
+});
