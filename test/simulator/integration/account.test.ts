@@ -44,6 +44,8 @@ describe('payout wallet', () => {
   });
 
   it('stores any id in the seed era', async () => {
+    await h.close();
+    h = await startSim({ era: 'seed' });
     const any = '11111111-2222-4333-8444-555555555555';
     expect(await h.client.setPayoutWallet({ wallet_id: any })).toEqual({});
     expect((await h.client.getPayoutWallet()).wallet_id).toBe(any);
@@ -63,6 +65,8 @@ describe('payout wallet', () => {
 
 describe('feedback', () => {
   it('is accepted and stored exactly as sent (seed era: answered with {})', async () => {
+    await h.close();
+    h = await startSim({ era: 'seed' });
     const feedback = {
       uses: { personal: true, business: false },
       needs: { private: true, visualize: true, other: 'späť \u2014 "quoted" <b>' },
