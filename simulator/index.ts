@@ -42,7 +42,8 @@ export interface Simulator {
     reset(seed?: number): void;
     /** Resolves with the new simulated time (epoch ms). */
     advance(seconds: number): Promise<number>;
-    token(networkName: string): { token: string; network_id: string };
+    /** A network token, or a client token with `clientId`. */
+    token(networkName: string, clientId?: string): { token: string; network_id: string };
     codes(): SimCodes;
     setFaults(faults: SimFaults): void;
     setName(body: SimNameChange): void;

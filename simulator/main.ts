@@ -12,7 +12,10 @@ export async function runSimulatorCommand(options: SimulatorCommandOptions): Pro
     ...simulatorOptions,
     log: verbose ? (line) => process.stderr.write(`${line}\n`) : simulatorOptions.log,
   });
-  process.stdout.write(`listening on ${simulator.url}\ntoken: ${simulator.token}\n`);
+  const { email, password } = simulator.demo.codes().demo_user;
+  process.stdout.write(
+    `listening on ${simulator.url}\ntoken: ${simulator.token}\ndemo user: ${email} ${password}\n`,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -1,25 +1,32 @@
-// Device associations: adoption codes, share codes, the add rate limit, and the other
-// parties the simulator plays (devices confirming adoptions, guests adding shares,
-// owners confirming them).
+// Device associations: adoption codes, share codes, the add rate limit, what a network
+// does with its associations (share status, confirm, remove, rename), and the other
+// parties the simulator plays (devices confirming adoptions, guests adding the caller's
+// shares, simulated owners confirming the caller's adds). A share a caller made waits
+// for that caller's confirm-share once a guest has added it.
 import type { SimCodes } from '../../src/contract/admin.ts';
+import type { Era } from '../../src/contract/eras.ts';
+import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
+import { ZERO_UUID } from '../../src/contract/schemas.ts';
 import { type CodeRecord, deviceName, providersOf, type World } from '../world/index.ts';
-import type { Rng } from '../world/prng.ts';
+import { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
-import { walletsOf } from './account.ts';
 import { newRecord } from './codes.ts';
+import { boundedName, MAX_SHARE_CODES_PER_NETWORK } from './limits.ts';
 import { startTrack } from './provider-stats.ts';
 
 export const MINUTE = 60_000;
 export const ADOPT_TTL_MS = 15 * MINUTE;
-export const RATE_LIMIT = { attempts: 10, windowMs: 30 * MINUTE } as const;
 /** Codes the world keeps open at any time, for a demo user to try. */
 export const LIVE_ADOPT_CODES = 4;
 export const LIVE_SHARE_CODES = 4;
-export const INVALID_CODE = 'Invalid code.';
-export const INVALID_CLIENT = 'Invalid client.';
+export const INVALID_CODE = BUSINESS_TEXT.invalidCode;
+export const INVALID_CLIENT = BUSINESS_TEXT.invalidClient;
+/** An Rng stream of its own for associations added after the first version of the world. */
+const EXTRA_STREAM = 4;
 
+type Failure = { error: { message: string } };
 export type AddResult =
-  | { code_type: 'adopt'; code: string; device_name: string; duration_minutes: number }
+  | { code_type: 'adopt'; code: string; device_name: string; client_id: string; duration_minutes: number }
   | {
       code_type: 'share';
       code: string;
@@ -27,9 +34,9 @@ export type AddResult =
       associated_network_name: string;
       client_id: string;
     }
-  | { error: { message: string } };
+  | (Failure & { client_id: string });
 
-const invalid = (message: string) => ({ error: { message } });
+const invalid = (message: string): Failure => ({ error: { message } });
 
 /** A delay in [min, max) minutes. */
 const minutes = (rng: Rng, min: number, max: number) =>
@@ -59,6 +66,7 @@ function mintOpenShare(world: World, rng: Rng, now: number): CodeRecord | undefi
       createdAt: now,
       owner: p.network[i],
       client: i,
+      simulatedOwner: true,
     });
   }
   return undefined;
@@ -69,6 +77,13 @@ function claim(record: CodeRecord, network: number, now: number, confirmAt: numb
   record.claimedBy = network;
   record.claimedAt = now;
   record.confirmAt = confirmAt;
+}
+
+/** A guest network for a share of `owner`: `pick` is a draw in [0, networks - 1). */
+function guestFor(world: World, owner: number, pick: number): number {
+  let guest = 1 + pick;
+  if (guest === owner) guest = (guest % (world.networks.count - 1)) + 1;
+  return guest;
 }
 
 /** Open codes at creation, and a few associations of the demo network to show. */
@@ -84,7 +99,8 @@ export function initAssociations(world: World, now: number): void {
   }
   const pending = mintOpenShare(world, rng, now - 2 * MINUTE);
   if (pending) claim(pending, 0, now - MINUTE, now + minutes(rng, 2, 4));
-  // Outgoing: one confirmed with a guest, one nobody has added yet.
+  // Outgoing: one confirmed with a guest, one nobody has added yet, one a guest added
+  // that waits for the demo network's confirmation.
   const own = providersOf(world, 0);
   if (own.length > 0 && world.networks.count > 1) {
     const shared = own[0];
@@ -106,16 +122,22 @@ export function initAssociations(world: World, now: number): void {
       client: waiting,
       guestAddAt: now + minutes(rng, 4, 8),
     });
+    const extra = new Rng(world.seed, EXTRA_STREAM);
+    const asked = own[Math.min(2, own.length - 1)];
+    const added = newRecord(world, extra, {
+      kind: 'share',
+      deviceName: deviceName(world, asked),
+      createdAt: now - 20 * MINUTE,
+      owner: 0,
+      client: asked,
+    });
+    claim(added, guestFor(world, 0, extra.int(world.networks.count - 1)), now - 10 * MINUTE, Infinity);
   }
 }
 
-/** Counts an add attempt; false when the network is past the rate limit. */
+/** Counts an add attempt first; false when it is the network's 10th in 30 minutes. */
 function withinRateLimit(world: World, network: number, now: number): boolean {
-  const since = now - RATE_LIMIT.windowMs;
-  const attempts = (world.addAttempts.get(network) ?? []).filter((time) => time > since);
-  attempts.push(now);
-  world.addAttempts.set(network, attempts);
-  return attempts.length <= RATE_LIMIT.attempts;
+  return world.addAttempts.record(network, now) < world.addAttempts.cap;
 }
 
 export function addDevice(
@@ -125,23 +147,25 @@ export function addDevice(
   body: { code?: string },
   now: number,
 ): AddResult {
+  const refused = { ...invalid(INVALID_CODE), client_id: ZERO_UUID };
   const limited = !withinRateLimit(world, network, now);
   world.version++;
-  if (limited) return invalid(INVALID_CODE);
+  if (limited) return refused;
   const record = typeof body.code === 'string' ? world.codes.get(body.code) : undefined;
-  if (record?.state !== 'open') return invalid(INVALID_CODE);
+  if (record?.state !== 'open') return refused;
   if (record.kind === 'adopt') {
-    if (record.expiresAt <= now) return invalid(INVALID_CODE);
+    if (record.expiresAt <= now) return refused;
     claim(record, network, now, record.confirms ? now + record.confirmDelayMs : Number.POSITIVE_INFINITY);
     return {
       code_type: 'adopt',
       code: record.code,
       device_name: record.deviceName,
+      client_id: ZERO_UUID,
       duration_minutes: (record.expiresAt - now) / MINUTE,
     };
   }
-  if (record.owner === network) return invalid(INVALID_CODE);
-  claim(record, network, now, now + minutes(rng, 1, 4));
+  if (record.owner === network) return refused;
+  claim(record, network, now, record.simulatedOwner ? now + minutes(rng, 1, 4) : Number.POSITIVE_INFINITY);
   return {
     code_type: 'share',
     code: record.code,
@@ -157,11 +181,14 @@ export function createShareCode(
   network: number,
   body: { client_id?: string; device_name?: string },
   now: number,
-): { share_code: string } | { error: { message: string } } {
+): { share_code: string } | Failure {
   const p = world.providers;
   const i = typeof body.client_id === 'string' ? p.ids.index(body.client_id, p.count) : -1;
   if (i < 0 || p.network[i] !== network) return invalid(INVALID_CLIENT);
-  const name = body.device_name?.trim() || deviceName(world, i);
+  let live = 0;
+  for (const r of world.shareCodes) if (r.owner === network) live++;
+  if (live >= MAX_SHARE_CODES_PER_NETWORK) return invalid(BUSINESS_TEXT.tooManyShareCodes);
+  const name = boundedName(body.device_name?.trim() || deviceName(world, i));
   const record = newRecord(world, rng, {
     kind: 'share',
     deviceName: name,
@@ -175,13 +202,104 @@ export function createShareCode(
   return { share_code: record.code };
 }
 
+/** The share a code names, if it is one. */
+const shareOf = (world: World, code: string | undefined) => {
+  const record = code === undefined ? undefined : world.codes.get(code);
+  return record?.kind === 'share' ? record : undefined;
+};
+
+/** Any token; ownership is not checked. `pending` until the owner confirms. */
+export function shareStatus(
+  world: World,
+  body: { share_code?: string },
+): { pending?: true; associated_network_name?: string } | Failure {
+  const record = shareOf(world, body.share_code);
+  if (!record) return invalid(BUSINESS_TEXT.invalidShareCode);
+  const result: { pending?: true; associated_network_name?: string } = {};
+  if (record.state !== 'confirmed') result.pending = true;
+  const guest = record.claimedBy >= 0 ? world.networks.names[record.claimedBy] : '';
+  if (guest) result.associated_network_name = guest;
+  return result;
+}
+
+/**
+ * The owner confirms the guest that added its code, naming the guest network. At S0
+ * and in the seed era any network could confirm.
+ */
+export function confirmShare(
+  world: World,
+  network: number,
+  body: { share_code?: string; associated_network_name?: string },
+  era: Era,
+): { associated_network_name: string } | Failure {
+  const record = shareOf(world, body.share_code);
+  const name = body.associated_network_name ?? '';
+  if (
+    !record ||
+    (era === 'current' && record.owner !== network) ||
+    record.state !== 'pending' ||
+    record.claimedBy < 0 ||
+    world.networks.names[record.claimedBy] !== name
+  ) {
+    return invalid(INVALID_CODE);
+  }
+  record.state = 'confirmed';
+  record.confirmAt = Number.POSITIVE_INFINITY;
+  world.version++;
+  return { associated_network_name: name };
+}
+
+/** Whether `network` may act on the association: adoption owner, share owner or guest. */
+function party(record: CodeRecord, network: number, now: number): boolean {
+  if (record.kind === 'adopt')
+    return record.claimedBy === network && record.state === 'pending' && record.expiresAt > now;
+  return record.owner === network || record.claimedBy === network;
+}
+
+function forget(world: World, record: CodeRecord): void {
+  world.codes.delete(record.code);
+  const list = record.kind === 'adopt' ? world.adoptCodes : world.shareCodes;
+  const at = list.indexOf(record);
+  if (at >= 0) list.splice(at, 1);
+}
+
+export function removeAssociation(
+  world: World,
+  network: number,
+  body: { code?: string },
+  now: number,
+): Record<string, never> | Failure {
+  const record = body.code === undefined ? undefined : world.codes.get(body.code);
+  if (!record || !party(record, network, now)) return invalid(INVALID_CODE);
+  forget(world, record);
+  world.version++;
+  return {};
+}
+
+export function setAssociationName(
+  world: World,
+  network: number,
+  body: { code?: string; device_name?: string },
+  now: number,
+): Record<string, never> | Failure {
+  const record = body.code === undefined ? undefined : world.codes.get(body.code);
+  if (!record || !party(record, network, now)) return invalid(INVALID_CODE);
+  record.localNames ??= new Map();
+  record.localNames.set(network, boundedName(body.device_name ?? ''));
+  world.version++;
+  return {};
+}
+
+/** The network's own name for the association if it set one, else the name given at creation. */
+const nameFor = (record: CodeRecord, network: number) => record.localNames?.get(network) || record.deviceName;
+
 export interface AssociationsResult {
   pending_adoption_devices: { code: string; device_name: string; duration_minutes: number; pending: true }[];
   incoming_shared_devices: SharedDevice[];
   outgoing_shared_devices: SharedDevice[];
 }
 interface SharedDevice {
-  pending: boolean;
+  pending?: true;
   code: string;
   device_name: string;
   client_id: string;
@@ -200,31 +318,23 @@ export function associations(world: World, network: number, now: number): Associ
     if (r.claimedBy !== network || r.state !== 'pending' || r.expiresAt <= now) continue;
     result.pending_adoption_devices.push({
       code: r.code,
-      device_name: r.deviceName,
+      device_name: nameFor(r, network),
       duration_minutes: (r.expiresAt - now) / MINUTE,
       pending: true,
     });
   }
+  // `pending` is left out once confirmed, as the service's omitempty does.
+  const shared = (r: CodeRecord, networkName: string | undefined): SharedDevice => ({
+    ...(r.state === 'confirmed' ? {} : { pending: true as const }),
+    code: r.code,
+    device_name: nameFor(r, network),
+    client_id: ids.id(r.client),
+    ...(networkName ? { network_name: networkName } : {}),
+  });
   for (const r of world.shareCodes) {
-    if (r.claimedBy === network) {
-      result.incoming_shared_devices.push({
-        pending: r.state !== 'confirmed',
-        code: r.code,
-        device_name: r.deviceName,
-        client_id: ids.id(r.client),
-        network_name: names[r.owner],
-      });
-    }
-    if (r.owner === network) {
-      const item: SharedDevice = {
-        pending: r.state !== 'confirmed',
-        code: r.code,
-        device_name: r.deviceName,
-        client_id: ids.id(r.client),
-      };
-      if (r.claimedBy >= 0) item.network_name = names[r.claimedBy];
-      result.outgoing_shared_devices.push(item);
-    }
+    if (r.claimedBy === network) result.incoming_shared_devices.push(shared(r, names[r.owner]));
+    if (r.owner === network)
+      result.outgoing_shared_devices.push(shared(r, r.claimedBy >= 0 ? names[r.claimedBy] : undefined));
   }
   return result;
 }
@@ -244,7 +354,7 @@ function join(world: World, rng: Rng, record: CodeRecord, now: number): void {
     speed: Math.round(2e6 + rng.float() * 2e7),
     connected: true,
   });
-  world.deviceNames.set(i, record.deviceName);
+  world.deviceNames.set(i, nameFor(record, network));
   record.client = i;
   if (list) list.push(i);
   if (network === 0 || list) startTrack(world, i, now, true);
@@ -261,6 +371,9 @@ export function tickAssociations(world: World, now: number): void {
       } else if (r.expiresAt <= now) r.state = 'expired';
     } else if (r.state === 'open' && r.expiresAt <= now) r.state = 'expired';
   }
+  // Confirmed adoptions are clients now and expired codes are dead: neither is kept.
+  for (const r of world.adoptCodes)
+    if (r.state !== 'open' && r.state !== 'pending') world.codes.delete(r.code);
   world.adoptCodes = world.adoptCodes.filter((r) => r.state === 'open' || r.state === 'pending');
   let open = world.adoptCodes.filter((r) => r.state === 'open').length;
   for (; open < LIVE_ADOPT_CODES; open++) mintAdopt(world, rng, now);
@@ -268,26 +381,24 @@ export function tickAssociations(world: World, now: number): void {
   let openShares = 0;
   for (const r of world.shareCodes) {
     if (r.state === 'open' && r.guestAddAt <= now && world.networks.count > 1) {
-      let guest = 1 + rng.int(world.networks.count - 1);
-      if (guest === r.owner) guest = (guest % (world.networks.count - 1)) + 1;
-      claim(r, guest, now, now + minutes(rng, 2, 5));
+      // The guest has added the code; now it waits for its owner, the caller, to confirm.
+      claim(r, guestFor(world, r.owner, rng.int(world.networks.count - 1)), now, Number.POSITIVE_INFINITY);
     } else if (r.state === 'pending' && r.confirmAt <= now) {
       r.state = 'confirmed';
     }
-    if (r.state === 'open' && r.owner !== 0 && r.guestAddAt === Number.POSITIVE_INFINITY) openShares++;
+    if (r.state === 'open' && r.simulatedOwner) openShares++;
   }
   for (; openShares < LIVE_SHARE_CODES; openShares++) mintOpenShare(world, rng, now);
 }
 
-/** Codes a demo-network user could add now, and the demo account's wallets. */
-export function simCodes(world: World, now: number): SimCodes {
+/** Codes a demo-network user could add now. */
+export function openCodes(world: World, now: number): Pick<SimCodes, 'adopt_codes' | 'share_codes'> {
   return {
     adopt_codes: world.adoptCodes
       .filter((r) => r.state === 'open' && r.expiresAt > now)
       .map((r) => ({ code: r.code, device_name: r.deviceName })),
     share_codes: world.shareCodes
-      .filter((r) => r.state === 'open' && r.owner !== 0)
+      .filter((r) => r.state === 'open' && r.owner !== 0 && r.simulatedOwner)
       .map((r) => ({ code: r.code, device_name: r.deviceName, network_name: world.networks.names[r.owner] })),
-    wallets: walletsOf(world, 0).map((wallet_id) => ({ wallet_id })),
   };
 }

@@ -32,6 +32,7 @@ export function newRecord(
     owner: -1,
     client: -1,
     guestAddAt: Number.POSITIVE_INFINITY,
+    simulatedOwner: false,
     ...fields,
   };
   world.codes.set(record.code, record);

@@ -1,21 +1,54 @@
-// The simulator's engine: a seeded world and the behaviour of the 11 operations,
-// without HTTP. The HTTP layer (simulator/http) validates requests and calls `handle`.
+// The simulator's engine: a seeded world and the behaviour of every operation of the
+// endpoint table, without HTTP. The HTTP layer (simulator/http) validates requests and
+// calls `handle`.
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
-import type { OperationName, ResponseOf } from '../../src/contract/endpoints.ts';
+import { type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
 import type { Era } from '../../src/contract/eras.ts';
+import { HTTP_TEXT } from '../../src/contract/messages.ts';
 import { createWorld, type World } from '../world/index.ts';
-import { getPayoutWallet, sendFeedback, setPayoutWallet, walletsOf } from './account.ts';
-import { addDevice, associations, createShareCode, initAssociations, simCodes } from './associations.ts';
+import {
+  accountWallets,
+  createWallet,
+  getPayoutWallet,
+  removeWallet,
+  sendFeedback,
+  setPayoutWallet,
+  walletsOf,
+} from './account.ts';
+import {
+  addDevice,
+  associations,
+  confirmShare,
+  createShareCode,
+  initAssociations,
+  openCodes,
+  removeAssociation,
+  setAssociationName,
+  shareStatus,
+} from './associations.ts';
+import {
+  codeCreate,
+  codeLogin,
+  demoUser,
+  initUsers,
+  login,
+  loginWithPassword,
+  type NetworkRef,
+  type RequestContext,
+  refresh,
+} from './auth.ts';
+import { networkClients, setDeviceName } from './clients.ts';
 import { SimError } from './errors.ts';
 import { findProviders } from './find-providers.ts';
 import { checkInvariants } from './invariants.ts';
+import { boundedName } from './limits.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { initHistory, networkStats } from './network-stats.ts';
 import { providerStats, startTrack } from './provider-stats.ts';
 import { TICK_MS, tickWorld } from './tick.ts';
 
-export type { World };
+export type { NetworkRef, RequestContext, World };
 export { SimError };
 
 export interface EngineOptions {
@@ -36,11 +69,8 @@ export interface EngineOptions {
 export interface Caller {
   networkId: string;
   networkName: string;
-}
-
-export interface NetworkRef {
-  id: string;
-  name: string;
+  /** set for a client token */
+  clientId?: string;
 }
 
 export interface Engine {
@@ -51,11 +81,17 @@ export interface Engine {
   readonly demoNetwork: NetworkRef;
   /**
    * Runs one operation. `body` is the output of the endpoint's request schema (`{}` for
-   * a POST without fields, undefined for GETs); `caller` is required for operations 3-9.
+   * a POST without fields, undefined for GETs); `caller` is required for operations with
+   * auth; `context` brings the caller's address and the token signer (login routes).
    * Returns the JSON response object (cached ones are shared: do not mutate). Throws
    * SimError for HTTP-level failures.
    */
-  handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K>;
+  handle<K extends OperationName>(
+    name: K,
+    body: unknown,
+    caller?: Caller,
+    context?: RequestContext,
+  ): ResponseOf<K>;
   /** schedules a tick every 60 000 ms of the clock */
   start(): void;
   stop(): void;
@@ -80,8 +116,8 @@ function buildWorld(options: EngineOptions, seed: number): World {
     locations: options.locations,
     ownProviders: options.ownProviders,
   });
-  walletsOf(world, 0);
-  world.payoutWallet.set(0, walletsOf(world, 0)[0]);
+  world.payoutWallet.set(0, walletsOf(world, 0)[0].walletId);
+  initUsers(world);
   // The demo network's own devices get friendly names and 24 h statistics from the start.
   for (let i = 0; i < world.providers.count; i++) {
     if (world.providers.network[i] !== 0) continue;
@@ -98,16 +134,23 @@ export function createEngine(options: EngineOptions): Engine {
   let world = buildWorld(options, options.seed | 0);
   let timer: TimerHandle | undefined;
 
+  const era = options.era ?? 'seed';
   const callerNetwork = (caller: Caller | undefined): number => {
-    if (!caller) throw new SimError(401, 'Not authorized.');
+    if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
     if (n < 0) n = world.networks.add(caller.networkName, caller.networkId);
     return n;
   };
 
-  const answer = (name: OperationName, body: unknown, caller?: Caller): unknown => {
+  const answer = (
+    name: OperationName,
+    body: unknown,
+    caller?: Caller,
+    context: RequestContext = {},
+  ): unknown => {
     const request = (body ?? {}) as Record<string, never>;
     const now = clock.now();
+    if (!servedIn(name, era)) throw new SimError(404, HTTP_TEXT.notFound);
     switch (name) {
       case 'findLocations':
         return findLocations(world, request);
@@ -120,19 +163,48 @@ export function createEngine(options: EngineOptions): Engine {
       case 'getPayoutWallet':
         return getPayoutWallet(world, callerNetwork(caller));
       case 'setPayoutWallet':
-        return setPayoutWallet(world, callerNetwork(caller), request);
+        return setPayoutWallet(world, callerNetwork(caller), request, era);
+      case 'accountWallets':
+        return accountWallets(world, callerNetwork(caller));
+      case 'createWallet':
+        return createWallet(world, callerNetwork(caller), request, now);
+      case 'removeWallet':
+        return removeWallet(world, callerNetwork(caller), request);
       case 'deviceAssociations':
         return associations(world, callerNetwork(caller), now);
       case 'sendFeedback':
-        return sendFeedback(world, callerNetwork(caller), body, now);
+        return sendFeedback(world, callerNetwork(caller), body, now, era);
       case 'providerStats':
         return providerStats(world, callerNetwork(caller));
       case 'addDevice':
         return addDevice(world, world.requestRng, callerNetwork(caller), request, now);
       case 'createShareCode':
         return createShareCode(world, world.requestRng, callerNetwork(caller), request, now);
+      case 'shareStatus':
+        callerNetwork(caller);
+        return shareStatus(world, request);
+      case 'confirmShare':
+        return confirmShare(world, callerNetwork(caller), request, era);
+      case 'removeAssociation':
+        return removeAssociation(world, callerNetwork(caller), request, now);
+      case 'setAssociationName':
+        return setAssociationName(world, callerNetwork(caller), request, now);
+      case 'networkClients':
+        return networkClients(world, callerNetwork(caller), now);
+      case 'setDeviceName':
+        return setDeviceName(world, callerNetwork(caller), request);
+      case 'authLogin':
+        return login(world, request, context, now);
+      case 'authLoginWithPassword':
+        return loginWithPassword(world, request, context, now);
+      case 'authCodeCreate':
+        return codeCreate(world, world.requestRng, callerNetwork(caller), caller!, request, now);
+      case 'authCodeLogin':
+        return codeLogin(world, request, context, now);
+      case 'authRefresh':
+        return refresh(world, callerNetwork(caller), caller!, context);
       default:
-        throw new SimError(404, '404 page not found');
+        throw new SimError(404, HTTP_TEXT.notFound);
     }
   };
 
@@ -140,15 +212,15 @@ export function createEngine(options: EngineOptions): Engine {
     get seed() {
       return world.seed;
     },
-    era: options.era ?? 'seed',
+    era,
     get world() {
       return world;
     },
     get demoNetwork() {
       return world.networks.ref(0);
     },
-    handle<K extends OperationName>(name: K, body: unknown, caller?: Caller): ResponseOf<K> {
-      return answer(name, body, caller) as ResponseOf<K>;
+    handle<K extends OperationName>(name: K, body: unknown, caller?: Caller, context?: RequestContext) {
+      return answer(name, body, caller, context) as ResponseOf<K>;
     },
     start() {
       if (!timer) timer = clock.setInterval(() => engine.tick(), TICK_MS, PRIORITY.simulator);
@@ -174,12 +246,18 @@ export function createEngine(options: EngineOptions): Engine {
       return world.networks.ref(n);
     },
     codes() {
-      return simCodes(world, clock.now());
+      return {
+        ...openCodes(world, clock.now()),
+        wallets: walletsOf(world, 0)
+          .filter((wallet) => wallet.active)
+          .map((wallet) => ({ wallet_id: wallet.walletId })),
+        demo_user: demoUser(world),
+      };
     },
     setDeviceName(clientId: string, name: string) {
       const i = world.providers.ids.index(clientId, world.providers.count);
       if (i < 0) return false;
-      world.deviceNames.set(i, name);
+      world.deviceNames.set(i, boundedName(name));
       world.version++;
       return true;
     },

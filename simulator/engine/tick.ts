@@ -3,6 +3,7 @@
 // only a sample of providers is touched, so a tick stays in the milliseconds.
 import type { World } from '../world/index.ts';
 import { tickAssociations } from './associations.ts';
+import { pruneAuthCodes } from './auth.ts';
 import { tickHistory } from './network-stats.ts';
 import { recordEvent, tickTracks } from './provider-stats.ts';
 
@@ -39,6 +40,11 @@ export function tickWorld(world: World, now: number): void {
   }
   tickTracks(world, now);
   tickAssociations(world, now);
+  // Rate-limit windows and auth codes that have run out are dropped: memory stays flat.
+  pruneAuthCodes(world, now);
+  world.addAttempts.prune(now);
+  world.loginAttempts.prune(now);
+  world.userAttempts.prune(now);
   tickHistory(world, now);
   world.version++;
 }

@@ -18,7 +18,8 @@ export interface AdminActions {
   reset(seed?: number): void;
   /** Moves simulated time forward, running every due tick; resolves with the new time (epoch ms). */
   advance(seconds: number): Promise<number>;
-  token(networkName: string): { token: string; network_id: string };
+  /** A network token, or a client token with `clientId`. */
+  token(networkName: string, clientId?: string): { token: string; network_id: string };
   codes(): SimCodes;
   setFaults(faults: SimFaults): void;
   /** Throws AdminInputError when the id is unknown. */
@@ -63,7 +64,10 @@ const routes: Record<string, AdminRoute> = {
   '/__sim/token': {
     method: 'POST',
     schema: SimTokenRequest,
-    run: (actions, body) => actions.token((body as z.infer<typeof SimTokenRequest>).network_name),
+    run: (actions, body) => {
+      const { network_name, client_id } = body as z.infer<typeof SimTokenRequest>;
+      return actions.token(network_name, client_id);
+    },
   },
   '/__sim/codes': { method: 'GET', run: (actions) => actions.codes() },
   '/__sim/faults': {

@@ -48,9 +48,9 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       demoToken = auth.sign(engine.demoNetwork);
     },
     advance: (seconds: number) => options.advanceClock(Math.max(0, seconds) * 1000),
-    token(networkName: string) {
+    token(networkName: string, clientId?: string) {
       const network = engine.ensureNetwork(networkName);
-      return { token: auth.sign(network), network_id: network.id };
+      return { token: auth.sign(network, clientId), network_id: network.id };
     },
     codes: (): SimCodes => engine.codes(),
     setFaults: (next: SimFaults) => faults.set(next),

@@ -24,6 +24,7 @@ export function derivedUuid(text: string): string {
 interface Verified {
   networkId: string;
   networkName: string;
+  clientId?: string;
   /** epoch seconds */
   exp: number;
 }
@@ -48,8 +49,11 @@ export class TokenAuthority {
     this.currentKey();
   }
 
-  /** Signs synchronously (node:crypto), so `admin.token()` can answer in process at once. */
-  sign(network: NetworkRef): string {
+  /**
+   * Signs synchronously (node:crypto), so `admin.token()` can answer in process at once.
+   * With `clientId`, a client token (its device id derived from the client's).
+   */
+  sign(network: NetworkRef, clientId?: string): string {
     const nowMs = this.clock.now();
     const iat = Math.floor(nowMs / 1000);
     const userId = derivedUuid(`user:${this.engine.seed}:${network.id}`);
@@ -58,6 +62,7 @@ export class TokenAuthority {
       network_name: network.name,
       user_id: userId,
       create_time: new Date(nowMs).toISOString(),
+      ...(clientId ? { client_id: clientId, device_id: derivedUuid(`device:${clientId}`) } : {}),
       iat,
       exp: iat + TOKEN_LIFETIME_S,
       iss: TOKEN_ISSUER,
@@ -85,7 +90,10 @@ export class TokenAuthority {
     }
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
     const network = this.networkOf(verified);
-    return network ? { networkId: network.id, networkName: network.name } : undefined;
+    if (!network) return undefined;
+    const caller: Caller = { networkId: network.id, networkName: network.name };
+    if (verified.clientId) caller.clientId = verified.clientId;
+    return caller;
   }
 
   private async verifySignature(token: string, key: Uint8Array): Promise<Verified | undefined> {
@@ -100,7 +108,13 @@ export class TokenAuthority {
       const networkId = payload.network_id;
       const networkName = payload.network_name;
       if (typeof networkId !== 'string' || typeof payload.exp !== 'number') return undefined;
-      return { networkId, networkName: typeof networkName === 'string' ? networkName : '', exp: payload.exp };
+      const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
+      return {
+        networkId,
+        networkName: typeof networkName === 'string' ? networkName : '',
+        exp: payload.exp,
+        ...(clientId ? { clientId } : {}),
+      };
     } catch {
       return undefined;
     }

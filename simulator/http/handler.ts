@@ -68,7 +68,10 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
       caller = await ctx.auth.verify(req.headers.authorization);
       if (!caller) return sendText(res, 401, TEXT.notAuthorized);
     }
-    const value = ctx.engine.handle(name, body, caller);
+    const value = ctx.engine.handle(name, body, caller, {
+      address: req.socket.remoteAddress,
+      sign: (network, clientId) => ctx.auth.sign(network, clientId),
+    });
     sendJsonBytes(res, ctx.faults.corrupt(value, serialise(name, value)));
   }
 

@@ -5,7 +5,16 @@ import { Names } from './names.ts';
 import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
 import { Rng } from './prng.ts';
 import { generateProviders, type Providers } from './providers.ts';
-import type { CodeRecord, FeedbackEntry, History, Track } from './state.ts';
+import type {
+  AuthCodeRecord,
+  CodeRecord,
+  FeedbackEntry,
+  History,
+  Track,
+  UserRecord,
+  WalletRecord,
+} from './state.ts';
+import { Windows } from './windows.ts';
 
 export interface WorldOptions {
   seed: number;
@@ -17,6 +26,17 @@ export interface WorldOptions {
 }
 
 export const DEFAULTS = { providers: 5000, locations: 2000, ownProviders: 24 } as const;
+
+const MINUTE = 60_000;
+/** /device/add: the 10th call of a network in 30 minutes is refused (reference behaviour). */
+export const ADD_WINDOW = { ms: 30 * MINUTE, limit: 10 } as const;
+/** Logins: 5 per caller address and user auth in 5 minutes, 300 per user auth in 30. */
+export const LOGIN_WINDOWS = {
+  address: { ms: 5 * MINUTE, limit: 5 },
+  user: { ms: 30 * MINUTE, limit: 300 },
+} as const;
+/** Login-attempt histories kept at once (least recently used dropped past it). */
+const MAX_HISTORIES = 20_000;
 
 export interface World {
   readonly seed: number;
@@ -31,17 +51,24 @@ export interface World {
   /** device names set explicitly (own devices, adopted devices, admin renames) */
   readonly deviceNames: Map<number, string>;
   /** account wallets per network number, and the payout wallet chosen among them */
-  readonly wallets: Map<number, string[]>;
+  readonly wallets: Map<number, WalletRecord[]>;
   readonly payoutWallet: Map<number, string>;
-  /** every feedback received, in order */
+  /** the newest feedbacks received, in order (bounded) */
   readonly feedback: FeedbackEntry[];
-  /** every code ever made, by code */
+  /** every live code (open, pending or confirmed association), by code */
   readonly codes: Map<string, CodeRecord>;
   adoptCodes: CodeRecord[];
   shareCodes: CodeRecord[];
   mintCount: number;
   /** times of /device/add attempts per network (rate limit) */
-  readonly addAttempts: Map<number, number[]>;
+  readonly addAttempts: Windows<number>;
+  /** accounts that log in with a password, by user auth */
+  readonly users: Map<string, UserRecord>;
+  /** live auth codes (code-create), by code */
+  readonly authCodes: Map<string, AuthCodeRecord>;
+  /** login attempts per (user auth, caller address), and per user auth */
+  readonly loginAttempts: Windows<string>;
+  readonly userAttempts: Windows<string>;
   /** 24 h statistics of providers whose network asked for them (the demo's from the start) */
   readonly tracks: Map<number, Track>;
   /** providers per network, built on demand */
@@ -92,7 +119,11 @@ export function createWorld(options: WorldOptions): World {
     adoptCodes: [],
     shareCodes: [],
     mintCount: 0,
-    addAttempts: new Map(),
+    addAttempts: new Windows(ADD_WINDOW.ms, ADD_WINDOW.limit, 100_000),
+    users: new Map(),
+    authCodes: new Map(),
+    loginAttempts: new Windows(LOGIN_WINDOWS.address.ms, LOGIN_WINDOWS.address.limit, MAX_HISTORIES),
+    userAttempts: new Windows(LOGIN_WINDOWS.user.ms, LOGIN_WINDOWS.user.limit, MAX_HISTORIES),
     tracks: new Map(),
     networkProviders: new Map(),
     history: { days: [], series: {} },
@@ -119,4 +150,4 @@ export function providersOf(world: World, n: number): number[] {
   return list;
 }
 
-export type { CodeRecord, FeedbackEntry, History, Track } from './state.ts';
+export type * from './state.ts';

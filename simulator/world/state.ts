@@ -1,5 +1,5 @@
 // The mutable parts of a world that the engine moves: codes and associations, wallets,
-// feedback, per-provider 24 h tracks, the 90-day history.
+// accounts and auth codes, feedback, per-provider 24 h tracks, the 90-day history.
 
 export type CodeState = 'open' | 'pending' | 'confirmed' | 'expired';
 
@@ -26,9 +26,47 @@ export interface CodeRecord {
   client: number;
   /** share made by a caller: when a simulated guest network adds it (Infinity: never) */
   guestAddAt: number;
+  /**
+   * share: its owner is one of the world's simulated networks, which confirms a guest by
+   * itself a few minutes after the add; a share a caller made waits for confirm-share.
+   */
+  simulatedOwner: boolean;
+  /** each network's own name for the association (set-association-name), by network number */
+  localNames?: Map<number, string>;
+}
+
+export interface WalletRecord {
+  walletId: string;
+  /** SOL, MATIC, ETHEREUM or TAO */
+  chain: string;
+  address: string;
+  /** removed wallets stay (adding the address again reactivates the same id) */
+  active: boolean;
+  createdAt: number;
+  tokenType: string;
+}
+
+/** An account that can log in with a password (the demo user, an unverified one). */
+export interface UserRecord {
+  /** normalised user auth (lowercase email) */
+  userAuth: string;
+  password: string;
+  verified: boolean;
+  /** network number of a verified user's network */
+  network: number;
+  networkName: string;
+}
+
+export interface AuthCodeRecord {
+  network: number;
+  expiresAt: number;
+  /** logins left; the last one deletes the code */
+  uses: number;
+  durationMinutes: number;
 }
 
 export interface FeedbackEntry {
+  feedbackId: string;
   networkId: string;
   networkName: string;
   body: unknown;

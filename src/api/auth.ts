@@ -11,6 +11,26 @@ export interface TokenInfo {
   claims: TokenClaims;
 }
 
+/** The service's three credentials: a network token, a client token (a JWT with `client_id`), an API key. */
+export type TokenKind = 'network' | 'client' | 'api-key' | 'unknown';
+
+/** API keys are `urn_` and 56 characters in all (reference behaviour, "Authentication"). */
+export const isApiKey = (token: string) => token.trim().startsWith('urn_');
+
+export function tokenKind(token: string): TokenKind {
+  if (isApiKey(token)) return 'api-key';
+  const info = decodeToken(token);
+  if (!info) return 'unknown';
+  return info.claims.client_id ? 'client' : 'network';
+}
+
+/** When the token was issued (epoch ms): its `create_time`, else `iat`. */
+export function issuedAt(info: TokenInfo): number | undefined {
+  const created = info.claims.create_time ? Date.parse(info.claims.create_time) : Number.NaN;
+  if (!Number.isNaN(created)) return created;
+  return info.claims.iat === undefined ? undefined : info.claims.iat * 1000;
+}
+
 /** Claims of a JWT, or `undefined` when it is not one. */
 export function decodeToken(token: string): TokenInfo | undefined {
   try {

@@ -44,6 +44,8 @@ type Method<K extends OperationName> =
 export type ApiClient = { [K in OperationName]: Method<K> } & {
   readonly baseUrl: string;
   readonly hasToken: boolean;
+  /** Uses another token from now on (after a login in the console); undefined: none. */
+  setToken(token: string | undefined): void;
   /** Any operation by name (what the methods call). */
   call<K extends OperationName>(
     name: K,
@@ -62,7 +64,6 @@ const DEFAULTS = {
   retryMaxDelayMs: 30_000,
 };
 
-const BUSINESS_ERROR_OPERATIONS = new Set<OperationName>(['addDevice', 'createShareCode']);
 const MAX_ERROR_BODY = 500;
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -132,7 +133,7 @@ export function createClient(options: ClientOptions): ApiClient {
       keepAliveTimeout: 10_000,
     });
   const sleep = options.sleep ?? defaultSleep;
-  const token = options.token?.trim() || undefined;
+  let token = options.token?.trim() || undefined;
   // A server may echo the token back (in a 401 body, say): no error we hand out shows it.
   const hideToken = (error: ApiError): ApiError =>
     !token || (!error.message.includes(token) && !error.details.body?.includes(token))
@@ -210,7 +211,7 @@ export function createClient(options: ClientOptions): ApiClient {
       });
     }
     const result = parsed.data as ResponseOf<K> & { error?: { message?: string } };
-    if (BUSINESS_ERROR_OPERATIONS.has(name) && result.error) {
+    if (endpoint.businessErrors && result.error) {
       throw new ApiError('business', result.error.message || 'The service reported an error.', {
         operation: name,
         status,
@@ -234,7 +235,7 @@ export function createClient(options: ClientOptions): ApiClient {
     if (endpoint.auth && !token) {
       throw new ApiError(
         'no-token',
-        `${name} needs a token: pass --token, --token-file, or set NETDECK_TOKEN or NETDECK_TOKEN_FILE`,
+        `${name} needs a token: log in with \`netdeck login\`, or pass --token or --token-file, or set NETDECK_TOKEN or NETDECK_TOKEN_FILE`,
         { operation: name },
       );
     }
@@ -260,7 +261,12 @@ export function createClient(options: ClientOptions): ApiClient {
 
   const client = {
     baseUrl: options.baseUrl,
-    hasToken: token !== undefined,
+    get hasToken() {
+      return token !== undefined;
+    },
+    setToken(next: string | undefined) {
+      token = next?.trim() || undefined;
+    },
     call,
     async close() {
       if (ownsDispatcher) await dispatcher.close();

@@ -16,7 +16,7 @@ export type ApiErrorKind =
   | 'aborted'
   /** the 200 body was not JSON, or a field had the wrong type (`path` names it) */
   | 'shape'
-  /** `{error: {message}}` in a 200 body of /device/add or /device/create-share-code */
+  /** `{error: {message}}` in a 200 body of an operation with business errors (the endpoint table says which) */
   | 'business';
 
 export class ApiError extends Error {

@@ -1,11 +1,13 @@
 // The one configuration resolver (the TUI uses it too). Each value is taken from the
-// first place that has it: flags > environment > config file > the demo simulator.
+// first place that has it: flags > environment > the profile (config file, then the
+// login `netdeck login` stored) > the demo simulator.
 import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
+import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
 
-export type ValueSource = 'flag' | 'env' | 'file';
+export type ValueSource = 'flag' | 'env' | 'file' | 'login';
 
 export interface Sourced<T> {
   value: T;
@@ -29,6 +31,8 @@ export interface ResolvedConfig {
   token?: Sourced<string> & { file?: string };
   profile?: Sourced<string>;
   configFile: { path: string; found: boolean };
+  /** The profile's stored login (`netdeck login`): where it is kept, and what it holds. */
+  login: { path: string; stored?: StoredLogin };
   /** Things worth a `warning:` line on stderr (a token file others can read). */
   warnings: string[];
 }
@@ -67,7 +71,11 @@ export function configFilePath(env: Record<string, string | undefined>, fs: Conf
   return join(base, 'netdeck', 'config.json');
 }
 
-function expandHome(path: string, env: Record<string, string | undefined>, fs: ConfigFs): string {
+export function expandHome(
+  path: string,
+  env: Record<string, string | undefined>,
+  fs: ConfigFs = nodeFs,
+): string {
   if (path === '~' || path.startsWith('~/')) return join(env.HOME?.trim() || fs.homedir(), path.slice(1));
   return path;
 }
@@ -92,6 +100,18 @@ function readConfigFile(path: string, fs: ConfigFs): z.infer<typeof ConfigFile> 
     throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
   }
   return parsed.data;
+}
+
+/** Whether two API URLs name the same service (case of the host, trailing slashes aside). */
+export function sameApiUrl(a: string, b: string): boolean {
+  const normal = (url: string) => {
+    try {
+      return new URL(url.trim()).href.replace(/\/+$/, '');
+    } catch {
+      return url.trim();
+    }
+  };
+  return normal(a) === normal(b);
 }
 
 function checkApiUrl(url: Sourced<string>): Sourced<string> {
@@ -135,37 +155,78 @@ function readTokenFile(
   return { value: token, source, origin, file: path };
 }
 
+const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
+
+/** The profile: --profile > NETDECK_PROFILE > the file's default_profile. */
+function chooseProfile(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  path: string,
+  file: z.infer<typeof ConfigFile> | undefined,
+): Sourced<string> | undefined {
+  if (nonEmpty(flags.profile)) return { value: flags.profile!.trim(), source: 'flag', origin: '--profile' };
+  if (nonEmpty(env.NETDECK_PROFILE))
+    return { value: env.NETDECK_PROFILE!.trim(), source: 'env', origin: 'NETDECK_PROFILE' };
+  if (nonEmpty(file?.default_profile))
+    return { value: file!.default_profile!.trim(), source: 'file', origin: `${path} (default_profile)` };
+  return undefined;
+}
+
+/** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */
+export function loginFileOf(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  fs: ConfigFs = nodeFs,
+) {
+  const path = configFilePath(env, fs);
+  const profile = chooseProfile(flags, env, path, readConfigFile(path, fs));
+  return { path: loginPath(dirname(path), profile?.value), profile: profile?.value ?? DEFAULT_PROFILE };
+}
+
+export interface ResolveOptions {
+  /**
+   * For `netdeck login`, which replaces the stored login: a broken one is not read, and a
+   * profile the config file does not name is fine (the login makes it).
+   */
+  forLogin?: boolean;
+}
+
 export function resolveConfig(
   flags: ConfigFlags,
   env: Record<string, string | undefined>,
   fs: ConfigFs = nodeFs,
+  options: ResolveOptions = {},
 ): ResolvedConfig {
   const warnings: string[] = [];
   const path = configFilePath(env, fs);
   const file = readConfigFile(path, fs);
-  const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
+  const profile = chooseProfile(flags, env, path, file);
 
-  // The profile: --profile > NETDECK_PROFILE > the file's default_profile.
-  let profile: Sourced<string> | undefined;
-  if (nonEmpty(flags.profile))
-    profile = { value: flags.profile!.trim(), source: 'flag', origin: '--profile' };
-  else if (nonEmpty(env.NETDECK_PROFILE))
-    profile = { value: env.NETDECK_PROFILE!.trim(), source: 'env', origin: 'NETDECK_PROFILE' };
-  else if (nonEmpty(file?.default_profile))
-    profile = { value: file!.default_profile!.trim(), source: 'file', origin: `${path} (default_profile)` };
+  // The login `netdeck login` stored for this profile.
+  const loginFile = loginPath(dirname(path), profile?.value);
+  let stored: StoredLogin | undefined;
+  try {
+    if (!options.forLogin) stored = readLogin(loginFile, warnings);
+  } catch (error) {
+    if (error instanceof LoginFileError) throw new ConfigError(error.message);
+    throw error;
+  }
+  const loginOrigin = `netdeck login (${loginFile})`;
 
   let fromFile: Profile = {};
   let fileOrigin = path;
   if (file) fromFile = { api_url: file.api_url, token: file.token, token_file: file.token_file };
-  if (profile) {
-    const chosen = file?.profiles?.[profile.value];
-    if (!chosen) {
-      const known = Object.keys(file?.profiles ?? {});
-      throw new ConfigError(
-        `no profile "${profile.value}" (from ${profile.origin}) in ${path}` +
-          (file ? `; profiles there: ${known.join(', ') || 'none'}` : ' (the file does not exist)'),
-      );
-    }
+  const chosen = profile ? file?.profiles?.[profile.value] : undefined;
+  // A profile is named in the config file, or made by `netdeck login --profile`.
+  if (profile && !chosen && !stored && !options.forLogin) {
+    const known = Object.keys(file?.profiles ?? {});
+    throw new ConfigError(
+      `no profile "${profile.value}" (from ${profile.origin}) in ${path}` +
+        (file ? `; profiles there: ${known.join(', ') || 'none'}` : ' (the file does not exist)') +
+        ', and no login kept for it (netdeck login --profile NAME makes one)',
+    );
+  }
+  if (profile && chosen) {
     // A profile's fields replace the top-level ones of the file.
     fromFile = {
       ...fromFile,
@@ -180,6 +241,7 @@ export function resolveConfig(
     apiUrl = { value: env.NETDECK_API_URL!, source: 'env', origin: 'NETDECK_API_URL' };
   else if (nonEmpty(fromFile.api_url))
     apiUrl = { value: fromFile.api_url!, source: 'file', origin: fileOrigin };
+  else if (stored) apiUrl = { value: stored.apiUrl, source: 'login', origin: loginOrigin };
   if (apiUrl) apiUrl = checkApiUrl(apiUrl);
 
   // Within one level, the token itself wins over a token file.
@@ -206,6 +268,9 @@ export function resolveConfig(
       fs,
       warnings,
     );
+  // The stored token is sent only to the API it was issued by.
+  else if (stored && apiUrl && sameApiUrl(stored.apiUrl, apiUrl.value))
+    token = { value: stored.token, source: 'login', origin: loginOrigin };
 
   if (token && !apiUrl) {
     throw new ConfigError(
@@ -220,6 +285,7 @@ export function resolveConfig(
     token,
     profile,
     configFile: { path, found: file !== undefined },
+    login: { path: loginFile, stored },
     warnings,
   };
 }

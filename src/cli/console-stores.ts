@@ -21,6 +21,8 @@ export interface ConsoleStoresOptions {
   demo?: DemoAccess;
   target: NonNullable<StoresOptions['target']>;
   token?: string;
+  /** Keeps a token the console's login got (api mode: the profile's login file). */
+  saveLogin?: (token: string) => void;
 }
 
 /**
@@ -30,7 +32,13 @@ export interface ConsoleStoresOptions {
  */
 export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores {
   const stores = createStores(
-    { client: options.client, clock: options.clock, connection: createConnectionStore(), demo: options.demo },
+    {
+      client: options.client,
+      clock: options.clock,
+      connection: createConnectionStore(),
+      demo: options.demo,
+      saveLogin: options.saveLogin,
+    },
     { target: options.target, token: options.token },
   );
   let stopped = false;

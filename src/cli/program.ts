@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
+import { registerClients } from './commands/clients.ts';
 import { registerConfig } from './commands/config.ts';
 import { startConsole } from './commands/console.ts';
 import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
@@ -10,10 +11,13 @@ import { registerDevices } from './commands/devices.ts';
 import { registerFeedback } from './commands/feedback.ts';
 import { examples } from './commands/help.ts';
 import { registerLocations } from './commands/locations.ts';
+import { registerLogin } from './commands/login.ts';
+import { registerLogout } from './commands/logout.ts';
 import { registerProviders } from './commands/providers.ts';
 import { addWorldOptions, registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
+import { registerWhoami } from './commands/whoami.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
 import { oneLine } from './output/writer.ts';
@@ -62,21 +66,27 @@ export function buildProgram(context: CliContext, argv: string[] = []): Command 
   program.addHelpText(
     'after',
     `${examples([
-      ['netdeck', 'the interactive console (demo world unless an API is configured)'],
+      ['netdeck', 'the interactive console (demo world unless an API is configured or you logged in)'],
+      ['netdeck login', 'log in to the real service with an auth code from the web app'],
       ['netdeck --seed 7 --speed 60', 'demo world 7, a simulated minute per second'],
       ['netdeck locations --query ger', 'search locations'],
       ['netdeck providers --location ID --all --json', 'every provider of a location, JSON Lines'],
       ['netdeck sim --admin', 'a simulated API on 127.0.0.1:8080 that lasts'],
     ])}
 Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
-> $XDG_CONFIG_HOME/netdeck/config.json (profiles) > the demo simulator. See: netdeck config --help
+> the profile ($XDG_CONFIG_HOME/netdeck/config.json, then what netdeck login kept) > the demo
+simulator. See: netdeck config --help
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service.
 `,
   );
 
+  registerLogin(program, context);
+  registerLogout(program, context);
+  registerWhoami(program, context);
   registerLocations(program, context);
   registerProviders(program, context);
   registerDevices(program, context);
+  registerClients(program, context);
   registerWallet(program, context);
   registerFeedback(program, context);
   registerStats(program, context);

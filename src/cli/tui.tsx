@@ -18,6 +18,8 @@ export interface TuiOptions {
   /** For the header's network name; never drawn. */
   token?: string;
   demo?: DemoAccess;
+  /** Keeps a token the console's login got (api mode). */
+  saveLogin?: (token: string) => void;
   /** Stores already started (the console command starts them while this module loads); runTui stops them. */
   stores?: ConsoleStores;
   stdin?: NodeJS.ReadStream;
@@ -55,6 +57,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
       demo: options.demo,
       target: options.target,
       token: options.token,
+      saveLogin: options.saveLogin,
     });
   const { stores } = live;
 

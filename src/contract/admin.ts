@@ -1,11 +1,14 @@
 // Schemas of the simulator's admin routes under /__sim/ (only with --admin). The demo
 // mode of the TUI reads the same data in process.
 import * as z from 'zod';
+import { Udid } from './schemas.ts';
 
 export const SimCodes = z.object({
   adopt_codes: z.array(z.object({ code: z.string(), device_name: z.string() })),
   share_codes: z.array(z.object({ code: z.string(), device_name: z.string(), network_name: z.string() })),
   wallets: z.array(z.object({ wallet_id: z.string() })),
+  /** the demo network's user: logs in with POST /auth/login-with-password */
+  demo_user: z.object({ email: z.string(), password: z.string() }),
 });
 export type SimCodes = z.infer<typeof SimCodes>;
 
@@ -22,7 +25,11 @@ export const SimReset = z.object({ seed: z.int().optional() });
 /** At most a day per call: every tick on the way runs, so a huge jump would stall the simulator. */
 export const MAX_ADVANCE_SECONDS = 86_400;
 export const SimAdvance = z.object({ seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) });
-export const SimTokenRequest = z.object({ network_name: z.string().min(1) });
+export const SimTokenRequest = z.object({
+  network_name: z.string().min(1),
+  /** a client token for this client id (as /network/auth-client gives), else a network token */
+  client_id: Udid.optional(),
+});
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
   z.object({ network_id: z.string(), network_name: z.string() }),
@@ -31,6 +38,6 @@ export const SimNames = z.union([
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */
 export interface DemoAccess {
   readonly seed: number;
-  /** Codes a user of the demo network could add now, and the demo account's wallets. */
+  /** Codes a user of the demo network could add now, the demo account's wallets and user. */
   codes(): SimCodes;
 }

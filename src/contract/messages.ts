@@ -25,6 +25,7 @@ export const REFUSALS_AS_500 = {
   taoPayout: 'Bittensor wallets cannot be the payout wallet.',
   invalidBlockchain: 'invalid blockchain, use SOL, MATIC, or TAO',
   invalidWalletAddress: 'invalid wallet address',
+  walletNotCreated: 'error creating new wallet',
   userDoesNotExist: 'User does not exist.',
 } as const;
 
@@ -47,4 +48,10 @@ export const BUSINESS_TEXT = {
   invalidEmailOrPhone: 'Invalid email or phone number.',
   invalidLogin: 'Invalid login credentials.',
   refreshNeedsClient: 'Client ID is required for token refresh.',
+  rolesNeedNetwork: 'Roles and principal can only be assigned by a network session.',
+  /** (choice) create-share-code past the simulator's 500 live share codes per network */
+  tooManyShareCodes: 'Too many share codes.',
 } as const;
+
+/** remove-wallet's answer to a `wallet_id` that is not an id. */
+export const parseIdError = (id: string) => `Error parsing id ${id}`;

@@ -1,7 +1,12 @@
-// Account pane: the payout wallet (a 60 s live resource), setting another one, and the
-// feedback form (every flag, the free text, which field has the focus, the outcome).
+// Account pane: the payout wallet and the network's wallets (a 60 s live resource), the
+// wallet under the cursor, making it the payout wallet or removing it after a y/n
+// question, adding one (its address checked as the service checks it), setting the
+// payout wallet by id, and the feedback form (every flag, the free text, which field has
+// the focus, the outcome).
 import type { StoreApi } from 'zustand/vanilla';
 import {
+  type AccountWallet,
+  BLOCKCHAINS,
   FEEDBACK_NEEDS,
   FEEDBACK_USES,
   type FeedbackNeed,
@@ -9,6 +14,7 @@ import {
   type PayoutWallet,
   UUID_PATTERN,
 } from '../contract/schemas.ts';
+import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 import { isNoToken, serviceMessage } from './service-message.ts';
@@ -26,6 +32,25 @@ export function checkWalletId(input: string): WalletCheck {
     };
   }
   return { ok: true, walletId };
+}
+
+/** The payout wallet and the network's active wallets, loaded together. */
+export type AccountData = PayoutWallet & { wallets?: AccountWallet[] };
+
+/** A y/n question about the wallet under the cursor, then its outcome. */
+export interface WalletQuestion {
+  kind: 'payout' | 'remove';
+  walletId: string;
+  phase: 'ask' | 'sending' | 'done' | 'failed';
+  message?: string;
+}
+
+/** The add-a-wallet dialog: a chain picked from the service's four, an address typed. */
+export interface AddWalletForm {
+  chain: (typeof BLOCKCHAINS)[number];
+  address: string;
+  phase: 'editing' | 'sending' | 'added' | 'invalid' | 'failed';
+  message?: string;
 }
 
 export interface WalletDialog {
@@ -57,6 +82,20 @@ export interface FeedbackForm {
 export interface AccountView {
   wallet: WalletDialog;
   feedback: FeedbackForm;
+  /** The wallet under the cursor in the list, by id. */
+  selectedWallet?: string;
+  question?: WalletQuestion;
+  addWallet: AddWalletForm;
+  moveWallet(delta: number): void;
+  /** Asks (y/n) about the selected wallet: make it the payout wallet, or remove it. */
+  ask(kind: WalletQuestion['kind']): void;
+  /** The answer to the question: yes sends it, no forgets it. */
+  answer(yes: boolean): Promise<void>;
+  resetAddWallet(): void;
+  cycleChain(delta: number): void;
+  setAddress(address: string): void;
+  /** Checks the address as the service does, then adds the wallet and reloads the list. */
+  submitAddWallet(): Promise<void>;
   resetWallet(): void;
   setWalletInput(input: string): void;
   /** Checks the UUID form, sends it, shows the service's answer, reloads the wallet. */
@@ -70,7 +109,7 @@ export interface AccountView {
   setFeedbackOther(text: string): void;
   submitFeedback(): Promise<void>;
 }
-export type AccountState = ResourceState<PayoutWallet> & AccountView;
+export type AccountState = ResourceState<AccountData> & AccountView;
 export type AccountStore = StoreApi<AccountState>;
 
 const allFalse = <K extends string>(keys: readonly K[]) =>
@@ -83,6 +122,14 @@ const emptyFeedback = (): FeedbackForm => ({
   phase: 'editing',
 });
 const EMPTY_WALLET: WalletDialog = { input: '', phase: 'editing' };
+const EMPTY_ADD: AddWalletForm = { chain: 'SOL', address: '', phase: 'editing' };
+
+/** The wallets as listed, and the one under the cursor (the selected one if still there, else the first). */
+export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet'>) {
+  const wallets = state.data?.wallets ?? [];
+  const selected = wallets.find((w) => w.wallet_id === state.selectedWallet) ?? wallets[0];
+  return { wallets, selected };
+}
 
 /** The request body: every flag sent as true or false; `other` only when something was typed. */
 export function feedbackBody(form: FeedbackForm) {
@@ -92,16 +139,106 @@ export function feedbackBody(form: FeedbackForm) {
 
 export function createAccountStore(deps: StoreDeps): AccountStore {
   const { client } = deps;
-  const resource = createResourceStore<PayoutWallet>(deps, {
-    load: (signal) => client.getPayoutWallet({ signal }),
+  const resource = createResourceStore<AccountData>(deps, {
+    load: async (signal) => {
+      const [payout, list] = await Promise.all([
+        client.getPayoutWallet({ signal }),
+        client.accountWallets({ signal }),
+      ]);
+      return { ...payout, wallets: list.wallets ?? [] };
+    },
     refreshEveryMs: REFRESH_EVERY_MS,
   });
-  return extendResource<PayoutWallet, AccountView>(resource, (set, get) => {
+  return extendResource<AccountData, AccountView>(resource, (set, get) => {
     const setWalletDialog = (patch: Partial<WalletDialog>) => set({ wallet: { ...get().wallet, ...patch } });
+    const setQuestion = (patch: Partial<WalletQuestion>) => {
+      const { question } = get();
+      if (question) set({ question: { ...question, ...patch } });
+    };
+    const setAdd = (patch: Partial<AddWalletForm>) => set({ addWallet: { ...get().addWallet, ...patch } });
     const setForm = (patch: Partial<FeedbackForm>) => set({ feedback: { ...get().feedback, ...patch } });
     return {
       wallet: EMPTY_WALLET,
       feedback: emptyFeedback(),
+      addWallet: EMPTY_ADD,
+      moveWallet(delta) {
+        const { wallets, selected } = walletRows(get());
+        if (!selected) return;
+        const at = Math.min(wallets.length - 1, Math.max(0, wallets.indexOf(selected) + delta));
+        set({ selectedWallet: wallets[at].wallet_id });
+      },
+      ask(kind) {
+        const { selected } = walletRows(get());
+        if (selected?.wallet_id) set({ question: { kind, walletId: selected.wallet_id, phase: 'ask' } });
+      },
+      async answer(yes) {
+        const { question } = get();
+        if (question?.phase !== 'ask') return;
+        if (!yes) {
+          set({ question: undefined });
+          return;
+        }
+        setQuestion({ phase: 'sending' });
+        try {
+          if (question.kind === 'payout') {
+            await client.setPayoutWallet({ wallet_id: question.walletId });
+            setQuestion({ phase: 'done', message: `Payout wallet set to ${question.walletId}.` });
+          } else {
+            const result = await client.removeWallet({ wallet_id: question.walletId });
+            if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
+            setQuestion({ phase: 'done', message: `Wallet ${question.walletId} removed.` });
+          }
+          await get().refresh();
+        } catch (error) {
+          setQuestion({ phase: 'failed', message: serviceMessage(error) });
+        }
+      },
+      resetAddWallet: () => set({ addWallet: EMPTY_ADD }),
+      cycleChain(delta) {
+        const { addWallet } = get();
+        if (addWallet.phase === 'sending') return;
+        const at = BLOCKCHAINS.indexOf(addWallet.chain);
+        setAdd({
+          chain: BLOCKCHAINS[(at + delta + BLOCKCHAINS.length) % BLOCKCHAINS.length],
+          phase: 'editing',
+        });
+      },
+      setAddress(address) {
+        if (get().addWallet.phase !== 'sending') setAdd({ address, phase: 'editing', message: undefined });
+      },
+      async submitAddWallet() {
+        const { addWallet } = get();
+        if (addWallet.phase === 'sending') return;
+        const address = addWallet.address.trim();
+        const refusal = walletRefusal(addWallet.chain, address);
+        if (refusal) {
+          const why =
+            addWallet.chain === 'TAO'
+              ? 'a TAO address is an ss58 address (5…)'
+              : 'the service takes a Solana address (base58, 32 bytes) for every chain but TAO';
+          setAdd({ phase: 'invalid', message: `${refusal}: ${why}.` });
+          return;
+        }
+        setAdd({ phase: 'sending', message: undefined });
+        try {
+          const { wallet_id } = await client.createWallet({
+            blockchain: addWallet.chain,
+            wallet_address: address,
+          });
+          set({
+            addWallet: {
+              ...EMPTY_ADD,
+              chain: addWallet.chain,
+              phase: 'added',
+              message: `Wallet ${wallet_id} added.`,
+            },
+            selectedWallet: wallet_id,
+          });
+          await get().refresh();
+        } catch (error) {
+          setAdd({ phase: 'failed', message: serviceMessage(error) });
+        }
+      },
       resetWallet: () => set({ wallet: EMPTY_WALLET }),
       setWalletInput: (input) => {
         if (get().wallet.phase !== 'sending') set({ wallet: { input, phase: 'editing' } });

@@ -30,3 +30,11 @@ export function checkCode(input: string): CodeCheck {
   }
   return { ok: true, code };
 }
+
+/**
+ * The link the apps encode in a share code's QR code (the service's own QR route draws
+ * the same): the code as a form-encoded `add` parameter, words joined by `+`.
+ */
+export function shareLink(code: string): string {
+  return `https://app.bringyour.com/?${new URLSearchParams({ add: code })}`;
+}

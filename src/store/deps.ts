@@ -12,4 +12,6 @@ export interface StoreDeps {
   connection: ConnectionStore;
   /** In-process simulator access in demo mode only. */
   demo?: DemoAccess;
+  /** Keeps a token the console's login got, for the profile (as `netdeck login` does). */
+  saveLogin?: (token: string) => void | Promise<void>;
 }

@@ -1,20 +1,24 @@
-// Devices pane: the three association lists (a 60 s live resource), the row under the
-// cursor, and the two dialogs' state: adding a code, sharing one of the network's own
-// devices. Dialog state lives here, not in components, so fast keys never act on a
-// stale copy and a failed add keeps what was typed.
+// Devices pane: the three association lists (a 60 s live resource) and the network's own
+// devices (from the clients store), the row under the cursor, and the dialogs' state:
+// adding a code, sharing one of the network's own devices, and acting on the selected
+// row (confirm the guest of a share, remove, rename an association, rename a device,
+// show a share code as a QR code). Dialog state lives here, not in components, so fast
+// keys never act on a stale copy and a failed add keeps what was typed.
 import type { StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
-import type { DeviceAssociations, ProviderStats } from '../contract/schemas.ts';
+import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contract/schemas.ts';
+import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 import { isNoToken, serviceMessage } from './service-message.ts';
 
-export type DeviceSection = 'pending' | 'incoming' | 'outgoing';
+export type DeviceSection = 'pending' | 'incoming' | 'outgoing' | 'own';
 export const SECTION_TITLES: Record<DeviceSection, string> = {
   pending: 'Pending adoption',
   incoming: 'Shared with this network',
   outgoing: 'Shared by this network',
+  own: "This network's devices",
 };
 
 export interface DeviceRow {
@@ -29,6 +33,25 @@ export interface DeviceRow {
   pending: boolean;
   /** Pending adoptions: ms left until the code expires, on the store clock. */
   timeLeftMs?: number;
+  /** The network's own devices (and its shared ones): the device id set-name takes. */
+  deviceId?: string;
+  /** Own devices: an open connection now. */
+  online?: boolean;
+}
+
+/** What `c`, `x`, `R`, `N` and `Q` do with the selected row, step by step. */
+export interface DeviceAction {
+  kind: 'confirm' | 'remove' | 'rename' | 'setName' | 'qr';
+  code?: string;
+  deviceId?: string;
+  /** The name shown for the row when the action started. */
+  deviceName?: string;
+  /** confirm: the guest network that added the code (from share-status). */
+  guest?: string;
+  phase: 'checking' | 'ask' | 'editing' | 'sending' | 'done' | 'failed';
+  /** rename, setName: the new name as typed. */
+  input: string;
+  message?: string;
 }
 
 /** Failed adds in a row after which the rate limit is mentioned. */
@@ -58,8 +81,8 @@ export interface AddDialog {
 
 export interface ShareDialog {
   step: 'pick' | 'name' | 'sending' | 'done' | 'failed';
-  /** The network's own devices, from /stats/providers. */
-  devices?: ProviderStats[];
+  /** The network's own devices, from /network/clients. */
+  devices?: NetworkClient[];
   loadingDevices: boolean;
   cursor: number;
   clientId?: string;
@@ -75,6 +98,7 @@ export interface DevicesView {
   /** Consecutive failed adds (the service's answer, not a typo caught here). */
   addFailures: number;
   share: ShareDialog;
+  action?: DeviceAction;
   select(key: string | undefined): void;
   move(delta: number): void;
   moveTo(edge: 'top' | 'bottom'): void;
@@ -92,6 +116,22 @@ export interface DevicesView {
   /** Back from naming to picking. */
   backToPick(): void;
   submitShare(): Promise<void>;
+  /** `c` on one of this network's shares: asks share-status who added it, then y/n. */
+  startConfirm(row: DeviceRow | undefined): Promise<void>;
+  /** `x` on an association: y/n. */
+  startRemove(row: DeviceRow | undefined): void;
+  /** `R` on an association: its name for this network, typed. */
+  startRename(row: DeviceRow | undefined): void;
+  /** `N` on one of this network's devices: its device name, typed. */
+  startSetName(row: DeviceRow | undefined): void;
+  /** `Q` on a row with a code. */
+  showQr(row: DeviceRow | undefined): void;
+  /** The y/n answer of confirm and remove. */
+  answer(yes: boolean): Promise<void>;
+  setActionInput(input: string): void;
+  /** Sends the typed name (rename, setName). */
+  submitAction(): Promise<void>;
+  closeAction(): void;
 }
 export type DevicesState = ResourceState<DeviceAssociations> & DevicesView;
 export type DevicesStore = StoreApi<DevicesState>;
@@ -101,13 +141,36 @@ export function timeLeftMs(durationMinutes: number | undefined, fetchedAt: numbe
   return Math.max(0, (durationMinutes ?? 0) * 60_000 - (now - fetchedAt));
 }
 
+const sortedClients = new WeakMap<NetworkClients, NetworkClient[]>();
+
+/** The network's clients by device name (sorted once per response: the rows are built at every key). */
+function byName(clients: NetworkClients | undefined): NetworkClient[] {
+  if (!clients?.clients) return [];
+  let sorted = sortedClients.get(clients);
+  if (!sorted) {
+    sorted = [...clients.clients].sort(
+      (a, b) =>
+        (a.device_name ?? '').localeCompare(b.device_name ?? '') ||
+        (a.client_id ?? '').localeCompare(b.client_id ?? ''),
+    );
+    sortedClients.set(clients, sorted);
+  }
+  return sorted;
+}
+
 /**
- * The rows the pane shows, in section order. A pending adoption whose time has run out
- * is left out at once (the next refresh would drop it anyway).
+ * The rows the pane shows, in section order; the network's own devices last, from
+ * /network/clients. A pending adoption whose time has run out is left out at once (the
+ * next refresh would drop it anyway).
  */
-export function deviceRows(state: Pick<DevicesState, 'data' | 'fetchedAt'>, now: number): DeviceRow[] {
+export function deviceRows(
+  state: Pick<DevicesState, 'data' | 'fetchedAt'>,
+  now: number,
+  clients?: NetworkClients,
+): DeviceRow[] {
   const data = state.data;
   if (!data) return [];
+  const byId = clientsById(clients);
   const rows: DeviceRow[] = [];
   const fetchedAt = state.fetchedAt ?? now;
   (data.pending_adoption_devices ?? []).forEach((d, i) => {
@@ -134,7 +197,19 @@ export function deviceRows(state: Pick<DevicesState, 'data' | 'fetchedAt'>, now:
         clientId: d.client_id,
         networkName: d.network_name,
         pending: d.pending ?? false,
+        deviceId: d.client_id ? byId.get(d.client_id)?.device_id : undefined,
       });
+    });
+  }
+  for (const client of byName(clients)) {
+    rows.push({
+      section: 'own',
+      key: `own:${client.client_id ?? client.device_id}`,
+      deviceName: client.device_name,
+      clientId: client.client_id,
+      deviceId: client.device_id,
+      pending: false,
+      online: isConnected(client),
     });
   }
   return rows;
@@ -154,14 +229,26 @@ export function defaultShareName(data: DeviceAssociations | undefined, clientId:
 const EMPTY_ADD: AddDialog = { input: '', phase: 'editing' };
 const EMPTY_SHARE: ShareDialog = { step: 'pick', loadingDevices: false, cursor: 0, name: '' };
 
-export function createDevicesStore(deps: StoreDeps): DevicesStore {
+export function createDevicesStore(deps: StoreDeps, options: { clients?: ClientsStore } = {}): DevicesStore {
   const { client, clock } = deps;
+  const clientsData = () => options.clients?.getState().data;
   const resource = createResourceStore<DeviceAssociations>(deps, {
     load: (signal) => client.deviceAssociations({ signal }),
     refreshEveryMs: REFRESH_EVERY_MS,
   });
   return extendResource<DeviceAssociations, DevicesView>(resource, (set, get) => {
-    const rows = () => deviceRows(get(), clock.now());
+    const rows = () => deviceRows(get(), clock.now(), clientsData());
+    const setAction = (patch: Partial<DeviceAction>) => {
+      const { action } = get();
+      if (action) set({ action: { ...action, ...patch } });
+    };
+    const start = (row: DeviceRow | undefined, action: Omit<DeviceAction, 'input'> & { input?: string }) =>
+      set({ action: { input: '', deviceName: row?.deviceName, ...action } });
+    const failed = (message: string) => setAction({ phase: 'failed', message });
+    /** Lists again, and the clients too after a device was renamed. */
+    const reload = async (clientsToo = false) => {
+      await Promise.all([get().refresh(), clientsToo ? options.clients?.getState().refresh() : undefined]);
+    };
     const moveBy = (delta: number) => {
       const list = rows();
       if (list.length === 0) return;
@@ -228,8 +315,10 @@ export function createDevicesStore(deps: StoreDeps): DevicesStore {
       async openShare() {
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
-          const stats = await client.providerStats();
-          const devices = (stats.providers ?? []).filter((p) => p.client_id);
+          const { clients } = await client.networkClients();
+          const devices = (clients ?? [])
+            .filter((c) => c.client_id)
+            .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
           setShare({ devices, loadingDevices: false });
         } catch (error) {
           setShare({
@@ -252,7 +341,7 @@ export function createDevicesStore(deps: StoreDeps): DevicesStore {
         setShare({
           step: 'name',
           clientId: device.client_id,
-          name: defaultShareName(data, device.client_id),
+          name: device.device_name || defaultShareName(data, device.client_id),
         });
       },
       setShareName: (name) => {
@@ -275,6 +364,133 @@ export function createDevicesStore(deps: StoreDeps): DevicesStore {
           setShare({ step: 'failed', message: serviceMessage(error), noToken: isNoToken(error) });
         }
       },
+      async startConfirm(row) {
+        if (row?.section !== 'outgoing' || !row.code) {
+          start(row, {
+            kind: 'confirm',
+            phase: 'failed',
+            message:
+              'Only a share of this network can be confirmed: pick one under "Shared by this network".',
+          });
+          return;
+        }
+        const code = row.code;
+        start(row, { kind: 'confirm', code, phase: 'checking' });
+        try {
+          const status = await client.shareStatus({ share_code: code });
+          if (get().action?.code !== code) return;
+          const guest = status.associated_network_name;
+          if (!guest) failed('No network has added this code yet: nothing to confirm.');
+          else if (!status.pending)
+            setAction({ phase: 'done', guest, message: `Already confirmed: ${guest} can use it.` });
+          else setAction({ phase: 'ask', guest });
+        } catch (error) {
+          failed(serviceMessage(error));
+        }
+      },
+      startRemove(row) {
+        if (!row?.code) {
+          start(row, {
+            kind: 'remove',
+            phase: 'failed',
+            message: 'This row has no code: only associations can be removed.',
+          });
+          return;
+        }
+        start(row, { kind: 'remove', code: row.code, phase: 'ask' });
+      },
+      startRename(row) {
+        if (!row?.code) {
+          start(row, {
+            kind: 'rename',
+            phase: 'failed',
+            message: 'This row is not an association: N renames a device of this network.',
+          });
+          return;
+        }
+        start(row, { kind: 'rename', code: row.code, phase: 'editing', input: row.deviceName ?? '' });
+      },
+      startSetName(row) {
+        if (!row?.deviceId) {
+          start(row, {
+            kind: 'setName',
+            phase: 'failed',
+            message:
+              'Only this network\'s own devices can be renamed: pick one under "This network\'s devices".',
+          });
+          return;
+        }
+        const own = row.clientId ? clientsById(clientsData()).get(row.clientId)?.device_name : undefined;
+        start(row, {
+          kind: 'setName',
+          deviceId: row.deviceId,
+          phase: 'editing',
+          input: own ?? row.deviceName ?? '',
+        });
+      },
+      showQr(row) {
+        if (!row?.code) {
+          start(row, { kind: 'qr', phase: 'failed', message: 'This row has no code to show.' });
+          return;
+        }
+        start(row, { kind: 'qr', code: row.code, phase: 'done' });
+      },
+      async answer(yes) {
+        const { action } = get();
+        if (action?.phase !== 'ask' || !action.code) return;
+        if (!yes) {
+          set({ action: undefined });
+          return;
+        }
+        setAction({ phase: 'sending' });
+        try {
+          if (action.kind === 'confirm') {
+            const result = await client.confirmShare({
+              share_code: action.code,
+              associated_network_name: action.guest,
+            });
+            setAction({
+              phase: 'done',
+              message: `Confirmed: ${result.associated_network_name ?? action.guest} can use it.`,
+            });
+          } else {
+            await client.removeAssociation({ code: action.code });
+            setAction({ phase: 'done', message: 'Removed.' });
+          }
+          await reload();
+        } catch (error) {
+          failed(serviceMessage(error));
+        }
+      },
+      setActionInput(input) {
+        const { action } = get();
+        if (action && (action.phase === 'editing' || action.phase === 'failed') && action.kind !== 'qr')
+          setAction({ input, phase: 'editing', message: undefined });
+      },
+      async submitAction() {
+        const { action } = get();
+        if (action?.phase !== 'editing') return;
+        const name = action.input.trim();
+        if (!name) {
+          failed('Type a name.');
+          return;
+        }
+        setAction({ phase: 'sending', input: name });
+        try {
+          if (action.kind === 'rename' && action.code) {
+            await client.setAssociationName({ code: action.code, device_name: name });
+            setAction({ phase: 'done', message: `Renamed to "${name}".` });
+            await reload();
+          } else if (action.kind === 'setName' && action.deviceId) {
+            await client.setDeviceName({ device_id: action.deviceId, device_name: name });
+            setAction({ phase: 'done', message: `The device is now "${name}".` });
+            await reload(true);
+          }
+        } catch (error) {
+          failed(serviceMessage(error));
+        }
+      },
+      closeAction: () => set({ action: undefined }),
     };
   });
 }

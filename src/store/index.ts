@@ -1,10 +1,12 @@
 // All the console's stores, built together on one set of deps so tests get fresh ones
 // and every store runs on the same clock.
 import { type AccountStore, createAccountStore } from './account.ts';
+import { type ClientsStore, createClientsStore } from './clients.ts';
 import type { ConnectionStore } from './connection.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore, type DevicesStore } from './devices.ts';
 import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
+import { createLoginStore, type LoginStore } from './login.ts';
 import { createNetworkStore, type NetworkStore } from './network.ts';
 import { createProvidersStore, type ProvidersStore } from './providers.ts';
 import { createSessionStore, type PaneId, type SessionStore, type SessionTarget } from './session.ts';
@@ -17,10 +19,14 @@ export interface Stores {
   providers: ProvidersStore;
   devices: DevicesStore;
   account: AccountStore;
+  /** The network's clients: device names and ids, provide modes. */
+  clients: ClientsStore;
   /** My providers, last 24 h. */
   stats: StatsStore;
   /** Network, last 90 days. */
   network: NetworkStore;
+  /** The console's login with an auth code. */
+  login: LoginStore;
 }
 
 export interface StoresOptions {
@@ -34,24 +40,36 @@ export interface StoresOptions {
 }
 
 export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stores {
-  return {
+  const clients = createClientsStore(deps);
+  const session = createSessionStore({
+    target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
+    token: options.token,
+    pane: options.pane,
+  });
+  const stores: Stores = {
     connection: deps.connection,
-    session: createSessionStore({
-      target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
-      token: options.token,
-      pane: options.pane,
-    }),
+    session,
     discovery: createDiscoveryStore(deps),
     providers: createProvidersStore(deps, { exportDir: options.exportDir }),
-    devices: createDevicesStore(deps),
+    devices: createDevicesStore(deps, { clients }),
     account: createAccountStore(deps),
-    stats: createStatsStore(deps),
+    clients,
+    stats: createStatsStore(deps, { clients }),
     network: createNetworkStore(deps),
+    // Logged in: the header names the network and the panes that needed a token load.
+    login: createLoginStore(deps, (token) => {
+      session.getState().setToken(token);
+      for (const name of NEED_TOKEN) void stores[name].getState().refresh();
+    }),
   };
+  return stores;
 }
 
+/** The live resources that need the network's token. */
+const NEED_TOKEN = ['devices', 'account', 'clients', 'stats'] as const;
+
 /** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
-const LIVE = ['discovery', 'devices', 'account', 'stats', 'network'] as const;
+const LIVE = ['discovery', 'devices', 'account', 'clients', 'stats', 'network'] as const;
 
 /** Loads every live resource now (the Discover pane's request goes out first). */
 export function startStores(stores: Stores): Promise<void> {

@@ -35,6 +35,8 @@ export interface SessionState {
   /** Closes `id`, or the top dialog when no id is given. */
   closeDialog(id?: string): void;
   setFocus(id: string | undefined): void;
+  /** After a login in the console: the header shows the token's network. */
+  setToken(token: string): void;
   quit(): void;
 }
 export type SessionStore = StoreApi<SessionState>;
@@ -66,6 +68,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
       set({ dialogs: id === undefined ? dialogs.slice(0, -1) : dialogs.filter((d) => d !== id) });
     },
     setFocus: (id) => set({ focus: id }),
+    setToken: (token) => set({ networkName: decodeToken(token)?.networkName }),
     quit: () => set({ quitting: true }),
   }));
 }

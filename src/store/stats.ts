@@ -1,7 +1,9 @@
-// My providers (24 h): the /stats/providers resource plus what the pane does with it:
-// sort, filter, selection, the open detail, and which figures changed at the last refresh.
+// My providers (24 h): the /stats/providers resource, with each provider's device name and
+// provide mode from /network/clients, plus what the pane does with it: sort, filter,
+// selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { PROVIDE_MODES, type ProviderStats, type ProvidersStats } from '../contract/schemas.ts';
+import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 
@@ -37,7 +39,7 @@ export const HIGHLIGHT_MS = 3_000;
 export interface StatsView {
   sortColumn: StatsSortColumn;
   descending: boolean;
-  /** Case-insensitive substring of the client id or the provide mode's name. */
+  /** Case-insensitive substring of the client id, the device name or the provide mode's name. */
   filter: string;
   /** The provider under the cursor, by client id (stays put when rows re-sort). */
   selectedId?: string;
@@ -106,10 +108,14 @@ function compare(a: number | string, b: number | string): number {
   return String(a).localeCompare(String(b));
 }
 
+/** The device name /network/clients gave the provider (see withClientInfo). */
+export const deviceNameOf = (p: ProviderStats): string | undefined =>
+  typeof p.device_name === 'string' ? p.device_name : undefined;
+
 function matches(p: ProviderStats, needle: string): boolean {
   if (!needle) return true;
   const mode = PROVIDE_MODES[p.provide_mode ?? 0] ?? '';
-  return (p.client_id ?? '').toLowerCase().includes(needle) || mode.toLowerCase().includes(needle);
+  return [p.client_id ?? '', deviceNameOf(p) ?? '', mode].some((text) => text.toLowerCase().includes(needle));
 }
 
 const NO_ROWS: ProviderStats[] = [];
@@ -174,9 +180,11 @@ export function diffProviders(before: ProvidersStats | undefined, after: Provide
   return changed;
 }
 
-export function createStatsStore(deps: StoreDeps): StatsStore {
+export function createStatsStore(deps: StoreDeps, options: { clients?: ClientsStore } = {}): StatsStore {
+  // Names and modes come from the clients store when it has them; the figures never wait for it.
+  const clientsNow = () => options.clients?.getState().data;
   const resource = createResourceStore<ProvidersStats>(deps, {
-    load: (signal) => deps.client.providerStats({ signal }),
+    load: async (signal) => withClientInfo(await deps.client.providerStats({ signal }), clientsNow()),
     refreshEveryMs: REFRESH_EVERY_MS,
   });
   const store = extendResource<ProvidersStats, StatsView>(resource, (set, get) => {
@@ -213,6 +221,11 @@ export function createStatsStore(deps: StoreDeps): StatsStore {
   store.subscribe((state, previous) => {
     if (state.version === previous.version) return;
     store.setState({ changed: diffProviders(previous.data, state.data), changedAt: state.fetchedAt });
+  });
+  // New names or modes from /network/clients show at once.
+  options.clients?.subscribe((clients, before) => {
+    const { data } = store.getState();
+    if (clients.data !== before.data && data) store.setState({ data: withClientInfo(data, clients.data) });
   });
   return store;
 }

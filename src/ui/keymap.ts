@@ -14,6 +14,7 @@
 // the footer hints (keep those few).
 import { accountKeys } from './panes/account.keys.ts';
 import { devicesKeys } from './panes/devices.keys.ts';
+import { dialogKeys } from './panes/dialogs.keys.ts';
 import { discoverKeys } from './panes/discover.keys.ts';
 import { myProvidersKeys } from './panes/myProviders.keys.ts';
 import { networkKeys } from './panes/network.keys.ts';
@@ -81,7 +82,12 @@ export const paneKeys: Record<PaneId, Binding[]> = {
   account: accountKeys,
 };
 
-export const keymap: Binding[] = [...globalKeys, ...helpKeys, ...Object.values(paneKeys).flat()];
+export const keymap: Binding[] = [
+  ...globalKeys,
+  ...helpKeys,
+  ...Object.values(paneKeys).flat(),
+  ...dialogKeys,
+];
 
 /** The binding of `key` in `scope`, if any. */
 export function bindingFor(scope: Scope, key: string, table: Binding[] = keymap): Binding | undefined {

@@ -1,7 +1,7 @@
 // Token claims for display, and masking so a token is never shown in full.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { decodeToken, maskToken, redact } from '../../src/api/auth.ts';
+import { decodeToken, issuedAt, maskToken, redact, tokenKind } from '../../src/api/auth.ts';
 
 const key = new TextEncoder().encode('a test key that is long enough for HS256');
 
@@ -75,5 +75,19 @@ describe('maskToken and redact', () => {
 
   it('leaves a text alone when there is no token', () => {
     expect(redact('nothing secret', undefined)).toBe('nothing secret');
+  });
+});
+
+describe('tokenKind and issuedAt', () => {
+  it('tells a network token, a client token and an API key apart, and when a token was issued', async () => {
+    const network = await makeToken({ network_id: 'n', create_time: '2026-01-01T12:00:00Z' });
+    const client = await makeToken({ network_id: 'n', client_id: 'c' });
+    expect(tokenKind(network)).toBe('network');
+    expect(tokenKind(client)).toBe('client');
+    expect(tokenKind(`urn_${'a'.repeat(52)}`)).toBe('api-key');
+    expect(tokenKind('not a token')).toBe('unknown');
+    expect(issuedAt(decodeToken(network)!)).toBe(Date.parse('2026-01-01T12:00:00Z'));
+    // Without create_time: iat.
+    expect(issuedAt(decodeToken(client)!)).toBe(1_767_225_600_000);
   });
 });

@@ -30,11 +30,19 @@ describe('netdeck wallet', () => {
     expect(JSON.parse(setJson.stdout)).toEqual({});
   });
 
-  it('a wallet the account does not own is a service error (exit 1); a malformed id a usage error (exit 2)', async () => {
-    const foreign = await run(['wallet', 'set', '00000000-0000-4000-8000-000000000000'], { env: fx.env });
-    expect(foreign.code).toBe(1);
+  it('a wallet the network does not own is refused (exit 4, current era); a malformed id a usage error (exit 2)', async () => {
+    const current = await startSimFixture({ era: 'current' });
+    const foreign = await run(['wallet', 'set', '00000000-0000-4000-8000-000000000000'], {
+      env: current.env,
+    });
+    await current.close();
+    expect(foreign.code).toBe(4);
     expect(foreign.stderr).toMatch(
-      /^netdeck: setPayoutWallet: 400 Wallet must be an active wallet owned by the network\.\n$/,
+      /^netdeck: setPayoutWallet: 500 Wallet must be an active wallet owned by the network\.\n$/,
+    );
+    // The seed era stored any id.
+    expect((await run(['wallet', 'set', '00000000-0000-4000-8000-000000000000'], { env: fx.env })).code).toBe(
+      0,
     );
     const malformed = await run(['wallet', 'set', 'my-wallet'], { env: fx.env });
     expect(malformed.code).toBe(2);

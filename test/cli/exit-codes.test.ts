@@ -92,10 +92,15 @@ describe('exit codes', () => {
   it('3 with a token the service refuses, and with no token at all', async () => {
     const refused = await run(['devices'], { env: { ...fx.env, NETDECK_TOKEN: 'not-a-valid-token-at-all' } });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/^netdeck: deviceAssociations: not authorized .*netdeck config/);
+    // Both say how to log in.
+    expect(refused.stderr).toMatch(
+      /^netdeck: deviceAssociations: not authorized .*`netdeck login`.*netdeck config/,
+    );
     const none = await run(['stats', 'providers'], { env: { ...fx.env, NETDECK_TOKEN: undefined } });
     expect(none.code).toBe(3);
-    expect(none.stderr).toMatch(/needs a token: pass --token, --token-file/);
+    expect(none.stderr).toMatch(
+      /needs a token: log in with `netdeck login`, or pass --token or --token-file/,
+    );
   });
 
   it('4 when the service refuses in its body', async () => {

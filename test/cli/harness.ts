@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import type { CliDeps } from '../../src/cli/commands/context.ts';
 import type { CliIo } from '../../src/cli/output/io.ts';
@@ -23,7 +24,21 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Pretend stdout (and stdin) are a terminal. */
   tty?: boolean;
+  /** What a pipe on stdin sends, or a stream (e.g. `terminalInput()`). */
+  stdin?: string | NodeJS.ReadStream;
   deps?: CliDeps;
+}
+
+/** A terminal's keyboard: keys written to it arrive in raw mode, nothing is echoed. */
+export function terminalInput(): NodeJS.ReadStream & PassThrough & { rawMode: boolean[] } {
+  const stream = new PassThrough() as unknown as NodeJS.ReadStream & PassThrough & { rawMode: boolean[] };
+  stream.isTTY = true;
+  stream.rawMode = [];
+  stream.setRawMode = (mode: boolean) => {
+    stream.rawMode.push(mode);
+    return stream;
+  };
+  return stream;
 }
 
 /** A folder for XDG_CONFIG_HOME and token files, removed by `cleanup`. */
@@ -45,7 +60,10 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     stdout: { write: (chunk: string) => (stdout += chunk), isTTY: options.tty ?? false, columns: 120 },
     stderr: { write: (chunk: string) => (stderr += chunk), isTTY: options.tty ?? false },
     env: { HOME: '/nonexistent-home', ...options.env },
-    stdin: { isTTY: options.tty ?? false } as NodeJS.ReadStream,
+    stdin:
+      typeof options.stdin === 'string'
+        ? (Object.assign(Readable.from([options.stdin]), { isTTY: false }) as unknown as NodeJS.ReadStream)
+        : (options.stdin ?? ({ isTTY: options.tty ?? false } as NodeJS.ReadStream)),
   };
   const deps: CliDeps = {
     createSimulator: smallDemo(),

@@ -115,6 +115,8 @@ export interface Session {
   readonly titles: string[];
   readonly cols: number;
   readonly rows: number;
+  /** Its XDG_CONFIG_HOME (and working folder), removed by `close`. */
+  readonly configHome: string;
   /** Which xterm buffer is showing: `alternate` while a full-screen app runs. */
   bufferType(): 'normal' | 'alternate';
   /** Whether the program's last word on the cursor was "show" (it starts shown). */
@@ -243,6 +245,7 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     get cols() {
       return cols;
     },
+    configHome,
     get rows() {
       return rows;
     },

@@ -49,7 +49,7 @@ describe('netdeck console (demo mode)', () => {
       ['3', /Shared with this network \(\d+\)/],
       ['4', /\d+ providers · \d+ connected/],
       ['5', /network statistics · computed/],
-      ['6', /Payout wallet\n\s+[0-9a-f-]{36}/],
+      ['6', /Payout wallet: [0-9a-f-]{36}/],
       ['1', /European Union \(EU\)/],
     ];
     for (const [key, shows] of panes) {

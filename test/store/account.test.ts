@@ -12,6 +12,7 @@ import {
   FEEDBACK_FIELDS,
 } from '../../src/store/account.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
+import { TEST_WORLD } from '../simulator/integration/harness.ts';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -20,7 +21,12 @@ let store: AccountStore;
 
 beforeEach(async () => {
   clock = new ManualClock();
-  sim = await createSimulator({ seed: 7, clock, providers: 1_500, locations: 150, ownProviders: 8 });
+  sim = await createSimulator({
+    seed: 7,
+    era: 'current',
+    clock,
+    ...TEST_WORLD,
+  });
   client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
   store = createAccountStore({ client, clock, connection: createConnectionStore(), demo: sim.demo });
   await store.getState().start();

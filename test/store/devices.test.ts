@@ -121,15 +121,17 @@ describe('devices store', () => {
     expect(store.getState().addFailures).toBe(11);
   });
 
-  it('shares an own device: name prefilled, code returned, listed under outgoing shares', async () => {
+  it('shares an own device picked by name: the device name prefilled, code returned, listed under outgoing shares', async () => {
     await store.getState().openShare();
     const { share } = store.getState();
     expect(share.devices?.length).toBe(8);
+    const names = share.devices!.map((d) => d.device_name ?? '');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     store.getState().moveShareCursor(2);
     store.getState().pickShareDevice();
     const clientId = share.devices?.[2].client_id ?? '';
     expect(store.getState().share).toMatchObject({ step: 'name', clientId });
-    expect(store.getState().share.name).toBe(defaultShareName(store.getState().data, clientId));
+    expect(store.getState().share.name).toBe(share.devices?.[2].device_name);
     store.getState().setShareName('lab box');
     await store.getState().submitShare();
     const done = store.getState().share;

@@ -32,13 +32,15 @@ describe('startStores / stopStores', () => {
     void startStores(stores);
     expect(calls[0]).toBe('providerLocations');
     expect(calls.slice(1).sort()).toEqual([
+      'accountWallets',
       'deviceAssociations',
       'getPayoutWallet',
+      'networkClients',
       'networkStats',
       'providerStats',
     ]);
     stopStores(stores);
-    expect(signals).toHaveLength(5);
+    expect(signals).toHaveLength(7);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });

@@ -29,26 +29,31 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
 }
 
 describe('Account pane states', () => {
-  it('data: the payout wallet id', async () => {
+  it('data: the wallet list with chain and address, the payout wallet marked', async () => {
     const { waitFor, frame } = await open();
     const current = walletOf(app!) ?? '';
     await waitFor(current);
-    expect(frame()).toContain('Payout wallet');
+    expect(frame()).toContain(`Payout wallet: ${current}`);
+    expect(frame()).toContain('Wallets (3)');
+    expect(frame()).toMatch(/› ★ payout {2}SOL {6}\S{32,44}/);
+    expect(frame()).toMatch(/ {12}MATIC {4}\S{32,44}/);
+    expect(frame()).toMatch(/ {12}TAO {6}5\S{46}/);
     expect(frame()).toMatchSnapshot();
   });
 
   it('loading: a spinner', async () => {
     const { frame } = await open({ client: silentClient });
-    expect(frame()).toContain('loading the payout wallet…');
+    expect(frame()).toContain('loading the wallets…');
     expect(frame()).toMatchSnapshot();
   });
 
-  it('empty: "none set" for a network without a payout wallet', async () => {
+  it('empty: "No payout wallet set" for a network without one', async () => {
     const { client, attach } = lateClient();
     const { waitFor, frame, sim, stores } = await open({ client, start: false });
     attach(createClient({ baseUrl: sim.url, token: sim.admin.token('new-net').token, retries: 0 }));
     void startStores(stores);
-    await waitFor('none set');
+    await waitFor('No payout wallet set');
+    await app!.loaded();
     expect(frame()).toMatchSnapshot();
   });
 
@@ -56,14 +61,15 @@ describe('Account pane states', () => {
     const { waitFor, frame, sim, stores } = await open({ start: false });
     sim.admin.setFaults({ error_rate: 1, status: 500 });
     void startStores(stores);
-    await waitFor('✗ payout wallet: HTTP 500');
+    await waitFor('✗ wallets: HTTP 500');
     expect(frame()).toMatchSnapshot();
   });
 
   it('without a token: what is missing and how to give it', async () => {
     const { waitFor, frame, press } = await open({ client: createClient({ baseUrl: 'http://127.0.0.1:9' }) });
     await waitFor('none was given');
-    expect(frame()).toContain("✗ The payout wallet needs your network's token, and none was given.");
+    expect(frame()).toContain("✗ The account's wallets need your network's token, and none was given.");
+    expect(frame()).toContain('Press L to log in with an auth code');
     expect(frame()).toContain('NETDECK_TOKEN_FILE=<path>');
     await press('f');
     await press('shift-tab', 'enter');
@@ -86,11 +92,7 @@ describe('payout wallet dialog', () => {
     await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
     await press('esc');
     await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
-    expect(
-      frame()
-        .split('\n')
-        .find((line) => line.trim() === wallets[index]),
-    ).toBeDefined();
+    expect(frame()).toContain(`Payout wallet: ${wallets[index]}`);
     expect(walletOf(app!)).toBe(wallets[index]);
   });
 
@@ -105,7 +107,7 @@ describe('payout wallet dialog', () => {
   });
 
   it('shows the service’s answer for a wallet the network does not own', async () => {
-    const { waitFor, frame, press, type } = await open();
+    const { waitFor, frame, press, type } = await open({ sim: { era: 'current' } });
     const before = walletOf(app!);
     await waitFor('Payout wallet');
     await press('w');
@@ -155,5 +157,61 @@ describe('feedback form', () => {
     });
     await press('enter');
     await waitFor('f opens the form');
+  });
+});
+
+describe('the wallet list', () => {
+  it('enter makes the selected wallet the payout wallet after a y/n question', async () => {
+    const { waitFor, frame, press } = await open({ sim: { era: 'current' } });
+    await waitFor('Wallets (3)');
+    await press('j', 'enter');
+    await waitFor('Make it the payout wallet?');
+    const matic = app!.stores.account.getState().question?.walletId ?? '';
+    expect(frame()).toContain(`Wallet ${matic}`);
+    expect(frame()).toMatchSnapshot('payout question');
+    await press('y');
+    await waitFor(`✓ Payout wallet set to ${matic}.`);
+    await press('enter');
+    await waitFor(`Payout wallet: ${matic}`);
+    expect(frame()).toMatch(/› ★ payout {2}MATIC/);
+    expect(walletOf(app!)).toBe(matic);
+    // The TAO wallet is refused with the service's words.
+    await press('j', 'enter');
+    await waitFor('Make it the payout wallet?');
+    await press('y');
+    await waitFor('✗ Bittensor wallets cannot be the payout wallet.');
+    await press('esc');
+    expect(walletOf(app!)).toBe(matic);
+  });
+
+  it('a adds a wallet after checking the address as the service does; x removes one after a question', async () => {
+    const { waitFor, frame, press, type } = await open({ sim: { era: 'current' } });
+    await waitFor('Wallets (3)');
+    await press('a');
+    await waitFor('Add a wallet');
+    await press('right');
+    await type('0x52908400098527886E0F7030069857D2E4169EE7');
+    await press('enter');
+    await waitFor('✗ invalid wallet address: the service takes a Solana address');
+    expect(frame()).toMatchSnapshot('add wallet, refused before sending');
+    await press('ctrl-u');
+    await type('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    await press('enter');
+    await waitFor(/✓ Wallet [0-9a-f-]{36} added\./);
+    await press('enter');
+    await waitFor('Wallets (4)');
+    expect(frame()).toMatch(/› {11}MATIC {4}7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV/);
+    await press('x');
+    await waitFor('Remove it?');
+    expect(frame()).toMatch(/Remove MATIC\s+7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV/);
+    await press('n');
+    await waitFor('Wallets (4)');
+    await press('x');
+    await waitFor('Remove it?');
+    await press('y');
+    await waitFor(/✓ Wallet [0-9a-f-]{36} removed\./);
+    await press('esc');
+    await waitFor('Wallets (3)');
+    expect(frame()).not.toContain('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
   });
 });

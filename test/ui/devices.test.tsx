@@ -38,17 +38,17 @@ const lineOf = (frame: string, name: string) => frame.split('\n').find((line) =>
 describe('Devices pane states', () => {
   it('data: the three lists with name, client id, network and state', async () => {
     const { waitFor, frame } = await open();
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     expect(frame()).toContain('Pending adoption (0)');
     expect(frame()).toContain('Shared with this network (2)');
     expect(frame()).toContain('waiting for a guest');
-    expect(frame()).toContain('3 Devices 4');
+    expect(frame()).toContain('3 Devices 5');
     expect(frame()).toMatchSnapshot();
   });
 
   it('narrow: 80 columns shorten the client ids, nothing wraps', async () => {
     const { waitFor, frame } = await open({ cols: 80, rows: 24 });
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     expect(frame()).toContain('pending, owner confirms');
     expect(
       frame()
@@ -60,7 +60,7 @@ describe('Devices pane states', () => {
 
   it('draws server strings without their control characters', async () => {
     const { waitFor, frame, press, client } = await open();
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     const line = lineOf(frame(), 'waiting for a guest') ?? '';
     const clientId = line.match(/[0-9a-f-]{36}/)?.[0] ?? '';
     // A name as another client could have set it, escape sequences and all.
@@ -85,6 +85,8 @@ describe('Devices pane states', () => {
     attach(createClient({ baseUrl: sim.url, token: sim.admin.token('lonely-net').token, retries: 0 }));
     void startStores(stores);
     await waitFor('No device associations yet.');
+    // Every pane's count is in the tab bar before the snapshot.
+    await app!.loaded();
     expect(frame()).toContain('Press a to add an adoption or share code, or s to share one of your devices.');
     expect(frame()).toMatchSnapshot();
   });
@@ -97,13 +99,13 @@ describe('Devices pane states', () => {
     expect(frame()).toMatchSnapshot();
     sim.admin.setFaults({});
     await clock.advance(5_000);
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     expect(frame()).not.toContain('✗');
     // A later failure keeps the lists on screen beside the error.
     sim.admin.setFaults({ error_rate: 1, status: 503 });
     await press('r');
     await waitFor('✗ refresh failed, showing the last lists: HTTP 503');
-    expect(frame()).toContain('Shared by this network (2)');
+    expect(frame()).toContain('Shared by this network (3)');
   });
 
   it('without a token: what is missing and how to give it, no stack trace', async () => {
@@ -142,12 +144,17 @@ describe('adding a code', () => {
     expect(lineOf(frame(), live.device_name)).toContain('pending, 15:00 left');
     await clock.advance(30_000);
     await waitFor(() => lineOf(frame(), live.device_name)?.includes('14:30 left') ?? false);
+    // Its row under pending adoptions (a confirmed device joins this network's devices).
+    const pendingLine = () =>
+      frame()
+        .split('\n')
+        .find((line) => line.includes(live.device_name) && line.includes(' left'));
     let minutes = 0;
-    while (lineOf(frame(), live.device_name) && minutes < 16) {
+    while (pendingLine() && minutes < 16) {
       await clock.advance(60_000);
       minutes++;
     }
-    expect(lineOf(frame(), live.device_name)).toBeUndefined();
+    expect(pendingLine()).toBeUndefined();
     expect(frame()).toContain('Pending adoption (0)');
     expect(minutes).toBeLessThanOrEqual(15);
   });
@@ -213,13 +220,15 @@ describe('adding a code', () => {
 describe('sharing a device', () => {
   it('pick a device, keep the prefilled name, read the code, find it under outgoing shares, copy it', async () => {
     const { waitFor, frame, press, stdout } = await open();
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     await press('s');
     await waitFor("Which of this network's 8 devices?");
     expect(frame()).toMatchSnapshot('share dialog, pick');
     await press('down', 'down', 'enter');
-    const clientId = app!.stores.devices.getState().share.clientId ?? '';
-    const name = `device-${clientId.slice(0, 8)}`;
+    const { share } = app!.stores.devices.getState();
+    // Devices are listed, and the share named, by their device names (GET /network/clients).
+    const name = share.devices?.[2].device_name ?? '';
+    expect(name).toMatch(/\S/);
     expect(frame()).toContain(`Name: ${name}`);
     expect(frame()).toMatchSnapshot('share dialog, name');
     await press('enter');
@@ -240,17 +249,22 @@ describe('sharing a device', () => {
     expect(stdout.frames).toContain(`\u001b]52;c;${Buffer.from(code).toString('base64')}\u0007`);
 
     await press('enter');
-    await waitFor('Shared by this network (3)');
-    expect(lineOf(frame(), name)).toContain('waiting for a guest');
+    await waitFor('Shared by this network (4)');
+    expect(
+      frame()
+        .split('\n')
+        .find((line) => line.includes(name) && line.includes('waiting for a guest')),
+    ).toBeDefined();
   });
 
   it('a prefilled name can be replaced; esc goes back to the list, then closes', async () => {
     const { waitFor, frame, press, type } = await open();
-    await waitFor('Shared by this network (2)');
+    await waitFor('Shared by this network (3)');
     await press('s');
     await waitFor("Which of this network's");
     await press('enter');
-    expect(frame()).toContain("Name: Janae's pi");
+    const first = app!.stores.devices.getState().share.devices?.[0].device_name ?? '';
+    expect(frame()).toContain(`Name: ${first}`);
     await press('esc');
     expect(frame()).toContain("Which of this network's");
     await press('enter', 'ctrl-u');
@@ -258,19 +272,121 @@ describe('sharing a device', () => {
     await press('enter');
     await waitFor('Share code for "attic router"');
     await press('esc');
-    await waitFor('Shared by this network (3)');
+    await waitFor('Shared by this network (4)');
     expect(lineOf(frame(), 'attic router')).toContain('waiting for a guest');
   });
 
   it('y in the pane copies the selected row’s code and says where the file is', async () => {
     const { waitFor, frame, press } = await open();
-    await waitFor('Shared by this network (2)');
-    await press('G');
-    const code = frame().match(/code: (.+?) {2}\(y copies it\)/)?.[1] ?? '';
+    await waitFor('Shared by this network (3)');
+    await press('g');
+    const code = frame().match(/code: (.+?) {2}\(y copies it/)?.[1] ?? '';
     expect(code.split(' ')).toHaveLength(6);
     await press('y');
     await waitFor('Copied to the clipboard and to the file');
     expect(frame()).toContain(join(copyDir, 'netdeck-code.txt'));
     expect(readFileSync(join(copyDir, 'netdeck-code.txt'), 'utf8')).toBe(`${code}\n`);
+  });
+});
+
+describe('acting on a row: confirm, rename, remove, device names, QR code', () => {
+  /** Puts the cursor on the row whose line holds `text`. */
+  async function select(text: string) {
+    const { press, frame } = app!;
+    await press('g');
+    for (let k = 0; k < 40 && !(lineOf(frame(), text) ?? '').startsWith('›'); k++) await press('j');
+    expect(lineOf(frame(), text)).toMatch(/^›/);
+  }
+
+  it('a share created in the console, added by a guest, confirmed by the owner (c), renamed (R), removed (x)', async () => {
+    const { waitFor, frame, press, type, clock } = await open({ sim: { era: 'current' } });
+    await waitFor('Shared by this network (3)');
+    await press('s');
+    await waitFor("Which of this network's");
+    await press('enter', 'ctrl-u');
+    await type('lab box');
+    await press('enter');
+    await waitFor('Share code for "lab box"');
+    const code = app!.stores.devices.getState().share.code!;
+    await press('esc');
+    await waitFor('Shared by this network (4)');
+    expect(lineOf(frame(), 'lab box')).toContain('waiting for a guest');
+
+    // A guest network of the simulated world adds the code within minutes...
+    const { engine } = app!.sim;
+    const demo = { networkId: engine.demoNetwork.id, networkName: engine.demoNetwork.name };
+    const addedBy = () => engine.handle('shareStatus', { share_code: code }, demo).associated_network_name;
+    for (let minute = 0; minute < 10 && !addedBy(); minute++) await clock.advance(60_000);
+    expect(addedBy()).toBeDefined();
+    await press('r');
+    await waitFor(() => lineOf(frame(), 'lab box')?.includes('guest added: c confirms') ?? false);
+    // ... and it waits for the owner: c asks share-status, then confirm-share on y.
+    await select('lab box');
+    await press('c');
+    await waitFor('Let ');
+    const guest = app!.stores.devices.getState().action?.guest ?? '';
+    expect(frame()).toContain(`Network ${guest} added the share code of "lab box".`);
+    expect(frame()).toMatchSnapshot('confirm dialog');
+    await press('y');
+    await waitFor(`✓ Confirmed: ${guest} can use it.`);
+    await press('enter');
+    await waitFor(() => lineOf(frame(), 'lab box')?.includes('confirmed') ?? false);
+
+    await press('R');
+    await waitFor('Rename the association');
+    expect(frame()).toContain(code);
+    expect(frame()).toMatchSnapshot('rename dialog');
+    await press('ctrl-u');
+    await type('front desk');
+    await press('enter');
+    await waitFor('✓ Renamed to "front desk".');
+    await press('esc');
+    await waitFor(() => lineOf(frame(), 'front desk')?.includes('confirmed') ?? false);
+
+    await press('x');
+    await waitFor('Remove it?');
+    expect(frame()).toContain(`Code: ${code}`);
+    expect(frame()).toMatchSnapshot('remove dialog');
+    await press('n');
+    expect(lineOf(frame(), 'front desk')).toBeDefined();
+    await press('x');
+    await waitFor('Remove it?');
+    await press('y');
+    await waitFor('✓ Removed.');
+    await press('esc');
+    await waitFor('Shared by this network (3)');
+    expect(frame()).not.toContain('front desk');
+  });
+
+  it('N renames one of the network’s devices by its device id; its name shows everywhere', async () => {
+    const { waitFor, frame, press, type } = await open({ sim: { era: 'current' } });
+    await waitFor("This network's devices (8)");
+    await press('G');
+    expect(frame()).toMatch(/device id: [0-9a-f-]{36} {2}\(N renames the device\)/);
+    await press('N');
+    await waitFor('Rename the device');
+    await press('ctrl-u');
+    await type('attic router');
+    await press('enter');
+    await waitFor('✓ The device is now "attic router".');
+    await press('esc');
+    await waitFor(() => lineOf(frame(), 'attic router')?.includes('online') ?? false);
+    // N on another network's device says what it can rename.
+    await press('g', 'N');
+    await waitFor("Only this network's own devices can be renamed");
+  });
+
+  it('Q shows the selected share code as a QR code of the link the apps encode', async () => {
+    const { waitFor, frame, press } = await open();
+    await waitFor('Shared by this network (3)');
+    await select('waiting for a guest');
+    const code = frame().match(/code: (.+?) {2}\(y copies it/)?.[1] ?? '';
+    await press('Q');
+    await waitFor('Share code as a QR code');
+    expect(frame()).toContain(`https://app.bringyour.com/?add=${code.replaceAll(' ', '+')}`);
+    expect(frame()).toMatch(/█▀▀▀▀▀█|██ ▄▄▄▄▄ █/);
+    expect(frame()).toMatchSnapshot('QR code');
+    await press('esc');
+    await waitFor('Shared by this network (3)');
   });
 });

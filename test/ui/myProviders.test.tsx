@@ -13,8 +13,9 @@ afterEach(async () => {
 
 /** The provider rows of the table (a connection dot, then an 8-character id). */
 const rows = (frame: string) => frame.split('\n').filter((line) => /^[●○] [0-9a-f]{8} /.test(line));
-/** One column of numbers from the provider rows, by its position among the numeric fields at the end. */
-const gib = (line: string) => Number(line.slice(74, 83).replace(/,/g, ''));
+/** The GiB figure of a provider row: two decimals, followed by the payout's four. */
+const gib = (line: string) =>
+  Number(line.match(/ ([\d,]+\.\d{2}) +[\d,]+\.\d{4} /)?.[1].replace(/,/g, '') ?? Number.NaN);
 
 async function open(options: Parameters<typeof renderApp>[0] = {}) {
   app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders', ...options });
@@ -27,7 +28,14 @@ describe('My providers pane', () => {
     await waitFor('Σ total');
     expect(rows(frame())).toHaveLength(8);
     expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
-    expect(frame()).toMatch(/uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode/);
+    expect(frame()).toMatch(
+      /client +device +uptime▼ +last 24 h, 1 h a cell +GiB +USDC search contr clients mode/,
+    );
+    // Each provider by its device name, from GET /network/clients.
+    const names = (app!.stores.clients.getState().data?.clients ?? []).map((c) => c.device_name ?? '');
+    expect(names).toHaveLength(8);
+    for (const line of rows(frame()))
+      expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
     expect(frame()).toContain('next in 1m 00s');
     expect(frame()).toMatchSnapshot();
   });
@@ -135,6 +143,22 @@ describe('My providers pane', () => {
     expect(frame()).toContain('No provider matches “zzz”');
   });
 
+  it('shows the 30-minute timeline at 140 columns', async () => {
+    const { frame, waitFor } = await open({ cols: 140 });
+    await waitFor('Σ total');
+    expect(frame()).toMatch(/client +device +uptime▼ +last 24 h, 30 min a cell +GiB/);
+  });
+
+  it('filters by device name too', async () => {
+    const { frame, waitFor, press, type } = await open();
+    await waitFor('Σ total');
+    const name = app!.stores.clients.getState().data?.clients?.[0].device_name ?? '';
+    await press('/');
+    await type(name.toUpperCase());
+    expect(rows(frame()).length).toBeGreaterThanOrEqual(1);
+    expect(rows(frame()).every((line) => line.includes(name.slice(0, 10)))).toBe(true);
+  });
+
   it('opens the detail of the provider under the cursor with enter and closes it with esc', async () => {
     const { frame, waitFor, press, stores } = await open();
     await waitFor('Σ total');
@@ -143,6 +167,8 @@ describe('My providers pane', () => {
     expect(rows(frame())[2]).toContain(id.slice(0, 8));
     await press('enter');
     expect(frame()).toContain(`Provider ${id}`);
+    const name = stores.clients.getState().data?.clients?.find((c) => c.client_id === id)?.device_name ?? '';
+    expect(frame()).toMatch(new RegExp(`device +${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     expect(frame()).toMatch(/last 24 hours, one cell per 30 minutes/);
     expect(frame()).toContain('-24h');
     expect(frame()).toMatch(/connection events \(\d+\)/);
@@ -160,5 +186,6 @@ describe('My providers pane', () => {
     );
     expect(app.frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
     expect(app.frame()).not.toContain('providerStats needs a token');
+    expect(app.frame()).toContain('Press L to log in with an auth code');
   });
 });

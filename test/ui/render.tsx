@@ -98,6 +98,11 @@ export interface RenderOptions {
   theme?: Theme;
   /** Render this instead of the whole app (components get the same stores and clock). */
   element?: (props: { stores: Stores; clock: ManualClock }) => React.ReactElement;
+  /**
+   * The console on a real API with no token (the simulator's URL as the target): the
+   * panes that need one offer a login; a login's token is recorded in `saved`.
+   */
+  loggedOut?: boolean;
 }
 
 export interface Rendered {
@@ -113,6 +118,10 @@ export interface Rendered {
   sim: Simulator;
   client: ApiClient;
   stores: Stores;
+  /** Tokens the console's login kept (with `loggedOut`). */
+  saved: string[];
+  /** Waits until every live resource has answered once (the tab bar's counts are all in). */
+  loaded(): Promise<void>;
   stdout: FakeStdout;
   /** Resolves when the app has exited (q, ctrl-c). */
   exited: Promise<unknown>;
@@ -123,11 +132,24 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   const clock = new ManualClock();
   const seed = options.seed ?? 7;
   const sim = await createSimulator({ seed, clock, ...TEST_WORLD, ...options.sim });
-  const ownClient = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+  const token = options.loggedOut ? undefined : sim.token;
+  const ownClient = createClient({ baseUrl: sim.url, token, retries: 0 });
   const client = options.client ?? options.wrapClient?.(ownClient) ?? ownClient;
+  const saved: string[] = [];
   const stores = createStores(
-    { client, clock, connection: createConnectionStore(), demo: sim.demo },
-    { target: { kind: 'demo', seed }, token: sim.token, pane: options.pane, exportDir: options.exportDir },
+    {
+      client,
+      clock,
+      connection: createConnectionStore(),
+      demo: options.loggedOut ? undefined : sim.demo,
+      saveLogin: (kept) => void saved.push(kept),
+    },
+    {
+      target: options.loggedOut ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
+      token,
+      pane: options.pane,
+      exportDir: options.exportDir,
+    },
   );
   if (options.start !== false) {
     // A client that never answers must not hold up the first frame.
@@ -138,7 +160,12 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   const stdin = new FakeStdin();
   const stderr = new FakeStdout(options.cols ?? 120, options.rows ?? 40);
   const element = options.element?.({ stores, clock }) ?? (
-    <App stores={stores} clock={clock} theme={options.theme ?? PLAIN_THEME} demo={sim.demo} />
+    <App
+      stores={stores}
+      clock={clock}
+      theme={options.theme ?? PLAIN_THEME}
+      demo={options.loggedOut ? undefined : sim.demo}
+    />
   );
   const instance = render(element, {
     stdout: stdout as unknown as NodeJS.WriteStream,
@@ -159,7 +186,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     }
   };
   let closed = false;
-  return {
+  const rendered: Rendered = {
     frame,
     press,
     type: (text) => press(...[...text].map((ch) => (ch === ' ' ? 'space' : ch))),
@@ -185,6 +212,14 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     sim,
     client,
     stores,
+    saved,
+    loaded: () =>
+      rendered.waitFor(() =>
+        (['discovery', 'devices', 'account', 'clients', 'stats', 'network'] as const).every((name) => {
+          const state = stores[name].getState() as { fetchedAt?: number; error?: unknown };
+          return state.fetchedAt !== undefined || state.error !== undefined;
+        }),
+      ),
     stdout,
     exited: instance.waitUntilExit(),
     async unmount() {
@@ -197,4 +232,5 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       await sim.close();
     },
   };
+  return rendered;
 }

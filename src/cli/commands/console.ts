@@ -5,6 +5,7 @@ import type { Simulator } from '../../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../api/client.ts';
 import { systemClock } from '../../clock.ts';
 import type { ConsoleStores } from '../console-stores.ts';
+import { saveLogin } from '../login-store.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import {
@@ -98,12 +99,15 @@ export async function startConsole(context: CliContext, command: Command): Promi
         demo: simulator.demo,
       });
     }
-    client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });
+    const apiUrl = config.apiUrl!.value;
+    client = createClient({ ...clientOptions, baseUrl: apiUrl, token: config.token?.value });
     return await run({
       client,
       clock: systemClock,
-      target: { kind: 'api', url: config.apiUrl!.value },
+      target: { kind: 'api', url: apiUrl },
       token: config.token?.value,
+      // A login in the console is kept for the profile, as `netdeck login` keeps one.
+      saveLogin: (token) => saveLogin(config.login.path, { apiUrl, token }),
     });
   } catch (error) {
     out.hide(config.token?.value);

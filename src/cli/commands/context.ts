@@ -8,7 +8,13 @@ import { type ApiClient, type ClientOptions, createClient } from '../../api/clie
 import { describeError, isApiError } from '../../api/errors.ts';
 import type { Era } from '../../contract/eras.ts';
 import { UUID_PATTERN } from '../../contract/schemas.ts';
-import { ConfigError, type ConfigFs, type ResolvedConfig, resolveConfig } from '../config.ts';
+import {
+  ConfigError,
+  type ConfigFs,
+  type ResolvedConfig,
+  type ResolveOptions,
+  resolveConfig,
+} from '../config.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
 import type { CliIo } from '../output/io.ts';
 import { createOutput, type Output } from '../output/writer.ts';
@@ -84,6 +90,7 @@ export function resolveOrReport(
   context: CliContext,
   options: CommonOptions,
   out: Output,
+  resolveOptions?: ResolveOptions,
 ): ResolvedConfig | undefined {
   try {
     const config = resolveConfig(
@@ -95,6 +102,7 @@ export function resolveOrReport(
       },
       context.io.env,
       context.deps.configFs,
+      resolveOptions,
     );
     out.hide(config.token?.value);
     for (const warning of config.warnings) out.warn(warning);
@@ -112,6 +120,8 @@ export interface Session {
   client: ApiClient;
   out: Output;
   config: ResolvedConfig;
+  /** The token the client sends (the configured one, or the demo simulator's). */
+  token?: string;
   /** Set in demo mode. */
   simulator?: Simulator;
 }
@@ -121,7 +131,7 @@ export function explain(error: unknown): string {
   const message = describeError(error);
   if (!isApiError(error)) return message;
   if (error.kind === 'unauthorized')
-    return `${message}; check the token (netdeck config shows which one is used)`;
+    return `${message}; log in again with \`netdeck login\` (or check the token: netdeck config shows which one is used)`;
   if (error.kind === 'shape') return `${message} (is the API URL right?)`;
   // Newer versions of the real service dropped find-locations.
   if (error.details.operation === 'findLocations' && error.status === 404) {
@@ -135,6 +145,18 @@ export async function loadSimulator(
 ): Promise<(options: SimulatorOptions) => Promise<Simulator>> {
   if (deps.createSimulator) return deps.createSimulator;
   return (await import('../../../simulator/index.ts')).createSimulator;
+}
+
+/** A command's client for `baseUrl`: the command defaults, retries noted on stderr, the test seams. */
+export function commandClient(context: CliContext, out: Output, baseUrl: string, token?: string): ApiClient {
+  return createClient({
+    ...COMMAND_CLIENT_DEFAULTS,
+    onRetry: ({ error, delayMs }) =>
+      out.note(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s`),
+    ...context.deps.clientOptions,
+    baseUrl,
+    token,
+  });
 }
 
 /** Runs `body` with a client; returns (and records) the exit code. */
@@ -155,12 +177,6 @@ export async function runWithClient(
   let simulator: Simulator | undefined;
   let client: ApiClient | undefined;
   try {
-    const clientOptions: Partial<ClientOptions> = {
-      ...COMMAND_CLIENT_DEFAULTS,
-      onRetry: ({ error, delayMs }) =>
-        out.note(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s`),
-      ...context.deps.clientOptions,
-    };
     if (config.mode === 'demo') {
       const { seed = DEMO_SEED, era, providers, locations, ownProviders } = options;
       out.note(
@@ -174,11 +190,12 @@ export async function runWithClient(
         locations,
         ownProviders,
       });
-      client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
+      client = commandClient(context, out, simulator.url, simulator.token);
     } else {
-      client = createClient({ ...clientOptions, baseUrl: config.apiUrl!.value, token: config.token?.value });
+      client = commandClient(context, out, config.apiUrl!.value, config.token?.value);
     }
-    const code = await body({ client, out, config, simulator });
+    const token = simulator ? simulator.token : config.token?.value;
+    const code = await body({ client, out, config, token, simulator });
     return finish(typeof code === 'number' ? code : ExitCode.ok);
   } catch (error) {
     out.error(explain(error));

@@ -1,5 +1,7 @@
 // `netdeck devices`: the network's device associations; `devices add CODE` adopts or
-// accepts a shared device; `devices share CLIENT_ID` creates a share code.
+// accepts a shared device; `devices share CLIENT_ID` creates a share code; `status`,
+// `confirm`, `remove` and `rename` act on an association by its code, `set-name` renames
+// a device by its device id.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Command } from 'commander';
 import { ApiError, isApiError } from '../../api/errors.ts';
@@ -59,6 +61,10 @@ export function registerDevices(program: Command, context: CliContext): void {
       ['netdeck devices', 'the three association lists'],
       ['netdeck devices add "tiger blossom ... six words"', 'adopt a device or accept a shared one'],
       ['netdeck devices share CLIENT_ID --name "living room"', 'a share code for one of your devices'],
+      [
+        'netdeck devices confirm "six words of the code"',
+        'let the network that added your share code use it',
+      ],
       ["netdeck devices --json | jq '.incoming_shared_devices'", 'for scripts'],
     ]),
   );
@@ -110,7 +116,7 @@ export function registerDevices(program: Command, context: CliContext): void {
   const share = devices
     .command('share')
     .description('create a share code for one of the network’s devices')
-    .argument('<client-id>', 'client id of the device (netdeck stats providers lists yours)')
+    .argument('<client-id>', 'client id of the device (netdeck clients lists yours)')
     .option('--name <name>', 'the name the guest network sees for the device');
   addJsonOption(share);
   addConnectionOptions(share);
@@ -123,6 +129,8 @@ export function registerDevices(program: Command, context: CliContext): void {
       ],
     ]),
   );
+  registerAssociationActions(devices, context);
+
   share.action(async (clientId: string, _flags, cmd: Command) => {
     const id = orUsage(cmd, () => uuidOf(clientId, 'client id'));
     const options = optionsOf<CommonOptions & { name?: string }>(cmd);
@@ -136,6 +144,135 @@ export function registerDevices(program: Command, context: CliContext): void {
         out.line(sanitize(result.share_code));
         out.note('give this code to the other network; it adds it with `netdeck devices add CODE`');
       }
+    });
+  });
+}
+
+/** A code argument (six words, quoted or not) checked before anything is sent. */
+const codeArgument = (cmd: Command, words: string | string[]) => orUsage(cmd, () => normaliseCode(words));
+
+function registerAssociationActions(devices: Command, context: CliContext): void {
+  const subcommand = (
+    name: string,
+    description: string,
+    args: [string, string][],
+    help: [string, string][],
+  ) => {
+    const command = devices.command(name).description(description);
+    for (const [arg, text] of args) command.argument(arg, text);
+    addJsonOption(command);
+    addConnectionOptions(command);
+    command.addHelpText('after', examples(help));
+    return command;
+  };
+  const CODE = 'netdeck devices status "tiger blossom ... six words"';
+
+  subcommand(
+    'status',
+    'whether a network has added a share code, which one, and whether it is confirmed',
+    [['<code...>', 'the share code: six words, quoted or not']],
+    [[CODE, 'pending or confirmed, and the guest network']],
+  ).action(async (words: string[], _flags, cmd: Command) => {
+    const code = codeArgument(cmd, words);
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const status = await client.shareStatus({ share_code: code });
+      if (out.json) return out.printJson(status);
+      const guest = status.associated_network_name;
+      out.lines(
+        renderPairs(
+          [
+            ['guest network', guest ? sanitize(guest) : out.style.dim('none has added the code yet')],
+            ['state', guest && !status.pending ? out.style.good('confirmed') : out.style.warn('pending')],
+          ],
+          out.style,
+        ),
+      );
+      if (guest && status.pending) out.note(`confirm it with: netdeck devices confirm "${code}"`);
+    });
+  });
+
+  subcommand(
+    'confirm',
+    'confirm the network that added one of your share codes (it can then use the device)',
+    [['<code...>', 'the share code: six words, quoted or not']],
+    [
+      [
+        'netdeck devices confirm "tiger blossom ... six words"',
+        'asks the service who added it, then confirms',
+      ],
+    ],
+  ).action(async (words: string[], _flags, cmd: Command) => {
+    const code = codeArgument(cmd, words);
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const status = await client.shareStatus({ share_code: code });
+      const guest = status.associated_network_name;
+      if (!guest) throw new ApiError('business', 'no network has added this code yet: nothing to confirm');
+      if (!status.pending) {
+        if (out.json) out.printJson({ associated_network_name: guest });
+        else out.line(`Already confirmed: ${sanitize(guest)} can use the device.`);
+        return;
+      }
+      const result = await client.confirmShare({ share_code: code, associated_network_name: guest });
+      if (out.json) out.printJson(result);
+      else out.line(`Confirmed: ${sanitize(result.associated_network_name ?? guest)} can use the device.`);
+    });
+  });
+
+  subcommand(
+    'remove',
+    'remove an association: a pending adoption you added, or a share you own or were given',
+    [['<code...>', 'the code: six words, quoted or not']],
+    [
+      [
+        'netdeck devices remove "tiger blossom ... six words"',
+        'the device leaves the lists of both networks',
+      ],
+    ],
+  ).action(async (words: string[], _flags, cmd: Command) => {
+    const code = codeArgument(cmd, words);
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.removeAssociation({ code });
+      if (out.json) out.printJson(result);
+      else out.line('Removed.');
+    });
+  });
+
+  subcommand(
+    'rename',
+    "give an association this network's own name for it (the other network keeps its own)",
+    [
+      ['<code>', 'the code, quoted: six words'],
+      ['<name>', 'the new name'],
+    ],
+    [['netdeck devices rename "tiger blossom ... six words" "front desk"', 'shown as "front desk" here']],
+  ).action(async (words: string, name: string, _flags, cmd: Command) => {
+    const code = codeArgument(cmd, words);
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.setAssociationName({ code, device_name: name });
+      if (out.json) out.printJson(result);
+      else out.line(`Renamed to "${sanitize(name)}".`);
+    });
+  });
+
+  subcommand(
+    'set-name',
+    'rename one of the network’s devices, by its device id (netdeck clients lists them)',
+    [
+      ['<device-id>', 'the device id (not the client id)'],
+      ['<name>', 'the new name'],
+    ],
+    [
+      [
+        'netdeck devices set-name 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47 "attic router"',
+        'the device shows the name everywhere',
+      ],
+    ],
+  ).action(async (deviceId: string, name: string, _flags, cmd: Command) => {
+    const id = orUsage(cmd, () => uuidOf(deviceId, 'device id'));
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.setDeviceName({ device_id: id, device_name: name });
+      if (out.json) out.printJson(result);
+      else out.line(`Device ${id} is now "${sanitize(name)}".`);
     });
   });
 }

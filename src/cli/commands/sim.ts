@@ -94,8 +94,11 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
     ])}
-It prints "listening on URL" and "token: JWT"; point netdeck at it with
+It prints "listening on URL", "token: JWT" and "demo user: EMAIL PASSWORD"; point
+netdeck at it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
+or log in as the demo user:
+  netdeck login --api-url URL --email EMAIL
 `,
   );
   command.action(async (_flags, cmd: Command) => {

@@ -1,5 +1,6 @@
 // Exit codes of the scriptable commands, and which one an error ends in.
 import { isApiError } from '../../api/errors.ts';
+import { isRefusalAs500 } from '../../contract/messages.ts';
 
 export const ExitCode = {
   ok: 0,
@@ -9,7 +10,7 @@ export const ExitCode = {
   usage: 2,
   /** 401 from the service, or no token for an operation that needs one */
   unauthorized: 3,
-  /** the service refused the request in its body (`error.message`) */
+  /** the service refused the request in its body (`error.message`), or with one of its refusals given as a 500 */
   business: 4,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -24,6 +25,8 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (isApiError(error)) {
     if (error.kind === 'unauthorized' || error.kind === 'no-token') return ExitCode.unauthorized;
     if (error.kind === 'business') return ExitCode.business;
+    if (error.kind === 'http' && error.status === 500 && isRefusalAs500(error.details.body ?? ''))
+      return ExitCode.business;
   }
   return ExitCode.failure;
 }

@@ -4,8 +4,10 @@ import { describeError, isApiError } from '../../api/errors.ts';
 import { useTheme } from '../context.tsx';
 import { sanitize, truncate } from '../text.ts';
 
-/** What to tell the user about a failed request (server text sanitized). */
+/** What to tell the user about a failed request (server text sanitized); a 401 says how to log in. */
 export function errorText(error: unknown): string {
+  if (isApiError(error) && error.kind === 'unauthorized')
+    return `${sanitize(describeError(error))} · press L to log in again`;
   if (isApiError(error) && error.kind === 'http' && error.status) {
     const body = sanitize(error.details.body ?? '').trim();
     return `HTTP ${error.status}${body ? `: ${body}` : ''}`;

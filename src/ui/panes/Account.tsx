@@ -1,17 +1,69 @@
-// Account (6): the payout wallet of this network (`w` sets another) and the feedback
-// form (`f`).
+// Account (6): the network's wallets with the payout wallet marked (`enter` makes the
+// selected one the payout wallet, `a` adds one, `x` removes one, each changing one after
+// a y/n question; `w` sets the payout wallet by id) and the feedback form (`f`); `L` logs
+// in where no token was given.
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { useRef } from 'react';
+import { walletRows } from '../../store/account.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../components/LoginDialog.tsx';
 import { NoToken } from '../components/NoToken.tsx';
+import { QUESTION_DIALOG, Question } from '../components/Question.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { sanitize } from '../text.ts';
+import { ADD_WALLET_DIALOG, AddWalletDialog } from './account/AddWalletDialog.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './account/FeedbackDialog.tsx';
 import { WALLET_DIALOG, WalletDialog } from './account/WalletDialog.tsx';
+import { WalletList } from './account/WalletList.tsx';
 import type { PaneDefinition } from './types.ts';
+
+/** Rows around the wallet list: status, title, hint lines, feedback. */
+const CHROME_ROWS = 9;
+
+/** The y/n question about the selected wallet (payout or remove), then its outcome. */
+function WalletQuestion({ width, height }: { width: number; height: number }) {
+  const { account } = useStores();
+  const dialogs = useDialogs();
+  const question = useStoreState(account, (s) => s.question);
+  const wallet = useStoreState(account, (s) =>
+    s.data?.wallets?.find((w) => w.wallet_id === s.question?.walletId),
+  );
+  if (!question) return null;
+  const close = () => {
+    account.setState({ question: undefined });
+    dialogs.close(QUESTION_DIALOG);
+  };
+  const described =
+    `${sanitize(wallet?.blockchain ?? '')} ${sanitize(wallet?.wallet_address ?? question.walletId)}`.trim();
+  const payout = question.kind === 'payout';
+  return (
+    <Question
+      title={payout ? 'Payout wallet' : 'Remove a wallet'}
+      width={width}
+      height={height}
+      phase={question.phase}
+      lines={
+        payout
+          ? [
+              `Pay what this network's providers earn into ${described}?`,
+              `Wallet ${sanitize(question.walletId)}`,
+            ]
+          : [
+              `Remove ${described} from the network?`,
+              `Wallet ${sanitize(question.walletId)}; if it is the payout wallet, none is set then.`,
+            ]
+      }
+      question={payout ? 'Make it the payout wallet?' : 'Remove it?'}
+      message={question.message}
+      onAnswer={(yes) => void account.getState().answer(yes)}
+      onClose={close}
+    />
+  );
+}
 
 function Account({ width, height }: { width: number; height: number }) {
   const { account, session } = useStores();
@@ -20,11 +72,33 @@ function Account({ width, height }: { width: number; height: number }) {
   const data = useStoreState(account, (s) => s.data);
   const loading = useStoreState(account, (s) => s.loading);
   const error = useStoreState(account, (s) => s.error);
+  const selectedWallet = useStoreState(account, (s) => s.selectedWallet);
   const lastSet = useStoreState(account, (s) => (s.wallet.phase === 'saved' ? s.wallet.message : undefined));
   const dialog = useStoreState(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
+  const listHeight = Math.max(1, height - CHROME_ROWS);
+  const page = useRef(listHeight);
+  page.current = listHeight;
   const a = () => account.getState();
+  const ask = (kind: 'payout' | 'remove') => {
+    if (!walletRows(a()).selected) return;
+    a().ask(kind);
+    dialogs.open(QUESTION_DIALOG);
+  };
   useKeyActions('account', {
     refresh: () => void a().refresh(),
+    down: () => a().moveWallet(1),
+    up: () => a().moveWallet(-1),
+    top: () => a().moveWallet(-Number.MAX_SAFE_INTEGER),
+    bottom: () => a().moveWallet(Number.MAX_SAFE_INTEGER),
+    pageDown: () => a().moveWallet(page.current),
+    pageUp: () => a().moveWallet(-page.current),
+    open: () => ask('payout'),
+    removeWallet: () => ask('remove'),
+    addWallet: () => {
+      a().resetAddWallet();
+      dialogs.open(ADD_WALLET_DIALOG);
+    },
     setWallet: () => {
       a().resetWallet();
       dialogs.open(WALLET_DIALOG);
@@ -33,22 +107,52 @@ function Account({ width, height }: { width: number; height: number }) {
       if (a().feedback.phase === 'sent') a().resetFeedback();
       dialogs.open(FEEDBACK_DIALOG);
     },
+    login: openLogin,
   });
 
   if (dialog === WALLET_DIALOG) return <WalletDialog width={width} height={height} />;
   if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog width={width} height={height} />;
+  if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog width={width} height={height} />;
+  if (dialog === QUESTION_DIALOG) return <WalletQuestion width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
 
   const noToken = isNoToken(error);
-  let wallet: React.ReactNode;
-  if (noToken) wallet = <NoToken what="The payout wallet needs your network's token" width={width - 2} />;
+  const { wallets, selected } = walletRows({ data, selectedWallet });
+  let body: React.ReactNode;
+  if (noToken) body = <NoToken what="The account's wallets need your network's token" width={width - 2} />;
   else if (data) {
-    wallet = data.wallet_id ? (
-      <Text bold>{sanitize(data.wallet_id)}</Text>
-    ) : (
-      <Text dimColor={theme.dim}>none set</Text>
+    body = (
+      <Box flexDirection="column">
+        <Text>
+          {data.wallet_id ? (
+            <Text>
+              {'Payout wallet: '}
+              <Text bold>{sanitize(data.wallet_id)}</Text>
+            </Text>
+          ) : (
+            <Text color={theme.warn}>No payout wallet set: select one and press enter.</Text>
+          )}
+        </Text>
+        {wallets.length ? (
+          <WalletList
+            wallets={wallets}
+            payoutId={data.wallet_id}
+            selectedId={selected?.wallet_id}
+            width={width - 2}
+            height={listHeight}
+          />
+        ) : (
+          <Text dimColor={theme.dim}>No wallets yet: a adds one.</Text>
+        )}
+        <Text dimColor={theme.dim} wrap="truncate">
+          enter makes the selected wallet the payout wallet · a adds a wallet · x removes it · w sets one by
+          id
+        </Text>
+        {lastSet ? <Text color={theme.ok}>{`✓ ${sanitize(lastSet)}`}</Text> : null}
+      </Box>
     );
-  } else if (loading) wallet = <Spinner label="loading the payout wallet…" />;
-  else wallet = <Text dimColor={theme.dim}>{error ? 'not known yet (r retries)' : ''}</Text>;
+  } else if (loading) body = <Spinner label="loading the wallets…" />;
+  else body = <Text dimColor={theme.dim}>{error ? 'not known yet (r retries)' : ''}</Text>;
 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -57,21 +161,17 @@ function Account({ width, height }: { width: number; height: number }) {
           <ErrorLine
             error={error}
             width={width}
-            prefix={data ? 'refresh failed, showing the last answer' : 'payout wallet'}
+            prefix={data ? 'refresh failed, showing the last answer' : 'wallets'}
           />
         ) : (
           <Text> </Text>
         )}
       </Box>
       <Text bold color={theme.accent}>
-        Payout wallet
+        {`Wallets${data ? ` (${wallets.length})` : ''}`}
       </Text>
       <Box paddingLeft={2} flexDirection="column">
-        {wallet}
-        <Text dimColor={theme.dim}>
-          What this network's providers earn is paid to this wallet. w sets another.
-        </Text>
-        {lastSet ? <Text color={theme.ok}>{`✓ ${sanitize(lastSet)}`}</Text> : null}
+        {body}
       </Box>
       <Box marginTop={1}>
         <Text bold color={theme.accent}>
@@ -93,6 +193,7 @@ export const accountPane: PaneDefinition = {
   title: 'Account',
   shortTitle: 'Acct',
   Component: Account,
+  count: (stores) => stores.account.getState().data?.wallets?.length,
   resource: (stores) => stores.account,
   onEnter: (stores) => void stores.account.getState().refresh(),
 };

@@ -1,5 +1,8 @@
 // Devices (3): pending adoptions with their countdown, devices shared with this network
-// and by it; `a` adds a code, `s` shares an own device, `y` copies the selected code.
+// and by it, and this network's own devices by name; `a` adds a code, `s` shares an own
+// device, `y` copies the selected code, `c` confirms the guest of a share, `x` removes an
+// association, `R` renames one, `N` renames a device, `Q` shows a code as a QR code,
+// `L` logs in where no token was given.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
@@ -7,11 +10,20 @@ import { deviceRows, selectedRow } from '../../store/devices.ts';
 import type { Stores } from '../../store/index.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../components/LoginDialog.tsx';
 import { NoToken } from '../components/NoToken.tsx';
+import { QUESTION_DIALOG } from '../components/Question.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useClock, useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { sanitize, truncate } from '../text.ts';
+import {
+  AssociationQuestion,
+  QR_DIALOG,
+  QrDialog,
+  RENAME_DIALOG,
+  RenameDialog,
+} from './devices/ActionDialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './devices/AddCodeDialog.tsx';
 import { DeviceLists, headerText } from './devices/DeviceLists.tsx';
 import { SHARE_DIALOG, ShareDialog } from './devices/ShareDialog.tsx';
@@ -20,7 +32,7 @@ import type { PaneDefinition } from './types.ts';
 
 function Devices({ width, height }: { width: number; height: number }) {
   const stores = useStores();
-  const { devices, session } = stores;
+  const { devices, session, clients } = stores;
   const theme = useTheme();
   const clock = useClock();
   const dialogs = useDialogs();
@@ -32,14 +44,22 @@ function Devices({ width, height }: { width: number; height: number }) {
   const loading = useStoreState(devices, (s) => s.loading);
   const error = useStoreState(devices, (s) => s.error);
   const selectedKey = useStoreState(devices, (s) => s.selectedKey);
+  const action = useStoreState(devices, (s) => s.action);
+  const own = useStoreState(clients, (s) => s.data);
   const dialog = useStoreState(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
   const [notice, setNotice] = useState<string>();
 
   const listHeight = Math.max(1, height - 4);
   const page = useRef(listHeight);
   page.current = listHeight;
   const d = () => devices.getState();
-  const current = () => selectedRow(deviceRows(d(), clock.now()), d().selectedKey);
+  const current = () => selectedRow(deviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
+  const act = (id: string, start: () => unknown) => {
+    setNotice(undefined);
+    void start();
+    dialogs.open(id);
+  };
   useKeyActions('devices', {
     down: () => d().move(1),
     up: () => d().move(-1),
@@ -59,12 +79,24 @@ function Devices({ width, height }: { width: number; height: number }) {
       dialogs.open(SHARE_DIALOG);
     },
     copy: () => setNotice(copy(current()?.code)),
+    confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current())),
+    remove: () => act(QUESTION_DIALOG, () => d().startRemove(current())),
+    rename: () => act(RENAME_DIALOG, () => d().startRename(current())),
+    setName: () => act(RENAME_DIALOG, () => d().startSetName(current())),
+    qr: () => act(QR_DIALOG, () => d().showQr(current())),
+    login: openLogin,
   });
 
   if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
   if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (action && dialog === QUESTION_DIALOG)
+    return <AssociationQuestion action={action} width={width} height={height} dialog={QUESTION_DIALOG} />;
+  if (action && dialog === RENAME_DIALOG)
+    return <RenameDialog action={action} width={width} height={height} />;
+  if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
 
-  const rows = deviceRows({ data, fetchedAt }, now);
+  const rows = deviceRows({ data, fetchedAt }, now, own);
   const selected = selectedRow(rows, selectedKey);
   const noToken = isNoToken(error);
 
@@ -82,7 +114,7 @@ function Devices({ width, height }: { width: number; height: number }) {
   else
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${rows.length} associations · a adds a code · s shares one of your devices · y copies the selected code`}
+        {`${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code`}
       </Text>
     );
 
@@ -100,7 +132,13 @@ function Devices({ width, height }: { width: number; height: number }) {
     );
   else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
 
-  const detail = notice ?? (selected?.code ? `code: ${sanitize(selected.code)}  (y copies it)` : '');
+  const detail =
+    notice ??
+    (selected?.code
+      ? `code: ${sanitize(selected.code)}  (y copies it, Q shows it as a QR code)`
+      : selected?.deviceId
+        ? `device id: ${sanitize(selected.deviceId)}  (N renames the device)`
+        : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1}>{status}</Box>

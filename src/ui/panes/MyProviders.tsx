@@ -1,6 +1,7 @@
 // My providers (4): the caller network's providers over the last 24 hours, one row each
-// with uptime, a half-hour connection timeline and the day's figures, a totals row,
-// sort (s/S), filter (/), and a detail view (enter, esc) with the provider's events.
+// with its device name, uptime, a half-hour connection timeline and the day's figures, a
+// totals row, sort (s/S), filter (/), and a detail view (enter, esc) with the provider's
+// events; `L` logs in where no token was given.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
@@ -8,6 +9,7 @@ import type { ProviderStats } from '../../contract/schemas.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
 import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../components/LoginDialog.tsx';
 import { NoToken } from '../components/NoToken.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
@@ -38,7 +40,7 @@ function SummaryLine({ width }: { width: number }) {
   const editing = useStoreState(session, (s) => s.focus === FILTER_INPUT);
   const all = data?.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
-  const placeholder = editing ? 'client id or provide mode' : 'filter';
+  const placeholder = editing ? 'client id, device name or provide mode' : 'filter';
   const inputWidth = editing
     ? Math.max(12, Math.min(32, Math.floor(width / 3)))
     : displayWidth(filter || placeholder);
@@ -188,6 +190,8 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 function MyProviders({ width, height }: { width: number; height: number }) {
   const { stats, session } = useStores();
   const detailId = useStoreState(stats, (s) => s.detailId);
+  const dialog = useStoreState(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
   const page = useRef(height);
@@ -213,8 +217,10 @@ function MyProviders({ width, height }: { width: number; height: number }) {
       else if (s().filter) s().setFilter('');
     },
     refresh: () => void s().refresh(),
+    login: openLogin,
   });
 
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
   if (detailId !== undefined)
     return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
   return (

@@ -1,11 +1,21 @@
-// Keys of the Account pane and its two dialogs (see src/ui/keymap.ts for how bindings
-// work). In the dialogs a focused text box takes printable keys, enter and esc first;
-// `tab`/`shift-tab` always move between the feedback form's fields.
+// Keys of the Account pane and its dialogs (see src/ui/keymap.ts for how bindings work;
+// the y/n question and logging in are in dialogs.keys.ts). Global actions the pane
+// handles itself: up/down (the wallet list), open (make the selected wallet the payout
+// wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
+// esc first; `tab`/`shift-tab` always move between the feedback form's fields.
 import type { Binding } from '../keymap.ts';
 
 export const accountKeys: Binding[] = [
-  { scope: 'account', keys: ['w'], action: 'setWallet', help: 'set the payout wallet', footer: true },
+  { scope: 'account', keys: ['a'], action: 'addWallet', help: 'add a wallet', footer: true },
+  { scope: 'account', keys: ['x'], action: 'removeWallet', help: 'remove the wallet (asks y/n)' },
+  { scope: 'account', keys: ['w'], action: 'setWallet', help: 'set the payout wallet by id' },
   { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
+  { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
+
+  { scope: 'dialog:addWallet', keys: ['left'], action: 'previousChain', help: 'previous chain' },
+  { scope: 'dialog:addWallet', keys: ['right'], action: 'nextChain', help: 'next chain' },
+  { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
+  { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
 
   { scope: 'dialog:wallet', keys: ['enter'], action: 'submit', help: 'set this wallet' },
   {

@@ -1,12 +1,19 @@
-// Keys of the Devices pane and its two dialogs (see src/ui/keymap.ts for how bindings
-// work). Global actions the pane handles itself: the moves and refresh. In the dialogs a
-// focused text box takes printable keys, enter and esc first.
+// Keys of the Devices pane and its dialogs (see src/ui/keymap.ts for how bindings work;
+// the y/n question, renaming and logging in are in dialogs.keys.ts). Global actions the
+// pane handles itself: the moves and refresh. In the dialogs a focused text box takes
+// printable keys, enter and esc first.
 import type { Binding } from '../keymap.ts';
 
 export const devicesKeys: Binding[] = [
   { scope: 'devices', keys: ['a'], action: 'addCode', help: 'add a code', footer: true },
   { scope: 'devices', keys: ['s'], action: 'share', help: 'share a device', footer: true },
   { scope: 'devices', keys: ['y'], action: 'copy', help: 'copy the code', footer: true },
+  { scope: 'devices', keys: ['c'], action: 'confirm', help: 'confirm the guest of your share' },
+  { scope: 'devices', keys: ['x'], action: 'remove', help: 'remove the association (asks y/n)' },
+  { scope: 'devices', keys: ['R'], action: 'rename', help: "rename the association (this network's name)" },
+  { scope: 'devices', keys: ['N'], action: 'setName', help: 'rename one of your devices' },
+  { scope: 'devices', keys: ['Q'], action: 'qr', help: 'show the code as a QR code' },
+  { scope: 'devices', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
   { scope: 'dialog:addCode', keys: ['enter'], action: 'submit', help: 'add the code' },
   { scope: 'dialog:addCode', keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },
@@ -17,5 +24,9 @@ export const devicesKeys: Binding[] = [
   { scope: 'dialog:share', keys: ['up', 'k'], action: 'up', help: 'previous device' },
   { scope: 'dialog:share', keys: ['enter'], action: 'next', help: 'choose / create the code' },
   { scope: 'dialog:share', keys: ['y'], action: 'copy', help: 'copy the code' },
+  { scope: 'dialog:share', keys: ['Q'], action: 'qr', help: 'the code as a QR code, or as words' },
   { scope: 'dialog:share', keys: ['esc'], action: 'back', help: 'back or close' },
+
+  { scope: 'dialog:qr', keys: ['y'], action: 'copy', help: 'copy the code' },
+  { scope: 'dialog:qr', keys: ['esc', 'enter'], action: 'close', help: 'close' },
 ];

@@ -6,4 +6,5 @@ import type { Binding } from '../keymap.ts';
 export const myProvidersKeys: Binding[] = [
   { scope: 'myProviders', keys: ['s'], action: 'sortNext', help: 'sort by the next column', footer: true },
   { scope: 'myProviders', keys: ['S'], action: 'sortReverse', help: 'reverse the sort', footer: true },
+  { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 ];

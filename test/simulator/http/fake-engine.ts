@@ -118,7 +118,12 @@ export class FakeEngine implements EnginePort {
     return network;
   }
   codes(): SimCodes {
-    return { adopt_codes: [], share_codes: [], wallets: [{ wallet_id: this.walletOf(this.demoNetwork.id) }] };
+    return {
+      adopt_codes: [],
+      share_codes: [],
+      wallets: [{ wallet_id: this.walletOf(this.demoNetwork.id) }],
+      demo_user: { email: 'demo@fake.example', password: 'fake-password' },
+    };
   }
   setDeviceName(clientId: string, name: string): boolean {
     if (clientId !== this.deviceId(1)) return false;

@@ -21,10 +21,12 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('payout wallet', () => {
-  it('sets one of the account wallets, and refuses a malformed or foreign one with 400', async () => {
+  it('sets one of the account wallets, and refuses a malformed id (400) or a foreign one (500, current era)', async () => {
+    await h.close();
+    h = await startSim({ era: 'current' });
     const wallets = h.sim.admin.codes().wallets;
     expect(wallets.length).toBeGreaterThan(0);
-    const chosen = wallets[wallets.length - 1].wallet_id;
+    const chosen = wallets[1].wallet_id;
     expect(await h.client.setPayoutWallet({ wallet_id: chosen })).toEqual({});
     expect((await h.client.getPayoutWallet()).wallet_id).toBe(chosen);
 
@@ -36,23 +38,35 @@ describe('payout wallet', () => {
     const foreign = await failure(
       h.client.setPayoutWallet({ wallet_id: '11111111-2222-4333-8444-555555555555' }),
     );
-    expect(foreign.status).toBe(400);
-    expect(foreign.details.body?.trim()).toBe('Wallet must be an active wallet owned by the network.');
+    expect(foreign.status).toBe(500);
+    expect(foreign.details.body).toBe('Wallet must be an active wallet owned by the network.\n');
     expect((await h.client.getPayoutWallet()).wallet_id).toBe(chosen);
   });
 
+  it('stores any id in the seed era', async () => {
+    await h.close();
+    h = await startSim({ era: 'seed' });
+    const any = '11111111-2222-4333-8444-555555555555';
+    expect(await h.client.setPayoutWallet({ wallet_id: any })).toEqual({});
+    expect((await h.client.getPayoutWallet()).wallet_id).toBe(any);
+  });
+
   it("is per network: another network's token does not see the demo wallet", async () => {
+    await h.close();
+    h = await startSim({ era: 'current' });
     const chosen = h.sim.admin.codes().wallets[0].wallet_id;
     await h.client.setPayoutWallet({ wallet_id: chosen });
     const other = h.clientFor(h.sim.admin.token('acme').token);
     expect((await other.getPayoutWallet()).wallet_id).not.toBe(chosen);
     const refused = await failure(other.setPayoutWallet({ wallet_id: chosen }));
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(500);
   });
 });
 
 describe('feedback', () => {
-  it('is accepted and stored exactly as sent', async () => {
+  it('is accepted and stored exactly as sent (seed era: answered with {})', async () => {
+    await h.close();
+    h = await startSim({ era: 'seed' });
     const feedback = {
       uses: { personal: true, business: false },
       needs: { private: true, visualize: true, other: 'späť \u2014 "quoted" <b>' },

@@ -47,7 +47,7 @@ const incoming = async (client: ApiClient, clientId: string) =>
   );
 
 describe('share codes', () => {
-  it('a code the demo network creates, added by another network, shows on both sides and is confirmed later', async () => {
+  it('a code the demo network creates, added by another network, shows on both sides and waits for its confirmation', async () => {
     const own = await h.client.providerStats();
     const shared = new Set(
       ((await h.client.deviceAssociations()).outgoing_shared_devices ?? []).map((device) => device.client_id),
@@ -70,9 +70,18 @@ describe('share codes', () => {
     expect(await outgoing(h.client, clientId)).toMatchObject({ pending: true, network_name: 'guest-net' });
     expect(await incoming(guest, clientId)).toMatchObject({ pending: true, network_name: 'demo' });
 
-    const minutes = await until(180, async () => (await outgoing(h.client, clientId))?.pending === false);
-    expect(minutes).toBeGreaterThan(0);
-    expect(await incoming(guest, clientId)).toMatchObject({ pending: false, network_name: 'demo' });
+    // Nobody confirms for the owner.
+    expect(await until(30, async () => !(await outgoing(h.client, clientId))?.pending)).toBe(-1);
+    expect(await h.client.shareStatus({ share_code })).toEqual({
+      pending: true,
+      associated_network_name: 'guest-net',
+    });
+    expect(await h.client.confirmShare({ share_code, associated_network_name: 'guest-net' })).toEqual({
+      associated_network_name: 'guest-net',
+    });
+    expect(await outgoing(h.client, clientId)).not.toHaveProperty('pending');
+    expect(await incoming(guest, clientId)).toMatchObject({ network_name: 'demo' });
+    expect(await incoming(guest, clientId)).not.toHaveProperty('pending');
   });
 
   it("another network's share code offered to the demo network shows as incoming", async () => {

@@ -9,7 +9,7 @@ import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { sanitize } from '../../text.ts';
 
 export const WALLET_DIALOG = 'wallet';
@@ -62,18 +62,16 @@ export function WalletDialog({ width, height }: { width: number; height: number 
     <DialogFrame title="Set the payout wallet" width={width} height={height}>
       <Text dimColor={theme.dim}>{`Now: ${current ? sanitize(current) : 'none set'}`}</Text>
       <Text dimColor={theme.dim}>The id of one of your account's wallets (a UUID).</Text>
-      <Box>
-        <Text color={theme.accent}>{'Wallet: '}</Text>
-        <TextInput
-          id="wallet-id"
-          value={wallet.input}
-          width={inner - 8}
-          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-          onChange={(value) => a().setWalletInput(value)}
-          onSubmit={submit}
-          onCancel={close}
-        />
-      </Box>
+      <LabeledInput
+        label="Wallet: "
+        id="wallet-id"
+        value={wallet.input}
+        width={inner}
+        placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+        onChange={(value) => a().setWalletInput(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
       {outcome}
       {wallets.length > 0 ? (
         <Box flexDirection="column" marginTop={1}>

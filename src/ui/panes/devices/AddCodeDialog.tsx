@@ -10,7 +10,7 @@ import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { padCells, sanitize } from '../../text.ts';
 import { formatTimeLeft } from './codeText.ts';
 
@@ -112,18 +112,16 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   return (
     <DialogFrame title="Add a code" width={width} height={height}>
       <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
-      <Box>
-        <Text color={theme.accent}>{'Code: '}</Text>
-        <TextInput
-          id="add-code"
-          value={add.input}
-          width={inner - 6}
-          placeholder="e.g. abandon ability able about above absent"
-          onChange={(value) => d().setAddInput(value)}
-          onSubmit={submit}
-          onCancel={close}
-        />
-      </Box>
+      <LabeledInput
+        label="Code: "
+        id="add-code"
+        value={add.input}
+        width={inner}
+        placeholder="e.g. abandon ability able about above absent"
+        onChange={(value) => d().setAddInput(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
       {outcome}
       {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
         <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>

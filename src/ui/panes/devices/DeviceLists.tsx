@@ -1,5 +1,6 @@
-// The three association lists as one scrolling column: a title per section, its rows
-// (name, client id, network, state with the adoption countdown), "none" when empty.
+// The three association lists and the network's own devices as one scrolling column: a
+// title per section, its rows (name, client id, network, state with the adoption
+// countdown), "none" when empty.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
@@ -13,12 +14,14 @@ type Line =
   | { kind: 'none' }
   | { kind: 'row'; row: DeviceRow };
 
-const SECTIONS: DeviceSection[] = ['pending', 'incoming', 'outgoing'];
+const SECTIONS: DeviceSection[] = ['pending', 'incoming', 'outgoing', 'own'];
 
 export function listLines(rows: DeviceRow[]): Line[] {
   const lines: Line[] = [];
   for (const section of SECTIONS) {
     const mine = rows.filter((row) => row.section === section);
+    // Own devices come from /network/clients: no title until it has answered.
+    if (section === 'own' && mine.length === 0) continue;
     lines.push({ kind: 'title', section, count: mine.length });
     if (mine.length === 0) lines.push({ kind: 'none' });
     for (const row of mine) lines.push({ kind: 'row', row });
@@ -36,10 +39,11 @@ export function deviceColumns(width: number) {
 }
 
 export function stateText(row: DeviceRow): string {
+  if (row.section === 'own') return row.online ? '● online' : '○ offline';
   if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
   if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';
   if (!row.pending) return 'confirmed';
-  return row.section === 'incoming' ? 'pending, owner confirms' : 'pending confirmation';
+  return row.section === 'incoming' ? 'pending, owner confirms' : 'guest added: c confirms';
 }
 
 function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {

@@ -1,9 +1,11 @@
-// `s`: share one of the network's own devices. Pick it (from /stats/providers), name it
-// (prefilled), and get a share code set out large enough to read aloud.
+// `s`: share one of the network's own devices. Pick it by name (from /network/clients),
+// name the share (prefilled with the device's name), and get a share code set out large
+// enough to read aloud, or shown as a QR code (`Q`).
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
-import type { ProviderStats } from '../../../contract/schemas.ts';
+import type { NetworkClient } from '../../../contract/schemas.ts';
+import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -11,16 +13,18 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/TextInput.tsx';
+import { LabeledInput } from '../../input/LabeledInput.tsx';
 import { padCells, sanitize } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './codeText.ts';
+import { QrCode, qrLines } from './QrCode.tsx';
 import { useCopy } from './useCopy.ts';
 
 export const SHARE_DIALOG = 'share';
 
-function deviceLine(device: ProviderStats, name: string | undefined): string {
-  const state = device.connected ? '● online ' : '○ offline';
-  return `${state}  ${padCells(sanitize(device.client_id), 36)}  ${name ? sanitize(name) : ''}`;
+function deviceLine(device: NetworkClient, width: number): string {
+  const state = isConnected(device) ? '● online ' : '○ offline';
+  const name = padCells(sanitize(device.device_name) || '(no name)', Math.max(12, width - 52));
+  return `${state}  ${name}  ${sanitize(device.client_id)}`;
 }
 
 /** The share code boxed, numbered and letter-spaced. */
@@ -53,6 +57,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   const share = useStoreState(devices, (s) => s.share);
   const data = useStoreState(devices, (s) => s.data);
   const [notice, setNotice] = useState<string>();
+  const [qr, setQr] = useState(false);
   const inner = dialogInnerWidth(width);
   const d = () => devices.getState();
   const close = () => dialogs.close(SHARE_DIALOG);
@@ -67,6 +72,9 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     },
     copy: () => {
       if (d().share.step === 'done') setNotice(copy(d().share.code));
+    },
+    qr: () => {
+      if (d().share.step === 'done') setQr((shown) => !shown);
     },
     back: () => {
       const { step } = d().share;
@@ -91,12 +99,9 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
         {list.slice(start, start + room).map((device, i) => {
           const index = start + i;
-          const known = data?.outgoing_shared_devices?.find(
-            (o) => o.client_id === device.client_id,
-          )?.device_name;
           return (
             <Text key={device.client_id} inverse={index === share.cursor} wrap="truncate">
-              {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, known)}`}
+              {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, inner)}`}
             </Text>
           );
         })}
@@ -105,35 +110,35 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   } else if (share.step === 'name' || share.step === 'sending') {
     body = (
       <Box flexDirection="column">
-        <Text>{`Device ${sanitize(share.clientId)}`}</Text>
+        <Text>{`Device "${sanitize(share.devices?.[share.cursor]?.device_name ?? '')}" (${sanitize(share.clientId)})`}</Text>
         <Text dimColor={theme.dim}>
           The name the other network will see (enter creates the code, esc goes back):
         </Text>
-        <Box>
-          <Text color={theme.accent}>{'Name: '}</Text>
-          <TextInput
-            id="share-name"
-            value={share.name}
-            width={inner - 6}
-            focused={share.step === 'name'}
-            placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
-            onChange={(value) => d().setShareName(value)}
-            onSubmit={() => void d().submitShare()}
-            onCancel={() => d().backToPick()}
-          />
-        </Box>
+        <LabeledInput
+          label="Name: "
+          id="share-name"
+          value={share.name}
+          width={inner}
+          focused={share.step === 'name'}
+          placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
+          onChange={(value) => d().setShareName(value)}
+          onSubmit={() => void d().submitShare()}
+          onCancel={() => d().backToPick()}
+        />
         {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
       </Box>
     );
   } else if (share.step === 'done' && share.code) {
+    const code = sanitize(share.code);
+    const showQr = qr && qrLines(code).length + 8 <= height;
     body = (
       <Box flexDirection="column">
         <Text>{`Share code for "${sanitize(share.name)}" (${sanitize(share.clientId)}):`}</Text>
-        <BigCode code={sanitize(share.code)} width={inner} />
-        <Text>{sanitize(share.code)}</Text>
+        {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
+        <Text>{code}</Text>
         <Text dimColor={theme.dim}>
-          Read it out or press y to copy it. It is listed under "Shared by this network", waiting for a guest
-          until another network adds it.
+          Read it out, press y to copy it or Q for a QR code. It is listed under "Shared by this network",
+          waiting for a guest until another network adds it; then c there confirms the guest.
         </Text>
         {notice ? <Text color={theme.ok}>{notice}</Text> : null}
       </Box>

@@ -1,6 +1,7 @@
 // The detail of one provider: its figures with units, the 24-hour timeline with an hour
 // axis, and its connection events, newest first.
 import type { ProviderStats } from '../../../contract/schemas.ts';
+import { deviceNameOf } from '../../../store/stats.ts';
 import { meterBar } from '../../charts/bar.ts';
 import {
   formatAge,
@@ -15,6 +16,7 @@ import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
 export function detailFigures(p: ProviderStats, clean: (text: string) => string): [string, string][] {
   const uptime = p.uptime_last_24h;
   return [
+    ['device', clean(deviceNameOf(p) ?? MISSING)],
     ['client id', clean(p.client_id ?? MISSING)],
     ['state', p.connected ? 'connected' : 'disconnected'],
     ['provide mode', provideModeName(p.provide_mode)],

@@ -1,7 +1,7 @@
 // The My providers table as plain cells: which columns fit a width, and the text of the
 // header, each provider row and the totals row. The pane only paints them.
 import type { ProviderStats } from '../../../contract/schemas.ts';
-import type { StatsSortColumn, TrackedField } from '../../../store/stats.ts';
+import { deviceNameOf, type StatsSortColumn, type TrackedField } from '../../../store/stats.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { formatDecimal, MISSING, provideModeName } from '../../charts/format.ts';
 import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
@@ -9,6 +9,7 @@ import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '..
 export type ColumnKey =
   | 'state'
   | 'id'
+  | 'name'
   | 'uptime'
   | 'timeline'
   | 'transfer'
@@ -40,6 +41,8 @@ export interface Cell {
 const COLUMNS: Column[] = [
   { key: 'state', header: ' ', width: 1, align: 'left', field: 'connected', sort: 'connected' },
   { key: 'id', header: 'client', width: 8, align: 'left', sort: 'clientId' },
+  // The device's name from /network/clients.
+  { key: 'name', header: 'device', width: 18, align: 'left' },
   // Hours and a bar out of 24 h: "12.0h ███░░░".
   { key: 'uptime', header: 'uptime', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
   { key: 'timeline', header: 'last 24 h, 30 min a cell', width: 48, align: 'left' },
@@ -79,6 +82,7 @@ type Step = [ColumnKey, number];
 /** Applied in order until the row fits: shrink first, halve the timeline, then drop (width 0). */
 const STEPS: Step[] = [
   ['mode', 8],
+  ['name', 12],
   ['uptime', 10],
   ['timeline', 24],
   ['clients', 0],
@@ -86,9 +90,13 @@ const STEPS: Step[] = [
   ['search', 0],
   ['mode', 0],
   ['uptime', 5],
+  ['name', 0],
   ['timeline', 0],
   ['payout', 0],
 ];
+/** Device names get what room is left, up to this. */
+const NAME_MAX = 24;
+const NAME_MIN = 8;
 
 const rowWidth = (columns: Column[]) =>
   columns.reduce((sum, c) => sum + c.width, 0) + Math.max(0, columns.length - 1);
@@ -102,6 +110,17 @@ export function layoutProviderColumns(width: number): Column[] {
   }
   const timeline = columns.find((c) => c.key === 'timeline');
   if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
+  // The room left goes to the device names (back in if they were dropped and now fit).
+  const spare = width - rowWidth(columns);
+  const name = columns.find((c) => c.key === 'name');
+  if (name) name.width = Math.max(name.width, Math.min(NAME_MAX, name.width + spare));
+  else if (spare > NAME_MIN) {
+    const at = columns.findIndex((c) => c.key === 'id') + 1;
+    columns.splice(at, 0, {
+      ...COLUMNS.find((c) => c.key === 'name')!,
+      width: Math.min(NAME_MAX, spare - 1),
+    });
+  }
   const id = columns.find((c) => c.key === 'id');
   if (id && rowWidth(columns) + FULL_ID - id.width <= width) id.width = FULL_ID;
   return columns;
@@ -179,6 +198,8 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
             .slice(0, c.width)
             .join(''),
         );
+      case 'name':
+        return cell(ctx.clean(deviceNameOf(p) ?? MISSING));
       case 'uptime':
         return cell(uptimeText(p.uptime_last_24h, c.width));
       case 'timeline': {
@@ -214,6 +235,8 @@ export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): 
         return cell('Σ');
       case 'id':
         return cell('total');
+      case 'name':
+        return cell('');
       case 'uptime':
         return cell(uptimeText(average, c.width));
       case 'timeline':

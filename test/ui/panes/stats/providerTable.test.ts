@@ -23,32 +23,31 @@ const A = {
   contracts_last_24h: 5,
   clients_last_24h: 3,
   provide_mode: 3,
+  device_name: "Ada's laptop",
 } as ProviderStats;
 const B = { client_id: 'b0b0b0b0-1111-4222-8333-444455556666', uptime_last_24h: 6 } as ProviderStats;
 const ctx = { now: NOW, changed: () => false, clean: (s: string) => s };
+/** The columns that stay at 70 columns; wider ones add the counts and the mode. */
+const NARROW_KEYS = ['state', 'id', 'name', 'uptime', 'timeline', 'transfer', 'payout'];
 
 describe('My providers table layout', () => {
-  it('shows every column with a 48-cell timeline at 120 columns', () => {
-    const columns = layoutProviderColumns(118);
-    expect(columns.map((c) => c.key)).toEqual([
-      'state',
-      'id',
-      'uptime',
-      'timeline',
-      'transfer',
-      'payout',
-      'search',
-      'contracts',
-      'clients',
-      'mode',
-    ]);
+  it('shows every column with the device names and an hourly timeline at 120 columns, 30-minute cells at 140', () => {
+    const at120 = layoutProviderColumns(118);
+    expect(at120.find((c) => c.key === 'timeline')).toMatchObject({
+      width: 24,
+      header: 'last 24 h, 1 h a cell',
+    });
+    expect(at120.find((c) => c.key === 'name')?.width).toBe(24);
+    expect(tableWidth(at120)).toBe(118);
+    const columns = layoutProviderColumns(138);
+    expect(columns.map((c) => c.key)).toEqual([...NARROW_KEYS, 'search', 'contracts', 'clients', 'mode']);
     expect(columns.find((c) => c.key === 'timeline')?.width).toBe(48);
-    expect(tableWidth(columns)).toBeLessThanOrEqual(118);
+    expect(tableWidth(columns)).toBeLessThanOrEqual(138);
   });
 
-  it('keeps id, uptime, an hourly timeline, transfer and payout at 70 columns', () => {
+  it('keeps id, name, uptime, an hourly timeline, transfer and payout at 70 columns', () => {
     const columns = layoutProviderColumns(68);
-    expect(columns.map((c) => c.key)).toEqual(['state', 'id', 'uptime', 'timeline', 'transfer', 'payout']);
+    expect(columns.map((c) => c.key)).toEqual(NARROW_KEYS);
     expect(columns.find((c) => c.key === 'timeline')).toMatchObject({
       width: 24,
       header: 'last 24 h, 1 h a cell',
@@ -62,21 +61,27 @@ describe('My providers table layout', () => {
 });
 
 describe('My providers rows', () => {
-  const columns = layoutProviderColumns(118);
+  const columns = layoutProviderColumns(138);
 
-  it('writes a provider with units in the header, its bar and its timeline', () => {
+  it('writes a provider with its device name, units in the header, its bar and its timeline', () => {
     expect(joinCells(headerCells(columns, 'uptime', true))).toMatch(
-      /^ {2}client {3}uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode +$/,
+      /^ {2}client {3}device {13}uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode +$/,
     );
     const line = joinCells(providerCells(A, columns, ctx));
     expect(line).toBe(
-      `● 3f2a9c1e 12.0h ██░░ ${'·'.repeat(24)}${'█'.repeat(24)}     3.46  0.1728  1,234     5       3 public  `,
+      `● 3f2a9c1e Ada's laptop       12.0h ███░░░ ${'·'.repeat(24)}${'█'.repeat(24)}     3.46  0.1728  1,234     5       3 public  `,
     );
+    // A provider /network/clients does not name shows a dash.
+    expect(
+      providerCells(B, columns, ctx)
+        .find((c) => c.key === 'name')
+        ?.text.trim(),
+    ).toBe('–');
   });
 
   it('marks a changed figure and shows a disconnected provider with an empty state', () => {
     const cells = providerCells(B, columns, { ...ctx, changed: (f) => f === 'uptime_last_24h' });
-    expect(cells.find((c) => c.key === 'uptime')).toMatchObject({ text: ' 6.0h █░░░', changed: true });
+    expect(cells.find((c) => c.key === 'uptime')).toMatchObject({ text: ' 6.0h █▌░░░░', changed: true });
     expect(cells.find((c) => c.key === 'transfer')).toMatchObject({ changed: false });
     expect(cells[0]).toMatchObject({ text: '○', tone: 'off' });
     expect(cells.find((c) => c.key === 'mode')?.text.trim()).toBe('none');
@@ -84,7 +89,7 @@ describe('My providers rows', () => {
 
   it('sums the figures in the totals row and averages uptime', () => {
     const line = joinCells(totalsCells([A, B], columns));
-    expect(line).toMatch(/^Σ total {4} 9\.0h █▌░░ 1\/2 connected now +3\.46 +0\.1728 +1,234 +5 +3 +$/);
+    expect(line).toMatch(/^Σ total {23} 9\.0h ██▎░░░ 1\/2 connected now +3\.46 +0\.1728 +1,234 +5 +3 +$/);
   });
 
   it('drops decimals before overflowing a column', () => {

@@ -1,0 +1,69 @@
+// GET /network/clients and POST /device/set-name (reference behaviour, "The network's
+// clients"): the caller network's clients with their device ids and names, provide mode
+// 3 or absent, and their open connection; device names changed by device id.
+import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
+import { PROVIDE_MODE_PUBLIC, ZERO_UUID } from '../../src/contract/schemas.ts';
+import { deviceName, providersOf, type World } from '../world/index.ts';
+import { hash2, uuidOf } from '../world/prng.ts';
+import { boundedName } from './limits.ts';
+
+const DAY = 86_400_000;
+const DEVICE_KEY = 0x6465_7669;
+const CONNECTION_KEY = 0x636f_6e6e;
+
+/** The device id of provider i: derived, stable for a seed. */
+export function deviceIdOf(world: World, i: number): string {
+  const h = hash2(world.seed ^ DEVICE_KEY, i);
+  return uuidOf(h, hash2(h, 1), hash2(h, 2), hash2(h, 3));
+}
+
+function connectionOf(world: World, i: number, now: number) {
+  const h = hash2(world.seed ^ CONNECTION_KEY, i);
+  const clientId = world.providers.ids.id(i);
+  return {
+    client_id: clientId,
+    connection_id: uuidOf(h, hash2(h, 1), hash2(h, 2), hash2(h, 3)),
+    connect_time: new Date(Math.max(world.createdAt - DAY, now - (h % 36) * 3_600_000)).toISOString(),
+    connection_host: `10.${(h >>> 8) & 255}.${(h >>> 16) & 255}.${h & 255}`,
+    connection_service: 'connect',
+    connection_block: `g${h % 4}`,
+  };
+}
+
+/** `clients: null` for a network without clients (Go's nil slice), as the service sends. */
+export function networkClients(world: World, network: number, now: number) {
+  const p = world.providers;
+  const own = providersOf(world, network);
+  if (own.length === 0) return { clients: null };
+  return {
+    clients: own.map((i) => {
+      const created = new Date(world.createdAt - (10 + (hash2(world.seed, i) % 300)) * DAY).toISOString();
+      return {
+        client_id: p.ids.id(i),
+        device_id: deviceIdOf(world, i),
+        // The service's query does not read it: always the zero id.
+        network_id: ZERO_UUID,
+        description: `provider ${['linux', 'darwin', 'windows'][i % 3]}`,
+        device_name: deviceName(world, i),
+        device_spec: '',
+        create_time: created,
+        auth_time: created,
+        ...(p.mode[i] === PROVIDE_MODE_PUBLIC ? { provide_mode: PROVIDE_MODE_PUBLIC } : {}),
+        ...(p.connected[i] === 1 ? { connections: [connectionOf(world, i, now)] } : {}),
+      };
+    }),
+  };
+}
+
+/** Renames a device of the caller network, found by its device id (current era only). */
+export function setDeviceName(
+  world: World,
+  network: number,
+  body: { device_id?: string; device_name?: string },
+): Record<string, never> | { error: { message: string } } {
+  const i = providersOf(world, network).find((k) => deviceIdOf(world, k) === body.device_id);
+  if (i === undefined) return { error: { message: BUSINESS_TEXT.deviceMissing } };
+  world.deviceNames.set(i, boundedName(body.device_name ?? ''));
+  world.version++;
+  return {};
+}

@@ -1,0 +1,99 @@
+// `netdeck whoami`: who the configured token says you are, and whether the service
+// accepts it now. The token itself is never shown.
+import type { Command } from 'commander';
+import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
+import { ApiError, isApiError } from '../../api/errors.ts';
+import { ExitCode } from '../output/exit-codes.ts';
+import { timestamp } from '../output/format.ts';
+import { sanitize } from '../output/sanitize.ts';
+import { renderPairs } from '../output/table.ts';
+import {
+  addConnectionOptions,
+  addJsonOption,
+  type CliContext,
+  type CommonOptions,
+  explain,
+  optionsOf,
+  runWithClient,
+} from './context.ts';
+import { examples } from './help.ts';
+
+const KIND_TEXT: Record<TokenKind, string> = {
+  network: 'network token',
+  client: 'client token',
+  'api-key': 'API key (urn_…)',
+  unknown: 'not a token netdeck can read',
+};
+
+export function registerWhoami(program: Command, context: CliContext): void {
+  const command = program
+    .command('whoami')
+    .description(
+      'the network and user of the token in use, its kind and times, and whether the service accepts it',
+    );
+  addJsonOption(command);
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    examples([
+      ['netdeck whoami', 'after netdeck login'],
+      ['netdeck whoami --json', 'for scripts; exit code 3 when the service refuses the token'],
+    ]),
+  );
+  command.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out, config, token }) => {
+      if (!token) {
+        throw new ApiError(
+          'no-token',
+          'no token: log in with `netdeck login` (netdeck config shows what is configured)',
+        );
+      }
+      const info = decodeToken(token);
+      const kind = tokenKind(token);
+      let accepted = true;
+      let refusal: string | undefined;
+      try {
+        await client.getPayoutWallet();
+      } catch (error) {
+        if (!isApiError(error) || error.kind !== 'unauthorized') throw error;
+        accepted = false;
+        refusal = explain(error);
+      }
+      const issued = info ? issuedAt(info) : undefined;
+      const described = {
+        api_url: client.baseUrl,
+        network_name: info?.networkName ?? null,
+        network_id: info?.networkId ?? null,
+        user_id: info?.claims.user_id ?? null,
+        client_id: info?.claims.client_id ?? null,
+        token_kind: kind,
+        issued_at: issued === undefined ? null : new Date(issued).toISOString(),
+        expires_at: info?.expiresAt === undefined ? null : new Date(info.expiresAt).toISOString(),
+        token_from: config.token?.origin ?? 'the demo simulator',
+        accepted,
+      };
+      if (out.json) out.printJson(described);
+      else {
+        const pairs: [string, string][] = [
+          ['api url', sanitize(described.api_url)],
+          ['network', sanitize(described.network_name ?? '-')],
+          ['network id', sanitize(described.network_id ?? '-')],
+          ['user id', sanitize(described.user_id ?? '-')],
+          ['token', KIND_TEXT[kind]],
+        ];
+        if (described.client_id) pairs.push(['client id', sanitize(described.client_id)]);
+        pairs.push(
+          ['issued', described.issued_at ? timestamp(described.issued_at) : '-'],
+          ['expires', described.expires_at ? timestamp(described.expires_at) : '-'],
+          ['from', described.token_from],
+          ['accepted', accepted ? out.style.good('yes, the service accepts it now') : out.style.bad('no')],
+        );
+        out.lines(renderPairs(pairs, out.style));
+      }
+      if (!accepted) {
+        out.error(refusal ?? 'the service does not accept the token');
+        return ExitCode.unauthorized;
+      }
+    });
+  });
+}

@@ -1,0 +1,174 @@
+// The login `netdeck login` stores: one file per profile, the network token with the API
+// URL it belongs to, in $XDG_CONFIG_HOME/netdeck/logins/ (a 0700 directory). The file is
+// created new and exclusively with mode 0600 and renamed into place, so an existing file
+// or a link planted at its name is replaced, never written through; it is read without
+// following a link, and only when it is a small regular file.
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import * as z from 'zod';
+
+export const DEFAULT_PROFILE = 'default';
+/** A login or token file is a few KB at most; anything bigger is not one. */
+const MAX_FILE_BYTES = 64 * 1024;
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+export interface StoredLogin {
+  apiUrl: string;
+  token: string;
+  /** RFC 3339 */
+  savedAt: string;
+}
+
+const LoginFile = z.object({ api_url: z.string(), token: z.string(), saved_at: z.string().optional() });
+
+/** A login file that cannot be used: said as one line (exit code 2). */
+export class LoginFileError extends Error {
+  override readonly name = 'LoginFileError';
+}
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const ownUid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
+
+/** The file of a profile's login in the folder `netdeck` keeps its config in. */
+export function loginPath(configDir: string, profile: string | undefined): string {
+  const name = profile?.trim() || DEFAULT_PROFILE;
+  // Profile names come from the user: one safe file name each, never a path.
+  const safe = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name) ? name : `~${Buffer.from(name).toString('hex')}`;
+  return join(configDir, 'logins', `${safe}.json`);
+}
+
+/**
+ * A small regular file's text (at most 64 KiB), undefined when it does not exist. A FIFO,
+ * a device or a directory is refused without being read; with `follow: false` so is a link.
+ */
+export function readSmallFile(
+  path: string,
+  what: string,
+  options: { follow: boolean; warnings?: string[] },
+): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | O_NONBLOCK | (options.follow ? 0 : O_NOFOLLOW));
+  } catch (error) {
+    if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return undefined;
+    if (errno(error) === 'ELOOP') throw new LoginFileError(`${what} ${path} is a symbolic link; remove it`);
+    throw new LoginFileError(`cannot read ${what} ${path}: ${errno(error) ?? (error as Error).message}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new LoginFileError(`${what} ${path} is not a regular file`);
+    if (stat.size > MAX_FILE_BYTES) throw new LoginFileError(`${what} ${path} is too big to hold a token`);
+    if (options.warnings && process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
+      const octal = (stat.mode & 0o777).toString(8);
+      options.warnings.push(
+        `${what} ${path} can be read by other users (mode ${octal}); run: chmod 600 ${path}`,
+      );
+    }
+    const buffer = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < buffer.length) {
+      const n = readSync(fd, buffer, read, buffer.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The stored login, or undefined when there is none; `warnings` gets a line if others can read it. */
+export function readLogin(path: string, warnings: string[] = []): StoredLogin | undefined {
+  const text = readSmallFile(path, 'login file', { follow: false, warnings });
+  if (text === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new LoginFileError(`login file ${path} is not valid JSON; run netdeck logout and log in again`);
+  }
+  const parsed = LoginFile.safeParse(json);
+  if (!parsed.success || !parsed.data.token.trim())
+    throw new LoginFileError(`login file ${path} has no token; run netdeck logout and log in again`);
+  return {
+    apiUrl: parsed.data.api_url,
+    token: parsed.data.token.trim(),
+    savedAt: parsed.data.saved_at ?? '',
+  };
+}
+
+/** The logins folder: created 0700, or checked to be a directory of ours and made 0700. */
+function privateDir(dir: string): void {
+  mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if (errno(error) !== 'EEXIST') throw error;
+  }
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new LoginFileError(`${dir} is not a directory; remove it`);
+  const uid = ownUid();
+  if (uid !== undefined && stat.uid !== uid) throw new LoginFileError(`${dir} belongs to another user`);
+  if (process.platform !== 'win32' && (stat.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+}
+
+/** Stores a login: a new 0600 file, written whole, then renamed over the old one. */
+export function saveLogin(path: string, login: { apiUrl: string; token: string; savedAt?: string }): void {
+  const dir = dirname(path);
+  privateDir(dir);
+  const body = `${JSON.stringify(
+    { api_url: login.apiUrl, token: login.token, saved_at: login.savedAt ?? new Date().toISOString() },
+    null,
+    2,
+  )}\n`;
+  const temporary = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW,
+    0o600,
+  );
+  try {
+    // Exactly 0600 whatever the umask.
+    if (process.platform !== 'win32') fchmodSync(fd, 0o600);
+    writeSync(fd, body);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    unlinkSync(temporary);
+    throw error;
+  }
+}
+
+/** Removes a stored login (a link at its name is removed, not followed); false when there was none. */
+export function removeLogin(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch (error) {
+    if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return false;
+    throw new LoginFileError(`cannot remove login file ${path}: ${errno(error) ?? (error as Error).message}`);
+  }
+}

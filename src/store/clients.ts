@@ -1,0 +1,53 @@
+// The network's clients (GET /network/clients, a 60 s live resource): what gives device
+// names, device ids and the provide mode to My providers, the share picker and Devices.
+import type { NetworkClient, NetworkClients, ProvidersStats } from '../contract/schemas.ts';
+import type { StoreDeps } from './deps.ts';
+import { createResourceStore, REFRESH_EVERY_MS, type ResourceStore } from './resource.ts';
+
+export type ClientsStore = ResourceStore<NetworkClients>;
+
+export function createClientsStore(deps: StoreDeps): ClientsStore {
+  return createResourceStore<NetworkClients>(deps, {
+    load: (signal) => deps.client.networkClients({ signal }),
+    refreshEveryMs: REFRESH_EVERY_MS,
+  });
+}
+
+const NO_CLIENTS = new Map<string, NetworkClient>();
+const indexes = new WeakMap<NetworkClients, Map<string, NetworkClient>>();
+
+/** The clients by client id (built once per response). */
+export function clientsById(data: NetworkClients | undefined): Map<string, NetworkClient> {
+  if (!data?.clients) return NO_CLIENTS;
+  let index = indexes.get(data);
+  if (!index) {
+    index = new Map(data.clients.filter((c) => c.client_id).map((c) => [c.client_id!, c]));
+    indexes.set(data, index);
+  }
+  return index;
+}
+
+/** Whether the client has an open connection. */
+export const isConnected = (client: NetworkClient | undefined) => (client?.connections?.length ?? 0) > 0;
+
+/**
+ * Provider statistics with what /network/clients knows of each provider: its device
+ * name, and its provide mode where the statistics lack it (today's /stats/providers
+ * does not send one; the clients list sends 3, public, or nothing).
+ */
+export function withClientInfo(stats: ProvidersStats, clients: NetworkClients | undefined): ProvidersStats {
+  const index = clientsById(clients);
+  if (index.size === 0 || !stats.providers) return stats;
+  return {
+    ...stats,
+    providers: stats.providers.map((provider) => {
+      const client = provider.client_id ? index.get(provider.client_id) : undefined;
+      if (!client) return provider;
+      return {
+        ...provider,
+        device_name: client.device_name,
+        provide_mode: provider.provide_mode ?? client.provide_mode,
+      };
+    }),
+  };
+}
