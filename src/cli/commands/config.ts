@@ -2,10 +2,10 @@
 // token is shown masked, with the network its claims name.
 import type { Command } from 'commander';
 import { decodeToken, maskToken } from '../../api/auth.ts';
+import { sanitize } from '../../sanitize.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
 import {

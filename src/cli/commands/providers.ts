@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { isApiError } from '../../api/errors.ts';
 import type { FindProvidersRequest, LocationSpecInput, Provider } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { bytesPerSecond } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
 import {
   addConnectionOptions,

@@ -1,6 +1,6 @@
 // `netdeck wallet`: the payout wallet of the network; `wallet set ID` changes it.
 import type { Command } from 'commander';
-import { sanitize } from '../output/sanitize.ts';
+import { sanitize } from '../../sanitize.ts';
 import {
   addConnectionOptions,
   addJsonOption,

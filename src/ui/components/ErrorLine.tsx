@@ -1,13 +1,14 @@
 // One line saying what failed, in the pane, beside the data that is still shown.
 import { Text } from 'ink';
 import { describeError, isApiError } from '../../api/errors.ts';
+import { sanitize, serverMessage } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
-import { sanitize, truncate } from '../text.ts';
+import { truncate } from '../text.ts';
 
 /** What to tell the user about a failed request (server text sanitized). */
 export function errorText(error: unknown): string {
   if (isApiError(error) && error.kind === 'http' && error.status) {
-    const body = sanitize(error.details.body ?? '').trim();
+    const body = serverMessage(error.details.body);
     return `HTTP ${error.status}${body ? `: ${body}` : ''}`;
   }
   return sanitize(describeError(error));

@@ -1,11 +1,12 @@
 // Top line(s): where the console points, the network, the connection, and the active
 // pane's last refresh with the countdown to the next one.
 import { Box, Text } from 'ink';
+import { sanitize } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import type { PaneDefinition } from '../panes/types.ts';
-import { formatClockTime, formatDuration, sanitize, truncate } from '../text.ts';
+import { formatClockTime, formatDuration, truncate } from '../text.ts';
 
 export function targetLabel(target: SessionTarget): string {
   return target.kind === 'demo' ? `SIMULATOR seed ${target.seed}` : sanitize(target.url);

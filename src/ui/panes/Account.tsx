@@ -2,13 +2,13 @@
 // form (`f`).
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { sanitize } from '../../sanitize.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { NoToken } from '../components/NoToken.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { sanitize } from '../text.ts';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './account/FeedbackDialog.tsx';
 import { WALLET_DIALOG, WalletDialog } from './account/WalletDialog.tsx';
 import type { PaneDefinition } from './types.ts';

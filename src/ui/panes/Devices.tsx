@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
+import { sanitize } from '../../sanitize.ts';
 import { deviceRows, selectedRow } from '../../store/devices.ts';
 import type { Stores } from '../../store/index.ts';
 import { isNoToken } from '../../store/service-message.ts';
@@ -11,7 +12,7 @@ import { NoToken } from '../components/NoToken.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useClock, useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { sanitize, truncate } from '../text.ts';
+import { truncate } from '../text.ts';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './devices/AddCodeDialog.tsx';
 import { DeviceLists, headerText } from './devices/DeviceLists.tsx';
 import { SHARE_DIALOG, ShareDialog } from './devices/ShareDialog.tsx';

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import { isApiError } from '../../api/errors.ts';
+import { sanitize } from '../../sanitize.ts';
 import type { DiscoveryRow } from '../../store/discovery.ts';
 import type { Stores } from '../../store/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
@@ -12,7 +13,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/TextInput.tsx';
-import { formatCount, padCells, sanitize } from '../text.ts';
+import { formatCount, padCells } from '../text.ts';
 import type { PaneDefinition } from './types.ts';
 
 /** Column widths for a pane `width` wide; `distance` only while searching. */

@@ -4,12 +4,13 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import type { Provider } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { formatBytesPerSecond, formatCount, padCells, sanitize, truncate } from '../text.ts';
+import { formatBytesPerSecond, formatCount, padCells, truncate } from '../text.ts';
 import type { PaneDefinition } from './types.ts';
 
 export function providerColumns(width: number) {

@@ -4,13 +4,13 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useMemo, useRef, useState } from 'react';
+import { sanitize } from '../../../sanitize.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/TextInput.tsx';
-import { sanitize } from '../../text.ts';
 
 export const WALLET_DIALOG = 'wallet';
 

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { SimCodes } from '../../../contract/admin.ts';
+import { sanitize } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -11,7 +12,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/TextInput.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { formatTimeLeft } from './codeText.ts';
 
 export const ADD_CODE_DIALOG = 'addCode';

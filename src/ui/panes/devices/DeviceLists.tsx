@@ -2,10 +2,11 @@
 // (name, client id, network, state with the adoption countdown), "none" when empty.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
+import { sanitize } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useTheme } from '../../context.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { formatTimeLeft } from './codeText.ts';
 
 type Line =

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import type { ProviderStats } from '../../../contract/schemas.ts';
+import { sanitize } from '../../../sanitize.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -12,7 +13,7 @@ import { windowStart } from '../../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/TextInput.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './codeText.ts';
 import { useCopy } from './useCopy.ts';
 

@@ -1,7 +1,7 @@
 // `y`: copy a code to the terminal's clipboard (OSC 52 straight to stdout, outside Ink's
 // frame: it moves no cursor) and to a file; the returned line says where it went.
 import { useStdout } from 'ink';
-import { sanitize } from '../../text.ts';
+import { sanitize } from '../../../sanitize.ts';
 import { copyCode } from './clipboard.ts';
 
 export function useCopy(): (code: string | undefined) => string {

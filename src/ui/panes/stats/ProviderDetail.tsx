@@ -2,10 +2,11 @@
 // its 24-hour timeline over an hour axis, and its connection events, newest first. It
 // stays live: the figures refresh with the list.
 import { Box, Text } from 'ink';
+import { sanitize } from '../../../sanitize.ts';
 import { findProvider, isChanged, type TrackedField } from '../../../store/stats.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
-import { sanitize, truncate } from '../../text.ts';
+import { truncate } from '../../text.ts';
 import { CellLine } from './CellLine.tsx';
 import { detailFigures, eventLines, timelineAxis } from './providerDetail.ts';
 import { RefreshStatus } from './RefreshStatus.tsx';
