@@ -56,6 +56,19 @@ export function oneLine(text: string): string {
   );
 }
 
+/**
+ * The most of one outside field the console draws: wider than any terminal, and small
+ * enough that laying out a name a server made a megabyte long costs nothing.
+ */
+export const MAX_FIELD_CHARS = 1000;
+
+/** One field for the screen: sanitised and cut to `max` characters with an ellipsis. */
+export function screenText(value: unknown, max = MAX_FIELD_CHARS): string {
+  const full = value === undefined || value === null ? '' : String(value);
+  if (full.length <= max) return sanitize(full);
+  return clip(`${sanitize(full.slice(0, max * 4))}…`, max);
+}
+
 /** A server's message for one line: folded to one line, runs of spaces collapsed, long ones cut. */
 export function serverMessage(value: unknown, max = MAX_MESSAGE_CHARS): string {
   const full = value === undefined || value === null ? '' : String(value);

@@ -7,6 +7,7 @@ import { isApiError } from '../api/errors.ts';
 import type { DeviceAssociations, ProviderStats } from '../contract/schemas.ts';
 import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
+import { distinctKeys } from './distinct-keys.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 import { isNoToken, serviceMessage } from './service-message.ts';
 
@@ -137,7 +138,8 @@ export function deviceRows(state: Pick<DevicesState, 'data' | 'fetchedAt'>, now:
       });
     });
   }
-  return rows;
+  const keys = distinctKeys(rows.map((row) => row.key));
+  return rows.map((row, i) => (row.key === keys[i] ? row : { ...row, key: keys[i] }));
 }
 
 /** The row under the cursor: the selected one if still there, else the first. */

@@ -1,5 +1,5 @@
 // Text helpers for drawing: widths counted in terminal cells, cutting and padding by
-// them. Every string that comes from the server goes through `sanitize` (src/sanitize.ts)
+// them. Every string that comes from the server goes through `screenText` (src/sanitize.ts)
 // before it is drawn.
 
 function isWide(cp: number): boolean {

@@ -1,7 +1,7 @@
 // One line saying what failed, in the pane, beside the data that is still shown.
 import { Text } from 'ink';
 import { describeError, isApiError } from '../../api/errors.ts';
-import { sanitize, serverMessage } from '../../sanitize.ts';
+import { screenText, serverMessage } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { truncate } from '../text.ts';
 
@@ -11,7 +11,7 @@ export function errorText(error: unknown): string {
     const body = serverMessage(error.details.body);
     return `HTTP ${error.status}${body ? `: ${body}` : ''}`;
   }
-  return sanitize(describeError(error));
+  return screenText(describeError(error));
 }
 
 export function ErrorLine({ error, width, prefix }: { error: unknown; width: number; prefix?: string }) {

@@ -2,7 +2,7 @@
 // form (`f`).
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { sanitize } from '../../sanitize.ts';
+import { screenText } from '../../sanitize.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { NoToken } from '../components/NoToken.tsx';
@@ -43,7 +43,7 @@ function Account({ width, height }: { width: number; height: number }) {
   if (noToken) wallet = <NoToken what="The payout wallet needs your network's token" width={width - 2} />;
   else if (data) {
     wallet = data.wallet_id ? (
-      <Text bold>{sanitize(data.wallet_id)}</Text>
+      <Text bold>{screenText(data.wallet_id)}</Text>
     ) : (
       <Text dimColor={theme.dim}>none set</Text>
     );
@@ -71,7 +71,7 @@ function Account({ width, height }: { width: number; height: number }) {
         <Text dimColor={theme.dim}>
           What this network's providers earn is paid to this wallet. w sets another.
         </Text>
-        {lastSet ? <Text color={theme.ok}>{`✓ ${sanitize(lastSet)}`}</Text> : null}
+        {lastSet ? <Text color={theme.ok}>{`✓ ${screenText(lastSet)}`}</Text> : null}
       </Box>
       <Box marginTop={1}>
         <Text bold color={theme.accent}>

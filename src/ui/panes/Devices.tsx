@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
-import { sanitize } from '../../sanitize.ts';
+import { screenText } from '../../sanitize.ts';
 import { deviceRows, selectedRow } from '../../store/devices.ts';
 import type { Stores } from '../../store/index.ts';
 import { isNoToken } from '../../store/service-message.ts';
@@ -101,7 +101,7 @@ function Devices({ width, height }: { width: number; height: number }) {
     );
   else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
 
-  const detail = notice ?? (selected?.code ? `code: ${sanitize(selected.code)}  (y copies it)` : '');
+  const detail = notice ?? (selected?.code ? `code: ${screenText(selected.code)}  (y copies it)` : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1}>{status}</Box>

@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import type { ProviderStats } from '../../contract/schemas.ts';
-import { sanitize } from '../../sanitize.ts';
+import { screenText } from '../../sanitize.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
 import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
@@ -100,7 +100,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
       cells={providerCells(p, columns, {
         now: end,
         changed: (field) => isChanged(state, p.client_id, field, now),
-        clean: sanitize,
+        clean: (text) => screenText(text),
       })}
     />
   );
@@ -134,7 +134,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
       <EmptyRows
         width={width}
         height={listHeight}
-        text={`No provider matches “${sanitize(state.filter)}”. Esc clears the filter.`}
+        text={`No provider matches “${screenText(state.filter)}”. Esc clears the filter.`}
       />
     );
   else

@@ -2,7 +2,7 @@
 // (space ticks), then the free text and a Send button; tab/shift-tab or ↑/↓ move.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { sanitize } from '../../../sanitize.ts';
+import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -106,7 +106,7 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
   else if (form.phase === 'failed' && form.noToken)
     outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${sanitize(form.message)}`}</Text>;
+    outcome = <Text color={theme.error}>{`✗ ${screenText(form.message)}`}</Text>;
 
   return (
     <DialogFrame title="Send feedback" width={width} height={height}>

@@ -2,7 +2,7 @@
 // (name, client id, network, state with the adoption countdown), "none" when empty.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
-import { sanitize } from '../../../sanitize.ts';
+import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useTheme } from '../../context.tsx';
@@ -44,13 +44,13 @@ export function stateText(row: DeviceRow): string {
 }
 
 function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {
-  const id = row.clientId ? sanitize(row.clientId) : '–';
+  const id = row.clientId ? screenText(row.clientId) : '–';
   return (
-    padCells(sanitize(row.deviceName ?? '(no name)'), cols.name) +
+    padCells(screenText(row.deviceName ?? '(no name)'), cols.name) +
     ' ' +
     padCells(id, cols.id) +
     ' ' +
-    padCells(row.networkName ? sanitize(row.networkName) : '–', cols.network) +
+    padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
     ' ' +
     padCells(stateText(row), cols.state)
   );

@@ -4,8 +4,9 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import type { ProviderStats } from '../../../contract/schemas.ts';
-import { sanitize } from '../../../sanitize.ts';
+import { screenText } from '../../../sanitize.ts';
 import { defaultShareName } from '../../../store/devices.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -21,7 +22,7 @@ export const SHARE_DIALOG = 'share';
 
 function deviceLine(device: ProviderStats, name: string | undefined): string {
   const state = device.connected ? '● online ' : '○ offline';
-  return `${state}  ${padCells(sanitize(device.client_id), 36)}  ${name ? sanitize(name) : ''}`;
+  return `${state}  ${padCells(screenText(device.client_id), 36)}  ${name ? screenText(name) : ''}`;
 }
 
 /** The share code boxed, numbered and letter-spaced. */
@@ -81,6 +82,8 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     const list = share.devices ?? [];
     const room = Math.max(3, height - 8);
     const start = windowStart(0, share.cursor, room, list.length);
+    const shown = list.slice(start, start + room);
+    const keys = distinctKeys(shown.map((device) => device.client_id ?? ''));
     body = share.loadingDevices ? (
       <Spinner label="loading this network's devices…" />
     ) : list.length === 0 ? (
@@ -90,13 +93,13 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         <Text
           dimColor={theme.dim}
         >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
-        {list.slice(start, start + room).map((device, i) => {
+        {shown.map((device, i) => {
           const index = start + i;
           const known = data?.outgoing_shared_devices?.find(
             (o) => o.client_id === device.client_id,
           )?.device_name;
           return (
-            <Text key={device.client_id} inverse={index === share.cursor} wrap="truncate">
+            <Text key={keys[i]} inverse={index === share.cursor} wrap="truncate">
               {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, known)}`}
             </Text>
           );
@@ -106,7 +109,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   } else if (share.step === 'name' || share.step === 'sending') {
     body = (
       <Box flexDirection="column">
-        <Text>{`Device ${sanitize(share.clientId)}`}</Text>
+        <Text>{`Device ${screenText(share.clientId)}`}</Text>
         <Text dimColor={theme.dim}>
           The name the other network will see (enter creates the code, esc goes back):
         </Text>
@@ -129,9 +132,9 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   } else if (share.step === 'done' && share.code) {
     body = (
       <Box flexDirection="column">
-        <Text>{`Share code for "${sanitize(share.name)}" (${sanitize(share.clientId)}):`}</Text>
-        <BigCode code={sanitize(share.code)} width={inner} />
-        <Text>{sanitize(share.code)}</Text>
+        <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
+        <BigCode code={screenText(share.code)} width={inner} />
+        <Text>{screenText(share.code)}</Text>
         <Text dimColor={theme.dim}>
           Read it out or press y to copy it. It is listed under "Shared by this network", waiting for a guest
           until another network adds it.
@@ -145,7 +148,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     body = (
       <Text
         color={theme.error}
-      >{`✗ ${sanitize(share.message ?? 'The share code could not be created.')}`}</Text>
+      >{`✗ ${screenText(share.message ?? 'The share code could not be created.')}`}</Text>
     );
   }
 
