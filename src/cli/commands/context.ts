@@ -25,6 +25,8 @@ export interface CliDeps {
   configFs?: ConfigFs;
   runSimulatorCommand?: (options: SimulatorCommandOptions) => Promise<void>;
   runTui?: (options: TuiOptions) => Promise<number>;
+  /** The bound of `providers --all` (default MAX_ALL_PROVIDERS), lower in tests. */
+  maxAllProviders?: number;
 }
 
 export interface CliContext {
