@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, createClient } from '../../src/api/client.ts';
-import { ApiError } from '../../src/api/errors.ts';
 import { RAW_CONTROL } from '../hostile.ts';
+import { failure } from './fixture.ts';
 
 const TOKEN = 'header.payload-of-a-test-token.signature';
 const open: { close(): Promise<void> }[] = [];
@@ -40,15 +40,6 @@ function client(url: string, options: Partial<ClientOptions> = {}) {
   const made = createClient({ baseUrl: url, token: TOKEN, retries: 0, ...options });
   open.push(made);
   return made;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('the deadline of a call', () => {

@@ -99,35 +99,20 @@ describe('dist/netdeck.js', () => {
   });
 
   it('netdeck sim: prints where it listens and a token; its world lasts across commands; exits 0 on SIGTERM', async () => {
-    const sim = spawn(
-      process.execPath,
-      [
-        BINARY,
-        'sim',
-        '--port',
-        '0',
-        '--seed',
-        '3',
-        '--providers',
-        '500',
-        '--locations',
-        '60',
-        '--own-providers',
-        '4',
-        '--admin',
-      ],
-      { env: cleanEnv() },
-    );
-    children.push(sim);
-    let out = '';
-    sim.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const deadline = Date.now() + 15_000;
-    while (!/^export .*\n/m.test(out)) {
-      if (Date.now() > deadline || sim.exitCode !== null) throw new Error(`no banner: ${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const url = out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!;
-    const token = out.match(/^token: (\S+)$/m)![1]!;
+    const sim = await startSim([
+      '--port',
+      '0',
+      '--seed',
+      '3',
+      '--providers',
+      '500',
+      '--locations',
+      '60',
+      '--own-providers',
+      '4',
+      '--admin',
+    ]);
+    const { url, token, out } = sim;
     const env = { NETDECK_API_URL: url, NETDECK_TOKEN: token };
 
     // One item per line, in this order (design.md): scripts parse them.
@@ -155,8 +140,7 @@ describe('dist/netdeck.js', () => {
     const again = await netdeck(['devices', 'add', code], env);
     expect(again.code).toBe(4);
 
-    sim.kill('SIGTERM');
-    expect(await new Promise((resolve) => sim.once('exit', resolve))).toBe(0);
+    expect(await sim.stop()).toBe(0);
   });
 
   it('netdeck sim --key-file: a restarted simulator accepts the old token; --token-file holds it (0600)', async () => {
@@ -194,7 +178,7 @@ describe('dist/netdeck.js', () => {
   });
 });
 
-/** Runs `netdeck sim` until its banner is out; `stop` ends it with SIGTERM. */
+/** Runs `netdeck sim` until its whole banner is out. */
 async function startSim(args: string[]) {
   const child = spawn(process.execPath, [BINARY, 'sim', ...args], { env: cleanEnv() });
   children.push(child);
@@ -206,11 +190,13 @@ async function startSim(args: string[]) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return {
-    url: out.match(/^listening on (\S+)$/m)![1]!,
+    out,
+    url: out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!,
     token: out.match(/^token: (\S+)$/m)![1]!,
-    stop: async () => {
+    /** Ends it with SIGTERM; resolves with its exit code. */
+    stop: () => {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      return new Promise<number | null>((resolve) => child.once('exit', resolve));
     },
   };
 }

@@ -41,13 +41,15 @@ const SMALL = { providers: 400, locations: 60, ownProviders: 4 };
 describe('runSimulatorCommand', () => {
   it('prints the real bound url first, then the demo token; serves; logs with verbose; exits 0 on SIGTERM', async () => {
     const run = start({ ...SMALL, port: 0, seed: 3, verbose: true });
-    const [first, second] = await run.lines(2);
+    const [first, second, third] = await run.lines(3);
     const url = first.match(/^listening on (http:\/\/127\.0\.0\.1:(\d+))$/);
     expect(url, first).not.toBeNull();
     expect(Number(url![2])).toBeGreaterThan(0);
     const token = second.match(/^token: (\S+)$/)?.[1];
     expect(token).toBeDefined();
     expect(decodeJwt(token!).network_name).toBe('demo');
+    // Without --admin no secret line: the export line for a shell follows.
+    expect(third).toBe(`export NETDECK_API_URL=${url![1]} NETDECK_TOKEN=${token}`);
 
     const res = await fetch(`${url![1]}/stats/providers`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
