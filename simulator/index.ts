@@ -22,7 +22,15 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 0: a free port; `url` has the real one. */
   port?: number;
+  /** Serve the /__sim/ admin routes (they want the secret in `X-Sim-Admin`). */
   admin?: boolean;
+  /** The admin routes' secret (default: a random one, in `adminSecret` of the result). */
+  adminSecret?: string;
+  /**
+   * The master key tokens are signed with (default: a random one, so nobody who knows the
+   * seed can mint tokens). The same key and seed accept an earlier simulator's tokens.
+   */
+  signingKey?: Uint8Array;
   latencyMs?: number;
   errorRate?: number;
   /** Request log lines (`--verbose`). */
@@ -38,6 +46,8 @@ export interface Simulator {
   readonly clock: Clock;
   readonly engine: Engine;
   readonly demo: DemoAccess;
+  /** The secret of the admin routes in force (with `admin`); the in-process `admin` needs none. */
+  readonly adminSecret?: string;
   readonly admin: {
     reset(seed?: number): void;
     /** Resolves with the new simulated time (epoch ms). */
@@ -81,6 +91,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     host: options.host,
     port: options.port,
     admin: options.admin,
+    adminSecret: options.adminSecret,
+    signingKey: options.signingKey,
     latencyMs: options.latencyMs,
     errorRate: options.errorRate,
     log: options.log,
@@ -102,6 +114,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       },
       codes: () => engine.codes(),
     },
+    adminSecret: http.adminSecret,
     admin: http.admin,
     close: () => http.close(),
   };

@@ -1,21 +1,36 @@
 // `netdeck sim`: run the simulator until SIGINT/SIGTERM. The CLI parses the flags.
-import { createSimulator, type SimulatorOptions } from './index.ts';
+import { createSimulator, type Simulator, type SimulatorOptions } from './index.ts';
 
 export interface SimulatorCommandOptions extends SimulatorOptions {
   verbose?: boolean;
+  /** Runs once the simulator listens, before the banner (the CLI writes --token-file here). */
+  started?: (simulator: Simulator) => void;
+}
+
+/** What `netdeck sim` prints, one item per line, in this order (scripts and tests parse it). */
+export function bannerLines(simulator: Simulator): string[] {
+  const lines = [`listening on ${simulator.url}`, `token: ${simulator.token}`];
+  if (simulator.adminSecret !== undefined) lines.push(`admin secret: ${simulator.adminSecret}`);
+  const { email, password } = simulator.demo.codes().demo_user;
+  lines.push(`demo user: ${email} ${password}`);
+  lines.push(`export NETDECK_API_URL=${simulator.url} NETDECK_TOKEN=${simulator.token}`);
+  return lines;
 }
 
 /** Starts the simulator, prints where it listens and its demo token; resolves once it has shut down. */
 export async function runSimulatorCommand(options: SimulatorCommandOptions): Promise<void> {
-  const { verbose, ...simulatorOptions } = options;
+  const { verbose, started, ...simulatorOptions } = options;
   const simulator = await createSimulator({
     ...simulatorOptions,
     log: verbose ? (line) => process.stderr.write(`${line}\n`) : simulatorOptions.log,
   });
-  const { email, password } = simulator.demo.codes().demo_user;
-  process.stdout.write(
-    `listening on ${simulator.url}\ntoken: ${simulator.token}\ndemo user: ${email} ${password}\n`,
-  );
+  try {
+    started?.(simulator);
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
+  process.stdout.write(`${bannerLines(simulator).join('\n')}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = () => {

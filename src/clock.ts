@@ -21,6 +21,17 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/**
+ * A time a server or a token gave (epoch ms or an RFC 3339 string) as a Date, or
+ * undefined when it is none or lies beyond what a Date holds (±8.64e15 ms): any number
+ * the schemas accept must render, at worst as unknown.
+ */
+export function dateOf(value: number | string | undefined): Date | undefined {
+  if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 /** `Clock.sleep` on any clock's setTimeout. */
 export function sleepOn(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,12 +1,14 @@
 // The HTTP half of the simulator around a running engine: server, tokens, faults, admin.
 
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock.ts';
 import type { SimCodes, SimFaults } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
 import { type AdminActions, AdminInputError, type SimNameChange } from './admin.ts';
-import { TokenAuthority } from './auth.ts';
+import { newMasterKey, TokenAuthority } from './auth.ts';
 import type { EnginePort } from './engine-port.ts';
 import { FaultState } from './faults.ts';
+import type { Address } from './guard.ts';
 import { createRequestHandler } from './handler.ts';
 import { listen } from './server.ts';
 
@@ -18,6 +20,10 @@ export interface HttpSimulatorOptions {
   host?: string;
   port?: number;
   admin?: boolean;
+  /** The secret the admin routes want in `X-Sim-Admin` (default: a random one). */
+  adminSecret?: string;
+  /** The master key tokens are signed with (default: a random one). */
+  signingKey?: Uint8Array;
   latencyMs?: number;
   errorRate?: number;
   log?: (line: string) => void;
@@ -28,12 +34,18 @@ export interface HttpSimulator {
   /** JWT of the demo network (re-minted after a reset). */
   readonly token: string;
   readonly admin: AdminActions;
+  /** The secret of the admin routes, when they are on. */
+  readonly adminSecret?: string;
   close(): Promise<void>;
 }
 
+/** 24 characters nobody can guess. */
+export const newAdminSecret = () => randomBytes(18).toString('base64url');
+
 export async function startHttpSimulator(options: HttpSimulatorOptions): Promise<HttpSimulator> {
   const { engine, clock } = options;
-  const auth = new TokenAuthority(engine, clock);
+  const auth = new TokenAuthority(engine, clock, options.signingKey ?? newMasterKey());
+  const adminSecret = options.admin ? (options.adminSecret ?? newAdminSecret()) : undefined;
   const faults = new FaultState(engine.seed, {
     latency_ms: options.latencyMs || undefined,
     error_rate: options.errorRate || undefined,
@@ -65,11 +77,13 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
   };
 
   let openApiBytes: Buffer | undefined;
+  let address: Address = { host: options.host ?? '127.0.0.1', port: -1 };
   const context = {
     engine,
     auth,
     faults,
-    admin: options.admin ? admin : undefined,
+    admin: adminSecret === undefined ? undefined : { actions: admin, secret: adminSecret },
+    address: () => address,
     openApi: () => {
       openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url)));
       return openApiBytes;
@@ -81,6 +95,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
     options.host ?? '127.0.0.1',
     options.port ?? 0,
   );
+  address = { host: address.host, port: Number(new URL(listening.url).port) || 80 };
   engine.start();
 
   let closing: Promise<void> | undefined;
@@ -90,6 +105,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       return demoToken;
     },
     admin,
+    adminSecret,
     close() {
       closing ??= (async () => {
         engine.stop();

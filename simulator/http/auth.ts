@@ -1,6 +1,8 @@
-// Tokens: HS256 JWTs signed with a key derived from the seed, so a simulator restarted
-// with the same seed accepts the tokens of the previous one. Each token names its network.
-import { createHash, createHmac } from 'node:crypto';
+// Tokens: HS256 JWTs, each naming its network. They are signed with a key derived from
+// a random master key and the seed: nobody who only knows the (public) seed can mint
+// one, a reset to another seed ends the old tokens, and a simulator given the same master
+// key (`--key-file`) and seed accepts the tokens of the previous one.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Clock } from '../../src/clock.ts';
 import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
@@ -8,11 +10,16 @@ import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
 export const TOKEN_ISSUER = 'netdeck-simulator';
 export const TOKEN_AUDIENCE = 'netdeck';
 export const TOKEN_LIFETIME_S = 30 * 24 * 60 * 60;
-const KEY_LABEL = 'netdeck simulator jwt signing key v1';
+const KEY_LABEL = 'netdeck simulator jwt signing key v2, seed ';
 const CACHE_LIMIT = 10_000;
+/** Bytes of a master key (HS256 wants at least 32). */
+export const MASTER_KEY_BYTES = 32;
 
-export function signingKey(seed: number): Uint8Array {
-  return new Uint8Array(createHmac('sha256', KEY_LABEL).update(String(seed)).digest());
+export const newMasterKey = (): Uint8Array => new Uint8Array(randomBytes(MASTER_KEY_BYTES));
+
+/** The key that signs the tokens of the world of `seed`. */
+export function signingKey(master: Uint8Array, seed: number): Uint8Array {
+  return new Uint8Array(createHmac('sha256', master).update(`${KEY_LABEL}${seed}`).digest());
 }
 
 /** A stable UUID-form id from text (the user id of a network's account). */
@@ -38,9 +45,10 @@ export class TokenAuthority {
   constructor(
     private readonly engine: EnginePort,
     private readonly clock: Clock,
+    private readonly master: Uint8Array = newMasterKey(),
   ) {
     this.keySeed = engine.seed;
-    this.key = signingKey(engine.seed);
+    this.key = signingKey(master, engine.seed);
   }
 
   /** Forget verified tokens (after a reset: the world and perhaps the seed changed). */
@@ -132,7 +140,7 @@ export class TokenAuthority {
   private currentKey(): Uint8Array {
     if (this.engine.seed !== this.keySeed) {
       this.keySeed = this.engine.seed;
-      this.key = signingKey(this.keySeed);
+      this.key = signingKey(this.master, this.keySeed);
       this.cache.clear();
     }
     return this.key;

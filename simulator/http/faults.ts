@@ -1,6 +1,6 @@
 // Injected faults for the 11 operations (never /__sim/ or /openapi.json): latency, a
 // share of failures with a chosen status and Retry-After, and corrupted 200 bodies.
-import type { SimFaults } from '../../src/contract/admin.ts';
+import { SimFaults } from '../../src/contract/admin.ts';
 
 /** mulberry32: a small seeded PRNG, so the failures of a request sequence repeat. */
 export function seededRandom(seed: number): () => number {
@@ -29,9 +29,9 @@ export class FaultState {
     this.set(initial);
   }
 
-  /** Replaces every fault; 0 or absent turns one off. */
+  /** Replaces every fault; 0 or absent turns one off. Values out of range throw (a timer would overflow). */
   set(faults: SimFaults): void {
-    this.faults = { ...faults };
+    this.faults = SimFaults.parse(faults);
   }
   get(): SimFaults {
     return { ...this.faults };

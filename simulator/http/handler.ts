@@ -7,6 +7,7 @@ import type { TokenAuthority } from './auth.ts';
 import { discardRest, readBody } from './body.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
+import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnHost, isOwnOrigin } from './guard.ts';
 import { sendJson, sendJsonBytes, sendText, TEXT } from './reply.ts';
 import { decodeBody } from './validate.ts';
 
@@ -14,8 +15,10 @@ export interface HttpContext {
   engine: EnginePort;
   auth: TokenAuthority;
   faults: FaultState;
-  /** Present when the admin routes are on. */
-  admin?: AdminActions;
+  /** Present when the admin routes are on, with the secret they want. */
+  admin?: { actions: AdminActions; secret: string };
+  /** Where the server listens (known once it does): requests for another Host are refused. */
+  address: () => Address;
   /** The OpenAPI document, serialised. */
   openApi: () => Buffer;
   log?: (line: string) => void;
@@ -104,12 +107,23 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
 
+    // A browser on a web page (another Origin, or a rebound name as Host) is refused.
+    const address = ctx.address();
+    if (!isOwnHost(req.headers.host, address) || !isOwnOrigin(req.headers.origin, address)) {
+      return sendText(res, 403, TEXT.forbidden, { connection: 'close' });
+    }
+
     if (path === '/openapi.json') {
       return method === 'GET'
         ? sendJsonBytes(res, ctx.openApi())
         : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
     }
-    if (ctx.admin && isAdminPath(path)) return serveAdmin(ctx.admin, path, req, res);
+    if (ctx.admin && isAdminPath(path)) {
+      if (!hasAdminSecret(req.headers[ADMIN_SECRET_HEADER], ctx.admin.secret)) {
+        return sendText(res, 403, TEXT.forbidden);
+      }
+      return serveAdmin(ctx.admin.actions, path, req, res);
+    }
 
     const { name, allow } = routeOf(method, path, ctx.engine.era);
     if (name) return serveOperation(name, req, res);

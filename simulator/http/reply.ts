@@ -6,6 +6,7 @@ export const TEXT = {
   notFound: '404 page not found',
   methodNotAllowed: 'Method not allowed.',
   notAuthorized: 'Not authorized.',
+  forbidden: 'Forbidden.',
   tooLarge: 'request body too large',
   internal: 'Internal server error.',
 } as const;

@@ -60,3 +60,8 @@ export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 8) return text;
   return text.split(token).join(maskToken(token));
 }
+
+/** A URL to show: its `user:password@` (which may hold a secret) replaced by `***@`. */
+export function hideUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+}

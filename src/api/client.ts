@@ -8,7 +8,9 @@ import {
   type ResponseOf,
 } from '../contract/endpoints.ts';
 import { readAs } from '../contract/schemas.ts';
+import { sanitize, serverMessage } from '../sanitize.ts';
 import { redact } from './auth.ts';
+import { readBody } from './body.ts';
 import { ApiError } from './errors.ts';
 import { Agent, errors as undiciErrors } from './undici.ts';
 
@@ -19,7 +21,15 @@ export interface ClientOptions {
   token?: string;
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
+  /** Between two chunks of a body. */
   bodyTimeoutMs?: number;
+  /**
+   * The whole call, retries and their waits included: a server that drips its answer
+   * slowly enough to never trip the other timeouts still ends here.
+   */
+  deadlineMs?: number;
+  /** The largest answer read; past it the client stops reading and fails ('oversized'). */
+  maxResponseBytes?: number;
   /** Retries of idempotent GETs on 429, 5xx and connection errors. */
   retries?: number;
   retryBaseDelayMs?: number;
@@ -55,16 +65,21 @@ export type ApiClient = { [K in OperationName]: Method<K> } & {
   close(): Promise<void>;
 };
 
+/** 64 MiB: three times the largest answer of a 50 000-city, 1 000 000-provider world. */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Of an error answer only the start is read: it is shown on one line, cut. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
 const DEFAULTS = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  deadlineMs: 60_000,
+  maxResponseBytes: MAX_RESPONSE_BYTES,
   retries: 3,
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 30_000,
 };
-
-const MAX_ERROR_BODY = 500;
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -89,16 +104,33 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** Dotted path of a zod issue: `providers[3].tier`. */
+/** Dotted path of a zod issue: `providers[3].tier`. A key is the server's text: sanitised, cut. */
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
+  const text = path.reduce<string>(
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
     '',
   );
+  return serverMessage(text, 120);
 }
 
-function describeTransportError(error: unknown, operation: OperationName, signal?: AbortSignal): ApiError {
+const MIB = 1024 * 1024;
+const sizeText = (bytes: number) =>
+  bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
+function describeTransportError(
+  error: unknown,
+  operation: OperationName,
+  signal?: AbortSignal,
+  deadline?: { signal: AbortSignal; ms: number },
+): ApiError {
   if (error instanceof ApiError) return error;
+  if (deadline?.signal.aborted && !signal?.aborted) {
+    return new ApiError(
+      'timeout',
+      `${operation}: no complete answer within ${deadline.ms / 1000} s (the deadline of a request)`,
+      { operation, cause: error },
+    );
+  }
   if (signal?.aborted) return new ApiError('aborted', `${operation}: cancelled`, { operation, cause: error });
   if (
     error instanceof undiciErrors.ConnectTimeoutError ||
@@ -112,7 +144,7 @@ function describeTransportError(error: unknown, operation: OperationName, signal
   }
   const code = (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return new ApiError('network', `${operation}: cannot reach the service (${code ?? message})`, {
+  return new ApiError('network', `${operation}: cannot reach the service (${sanitize(code ?? message)})`, {
     operation,
     cause: error,
   });
@@ -147,7 +179,7 @@ export function createClient(options: ClientOptions): ApiClient {
     name: K,
     endpoint: Endpoint,
     body: unknown,
-    signal?: AbortSignal,
+    signal: AbortSignal,
   ): Promise<ResponseOf<K>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (endpoint.auth && token) headers.authorization = `Bearer ${token}`;
@@ -156,38 +188,49 @@ export function createClient(options: ClientOptions): ApiClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body ?? {});
     }
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await dispatcher.request({
-        origin: base.origin,
-        path: `${basePath}${endpoint.path}`,
-        method: endpoint.method,
-        headers,
-        body: payload,
-        signal,
-        headersTimeout: settings.headersTimeoutMs,
-        bodyTimeout: settings.bodyTimeoutMs,
-      });
-    } catch (error) {
-      throw describeTransportError(error, name, signal);
-    }
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
-      throw describeTransportError(error, name, signal);
-    }
+    const response = await dispatcher.request({
+      origin: base.origin,
+      path: `${basePath}${endpoint.path}`,
+      method: endpoint.method,
+      headers,
+      body: payload,
+      signal,
+      headersTimeout: settings.headersTimeoutMs,
+      bodyTimeout: settings.bodyTimeoutMs,
+    });
     const status = response.statusCode;
+    // An error answer is shown on one line: its start is all that is read.
+    const read = await readBody(
+      response,
+      status === 200 ? settings.maxResponseBytes : MAX_ERROR_BODY_BYTES,
+      status !== 200,
+    );
+    if (!read.ok) {
+      throw new ApiError(
+        'oversized',
+        `${name}: the answer is larger than ${sizeText(settings.maxResponseBytes)} (${sizeText(read.bytes)} or more); netdeck stopped reading it`,
+        { operation: name, status },
+      );
+    }
+    // A server may echo the token back (in a 401 body, say): it is gone before any cut.
+    const text = token && status !== 200 ? redact(read.text, token) : read.text;
     if (status === 401) {
-      throw new ApiError('unauthorized', `${name}: not authorized (${text.trim() || '401'})`, {
+      throw new ApiError('unauthorized', `${name}: not authorized (${serverMessage(text) || '401'})`, {
         operation: name,
         status,
         body: text,
       });
     }
+    if (status >= 300 && status < 400) {
+      const location = serverMessage(redact([response.headers.location].flat()[0] ?? '', token), 200);
+      throw new ApiError(
+        'http',
+        `${name}: the service answered ${status}, a redirect ${location ? `to ${location}` : 'without a Location'}; netdeck does not follow redirects (is the API URL right?)`,
+        { operation: name, status, body: text },
+      );
+    }
     if (status !== 200) {
-      const shown = text.trim().slice(0, MAX_ERROR_BODY) || `HTTP ${status}`;
-      throw new ApiError('http', `${name}: ${status} ${shown}`, {
+      throw new ApiError('http', `${name}: ${status} ${serverMessage(text) || `HTTP ${status}`}`, {
         operation: name,
         status,
         body: text,
@@ -204,18 +247,22 @@ export function createClient(options: ClientOptions): ApiClient {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = formatPath(issue?.path ?? []);
-      throw new ApiError('shape', `${name}: unexpected response at ${path || '(root)'}: ${issue?.message}`, {
-        operation: name,
-        path,
-        body: text,
-      });
+      throw new ApiError(
+        'shape',
+        `${name}: unexpected response at ${path || '(root)'}: ${serverMessage(issue?.message, 200)}`,
+        { operation: name, path, body: text },
+      );
     }
     const result = parsed.data as ResponseOf<K> & { error?: { message?: string } };
     if (endpoint.businessErrors && result.error) {
-      throw new ApiError('business', result.error.message || 'The service reported an error.', {
-        operation: name,
-        status,
-      });
+      throw new ApiError(
+        'business',
+        serverMessage(result.error.message) || 'The service reported an error.',
+        {
+          operation: name,
+          status,
+        },
+      );
     }
     return result;
   }
@@ -239,23 +286,40 @@ export function createClient(options: ClientOptions): ApiClient {
         { operation: name },
       );
     }
+    // One deadline for the whole call, retries and waits included.
+    const deadline = { controller: new AbortController(), ms: settings.deadlineMs };
+    const timer = setTimeout(() => deadline.controller.abort(), deadline.ms);
+    const attemptSignal = signal
+      ? AbortSignal.any([signal, deadline.controller.signal])
+      : deadline.controller.signal;
+    const fail = (caught: unknown) =>
+      hideToken(
+        describeTransportError(caught, name, signal, { signal: deadline.controller.signal, ms: deadline.ms }),
+      );
     // Only idempotent GETs are retried: a POST may have taken effect.
     const attempts = endpoint.method === 'GET' ? settings.retries + 1 : 1;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once(name, endpoint, body, signal);
-      } catch (caught) {
-        const error = hideToken(describeTransportError(caught, name, signal));
-        if (attempt >= attempts || !retryable(error) || signal?.aborted) throw error;
-        const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
-        const delayMs = Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff);
-        options.onRetry?.({ operation: name, attempt, delayMs, error });
+    const startedAt = Date.now();
+    try {
+      for (let attempt = 1; ; attempt++) {
         try {
-          await sleep(delayMs, signal);
-        } catch (abort) {
-          throw hideToken(describeTransportError(abort, name, signal));
+          return await once(name, endpoint, body, attemptSignal);
+        } catch (caught) {
+          const error = fail(caught);
+          if (attempt >= attempts || !retryable(error) || attemptSignal.aborted) throw error;
+          const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
+          const delayMs = Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff);
+          // A wait that would end past the deadline is not started: the failure is the news.
+          if (Date.now() - startedAt + delayMs >= deadline.ms) throw error;
+          options.onRetry?.({ operation: name, attempt, delayMs, error });
+          try {
+            await sleep(delayMs, attemptSignal);
+          } catch (abort) {
+            throw fail(abort);
+          }
         }
       }
+    } finally {
+      clearTimeout(timer);
     }
   }
 

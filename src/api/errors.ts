@@ -10,8 +10,10 @@ export type ApiErrorKind =
   | 'http'
   /** the connection failed (refused, reset, DNS) */
   | 'network'
-  /** connect, headers or body took longer than allowed */
+  /** connect, headers or body took longer than allowed, or the whole call passed its deadline */
   | 'timeout'
+  /** the answer was larger than the client reads (`maxResponseBytes`) */
+  | 'oversized'
   /** the caller's AbortSignal fired */
   | 'aborted'
   /** the 200 body was not JSON, or a field had the wrong type (`path` names it) */

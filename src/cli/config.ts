@@ -1,10 +1,11 @@
 // The one configuration resolver (the TUI uses it too). Each value is taken from the
 // first place that has it: flags > environment > the profile (config file, then the
 // login `netdeck login` stored) > the demo simulator.
-import { readFileSync, statSync } from 'node:fs';
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
+import { hideUrlCredentials } from '../api/auth.ts';
+import { readSmallFile, type SmallFile, UnusableFileError } from '../safe-files.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login';
@@ -43,17 +44,21 @@ export class ConfigError extends Error {
 }
 
 export interface ConfigFs {
-  readFile(path: string): string;
-  /** File mode bits, or undefined where permissions mean nothing (Windows). */
-  mode(path: string): number | undefined;
+  /** A regular file of at most `limit` bytes, with its mode; throws for anything else. */
+  readFile(path: string, limit: number): SmallFile;
   homedir(): string;
 }
 
-const nodeFs: ConfigFs = {
-  readFile: (path) => readFileSync(path, 'utf8'),
-  mode: (path) => (process.platform === 'win32' ? undefined : statSync(path).mode),
-  homedir: osHomedir,
-};
+const nodeFs: ConfigFs = { readFile: readSmallFile, homedir: osHomedir };
+
+/** Far more than any real config file: a FIFO, a device or a huge file is refused, not read for ever. */
+export const CONFIG_FILE_LIMIT = 1024 * 1024;
+/** A JWT is about a kilobyte. */
+export const TOKEN_FILE_LIMIT = 64 * 1024;
+
+/** A file other users can read (group or others). */
+const readableByOthers = (mode: number | undefined) => mode !== undefined && (mode & 0o044) !== 0;
+const octal = (mode: number) => (mode & 0o777).toString(8);
 
 const Profile = z.object({
   api_url: z.string().optional(),
@@ -80,12 +85,17 @@ export function expandHome(
   return path;
 }
 
-function readConfigFile(path: string, fs: ConfigFs): z.infer<typeof ConfigFile> | undefined {
+function readConfigFile(
+  path: string,
+  fs: ConfigFs,
+): (z.infer<typeof ConfigFile> & { mode?: number }) | undefined {
   let text: string;
+  let mode: number | undefined;
   try {
-    text = fs.readFile(path);
+    ({ text, mode } = fs.readFile(path, CONFIG_FILE_LIMIT));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (error instanceof UnusableFileError) throw new ConfigError(`cannot use config file: ${error.message}`);
     throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
   }
   let json: unknown;
@@ -99,7 +109,7 @@ function readConfigFile(path: string, fs: ConfigFs): z.infer<typeof ConfigFile> 
     const issue = parsed.error.issues[0];
     throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
   }
-  return parsed.data;
+  return { ...parsed.data, mode };
 }
 
 /** Whether two API URLs name the same service (case of the host, trailing slashes aside). */
@@ -120,12 +130,33 @@ function checkApiUrl(url: Sourced<string>): Sourced<string> {
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`API URL from ${url.origin} is not a URL: ${value}`);
+    throw new ConfigError(`API URL from ${url.origin} is not a URL: ${hideUrlCredentials(value)}`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(`API URL from ${url.origin} must start with http:// or https://: ${value}`);
+    throw new ConfigError(
+      `API URL from ${url.origin} must start with http:// or https://: ${hideUrlCredentials(value)}`,
+    );
   }
   return { ...url, value: value.replace(/\/+$/, '') };
+}
+
+/**
+ * A token is one line of printable ASCII. One with a line break or another control in it
+ * (a file with two lines, a pasted escape) would make an invalid header: a usage error
+ * here, not a network failure retried later.
+ */
+function checkToken<T extends Sourced<string> & { file?: string }>(token: T): T {
+  const bad = token.value.match(/[^\x21-\x7e]/)?.[0];
+  if (bad === undefined) return token;
+  const what = /[\r\n]/.test(bad)
+    ? 'a line break'
+    : /\s/.test(bad)
+      ? 'a space'
+      : bad < ' ' || bad === '\x7f'
+        ? 'a control character'
+        : 'a character that is not printable ASCII';
+  const where = token.file ? `token file ${token.file} (from ${token.origin})` : `token from ${token.origin}`;
+  throw new ConfigError(`the ${where} holds ${what}: a token is one line of printable characters`);
 }
 
 /** Reads a token file; warns when people other than its owner can read it. */
@@ -136,23 +167,25 @@ function readTokenFile(
   fs: ConfigFs,
   warnings: string[],
 ): Sourced<string> & { file: string } {
-  let text: string;
+  let file: SmallFile;
   try {
-    text = fs.readFile(path);
+    file = fs.readFile(path, TOKEN_FILE_LIMIT);
   } catch (error) {
+    if (error instanceof UnusableFileError)
+      throw new ConfigError(`cannot use token file (from ${origin}): ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new ConfigError(
       `cannot read token file ${path} (from ${origin}): ${code ?? (error as Error).message}`,
     );
   }
-  const token = text.trim();
+  const token = file.text.trim();
   if (!token) throw new ConfigError(`token file ${path} (from ${origin}) is empty`);
-  const mode = fs.mode(path);
-  if (mode !== undefined && (mode & 0o044) !== 0) {
-    const octal = (mode & 0o777).toString(8);
-    warnings.push(`token file ${path} can be read by other users (mode ${octal}); run: chmod 600 ${path}`);
+  if (readableByOthers(file.mode)) {
+    warnings.push(
+      `token file ${path} can be read by other users (mode ${octal(file.mode!)}); run: chmod 600 ${path}`,
+    );
   }
-  return { value: token, source, origin, file: path };
+  return checkToken({ value: token, source, origin, file: path });
 }
 
 const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
@@ -250,16 +283,22 @@ export function resolveConfig(
     return relativeTo && !isAbsolute(expanded) ? resolve(relativeTo, expanded) : resolve(expanded);
   };
   let token: ResolvedConfig['token'];
-  if (nonEmpty(flags.token)) token = { value: flags.token!.trim(), source: 'flag', origin: '--token' };
+  if (nonEmpty(flags.token))
+    token = checkToken({ value: flags.token!.trim(), source: 'flag', origin: '--token' });
   else if (nonEmpty(flags.tokenFile))
     token = readTokenFile(tokenFilePath(flags.tokenFile!), '--token-file', 'flag', fs, warnings);
   else if (nonEmpty(env.NETDECK_TOKEN))
-    token = { value: env.NETDECK_TOKEN!.trim(), source: 'env', origin: 'NETDECK_TOKEN' };
+    token = checkToken({ value: env.NETDECK_TOKEN!.trim(), source: 'env', origin: 'NETDECK_TOKEN' });
   else if (nonEmpty(env.NETDECK_TOKEN_FILE))
     token = readTokenFile(tokenFilePath(env.NETDECK_TOKEN_FILE!), 'NETDECK_TOKEN_FILE', 'env', fs, warnings);
-  else if (nonEmpty(fromFile.token))
-    token = { value: fromFile.token!.trim(), source: 'file', origin: fileOrigin };
-  else if (nonEmpty(fromFile.token_file))
+  else if (nonEmpty(fromFile.token)) {
+    token = checkToken({ value: fromFile.token!.trim(), source: 'file', origin: fileOrigin });
+    if (readableByOthers(file?.mode)) {
+      warnings.push(
+        `config file ${path} holds a token and can be read by other users (mode ${octal(file!.mode!)}); run: chmod 600 ${path}`,
+      );
+    }
+  } else if (nonEmpty(fromFile.token_file))
     // A relative token_file is relative to the config file's folder.
     token = readTokenFile(
       tokenFilePath(fromFile.token_file!, dirname(path)),

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
+import { oneLine } from '../sanitize.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerConfig } from './commands/config.ts';
 import { startConsole } from './commands/console.ts';
@@ -20,7 +21,6 @@ import { registerWallet } from './commands/wallet.ts';
 import { registerWhoami } from './commands/whoami.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
-import { oneLine } from './output/writer.ts';
 
 /** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
 export function netdeckVersion(): string {

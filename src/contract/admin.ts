@@ -12,11 +12,16 @@ export const SimCodes = z.object({
 });
 export type SimCodes = z.infer<typeof SimCodes>;
 
+/** The longest injected latency: ten minutes (a timer holds at most ~24.8 days). */
+export const MAX_LATENCY_MS = 600_000;
+/** The longest `Retry-After` a fault sends: a day, written as whole seconds. */
+export const MAX_RETRY_AFTER_S = 86_400;
+
 export const SimFaults = z.object({
-  latency_ms: z.number().min(0).optional(),
+  latency_ms: z.number().min(0).max(MAX_LATENCY_MS).optional(),
   error_rate: z.number().min(0).max(1).optional(),
   status: z.int().min(400).max(599).optional(),
-  retry_after_s: z.number().min(0).optional(),
+  retry_after_s: z.number().min(0).max(MAX_RETRY_AFTER_S).optional(),
   body: z.enum(['malformed', 'wrong-shape']).optional(),
 });
 export type SimFaults = z.infer<typeof SimFaults>;

@@ -10,6 +10,7 @@ import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contr
 import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
+import { distinctKeys } from './distinct-keys.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 import { isNoToken, serviceMessage } from './service-message.ts';
 
@@ -212,7 +213,8 @@ export function deviceRows(
       online: isConnected(client),
     });
   }
-  return rows;
+  const keys = distinctKeys(rows.map((row) => row.key));
+  return rows.map((row, i) => (row.key === keys[i] ? row : { ...row, key: keys[i] }));
 }
 
 /** The row under the cursor: the selected one if still there, else the first. */

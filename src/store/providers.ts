@@ -1,12 +1,12 @@
 // The Providers pane's state: sampling find-providers2 batch by batch for the chosen
 // specs, excluding every provider seen so far, until a batch comes back empty. Marked
 // destinations outlive a reset and are sent as exclude_destinations on every batch.
-import { accessSync, constants, writeFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, isApiError } from '../api/errors.ts';
 import type { Provider } from '../contract/schemas.ts';
+import { createPrivateFile } from '../safe-files.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 
@@ -68,10 +68,13 @@ function writableDir(dir: string): boolean {
   }
 }
 
-/** `netdeck-providers-20260101-000000.jsonl` in UTC: sorts by time, no spaces. */
-export function exportFileName(at: number): string {
+/**
+ * `netdeck-providers-20260101-000000-<12 random characters>.jsonl` (UTC): sorts by time,
+ * no spaces, and a name nobody can guess (or lay a link at) in advance.
+ */
+export function exportFileName(at: number): { prefix: string; suffix: string } {
   const stamp = new Date(at).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return `netdeck-providers-${stamp}.jsonl`;
+  return { prefix: `netdeck-providers-${stamp}-`, suffix: '.jsonl' };
 }
 
 export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions = {}): ProvidersStore {
@@ -188,13 +191,13 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
     exportSeen() {
       const { seen } = get();
       const dir = options.exportDir ?? (writableDir(process.cwd()) ? process.cwd() : tmpdir());
-      const path = join(dir, exportFileName(clock.now()));
       try {
-        writeFileSync(path, seen.map((p) => `${JSON.stringify(p)}\n`).join(''), { mode: 0o644 });
+        const lines = seen.map((p) => `${JSON.stringify(p)}\n`).join('');
+        const path = createPrivateFile(dir, exportFileName(clock.now()), lines);
         set({ exported: { path, count: seen.length }, exportError: undefined });
         return path;
       } catch (error) {
-        set({ exported: undefined, exportError: `could not write ${path}: ${(error as Error).message}` });
+        set({ exported: undefined, exportError: `could not write in ${dir}: ${(error as Error).message}` });
         return undefined;
       }
     },

@@ -1,23 +1,6 @@
-// Text helpers for drawing: every string that comes from the server goes through
-// `sanitize` before it is drawn (a device name must not be able to move the cursor or
-// change the terminal title), and widths are counted in terminal cells.
-
-// ESC-introduced sequences (CSI, OSC, DCS/PM/APC strings, two-byte escapes), then the
-// C1 forms of CSI/OSC, then any other C0/C1 control character, then bidi overrides that
-// could reorder what is shown.
-const ESCAPES =
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*[\u0007\u009c]?/g;
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Strips escape sequences and control characters; tabs and newlines become spaces. */
-export function sanitize(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const s = String(value);
-  return s
-    .replace(ESCAPES, '')
-    .replace(/[\t\n\r]/g, ' ')
-    .replace(CONTROLS, '');
-}
+// Text helpers for drawing: widths counted in terminal cells, cutting and padding by
+// them. Every string that comes from the server goes through `screenText` (src/sanitize.ts)
+// before it is drawn.
 
 function isWide(cp: number): boolean {
   return (

@@ -1,8 +1,8 @@
 // Every way a call can end badly, over a real socket, and the one error kind each gives.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, createClient, parseRetryAfter } from '../../src/api/client.ts';
-import { ApiError, type ApiErrorKind } from '../../src/api/errors.ts';
-import { closedPort, type Fixture, type Handler, startFixture } from './fixture.ts';
+import type { ApiError, ApiErrorKind } from '../../src/api/errors.ts';
+import { closedPort, type Fixture, failure, type Handler, startFixture } from './fixture.ts';
 
 const TOKEN = 'header.payload-of-a-test-token.signature';
 const PROVIDER = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
@@ -28,15 +28,6 @@ async function setup(handler: Handler, options: Partial<ClientOptions> = {}) {
   });
   open.push(fixture, client);
   return { fixture, client, delays };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 const kindOf = (error: ApiError): ApiErrorKind => error.kind;

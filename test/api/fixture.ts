@@ -2,6 +2,8 @@
 // answers with whatever the test's handler returns.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { ApiError } from '../../src/api/errors.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -79,4 +81,14 @@ export async function closedPort(): Promise<number> {
   const fixture = await startFixture(() => ({}));
   await fixture.close();
   return fixture.port;
+}
+
+/** The ApiError a call ends in (the test fails if it resolves or throws anything else). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
 }

@@ -1,7 +1,8 @@
 // The built binary (node dist/netdeck.js) as a child process: version, demo mode, usage
 // errors, a broken pipe, and `netdeck sim` serving a world that lasts across commands.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BINARY, ensureBuilt, spawnNetdeck } from '../e2e/harness.ts';
 import { tempDir } from './harness.ts';
@@ -98,38 +99,34 @@ describe('dist/netdeck.js', () => {
   });
 
   it('netdeck sim: prints where it listens and a token; its world lasts across commands; exits 0 on SIGTERM', async () => {
-    const sim = spawn(
-      process.execPath,
-      [
-        BINARY,
-        'sim',
-        '--port',
-        '0',
-        '--seed',
-        '3',
-        '--providers',
-        '500',
-        '--locations',
-        '60',
-        '--own-providers',
-        '4',
-        '--admin',
-      ],
-      { env: cleanEnv() },
-    );
-    children.push(sim);
-    let out = '';
-    sim.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const deadline = Date.now() + 15_000;
-    while (!/token: \S+\n/.test(out)) {
-      if (Date.now() > deadline || sim.exitCode !== null) throw new Error(`no banner: ${out}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const url = out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!;
-    const token = out.match(/^token: (\S+)$/m)![1]!;
+    const sim = await startSim([
+      '--port',
+      '0',
+      '--seed',
+      '3',
+      '--providers',
+      '500',
+      '--locations',
+      '60',
+      '--own-providers',
+      '4',
+      '--admin',
+    ]);
+    const { url, token, out } = sim;
     const env = { NETDECK_API_URL: url, NETDECK_TOKEN: token };
 
-    const codes = await fetch(`${url}/__sim/codes`).then(
+    // One item per line, in this order (design.md): scripts parse them.
+    expect(out.split('\n').map((line) => line.split(/[: ]/)[0])).toEqual([
+      'listening',
+      'token',
+      'admin',
+      'demo',
+      'export',
+      '',
+    ]);
+    expect(out).toContain(`export NETDECK_API_URL=${url} NETDECK_TOKEN=${token}\n`);
+    const secret = out.match(/^admin secret: (\S+)$/m)![1]!;
+    const codes = await fetch(`${url}/__sim/codes`, { headers: { 'x-sim-admin': secret } }).then(
       (r) => r.json() as Promise<{ adopt_codes: { code: string }[] }>,
     );
     const code = codes.adopt_codes[0]!.code;
@@ -144,7 +141,63 @@ describe('dist/netdeck.js', () => {
     const again = await netdeck(['devices', 'add', code], env);
     expect(again.code).toBe(4);
 
-    sim.kill('SIGTERM');
-    expect(await new Promise((resolve) => sim.once('exit', resolve))).toBe(0);
+    expect(await sim.stop()).toBe(0);
+  });
+
+  it('netdeck sim --key-file: a restarted simulator accepts the old token; --token-file holds it (0600)', async () => {
+    const keyFile = join(config.path, 'sim.key');
+    const tokenFile = join(config.path, 'sim.jwt');
+    const world = [
+      '--port',
+      '0',
+      '--seed',
+      '3',
+      '--providers',
+      '300',
+      '--locations',
+      '40',
+      '--own-providers',
+      '2',
+    ];
+    const first = await startSim([...world, '--key-file', keyFile, '--token-file', tokenFile]);
+    expect(readFileSync(tokenFile, 'utf8')).toBe(`${first.token}\n`);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    await first.stop();
+
+    const statsWith = (url: string, token: string) =>
+      fetch(`${url}/stats/providers`, { headers: { authorization: `Bearer ${token}` } }).then(
+        (r) => r.status,
+      );
+    const second = await startSim([...world, '--key-file', keyFile]);
+    expect(await statsWith(second.url, first.token)).toBe(200);
+    await second.stop();
+    // Without the key file, the same seed signs with a key of its own: the old token is refused.
+    const third = await startSim(world);
+    expect(await statsWith(third.url, first.token)).toBe(401);
+    await third.stop();
   });
 });
+
+/** Runs `netdeck sim` until its whole banner is out. */
+async function startSim(args: string[]) {
+  const child = spawn(process.execPath, [BINARY, 'sim', ...args], { env: cleanEnv() });
+  children.push(child);
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const deadline = Date.now() + 15_000;
+  while (!/^export .*\n/m.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no banner: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    out,
+    url: out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!,
+    token: out.match(/^token: (\S+)$/m)![1]!,
+    /** Ends it with SIGTERM; resolves with its exit code. */
+    stop: () => {
+      child.kill('SIGTERM');
+      return new Promise<number | null>((resolve) => child.once('exit', resolve));
+    },
+  };
+}

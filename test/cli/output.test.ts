@@ -1,6 +1,5 @@
 // Tables, colour decisions and hostile server strings.
 import { describe, expect, it } from 'vitest';
-import { sanitize } from '../../src/cli/output/sanitize.ts';
 import { createStyle, wantsColour } from '../../src/cli/output/style.ts';
 import { renderTable, widthOf } from '../../src/cli/output/table.ts';
 import { startFixture } from '../api/fixture.ts';
@@ -51,10 +50,6 @@ describe('wantsColour', () => {
 });
 
 describe('hostile strings from the server', () => {
-  it('sanitize drops control characters and escape sequences, tabs become spaces', () => {
-    expect(sanitize('a\u001b[2Jb\u0007c\rd\u009be\tf')).toBe('a[2Jbcde f');
-  });
-
   it('a device name with escape sequences reaches the table without them', async () => {
     const fixture = await startFixture(() => ({
       body: {
@@ -77,7 +72,8 @@ describe('hostile strings from the server', () => {
       });
       expect(result.code).toBe(0);
       expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
-      expect(result.stdout).toMatch(/\]0;pwned\[2Jevilname/);
+      expect(result.stdout).toMatch(/evil +name/);
+      expect(result.stdout).not.toContain('pwned');
     } finally {
       await fixture.close();
     }

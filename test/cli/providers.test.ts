@@ -152,4 +152,32 @@ describe('netdeck providers --all', () => {
       await fixture.close();
     }
   });
+
+  it('stops at its bound against a server that keeps sending new ids: exit 1, a clear note, a bounded exclusion list', async () => {
+    // Whatever is excluded, a full batch of ids never seen.
+    const fixture = await startFixture(() => ({
+      body: { providers: Array.from({ length: 1000 }, () => ({ client_id: randomUUID() })) },
+    }));
+    try {
+      const result = await run(['providers', '--best', '--all', '--json'], {
+        env: { NETDECK_API_URL: fixture.url, XDG_CONFIG_HOME: '/nonexistent' },
+        deps: { maxAllProviders: 2_500 },
+      });
+      expect(result.code).toBe(1);
+      expect(jsonLines(result.stdout)).toHaveLength(2_500);
+      expect(linesOf(result.stderr)).toEqual([
+        'netdeck: stopped after 2500 providers, the most --all lists: the service still sends new ones; narrow the search (--location, --group) to see the rest',
+      ]);
+      const excluded = fixture.requests.map((r) => JSON.parse(r.body).exclude_client_ids?.length ?? 0);
+      expect(Math.max(...excluded)).toBe(2_500);
+      expect(fixture.requests).toHaveLength(4);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('states its bound in the help', async () => {
+    const help = await run(['providers', '--help']);
+    expect(help.stdout).toContain('every matching provider (at most 100,000)');
+  });
 });

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type Session, spawnNetdeck } from './harness.ts';
 
-const WORLD = { seed: 3, providers: 400, locations: 150, ownProviders: 6, admin: true };
+// One signing key for every simulator here: a restarted one (like `--key-file`) accepts the old token.
+const WORLD = {
+  seed: 3,
+  providers: 400,
+  locations: 150,
+  ownProviders: 6,
+  admin: true,
+  signingKey: new Uint8Array(32).fill(2),
+};
 let session: Session | undefined;
 const sims: Simulator[] = [];
 afterEach(async () => {

@@ -55,7 +55,7 @@ describe('client against simulator faults', () => {
     const sim = await simulator();
     // Through the admin route, as `netdeck sim --admin` users would.
     const set = await send(sim.url, 'POST', '/__sim/faults', {
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-sim-admin': sim.adminSecret! },
       body: JSON.stringify({ latency_ms: 2500 }),
     });
     expect(set.status).toBe(200);
@@ -100,8 +100,10 @@ describe('client against simulator faults', () => {
     expect(delays).toEqual([2000]);
   });
 
-  it('survives the simulator stopping mid-session: a restart on the same port and seed accepts the old token', async () => {
-    const first = await createSimulator(WORLD);
+  it('survives the simulator stopping mid-session: a restart on the same port, seed and key accepts the old token', async () => {
+    // The signing key a --key-file keeps across restarts.
+    const signingKey = new Uint8Array(32).fill(7);
+    const first = await createSimulator({ ...WORLD, signingKey });
     const port = Number(new URL(first.url).port);
     const token = first.token;
     const client = clientOf(first.url, token);
@@ -117,7 +119,7 @@ describe('client against simulator faults', () => {
     const retrying = clientOf(first.url, token, {
       retries: 3,
       sleep: async () => {
-        second ??= await simulator({ port });
+        second ??= await simulator({ port, signingKey });
       },
     });
     const after = await retrying.providerStats();

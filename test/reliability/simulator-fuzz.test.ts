@@ -10,8 +10,8 @@ import { HTTP_TEXT, isRefusalAs500 } from '../../src/contract/messages.ts';
 import { send, sendBytes } from './raw.ts';
 import { ADMIN_BODIES, ADMIN_METHODS, OPERATION_PATHS, sampleBody } from './samples.ts';
 
-/** What a route may answer (reference behaviour, "Errors (HTTP level)"). */
-const ROUTE_STATUSES = [200, 400, 401, 404, 405, 413];
+/** What a route may answer (reference behaviour, "Errors (HTTP level)"), and the guard's 403. */
+const ROUTE_STATUSES = [200, 400, 401, 403, 404, 405, 413];
 /**
  * And the refusals some routes give as a status with their reason: a 500 (an invalid
  * wallet, an unknown user) and the login attempt limit's 503.
@@ -157,6 +157,8 @@ const requestArb = pathArb.chain((path) =>
       '',
     ),
     headers: headersArb,
+    // Mostly with the admin secret, so the admin routes are reached too.
+    adminSecret: fc.constantFrom(true, true, true, false),
   }),
 );
 
@@ -169,6 +171,7 @@ describe('simulator under random requests', () => {
         const authorization = r.authorization(sim.token);
         if (authorization !== undefined) headers.authorization = authorization;
         if (r.contentType !== undefined) headers['content-type'] = r.contentType;
+        if (r.adminSecret) headers['x-sim-admin'] = sim.adminSecret!;
         const response = await send(sim.url, r.method, r.path, { headers, body: r.body });
         // Node's parser answers a method it does not know with a bare 400 (no content type).
         if (response.headers['content-type'] === undefined) {
@@ -203,7 +206,10 @@ describe('simulator under random requests', () => {
     );
     const requestBytes = fc
       .tuple(line, fc.array(line, { maxLength: 4 }), fc.constantFrom('\r\n', '\n', ''), printable(40))
-      .map(([first, rest, end, body]) => `${first}\r\nHost: x\r\n${rest.join('\r\n')}\r\n${end}${body}`);
+      .map(
+        ([first, rest, end, body]) =>
+          `${first}\r\nHost: ${new URL(sim.url).host}\r\n${rest.join('\r\n')}\r\n${end}${body}`,
+      );
     await fc.assert(
       fc.asyncProperty(requestBytes, async (bytes) => {
         const status = await sendBytes(sim.url, bytes);
@@ -233,7 +239,7 @@ describe('simulator under random requests', () => {
   it('refuses to jump simulated time further than a day in one call, instead of stalling', async () => {
     const started = Date.now();
     const response = await send(sim.url, 'POST', '/__sim/advance', {
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-sim-admin': sim.adminSecret! },
       body: JSON.stringify({ seconds: 1e12 }),
     });
     expect(response.status).toBe(400);

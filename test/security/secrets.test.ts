@@ -82,6 +82,7 @@ describe('error messages never show the token', () => {
       aborted: await aborted,
       shape: await errorOf(client.getPayoutWallet()),
       business: await errorOf(client.addDevice({ code: 'x' })),
+      oversized: await errorOf(createClient({ ...options, maxResponseBytes: 10 }).sendFeedback({})),
     };
     const wrongType = await errorOf(client.sendFeedback({}));
     const refusedError = await errorOf(refused.networkStats());

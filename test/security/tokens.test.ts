@@ -11,6 +11,8 @@ import { ManualClock } from '../../src/clock.ts';
 import { send } from '../reliability/raw.ts';
 
 const SEED = 21;
+/** The simulator's master key, known to these tests so they can forge with it. */
+const KEY = new Uint8Array(32).fill(9);
 const PROTECTED = ['/account/payout-wallet', '/device/associations', '/stats/providers'];
 
 let sim: Simulator;
@@ -25,6 +27,7 @@ beforeAll(async () => {
     locations: 150,
     ownProviders: 8,
     admin: true,
+    signingKey: KEY,
   });
 });
 afterAll(() => sim?.close());
@@ -40,7 +43,7 @@ async function forged(options: { key?: Uint8Array; alg?: string; exp?: number } 
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
-    .sign(options.key ?? signingKey(SEED));
+    .sign(options.key ?? signingKey(KEY, SEED));
 }
 
 async function statusesWith(token: string | undefined): Promise<number[]> {
@@ -67,7 +70,7 @@ describe('tokens the simulator refuses', () => {
     const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     const hs512 = await forged({
       alg: 'HS512',
-      key: new Uint8Array([...signingKey(SEED), ...signingKey(SEED)]),
+      key: new Uint8Array([...signingKey(KEY, SEED), ...signingKey(KEY, SEED)]),
     });
     const tamperedClaims = `${header}.${b64({ ...claimsOf(sim.token), network_name: 'root' })}.${sim.token.split('.')[2]}`;
     for (const token of [undefined, wrongSignature, algNone, hs512, tamperedClaims, 'not-a-jwt']) {
@@ -78,7 +81,7 @@ describe('tokens the simulator refuses', () => {
   it('refuses an expired token and one from a simulator with another seed', async () => {
     const nowS = Math.floor(clock.now() / 1000);
     expect(await statusesWith(await forged({ exp: nowS - 1 }))).toEqual([401, 401, 401]);
-    expect(await statusesWith(await forged({ key: signingKey(SEED + 1) }))).toEqual([401, 401, 401]);
+    expect(await statusesWith(await forged({ key: signingKey(KEY, SEED + 1) }))).toEqual([401, 401, 401]);
   });
 
   it('says "unauthorized" to the client, without retrying, for a refused token', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,7 +115,8 @@ describe('providers store', () => {
     await store.getState().choose([spec]);
     const path = store.getState().exportSeen()!;
     expect(path.startsWith(dir!)).toBe(true);
-    expect(path).toMatch(/netdeck-providers-20260101-000000\.jsonl$/);
+    expect(path).toMatch(/netdeck-providers-20260101-000000-[\w-]{12}\.jsonl$/);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(store.getState().exported).toEqual({ path, count: store.getState().seen.length });
     const lines = readFileSync(path, 'utf8')
       .trimEnd()

@@ -1,6 +1,6 @@
 // The Devices pane (3) on the whole app against the simulator: its states, its dialogs,
 // and what a user does there (add codes, share a device, copy a code).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ let app: Rendered | undefined;
 let savedTmp: string | undefined;
 let copyDir: string;
 beforeEach(() => {
-  // `y` writes the code to $TMPDIR/netdeck-code.txt: keep it out of the real /tmp.
+  // `y` writes the code to a new $TMPDIR/netdeck-code-*.txt: keep it out of the real /tmp.
   savedTmp = process.env.TMPDIR;
   copyDir = mkdtempSync(join(tmpdir(), 'netdeck-devices-'));
   process.env.TMPDIR = copyDir;
@@ -26,6 +26,14 @@ afterEach(async () => {
   if (savedTmp === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = savedTmp;
 });
+
+/** The one file `y` wrote in the copy folder. */
+function copiedFile(): string {
+  const names = readdirSync(copyDir);
+  expect(names).toHaveLength(1);
+  expect(names[0]).toMatch(/^netdeck-code-[\w-]{12}\.txt$/);
+  return join(copyDir, names[0]);
+}
 
 async function open(options: RenderOptions = {}): Promise<Rendered> {
   app = await renderApp({ cols: 120, rows: 40, pane: 'devices', ...options });
@@ -242,8 +250,8 @@ describe('sharing a device', () => {
     expect(frame()).toMatchSnapshot('share dialog, code');
 
     await press('y');
-    const file = join(copyDir, 'netdeck-code.txt');
     await waitFor('Copied to the clipboard and to the file');
+    const file = copiedFile();
     expect(frame()).toContain(file);
     expect(readFileSync(file, 'utf8')).toBe(`${code}\n`);
     expect(stdout.frames).toContain(`\u001b]52;c;${Buffer.from(code).toString('base64')}\u0007`);
@@ -284,8 +292,8 @@ describe('sharing a device', () => {
     expect(code.split(' ')).toHaveLength(6);
     await press('y');
     await waitFor('Copied to the clipboard and to the file');
-    expect(frame()).toContain(join(copyDir, 'netdeck-code.txt'));
-    expect(readFileSync(join(copyDir, 'netdeck-code.txt'), 'utf8')).toBe(`${code}\n`);
+    expect(frame()).toContain(copiedFile());
+    expect(readFileSync(copiedFile(), 'utf8')).toBe(`${code}\n`);
   });
 });
 

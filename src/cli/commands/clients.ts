@@ -2,8 +2,8 @@
 // client ids, provide mode, whether connected. `clients: null` means none.
 import type { Command } from 'commander';
 import type { NetworkClient } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { provideMode, timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {

@@ -1,11 +1,12 @@
 // `netdeck config`: the effective configuration and where each value came from. The
 // token is shown masked, with the network its claims name.
 import type { Command } from 'commander';
-import { decodeToken, maskToken } from '../../api/auth.ts';
+import { decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
+import { dateOf } from '../../clock.ts';
+import { sanitize } from '../../sanitize.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
 import {
@@ -26,7 +27,9 @@ export function describeConfig(config: ResolvedConfig) {
   const claims = config.token ? decodeToken(config.token.value) : undefined;
   return {
     mode: config.mode,
-    api_url: config.apiUrl ? { value: config.apiUrl.value, ...sourceOf(config.apiUrl) } : null,
+    api_url: config.apiUrl
+      ? { value: hideUrlCredentials(config.apiUrl.value), ...sourceOf(config.apiUrl) }
+      : null,
     token: config.token
       ? {
           value: maskToken(config.token.value),
@@ -38,7 +41,7 @@ export function describeConfig(config: ResolvedConfig) {
       ? {
           name: claims.networkName ?? null,
           id: claims.networkId ?? null,
-          expires_at: claims.expiresAt === undefined ? null : new Date(claims.expiresAt).toISOString(),
+          expires_at: dateOf(claims.expiresAt)?.toISOString() ?? null,
         }
       : null,
     profile: config.profile ? { value: config.profile.value, ...sourceOf(config.profile) } : null,
@@ -82,7 +85,7 @@ $XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
         config.mode === 'api' ? 'api' : `demo simulator (seed ${DEMO_SEED}, a fresh world per command)`,
         config.mode === 'api' ? '' : 'no API URL configured',
       ],
-      ['api url', config.apiUrl?.value ?? '-', config.apiUrl?.origin ?? ''],
+      ['api url', described.api_url?.value ?? '-', config.apiUrl?.origin ?? ''],
       [
         'token',
         described.token?.value ?? '-',

@@ -23,8 +23,17 @@ import type { SimOptions } from './sim.ts';
 /** How long the first frame may wait for the Discover answer before it shows loading. */
 const FIRST_FRAME_WAIT_MS = 100;
 
-/** The console keeps retrying in the background, so its client retries more than a command's. */
-const CONSOLE_CLIENT_DEFAULTS = { retries: 3, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000 };
+/**
+ * The console keeps retrying in the background, so its client retries more than a
+ * command's; a call that has not ended in 30 s (retries included) is given up, so the
+ * header's "connecting…" turns into "retrying" against a server that drips its answer.
+ */
+const CONSOLE_CLIENT_DEFAULTS = {
+  retries: 3,
+  connectTimeoutMs: 10_000,
+  headersTimeoutMs: 30_000,
+  deadlineMs: 30_000,
+};
 
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {

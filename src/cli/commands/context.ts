@@ -31,6 +31,8 @@ export interface CliDeps {
   configFs?: ConfigFs;
   runSimulatorCommand?: (options: SimulatorCommandOptions) => Promise<void>;
   runTui?: (options: TuiOptions) => Promise<number>;
+  /** The bound of `providers --all` (default MAX_ALL_PROVIDERS), lower in tests. */
+  maxAllProviders?: number;
 }
 
 export interface CliContext {
@@ -45,6 +47,8 @@ export const COMMAND_CLIENT_DEFAULTS: Partial<ClientOptions> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 60_000,
+  /** The whole call, its retries included: a server dripping its answer ends here. */
+  deadlineMs: 90_000,
   retries: 2,
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 5_000,

@@ -6,9 +6,9 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Command } from 'commander';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import type { AddDeviceResult, DeviceAssociations } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { fixed } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderPairs, renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {

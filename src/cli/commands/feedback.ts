@@ -1,8 +1,8 @@
 // `netdeck feedback`: tell the service what the network is used for and what it needs.
 import type { Command } from 'commander';
 import { FEEDBACK_NEEDS, FEEDBACK_USES, type FeedbackRequest } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { sanitize } from '../output/sanitize.ts';
 import {
   addConnectionOptions,
   addJsonOption,

@@ -5,9 +5,9 @@ import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { integer } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {

@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { isApiError } from '../../api/errors.ts';
 import type { FindProvidersRequest, LocationSpecInput, Provider } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { bytesPerSecond } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
 import {
   addConnectionOptions,
@@ -25,6 +25,13 @@ import { examples } from './help.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
 export const MAX_BATCH = 1000;
+
+/**
+ * The most providers `--all` lists. Each batch excludes every id seen, so this also bounds
+ * the exclusion list sent: 100 000 ids are a 3.9 MB body, under the 4 MiB the strictest
+ * service takes. A server that keeps sending new ids is stopped here (exit 1).
+ */
+export const MAX_ALL_PROVIDERS = 100_000;
 
 export interface ProvidersOptions extends CommonOptions {
   location?: string[];
@@ -50,7 +57,10 @@ export function registerProviders(program: Command, context: CliContext): void {
       `how many to sample (service default 10; with --all the batch size, max ${MAX_BATCH})`,
       integerArg({ min: 1 }),
     )
-    .option('--all', 'every matching provider, streamed one per line (JSON Lines with --json)')
+    .option(
+      '--all',
+      `every matching provider (at most ${MAX_ALL_PROVIDERS.toLocaleString('en-US')}), streamed one per line (JSON Lines with --json)`,
+    )
     .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
     .option(
       '--exclude-destination <ids>',
@@ -71,8 +81,9 @@ export function registerProviders(program: Command, context: CliContext): void {
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<ProvidersOptions>(cmd);
     const request = orUsage(cmd, () => buildRequest(options));
+    const limit = context.deps.maxAllProviders ?? MAX_ALL_PROVIDERS;
     await runWithClient(context, options, (session) =>
-      options.all ? streamAll(session, request) : sampleOnce(session, request),
+      options.all ? streamAll(session, request, limit) : sampleOnce(session, request),
     );
   });
 }
@@ -151,9 +162,10 @@ async function sampleOnce(session: Session, request: FindProvidersRequest): Prom
 
 /**
  * Batches of up to MAX_BATCH with every id seen so far excluded, until a batch brings
- * nothing new. Each provider is printed as soon as it arrives, exactly once.
+ * nothing new, or `limit` providers have been printed and the service still sends more.
+ * Each provider is printed as soon as it arrives, exactly once.
  */
-async function streamAll(session: Session, request: FindProvidersRequest): Promise<number> {
+async function streamAll(session: Session, request: FindProvidersRequest, limit: number): Promise<number> {
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
   let printed = 0;
@@ -187,7 +199,14 @@ async function streamAll(session: Session, request: FindProvidersRequest): Promi
     );
     // An empty batch ends the walk; so does one with nothing new (a service that ignores exclusions).
     if (!fresh.length) break;
-    for (const provider of fresh) {
+    if (printed >= limit) {
+      out.error(
+        `stopped after ${printed} providers, the most --all lists: the service still sends new ones; ` +
+          'narrow the search (--location, --group) to see the rest',
+      );
+      return ExitCode.failure;
+    }
+    for (const provider of fresh.slice(0, limit - printed)) {
       seen.add(provider.client_id);
       printed++;
       if (out.json) out.jsonLine(provider);

@@ -1,10 +1,14 @@
 // `netdeck sim`: the simulator as a local service, for a world that lasts across
 // commands (every command without an API gets a fresh one).
+import { isIP } from 'node:net';
 import { type Command, Option } from 'commander';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
+import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import { ERAS, type Era } from '../../contract/eras.ts';
-import { ExitCode } from '../output/exit-codes.ts';
+import { replacePrivateFile } from '../../safe-files.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
+import { loadOrCreateKey } from '../sim-key-file.ts';
 import { type CliContext, integerArg, numberArg, optionsOf } from './context.ts';
 import { examples } from './help.ts';
 
@@ -20,9 +24,43 @@ export interface SimOptions {
   ownProviders?: number;
   speed?: number;
   admin?: boolean;
+  adminSecret?: string;
+  keyFile?: string;
+  tokenFile?: string;
   latency?: number;
   errorRate?: number;
   verbose?: boolean;
+}
+
+/** A secret anyone on the network may try to guess wants some length. */
+const MIN_ADMIN_SECRET = 16;
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/**
+ * The admin flags: --admin-secret implies --admin; a non-loopback host with the admin
+ * routes needs an explicit secret (and gets a warning). Returns the warning to print.
+ */
+export function checkAdminExposure(options: SimOptions): string | undefined {
+  const secret = options.adminSecret;
+  if (secret !== undefined && (secret.length < MIN_ADMIN_SECRET || /[^\x21-\x7e]/.test(secret))) {
+    throw new UsageError(
+      `--admin-secret must be at least ${MIN_ADMIN_SECRET} printable characters, without spaces`,
+    );
+  }
+  const host = options.host ?? '127.0.0.1';
+  if (!(options.admin || secret !== undefined) || isLoopback(host)) return undefined;
+  if (secret === undefined) {
+    throw new UsageError(
+      `--admin on --host ${host} serves the admin routes to other machines: give their secret with --admin-secret VALUE`,
+    );
+  }
+  return `the admin routes (reset, tokens, faults) are reachable from other machines through ${host}; anyone with the secret can use them`;
 }
 
 /**
@@ -59,11 +97,20 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     locations: options.locations,
     ownProviders: options.ownProviders,
     speed: options.speed,
-    admin: options.admin ?? false,
+    admin: (options.admin ?? false) || options.adminSecret !== undefined,
+    adminSecret: options.adminSecret,
     latencyMs: options.latency,
     errorRate: options.errorRate,
     verbose: options.verbose ?? false,
   };
+}
+
+function writeTokenFile(path: string, token: string): void {
+  try {
+    replacePrivateFile(path, `${token}\n`);
+  } catch (error) {
+    throw new Error(`cannot write the token file ${path}: ${(error as Error).message}`);
+  }
 }
 
 export function registerSim(program: Command, context: CliContext): void {
@@ -80,8 +127,18 @@ export function registerSim(program: Command, context: CliContext): void {
       integerArg({ min: 0, max: 65535 }),
     );
   addWorldOptions(command)
-    .option('--admin', 'serve the /__sim/ admin routes (reset, advance time, tokens, codes, faults)')
-    .option('--latency <ms>', 'delay every answer by this many milliseconds', integerArg({ min: 0 }))
+    .option(
+      '--admin',
+      'serve the /__sim/ admin routes (reset, advance time, tokens, codes, faults); prints their secret',
+    )
+    .option('--admin-secret <value>', 'the secret the admin routes want in X-Sim-Admin (implies --admin)')
+    .option('--key-file <path>', 'keep the token signing key in this file (0600, made if missing)')
+    .option('--token-file <path>', 'write the demo token to this file (0600)')
+    .option(
+      '--latency <ms>',
+      'delay every answer by this many milliseconds',
+      integerArg({ min: 0, max: MAX_LATENCY_MS }),
+    )
     .option(
       '--error-rate <fraction>',
       'answer this fraction of requests with a 500, 0-1',
@@ -94,15 +151,34 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
     ])}
-It prints "listening on URL", "token: JWT" and "demo user: EMAIL PASSWORD"; point
-netdeck at it with
+It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
+--admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at
+it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
 or log in as the demo user:
   netdeck login --api-url URL --email EMAIL
+The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
 `,
   );
   command.action(async (_flags, cmd: Command) => {
-    const options = simulatorOptions(optionsOf<SimOptions>(cmd));
+    const flags = optionsOf<SimOptions>(cmd);
+    // The program's --token-file names a token to read; only sim's own one is written.
+    const own = cmd.opts<Pick<SimOptions, 'tokenFile' | 'keyFile'>>();
+    const out = createOutput(context.io);
+    let options: SimulatorCommandOptions;
+    try {
+      const warning = checkAdminExposure(flags);
+      if (warning) out.warn(warning);
+      options = {
+        ...simulatorOptions(flags),
+        signingKey: own.keyFile ? loadOrCreateKey(own.keyFile, (text) => out.warn(text)) : undefined,
+        started: own.tokenFile ? (simulator) => writeTokenFile(own.tokenFile!, simulator.token) : undefined,
+      };
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      out.error(error.message);
+      return context.exit(ExitCode.usage);
+    }
     const run =
       context.deps.runSimulatorCommand ?? (await import('../../../simulator/main.ts')).runSimulatorCommand;
     try {
@@ -110,7 +186,6 @@ or log in as the demo user:
       context.exit(ExitCode.ok);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const out = createOutput(context.io);
       out.error(
         code === 'EADDRINUSE'
           ? `port ${options.port} is in use; pick another with --port (0 picks a free one)`

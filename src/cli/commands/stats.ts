@@ -2,8 +2,8 @@
 // `netdeck stats network` (network-wide, last 90 days).
 import type { Command } from 'commander';
 import type { NetworkStats, ProvidersStats } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
 import { fixed, integer, provideMode, timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderPairs, renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {

@@ -6,9 +6,9 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
+import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {

@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import { sanitize } from '../../sanitize.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { timestamp } from '../output/format.ts';
-import { sanitize } from '../output/sanitize.ts';
 import { renderPairs } from '../output/table.ts';
 import {
   addConnectionOptions,

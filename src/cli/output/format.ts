@@ -1,4 +1,5 @@
 // Units for people: the JSON form keeps the raw numbers.
+import { dateOf } from '../../clock.ts';
 import { PROVIDE_MODES } from '../../contract/schemas.ts';
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
@@ -31,10 +32,9 @@ export function provideMode(mode: number | undefined): string {
   return PROVIDE_MODES[mode] ?? String(mode);
 }
 
-/** `2026-01-01 12:00 UTC` from an RFC 3339 string or epoch milliseconds. */
+/** `2026-01-01 12:00 UTC` from an RFC 3339 string or epoch milliseconds; `unknown` for no time. */
 export function timestamp(value: string | number | undefined): string {
   if (value === undefined) return '-';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const date = dateOf(value);
+  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'unknown';
 }

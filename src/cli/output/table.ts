@@ -1,4 +1,7 @@
 // Aligned plain-text tables: the same layout on a terminal and in a pipe, colour aside.
+// Every cell is made inert before it is measured (our own colours kept), so a hostile
+// value can neither act on the terminal nor push the columns out of line.
+import { SGR, sanitizeStyled } from '../../sanitize.ts';
 import type { Style } from './style.ts';
 
 export interface Column {
@@ -7,10 +10,9 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
-// The only escape sequences in our cells are chalk's colours (server text is sanitised).
-const SGR = /\u001b\[[0-9;]*m/g;
+const cleanCells = (cells: string[]) => cells.map(sanitizeStyled);
 
-/** Display width; every code point counts one (names here are Latin-script). */
+/** Display width (colours left out); every code point counts one (names here are Latin-script). */
 export const widthOf = (text: string): number => [...text.replace(SGR, '')].length;
 
 function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
@@ -19,7 +21,8 @@ function pad(text: string, width: number, align: 'left' | 'right' = 'left'): str
 }
 
 /** Lines of a table: a bold header row, then one line per row, columns two spaces apart. */
-export function renderTable(columns: Column[], rows: string[][], style: Style): string[] {
+export function renderTable(columns: Column[], dirtyRows: string[][], style: Style): string[] {
+  const rows = dirtyRows.map(cleanCells);
   const widths = columns.map((column, i) =>
     Math.max(widthOf(column.header), ...rows.map((row) => widthOf(row[i] ?? ''))),
   );
@@ -44,14 +47,15 @@ export function renderTable(columns: Column[], rows: string[][], style: Style): 
 }
 
 /** `label  value` lines with the labels padded to one width. */
-export function renderPairs(pairs: [string, string][], style: Style): string[] {
+export function renderPairs(dirtyPairs: [string, string][], style: Style): string[] {
+  const pairs = dirtyPairs.map((pair) => cleanCells(pair) as [string, string]);
   const width = Math.max(0, ...pairs.map(([label]) => widthOf(label)));
   return pairs.map(([label, value]) => `${style.bold(pad(label, width))}  ${value}`.trimEnd());
 }
 
 /** A fixed-width row, for streams whose rows are not known in advance. */
 export function renderFixedRow(cells: string[], widths: number[], columns: Column[]): string {
-  return cells
+  return cleanCells(cells)
     .map((cell, i) => (i === cells.length - 1 ? cell : pad(cell, widths[i] ?? 0, columns[i]?.align)))
     .join('  ')
     .trimEnd();

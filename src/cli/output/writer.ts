@@ -1,6 +1,9 @@
 // Everything a command prints goes through here: data to stdout (table or JSON), notes
-// and errors to stderr, one line each, with the configured token masked everywhere.
+// and errors to stderr, one line each, with the configured token masked everywhere and
+// every line made inert for a terminal (the cells and messages were sanitised already;
+// this is the last line of defence, and JSON keeps its value with controls escaped).
 import { redact } from '../../api/auth.ts';
+import { escapeJsonText, oneLine, sanitizeOutput } from '../../sanitize.ts';
 import type { CliIo } from './io.ts';
 import { createStyle, type Style } from './style.ts';
 
@@ -30,8 +33,8 @@ export function createOutput(io: CliIo, options: { json?: boolean } = {}): Outpu
   const errStyle = createStyle(io.stderr, io.env);
   const secrets: string[] = [];
   const clean = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
-  const out = (text: string) => io.stdout.write(clean(text));
-  const err = (text: string) => io.stderr.write(clean(text));
+  const out = (text: string) => io.stdout.write(sanitizeOutput(clean(text), style.colour));
+  const err = (text: string) => io.stderr.write(sanitizeOutput(clean(text), errStyle.colour));
   return {
     json: options.json ?? false,
     style,
@@ -39,23 +42,15 @@ export function createOutput(io: CliIo, options: { json?: boolean } = {}): Outpu
     lines: (lines) => out(lines.length ? `${lines.join('\n')}\n` : ''),
     sections: (sections) =>
       out(sections.length ? `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n` : ''),
-    printJson: (value) => out(`${JSON.stringify(value, null, 2)}\n`),
-    jsonLine: (value) => out(`${JSON.stringify(value)}\n`),
+    printJson: (value) => out(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`),
+    jsonLine: (value) => out(`${escapeJsonText(JSON.stringify(value))}\n`),
     note: (text) => err(`${errStyle.dim(`netdeck: ${text}`)}\n`),
     warn: (text) => err(`${errStyle.warn(`netdeck: warning: ${text}`)}\n`),
+    // Errors are one line: later lines (a server's stack dump, say) are folded in.
     error: (text) => err(`${errStyle.bad('netdeck:')} ${oneLine(text)}\n`),
     hide: (secret) => {
       const trimmed = secret?.trim();
       if (trimmed && !secrets.includes(trimmed)) secrets.push(trimmed);
     },
   };
-}
-
-/** Errors are one line: later lines (a server's stack dump, say) are folded in. */
-export function oneLine(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' | ');
 }

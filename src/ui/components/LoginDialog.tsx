@@ -2,10 +2,10 @@
 // pane. The code is drawn masked; on success the panes that needed a token load.
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { screenText } from '../../sanitize.ts';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/LabeledInput.tsx';
-import { sanitize } from '../text.ts';
 import { DialogFrame, dialogInnerWidth } from './DialogFrame.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -41,17 +41,17 @@ export function LoginDialog({ width, height }: { width: number; height: number }
   else if (dialog.phase === 'done')
     outcome = (
       <Box flexDirection="column">
-        <Text color={theme.ok}>{`✓ ${sanitize(dialog.message)}`}</Text>
+        <Text color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</Text>
         <Text dimColor={theme.dim}>enter or esc closes; the panes load with the new token.</Text>
       </Box>
     );
   else if (dialog.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${sanitize(dialog.message)}`}</Text>;
+    outcome = <Text color={theme.error}>{`✗ ${screenText(dialog.message)}`}</Text>;
 
   return (
     <DialogFrame title="Log in" width={width} height={height}>
       <Text wrap="wrap">
-        {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${sanitize(target.url)}` : ''}.`}
+        {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${screenText(target.url)}` : ''}.`}
       </Text>
       <Text dimColor={theme.dim} wrap="wrap">
         In the web app (https://ur.io/?auth) press "Copy an Auth Code", then paste it here. Or quit and run

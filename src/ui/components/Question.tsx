@@ -3,9 +3,9 @@
 // the outcome. `y`/enter answers yes, `n`/esc no (keys in panes/dialogs.keys.ts).
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { screenText } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { sanitize } from '../text.ts';
 import { DialogFrame } from './DialogFrame.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -52,9 +52,9 @@ export function Question({
   if (phase === 'checking') footer = <Spinner label={message ?? 'asking the service…'} />;
   else if (phase === 'sending') footer = <Spinner label="sending…" />;
   else if (phase === 'done')
-    footer = <Text color={theme.ok}>{`✓ ${sanitize(message)}  (enter or esc closes)`}</Text>;
+    footer = <Text color={theme.ok}>{`✓ ${screenText(message)}  (enter or esc closes)`}</Text>;
   else if (phase === 'failed')
-    footer = <Text color={theme.error}>{`✗ ${sanitize(message)}  (esc closes)`}</Text>;
+    footer = <Text color={theme.error}>{`✗ ${screenText(message)}  (esc closes)`}</Text>;
   else
     footer = (
       <Text bold color={theme.warn}>

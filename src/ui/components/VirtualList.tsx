@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { Fragment, useRef } from 'react';
+import { distinctKeys } from '../../store/distinct-keys.ts';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -29,12 +30,13 @@ export function VirtualList<T>({ items, cursor, height, renderRow, keyOf }: Virt
   start.current = windowStart(start.current, cursor, height, items.length);
   const visible = items.slice(start.current, start.current + Math.max(0, height));
   const blanks = Math.max(0, height - visible.length);
+  const keys = distinctKeys(visible.map((item, i) => keyOf(item, start.current + i)));
   return (
     <Box flexDirection="column" height={Math.max(0, height)} overflowY="hidden">
       {visible.map((item, i) => {
         const index = start.current + i;
         // No Box per row: each extra node costs layout and output work on every frame.
-        return <Fragment key={keyOf(item, index)}>{renderRow(item, index, index === cursor)}</Fragment>;
+        return <Fragment key={keys[i]}>{renderRow(item, index, index === cursor)}</Fragment>;
       })}
       {Array.from({ length: blanks }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: padding rows have nothing else to key on

@@ -1,14 +1,18 @@
 // Top line(s): where the console points, the network, the connection, and the active
 // pane's last refresh with the countdown to the next one.
 import { Box, Text } from 'ink';
+import { hideUrlCredentials } from '../../api/auth.ts';
+import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import type { PaneDefinition } from '../panes/types.ts';
-import { formatClockTime, formatDuration, sanitize, truncate } from '../text.ts';
+import { formatClockTime, formatDuration, truncate } from '../text.ts';
 
 export function targetLabel(target: SessionTarget): string {
-  return target.kind === 'demo' ? `SIMULATOR seed ${target.seed}` : sanitize(target.url);
+  return target.kind === 'demo'
+    ? `SIMULATOR seed ${target.seed}`
+    : screenText(hideUrlCredentials(target.url));
 }
 
 export function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now: number): string {
@@ -50,7 +54,7 @@ export function Header({ width, pane, compact }: { width: number; pane: PaneDefi
   const status = useStoreState(connection, (s) => s.status);
   const retryAt = useStoreState(connection, (s) => s.retryAt);
   const statusColor = status === 'online' ? theme.ok : status === 'connecting' ? theme.muted : theme.warn;
-  const left = `netdeck · ${targetLabel(target)}${network ? ` · ${truncate(sanitize(network), 24)}` : ''}`;
+  const left = `netdeck · ${targetLabel(target)}${network ? ` · ${truncate(screenText(network), 24)}` : ''}`;
   return (
     <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">

@@ -5,6 +5,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
+import { screenText } from '../../sanitize.ts';
 import { walletRows } from '../../store/account.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
@@ -14,7 +15,6 @@ import { QUESTION_DIALOG, Question } from '../components/Question.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { sanitize } from '../text.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './account/AddWalletDialog.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './account/FeedbackDialog.tsx';
 import { WALLET_DIALOG, WalletDialog } from './account/WalletDialog.tsx';
@@ -38,7 +38,7 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
     dialogs.close(QUESTION_DIALOG);
   };
   const described =
-    `${sanitize(wallet?.blockchain ?? '')} ${sanitize(wallet?.wallet_address ?? question.walletId)}`.trim();
+    `${screenText(wallet?.blockchain ?? '')} ${screenText(wallet?.wallet_address ?? question.walletId)}`.trim();
   const payout = question.kind === 'payout';
   return (
     <Question
@@ -50,11 +50,11 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
         payout
           ? [
               `Pay what this network's providers earn into ${described}?`,
-              `Wallet ${sanitize(question.walletId)}`,
+              `Wallet ${screenText(question.walletId)}`,
             ]
           : [
               `Remove ${described} from the network?`,
-              `Wallet ${sanitize(question.walletId)}; if it is the payout wallet, none is set then.`,
+              `Wallet ${screenText(question.walletId)}; if it is the payout wallet, none is set then.`,
             ]
       }
       question={payout ? 'Make it the payout wallet?' : 'Remove it?'}
@@ -127,7 +127,7 @@ function Account({ width, height }: { width: number; height: number }) {
           {data.wallet_id ? (
             <Text>
               {'Payout wallet: '}
-              <Text bold>{sanitize(data.wallet_id)}</Text>
+              <Text bold>{screenText(data.wallet_id)}</Text>
             </Text>
           ) : (
             <Text color={theme.warn}>No payout wallet set: select one and press enter.</Text>
@@ -148,7 +148,7 @@ function Account({ width, height }: { width: number; height: number }) {
           enter makes the selected wallet the payout wallet · a adds a wallet · x removes it · w sets one by
           id
         </Text>
-        {lastSet ? <Text color={theme.ok}>{`✓ ${sanitize(lastSet)}`}</Text> : null}
+        {lastSet ? <Text color={theme.ok}>{`✓ ${screenText(lastSet)}`}</Text> : null}
       </Box>
     );
   } else if (loading) body = <Spinner label="loading the wallets…" />;

@@ -6,6 +6,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
+import { screenText } from '../../sanitize.ts';
 import { deviceRows, selectedRow } from '../../store/devices.ts';
 import type { Stores } from '../../store/index.ts';
 import { isNoToken } from '../../store/service-message.ts';
@@ -16,7 +17,7 @@ import { QUESTION_DIALOG } from '../components/Question.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useClock, useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { sanitize, truncate } from '../text.ts';
+import { truncate } from '../text.ts';
 import {
   AssociationQuestion,
   QR_DIALOG,
@@ -135,9 +136,9 @@ function Devices({ width, height }: { width: number; height: number }) {
   const detail =
     notice ??
     (selected?.code
-      ? `code: ${sanitize(selected.code)}  (y copies it, Q shows it as a QR code)`
+      ? `code: ${screenText(selected.code)}  (y copies it, Q shows it as a QR code)`
       : selected?.deviceId
-        ? `device id: ${sanitize(selected.deviceId)}  (N renames the device)`
+        ? `device id: ${screenText(selected.deviceId)}  (N renames the device)`
         : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

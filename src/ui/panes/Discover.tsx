@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import { isApiError } from '../../api/errors.ts';
+import { screenText } from '../../sanitize.ts';
 import type { DiscoveryRow } from '../../store/discovery.ts';
 import type { Stores } from '../../store/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
@@ -12,7 +13,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/TextInput.tsx';
-import { formatCount, padCells, sanitize } from '../text.ts';
+import { formatCount, padCells } from '../text.ts';
 import type { PaneDefinition } from './types.ts';
 
 /** Column widths for a pane `width` wide; `distance` only while searching. */
@@ -37,8 +38,8 @@ function rowText(
     (selected ? '›' : ' ') +
     (marked ? '● ' : '  ') +
     padCells(row.promoted ? 'group ★' : row.kind, cols.kind) +
-    padCells(sanitize(row.name), cols.name) +
-    (cols.context ? padCells(sanitize(row.context ?? ''), cols.context) : '') +
+    padCells(screenText(row.name), cols.name) +
+    (cols.context ? padCells(screenText(row.context ?? ''), cols.context) : '') +
     padCells(row.providerCount === undefined ? '' : formatCount(row.providerCount), cols.count, 'right') +
     (cols.distance
       ? padCells(row.matchDistance === undefined ? '' : String(row.matchDistance), cols.distance, 'right')
@@ -196,7 +197,8 @@ function Discover({ width, height }: { width: number; height: number }) {
     );
   } else {
     let message: string;
-    if (searching) message = search.loading ? '' : search.error ? '' : `no matches for "${sanitize(query)}"`;
+    if (searching)
+      message = search.loading ? '' : search.error ? '' : `no matches for "${screenText(query)}"`;
     else if (!hasData) message = error ? 'no data yet (r retries)' : '';
     else message = 'no locations with active providers right now';
     body = (

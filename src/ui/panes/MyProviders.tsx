@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import type { ProviderStats } from '../../contract/schemas.ts';
+import { screenText } from '../../sanitize.ts';
 import { isNoToken } from '../../store/service-message.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../store/stats.ts';
 import { TIMELINE_GLYPHS } from '../charts/timeline.ts';
@@ -15,7 +16,7 @@ import { VirtualList } from '../components/VirtualList.tsx';
 import { useNow, useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/TextInput.tsx';
-import { displayWidth, sanitize, truncate } from '../text.ts';
+import { displayWidth, truncate } from '../text.ts';
 import { CellLine } from './stats/CellLine.tsx';
 import { ProviderDetail } from './stats/ProviderDetail.tsx';
 import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './stats/providerTable.ts';
@@ -101,7 +102,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
       cells={providerCells(p, columns, {
         now: end,
         changed: (field) => isChanged(state, p.client_id, field, now),
-        clean: sanitize,
+        clean: (text) => screenText(text),
       })}
     />
   );
@@ -135,7 +136,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
       <EmptyRows
         width={width}
         height={listHeight}
-        text={`No provider matches “${sanitize(state.filter)}”. Esc clears the filter.`}
+        text={`No provider matches “${screenText(state.filter)}”. Esc clears the filter.`}
       />
     );
   else

@@ -2,6 +2,7 @@
 // summary and rate figure, a 90-day chart of one daily series (left/right or [ ] to
 // switch), and a compact view of every series as a sparkline (v).
 import { Box, Text } from 'ink';
+import { dateOf } from '../../clock.ts';
 import { NETWORK_SERIES_FIELDS, type NetworkSeriesField, type NetworkStats } from '../../contract/schemas.ts';
 import { isNetworkChanged, type NetworkState } from '../../store/network.ts';
 import { dailyChart } from '../charts/chart.ts';
@@ -27,8 +28,9 @@ import type { PaneDefinition } from './types.ts';
 /** "computed 12 s ago · 90 days" from the blob's own time (Unix ms) on the store clock. */
 export function computedText(data: NetworkStats | undefined, now: number): string {
   const parts: string[] = [];
-  if (typeof data?.created_time === 'number')
-    parts.push(`computed ${formatAge(Math.max(0, now - data.created_time) / 1000)} ago`);
+  // A time beyond a Date's range is no time: it is left out rather than shown as years.
+  const computed = dateOf(data?.created_time);
+  if (computed) parts.push(`computed ${formatAge(Math.max(0, now - computed.getTime()) / 1000)} ago`);
   if (data?.lookback) parts.push(`last ${data.lookback} days`);
   return parts.join(' · ');
 }

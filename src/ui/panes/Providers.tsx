@@ -4,12 +4,13 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import type { Provider } from '../../contract/schemas.ts';
+import { screenText } from '../../sanitize.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { formatBytesPerSecond, formatCount, padCells, sanitize, truncate } from '../text.ts';
+import { formatBytesPerSecond, formatCount, padCells, truncate } from '../text.ts';
 import type { PaneDefinition } from './types.ts';
 
 export function providerColumns(width: number) {
@@ -24,11 +25,14 @@ export function locationText(p: Provider): string {
   const l = p.location;
   if (!l) return '';
   const country = l.country ?? l.country_code?.toUpperCase();
-  return [l.city, l.region, country].filter(Boolean).map(sanitize).join(', ');
+  return [l.city, l.region, country]
+    .filter(Boolean)
+    .map((part) => screenText(part))
+    .join(', ');
 }
 
 function idText(id: string | undefined, width: number): string {
-  const clean = sanitize(id ?? '(no id)');
+  const clean = screenText(id ?? '(no id)');
   return width >= 38 ? clean : truncate(clean, width - 2);
 }
 
@@ -91,7 +95,7 @@ function Providers({ width, height }: { width: number; height: number }) {
   const cols = providerColumns(width);
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
-    ? `for ${specs.map((s) => sanitize(s.label)).join(', ')}`
+    ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
     : 'nothing chosen yet: mark places in Discover (1, space) and press p or enter';
   const counters = [
     `${formatCount(seen.length)} seen`,

@@ -1,13 +1,16 @@
-// Tokens: HS256 JWTs keyed by the seed, checked against the simulator's clock.
+// Tokens: HS256 JWTs keyed by a master key and the seed, checked against the simulator's clock.
 import { createHmac } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signingKey, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../../simulator/http/auth.ts';
 import { type Harness, send, startFake } from './harness.ts';
 
+/** The master key of these tests' simulators (a real one makes a random key of its own). */
+const KEY = new Uint8Array(32).fill(3);
+
 const open: Harness[] = [];
-async function start(seed = 7): Promise<Harness> {
-  const h = await startFake({ seed });
+async function start(seed = 7, signingKey: Uint8Array = KEY): Promise<Harness> {
+  const h = await startFake({ seed, signingKey });
   open.push(h);
   return h;
 }
@@ -19,7 +22,7 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const statsOf = async (h: Harness, token: string) => send(h.sim.url, 'GET', '/stats/providers', { token });
 
 describe('simulator tokens', () => {
-  it('are HS256 JWTs naming the demo network, valid for 30 days, verifiable with the seed key', async () => {
+  it('are HS256 JWTs naming the demo network, valid for 30 days, verifiable with the key of the seed', async () => {
     const h = await start();
     expect(decodeProtectedHeader(h.sim.token).alg).toBe('HS256');
     const claims = decodeJwt(h.sim.token);
@@ -33,7 +36,7 @@ describe('simulator tokens', () => {
     expect(claims.sub).toBe(claims.user_id);
     expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
     await expect(
-      jwtVerify(h.sim.token, signingKey(7), { currentDate: new Date(h.clock.now()) }),
+      jwtVerify(h.sim.token, signingKey(KEY, 7), { currentDate: new Date(h.clock.now()) }),
     ).resolves.toBeTruthy();
     expect((await statsOf(h, h.sim.token)).status).toBe(200);
   });
@@ -76,7 +79,7 @@ describe('simulator tokens', () => {
     expect(other.network_id).not.toBe(h.engine.demoNetwork.id);
   });
 
-  it('accepts the old tokens after a restart with the same seed, not with another seed', async () => {
+  it('accepts the old tokens after a restart with the same key and seed, not with another seed or key', async () => {
     const first = await start(11);
     const demoToken = first.sim.token;
     const acmeToken = first.sim.admin.token('acme').token;
@@ -93,6 +96,23 @@ describe('simulator tokens', () => {
 
     const other = await start(12);
     expect((await statsOf(other, demoToken)).status).toBe(401);
+    const anotherKey = await start(11, new Uint8Array(32).fill(4));
+    expect((await statsOf(anotherKey, demoToken)).status).toBe(401);
+  });
+
+  it('are signed with a random key unless given one: knowing the seed is not enough to mint one', async () => {
+    const first = await startFake({ seed: 11 });
+    const second = await startFake({ seed: 11 });
+    open.push(first, second);
+    // The same world, but neither accepts the other's tokens.
+    expect(decodeJwt(first.sim.token).network_id).toBe(decodeJwt(second.sim.token).network_id);
+    expect((await statsOf(first, first.sim.token)).status).toBe(200);
+    expect((await statsOf(second, first.sim.token)).status).toBe(401);
+    // Nor one signed as tokens were before: with a key derived from the seed alone.
+    const [header, payload] = first.sim.token.split('.');
+    const seedKey = createHmac('sha256', 'netdeck simulator jwt signing key v1').update('11').digest();
+    const minted = `${header}.${payload}.${createHmac('sha256', seedKey).update(`${header}.${payload}`).digest('base64url')}`;
+    expect((await statsOf(first, minted)).status).toBe(401);
   });
 
   it('follows a reset to a new seed: old tokens stop working, the new demo token works', async () => {

@@ -15,6 +15,9 @@ export interface Harness {
   clock: ManualClock;
 }
 
+/** The admin secret of every fake simulator; `send` gives it to /__sim/ routes. */
+export const ADMIN_SECRET = 'test-admin-secret-0123456789';
+
 export async function startFake(
   options: Partial<Omit<HttpSimulatorOptions, 'engine' | 'clock' | 'advanceClock'>> & { seed?: number } = {},
 ): Promise<Harness> {
@@ -22,6 +25,7 @@ export async function startFake(
   const engine = new FakeEngine(options.seed ?? 7, clock);
   const sim = await startHttpSimulator({
     admin: true,
+    adminSecret: ADMIN_SECRET,
     ...options,
     engine,
     clock,
@@ -41,10 +45,17 @@ export function send(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: string | Buffer; token?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: string | Buffer;
+    token?: string;
+    headers?: Record<string, string>;
+    /** Leave the admin secret out of a /__sim/ request. */
+    withoutSecret?: boolean;
+  } = {},
 ): Promise<RawResponse> {
   const url = new URL(path, baseUrl);
   const headers: Record<string, string> = { ...options.headers };
+  if (path.startsWith('/__sim/') && !options.withoutSecret) headers['x-sim-admin'] ??= ADMIN_SECRET;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) {
     headers['content-type'] ??= 'application/json';

@@ -131,12 +131,15 @@ describe('tokens against the real engine', () => {
     expect(res.text).toBe('Not authorized.\n');
   });
 
-  it('survive a restart with the same seed, for the demo network and a minted one', async () => {
+  it('survive a restart with the same seed and key (--key-file), for the demo network and a minted one', async () => {
+    const signingKey = new Uint8Array(32).fill(1);
+    await h.close();
+    h = await startSim({ signingKey });
     const demoToken = h.sim.token;
     const acme = h.sim.admin.token('acme');
     const before = (await raw(h.sim, 'GET', '/stats/providers', undefined, acme.token)).text;
     await h.close();
-    h = await startSim();
+    h = await startSim({ signingKey });
     expect((await raw(h.sim, 'GET', '/stats/providers', undefined, demoToken)).status).toBe(200);
     const again = await raw(h.sim, 'GET', '/stats/providers', undefined, acme.token);
     expect(again.status).toBe(200);

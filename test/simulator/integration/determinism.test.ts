@@ -1,4 +1,5 @@
-// Same seed, same requests, same simulated time: the same answers, byte for byte.
+// Same seed, same requests, same simulated time (and the same token signing key, which is
+// random unless given): the same answers, byte for byte.
 import { afterEach, describe, expect, it } from 'vitest';
 import { raw, type SimHarness, startSim } from './harness.ts';
 
@@ -7,8 +8,10 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((h) => h.close()));
 });
 
+const KEY = new Uint8Array(32).fill(5);
+
 async function script(seed: number): Promise<string[]> {
-  const h = await startSim({ seed });
+  const h = await startSim({ seed, signingKey: KEY });
   open.push(h);
   const out: string[] = [];
   const record = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
@@ -48,7 +51,7 @@ async function script(seed: number): Promise<string[]> {
 }
 
 describe('determinism', () => {
-  it('two simulators with the same seed answer the same sequence identically', async () => {
+  it('two simulators with the same seed and key answer the same sequence identically', async () => {
     const [first, second] = await Promise.all([script(5), script(5)]);
     expect(second).toEqual(first);
   });

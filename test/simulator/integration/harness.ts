@@ -53,6 +53,8 @@ export async function raw(
 ): Promise<{ status: number; text: string }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
+  // The admin routes want their secret (see test/simulator/http/admin.test.ts for without).
+  if (path.startsWith('/__sim/') && sim.adminSecret) headers['x-sim-admin'] = sim.adminSecret;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${sim.url}${path}`, {
     method,

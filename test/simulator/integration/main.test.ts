@@ -41,7 +41,7 @@ const SMALL = { providers: 400, locations: 60, ownProviders: 4 };
 describe('runSimulatorCommand', () => {
   it('prints the real bound url first, then the demo token; serves; logs with verbose; exits 0 on SIGTERM', async () => {
     const run = start({ ...SMALL, port: 0, seed: 3, verbose: true });
-    const [first, second, third] = await run.lines(3);
+    const [first, second, third, fourth] = await run.lines(4);
     const url = first.match(/^listening on (http:\/\/127\.0\.0\.1:(\d+))$/);
     expect(url, first).not.toBeNull();
     expect(Number(url![2])).toBeGreaterThan(0);
@@ -58,6 +58,8 @@ describe('runSimulatorCommand', () => {
     expect(
       decodeJwt(((await login.json()) as { network: { by_jwt: string } }).network.by_jwt).network_name,
     ).toBe('demo');
+    // Without --admin no secret line: the export line for a shell follows.
+    expect(fourth).toBe(`export NETDECK_API_URL=${url![1]} NETDECK_TOKEN=${token}`);
 
     const res = await fetch(`${url![1]}/stats/providers`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);

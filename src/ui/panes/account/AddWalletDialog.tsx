@@ -4,12 +4,12 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { BLOCKCHAINS } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/LabeledInput.tsx';
-import { sanitize } from '../../text.ts';
 
 export const ADD_WALLET_DIALOG = 'addWallet';
 
@@ -35,11 +35,11 @@ export function AddWalletDialog({ width, height }: { width: number; height: numb
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
   else if (form.phase === 'added')
-    outcome = <Text color={theme.ok}>{`✓ ${sanitize(form.message)}  (enter or esc closes)`}</Text>;
+    outcome = <Text color={theme.ok}>{`✓ ${screenText(form.message)}  (enter or esc closes)`}</Text>;
   else if (form.phase === 'invalid' || form.phase === 'failed')
     outcome = (
       <Text color={theme.error} wrap="wrap">
-        {`✗ ${sanitize(form.message)}`}
+        {`✗ ${screenText(form.message)}`}
       </Text>
     );
 

@@ -2,6 +2,7 @@
 // (space ticks), then the free text and a Send button; tab/shift-tab or ↑/↓ move.
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -9,7 +10,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/TextInput.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 
 export const FEEDBACK_DIALOG = 'feedback';
 
@@ -105,7 +106,7 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
   else if (form.phase === 'failed' && form.noToken)
     outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${sanitize(form.message)}`}</Text>;
+    outcome = <Text color={theme.error}>{`✗ ${screenText(form.message)}`}</Text>;
 
   return (
     <DialogFrame title="Send feedback" width={width} height={height}>

@@ -4,13 +4,13 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useMemo, useRef, useState } from 'react';
+import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/LabeledInput.tsx';
-import { sanitize } from '../../text.ts';
 
 export const WALLET_DIALOG = 'wallet';
 
@@ -52,15 +52,15 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   let outcome: React.ReactNode = null;
   if (wallet.phase === 'sending') outcome = <Spinner label="setting the wallet…" />;
   else if (wallet.phase === 'saved')
-    outcome = <Text color={theme.ok}>{`✓ ${sanitize(wallet.message)}`}</Text>;
+    outcome = <Text color={theme.ok}>{`✓ ${screenText(wallet.message)}`}</Text>;
   else if (wallet.noToken)
     outcome = <NoToken what="Setting the wallet needs your network's token" width={inner} />;
   else if (wallet.phase === 'malformed' || wallet.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${sanitize(wallet.message)}`}</Text>;
+    outcome = <Text color={theme.error}>{`✗ ${screenText(wallet.message)}`}</Text>;
 
   return (
     <DialogFrame title="Set the payout wallet" width={width} height={height}>
-      <Text dimColor={theme.dim}>{`Now: ${current ? sanitize(current) : 'none set'}`}</Text>
+      <Text dimColor={theme.dim}>{`Now: ${current ? screenText(current) : 'none set'}`}</Text>
       <Text dimColor={theme.dim}>The id of one of your account's wallets (a UUID).</Text>
       <LabeledInput
         label="Wallet: "
@@ -80,7 +80,7 @@ export function WalletDialog({ width, height }: { width: number; height: number 
           </Text>
           {wallets.map((id, i) => (
             <Text key={id} inverse={i === picked}>
-              {`${i === picked ? '›' : ' '} ${sanitize(id)}${id === current ? '  (current)' : ''}`}
+              {`${i === picked ? '›' : ' '} ${screenText(id)}${id === current ? '  (current)' : ''}`}
             </Text>
           ))}
         </Box>

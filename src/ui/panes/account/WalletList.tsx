@@ -2,15 +2,16 @@
 // the one under the cursor inverse.
 import { Box, Text } from 'ink';
 import type { AccountWallet } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useTheme } from '../../context.tsx';
-import { padCells, sanitize, truncate } from '../../text.ts';
+import { padCells, truncate } from '../../text.ts';
 
 export function walletLine(wallet: AccountWallet, payout: boolean, width: number): string {
   const mark = payout ? '★ payout' : '';
-  const chain = padCells(sanitize(wallet.blockchain) || '?', 8);
-  const address = sanitize(wallet.wallet_address) || '–';
-  const id = width >= 110 ? `  ${sanitize(wallet.wallet_id)}` : '';
+  const chain = padCells(screenText(wallet.blockchain) || '?', 8);
+  const address = screenText(wallet.wallet_address) || '–';
+  const id = width >= 110 ? `  ${screenText(wallet.wallet_id)}` : '';
   return truncate(`${padCells(mark, 9)} ${chain} ${address}${id}`, Math.max(10, width - 2));
 }
 

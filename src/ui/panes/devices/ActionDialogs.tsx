@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
+import { screenText } from '../../../sanitize.ts';
 import { shareLink } from '../../../store/codes.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
@@ -12,7 +13,6 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/LabeledInput.tsx';
-import { sanitize } from '../../text.ts';
 import { QrCode, qrLines } from './QrCode.tsx';
 import { useCopy } from './useCopy.ts';
 
@@ -34,16 +34,16 @@ function useClose(id: string) {
 export function AssociationQuestion({ action, width, height, dialog }: Props & { dialog: string }) {
   const { devices } = useStores();
   const close = useClose(dialog);
-  const name = `"${sanitize(action.deviceName ?? 'the device')}"`;
+  const name = `"${screenText(action.deviceName ?? 'the device')}"`;
   const confirming = action.kind === 'confirm';
   const lines = confirming
     ? [
-        `Network ${sanitize(action.guest ?? '…')} added the share code of ${name}.`,
-        `Confirm it, and ${sanitize(action.guest ?? 'that network')} can use the device.`,
+        `Network ${screenText(action.guest ?? '…')} added the share code of ${name}.`,
+        `Confirm it, and ${screenText(action.guest ?? 'that network')} can use the device.`,
       ]
     : [
         `Remove the association of ${name}?`,
-        `Code: ${sanitize(action.code)}`,
+        `Code: ${screenText(action.code)}`,
         'It leaves the lists of both networks; the code stops working.',
       ];
   return (
@@ -53,7 +53,7 @@ export function AssociationQuestion({ action, width, height, dialog }: Props & {
       height={height}
       phase={action.phase}
       lines={action.phase === 'checking' ? [`Asking who added the share code of ${name}…`] : lines}
-      question={confirming ? `Let ${sanitize(action.guest)} use it?` : 'Remove it?'}
+      question={confirming ? `Let ${screenText(action.guest)} use it?` : 'Remove it?'}
       message={action.message}
       onAnswer={(yes) => void devices.getState().answer(yes)}
       onClose={close}
@@ -77,9 +77,9 @@ export function RenameDialog({ action, width, height }: Props) {
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
   else if (action.phase === 'done')
-    outcome = <Text color={theme.ok}>{`✓ ${sanitize(action.message)}  (enter or esc closes)`}</Text>;
+    outcome = <Text color={theme.ok}>{`✓ ${screenText(action.message)}  (enter or esc closes)`}</Text>;
   else if (action.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${sanitize(action.message)}`}</Text>;
+    outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
   return (
     <DialogFrame
       title={device ? 'Rename the device' : 'Rename the association'}
@@ -88,8 +88,8 @@ export function RenameDialog({ action, width, height }: Props) {
     >
       <Text wrap="wrap">
         {device
-          ? `The device's name, shown everywhere (device ${sanitize(action.deviceId)}):`
-          : `This network's own name for the association (the other network keeps its own). Code: ${sanitize(action.code)}`}
+          ? `The device's name, shown everywhere (device ${screenText(action.deviceId)}):`
+          : `This network's own name for the association (the other network keeps its own). Code: ${screenText(action.code)}`}
       </Text>
       {action.deviceId || action.code ? (
         <Box marginTop={1}>
@@ -120,11 +120,11 @@ export function QrDialog({ action, width, height }: Props) {
   if (!action.code) {
     return (
       <DialogFrame title="QR code" width={width} height={height}>
-        <Text color={theme.error}>{`✗ ${sanitize(action.message ?? 'No code to show.')}`}</Text>
+        <Text color={theme.error}>{`✗ ${screenText(action.message ?? 'No code to show.')}`}</Text>
       </DialogFrame>
     );
   }
-  const code = sanitize(action.code);
+  const code = screenText(action.code);
   const fits = qrLines(code).length + 5 <= height;
   return (
     <DialogFrame title="Share code as a QR code" width={width} height={height}>

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useMemo, useRef, useState } from 'react';
 import type { SimCodes } from '../../../contract/admin.ts';
+import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
@@ -11,7 +12,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useDemo, useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/LabeledInput.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { formatTimeLeft } from './codeText.ts';
 
 export const ADD_CODE_DIALOG = 'addCode';
@@ -30,20 +31,20 @@ export function codesToTry(codes: SimCodes | undefined): TryCode[] {
     ...codes.adopt_codes.map((c) => ({
       kind: 'adopt' as const,
       code: c.code,
-      label: sanitize(c.device_name),
+      label: screenText(c.device_name),
     })),
     ...codes.share_codes.map((c) => ({
       kind: 'share' as const,
       code: c.code,
-      label: `${sanitize(c.device_name)} of ${sanitize(c.network_name)}`,
+      label: `${screenText(c.device_name)} of ${screenText(c.network_name)}`,
     })),
   ];
 }
 
 export function addedText(added: AddedDevice): string {
-  const name = `"${sanitize(added.deviceName ?? 'a device')}"`;
+  const name = `"${screenText(added.deviceName ?? 'a device')}"`;
   if (added.codeType === 'share') {
-    const owner = added.networkName ? ` of network ${sanitize(added.networkName)}` : '';
+    const owner = added.networkName ? ` of network ${screenText(added.networkName)}` : '';
     return `✓ Share added: ${name}${owner}, pending until its owner confirms.`;
   }
   const left =
@@ -107,7 +108,8 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   else if (add.phase === 'malformed') outcome = <Text color={theme.error}>{`✗ ${add.message}`}</Text>;
   else if (add.phase === 'failed' && add.noToken)
     outcome = <NoToken what="Adding a code needs your network's token" width={inner} />;
-  else if (add.phase === 'failed') outcome = <Text color={theme.error}>{`✗ ${sanitize(add.message)}`}</Text>;
+  else if (add.phase === 'failed')
+    outcome = <Text color={theme.error}>{`✗ ${screenText(add.message)}`}</Text>;
 
   return (
     <DialogFrame title="Add a code" width={width} height={height}>

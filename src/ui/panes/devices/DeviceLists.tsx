@@ -3,10 +3,11 @@
 // countdown), "none" when empty.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
+import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useTheme } from '../../context.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { formatTimeLeft } from './codeText.ts';
 
 type Line =
@@ -47,13 +48,13 @@ export function stateText(row: DeviceRow): string {
 }
 
 function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {
-  const id = row.clientId ? sanitize(row.clientId) : '–';
+  const id = row.clientId ? screenText(row.clientId) : '–';
   return (
-    padCells(sanitize(row.deviceName ?? '(no name)'), cols.name) +
+    padCells(screenText(row.deviceName ?? '(no name)'), cols.name) +
     ' ' +
     padCells(id, cols.id) +
     ' ' +
-    padCells(row.networkName ? sanitize(row.networkName) : '–', cols.network) +
+    padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
     ' ' +
     padCells(stateText(row), cols.state)
   );

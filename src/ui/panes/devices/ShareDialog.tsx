@@ -5,8 +5,10 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import type { NetworkClient } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
 import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/DialogFrame.tsx';
 import { NoToken } from '../../components/NoToken.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -14,7 +16,7 @@ import { windowStart } from '../../components/VirtualList.tsx';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/LabeledInput.tsx';
-import { padCells, sanitize } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './codeText.ts';
 import { QrCode, qrLines } from './QrCode.tsx';
 import { useCopy } from './useCopy.ts';
@@ -23,8 +25,8 @@ export const SHARE_DIALOG = 'share';
 
 function deviceLine(device: NetworkClient, width: number): string {
   const state = isConnected(device) ? '● online ' : '○ offline';
-  const name = padCells(sanitize(device.device_name) || '(no name)', Math.max(12, width - 52));
-  return `${state}  ${name}  ${sanitize(device.client_id)}`;
+  const name = padCells(screenText(device.device_name) || '(no name)', Math.max(12, width - 52));
+  return `${state}  ${name}  ${screenText(device.client_id)}`;
 }
 
 /** The share code boxed, numbered and letter-spaced. */
@@ -88,6 +90,8 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     const list = share.devices ?? [];
     const room = Math.max(3, height - 8);
     const start = windowStart(0, share.cursor, room, list.length);
+    const shown = list.slice(start, start + room);
+    const keys = distinctKeys(shown.map((device) => device.client_id ?? ''));
     body = share.loadingDevices ? (
       <Spinner label="loading this network's devices…" />
     ) : list.length === 0 ? (
@@ -97,10 +101,10 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         <Text
           dimColor={theme.dim}
         >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
-        {list.slice(start, start + room).map((device, i) => {
+        {shown.map((device, i) => {
           const index = start + i;
           return (
-            <Text key={device.client_id} inverse={index === share.cursor} wrap="truncate">
+            <Text key={keys[i]} inverse={index === share.cursor} wrap="truncate">
               {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, inner)}`}
             </Text>
           );
@@ -110,7 +114,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   } else if (share.step === 'name' || share.step === 'sending') {
     body = (
       <Box flexDirection="column">
-        <Text>{`Device "${sanitize(share.devices?.[share.cursor]?.device_name ?? '')}" (${sanitize(share.clientId)})`}</Text>
+        <Text>{`Device "${screenText(share.devices?.[share.cursor]?.device_name ?? '')}" (${screenText(share.clientId)})`}</Text>
         <Text dimColor={theme.dim}>
           The name the other network will see (enter creates the code, esc goes back):
         </Text>
@@ -129,11 +133,11 @@ export function ShareDialog({ width, height }: { width: number; height: number }
       </Box>
     );
   } else if (share.step === 'done' && share.code) {
-    const code = sanitize(share.code);
+    const code = screenText(share.code);
     const showQr = qr && qrLines(code).length + 8 <= height;
     body = (
       <Box flexDirection="column">
-        <Text>{`Share code for "${sanitize(share.name)}" (${sanitize(share.clientId)}):`}</Text>
+        <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
         {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
         <Text>{code}</Text>
         <Text dimColor={theme.dim}>
@@ -149,7 +153,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     body = (
       <Text
         color={theme.error}
-      >{`✗ ${sanitize(share.message ?? 'The share code could not be created.')}`}</Text>
+      >{`✗ ${screenText(share.message ?? 'The share code could not be created.')}`}</Text>
     );
   }
 

@@ -1,8 +1,8 @@
 // `y` on a code: the terminal's clipboard through OSC 52 (works over ssh and in tmux
-// with set-clipboard on), and a file as well, since many terminals ignore OSC 52.
-import { writeFileSync } from 'node:fs';
+// with set-clipboard on), and a file as well, since many terminals ignore OSC 52. The
+// file is new each time, private (0600) and of a name nobody can guess: $TMPDIR is shared.
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createPrivateFile } from '../../../safe-files.ts';
 
 /** The OSC 52 sequence that puts `text` on the system clipboard ("c"). */
 export function osc52(text: string): string {
@@ -18,19 +18,19 @@ export interface CopyTarget {
 
 export type CopyResult = { ok: true; path: string } | { ok: false; message: string };
 
-export const COPY_FILE = 'netdeck-code.txt';
+/** `netdeck-code-<12 random characters>.txt` */
+export const COPY_FILE = { prefix: 'netdeck-code-', suffix: '.txt' };
 
 /** Sends the code to the clipboard and writes it to a file; says where the file is. */
 export function copyCode(code: string, target: CopyTarget): CopyResult {
   target.write(osc52(code));
-  const path = join(target.dir ?? tmpdir(), COPY_FILE);
+  const dir = target.dir ?? tmpdir();
   try {
-    writeFileSync(path, `${code}\n`, { mode: 0o600 });
-    return { ok: true, path };
+    return { ok: true, path: createPrivateFile(dir, COPY_FILE, `${code}\n`) };
   } catch (error) {
     return {
       ok: false,
-      message: `copied to the clipboard; could not write ${path}: ${(error as Error).message}`,
+      message: `copied to the clipboard; could not write a file in ${dir}: ${(error as Error).message}`,
     };
   }
 }

@@ -2,10 +2,12 @@
 // its 24-hour timeline over an hour axis, and its connection events, newest first. It
 // stays live: the figures refresh with the list.
 import { Box, Text } from 'ink';
+import { screenText } from '../../../sanitize.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { findProvider, isChanged, type TrackedField } from '../../../store/stats.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
 import { useStoreState, useStores, useTheme } from '../../context.tsx';
-import { sanitize, truncate } from '../../text.ts';
+import { truncate } from '../../text.ts';
 import { CellLine } from './CellLine.tsx';
 import { detailFigures, eventLines, timelineAxis } from './providerDetail.ts';
 import { RefreshStatus } from './RefreshStatus.tsx';
@@ -46,7 +48,7 @@ export function ProviderDetail({
   );
   const title = (
     <Text bold color={theme.accent} wrap="truncate">
-      {truncate(`Provider ${sanitize(clientId)}  ·  esc back`, width)}
+      {truncate(`Provider ${screenText(clientId)}  ·  esc back`, width)}
     </Text>
   );
   if (!provider) {
@@ -61,7 +63,7 @@ export function ProviderDetail({
     );
   }
   const end = dataTime(state);
-  const figures = detailFigures(provider, sanitize);
+  const figures = detailFigures(provider, (text) => screenText(text));
   const cells = connectionTimeline(provider.connected_events_last_24h, {
     now: end,
     connected: provider.connected === true,
@@ -71,6 +73,7 @@ export function ProviderDetail({
   const eventRows = Math.max(0, height - (figures.length + 9));
   const shownEvents = events.length > eventRows ? events.slice(0, Math.max(0, eventRows - 1)) : events;
   const more = events.length - shownEvents.length;
+  const eventKeys = distinctKeys(shownEvents);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {title}
@@ -108,8 +111,8 @@ export function ProviderDetail({
             {provider.connected ? 'connected the whole time' : 'disconnected the whole time'}
           </Text>
         ) : null}
-        {shownEvents.map((line) => (
-          <Text key={line} wrap="truncate">
+        {shownEvents.map((line, i) => (
+          <Text key={eventKeys[i]} wrap="truncate">
             {line}
           </Text>
         ))}

@@ -1,5 +1,6 @@
 // The Network pane as text: summary cards laid out in a grid, the legend of the chart
 // of one series, and the compact view of every series as a sparkline.
+import { dateOf } from '../../../clock.ts';
 import {
   NETWORK_SERIES_FIELDS,
   NETWORK_SUMMARY_FIELDS,
@@ -50,7 +51,7 @@ export function isPartialDay(
   return (
     SERIES_FIELDS[field].perDay === true &&
     lastDay !== undefined &&
-    lastDay === new Date(computedAt).toISOString().slice(0, 10)
+    lastDay === dateOf(computedAt)?.toISOString().slice(0, 10)
   );
 }
 

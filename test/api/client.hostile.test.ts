@@ -1,0 +1,219 @@
+// A hostile or broken server against the client: answers that drip, answers too large
+// to hold, redirects, and error texts made to act on a terminal. Each ends in one clear,
+// inert error, in bounded time and memory.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ClientOptions, createClient } from '../../src/api/client.ts';
+import { RAW_CONTROL } from '../hostile.ts';
+import { failure } from './fixture.ts';
+
+const TOKEN = 'header.payload-of-a-test-token.signature';
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()?.close();
+});
+
+/** A server whose handler writes the answer itself (chunks, pauses, headers). */
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const sockets = new Set<import('node:net').Socket>();
+  const server: Server = createServer(handler);
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const closed = { value: false };
+  open.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        closed.value = true;
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  });
+  return { url, sockets, closed };
+}
+
+function client(url: string, options: Partial<ClientOptions> = {}) {
+  const made = createClient({ baseUrl: url, token: TOKEN, retries: 0, ...options });
+  open.push(made);
+  return made;
+}
+
+describe('the deadline of a call', () => {
+  it('ends an answer that drips a byte at a time, each well within the body timeout', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    const error = await failure(client(url, { deadlineMs: 1_000, bodyTimeoutMs: 30_000 }).networkStats());
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('networkStats: no complete answer within 1 s (the deadline of a request)');
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('covers the retries and their waits: a retried call ends by its deadline too', async () => {
+    let requests = 0;
+    const { url } = await serve((_req, res) => {
+      requests++;
+      res.writeHead(200);
+      res.write('{');
+    });
+    const started = Date.now();
+    const error = await failure(
+      client(url, {
+        deadlineMs: 1_200,
+        headersTimeoutMs: 500,
+        bodyTimeoutMs: 400,
+        retries: 5,
+        retryBaseDelayMs: 50,
+      }).networkStats(),
+    );
+    expect(error.kind).toBe('timeout');
+    expect(requests).toBeGreaterThanOrEqual(2);
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('does not start a wait that would end past the deadline: the failure itself is reported', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(503, { 'retry-after': '30' });
+      res.end('busy');
+    });
+    const retries: number[] = [];
+    const error = await failure(
+      client(url, {
+        deadlineMs: 5_000,
+        retries: 3,
+        onRetry: ({ delayMs }) => retries.push(delayMs),
+      }).networkStats(),
+    );
+    expect(error.message).toBe('networkStats: 503 busy');
+    expect(retries).toEqual([]);
+  });
+});
+
+describe('the size of an answer', () => {
+  it('stops reading past the cap, with its own error, and closes the connection', async () => {
+    let sent = 0;
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (sent < 512 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    });
+    const error = await failure(client(url, { maxResponseBytes: 1024 * 1024 }).networkStats());
+    expect(error.kind).toBe('oversized');
+    expect(error.message).toMatch(
+      /^networkStats: the answer is larger than 1 MiB \(\d+ MiB or more\); netdeck stopped reading it$/,
+    );
+    // The server was cut off long before it had sent everything.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('refuses an announced Content-Length over the cap without reading the body', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      res.write('{');
+    });
+    const error = await failure(client(url).networkStats());
+    expect(error.kind).toBe('oversized');
+    expect(error.message).toContain('larger than 64 MiB (600 MiB or more)');
+  });
+
+  it('reads only the start of a huge error answer, and shows less of it', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end(`Not authorized. ${'\u001b[2J'.repeat(100_000)}${'x'.repeat(5_000_000)}`);
+    });
+    const error = await failure(client(url).deviceAssociations());
+    expect(error.kind).toBe('unauthorized');
+    expect(error.message.length).toBeLessThan(400);
+    // Escape sequences are dropped whole; that the rest was cut is said with an ellipsis.
+    expect(error.message).toBe('deviceAssociations: not authorized (Not authorized.…)');
+    expect((error.details.body ?? '').length).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
+describe('redirects', () => {
+  it('reports a 301 or 302 with where it points, not as "301 HTTP 301"', async () => {
+    const { url } = await serve((req, res) => {
+      const status = req.url?.startsWith('/stats') ? 301 : 302;
+      // Node sends no C0 controls in a header; a C1 CSI it does.
+      res.writeHead(status, { location: 'https://api.example.org/v2/\u009b2J' });
+      res.end();
+    });
+    const moved = await failure(client(url).networkStats());
+    expect(moved.status).toBe(301);
+    expect(moved.message).toBe(
+      'networkStats: the service answered 301, a redirect to https://api.example.org/v2/; netdeck does not follow redirects (is the API URL right?)',
+    );
+    const found = await failure(client(url).providerLocations());
+    expect(found.message).toContain('answered 302, a redirect to https://api.example.org/v2/');
+  });
+});
+
+describe('server text in errors is inert and short', () => {
+  const HOSTILE =
+    'boom\u001b]52;c;c2VjcmV0\u0007\u001b]0;title\u0007\u001b[2J\u009b31m\u202egnp.exe\r\nsecond line';
+
+  it('in 4xx and 5xx bodies', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(HOSTILE);
+    });
+    const error = await failure(client(url).networkStats());
+    expect(error.message).toBe('networkStats: 500 boomgnp.exe | second line');
+    expect(error.message).not.toMatch(RAW_CONTROL);
+  });
+
+  it('in the notes of retries', async () => {
+    let count = 0;
+    const { url } = await serve((_req, res) => {
+      count++;
+      res.writeHead(count === 1 ? 503 : 200, { 'content-type': 'text/plain' });
+      res.end(count === 1 ? HOSTILE : '{}');
+    });
+    const notes: string[] = [];
+    await client(url, {
+      retries: 1,
+      retryBaseDelayMs: 1,
+      onRetry: ({ error }) => notes.push(error.message),
+    }).networkStats();
+    expect(notes).toEqual(['networkStats: 503 boomgnp.exe | second line']);
+  });
+
+  it('in the key path of a response of the wrong shape', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ providers_data: { '\u001b]0;x\u0007\u202eday\r\n': 'not a number' } }));
+    });
+    const error = await failure(client(url).networkStats());
+    expect(error.kind).toBe('shape');
+    expect(error.message).toMatch(/^networkStats: unexpected response at providers_data\.day: Invalid input/);
+    expect(error.message).not.toMatch(RAW_CONTROL);
+  });
+
+  it("in a refusal in a 200's body", async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `Invalid\u001b[2J code.${'!'.repeat(1000)}` } }));
+    });
+    const error = await failure(client(url).addDevice({ code: 'x' }));
+    expect(error.kind).toBe('business');
+    expect(error.message.startsWith('Invalid code.!!!')).toBe(true);
+    expect(error.message.length).toBeLessThanOrEqual(300);
+  });
+});

@@ -1,0 +1,134 @@
+// `netdeck sim`'s flags for who may use the simulator: --admin and its secret on a host
+// other machines reach, --key-file (the signing key kept across restarts), --token-file
+// (the demo token written privately), and the bounds of --latency.
+import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Simulator } from '../../simulator/index.ts';
+import type { SimulatorCommandOptions } from '../../simulator/main.ts';
+import { run, tempDir } from './harness.ts';
+
+let dir: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => dir.cleanup());
+
+/** Runs `netdeck sim ...` with the simulator replaced: what it would have been started with. */
+async function sim(argv: string[]) {
+  const started: SimulatorCommandOptions[] = [];
+  const result = await run(['sim', ...argv], {
+    env: { XDG_CONFIG_HOME: dir.path },
+    deps: { runSimulatorCommand: async (options) => void started.push(options) },
+  });
+  return { ...result, options: started[0] };
+}
+
+const SECRET = 'correct-horse-battery-staple';
+
+describe('--admin on a host other machines reach', () => {
+  it('needs an explicit --admin-secret: a usage error without one', async () => {
+    for (const host of ['0.0.0.0', '192.168.1.20', '::']) {
+      const result = await sim(['--host', host, '--admin']);
+      expect(result.code, host).toBe(2);
+      expect(result.stderr).toContain(
+        `--admin on --host ${host} serves the admin routes to other machines: give their secret with --admin-secret VALUE`,
+      );
+      expect(result.options).toBeUndefined();
+    }
+  });
+
+  it('with one, starts and warns', async () => {
+    const result = await sim(['--host', '0.0.0.0', '--admin', '--admin-secret', SECRET]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'netdeck: warning: the admin routes (reset, tokens, faults) are reachable from other machines through 0.0.0.0',
+    );
+    expect(result.options).toMatchObject({ host: '0.0.0.0', admin: true, adminSecret: SECRET });
+  });
+
+  it('on loopback needs no secret and says nothing; --admin-secret alone turns the admin routes on', async () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      const result = await sim(['--host', host, '--admin']);
+      expect(result.code, host).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.options).toMatchObject({ admin: true, adminSecret: undefined });
+    }
+    expect((await sim(['--admin-secret', SECRET])).options).toMatchObject({
+      admin: true,
+      adminSecret: SECRET,
+    });
+  });
+
+  it('refuses a short secret or one with spaces', async () => {
+    for (const secret of ['short', 'a secret with spaces in it']) {
+      const result = await sim(['--admin-secret', secret]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        '--admin-secret must be at least 16 printable characters, without spaces',
+      );
+    }
+  });
+});
+
+describe('--key-file', () => {
+  it('creates a private key file when missing, then reads the same key back', async () => {
+    const path = join(dir.path, 'sim.key');
+    const first = await sim(['--key-file', path]);
+    expect(first.code).toBe(0);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    const again = await sim(['--key-file', path]);
+    expect(Buffer.from(again.options.signingKey!).toString('hex')).toBe(readFileSync(path, 'utf8').trim());
+    expect(again.options.signingKey).toEqual(first.options.signingKey);
+  });
+
+  it('warns about a key file others can read, and refuses one that holds no key or is no file', async () => {
+    const path = join(dir.path, 'sim.key');
+    writeFileSync(path, `${'ab'.repeat(32)}\n`);
+    chmodSync(path, 0o644);
+    const open = await sim(['--key-file', path]);
+    expect(open.code).toBe(0);
+    expect(open.stderr).toContain(`key file ${path} can be read by other users (mode 644)`);
+    writeFileSync(path, 'not a key');
+    const garbage = await sim(['--key-file', path]);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('does not hold a key');
+    const device = await sim(['--key-file', '/dev/zero']);
+    expect(device.code).toBe(2);
+    expect(device.stderr).toContain('not a regular file');
+  });
+});
+
+describe('--token-file', () => {
+  const fakeSimulator = { token: 'header.claims.signature' } as Simulator;
+
+  it('writes the demo token to a private file, replacing a link rather than writing through it', async () => {
+    const victim = join(dir.path, 'victim');
+    writeFileSync(victim, 'keep\n');
+    const path = join(dir.path, 'sim.jwt');
+    symlinkSync(victim, path);
+    const result = await sim(['--token-file', path]);
+    result.options.started?.(fakeSimulator);
+    expect(readFileSync(victim, 'utf8')).toBe('keep\n');
+    expect(lstatSync(path).isSymbolicLink()).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe('header.claims.signature\n');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("is never the program's --token-file (a token to read), which sim leaves alone", async () => {
+    const result = await run(['--token-file', join(dir.path, 'mine.jwt'), 'sim'], {
+      env: { XDG_CONFIG_HOME: dir.path },
+      deps: { runSimulatorCommand: async (options) => expect(options.started).toBeUndefined() },
+    });
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('--latency', () => {
+  it('is bounded: a timer cannot hold any delay', async () => {
+    const result = await sim(['--latency', '99999999999']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('must be at most 600000');
+  });
+});

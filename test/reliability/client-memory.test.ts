@@ -1,0 +1,70 @@
+// The client's memory stays bounded on an answer far larger than it reads: a server
+// streaming 600 MB (or announcing it) costs the calling process no more than the cap
+// (64 MiB) on top of what a small answer costs, and ends in the 'oversized' error.
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const fixture = fileURLToPath(new URL('./fixtures/oversized-call.ts', import.meta.url));
+const MB = 1024 * 1024;
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
+
+/** A server answering 200 with `size` bytes of JSON-ish text, streamed in 1 MB chunks. */
+async function serving(size: number, announce: boolean): Promise<string> {
+  server = createServer((_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(announce ? { 'content-length': String(size) } : {}),
+    });
+    const chunk = Buffer.alloc(MB, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        const piece = chunk.subarray(0, Math.min(MB, size - sent));
+        sent += piece.length;
+        if (!res.write(piece)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    pump();
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function call(url: string): Promise<{ kind: string; peakMb: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', fixture, url],
+      { timeout: 60_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
+describe('client memory on oversized answers', () => {
+  it('a 600 MB answer, streamed or announced, ends in "oversized" within the cap', async () => {
+    const small = await call(await serving(100, false));
+    await new Promise((resolve) => server!.close(resolve));
+    const streamed = await call(await serving(600 * MB, false));
+    await new Promise((resolve) => server!.close(resolve));
+    const announced = await call(await serving(600 * MB, true));
+    expect(small.kind).toBe('shape');
+    expect(streamed.kind).toBe('oversized');
+    expect(announced.kind).toBe('oversized');
+    // The cap is 64 MiB of body; a string of it and the chunks may both be alive for a moment.
+    expect(streamed.peakMb - small.peakMb).toBeLessThan(160);
+    expect(announced.peakMb - small.peakMb).toBeLessThan(20);
+  }, 120_000);
+});

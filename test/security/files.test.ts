@@ -1,0 +1,191 @@
+// Files another user of the machine could tamper with: the clipboard fallback and the
+// providers export (written in shared folders), and the files netdeck reads (config,
+// tokens, the simulator's key). Links, files already there (with their modes), special
+// files and huge ones.
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
+import {
+  createPrivateFile,
+  createPrivateFileAt,
+  readSmallFile,
+  replacePrivateFile,
+  UnusableFileError,
+} from '../../src/safe-files.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import { createProvidersStore } from '../../src/store/providers.ts';
+import { copyCode } from '../../src/ui/panes/devices/clipboard.ts';
+import { answering } from '../ui/fakes.ts';
+
+const CODE = 'abandon ability able about above absent';
+let dir: string;
+let victim: string;
+const savedUmask = process.umask();
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netdeck-files-'));
+  // Another user's file, which a link laid in the shared folder points at.
+  victim = join(dir, 'victim');
+  writeFileSync(victim, 'do not touch\n');
+  // A careless umask must not widen what netdeck writes.
+  process.umask(0);
+});
+afterEach(() => {
+  process.umask(savedUmask);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+const untouched = () => expect(readFileSync(victim, 'utf8')).toBe('do not touch\n');
+
+describe('the clipboard fallback file', () => {
+  it('never writes through a link laid at the old, predictable name', () => {
+    symlinkSync(victim, join(dir, 'netdeck-code.txt'));
+    const result = copyCode(CODE, { write: () => {}, dir });
+    untouched();
+    expect(result.ok).toBe(true);
+    expect(readlinkSync(join(dir, 'netdeck-code.txt'))).toBe(victim);
+  });
+
+  it("never reuses a file already there, nor its mode: another user's 0666 file stays theirs", () => {
+    const planted = join(dir, 'netdeck-code.txt');
+    writeFileSync(planted, '');
+    chmodSync(planted, 0o666);
+    const result = copyCode(CODE, { write: () => {}, dir });
+    expect(readFileSync(planted, 'utf8')).toBe('');
+    const path = result.ok ? result.path : '';
+    expect(path).not.toBe(planted);
+    expect(modeOf(path)).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toBe(`${CODE}\n`);
+  });
+
+  it('gets a new name nobody can guess each time', () => {
+    const paths = [1, 2, 3].map(() => {
+      const result = copyCode(CODE, { write: () => {}, dir });
+      return result.ok ? result.path : '';
+    });
+    expect(new Set(paths).size).toBe(3);
+    for (const path of paths) expect(path).toMatch(/netdeck-code-[A-Za-z0-9_-]{12}\.txt$/);
+  });
+});
+
+describe('the providers export file', () => {
+  async function exportTo(folder: string) {
+    const client = answering('findProviders', {
+      providers: [{ client_id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' }],
+    });
+    const store = createProvidersStore(
+      { client, clock: new ManualClock(), connection: createConnectionStore() },
+      { exportDir: folder },
+    );
+    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+    return store.getState().exportSeen();
+  }
+
+  it('is private (0600), new, and never written through a link or into a file already there', async () => {
+    // The names the export had before: the console's clock and the time made them known in advance.
+    symlinkSync(victim, join(dir, 'netdeck-providers-20260101-000000.jsonl'));
+    const path = (await exportTo(dir)) ?? '';
+    untouched();
+    expect(path).toMatch(/netdeck-providers-20260101-000000-[A-Za-z0-9_-]{12}\.jsonl$/);
+    expect(modeOf(path)).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toContain('7c1d2e3f');
+  });
+
+  it('says why when the folder cannot be written', async () => {
+    expect(await exportTo(join(dir, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('createPrivateFile, createPrivateFileAt, replacePrivateFile', () => {
+  it('createPrivateFile makes a new 0600 file with a random part in its name', () => {
+    const path = createPrivateFile(dir, { prefix: 'a-', suffix: '.txt' }, 'x');
+    expect(path).toMatch(/a-[A-Za-z0-9_-]{12}\.txt$/);
+    expect(modeOf(path)).toBe(0o600);
+  });
+
+  it('createPrivateFileAt creates a missing file 0600, and leaves a file or a link there alone', () => {
+    const path = join(dir, 'key');
+    expect(createPrivateFileAt(path, 'secret')).toBe(true);
+    expect(modeOf(path)).toBe(0o600);
+    expect(createPrivateFileAt(path, 'other')).toBe(false);
+    expect(readFileSync(path, 'utf8')).toBe('secret');
+    const link = join(dir, 'link');
+    symlinkSync(victim, link);
+    expect(createPrivateFileAt(link, 'other')).toBe(false);
+    untouched();
+    // A dangling link is not followed either (O_EXCL): its target is not created.
+    const dangling = join(dir, 'dangling');
+    symlinkSync(join(dir, 'would-be-created'), dangling);
+    expect(createPrivateFileAt(dangling, 'x')).toBe(false);
+    expect(readdirSync(dir)).not.toContain('would-be-created');
+  });
+
+  it('replacePrivateFile replaces a link (not its target) and an open file (not its mode)', () => {
+    const link = join(dir, 'token');
+    symlinkSync(victim, link);
+    replacePrivateFile(link, 'jwt\n');
+    untouched();
+    expect(lstatSync(link).isSymbolicLink()).toBe(false);
+    expect(readFileSync(link, 'utf8')).toBe('jwt\n');
+    expect(modeOf(link)).toBe(0o600);
+    const open = join(dir, 'open');
+    writeFileSync(open, 'old');
+    chmodSync(open, 0o666);
+    replacePrivateFile(open, 'new');
+    expect(modeOf(open)).toBe(0o600);
+    expect(readFileSync(open, 'utf8')).toBe('new');
+    // Nothing left behind beside it.
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('readSmallFile', () => {
+  it('reads a regular file and its mode', () => {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, '{}');
+    chmodSync(path, 0o644);
+    expect(readSmallFile(path, 100)).toEqual({ text: '{}', mode: 0o644 });
+  });
+
+  it('refuses a FIFO at once (reading one waits for a writer for ever)', () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const started = Date.now();
+    expect(() => readSmallFile(fifo, 100)).toThrow(UnusableFileError);
+    expect(() => readSmallFile(fifo, 100)).toThrow(/not a regular file/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses /dev/zero, a folder and a huge file, without reading them', () => {
+    expect(() => readSmallFile('/dev/zero', 100)).toThrow(/not a regular file/);
+    mkdirSync(join(dir, 'folder'));
+    expect(() => readSmallFile(join(dir, 'folder'), 100)).toThrow(/is a folder/);
+    const huge = join(dir, 'huge');
+    writeFileSync(huge, '');
+    truncateSync(huge, 10 * 1024 * 1024 * 1024);
+    expect(() => readSmallFile(huge, 1024)).toThrow(/larger than 1024 bytes/);
+  });
+
+  it('follows a link to a regular file (a config kept in a dotfiles folder is one)', () => {
+    const target = join(dir, 'real.json');
+    writeFileSync(target, '{"a":1}');
+    symlinkSync(target, join(dir, 'linked.json'));
+    expect(readSmallFile(join(dir, 'linked.json'), 100).text).toBe('{"a":1}');
+  });
+});
