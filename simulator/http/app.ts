@@ -71,7 +71,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
     faults,
     admin: options.admin ? admin : undefined,
     openApi: () => {
-      openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url)));
+      openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url, engine.era)));
       return openApiBytes;
     },
     log: options.log,

@@ -6,11 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { routeOf } from '../../src/contract/endpoints.ts';
+import { HTTP_TEXT, isRefusalAs500 } from '../../src/contract/messages.ts';
 import { send, sendBytes } from './raw.ts';
 import { ADMIN_BODIES, ADMIN_METHODS, OPERATION_PATHS, sampleBody } from './samples.ts';
 
-/** What a route may answer (reference behaviour, "Errors (HTTP level)"). */
-const ROUTE_STATUSES = [200, 400, 401, 404, 405, 413];
+/**
+ * What a route may answer (reference behaviour, "General rules"): 500 only as the
+ * service's own failure (a `null` body on a pointer argument, an empty destination
+ * path...) or one of its refusals given as a 500.
+ */
+const ROUTE_STATUSES = [200, 400, 401, 404, 405, 413, 500];
 /** What Node's own HTTP parser answers before any route runs (or 0: it just closed). */
 const PARSER_STATUSES = [0, 400, 413, 431];
 
@@ -177,6 +182,8 @@ describe('simulator under random requests', () => {
           expect(response.headers['content-type']).toMatch(/^text\/plain/);
         }
         if (response.status === 405) expect(response.headers.allow).toMatch(/^(GET|POST)/);
+        if (response.status === 500 && !isRefusalAs500(response.text))
+          expect(response.text).toBe(`${HTTP_TEXT.internal}\n`);
       }),
       { numRuns: 1000, seed: 20_260_101 },
     );
@@ -206,9 +213,9 @@ describe('simulator under random requests', () => {
     );
   });
 
-  it('refuses a body over 4 MiB with 413 and one over the header limit before any route', async () => {
+  it('refuses a body over 16 MiB with 413 and one over the header limit before any route', async () => {
     const huge = JSON.stringify({
-      exclude_client_ids: Array(120_000).fill('0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01'),
+      exclude_client_ids: Array(440_000).fill('0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01'),
     });
     const tooLarge = await send(sim.url, 'POST', '/network/find-providers2', {
       headers: { 'content-type': 'application/json' },
