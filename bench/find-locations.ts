@@ -1,6 +1,7 @@
-// find-locations on a world of 50 000 cities: median over a mix of queries (prefixes,
-// misspellings, countries, groups, full names). Baseline: a plain substring scan of
-// the same names with the same queries.
+// find-locations (the seed era's search) on a world of 50 000 cities: median over a mix
+// of queries (prefixes, misspellings, countries, groups, full names). Baseline: a plain
+// substring scan of the same names with the same queries. find-provider-locations
+// (today's search): find-provider-locations.ts.
 
 import { createEngine } from '../simulator/engine/index.ts';
 import { Rng } from '../simulator/world/prng.ts';
@@ -12,7 +13,13 @@ const LOCATIONS = 50_000;
 const ROUNDS = 10;
 const BUDGET_MS = 10;
 
-const engine = createEngine({ seed: 1, clock: new ManualClock(), providers: 100_000, locations: LOCATIONS });
+const engine = createEngine({
+  seed: 1,
+  era: 'seed',
+  clock: new ManualClock(),
+  providers: 100_000,
+  locations: LOCATIONS,
+});
 const { geo } = engine.world;
 const rng = new Rng(5);
 

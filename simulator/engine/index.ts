@@ -12,6 +12,7 @@ import { findProviders } from './find-providers.ts';
 import { checkInvariants } from './invariants.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { initHistory, networkStats } from './network-stats.ts';
+import { findProviderLocations } from './provider-search.ts';
 import { providerStats, startTrack } from './provider-stats.ts';
 import { TICK_MS, tickWorld } from './tick.ts';
 
@@ -21,7 +22,7 @@ export { SimError };
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
-  /** which era of the real service to play (spec/reference-behaviour.md); default 'seed' for now */
+  /** which era of the real service to play (spec/reference-behaviour.md); default ENGINE_DEFAULT_ERA */
   era?: Era;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
@@ -31,7 +32,12 @@ export interface EngineOptions {
   locations?: number;
   /** providers of the demo network (default 24) */
   ownProviders?: number;
+  /** lines worth a log (an answer capped by the simulator) */
+  log?: (line: string) => void;
 }
+
+/** Until the client plays the current era, the engine plays the seed era unless asked. */
+export const ENGINE_DEFAULT_ERA: Era = 'seed';
 
 export interface Caller {
   networkId: string;
@@ -75,6 +81,7 @@ function buildWorld(options: EngineOptions, seed: number): World {
   const now = options.clock.now();
   const world = createWorld({
     seed,
+    era: options.era ?? ENGINE_DEFAULT_ERA,
     now,
     providers: options.providers,
     locations: options.locations,
@@ -113,8 +120,10 @@ export function createEngine(options: EngineOptions): Engine {
         return findLocations(world, request);
       case 'providerLocations':
         return providerLocations(world);
+      case 'findProviderLocations':
+        return findProviderLocations(world, request);
       case 'findProviders':
-        return findProviders(world, world.requestRng, request);
+        return findProviders(world, world.requestRng, request, { log: options.log, now });
       case 'networkStats':
         return networkStats(world);
       case 'getPayoutWallet':
@@ -140,7 +149,7 @@ export function createEngine(options: EngineOptions): Engine {
     get seed() {
       return world.seed;
     },
-    era: options.era ?? 'seed',
+    era: options.era ?? ENGINE_DEFAULT_ERA,
     get world() {
       return world;
     },

@@ -7,6 +7,7 @@ async function script(seed: number): Promise<string[]> {
   const answers: string[] = [];
   const say = (value: unknown) => answers.push(JSON.stringify(value));
   say(engine.handle('findLocations', { query: 'new' }));
+  say(engine.handle('findProviderLocations', { query: 'new' }));
   const listed = engine.handle('providerLocations', undefined);
   say(listed);
   say(
