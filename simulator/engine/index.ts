@@ -3,7 +3,7 @@
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../src/contract/endpoints.ts';
-import type { Era } from '../../src/contract/eras.ts';
+import { DEFAULT_ERA, type Era } from '../../src/contract/eras.ts';
 import { createWorld, type World } from '../world/index.ts';
 import { getPayoutWallet, sendFeedback, setPayoutWallet, walletsOf } from './account.ts';
 import { addDevice, associations, createShareCode, initAssociations, simCodes } from './associations.ts';
@@ -36,8 +36,8 @@ export interface EngineOptions {
   log?: (line: string) => void;
 }
 
-/** Until the client plays the current era, the engine plays the seed era unless asked. */
-export const ENGINE_DEFAULT_ERA: Era = 'seed';
+/** The era played unless asked: the service as it runs today. */
+export const ENGINE_DEFAULT_ERA: Era = DEFAULT_ERA;
 
 export interface Caller {
   networkId: string;

@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { isRefusalAs500 } from '../contract/messages.ts';
 import { readAs } from '../contract/schemas.ts';
 import { redact } from './auth.ts';
 import { ApiError } from './errors.ts';
@@ -183,6 +184,11 @@ export function createClient(options: ClientOptions): ApiClient {
         status,
         body: text,
       });
+    }
+    // The service gives some refusals (a wallet that is not the network's...) as a 500
+    // whose body is the reason: the request was wrong, not the service.
+    if (status === 500 && isRefusalAs500(text)) {
+      throw new ApiError('business', text.trim(), { operation: name, status, body: text });
     }
     if (status !== 200) {
       const shown = text.trim().slice(0, MAX_ERROR_BODY) || `HTTP ${status}`;

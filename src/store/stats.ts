@@ -1,7 +1,7 @@
 // My providers (24 h): the /stats/providers resource plus what the pane does with it:
 // sort, filter, selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
-import { PROVIDE_MODES, type ProviderStats, type ProvidersStats } from '../contract/schemas.ts';
+import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 
@@ -97,7 +97,7 @@ function sortValue(p: ProviderStats, column: StatsSortColumn): number | string {
     case 'clients':
       return p.clients_last_24h ?? 0;
     case 'mode':
-      return PROVIDE_MODES[p.provide_mode ?? 0] ?? String(p.provide_mode);
+      return provideModeName(p.provide_mode);
   }
 }
 
@@ -108,7 +108,7 @@ function compare(a: number | string, b: number | string): number {
 
 function matches(p: ProviderStats, needle: string): boolean {
   if (!needle) return true;
-  const mode = PROVIDE_MODES[p.provide_mode ?? 0] ?? '';
+  const mode = provideModeName(p.provide_mode);
   return (p.client_id ?? '').toLowerCase().includes(needle) || mode.toLowerCase().includes(needle);
 }
 

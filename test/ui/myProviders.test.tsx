@@ -29,6 +29,8 @@ describe('My providers pane', () => {
     expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
     expect(frame()).toMatch(/uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode/);
     expect(frame()).toContain('next in 1m 00s');
+    // Today's /stats/providers has no provide_mode: the column says it is not known.
+    expect(rows(frame()).every((line) => line.trimEnd().endsWith('unknown'))).toBe(true);
     expect(frame()).toMatchSnapshot();
   });
 
@@ -111,8 +113,8 @@ describe('My providers pane', () => {
     expect(frame()).toContain('sort provide mode ▲');
   });
 
-  it('filters by provide mode or client id with /, and esc clears the filter', async () => {
-    const { frame, waitFor, press, type } = await open();
+  it('filters by provide mode (seed era) or client id with /, and esc clears the filter', async () => {
+    const { frame, waitFor, press, type } = await open({ sim: { era: 'seed' } });
     await waitFor('Σ total');
     await press('/');
     await type('public');

@@ -133,13 +133,20 @@ describe('SearchIndex', () => {
 
   describe("today's aliases (word starts, at least 3 characters, no groups)", () => {
     const current = new SearchIndex(wordStartEntries(searchStrings(geo, false)), 3);
-    const entries = strings.filter(([, ref]) => ref % 4 !== 3);
+    // Every alias once, with the places it belongs to.
+    const owners = new Map<string, number[]>();
+    for (const [text, ref] of strings.filter(([, r]) => r % 4 !== 3))
+      for (const alias of aliases(text)) owners.set(alias, [...(owners.get(alias) ?? []), ref]);
 
+    /** Best distance per place within `allowed`, from the distance to each alias. */
     function naiveAliases(query: string, allowed: number): Map<number, number> {
       const found = new Map<number, number>();
-      for (const [text, ref] of entries) {
-        const d = Math.min(...aliases(text).map((alias) => levenshtein(query, alias)));
-        if (d <= allowed && (found.get(ref) ?? Infinity) > d) found.set(ref, d);
+      for (const [alias, refs] of owners) {
+        // Lengths alone put an alias further than allowed: skip the full computation.
+        if (Math.abs(alias.length - query.length) > allowed) continue;
+        const d = levenshtein(query, alias);
+        if (d > allowed) continue;
+        for (const ref of refs) if ((found.get(ref) ?? Infinity) > d) found.set(ref, d);
       }
       return found;
     }
