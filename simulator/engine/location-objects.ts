@@ -21,7 +21,8 @@ export interface GroupObject {
   location_group_id: string;
   name: string;
   provider_count: number;
-  promoted: boolean;
+  /** omitempty: sent only when true */
+  promoted?: true;
   match_distance?: number;
 }
 
@@ -88,8 +89,9 @@ export function groupObject(world: World, group: number, distance = 0): GroupObj
     location_group_id: row.id,
     name: row.name,
     provider_count: groupCount(world, group),
-    promoted: row.promoted,
   };
+  // Go's omitempty (server@bedf5fd7: LocationGroupResult): a false promoted is left out.
+  if (row.promoted) object.promoted = true;
   if (distance > 0) object.match_distance = distance;
   return object;
 }
