@@ -45,7 +45,16 @@ const baseline = await timeKeys(base, 'x', (screen) => screen.text);
 base.kill();
 await base.exited;
 
-const netdeck = spawnInPty([join(ROOT, 'dist/netdeck.js'), '--locations', '10000', '--providers', '60000']);
+// The seed era: its Discover list holds every city (today's lists countries only).
+const netdeck = spawnInPty([
+  join(ROOT, 'dist/netdeck.js'),
+  '--era',
+  'seed',
+  '--locations',
+  '10000',
+  '--providers',
+  '60000',
+]);
 await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
 const statusLine = netdeck.screen().lines.find((line) => line.includes('places with providers')) ?? '';
 const rows = Number(statusLine.match(/^([\d ]+) places/)?.[1].replace(/ /g, '') ?? 0);
