@@ -123,21 +123,22 @@ export class SearchIndex {
     entries: SearchEntry[],
     private readonly minPrefix = 0,
   ) {
-    const order = Array.from(entries.keys()).sort((a, b) =>
-      entries[a].text < entries[b].text ? -1 : entries[a].text > entries[b].text ? 1 : 0,
-    );
-    const strings: string[] = [];
+    // Identical strings (a suffix shared by a country's every place) are sorted once.
+    const byText = new Map<string, number[]>();
+    for (const { text, ref } of entries) {
+      const refs = byText.get(text);
+      if (refs) refs.push(ref);
+      else byText.set(text, [ref]);
+    }
+    const strings = [...byText.keys()].sort();
     const starts: number[] = [];
-    const owners = new Int32Array(order.length);
-    order.forEach((e, k) => {
-      const { text, ref } = entries[e];
-      if (strings[strings.length - 1] !== text) {
-        strings.push(text);
-        starts.push(k);
-      }
-      owners[k] = ref;
-    });
-    starts.push(order.length);
+    const owners = new Int32Array(entries.length);
+    let k = 0;
+    for (const text of strings) {
+      starts.push(k);
+      for (const ref of byText.get(text)!) owners[k++] = ref;
+    }
+    starts.push(k);
     this.strings = strings;
     this.ownerStart = Int32Array.from(starts);
     this.owners = owners;
