@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
 import { summaryCards } from '../../src/ui/panes/stats/networkView.ts';
+import { startFixture } from '../api/fixture.ts';
 
 /** Today's service sends 7 daily series (no packet, extender or superspeed ones). */
 const CURRENT_SERIES = 7;
@@ -129,8 +131,13 @@ describe('Network pane', () => {
       providers_data: { '2025-12-31': 10, '2026-01-01': 12 },
       providers_summary: 12,
     };
-    const { frame, waitFor } = await open({ client: answering('networkStats', data) });
+    // Over a socket, from a server answering exactly these figures.
+    const fixture = await startFixture((request) => ({
+      body: request.path === '/stats/last-90' ? data : {},
+    }));
+    const { frame, waitFor } = await open({ client: createClient({ baseUrl: fixture.url, retries: 0 }) });
     await waitFor('computed');
+    await fixture.close();
     expect(frame()).toMatch(/transfer a day +average rate +providers\n5 GiB +8 Mibit\/s +12\n/);
     // The day still running is not the minimum: it is today so far.
     expect(legend(frame())).toBe('min 1 TiB · max 1 TiB · last 512 GiB (2026-01-01, so far)');

@@ -3,7 +3,8 @@
 // clients, the units of last-90, and a search too long to answer that stalls nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationSearch } from '../../../src/api/location-search.ts';
-import { type SimHarness, startSim } from './harness.ts';
+import { HTTP_TEXT } from '../../../src/contract/messages.ts';
+import { raw, type SimHarness, startSim } from './harness.ts';
 
 const UNKNOWN_ID = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 
@@ -102,5 +103,64 @@ describe.each(['current', 'seed'] as const)('the %s era', (era) => {
     expect(found.locations ?? []).toEqual([]);
     expect(stats.lookback).toBe(90);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refuses a token past its 30 days, whatever the era', async () => {
+    const token = h.sim.token;
+    expect((await raw(h.sim, 'GET', '/stats/providers', undefined, token)).status).toBe(200);
+    h.sim.engine.stop(); // a month of 60 s ticks is not what this test is about
+    await h.clock.advance(31 * 24 * 3600 * 1000);
+    expect(await raw(h.sim, 'GET', '/stats/providers', undefined, token)).toEqual({
+      status: 401,
+      text: `${HTTP_TEXT.notAuthorized}\n`,
+    });
+  });
+});
+
+describe("today's find-providers2 and find-provider-locations: their errors, exactly", () => {
+  let h: SimHarness;
+  beforeAll(async () => {
+    h = await startSim({ era: 'current' });
+  });
+  afterAll(() => h.close());
+  const INTERNAL = { status: 500, text: `${HTTP_TEXT.internal}\n` };
+  const find = (body: unknown) => raw(h.sim, 'POST', '/network/find-providers2', body);
+
+  it('answers 500 where the service panics: a null spec, an empty path once read, a negative forced count', async () => {
+    const { locations } = await h.client.providerLocations();
+    const place = { location_id: locations![0].location_id };
+    expect(await find({ specs: [null] })).toEqual(INTERNAL);
+    expect(await find({ specs: [place], exclude_destinations: [[]] })).toEqual(INTERNAL);
+    expect(await find({ specs: [{ client_id: UNKNOWN_ID }], exclude_destinations: [null] })).toEqual(
+      INTERNAL,
+    );
+    expect(await find({ specs: [place], count: -1, force_count: true })).toEqual(INTERNAL);
+    expect(await raw(h.sim, 'POST', '/network/find-provider-locations', null)).toEqual(INTERNAL);
+  });
+
+  it('answers the harmless ones with 200: no specs, paths never read, an unknown rank mode', async () => {
+    expect(await find({ exclude_destinations: [[]] })).toEqual({ status: 200, text: '{"providers":[]}' });
+    expect(await find({ specs: null })).toEqual({ status: 200, text: '{"providers":[]}' });
+    expect(await find({ specs: [{ best_available: true }], rank_mode: 'cheapest' })).toEqual({
+      status: 200,
+      text: '{"providers":[]}',
+    });
+    const unranked = await raw(h.sim, 'POST', '/network/find-provider-locations', {
+      query: 'ger',
+      rank_mode: 'x',
+    });
+    expect(JSON.parse(unranked.text)).toMatchObject({
+      locations: [],
+      groups: [],
+      devices: [],
+      country_count: 0,
+    });
+  });
+
+  it('answers a malformed id with 400 and the parser’s text', async () => {
+    expect(await find({ specs: [{ location_id: 'germany' }] })).toEqual({
+      status: 400,
+      text: 'invalid length for UUID: 9\n',
+    });
   });
 });
