@@ -7,6 +7,7 @@ import { withActiveProviders } from '../../api/active-locations.ts';
 import { createLocationSearch, type SearchVia } from '../../api/location-search.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
+import { NOT_SENT } from '../../ui/charts/format.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { integer } from '../output/format.ts';
 import { sanitize } from '../output/sanitize.ts';
@@ -172,7 +173,7 @@ export function printLocationTables(
         ],
         groups.map((g) => [
           sanitize(g.name),
-          g.provider_count === undefined ? '?' : integer(g.provider_count),
+          g.provider_count === undefined ? NOT_SENT : integer(g.provider_count),
           g.promoted ? 'yes' : '',
           ...(search ? [distanceText(g.name, g.match_distance, query, via)] : []),
           sanitize(g.location_group_id),
@@ -199,7 +200,7 @@ export function printLocationTables(
           sanitize(l.name),
           sanitize(placeOf(l)),
           sanitize(l.country_code),
-          l.provider_count === undefined ? '?' : integer(l.provider_count),
+          l.provider_count === undefined ? NOT_SENT : integer(l.provider_count),
           ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
           sanitize(l.location_id),
         ]),

@@ -9,6 +9,7 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
+import { NOT_SENT } from '../../ui/charts/format.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { bytesPerSecond } from '../output/format.ts';
 import { sanitize } from '../output/sanitize.ts';
@@ -31,8 +32,6 @@ import { examples } from './help.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
 export const MAX_BATCH = 1000;
-/** Shown for a figure the service did not send (unknown, not 0). */
-const NOT_SENT = '?';
 
 export interface ProvidersOptions extends CommonOptions {
   location?: string[];

@@ -3,6 +3,8 @@
 
 /** Shown where a figure is absent. */
 export const MISSING = '–';
+/** Shown for a figure the service did not send (a count, a tier): not known, never 0. */
+export const NOT_SENT = '?';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -6,6 +6,7 @@ import type React from 'react';
 import { useRef } from 'react';
 import type { DiscoveryRow } from '../../store/discovery.ts';
 import type { Stores } from '../../store/index.ts';
+import { NOT_SENT } from '../charts/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
@@ -26,12 +27,9 @@ export function discoverColumns(width: number, searching: boolean) {
   return { mark, kind, name, context: Math.max(0, rest - name), count, distance };
 }
 
-/** A count the service did not send (today's groups, say): shown as not known, never as 0. */
-export const UNKNOWN_COUNT = '?';
-
 function countText(row: DiscoveryRow): string {
   if (row.kind === 'device') return '';
-  return row.providerCount === undefined ? UNKNOWN_COUNT : formatCount(row.providerCount);
+  return row.providerCount === undefined ? NOT_SENT : formatCount(row.providerCount);
 }
 
 /** `▸` a country that opens in place, `▾` an open one; its children are indented. */
@@ -199,7 +197,7 @@ function Discover({ width, height }: { width: number; height: number }) {
       : `${formatCount(rows.length)} places with providers · → opens a country`;
     const hints = [
       what,
-      unknownCounts ? `${UNKNOWN_COUNT} count not sent` : undefined,
+      unknownCounts ? `${NOT_SENT} count not sent` : undefined,
       `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
     ];
     status = (

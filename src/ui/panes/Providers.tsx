@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import type { Provider } from '../../contract/schemas.ts';
+import { NOT_SENT } from '../charts/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
@@ -19,9 +20,6 @@ export function providerColumns(width: number) {
   const speed = 12;
   return { mark, id, tier, speed, location: Math.max(0, width - mark - id - tier - speed) };
 }
-
-/** A figure the service did not send: unknown, never 0. */
-export const NOT_SENT = '?';
 
 export function locationText(p: Provider): string {
   const l = p.location;
