@@ -1,5 +1,6 @@
-// 200 concurrent clients for 20 s against the simulator, a mix of all 11 operations
-// (several networks' tokens), while the world ticks (speed 60: a tick every real second).
+// 200 concurrent clients for 20 s against the simulator (today's service), a mix of its
+// operations (several networks' tokens), while the world ticks (speed 60: a tick every
+// real second).
 // Budget: 0 errors; requests/s and p50/p99 reported; the world is consistent afterwards.
 import { createSimulator } from '../simulator/index.ts';
 import { type RequestTemplate, runLoad } from './lib/load.ts';
@@ -15,10 +16,10 @@ const get = async (path: string, token?: string) =>
 const tokens = [sim.token, ...['acme', 'globex', 'initech'].map((name) => sim.admin.token(name).token)];
 const located = (await get('/network/provider-locations')) as {
   locations?: { location_id: string; name: string }[];
-  groups?: { location_group_id: string }[];
 };
 const locations = (located.locations ?? []).slice(0, 50);
-const groups = (located.groups ?? []).slice(0, 10);
+// Today's provider-locations lists no group: take the world's (find-providers2 takes them).
+const groups = sim.engine.world.geo.groups.slice(0, 10).map((group) => ({ location_group_id: group.id }));
 const own = (await get('/stats/providers', sim.token)) as { providers?: { client_id: string }[] };
 const ownIds = (own.providers ?? []).map((p) => p.client_id).slice(0, 10);
 const codes = sim.admin.codes();
@@ -33,7 +34,7 @@ for (const location of locations.slice(0, 20)) {
   const query = location.name.slice(0, 4);
   requests.push({
     method: 'POST',
-    path: '/network/find-locations',
+    path: '/network/find-provider-locations',
     body: json({ query }),
     headers: { 'content-type': 'application/json' },
   });

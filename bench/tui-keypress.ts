@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, quantile, report } from './lib/report.ts';
-import { bundleLikeNetdeck, type PtyProgram, ROOT, type Screen, spawnInPty } from './lib/tui-pty.ts';
+import {
+  bigDiscover,
+  bundleLikeNetdeck,
+  type PtyProgram,
+  ROOT,
+  type Screen,
+  spawnInPty,
+} from './lib/tui-pty.ts';
 
 const KEYS = 60;
 const GAP_MS = 100;
@@ -45,7 +52,7 @@ const baseline = await timeKeys(base, 'x', (screen) => screen.text);
 base.kill();
 await base.exited;
 
-const netdeck = spawnInPty([join(ROOT, 'dist/netdeck.js'), '--locations', '10000', '--providers', '60000']);
+const netdeck = bigDiscover('--providers', '60000');
 await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
 const statusLine = netdeck.screen().lines.find((line) => line.includes('places with providers')) ?? '';
 const rows = Number(statusLine.match(/^([\d ]+) places/)?.[1].replace(/ /g, '') ?? 0);

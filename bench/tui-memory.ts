@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { bundleLikeNetdeck, median, ROOT, spawnInPty } from './lib/tui-pty.ts';
+import { bigDiscover, bundleLikeNetdeck, median, ROOT, spawnInPty } from './lib/tui-pty.ts';
 
 const BUDGET_MB = 150;
 const RUNS = 3;
@@ -15,13 +15,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Peak resident MB of one run: every pane once, a search, a batch of providers. */
 async function netdeckPeak(): Promise<number> {
-  const netdeck = spawnInPty([
-    join(ROOT, 'dist/netdeck.js'),
-    '--locations',
-    '10000',
-    '--own-providers',
-    '1000',
-  ]);
+  const netdeck = bigDiscover('--own-providers', '1000');
   await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
   for (const key of ['2', '3', '4', '5', '6', '1']) {
     netdeck.write(key);

@@ -1,5 +1,5 @@
 // Render work per keypress, in process: from the key written to Ink's stdin to the frame
-// written to stdout, on a Discover list of at least 10 000 locations (`--locations 10000`
+// written to stdout, on a Discover list of at least 10 000 locations (seed era, `--locations 10000`
 // with enough providers that nearly every city has one). Keys are spaced so Ink's frame
 // throttle (maxFps 60) never defers a frame. Baseline, same run: an Ink app whose one
 // line changes on every key. Budget: median < 16 ms. (No JSX: bench/run.ts runs .ts files.)
@@ -102,7 +102,14 @@ function Hello() {
 }
 
 const clock = new ManualClock();
-const sim = await createSimulator({ seed: 1, clock, locations: LOCATIONS, providers: LOCATIONS * 6 });
+// The seed era: its provider-locations lists every city (today's lists countries only).
+const sim = await createSimulator({
+  seed: 1,
+  era: 'seed',
+  clock,
+  locations: LOCATIONS,
+  providers: LOCATIONS * 6,
+});
 const client = createClient({ baseUrl: sim.url, token: sim.token });
 const stores = createStores(
   { client, clock, connection: createConnectionStore() },

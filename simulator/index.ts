@@ -3,7 +3,7 @@
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { DemoAccess, SimCodes, SimFaults } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
-import { createEngine, type Engine } from './engine/index.ts';
+import { createEngine, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
 import type { SimNameChange } from './http/admin.ts';
 import { startHttpSimulator } from './http/app.ts';
 import { OffsetClock } from './offset-clock.ts';
@@ -62,8 +62,8 @@ export interface Simulator {
 }
 
 export const DEFAULT_SEED = 1;
-/** Until the engine plays the current era, the simulator plays the seed era unless asked. */
-export const SIMULATOR_DEFAULT_ERA: Era = 'seed';
+/** The era played unless asked: the engine's. */
+export const SIMULATOR_DEFAULT_ERA: Era = ENGINE_DEFAULT_ERA;
 
 /** A clock that can be advanced: a ManualClock as is, any other wrapped in an OffsetClock. */
 function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Promise<number> } {
@@ -83,6 +83,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     providers: options.providers,
     locations: options.locations,
     ownProviders: options.ownProviders,
+    log: options.log,
   });
   const http = await startHttpSimulator({
     engine,

@@ -122,3 +122,10 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/**
+ * netdeck in demo mode on a seed-era world of 10 000 locations: its Discover list holds
+ * every city (today's service lists countries only). `extra`: more world flags.
+ */
+export const bigDiscover = (...extra: string[]) =>
+  spawnInPty([join(ROOT, 'dist/netdeck.js'), '--era', 'seed', '--locations', '10000', ...extra]);

@@ -2,43 +2,77 @@
 // without repeats across calls thanks to the caller's exclusions. Works on city
 // intervals (a country or region is a contiguous run of cities) and on the providers'
 // (tier, city) numbering, so it never builds the candidate list of a big location.
+//
+// Today (server: model/network_client_location_model.go FindProviders2): spec client
+// ids come first, unchecked and not counted; `max(count, 20)` are sampled unless
+// `force_count`; rank modes, the minimum-performance gate and its `force_minimum`;
+// items carry tier, speed and location. Seed era: count 10 by default, spec client ids
+// part of the pool, items with only `client_id` and `estimated_bytes_per_second` (0).
+
+import { type Coordinates, cityCoordinates, regionCoordinates } from '../world/coordinates.ts';
 import { COUNTRIES, HOME_COUNTRY_CODE } from '../world/countries.ts';
 import { cityInterval } from '../world/geo.ts';
 import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
-import { SimError } from './errors.ts';
+import { isKnownRankMode } from './provider-search.ts';
+import { recordSearchInterest } from './provider-stats.ts';
 
+/** Seed era: what a count of 0 (or none) means. */
 export const DEFAULT_COUNT = 10;
+/** Today: fewer than this are raised to it unless `force_count`. */
+export const MIN_BLOCK = 20;
+/** (choice) The most one answer holds; the service has no cap. */
 export const MAX_COUNT = 1000;
+/** Today: tier 3 is below the minimum-performance gate; only `force_minimum` samples it. */
+const GATED_TIER = 3;
 
 export interface FindProvidersBody {
-  specs?: {
+  specs?: ({
     location_id?: string;
     location_group_id?: string;
     client_id?: string;
     best_available?: boolean;
-  }[];
+  } | null)[];
   count?: number;
   exclude_client_ids?: string[];
   exclude_destinations?: string[][];
+  rank_mode?: string;
+  force_count?: boolean;
+  force_minimum?: boolean;
 }
 
+export interface ProviderLocation {
+  country: string;
+  country_code: string;
+  region: string;
+  city: string;
+  country_location_id: string;
+  region_location_id: string;
+  city_location_id: string;
+  region_coordinates: Coordinates;
+  city_coordinates: Coordinates;
+}
+
+/** Today's item (server: FindProvidersProvider); the seed era's had the first two fields only. */
 export interface ProviderItem {
   client_id: string;
   estimated_bytes_per_second: number;
-  has_estimated_bytes_per_second: boolean;
-  tier: number;
-  location: {
-    country: string;
-    country_code: string;
-    region: string;
-    city: string;
-    country_location_id: string;
-    region_location_id: string;
-    city_location_id: string;
-  };
+  has_estimated_bytes_per_second?: boolean;
+  tier?: number;
+  intermediary_ids?: null;
+  location?: ProviderLocation;
 }
+
+export interface FindProvidersOptions {
+  /** Says when an answer was capped (the simulator's request log). */
+  log?: (line: string) => void;
+  /** Simulated time, for the providers' search interest. */
+  now?: number;
+}
+
+/** A failure the Go handler would have as a panic: the HTTP layer answers 500. */
+export class HandlerPanic extends Error {}
 
 const EXCLUDED = 1;
 const DEMOTED = 2;
@@ -55,21 +89,10 @@ function marksFor(world: World): Uint8Array {
   return marks;
 }
 
-/** City intervals [from, to) the specs name, sorted and merged. */
-function specIntervals(world: World, body: FindProvidersBody): number[] {
-  const { geo } = world;
-  const raw: [number, number][] = [];
-  const addCountry = (c: number) => raw.push(cityInterval(geo, 'country', c));
-  for (const spec of body.specs ?? []) {
-    for (const id of [spec.location_id, spec.location_group_id]) {
-      if (!id) continue;
-      const hit = geo.byId.get(id);
-      if (!hit) continue;
-      if (hit.kind === 'group') for (const c of geo.groups[hit.index].countries) addCountry(c);
-      else raw.push(cityInterval(geo, hit.kind, hit.index));
-    }
-    if (spec.best_available) addCountry(COUNTRIES.findIndex((row) => row.code === HOME_COUNTRY_CODE));
-  }
+type Spec = NonNullable<NonNullable<FindProvidersBody['specs']>[number]>;
+
+/** Sorts and merges city intervals [from, to) given as pairs. */
+function merge(raw: [number, number][]): number[] {
   raw.sort((a, b) => a[0] - b[0]);
   const merged: number[] = [];
   for (const [from, to] of raw) {
@@ -80,24 +103,66 @@ function specIntervals(world: World, body: FindProvidersBody): number[] {
   return merged;
 }
 
+/**
+ * City intervals the specs name: all of them, and those named as a location (not only
+ * through a group: today a group-keyed sample carries no `location`).
+ */
+function specIntervals(world: World, specs: Spec[]): { all: number[]; byLocation: number[] } {
+  const { geo } = world;
+  const all: [number, number][] = [];
+  const byLocation: [number, number][] = [];
+  const addCountry = (c: number, to: [number, number][]) => to.push(cityInterval(geo, 'country', c));
+  for (const spec of specs) {
+    for (const id of [spec.location_id, spec.location_group_id]) {
+      if (!id) continue;
+      const hit = geo.byId.get(id);
+      if (!hit) continue;
+      if (hit.kind === 'group') {
+        for (const c of geo.groups[hit.index].countries) addCountry(c, all);
+      } else {
+        all.push(cityInterval(geo, hit.kind, hit.index));
+        byLocation.push(cityInterval(geo, hit.kind, hit.index));
+      }
+    }
+    if (spec.best_available) {
+      const home = COUNTRIES.findIndex((row) => row.code === HOME_COUNTRY_CODE);
+      addCountry(home, all);
+      addCountry(home, byLocation);
+    }
+  }
+  return { all: merge(all), byLocation: merge(byLocation) };
+}
+
 function inIntervals(intervals: number[], city: number): boolean {
   for (let k = 0; k < intervals.length; k += 2)
     if (city >= intervals[k] && city < intervals[k + 1]) return true;
   return false;
 }
 
-export function findProviders(
-  world: World,
-  rng: Rng,
-  body: FindProvidersBody,
-): { providers: ProviderItem[] } {
-  const paths = body.exclude_destinations ?? [];
-  paths.forEach((path, k) => {
+/** The last id of each destination path; a path without one fails as on the service (a 500). */
+function finalDestinations(paths: string[][]): string[] {
+  return paths.map((path) => {
     if (!Array.isArray(path) || path.length === 0)
-      throw new SimError(400, `exclude_destinations[${k}]: a destination path needs at least one id`);
+      throw new HandlerPanic('find-providers2: an empty exclude_destinations path');
+    return path[path.length - 1];
   });
-  const requested = typeof body.count === 'number' && body.count > 0 ? Math.floor(body.count) : DEFAULT_COUNT;
-  const count = Math.min(requested, MAX_COUNT);
+}
+
+interface SampleRequest {
+  count: number;
+  intervals: number[];
+  /** seed era: spec client ids that are candidates too */
+  direct: number[];
+  excluded: string[];
+  /** earlier hops of destination paths: sampled last */
+  intermediaries: string[];
+  /** tiers sampled: 0 .. maxTier */
+  maxTier: number;
+}
+
+/** Provider numbers, better tiers first, random within a tier. */
+function sample(world: World, rng: Rng, request: SampleRequest): number[] {
+  const { count, intervals, direct, maxTier } = request;
   const p = world.providers;
   const marks = marksFor(world);
   const touched: number[] = [];
@@ -106,36 +171,26 @@ export function findProviders(
     marks[i] |= bit;
   };
   try {
-    for (const id of body.exclude_client_ids ?? []) {
+    for (const id of request.excluded) {
       const i = p.ids.index(id, p.count);
       if (i >= 0) mark(i, EXCLUDED);
     }
     const demoted: number[] = [];
-    for (const path of paths) {
-      const last = p.ids.index(path[path.length - 1], p.count);
-      if (last >= 0) mark(last, EXCLUDED);
-      // Earlier hops of a path are only ranked lower.
-      for (let k = 0; k < path.length - 1; k++) {
-        const i = p.ids.index(path[k], p.count);
-        if (i >= 0 && marks[i] === 0) {
-          mark(i, DEMOTED);
-          demoted.push(i);
-        }
+    // Earlier hops of a path are only ranked lower.
+    for (const id of request.intermediaries) {
+      const i = p.ids.index(id, p.count);
+      if (i >= 0 && marks[i] === 0) {
+        mark(i, DEMOTED);
+        demoted.push(i);
       }
     }
-    const intervals = specIntervals(world, body);
-    const direct: number[] = [];
-    for (const spec of body.specs ?? []) {
-      if (!spec.client_id) continue;
-      const i = p.ids.index(spec.client_id, p.count);
-      if (i >= 0 && p.connected[i] === 1) direct.push(i);
-    }
     const isCandidate = (i: number) =>
-      (p.connected[i] === 1 && p.mode[i] === PUBLIC && inIntervals(intervals, p.city[i])) ||
-      direct.includes(i);
+      p.tier[i] <= maxTier &&
+      ((p.connected[i] === 1 && p.mode[i] === PUBLIC && inIntervals(intervals, p.city[i])) ||
+        direct.includes(i));
 
     const out: number[] = [];
-    for (let t = 0; t < TIERS && out.length < count; t++) {
+    for (let t = 0; t <= maxTier && out.length < count; t++) {
       const need = count - out.length;
       const pool: number[] = [];
       for (const i of direct) {
@@ -158,10 +213,146 @@ export function findProviders(
       const late = rng.shuffle(demoted.filter(isCandidate)).sort((a, b) => p.tier[a] - p.tier[b]);
       for (let k = 0; k < late.length && out.length < count; k++) out.push(late[k]);
     }
-    return { providers: out.map((i) => providerItem(world, i)) };
+    return out;
   } finally {
     for (const i of touched) marks[i] = 0;
   }
+}
+
+export function findProviders(
+  world: World,
+  rng: Rng,
+  body: FindProvidersBody,
+  options: FindProvidersOptions = {},
+): { providers: ProviderItem[] } {
+  const result =
+    world.era === 'seed' ? seedFind(world, rng, body, options) : currentFind(world, rng, body, options);
+  // Every provider returned is one "search interest" of its /stats/providers figures.
+  if (options.now !== undefined) {
+    for (const item of result.providers) {
+      const i = world.providers.ids.index(item.client_id, world.providers.count);
+      if (i >= 0) recordSearchInterest(world, i, options.now);
+    }
+  }
+  return result;
+}
+
+function capped(requested: number, options: FindProvidersOptions): number {
+  if (requested <= MAX_COUNT) return requested;
+  options.log?.(
+    `find-providers2: count ${requested} capped at ${MAX_COUNT} (the simulator's cap; the service has none)`,
+  );
+  return MAX_COUNT;
+}
+
+function seedFind(world: World, rng: Rng, body: FindProvidersBody, options: FindProvidersOptions) {
+  const specs = (body.specs ?? []).filter((spec): spec is Spec => spec !== null);
+  const paths = body.exclude_destinations ?? [];
+  const finals = finalDestinations(paths);
+  const requested = typeof body.count === 'number' && body.count > 0 ? Math.floor(body.count) : DEFAULT_COUNT;
+  const p = world.providers;
+  const direct: number[] = [];
+  for (const spec of specs) {
+    if (!spec.client_id) continue;
+    const i = p.ids.index(spec.client_id, p.count);
+    if (i >= 0 && p.connected[i] === 1) direct.push(i);
+  }
+  const chosen = sample(world, rng, {
+    count: capped(requested, options),
+    intervals: specIntervals(world, specs).all,
+    direct,
+    excluded: [...(body.exclude_client_ids ?? []), ...finals],
+    intermediaries: paths.flatMap((path) => path.slice(0, -1)),
+    maxTier: TIERS - 1,
+  });
+  return {
+    providers: chosen.map((i) => ({ client_id: p.ids.id(i), estimated_bytes_per_second: 0 })),
+  };
+}
+
+function currentFind(world: World, rng: Rng, body: FindProvidersBody, options: FindProvidersOptions) {
+  const providers: ProviderItem[] = [];
+  const paths = body.exclude_destinations ?? [];
+  let excluded: Set<string> | undefined;
+  // Evaluated only when needed, as on the service (where an empty path then panics).
+  const exclusions = () => {
+    excluded ??= new Set([...(body.exclude_client_ids ?? []), ...finalDestinations(paths)]);
+    return excluded;
+  };
+  const specs: Spec[] = [];
+  let places = false;
+  for (const spec of body.specs ?? []) {
+    if (spec === null) throw new HandlerPanic('find-providers2: a null spec');
+    specs.push(spec);
+    if (spec.location_id || spec.location_group_id || spec.best_available) places = true;
+    // Spec client ids first: not checked, not counted, zero figures.
+    if (spec.client_id && !exclusions().has(spec.client_id)) {
+      providers.push({
+        client_id: spec.client_id,
+        estimated_bytes_per_second: 0,
+        has_estimated_bytes_per_second: false,
+        tier: 0,
+        intermediary_ids: null,
+      });
+    }
+  }
+  if (!places) return { providers };
+
+  const count = typeof body.count === 'number' ? Math.trunc(body.count) : 0;
+  const wanted = body.force_count ? count : Math.max(count, MIN_BLOCK);
+  if (wanted < 0) throw new HandlerPanic(`find-providers2: a negative count ${wanted}`);
+  const skip = exclusions();
+  if (!isKnownRankMode(body.rank_mode)) return { providers };
+  const speedMode = body.rank_mode === 'speed';
+  const intervals = specIntervals(world, specs);
+  const chosen = sample(world, rng, {
+    count: capped(wanted, options),
+    intervals: intervals.all,
+    direct: [],
+    excluded: [...skip],
+    intermediaries: paths.flatMap((path) => path.slice(0, -1)),
+    maxTier: body.force_minimum ? TIERS - 1 : GATED_TIER - 1,
+  });
+  const items = chosen.map((i) =>
+    currentItem(world, i, speedMode, inIntervals(intervals.byLocation, world.providers.city[i])),
+  );
+  // Stable: the random order stays within a tier.
+  if (speedMode) items.sort((a, b) => (a.tier ?? 0) - (b.tier ?? 0));
+  providers.push(...items);
+  return { providers };
+}
+
+/** (choice) Tiers of the speed pool: by measured speed, in bytes per second. */
+const SPEED_TIERS = [20e6, 8e6, 3e6];
+
+function currentItem(world: World, i: number, speedMode: boolean, located: boolean): ProviderItem {
+  const { geo, providers: p } = world;
+  const speed = Math.round(p.speed[i]);
+  const tier = speedMode ? SPEED_TIERS.filter((floor) => speed < floor).length : p.tier[i];
+  const item: ProviderItem = {
+    client_id: p.ids.id(i),
+    estimated_bytes_per_second: speed,
+    has_estimated_bytes_per_second: speed > 0,
+    tier,
+    intermediary_ids: null,
+  };
+  if (located) {
+    const city = p.city[i];
+    const region = geo.cityRegion[city];
+    const country = geo.regionCountry[region];
+    item.location = {
+      country: geo.countryName[country],
+      country_code: geo.countryCode[country],
+      region: geo.regionName[region],
+      city: geo.cityName[city],
+      country_location_id: geo.countryId[country],
+      region_location_id: geo.regionId[region],
+      city_location_id: geo.cityId[city],
+      region_coordinates: regionCoordinates(geo, region),
+      city_coordinates: cityCoordinates(geo, city),
+    };
+  }
+  return item;
 }
 
 /**
@@ -230,27 +421,4 @@ function sampleTier(
     mark(chosen, CHOSEN);
     pool.push(chosen);
   }
-}
-
-export function providerItem(world: World, i: number): ProviderItem {
-  const { geo, providers: p } = world;
-  const city = p.city[i];
-  const region = geo.cityRegion[city];
-  const country = geo.regionCountry[region];
-  const speed = Math.round(p.speed[i]);
-  return {
-    client_id: p.ids.id(i),
-    estimated_bytes_per_second: speed,
-    has_estimated_bytes_per_second: speed > 0,
-    tier: p.tier[i],
-    location: {
-      country: geo.countryName[country],
-      country_code: geo.countryCode[country],
-      region: geo.regionName[region],
-      city: geo.cityName[city],
-      country_location_id: geo.countryId[country],
-      region_location_id: geo.regionId[region],
-      city_location_id: geo.cityId[city],
-    },
-  };
 }

@@ -4,7 +4,7 @@
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
 import { type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
-import type { Era } from '../../src/contract/eras.ts';
+import { DEFAULT_ERA, type Era } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
 import { createWorld, type World } from '../world/index.ts';
 import {
@@ -45,6 +45,7 @@ import { checkInvariants } from './invariants.ts';
 import { boundedName } from './limits.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { initHistory, networkStats } from './network-stats.ts';
+import { findProviderLocations } from './provider-search.ts';
 import { providerStats, startTrack } from './provider-stats.ts';
 import { TICK_MS, tickWorld } from './tick.ts';
 
@@ -54,7 +55,7 @@ export { SimError };
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
-  /** which era of the real service to play (spec/reference-behaviour.md); default 'seed' for now */
+  /** which era of the real service to play (spec/reference-behaviour.md); default ENGINE_DEFAULT_ERA */
   era?: Era;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
@@ -64,7 +65,12 @@ export interface EngineOptions {
   locations?: number;
   /** providers of the demo network (default 24) */
   ownProviders?: number;
+  /** lines worth a log (an answer capped by the simulator) */
+  log?: (line: string) => void;
 }
+
+/** The era played unless asked: the service as it runs today. */
+export const ENGINE_DEFAULT_ERA: Era = DEFAULT_ERA;
 
 export interface Caller {
   networkId: string;
@@ -111,6 +117,7 @@ function buildWorld(options: EngineOptions, seed: number): World {
   const now = options.clock.now();
   const world = createWorld({
     seed,
+    era: options.era ?? ENGINE_DEFAULT_ERA,
     now,
     providers: options.providers,
     locations: options.locations,
@@ -134,7 +141,7 @@ export function createEngine(options: EngineOptions): Engine {
   let world = buildWorld(options, options.seed | 0);
   let timer: TimerHandle | undefined;
 
-  const era = options.era ?? 'seed';
+  const era = options.era ?? ENGINE_DEFAULT_ERA;
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
@@ -156,8 +163,10 @@ export function createEngine(options: EngineOptions): Engine {
         return findLocations(world, request);
       case 'providerLocations':
         return providerLocations(world);
+      case 'findProviderLocations':
+        return findProviderLocations(world, request);
       case 'findProviders':
-        return findProviders(world, world.requestRng, request);
+        return findProviders(world, world.requestRng, request, { log: options.log, now });
       case 'networkStats':
         return networkStats(world);
       case 'getPayoutWallet':

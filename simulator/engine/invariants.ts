@@ -4,7 +4,7 @@ import { cityInterval } from '../world/geo.ts';
 import { providersOf, type World } from '../world/index.ts';
 import { associations } from './associations.ts';
 import { groupCount } from './location-objects.ts';
-import { providerLocations } from './locations.ts';
+import { currentProviderLocations, seedProviderLocations } from './locations.ts';
 
 const WORDS = /^[a-z]+( [a-z]+){5}$/;
 
@@ -43,7 +43,8 @@ export function checkInvariants(world: World, now: number): string[] {
     if (n !== p.eligibleCountry[c])
       problems.push(`country ${geo.countryName[c]} counts ${p.eligibleCountry[c]}, recount ${n}`);
   });
-  const listed = providerLocations(world);
+  // The seed era's full list is what the counters say, whatever the era played.
+  const listed = seedProviderLocations(world);
   const live =
     recount.city.filter((n) => n > 0).length +
     region.filter((n) => n > 0).length +
@@ -67,6 +68,16 @@ export function checkInvariants(world: World, now: number): string[] {
     const expected = geo.groups[g].countries.reduce((sum, c) => sum + country[c], 0);
     if (group.provider_count !== expected || groupCount(world, g) !== expected)
       problems.push(`group ${group.name} counts ${group.provider_count}, has ${expected}`);
+  }
+
+  // Today's list: the countries with providers, with their counts.
+  const countries = currentProviderLocations(world).locations;
+  if (countries.length !== country.filter((n) => n > 0).length)
+    problems.push(`provider-locations (current) lists ${countries.length} countries`);
+  for (const location of countries) {
+    const hit = geo.byId.get(location.location_id);
+    if (hit?.kind !== 'country' || location.provider_count !== country[hit.index])
+      problems.push(`${location.name} listed today with ${location.provider_count}`);
   }
 
   // Codes: unique, six BIP-39 words; associations consistent on both sides.

@@ -21,7 +21,8 @@ export interface GroupObject {
   location_group_id: string;
   name: string;
   provider_count: number;
-  promoted: boolean;
+  /** omitempty: sent only when true */
+  promoted?: true;
   match_distance?: number;
 }
 
@@ -88,10 +89,117 @@ export function groupObject(world: World, group: number, distance = 0): GroupObj
     location_group_id: row.id,
     name: row.name,
     provider_count: groupCount(world, group),
-    promoted: row.promoted,
   };
+  // Go's omitempty (server@bedf5fd7: LocationGroupResult): a false promoted is left out.
+  if (row.promoted) object.promoted = true;
   if (distance > 0) object.match_distance = distance;
   return object;
 }
 
 export { KIND_CITY, KIND_COUNTRY, KIND_GROUP, KIND_REGION };
+
+// ---- current era (server: model/network_client_location_model.go LocationResult) ----
+
+/** A location as the service sends it today: `stable` and `strong_privacy` always there. */
+export interface CurrentLocationObject {
+  location_id: string;
+  location_type: 'city' | 'region' | 'country';
+  name: string;
+  city?: string;
+  region?: string;
+  country?: string;
+  city_location_id?: string;
+  region_location_id?: string;
+  country_location_id: string;
+  country_code: string;
+  provider_count?: number;
+  match_distance?: number;
+  stable: boolean;
+  strong_privacy: boolean;
+}
+
+/**
+ * (choice) A location's provider pool is "stable" (on the service: its reliability
+ * weight is at least 4) when it has at least this many connected public providers.
+ */
+export const STABLE_MIN_PROVIDERS = 8;
+export const STRONG_PRIVACY_GROUP = 'Strong Privacy Laws and Internet Freedom';
+
+export function eligibleCount(world: World, kind: number, index: number): number {
+  const { providers } = world;
+  if (kind === KIND_CITY) return providers.eligibleCity[index];
+  if (kind === KIND_REGION) return providers.eligibleRegion[index];
+  return providers.eligibleCountry[index];
+}
+
+/** The country of a location. */
+export function countryOf(world: World, kind: number, index: number): number {
+  const { geo } = world;
+  if (kind === KIND_COUNTRY) return index;
+  return geo.regionCountry[kind === KIND_CITY ? geo.cityRegion[index] : index];
+}
+
+/** Whether the location or a parent is in the strong-privacy group (whose members are countries). */
+export function isStrongPrivacy(world: World, kind: number, index: number): boolean {
+  const { geo } = world;
+  const country = countryOf(world, kind, index);
+  return geo.countryGroups[country].some((g) => geo.groups[g].name === STRONG_PRIVACY_GROUP);
+}
+
+/**
+ * The current-era object of a location. The names of its parents (and its own) are sent
+ * only when that location is part of the same answer (`listed`), as the service looks
+ * them up among the locations it answers with (server: ... clientLocationName).
+ */
+export function currentLocationObject(
+  world: World,
+  kind: number,
+  index: number,
+  distance: number,
+  listed: (kind: number, index: number) => boolean,
+): CurrentLocationObject {
+  const { geo } = world;
+  const region = kind === KIND_CITY ? geo.cityRegion[index] : kind === KIND_REGION ? index : -1;
+  const country = countryOf(world, kind, index);
+  const count = eligibleCount(world, kind, index);
+  const id = [geo.cityId, geo.regionId, geo.countryId][kind][index];
+  const object = {
+    location_id: id,
+    location_type: LOCATION_TYPES[kind],
+    name: [geo.cityName, geo.regionName, geo.countryName][kind][index],
+  } as CurrentLocationObject;
+  // Go's omitempty drops empty names and nil ids; the key order is the struct's.
+  if (kind === KIND_CITY && listed(KIND_CITY, index)) object.city = geo.cityName[index];
+  if (region >= 0 && listed(KIND_REGION, region)) object.region = geo.regionName[region];
+  if (listed(KIND_COUNTRY, country)) object.country = geo.countryName[country];
+  if (kind === KIND_CITY) object.city_location_id = id;
+  if (region >= 0) object.region_location_id = geo.regionId[region];
+  object.country_location_id = geo.countryId[country];
+  object.country_code = geo.countryCode[country];
+  if (count > 0) object.provider_count = count;
+  if (distance > 0) object.match_distance = distance;
+  object.stable = count >= STABLE_MIN_PROVIDERS;
+  object.strong_privacy = isStrongPrivacy(world, kind, index);
+  return object;
+}
+
+const LOCATION_TYPES = ['city', 'region', 'country'] as const;
+
+/** The counts the service adds to a current-era location answer (FindLocationsResult.SetStats). */
+export function locationCounts(locations: CurrentLocationObject[]) {
+  const counts = {
+    country_count: 0,
+    region_count: 0,
+    city_count: 0,
+    stable_count: 0,
+    strong_privacy_count: 0,
+  };
+  for (const location of locations) {
+    if (location.location_type === 'country') counts.country_count++;
+    else if (location.location_type === 'region') counts.region_count++;
+    else counts.city_count++;
+    if (location.stable) counts.stable_count++;
+    if (location.strong_privacy) counts.strong_privacy_count++;
+  }
+  return counts;
+}

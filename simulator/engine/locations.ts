@@ -1,8 +1,17 @@
-// find-locations (fuzzy prefix search) and provider-locations (where providers are).
+// find-locations (the seed era's fuzzy prefix search) and provider-locations (where
+// providers are: every place and group in the seed era, countries only today).
 import { UUID_PATTERN } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
-import { normalise, SearchIndex } from '../world/search.ts';
 import {
+  MIN_ALIAS_LENGTH,
+  normalise,
+  SearchIndex,
+  searchStrings,
+  wordStartEntries,
+} from '../world/search.ts';
+import {
+  type CurrentLocationObject,
+  currentLocationObject,
   type GroupObject,
   groupCount,
   groupObject,
@@ -11,6 +20,7 @@ import {
   KIND_GROUP,
   KIND_REGION,
   type LocationObject,
+  locationCounts,
   locationObject,
 } from './location-objects.ts';
 
@@ -24,16 +34,24 @@ export interface LocationResult {
   devices: { client_id: string; device_name: string }[];
 }
 
-const indexes = new WeakMap<World, SearchIndex>();
+const indexes = new WeakMap<World, Partial<Record<'seed' | 'current', SearchIndex>>>();
 
-/** The world's search index, built on first use (a default world needs it only when searched). */
-export function searchIndex(world: World): SearchIndex {
-  let index = indexes.get(world);
-  if (!index) {
-    index = new SearchIndex(world.geo);
-    indexes.set(world, index);
+/**
+ * The world's search index of the seed era (prefixes of every search string, groups
+ * too) or of today (word-start aliases of at least 3 characters, no groups), built on
+ * first use: a default world needs it only when searched.
+ */
+export function searchIndex(world: World, kind: 'seed' | 'current' = 'seed'): SearchIndex {
+  let built = indexes.get(world);
+  if (!built) {
+    built = {};
+    indexes.set(world, built);
   }
-  return index;
+  built[kind] ??=
+    kind === 'seed'
+      ? new SearchIndex(searchStrings(world.geo, true))
+      : new SearchIndex(wordStartEntries(searchStrings(world.geo, false)), MIN_ALIAS_LENGTH);
+  return built[kind];
 }
 
 export interface FindLocationsBody {
@@ -132,15 +150,65 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
   return result;
 }
 
-const providerLocationCache = new WeakMap<World, { version: number; result: LocationResult }>();
+export interface CurrentLocationResult {
+  groups: GroupObject[];
+  locations: CurrentLocationObject[];
+  devices: { client_id: string; device_name: string }[];
+  country_count: number;
+  region_count: number;
+  city_count: number;
+  stable_count: number;
+  strong_privacy_count: number;
+}
+
+/** A current-era answer: the arrays, then the counts over its locations. */
+export function currentResult(
+  locations: CurrentLocationObject[],
+  devices: CurrentLocationResult['devices'] = [],
+): CurrentLocationResult {
+  return { groups: [], locations, devices, ...locationCounts(locations) };
+}
+
+const providerLocationCache = new WeakMap<World, { version: number; result: unknown }>();
+
+/** GET /network/provider-locations of the world's era (one answer per world version). */
+export function providerLocations(world: World): LocationResult | CurrentLocationResult {
+  const cached = providerLocationCache.get(world);
+  if (cached && cached.version === world.version) return cached.result as LocationResult;
+  const result = world.era === 'seed' ? seedProviderLocations(world) : currentProviderLocations(world);
+  providerLocationCache.set(world, { version: world.version, result });
+  return result;
+}
 
 /**
- * Every city, region and country with at least one connected public provider, and every
- * group containing one, with provider counts (no `specs`, as the real server).
+ * Today: the countries with a connected public provider, most providers first; no
+ * regions or cities; `groups: []`, as the default groups are no longer promoted
+ * (server: model/network_client_location_model.go GetProviderLocations, AddDefaultLocations).
  */
-export function providerLocations(world: World): LocationResult {
-  const cached = providerLocationCache.get(world);
-  if (cached && cached.version === world.version) return cached.result;
+export function currentProviderLocations(world: World): CurrentLocationResult {
+  const counts = world.providers.eligibleCountry;
+  const live: number[] = [];
+  for (let c = 0; c < counts.length; c++) if (counts[c] > 0) live.push(c);
+  live.sort((a, b) => counts[b] - counts[a] || a - b);
+  const listed = new Set(live);
+  return currentResult(
+    live.map((c) =>
+      currentLocationObject(
+        world,
+        KIND_COUNTRY,
+        c,
+        0,
+        (kind, index) => kind === KIND_COUNTRY && listed.has(index),
+      ),
+    ),
+  );
+}
+
+/**
+ * Seed era: every city, region and country with at least one connected public provider,
+ * and every group containing one, with provider counts (no `specs`, as the real server).
+ */
+export function seedProviderLocations(world: World): LocationResult {
   const { geo, providers } = world;
   const result: LocationResult = { groups: [], locations: [], devices: [] };
   const byCount = (counts: Int32Array, n: number, kind: number) => {
@@ -155,6 +223,5 @@ export function providerLocations(world: World): LocationResult {
   geo.groups.forEach((_, g) => {
     if (groupCount(world, g) > 0) result.groups.push(groupObject(world, g));
   });
-  providerLocationCache.set(world, { version: world.version, result });
   return result;
 }

@@ -1,6 +1,16 @@
 // /stats/last-90: daily series over 90 days ending today (UTC), recomputed at each tick
-// only. The past is synthesised at creation around the world's current size.
-import { NETWORK_SERIES_FIELDS, type NetworkSeriesField } from '../../src/contract/schemas.ts';
+// only (the service recomputes hourly: a note, the product asks for a live view). The
+// past is synthesised at creation around the world's current size.
+//
+// Units as the service computes them (server: model/audit_model.go computeStatsTransfer,
+// summary): transfer per day in bytes, its summary in MiB and its rate in Mibit/s (a
+// day's average); every summary is the maximum of the last 3 days. The seed era also
+// sent packet, extender and superspeed series, and its transfer rate was packets/s.
+import {
+  NETWORK_CURRENT_FIELDS,
+  NETWORK_SERIES_FIELDS,
+  type NetworkSeriesField,
+} from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 
@@ -10,6 +20,7 @@ const DAY = 86_400_000;
 const GIB_PER_PROVIDER_DAY = 20;
 const BYTES_PER_PACKET = 1200;
 const GIB = 2 ** 30;
+const MIB = 2 ** 20;
 
 export type NetworkStatsResult = Record<string, unknown> & { lookback: number; created_time: number };
 
@@ -36,11 +47,13 @@ function gauges(world: World): Partial<Record<NetworkSeriesField, number>> {
 /** Traffic of the whole network over `minutes` minutes. */
 function accrueTraffic(world: World, rng: Rng, day: number, minutes: number): void {
   const s = world.history.series;
-  const gib =
-    ((world.providers.connectedTotal * GIB_PER_PROVIDER_DAY) / 1440) * minutes * (0.8 + rng.float() * 0.4);
-  s.all_transfer_data[day] += Math.round(gib);
-  s.all_packets_data[day] += Math.round((gib * GIB) / BYTES_PER_PACKET);
-  s.extender_transfer_data[day] += Math.round(gib * 0.02);
+  const bytes =
+    ((world.providers.connectedTotal * GIB_PER_PROVIDER_DAY * GIB) / 1440) *
+    minutes *
+    (0.8 + rng.float() * 0.4);
+  s.all_transfer_data[day] += Math.round(bytes);
+  s.all_packets_data[day] += Math.round(bytes / BYTES_PER_PACKET);
+  s.extender_transfer_data[day] += Math.round(bytes * 0.02);
 }
 
 export function initHistory(world: World, now: number): void {
@@ -94,31 +107,42 @@ export function networkStats(world: World): NetworkStatsResult {
   return results.get(world)!;
 }
 
+/** round(max / 2^20): MiB of the busiest of the last 3 days. */
+const mib = (bytes: number) => Math.round(bytes / MIB);
+/** round(8 max / 2^20 / 86 400): that day's average in Mibit/s. */
+const mibitPerSecond = (bytes: number) => Math.round((8 * bytes) / MIB / 86_400);
+
 function rebuild(world: World, now: number): void {
   const { days, series } = world.history;
   const keys = days.map(dayKey);
   const summary = (field: string) => Math.max(...series[field].slice(-3));
-  const gbits = (gib: number) => Math.round((gib * GIB * 8) / 1e9 / 86_400);
-  const result: NetworkStatsResult = {
-    lookback: LOOKBACK,
-    created_time: now,
-    all_transfer_summary: summary('all_transfer_data'),
-    all_transfer_summary_rate: gbits(summary('all_transfer_data')),
+  const transfer = summary('all_transfer_data');
+  const seed = world.era === 'seed';
+  const summaries: Record<string, number> = {
+    all_transfer_summary: mib(transfer),
+    // The seed era's code overwrote the rate with packets per second.
+    all_transfer_summary_rate: seed
+      ? Math.round(summary('all_packets_data') / 86_400)
+      : mibitPerSecond(transfer),
     all_packets_summary: summary('all_packets_data'),
-    all_packets_summary_rate: Math.round(summary('all_packets_data') / 86_400),
+    all_packets_summary_rate: 0,
     providers_summary: summary('providers_data'),
     providers_summary_superspeed: summary('providers_superspeed_data'),
     countries_summary: summary('countries_data'),
     regions_summary: summary('regions_data'),
     cities_summary: summary('cities_data'),
-    extender_transfer_summary: summary('extender_transfer_data'),
-    extender_transfer_summary_rate: gbits(summary('extender_transfer_data')),
+    extender_transfer_summary: mib(summary('extender_transfer_data')),
+    extender_transfer_summary_rate: mibitPerSecond(summary('extender_transfer_data')),
     extenders_summary: summary('extenders_data'),
     extenders_summary_superspeed: summary('extenders_superspeed_data'),
     networks_summary: summary('networks_data'),
     devices_summary: summary('devices_data'),
   };
+  const result: NetworkStatsResult = { lookback: LOOKBACK, created_time: now };
+  const sent = (field: string) => seed || NETWORK_CURRENT_FIELDS.includes(field as never);
+  for (const [field, value] of Object.entries(summaries)) if (sent(field)) result[field] = value;
   for (const field of NETWORK_SERIES_FIELDS) {
+    if (!sent(field)) continue;
     const map: Record<string, number> = {};
     keys.forEach((key, k) => {
       map[key] = series[field][k];

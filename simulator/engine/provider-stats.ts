@@ -85,6 +85,17 @@ function connectedAt(track: Track, time: number): boolean {
   return state;
 }
 
+/**
+ * One appearance in a find-providers2 answer: a search interest of the hour, for a
+ * tracked provider (shown from the next tick on, as the service rolls them up later).
+ */
+export function recordSearchInterest(world: World, i: number, now: number): void {
+  const track = world.tracks.get(i);
+  if (!track) return;
+  advanceHour(track, Math.floor(now / HOUR));
+  track.buckets[(track.hour % 24) * FIELDS + SEARCH] += 1;
+}
+
 /** Records a connection change of a tracked provider. */
 export function recordEvent(world: World, i: number, connected: boolean, now: number): void {
   world.tracks.get(i)?.events.push({ time: now, connected });
@@ -130,7 +141,8 @@ export interface ProviderStatsItem {
   search_interest_last_24h: number;
   contracts_last_24h: number;
   clients_last_24h: number;
-  provide_mode: number;
+  /** seed era only (today it is in GET /network/clients) */
+  provide_mode?: number;
 }
 
 const cache = new WeakMap<World, Map<number, { version: number; value: ProvidersStatsResult }>>();
@@ -171,7 +183,7 @@ export function providerStats(world: World, network: number): ProvidersStatsResu
         search_interest_last_24h: Math.round(sum(SEARCH)),
         contracts_last_24h: Math.round(sum(CONTRACTS)),
         clients_last_24h: Math.round(sum(CLIENTS)),
-        provide_mode: p.mode[i],
+        ...(world.era === 'seed' ? { provide_mode: p.mode[i] } : {}),
       };
     }),
   };

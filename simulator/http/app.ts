@@ -85,7 +85,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
     admin: adminSecret === undefined ? undefined : { actions: admin, secret: adminSecret },
     address: () => address,
     openApi: () => {
-      openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url)));
+      openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url, engine.era)));
       return openApiBytes;
     },
     log: options.log,

@@ -2,8 +2,8 @@
 // buffered beyond the limit) and reports `too-large`.
 import type { IncomingMessage } from 'node:http';
 
-/** 4 MiB: about 100 000 excluded ids (reference behaviour, "Body too large"). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** 16 MiB, the service's cap (server: router/handler_utils.go MaxJsonRequestBytes; the load balancer's too). */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export type BodyResult = { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 

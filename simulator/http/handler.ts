@@ -2,14 +2,16 @@
 // faults and the engine. Order as the real service: body decoded before the token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
+import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
 import { type AdminActions, AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
 import { discardRest, readBody } from './body.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
+import { goArgsOf } from './go-args.ts';
+import { goDecode, goUnmarshal } from './go-json.ts';
 import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnHost, isOwnOrigin } from './guard.ts';
-import { sendJson, sendJsonBytes, sendText, TEXT } from './reply.ts';
-import { decodeBody } from './validate.ts';
+import { sendJson, sendJsonBytes, sendText } from './reply.ts';
 
 export interface HttpContext {
   engine: EnginePort;
@@ -61,9 +63,14 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (failure) return sendText(res, failure.status, failure.message, failure.headers);
 
     let body: unknown;
+    let nil = false;
     if (endpoint.request && bytes) {
-      const decoded = decodeBody(endpoint.request, bytes);
+      // The service decodes with json.Unmarshal today, with a json.Decoder in the seed era.
+      const era = ctx.engine.era;
+      const decode = era === 'current' ? goUnmarshal : goDecode;
+      const decoded = decode(bytes, goArgsOf(name, era));
       if (!decoded.ok) return sendText(res, 400, decoded.message);
+      nil = decoded.nil;
       body = decoded.value;
     }
     let caller: Caller | undefined;
@@ -71,6 +78,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
       caller = await ctx.auth.verify(req.headers.authorization);
       if (!caller) return sendText(res, 401, TEXT.notAuthorized);
     }
+    // A `null` body leaves a pointer argument nil: the Go handler panics on it (a 500).
+    if (nil) throw new Error(`${name}: null body for a pointer argument`);
     const value = ctx.engine.handle(name, body, caller, {
       address: req.socket.remoteAddress,
       sign: (network, clientId) => ctx.auth.sign(network, clientId),

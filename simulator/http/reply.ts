@@ -2,15 +2,6 @@
 // in a newline (Go's http.Error), only 200 bodies are JSON.
 import type { ServerResponse } from 'node:http';
 
-export const TEXT = {
-  notFound: '404 page not found',
-  methodNotAllowed: 'Method not allowed.',
-  notAuthorized: 'Not authorized.',
-  forbidden: 'Forbidden.',
-  tooLarge: 'request body too large',
-  internal: 'Internal server error.',
-} as const;
-
 export function sendText(
   res: ServerResponse,
   status: number,

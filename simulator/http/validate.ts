@@ -31,9 +31,3 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown): Decode
   const issue = parsed.error.issues[0];
   return { ok: false, message: `${issuePath(issue?.path ?? [])}: ${issue?.message ?? 'invalid value'}` };
 }
-
-/** Both steps: JSON, then the schema. */
-export function decodeBody<T extends z.ZodType>(schema: T, bytes: Buffer): Decoded<z.output<T>> {
-  const json = parseJsonBody(bytes);
-  return json.ok ? validate(schema, json.value) : json;
-}

@@ -1,5 +1,6 @@
 // A seeded world: geography, networks, providers, and the state the engine moves.
 // Everything random derives from the seed (Faker's word lists picked with our own PRNG).
+import type { Era } from '../../src/contract/eras.ts';
 import { type Geo, generateGeo } from './geo.ts';
 import { Names } from './names.ts';
 import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
@@ -18,6 +19,8 @@ import { Windows } from './windows.ts';
 
 export interface WorldOptions {
   seed: number;
+  /** the era of the service the world answers as (default current) */
+  era?: Era;
   /** epoch ms: the simulated history ends here */
   now: number;
   providers?: number;
@@ -40,6 +43,7 @@ const MAX_HISTORIES = 20_000;
 
 export interface World {
   readonly seed: number;
+  readonly era: Era;
   readonly createdAt: number;
   readonly geo: Geo;
   readonly names: Names;
@@ -104,6 +108,7 @@ export function createWorld(options: WorldOptions): World {
   const providers = generateProviders(rng, geo, seed, total, own, others);
   return {
     seed,
+    era: options.era ?? 'current',
     createdAt: options.now,
     geo,
     names,

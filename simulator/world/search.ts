@@ -2,12 +2,31 @@
 // so neighbours share prefixes: the Levenshtein rows of a shared prefix are computed
 // once (an implicit trie), and a prefix whose row minimum exceeds the allowed distance
 // prunes every string that starts with it.
+//
+// Two indexes, one per era of the service:
+// - seed (find-locations, early 2025): the distance of the query to the best prefix of
+//   any search string of a location or group (`ger` matches Germany at distance 0);
+// - current (find-provider-locations today): search strings and, from each word start,
+//   every prefix of at least 3 characters (server: search/search_alias.go
+//   GenerateAliases with SearchTypePrefix); the distance is to the best such alias.
 import type { Geo } from './geo.ts';
 
 export const KIND_CITY = 0;
 export const KIND_REGION = 1;
 export const KIND_COUNTRY = 2;
 export const KIND_GROUP = 3;
+
+/**
+ * Bounds on the work of one search (a query of 55 000 characters once froze the
+ * simulator): no search string is near this long, so a longer query cannot match
+ * anything a cut one would not, and the distance allowed never passes 16.
+ */
+export const MAX_QUERY_LENGTH = 256;
+export const MAX_DISTANCE = 16;
+/** Current era: aliases are prefixes of at least this many characters (or a whole shorter string). */
+export const MIN_ALIAS_LENGTH = 3;
+/** No distance found yet (distances never pass MAX_DISTANCE). */
+const NONE = 255;
 
 /** Accents removed, lowercase, whitespace collapsed. */
 export function normalise(text: string): string {
@@ -22,98 +41,181 @@ export function normalise(text: string): string {
 /** A reference to a location or group: number * 4 + kind. */
 export const refOf = (kind: number, index: number) => index * 4 + kind;
 
+export interface SearchEntry {
+  text: string;
+  ref: number;
+}
+
+/**
+ * Every location's search strings, as the service builds them (server:
+ * model/network_client_location_model.go Location.SearchStrings): a city as "City,
+ * Country", "City (cc)" and "City, Region"; a region as "Region, Country" and "Region
+ * (cc)"; a country as "Country (cc)" and "cc". Groups (seed era only) by name.
+ */
+export function searchStrings(geo: Geo, withGroups: boolean): SearchEntry[] {
+  const entries: SearchEntry[] = [];
+  // Joined rather than templated: a join is one flat string, a template of this length a
+  // tree of concatenations that sorting then flattens into a second copy.
+  const join = (a: string, b: string, c: string, d = '') => [a, b, c, d].join('');
+  const country = geo.countryName.map(normalise);
+  const region = geo.regionName.map(normalise);
+  country.forEach((name, c) => {
+    const ref = refOf(KIND_COUNTRY, c);
+    entries.push({ text: join(name, ' (', geo.countryCode[c], ')'), ref }, { text: geo.countryCode[c], ref });
+  });
+  region.forEach((name, r) => {
+    const c = geo.regionCountry[r];
+    const ref = refOf(KIND_REGION, r);
+    entries.push(
+      { text: join(name, ', ', country[c]), ref },
+      { text: join(name, ' (', geo.countryCode[c], ')'), ref },
+    );
+  });
+  geo.cityName.forEach((raw, city) => {
+    const name = normalise(raw);
+    const r = geo.cityRegion[city];
+    const c = geo.regionCountry[r];
+    const ref = refOf(KIND_CITY, city);
+    entries.push(
+      { text: join(name, ', ', country[c]), ref },
+      { text: join(name, ' (', geo.countryCode[c], ')'), ref },
+      { text: join(name, ', ', region[r]), ref },
+    );
+  });
+  if (withGroups) {
+    for (const [g, group] of geo.groups.entries())
+      entries.push({ text: normalise(group.name), ref: refOf(KIND_GROUP, g) });
+  }
+  return entries;
+}
+
+/** The current era's aliases: each string from each of its word starts (their prefixes are searched). */
+export function wordStartEntries(entries: SearchEntry[]): SearchEntry[] {
+  const out: SearchEntry[] = [];
+  for (const { text, ref } of entries) {
+    out.push({ text, ref });
+    for (let i = 1; i < text.length; i++) {
+      if (text[i - 1] === ' ' && text[i] !== ' ' && text.length - i >= MIN_ALIAS_LENGTH)
+        out.push({ text: text.slice(i), ref });
+    }
+  }
+  return out;
+}
+
 export class SearchIndex {
+  /** distinct strings, sorted */
   private readonly strings: string[];
   /** length of the common prefix with the previous string */
   private readonly lcp: Int32Array;
+  /** owners of string s: owners[ownerStart[s] .. ownerStart[s + 1]) */
+  private readonly ownerStart: Int32Array;
   private readonly owners: Int32Array;
+  readonly longest: number;
+  private readonly byRef: Uint8Array;
   private rows = new Int32Array(0);
   private best = new Int32Array(0);
 
-  constructor(geo: Geo) {
-    const texts: string[] = [];
-    const refs: number[] = [];
-    const add = (text: string, ref: number) => {
-      texts.push(text);
-      refs.push(ref);
-    };
-    // Joined rather than templated: a join is one flat string, a template of this length a
-    // tree of concatenations that sorting then flattens into a second copy.
-    const join = (a: string, b: string, c: string, d = '') => [a, b, c, d].join('');
-    const country = geo.countryName.map(normalise);
-    const region = geo.regionName.map(normalise);
-    country.forEach((name, c) => {
-      const ref = refOf(KIND_COUNTRY, c);
-      add(join(name, ' (', geo.countryCode[c], ')'), ref);
-      add(geo.countryCode[c], ref);
-    });
-    region.forEach((name, r) => {
-      const c = geo.regionCountry[r];
-      const ref = refOf(KIND_REGION, r);
-      add(join(name, ', ', country[c]), ref);
-      add(join(name, ' (', geo.countryCode[c], ')'), ref);
-    });
-    geo.cityName.forEach((raw, city) => {
-      const name = normalise(raw);
-      const r = geo.cityRegion[city];
-      const c = geo.regionCountry[r];
-      const ref = refOf(KIND_CITY, city);
-      add(join(name, ', ', country[c]), ref);
-      add(join(name, ' (', geo.countryCode[c], ')'), ref);
-      add(join(name, ', ', region[r]), ref);
-    });
-    geo.groups.forEach((group, g) => {
-      add(normalise(group.name), refOf(KIND_GROUP, g));
-    });
-
-    const order = Array.from(texts.keys()).sort((a, b) =>
-      texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0,
-    );
-    this.strings = order.map((i) => texts[i]);
-    this.owners = Int32Array.from(order, (i) => refs[i]);
-    this.lcp = new Int32Array(order.length);
-    for (let i = 1; i < this.strings.length; i++) {
-      const a = this.strings[i - 1];
-      const b = this.strings[i];
+  /**
+   * `minPrefix`: the shortest prefix that counts (0: any, as in the seed era); a string
+   * shorter than that counts as a whole.
+   */
+  constructor(
+    entries: SearchEntry[],
+    private readonly minPrefix = 0,
+  ) {
+    // Identical strings (a suffix shared by a country's every place) are sorted once.
+    const byText = new Map<string, number[]>();
+    for (const { text, ref } of entries) {
+      const refs = byText.get(text);
+      if (refs) refs.push(ref);
+      else byText.set(text, [ref]);
+    }
+    const strings = [...byText.keys()].sort();
+    const starts: number[] = [];
+    const owners = new Int32Array(entries.length);
+    let k = 0;
+    for (const text of strings) {
+      starts.push(k);
+      for (const ref of byText.get(text)!) owners[k++] = ref;
+    }
+    starts.push(k);
+    this.strings = strings;
+    this.ownerStart = Int32Array.from(starts);
+    this.owners = owners;
+    this.lcp = new Int32Array(strings.length);
+    let longest = 0;
+    for (let i = 0; i < strings.length; i++) {
+      longest = Math.max(longest, strings[i].length);
+      if (i === 0) continue;
+      const a = strings[i - 1];
+      const b = strings[i];
       const limit = Math.min(a.length, b.length);
       let l = 0;
       while (l < limit && a.charCodeAt(l) === b.charCodeAt(l)) l++;
       this.lcp[i] = l;
     }
+    this.longest = longest;
+    this.byRef = new Uint8Array(owners.reduce((max, ref) => Math.max(max, ref), 0) + 1).fill(NONE);
   }
 
   get size(): number {
     return this.strings.length;
   }
 
+  /** The first string after `s` that does not share its first `depth` characters. */
+  private endOfPrefix(s: number, depth: number): number {
+    const { strings, lcp } = this;
+    // Neighbours first (most prunes skip a few strings), then a binary search.
+    let i = s + 1;
+    for (let step = 0; step < 8 && i < strings.length; step++, i++) if (lcp[i] < depth) return i;
+    const prefix = strings[s].slice(0, depth);
+    let lo = i;
+    let hi = strings.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (strings[mid].startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /**
-   * Best distance of `query` (already normalised) to any prefix of each location's
-   * search strings, for those within `allowed`: ref -> distance.
+   * Best distance of `query` (already normalised) to any prefix (of at least `minPrefix`
+   * characters) of each location's search strings, for those within `allowed`:
+   * ref -> distance. The query is cut and the distance capped (MAX_QUERY_LENGTH,
+   * MAX_DISTANCE) so that no request costs more than a few milliseconds.
    */
-  search(query: string, allowed: number): Map<number, number> {
+  search(fullQuery: string, allowed: number): Map<number, number> {
     const found = new Map<number, number>();
+    const query = fullQuery.slice(0, MAX_QUERY_LENGTH);
     const m = query.length;
-    if (m === 0) return found;
-    const k = allowed;
-    const maxDepth = m + k;
+    const k = Math.min(allowed, MAX_DISTANCE);
+    // Every prefix is at most `longest` long, so at least m - longest edits away.
+    if (m === 0 || m - k > this.longest) return found;
+    const minPrefix = this.minPrefix;
+    const maxDepth = Math.min(m + k, this.longest);
     const width = m + 1;
     if (this.rows.length < (maxDepth + 1) * width) this.rows = new Int32Array((maxDepth + 1) * width);
     if (this.best.length < maxDepth + 1) this.best = new Int32Array(maxDepth + 1);
     const rows = this.rows;
     const best = this.best;
+    const never = m + k + 1;
     const q = new Int32Array(m);
     for (let i = 0; i < m; i++) q[i] = query.charCodeAt(i);
     for (let i = 0; i <= m; i++) rows[i] = i;
-    best[0] = m;
+    best[0] = minPrefix > 0 ? never : m;
 
-    const { strings, lcp, owners } = this;
+    const { strings, lcp, owners, ownerStart, byRef } = this;
+    // Best distance per ref so far (NONE: not found), reset after the search.
+    const touched: number[] = [];
     let computed = 0; // rows[0..computed] hold the current prefix's rows
     let stopped = false; // nothing below depth `computed` can change the result
-    let result = m;
+    let result = never;
+    let skipTo = 0;
     for (let s = 0; s < strings.length; s++) {
       const shared = lcp[s];
+      const text = strings[s];
       if (!(stopped && shared >= computed)) {
-        const text = strings[s];
         let d = shared < computed ? shared : computed;
         stopped = false;
         const end = text.length < maxDepth ? text.length : maxDepth;
@@ -134,7 +236,7 @@ export class SearchIndex {
           }
           d++;
           const atEnd = rows[cur + m];
-          best[d] = atEnd < best[d - 1] ? atEnd : best[d - 1];
+          best[d] = d >= minPrefix && atEnd < best[d - 1] ? atEnd : best[d - 1];
           // Row minima never decrease with depth: deeper prefixes cannot do better.
           if (rowMin > k || rowMin >= best[d]) {
             stopped = true;
@@ -144,12 +246,31 @@ export class SearchIndex {
         if (d === maxDepth) stopped = true;
         computed = d;
         result = best[d];
+        // Nothing under this prefix can match (a shorter string below it neither: its
+        // whole distance is at least the row minimum): skip past them all after this one.
+        if (stopped && result > k) skipTo = this.endOfPrefix(s, computed);
       }
-      if (result <= k) {
-        const ref = owners[s];
-        const old = found.get(ref);
-        if (old === undefined || result < old) found.set(ref, result);
+      // A string shorter than the shortest alias counts as a whole (a country code).
+      let distance = result;
+      if (text.length < minPrefix && computed === text.length) {
+        distance = Math.min(distance, rows[text.length * width + m]);
       }
+      if (distance <= k) {
+        for (let o = ownerStart[s]; o < ownerStart[s + 1]; o++) {
+          const ref = owners[o];
+          const old = byRef[ref];
+          if (old === NONE) touched.push(ref);
+          if (distance < old) byRef[ref] = distance;
+        }
+      }
+      if (skipTo > s + 1) {
+        s = skipTo - 1;
+        skipTo = 0;
+      }
+    }
+    for (const ref of touched) {
+      found.set(ref, byRef[ref]);
+      byRef[ref] = NONE;
     }
     return found;
   }

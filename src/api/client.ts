@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { isRefusalAs500 } from '../contract/messages.ts';
 import { readAs } from '../contract/schemas.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
 import { redact } from './auth.ts';
@@ -228,6 +229,11 @@ export function createClient(options: ClientOptions): ApiClient {
         `${name}: the service answered ${status}, a redirect ${location ? `to ${location}` : 'without a Location'}; netdeck does not follow redirects (is the API URL right?)`,
         { operation: name, status, body: text },
       );
+    }
+    // The service gives some refusals (a wallet that is not the network's...) as a 500
+    // whose body is the reason: the request was wrong, not the service.
+    if (status === 500 && isRefusalAs500(text)) {
+      throw new ApiError('business', serverMessage(text), { operation: name, status, body: text });
     }
     if (status !== 200) {
       throw new ApiError('http', `${name}: ${status} ${serverMessage(text) || `HTTP ${status}`}`, {

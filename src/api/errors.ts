@@ -18,7 +18,11 @@ export type ApiErrorKind =
   | 'aborted'
   /** the 200 body was not JSON, or a field had the wrong type (`path` names it) */
   | 'shape'
-  /** `{error: {message}}` in a 200 body of an operation with business errors (the endpoint table says which) */
+  /**
+   * The service refused the request with a reason: `{error: {message}}` in a 200 body of
+   * an operation with business errors (the endpoint table says which), or one of its refusals given as a 500
+   * (contract/messages.ts REFUSALS_AS_500; `status` is 500 then)
+   */
   | 'business';
 
 export class ApiError extends Error {

@@ -324,7 +324,11 @@ export function servedIn(name: OperationName, era: Era): boolean {
   return eras === undefined || eras.includes(era);
 }
 
-/** The operation at a method and path in an era, and the methods that path allows there. */
+/**
+ * The operation at a method and path in an era, and the methods that path allows there,
+ * in the order of the service's route table (a 405's `Allow`): it registers POST before
+ * GET where a path has both (server: api/api.go, `/account/payout-wallet`).
+ */
 export function routeOf(
   method: string,
   path: string,
@@ -338,5 +342,6 @@ export function routeOf(
     allow.push(endpoint.method);
     if (endpoint.method === method) name = key;
   }
+  allow.sort((a, b) => (a === b ? 0 : a === 'POST' ? -1 : 1));
   return { name, allow };
 }

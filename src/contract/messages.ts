@@ -6,6 +6,8 @@ export const HTTP_TEXT = {
   notFound: '404 page not found',
   methodNotAllowed: 'Method not allowed.',
   notAuthorized: 'Not authorized.',
+  /** The simulator's own: a request from a foreign Host or Origin, or an admin route without its secret. */
+  forbidden: 'Forbidden.',
   tooLarge: 'request body too large',
   /** Any unexpected failure (a panic, a database error). */
   internal: 'Error. Please email support@ur.io for help.',

@@ -88,6 +88,14 @@ export const PROVIDE_MODES: Record<number, string> = {
   4: 'stream',
 };
 export const PROVIDE_MODE_PUBLIC = 3;
+/** How a provide mode the service did not send reads (today's /stats/providers has none). */
+export const PROVIDE_MODE_UNKNOWN = 'unknown';
+
+/** The name of a provide mode, `unknown` when absent (never read as 0, "none"). */
+export function provideModeName(mode: number | undefined): string {
+  if (mode === undefined) return PROVIDE_MODE_UNKNOWN;
+  return PROVIDE_MODES[mode] ?? `mode ${mode}`;
+}
 
 // ---- discovery ------------------------------------------------------------
 
@@ -589,8 +597,11 @@ export const NETWORK_SERIES_FIELDS = [
 export type NetworkSummaryField = (typeof NETWORK_SUMMARY_FIELDS)[number];
 export type NetworkSeriesField = (typeof NETWORK_SERIES_FIELDS)[number];
 
-/** A daily series: `YYYY-MM-DD` (UTC) -> integer. */
-export const DailySeries = z.record(z.string(), z.int());
+/**
+ * A daily series: `YYYY-MM-DD` (UTC) -> a whole number. Read as any number: the service's
+ * are Go int64s, and a day's transfer in bytes can pass 2^53 (9 PB) on a big network.
+ */
+export const DailySeries = z.record(z.string(), z.number());
 
 /**
  * What the 90-day fields mean. Current era: `all_transfer_data` bytes per day,
@@ -620,9 +631,9 @@ export const NetworkStats = z.looseObject({
   lookback: optInt,
   /** Unix epoch milliseconds */
   created_time: optInt,
-  ...(Object.fromEntries(NETWORK_SUMMARY_FIELDS.map((key) => [key, optInt])) as Record<
+  ...(Object.fromEntries(NETWORK_SUMMARY_FIELDS.map((key) => [key, optNumber])) as Record<
     NetworkSummaryField,
-    ReturnType<typeof opt<z.ZodInt>>
+    ReturnType<typeof opt<z.ZodNumber>>
   >),
   ...(Object.fromEntries(NETWORK_SERIES_FIELDS.map((key) => [key, opt(DailySeries)])) as Record<
     NetworkSeriesField,

@@ -1,32 +1,27 @@
-// The Discover pane's state: the provider-locations list (a live resource), a fuzzy
-// search on find-locations debounced on the store clock, the rows both produce, and the
-// specs the user marks for the Providers pane.
+// The Discover pane's state: the provider-locations list (a live resource) with the
+// countries opened in place, a fuzzy search debounced on the store clock (find-locations
+// where the service has it, else find-provider-locations: api/location-search.ts), the
+// rows both produce, and the specs the user marks for the Providers pane.
 
 import type { StoreApi } from 'zustand/vanilla';
-import { withActiveProviders } from '../api/active-locations.ts';
 import { ApiError } from '../api/errors.ts';
-import { matchDistance } from '../api/match-distance.ts';
+import { createLocationSearch, type SearchVia } from '../api/location-search.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
+import {
+  browseRows,
+  childRows,
+  type DiscoveryRow,
+  type DiscoverySort,
+  type Expansion,
+  type RowKind,
+  searchRows,
+} from './discovery-rows.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
 
-export type RowKind = 'device' | 'group' | 'country' | 'region' | 'city';
-const KIND_ORDER: Record<RowKind, number> = { device: 0, group: 1, country: 2, region: 3, city: 4 };
-
-export interface DiscoveryRow {
-  /** `${kind}:${id}`: stable across refreshes, used for marks. */
-  key: string;
-  kind: RowKind;
-  id: string;
-  name: string;
-  /** Where it is: "Region, Country" for a city, the country for a region. */
-  context?: string;
-  providerCount?: number;
-  matchDistance?: number;
-  promoted?: boolean;
-  spec: LocationSpecInput;
-}
+export type { DiscoveryRow, DiscoverySort, RowKind };
+export { searchRows };
 
 export interface MarkedSpec {
   label: string;
@@ -34,16 +29,21 @@ export interface MarkedSpec {
   spec: LocationSpecInput;
 }
 
-/** How the browse list is sorted; a search keeps the service's best-match-first order. */
-export type DiscoverySort = 'count' | 'name';
-/** `<`/`>` walk these; `undefined` leaves the fraction to the service (0.2). */
-export const DISTANCE_STEPS: readonly (number | undefined)[] = [undefined, 0, 0.1, 0.2, 0.3, 0.4, 0.5];
+/** `<`/`>` walk these fractions of allowed typos per query character (find-locations only). */
+export const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
+/** The service's own default; `distanceFraction` undefined means it (nothing is sent). */
+export const DEFAULT_DISTANCE = 0.2;
 export const SEARCH_DEBOUNCE_MS = 150;
+/** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
+export const DISTANCE_NOT_APPLICABLE =
+  'the match distance applies to find-locations only; this service searches places with providers (fixed distance 2)';
 
 export interface SearchState {
   /** The query the result answers (may lag the typed one while a request is out). */
   query?: string;
   result?: LocationResult;
+  /** Which operation answered. */
+  via?: SearchVia;
   loading: boolean;
   error?: Error;
 }
@@ -55,6 +55,12 @@ export interface DiscoveryView {
   sort: DiscoverySort;
   onlyActive: boolean;
   distanceFraction?: number;
+  /** find-locations answered 404: the distance setting does not apply (api/location-search.ts). */
+  findLocationsGone: boolean;
+  /** A line to show once: find-locations found gone, or a search answered by the other operation. */
+  notice?: string;
+  /** Countries opened in place, by id. */
+  expanded: Record<string, Expansion>;
   /** The rows on screen, derived from the data above (kept in state so views just read it). */
   rows: DiscoveryRow[];
   cursor: number;
@@ -65,7 +71,12 @@ export interface DiscoveryView {
   searchNow(): Promise<void>;
   toggleSort(): void;
   toggleOnlyActive(): void;
+  /** +1 looser (more typos allowed), -1 stricter. */
   stepDistance(delta: 1 | -1): void;
+  /** Opens the country under the cursor in place: its regions and cities. */
+  expand(): Promise<void>;
+  /** Closes the country under the cursor (or the one whose child it is). */
+  collapse(): void;
   move(delta: number): void;
   moveTo(edge: 'top' | 'bottom'): void;
   /** Marks or unmarks the row under the cursor. */
@@ -83,113 +94,18 @@ export type DiscoveryStore = StoreApi<DiscoveryState>;
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
-function specOf(kind: RowKind, id: string): LocationSpecInput {
-  if (kind === 'device') return { client_id: id };
-  if (kind === 'group') return { location_group_id: id };
-  return { location_id: id };
-}
-
-function kindOf(type: string | undefined): RowKind | undefined {
-  return type === 'city' || type === 'region' || type === 'country' ? type : undefined;
-}
-
-/** Rows of one result, unsorted; entries without an id cannot be marked or sent, so they are left out. */
-export function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
-  const rows: DiscoveryRow[] = [];
-  for (const d of result?.devices ?? []) {
-    if (!d.client_id) continue;
-    rows.push({
-      key: `device:${d.client_id}`,
-      kind: 'device',
-      id: d.client_id,
-      name: d.device_name ?? d.client_id,
-      spec: specOf('device', d.client_id),
-    });
-  }
-  for (const g of result?.groups ?? []) {
-    if (!g.location_group_id) continue;
-    rows.push({
-      key: `group:${g.location_group_id}`,
-      kind: 'group',
-      id: g.location_group_id,
-      name: g.name ?? g.location_group_id,
-      providerCount: g.provider_count,
-      matchDistance: g.match_distance,
-      promoted: g.promoted,
-      spec: specOf('group', g.location_group_id),
-    });
-  }
-  for (const l of result?.locations ?? []) {
-    const kind = kindOf(l.location_type);
-    if (!l.location_id || !kind) continue;
-    const context =
-      kind === 'city'
-        ? [l.region, l.country].filter(Boolean).join(', ')
-        : kind === 'region'
-          ? l.country
-          : l.country_code?.toUpperCase();
-    rows.push({
-      key: `${kind}:${l.location_id}`,
-      kind,
-      id: l.location_id,
-      name: l.name ?? l.city ?? l.region ?? l.country ?? l.location_id,
-      context: context || undefined,
-      providerCount: l.provider_count,
-      matchDistance: l.match_distance,
-      spec: specOf(kind, l.location_id),
-    });
-  }
-  return rows;
-}
-
-/** One collator for every comparison: far cheaper than String#localeCompare on 10 000 rows. */
-const byName = new Intl.Collator('en').compare;
-
-function compareBy(sort: DiscoverySort) {
-  return (a: DiscoveryRow, b: DiscoveryRow) => {
-    if (sort === 'count') {
-      const byCount = (b.providerCount ?? -1) - (a.providerCount ?? -1);
-      if (byCount !== 0) return byCount;
-    }
-    return byName(a.name, b.name) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-  };
-}
-
-/** Browsing: groups first, then countries, regions, cities, each sorted by count or name. */
-export function browseRows(result: LocationResult | undefined, sort: DiscoverySort): DiscoveryRow[] {
-  const compare = compareBy(sort);
-  return resultRows(result).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compare(a, b));
-}
-
-/**
- * Search rows, best match first (see matchDistance): devices (a UUID query), then matches
- * by distance, then the parents and groups of matches; among equals the service's order
- * stays. `active` (provider-locations) keeps only places with an active provider and
- * shows their live counts.
- */
-export function searchRows(
-  result: LocationResult | undefined,
-  active?: LocationResult,
-  query = '',
-): DiscoveryRow[] {
-  const shown = result && active ? withActiveProviders(result, active) : result;
-  const rows = resultRows(shown).map((row) =>
-    row.kind === 'device'
-      ? row
-      : { ...row, matchDistance: matchDistance(row.name, row.matchDistance, query) },
-  );
-  const order = (row: DiscoveryRow) =>
-    row.kind === 'device' ? -1 : (row.matchDistance ?? Number.POSITIVE_INFINITY);
-  const rank = (row: DiscoveryRow) => (row.kind === 'group' ? 1 : 0);
-  // Array.prototype.sort is stable.
-  return rows.sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
-}
-
 /** The rows the pane shows for a state. */
-export function rowsOf(state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive'>) {
+export function rowsOf(
+  state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive' | 'expanded'>,
+) {
   return state.query.trim() === ''
-    ? browseRows(state.data, state.sort)
-    : searchRows(state.search.result, state.onlyActive ? state.data : undefined, state.query);
+    ? browseRows(state.data, state.sort, state.expanded)
+    : searchRows(
+        state.search.result,
+        state.onlyActive ? state.data : undefined,
+        state.query,
+        state.search.via,
+      );
 }
 
 function labelOf(row: DiscoveryRow): string {
@@ -198,6 +114,10 @@ function labelOf(row: DiscoveryRow): string {
 
 export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
   const { client, clock, connection } = deps;
+  // Said once, when the service turns out to have no find-locations.
+  const locationSearch = createLocationSearch(client, (notice) =>
+    store.setState({ findLocationsGone: true, notice }),
+  );
   const resource = createResourceStore<LocationResult>(deps, {
     load: (signal) => client.providerLocations({ signal }),
     refreshEveryMs: REFRESH_EVERY_MS,
@@ -221,16 +141,19 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       inFlight?.abort(new ApiError('aborted', 'superseded by a newer search'));
       const controller = new AbortController();
       inFlight = controller;
-      const fraction = get().distanceFraction;
       set({ search: { ...get().search, loading: true } });
       try {
-        const body =
-          fraction === undefined
-            ? { query }
-            : { query, max_distance_fraction: fraction, enable_max_distance_fraction: true };
-        const result = await client.findLocations(body, { signal: controller.signal });
+        const answer = await locationSearch.search(query, {
+          maxDistanceFraction: get().distanceFraction,
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return;
-        set({ search: { query, result, loading: false } });
+        set({
+          search: { query, result: answer.result, via: answer.via, loading: false },
+          ...(answer.fellBack
+            ? { notice: 'find-locations found nothing: these are places with providers' }
+            : {}),
+        });
         connection.getState().succeeded(clock.now());
       } catch (caught) {
         if (controller.signal.aborted) return;
@@ -253,11 +176,39 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       debounce = clock.setTimeout(runSearch, SEARCH_DEBOUNCE_MS, PRIORITY.store);
     };
 
+    const setExpansion = (countryId: string, expansion: Expansion | undefined) => {
+      const expanded = { ...get().expanded };
+      if (expansion) expanded[countryId] = expansion;
+      else delete expanded[countryId];
+      set({ expanded });
+    };
+
+    /** A country's regions and cities: from the list when it has them (seed era), else searched. */
+    const loadChildren = async (row: DiscoveryRow) => {
+      const listed = childRows(row.id, get().data, get().sort);
+      if (listed.length) return setExpansion(row.id, { loading: false, children: listed });
+      setExpansion(row.id, { loading: true, children: [] });
+      try {
+        // A matched country brings its top regions and cities (the code matches it exactly).
+        const result = await client.findProviderLocations({ query: row.countryCode ?? row.name });
+        if (!get().expanded[row.id]) return;
+        setExpansion(row.id, { loading: false, children: childRows(row.id, result, get().sort) });
+        connection.getState().succeeded(clock.now());
+      } catch (caught) {
+        if (!get().expanded[row.id]) return;
+        const error = caught instanceof Error ? caught : new Error(String(caught));
+        setExpansion(row.id, { loading: false, error, children: [] });
+        connection.getState().failed(error);
+      }
+    };
+
     return {
       query: '',
       search: { loading: false },
       sort: 'count',
       onlyActive: false,
+      findLocationsGone: false,
+      expanded: {},
       rows: [],
       cursor: 0,
       marked: {},
@@ -265,7 +216,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       setQuery(query) {
         if (query === get().query) return;
         const wasUuid = isUuid(get().query.trim());
-        set({ query, cursor: 0 });
+        set({ query, cursor: 0, notice: undefined });
         if (wasUuid && !isUuid(query.trim())) set({ search: { loading: false } });
         schedule();
       },
@@ -276,11 +227,33 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       toggleSort: () => set({ sort: get().sort === 'count' ? 'name' : 'count' }),
       toggleOnlyActive: () => set({ onlyActive: !get().onlyActive }),
       stepDistance(delta) {
-        const at = DISTANCE_STEPS.indexOf(get().distanceFraction);
+        if (get().findLocationsGone) {
+          set({ notice: DISTANCE_NOT_APPLICABLE });
+          return;
+        }
+        const current = get().distanceFraction ?? DEFAULT_DISTANCE;
+        const at = DISTANCE_STEPS.indexOf(current);
         const next = DISTANCE_STEPS[Math.max(0, Math.min(DISTANCE_STEPS.length - 1, at + delta))];
-        if (next === get().distanceFraction) return;
-        set({ distanceFraction: next });
+        if (next === current) return;
+        set({ distanceFraction: next === DEFAULT_DISTANCE ? undefined : next });
         if (get().query.trim() !== '') schedule();
+      },
+      async expand() {
+        const row = get().rows[get().cursor];
+        // Countries of the browse list only, once.
+        const closed = row?.kind === 'country' && !row.child && !get().expanded[row.id];
+        if (!row || !closed || get().query.trim() !== '') return;
+        await loadChildren(row);
+      },
+      collapse() {
+        const row = get().rows[get().cursor];
+        if (!row) return;
+        const countryId = row.child ? row.countryId : row.kind === 'country' ? row.id : undefined;
+        if (!countryId || !get().expanded[countryId]) return;
+        setExpansion(countryId, undefined);
+        // The cursor goes back to the country it was in.
+        const at = get().rows.findIndex((r) => r.kind === 'country' && r.id === countryId && !r.child);
+        if (at >= 0) setCursor(at);
       },
       move: (delta) => setCursor(get().cursor + delta),
       moveTo: (edge) => setCursor(edge === 'top' ? 0 : get().rows.length - 1),
@@ -318,6 +291,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       state.search.result === previous.search.result &&
       state.sort === previous.sort &&
       state.onlyActive === previous.onlyActive &&
+      state.expanded === previous.expanded &&
       (state.query.trim() === '') === (previous.query.trim() === '')
     )
       return;

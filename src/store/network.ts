@@ -30,6 +30,12 @@ export interface NetworkView {
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
 
+/** The daily series the blob has (all of them before anything is loaded). */
+export function presentSeries(data: NetworkStats | undefined): NetworkSeriesField[] {
+  const present = NETWORK_SERIES_FIELDS.filter((field) => data?.[field] !== undefined);
+  return present.length ? present : [...NETWORK_SERIES_FIELDS];
+}
+
 /** The value of a series on its newest day. */
 export function lastValue(series: Record<string, number> | undefined): number | undefined {
   let lastDay: string | undefined;
@@ -69,9 +75,11 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     changed: [],
     highlightMs: highlightSpan(deps.clock.speed),
     stepSeries(delta) {
-      const count = NETWORK_SERIES_FIELDS.length;
-      const index = NETWORK_SERIES_FIELDS.indexOf(get().series);
-      set({ series: NETWORK_SERIES_FIELDS[(((index + delta) % count) + count) % count] });
+      // Among the series the service sent: today's has no packet or extender series.
+      const series = presentSeries(get().data);
+      const index = Math.max(0, series.indexOf(get().series));
+      const count = series.length;
+      set({ series: series[(((index + delta) % count) + count) % count] });
     },
     selectSeries: (series) => set({ series }),
     toggleCompact: () => set({ compact: !get().compact }),

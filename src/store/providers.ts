@@ -5,7 +5,7 @@ import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiError, isApiError } from '../api/errors.ts';
-import type { Provider } from '../contract/schemas.ts';
+import type { Provider, RankMode } from '../contract/schemas.ts';
 import { createPrivateFile } from '../safe-files.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
@@ -16,7 +16,10 @@ export const DEFAULT_BATCH_SIZE = 10;
 
 export interface ProvidersState {
   specs: MarkedSpec[];
+  /** What each batch asks for, and gets (`force_count`: today's service raises less than 20 otherwise). */
   batchSize: number;
+  /** Which of the service's pools ranks the providers (today's service; the seed era ignores it). */
+  rankMode: RankMode;
   /** Every provider returned since the last reset, in the order they came. */
   seen: Provider[];
   batches: number;
@@ -39,6 +42,8 @@ export interface ProvidersState {
   /** Starts over (seen and counters cleared); destination marks stay. */
   reset(): void;
   changeBatchSize(delta: 1 | -1): void;
+  /** quality <-> speed, for the batches that follow. */
+  toggleRankMode(): void;
   /** Marks or unmarks the provider under the cursor as a used destination. */
   toggleDestination(): void;
   /** Writes the seen providers as JSON Lines; returns the file path. */
@@ -100,6 +105,7 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
   return createStore<ProvidersState>()((set, get) => ({
     specs: [],
     batchSize: DEFAULT_BATCH_SIZE,
+    rankMode: 'quality',
     ...fresh(),
     loading: false,
     destinations: {},
@@ -125,6 +131,8 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
           {
             specs: state.specs.map((s) => s.spec),
             count: state.batchSize,
+            force_count: true,
+            rank_mode: state.rankMode,
             ...(seenIds.length ? { exclude_client_ids: seenIds } : {}),
             ...(paths.length ? { exclude_destinations: paths } : {}),
           },
@@ -179,6 +187,7 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
       );
       set({ batchSize: BATCH_SIZES[index] });
     },
+    toggleRankMode: () => set({ rankMode: get().rankMode === 'quality' ? 'speed' : 'quality' }),
     toggleDestination() {
       const provider = get().seen[get().cursor];
       const path = provider && destinationPath(provider);

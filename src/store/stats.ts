@@ -2,7 +2,7 @@
 // provide mode from /network/clients, plus what the pane does with it: sort, filter,
 // selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
-import { PROVIDE_MODES, type ProviderStats, type ProvidersStats } from '../contract/schemas.ts';
+import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
@@ -99,7 +99,7 @@ function sortValue(p: ProviderStats, column: StatsSortColumn): number | string {
     case 'clients':
       return p.clients_last_24h ?? 0;
     case 'mode':
-      return PROVIDE_MODES[p.provide_mode ?? 0] ?? String(p.provide_mode);
+      return provideModeName(p.provide_mode);
   }
 }
 
@@ -114,7 +114,7 @@ export const deviceNameOf = (p: ProviderStats): string | undefined =>
 
 function matches(p: ProviderStats, needle: string): boolean {
   if (!needle) return true;
-  const mode = PROVIDE_MODES[p.provide_mode ?? 0] ?? '';
+  const mode = provideModeName(p.provide_mode);
   return [p.client_id ?? '', deviceNameOf(p) ?? '', mode].some((text) => text.toLowerCase().includes(needle));
 }
 

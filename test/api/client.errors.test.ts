@@ -267,3 +267,34 @@ describe('tokens', () => {
     expect(fixture.requests).toHaveLength(0);
   });
 });
+
+describe('refusals the service gives as a 500', () => {
+  it('reach the caller as their reason, a business error, never retried; any other 500 stays a failure', async () => {
+    const refusals = [
+      'Wallet must be an active wallet owned by the network.',
+      'Bittensor wallets cannot be the payout wallet.',
+      'invalid blockchain, use SOL, MATIC, or TAO',
+      'invalid wallet address',
+      'User does not exist.',
+    ];
+    let next = 0;
+    const { client, delays } = await setup(() => ({ status: 500, body: `${refusals[next++]}\n` }));
+    for (const reason of refusals) {
+      const error = await failure(client.getPayoutWallet());
+      expect({ kind: error.kind, message: error.message, status: error.status }).toEqual({
+        kind: 'business',
+        message: reason,
+        status: 500,
+      });
+    }
+    expect(delays).toEqual([]);
+
+    const { client: other } = await setup(() => ({
+      status: 500,
+      body: 'Error. Please email support@ur.io for help.\n',
+    }));
+    const error = await failure(other.getPayoutWallet());
+    expect(error.kind).toBe('http');
+    expect(error.message).toBe('getPayoutWallet: 500 Error. Please email support@ur.io for help.');
+  });
+});

@@ -59,19 +59,52 @@ describe('exit codes', () => {
     }
   });
 
-  it('1 with a clear hint when the service has no find-locations (404)', async () => {
+  it('1 when no search answers: find-locations gone (said once), then find-provider-locations failing', async () => {
     const fixture = await startFixture(() => ({ status: 404, body: '404 page not found' }));
     try {
       const result = await run(['locations', '--query', 'ber'], {
         env: { ...fx.env, NETDECK_API_URL: fixture.url },
       });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(
-        /^netdeck: findLocations: 404 .*no location search; `netdeck locations` without --query/,
-      );
-      expect(linesOf(result.stderr)).toHaveLength(1);
+      expect(linesOf(result.stderr)).toEqual([
+        'netdeck: this service has no find-locations (404): searching places with providers instead',
+        'netdeck: findProviderLocations: 404 404 page not found',
+      ]);
+      expect(fixture.requests.map((r) => r.path)).toEqual([
+        '/network/find-locations',
+        '/network/find-provider-locations',
+      ]);
     } finally {
       await fixture.close();
+    }
+  });
+
+  it('4 for a refusal the service gives as a 500 with its reason; 1 for any other 500', async () => {
+    const refusal = await startFixture(() => ({
+      status: 500,
+      body: 'Wallet must be an active wallet owned by the network.\n',
+    }));
+    const failure = await startFixture(() => ({
+      status: 500,
+      body: 'Error. Please email support@ur.io for help.\n',
+    }));
+    try {
+      const wallet = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+      const refused = await run(['wallet', 'set', wallet], {
+        env: { ...fx.env, NETDECK_API_URL: refusal.url },
+      });
+      expect(refused.code).toBe(4);
+      expect(refused.stderr).toBe('netdeck: Wallet must be an active wallet owned by the network.\n');
+      const failed = await run(['wallet', 'set', wallet], {
+        env: { ...fx.env, NETDECK_API_URL: failure.url },
+      });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toBe(
+        'netdeck: setPayoutWallet: 500 Error. Please email support@ur.io for help.\n',
+      );
+    } finally {
+      await refusal.close();
+      await failure.close();
     }
   });
 

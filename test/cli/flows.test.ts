@@ -161,8 +161,6 @@ describe('a wallet, end to end', () => {
     );
     const refused = await run(['wallet', 'set', tao.wallet_id], { env: fx.env });
     expect(refused.code).toBe(4);
-    expect(refused.stderr).toBe(
-      'netdeck: setPayoutWallet: 500 Bittensor wallets cannot be the payout wallet.\n',
-    );
+    expect(refused.stderr).toBe('netdeck: Bittensor wallets cannot be the payout wallet.\n');
   });
 });

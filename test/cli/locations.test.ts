@@ -1,20 +1,23 @@
-// `netdeck locations` against the simulator: table and JSON, search, --active.
+// `netdeck locations` against the simulator: table and JSON, search, --active, in the
+// seed era (find-locations) and today (find-locations gone: find-provider-locations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
+import { FIND_LOCATIONS_GONE } from '../../src/api/location-search.ts';
+import { MAX_DISTANCE_REFUSED } from '../../src/cli/commands/locations.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { linesOf, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
 let live: LocationResult;
 beforeAll(async () => {
-  fx = await startSimFixture();
+  fx = await startSimFixture({ era: 'seed' });
   const client = createClient({ baseUrl: fx.sim.url });
   live = await client.providerLocations();
   await client.close();
 });
 afterAll(() => fx.close());
 
-describe('netdeck locations', () => {
+describe('netdeck locations (seed era)', () => {
   it('--json prints the provider-locations response', async () => {
     const result = await run(['locations', '--json'], { env: fx.env });
     expect(result.code).toBe(0);
@@ -102,5 +105,57 @@ describe('netdeck locations', () => {
     const big = await run(['locations', '-q', 'x', '--max-distance', '3'], { env: fx.env });
     expect(big.code).toBe(2);
     expect(big.stderr).toMatch(/must be at most 1/);
+  });
+});
+
+describe('netdeck locations today', () => {
+  let today: SimFixture;
+  let countries: LocationResult;
+  beforeAll(async () => {
+    today = await startSimFixture({ era: 'current' });
+    const client = createClient({ baseUrl: today.sim.url });
+    countries = await client.providerLocations();
+    await client.close();
+  });
+  afterAll(() => today.close());
+
+  it('lists the countries with providers, no groups section', async () => {
+    const result = await run(['locations'], { env: today.env });
+    expect(result.code).toBe(0);
+    const lines = linesOf(result.stdout);
+    expect(lines[0]).toBe(`LOCATIONS (${countries.locations!.length})`);
+    expect(result.stdout).not.toContain('GROUPS');
+    expect(lines.filter((line) => line.startsWith('country'))).toHaveLength(countries.locations!.length);
+  });
+
+  it('--query says once that find-locations is gone and answers with find-provider-locations', async () => {
+    const result = await run(['locations', '--query', 'germany'], { env: today.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`netdeck: ${FIND_LOCATIONS_GONE}\n`);
+    const header = linesOf(result.stdout).find((line) => line.startsWith('TYPE'))!;
+    expect(header).toMatch(/PROVIDERS\s+DIST\s+ID$/);
+    // An exact match shows distance 0 (the service leaves the 0 out).
+    expect(linesOf(result.stdout).find((line) => /^country\s+Germany\s/.test(line))).toMatch(
+      /\s0\s+[0-9a-f-]{36}$/,
+    );
+    const json = JSON.parse((await run(['locations', '-q', 'germany', '--json'], { env: today.env })).stdout);
+    expect(json.groups).toEqual([]);
+    expect(json.locations.every((l: { provider_count?: number }) => (l.provider_count ?? 0) > 0)).toBe(true);
+  });
+
+  it('--active leaves a find-provider-locations answer as it is (it lists places with providers only)', async () => {
+    const all = JSON.parse((await run(['locations', '-q', 'germany', '--json'], { env: today.env })).stdout);
+    const active = JSON.parse(
+      (await run(['locations', '-q', 'germany', '--active', '--json'], { env: today.env })).stdout,
+    );
+    expect(active).toEqual(all);
+    expect(active.locations.some((l: { location_type: string }) => l.location_type === 'city')).toBe(true);
+  });
+
+  it('refuses --max-distance with the reason: it applies to find-locations, which this service has not', async () => {
+    const result = await run(['locations', '-q', 'germany', '--max-distance', '0.3'], { env: today.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`netdeck: ${MAX_DISTANCE_REFUSED}\n`);
+    expect(result.stdout).toBe('');
   });
 });

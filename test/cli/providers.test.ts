@@ -1,4 +1,6 @@
-// `netdeck providers`: one sample, and --all walking every matching provider exactly once.
+// `netdeck providers`: one sample as today's service answers it (the count asked, spec
+// clients first, rank modes), and --all walking every matching provider exactly once
+// (seed era, where a place's count is what iteration yields).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
@@ -7,18 +9,27 @@ import { startFixture } from '../api/fixture.ts';
 import { jsonLines, linesOf, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
+let seedFx: SimFixture;
 let live: LocationResult;
+let seedLive: LocationResult;
 beforeAll(async () => {
   // The default world size: its biggest group has more than 1000 active providers.
   fx = await startSimFixture({ providers: 5000, locations: 400 });
+  seedFx = await startSimFixture({ providers: 5000, locations: 400, era: 'seed' });
   const client = createClient({ baseUrl: fx.sim.url });
   live = await client.providerLocations();
   await client.close();
+  const seedClient = createClient({ baseUrl: seedFx.sim.url });
+  seedLive = await seedClient.providerLocations();
+  await seedClient.close();
 });
-afterAll(() => fx.close());
+afterAll(async () => {
+  await fx.close();
+  await seedFx.close();
+});
 
-const biggestCountry = () =>
-  live
+const biggestCountry = (listed = live) =>
+  listed
     .locations!.filter((l) => l.location_type === 'country')
     .sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
 
@@ -40,15 +51,47 @@ describe('netdeck providers (one sample)', () => {
     expect(header).toMatch(/^CLIENT ID\s+TIER\s+SPEED\s+LOCATION$/);
     expect(rows).toHaveLength(5);
     for (const row of rows) {
-      expect(row).toMatch(/^[0-9a-f-]{36} {2}\s*\d+ {2}\s*(-|[\d.]+ [kMGT]?B\/s) {2}.+$/);
+      expect(row).toMatch(/^[0-9a-f-]{36} {2}\s*\d+ {2}\s*(unmeasured|[\d.]+ [kMGT]?B\/s) {2}.+, .+$/);
       expect(row.indexOf('  ', 36)).toBe(36);
     }
   });
 
-  it('--exclude and --exclude-destination leave providers out', async () => {
+  it('without --count the service decides: 20 today (it raises less than that unless forced)', async () => {
     const country = biggestCountry();
+    const json = await run(['providers', '--location', country.location_id!, '--json'], { env: fx.env });
+    expect((JSON.parse(json.stdout) as FindProvidersResult).providers).toHaveLength(20);
+    const seed = await run(['providers', '--location', biggestCountry(seedLive).location_id!, '--json'], {
+      env: seedFx.env,
+    });
+    expect((JSON.parse(seed.stdout) as FindProvidersResult).providers).toHaveLength(10);
+  });
+
+  it('puts --client ids first, as sent, not counted; --rank speed ranks by speed', async () => {
+    const country = biggestCountry();
+    const client = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+    const json = await run(
+      ['providers', '-l', country.location_id!, '-c', client, '-n', '3', '--rank', 'speed', '--json'],
+      { env: fx.env },
+    );
+    const providers = (JSON.parse(json.stdout) as FindProvidersResult).providers!;
+    expect(providers).toHaveLength(4);
+    expect(providers[0]).toEqual({
+      client_id: client,
+      estimated_bytes_per_second: 0,
+      has_estimated_bytes_per_second: false,
+      tier: 0,
+    });
+    const table = await run(['providers', '-c', client], { env: fx.env });
+    expect(linesOf(table.stdout)[1]).toBe(`${client}     0  unmeasured  ?`);
+    const bad = await run(['providers', '-c', client, '--rank', 'cheapest'], { env: fx.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/expects quality or speed/);
+  });
+
+  it('--exclude and --exclude-destination leave providers out (seed era)', async () => {
+    const country = biggestCountry(seedLive);
     const first = JSON.parse(
-      (await run(['providers', '-l', country.location_id!, '-n', '3', '--json'], { env: fx.env })).stdout,
+      (await run(['providers', '-l', country.location_id!, '-n', '3', '--json'], { env: seedFx.env })).stdout,
     ) as FindProvidersResult;
     const [a, b, c] = first.providers!.map((p) => p.client_id!);
     const total = country.provider_count!;
@@ -65,7 +108,7 @@ describe('netdeck providers (one sample)', () => {
         `${c},${b}`,
         '--json',
       ],
-      { env: fx.env },
+      { env: seedFx.env },
     );
     const ids = (JSON.parse(rest.stdout) as FindProvidersResult).providers!.map((p) => p.client_id);
     expect(ids).not.toContain(a);
@@ -92,12 +135,12 @@ describe('netdeck providers (one sample)', () => {
   });
 });
 
-describe('netdeck providers --all', () => {
+describe('netdeck providers --all (seed era: a count is what iteration yields)', () => {
   it('returns each provider of a group with more than 1000 exactly once, as many as provider-locations counts', async () => {
-    const group = [...live.groups!].sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
+    const group = [...seedLive.groups!].sort((a, b) => b.provider_count! - a.provider_count!)[0]!;
     expect(group.provider_count).toBeGreaterThan(1000);
     const result = await run(['providers', '--group', group.location_group_id!, '--all', '--json'], {
-      env: fx.env,
+      env: seedFx.env,
     });
     expect(result.code).toBe(0);
     const ids = jsonLines(result.stdout).map((p) => p.client_id as string);
@@ -107,9 +150,9 @@ describe('netdeck providers --all', () => {
   });
 
   it('in small batches (--count) too, and as a streamed table', async () => {
-    const country = live.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 30)!;
+    const country = seedLive.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 30)!;
     const result = await run(['providers', '-l', country.location_id!, '--all', '--count', '7'], {
-      env: fx.env,
+      env: seedFx.env,
     });
     expect(result.code).toBe(0);
     const [header, ...rows] = linesOf(result.stdout);
@@ -119,13 +162,13 @@ describe('netdeck providers --all', () => {
   });
 
   it('keeps --exclude ids out of the walk', async () => {
-    const country = live.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 3)!;
+    const country = seedLive.locations!.find((l) => l.location_type === 'country' && l.provider_count! > 3)!;
     const one = JSON.parse(
-      (await run(['providers', '-l', country.location_id!, '-n', '1', '--json'], { env: fx.env })).stdout,
+      (await run(['providers', '-l', country.location_id!, '-n', '1', '--json'], { env: seedFx.env })).stdout,
     );
     const excluded = one.providers[0].client_id as string;
     const result = await run(['providers', '-l', country.location_id!, '--all', '--json', '-x', excluded], {
-      env: fx.env,
+      env: seedFx.env,
     });
     const ids = jsonLines(result.stdout).map((p) => p.client_id);
     expect(ids).toHaveLength(country.provider_count! - 1);

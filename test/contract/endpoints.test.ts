@@ -23,7 +23,7 @@ describe('routeOf', () => {
   });
 
   it('lists both methods of /account/payout-wallet', () => {
-    expect(routeOf('DELETE', '/account/payout-wallet')).toEqual({ name: undefined, allow: ['GET', 'POST'] });
+    expect(routeOf('DELETE', '/account/payout-wallet')).toEqual({ name: undefined, allow: ['POST', 'GET'] });
   });
 
   it('knows a wrong method on a known path (405) from an unknown path (404)', () => {

@@ -16,7 +16,11 @@ const CODE = ['abandon', 'ability', 'able', 'about', 'above', 'absent'];
 /** The command lines, each with the operations it calls. */
 const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
   { argv: ['locations'], operations: ['providerLocations'] },
-  { argv: ['locations', '--query', 'ber', '--active'], operations: ['findLocations', 'providerLocations'] },
+  {
+    argv: ['locations', '--query', 'ber', '--active'],
+    operations: ['findLocations', 'findProviderLocations', 'providerLocations'],
+  },
+  { argv: ['locations', '--query', 'ber'], operations: ['findLocations', 'findProviderLocations'] },
   { argv: ['providers', '--location', ID], operations: ['findProviders'] },
   { argv: ['providers', '--location', ID, '--all'], operations: ['findProviders'] },
   { argv: ['devices'], operations: ['deviceAssociations'] },
@@ -27,6 +31,15 @@ const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
   { argv: ['feedback', '--other', 'hello'], operations: ['sendFeedback'] },
   { argv: ['stats', 'providers'], operations: ['providerStats'] },
   { argv: ['stats', 'network', '--days', '90'], operations: ['networkStats'] },
+  { argv: ['clients'], operations: ['networkClients'] },
+  { argv: ['devices', 'status', ...CODE], operations: ['shareStatus'] },
+  { argv: ['devices', 'confirm', ...CODE], operations: ['shareStatus', 'confirmShare'] },
+  { argv: ['devices', 'remove', ...CODE], operations: ['removeAssociation'] },
+  { argv: ['devices', 'rename', CODE.join(' '), 'box'], operations: ['setAssociationName'] },
+  { argv: ['devices', 'set-name', ID, 'box'], operations: ['setDeviceName'] },
+  { argv: ['wallet', 'list'], operations: ['accountWallets', 'getPayoutWallet'] },
+  { argv: ['wallet', 'remove', ID], operations: ['removeWallet'] },
+  { argv: ['whoami'], operations: ['networkClients', 'getPayoutWallet', 'deviceAssociations'] },
 ];
 
 // The colours netdeck itself writes on a terminal (chalk at level 1); nothing else may
@@ -58,6 +71,7 @@ describe('commands on schema-valid hostile responses', () => {
           fc.boolean(),
           async (responses, json, tty) => {
             answers = responses;
+            unexpected.length = 0;
             const result = await run([...argv, ...(json ? ['--json'] : [])], {
               tty,
               env: {

@@ -32,7 +32,7 @@ describe('scriptable commands under faults', () => {
 
   it('exit 1 at once, without retrying, when a POST fails', async () => {
     sim.admin.setFaults({ error_rate: 1, status: 503, retry_after_s: 1 });
-    const run = await runBinary(['locations', '--query', 'ber', ...target()]);
+    const run = await runBinary(['providers', '--best', ...target()]);
     expect(run.code).toBe(1);
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('503');

@@ -78,7 +78,7 @@ describe('client against simulator faults', () => {
     expect(retries).toBeGreaterThan(0);
     // A POST is not retried: with every request failing it fails at once, with the status.
     sim.admin.setFaults({ error_rate: 1, status: 500 });
-    const error = await failure(client.findLocations({ query: 'a' }));
+    const error = await failure(client.findProviderLocations({ query: 'a' }));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(500);
   });

@@ -10,14 +10,14 @@ import { HTTP_TEXT, isRefusalAs500 } from '../../src/contract/messages.ts';
 import { send, sendBytes } from './raw.ts';
 import { ADMIN_BODIES, ADMIN_METHODS, OPERATION_PATHS, sampleBody } from './samples.ts';
 
-/** What a route may answer (reference behaviour, "Errors (HTTP level)"), and the guard's 403. */
-const ROUTE_STATUSES = [200, 400, 401, 403, 404, 405, 413];
 /**
- * And the refusals some routes give as a status with their reason: a 500 (an invalid
- * wallet, an unknown user) and the login attempt limit's 503.
+ * What a route may answer (reference behaviour, "General rules"), and the guard's 403:
+ * 500 only as the service's own failure (a `null` body on a pointer argument, an empty
+ * destination path...) or one of its refusals given as a 500.
  */
-const isRefusal = (status: number, text: string) =>
-  (status === 500 && isRefusalAs500(text)) || (status === 503 && text.trim() === HTTP_TEXT.authAttempts);
+const ROUTE_STATUSES = [200, 400, 401, 403, 404, 405, 413, 500];
+/** And the login attempt limit's 503, with its reason. */
+const isRefusal = (status: number, text: string) => status === 503 && text.trim() === HTTP_TEXT.authAttempts;
 /** What Node's own HTTP parser answers before any route runs (or 0: it just closed). */
 const PARSER_STATUSES = [0, 400, 413, 431];
 
@@ -187,6 +187,8 @@ describe('simulator under random requests', () => {
           expect(response.headers['content-type']).toMatch(/^text\/plain/);
         }
         if (response.status === 405) expect(response.headers.allow).toMatch(/^(GET|POST)/);
+        if (response.status === 500 && !isRefusalAs500(response.text))
+          expect(response.text).toBe(`${HTTP_TEXT.internal}\n`);
       }),
       { numRuns: 1000, seed: 20_260_101 },
     );
@@ -219,9 +221,9 @@ describe('simulator under random requests', () => {
     );
   });
 
-  it('refuses a body over 4 MiB with 413 and one over the header limit before any route', async () => {
+  it('refuses a body over 16 MiB with 413 and one over the header limit before any route', async () => {
     const huge = JSON.stringify({
-      exclude_client_ids: Array(120_000).fill('0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01'),
+      exclude_client_ids: Array(440_000).fill('0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01'),
     });
     const tooLarge = await send(sim.url, 'POST', '/network/find-providers2', {
       headers: { 'content-type': 'application/json' },

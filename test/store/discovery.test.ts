@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
+import { FIND_LOCATIONS_GONE } from '../../src/api/location-search.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
-import type { FindLocationsRequest, LocationResult } from '../../src/contract/schemas.ts';
+import type {
+  FindLocationsRequest,
+  FindProviderLocationsRequest,
+  LocationResult,
+} from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import {
   createDiscoveryStore,
+  DISTANCE_NOT_APPLICABLE,
   type DiscoveryStore,
   SEARCH_DEBOUNCE_MS,
   searchRows,
@@ -19,22 +25,37 @@ afterEach(async () => {
   harness = store = undefined;
 });
 
-/** A discovery store on a real simulator, with every find-locations body recorded. */
-async function onSimulator() {
-  harness = await startSim();
+/**
+ * A discovery store on a real simulator (the seed era unless asked), with every search
+ * recorded: `searches` the find-locations bodies, `calls` which operation was asked.
+ */
+async function onSimulator(era: 'seed' | 'current' = 'seed') {
+  harness = await startSim({ era });
   const { client, clock } = harness;
   const searches: FindLocationsRequest[] = [];
+  const calls: string[] = [];
   const recording = {
     ...client,
     providerLocations: client.providerLocations,
     findLocations: (body?: FindLocationsRequest, options?: { signal?: AbortSignal }) => {
       searches.push(body ?? {});
+      calls.push('findLocations');
       return client.findLocations(body, options);
+    },
+    findProviderLocations: (body?: FindProviderLocationsRequest, options?: { signal?: AbortSignal }) => {
+      calls.push(`findProviderLocations ${body?.query}`);
+      return client.findProviderLocations(body, options);
     },
   } as ApiClient;
   store = createDiscoveryStore({ client: recording, clock, connection: createConnectionStore() });
   await store.getState().start();
-  return { store, clock, searches };
+  return { store, clock, searches, calls };
+}
+
+async function searchFor(query: string, clock: ManualClock) {
+  store!.getState().setQuery(query);
+  await clock.advance(SEARCH_DEBOUNCE_MS);
+  await settle(10);
 }
 
 const KINDS = ['group', 'country', 'region', 'city'];
@@ -78,7 +99,14 @@ describe('discovery store', () => {
 
   it('sends the distance fraction when set, and only-active keeps places that have providers', async () => {
     const { store, clock, searches } = await onSimulator();
+    // Looser from the service's default of 0.2 (nothing sent), then stricter.
     store.getState().stepDistance(1);
+    expect(store.getState().distanceFraction).toBe(0.3);
+    store.getState().stepDistance(-1);
+    expect(store.getState().distanceFraction).toBeUndefined();
+    store.getState().stepDistance(-1);
+    store.getState().stepDistance(-1);
+    store.getState().stepDistance(-1);
     expect(store.getState().distanceFraction).toBe(0);
     store.getState().setQuery('berlin');
     await clock.advance(SEARCH_DEBOUNCE_MS);
@@ -90,9 +118,7 @@ describe('discovery store', () => {
     });
     store.getState().stepDistance(1);
     expect(store.getState().distanceFraction).toBe(0.1);
-    store.getState().stepDistance(-1);
-    store.getState().stepDistance(-1);
-    store.getState().stepDistance(-1);
+    store.getState().stepDistance(1);
     expect(store.getState().distanceFraction).toBeUndefined();
 
     store.getState().setQuery('a');
@@ -164,6 +190,77 @@ function createKeys(result: LocationResult | undefined): string[] {
   for (const l of result?.locations ?? []) keys.push(`${l.location_type}:${l.location_id}`);
   return keys;
 }
+
+describe('discovery store today (find-locations gone, countries only)', () => {
+  it('says once that find-locations is gone, and asks find-provider-locations from then on', async () => {
+    const { store, clock, calls } = await onSimulator('current');
+    await searchFor('germany', clock);
+    expect(store.getState()).toMatchObject({ findLocationsGone: true, notice: FIND_LOCATIONS_GONE });
+    expect(store.getState().search.via).toBe('find-provider-locations');
+    expect(store.getState().rows[0]).toMatchObject({ kind: 'country', name: 'Germany', matchDistance: 0 });
+    await searchFor('france', clock);
+    expect(store.getState().notice).toBeUndefined();
+    expect(calls).toEqual(['findLocations', 'findProviderLocations germany', 'findProviderLocations france']);
+    // The distance does not apply any more: the keys say why instead.
+    store.getState().stepDistance(1);
+    expect(store.getState().distanceFraction).toBeUndefined();
+    expect(store.getState().notice).toBe(DISTANCE_NOT_APPLICABLE);
+  });
+
+  it('opens a country in place with its regions and cities, and closes it', async () => {
+    const { store } = await onSimulator('current');
+    const before = store.getState().rows;
+    expect(before.every((row) => row.kind === 'country')).toBe(true);
+    await store.getState().expand();
+    const { rows } = store.getState();
+    const country = before[0];
+    expect(rows[0]).toMatchObject({ id: country.id, expanded: true });
+    const children = rows.slice(1).filter((row) => row.child);
+    expect(children.length).toBeGreaterThan(0);
+    for (const child of children) {
+      expect(child.countryId).toBe(country.id);
+      expect(['region', 'city']).toContain(child.kind);
+    }
+    // Regions first, then cities.
+    const kinds = children.map((row) => row.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'region' ? -1 : 1)));
+    store.getState().move(2);
+    store.getState().collapse();
+    expect(store.getState().rows).toEqual(before);
+    expect(store.getState().cursor).toBe(0);
+  });
+
+  it('asks find-provider-locations for one query that find-locations answers with nothing', async () => {
+    harness = await startSim({ era: 'current' });
+    const { client, clock } = harness;
+    const calls: string[] = [];
+    const empty = {
+      ...client,
+      providerLocations: client.providerLocations,
+      findLocations: async () => {
+        calls.push('findLocations');
+        return {} as LocationResult;
+      },
+      findProviderLocations: (body?: FindProviderLocationsRequest) => {
+        calls.push('findProviderLocations');
+        return client.findProviderLocations(body);
+      },
+    } as ApiClient;
+    store = createDiscoveryStore({ client: empty, clock, connection: createConnectionStore() });
+    await store.getState().start();
+    await searchFor('germany', clock);
+    await searchFor('france', clock);
+    expect(calls).toEqual([
+      'findLocations',
+      'findProviderLocations',
+      'findLocations',
+      'findProviderLocations',
+    ]);
+    expect(store.getState().findLocationsGone).toBe(false);
+    expect(store.getState().notice).toMatch(/find-locations found nothing/);
+    expect(store.getState().rows.some((row) => row.name === 'France')).toBe(true);
+  });
+});
 
 describe('searchRows', () => {
   const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

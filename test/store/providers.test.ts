@@ -19,9 +19,12 @@ afterEach(async () => {
   harness = dir = undefined;
 });
 
-/** A providers store on a real simulator, recording every find-providers2 body. */
-async function onSimulator() {
-  harness = await startSim();
+/**
+ * A providers store on a real simulator, recording every find-providers2 body. The seed
+ * era by default: there iterating a place yields exactly the count it is listed with.
+ */
+async function onSimulator(era: 'seed' | 'current' = 'seed') {
+  harness = await startSim({ era });
   dir = mkdtempSync(join(tmpdir(), 'netdeck-providers-'));
   const { client, clock } = harness;
   const bodies: FindProvidersRequest[] = [];
@@ -68,7 +71,22 @@ describe('providers store', () => {
     expect(store.getState()).toMatchObject({ exhausted: true, batches: Math.ceil(expected / 5) + 1 });
     // Each batch excluded everything seen before it.
     expect(bodies[1].exclude_client_ids).toEqual(seen.slice(0, 5));
-    expect(bodies.every((b) => b.count === 5)).toBe(true);
+    expect(bodies.every((b) => b.count === 5 && b.force_count === true && b.rank_mode === 'quality')).toBe(
+      true,
+    );
+  });
+
+  it('today: a batch is the batch size (force_count), ranked by the mode chosen', async () => {
+    const { store, bodies, spec } = await onSimulator('current');
+    store.getState().changeBatchSize(-1);
+    await store.getState().choose([spec]);
+    expect(store.getState().seen).toHaveLength(5);
+    store.getState().toggleRankMode();
+    expect(store.getState().rankMode).toBe('speed');
+    await store.getState().next();
+    expect(store.getState().seen).toHaveLength(10);
+    expect(bodies.map((b) => b.rank_mode)).toEqual(['quality', 'speed']);
+    for (const provider of store.getState().seen) expect(provider.tier).toBeTypeOf('number');
   });
 
   it('n pressed while a batch is on its way fetches the next batches in turn, none dropped', async () => {

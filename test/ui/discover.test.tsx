@@ -26,19 +26,74 @@ describe('Discover pane', () => {
     expect(app.frame()).toMatchSnapshot();
   });
 
-  it('data: groups first, then countries; o sorts by name', async () => {
+  it('data today: countries only, most providers first, o sorts by name', async () => {
     app = await renderApp();
+    await app.waitFor('places with providers');
+    const rows = listLines(app.frame());
+    expect(rows.every((r) => /^[› ] {2}country ▸ /.test(r))).toBe(true);
+    const counts = rows.map((r) => Number(r.match(/(\d+)$/)?.[1]));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(app.frame()).toMatch(/\d+ places with providers · → opens a country/);
+    expect(app.frame()).toMatchSnapshot();
+    await app.press('o');
+    expect(app.frame()).toContain('sort name');
+    const names = listLines(app.frame()).map((r) =>
+      r.replace(/^[› ] {2}country ▸ /, '').replace(/\s+[A-Z]{2}\s+\d+$/, ''),
+    );
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('data in the seed era: groups first, then countries, regions and cities with counts', async () => {
+    app = await renderApp({ sim: { era: 'seed' } });
     await app.waitFor('places with providers');
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/^› {2}group/);
     const lastGroup = rows.map((r) => r.includes('group')).lastIndexOf(true);
     expect(rows.findIndex((r) => r.includes('country'))).toBeGreaterThan(lastGroup);
     await app.press('o');
-    expect(app.frame()).toContain('sort name');
     const groups = listLines(app.frame())
       .filter((r) => r.includes('group'))
       .map((r) => r.replace(/^[› ][● ] group( ★)?\s+/, '').replace(/\s+[\d ]+$/, ''));
     expect(groups).toEqual([...groups].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('→ opens a country in place with its top regions and cities, ← closes it', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    const country = listLines(app.frame())[0].match(/country ▸ (\S+( \S+)*?)\s{2,}/)?.[1];
+    await app.press('right');
+    await app.waitFor('▾');
+    const rows = listLines(app.frame());
+    expect(rows[0]).toContain(`country ▾ ${country}`);
+    const children = rows.slice(1).filter((r) => /^ {3}(region|city)\s/.test(r));
+    expect(children.length).toBeGreaterThan(2);
+    expect(children.some((r) => r.includes('region'))).toBe(true);
+    expect(children.some((r) => r.includes('city'))).toBe(true);
+    for (const child of children) expect(child).toMatch(/\d+$/);
+    expect(app.frame()).toMatchSnapshot();
+    // A child can be marked and sent like any row.
+    await app.press('j', 'space');
+    expect(Object.values(app.stores.discovery.getState().marked)[0].spec.location_id).toBeDefined();
+    await app.press('h');
+    expect(listLines(app.frame())[0]).toContain(`country ▸ ${country}`);
+    expect(app.stores.discovery.getState().cursor).toBe(0);
+    expect(listLines(app.frame())[1]).toMatch(/^ {3}country ▸/);
+  });
+
+  it('shows a count the service did not send as unknown, not 0', async () => {
+    const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const listed = {
+      groups: [{ location_group_id: id(1), name: 'Strong Privacy', promoted: true }],
+      locations: [{ location_id: id(2), location_type: 'country', name: 'Elbonia', country_code: 'eb' }],
+    } as LocationResult;
+    app = await renderApp({
+      wrapClient: (client) => withOverrides(client, { providerLocations: async () => listed }),
+    });
+    await app.waitFor('places with providers');
+    const rows = listLines(app.frame());
+    expect(rows[0]).toMatch(/group ★\s+Strong Privacy\s+\?$/);
+    expect(rows[1]).toMatch(/country ▸ Elbonia\s+EB\s+\?$/);
+    expect(app.frame()).toContain('? count not sent');
   });
 
   it('error: a failed load says so in the pane; r retries', async () => {
@@ -65,7 +120,7 @@ describe('Discover pane', () => {
     expect(listLines(app.frame())).toEqual(before);
   });
 
-  it('search as you type: debounced find-locations, match distance and type shown', async () => {
+  it('search as you type today: find-locations is gone (said once), find-provider-locations answers', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('/');
@@ -73,10 +128,29 @@ describe('Discover pane', () => {
     expect(app.frame()).toContain('/ germ');
     expect(app.frame()).toContain('searching…');
     await app.clock.advance(SEARCH_DEBOUNCE_MS);
-    await app.waitFor('matches');
+    await app.waitFor('no find-locations (404)');
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
     expect(app.frame()).toContain('DIST');
+    // The distance setting no longer applies: not shown.
+    expect(app.frame()).not.toContain('distance default');
+    expect(app.frame()).toMatchSnapshot();
+    await app.type('a');
+    await app.clock.advance(SEARCH_DEBOUNCE_MS);
+    await app.waitFor('matches');
+    expect(app.frame()).not.toContain('no find-locations');
+  });
+
+  it('search as you type in the seed era: debounced find-locations, match distance and type shown', async () => {
+    app = await renderApp({ sim: { era: 'seed' } });
+    await app.waitFor('places with providers');
+    await app.press('/');
+    await app.type('germ');
+    await app.clock.advance(SEARCH_DEBOUNCE_MS);
+    await app.waitFor('matches');
+    const rows = listLines(app.frame());
+    expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
+    expect(app.frame()).toContain('distance default');
     expect(app.frame()).toMatchSnapshot();
   });
 
@@ -120,15 +194,28 @@ describe('Discover pane', () => {
     expect(app.frame()).toMatchSnapshot();
   });
 
-  it('a/</>: only active providers and the distance fraction are shown and applied', async () => {
-    app = await renderApp();
+  it('a, <, >: only active providers, and a stricter or looser distance from the default (seed era)', async () => {
+    app = await renderApp({ sim: { era: 'seed' } });
     await app.waitFor('places with providers');
-    await app.press('>', '>');
+    await app.press('>');
+    expect(app.frame()).toContain('distance 0.3');
+    await app.press('<', '<');
     expect(app.frame()).toContain('distance 0.1');
     await app.press('a');
     expect(app.frame()).toContain('only active');
-    await app.press('<', '<', '<');
+    await app.press('>');
     expect(app.frame()).toContain('distance default');
+    expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
+  });
+
+  it('<, > say why they do nothing once the service has no find-locations', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/', 'b', 'e', 'r', 'enter');
+    await app.waitFor('no find-locations (404)');
+    await app.press('>');
+    await app.waitFor('the match distance applies to find-locations only');
+    expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
   });
 
   it('a UUID query shows the device, which can be marked', async () => {
@@ -140,6 +227,7 @@ describe('Discover pane', () => {
     await app.press('enter');
     await app.waitFor('1 matches');
     expect(listLines(app.frame())[0]).toContain(`device  ${id}`);
+    expect(listLines(app.frame())[0]).not.toContain('?');
     await app.press('space');
     expect(listLines(app.frame())[0]).toMatch(/^›● device/);
     expect(app.frame()).toContain('1 marked');
@@ -193,22 +281,38 @@ describe('Discover pane', () => {
 });
 
 describe('Discover pane, more', () => {
-  it('a service without find-locations (404) gets a clear message, and the list stays', async () => {
+  it('a service whose find-locations answers nothing: the query is asked of find-provider-locations', async () => {
     app = await renderApp({
       wrapClient: (client) =>
         withOverrides(client, {
-          findLocations: async () => {
-            throw new ApiError('http', 'HTTP 404', { status: 404, body: '404 page not found' });
-          },
+          findLocations: async () => ({ groups: [], locations: [], devices: [] }) as LocationResult,
         }),
     });
     await app.waitFor('places with providers');
     await app.press('/');
     expect(app.frame()).toContain('typing: enter done · esc leave');
-    await app.type('ber');
+    await app.type('germany');
     await app.press('enter');
-    await app.waitFor('no find-locations (404)');
-    expect(app.frame()).toContain('✗ this service has no find-locations (404); browse the list instead');
+    await app.waitFor('find-locations found nothing');
+    expect(listLines(app.frame()).some((r) => /country\s+Germany/.test(r))).toBe(true);
+    // Only that query: find-locations is asked again next time (it still exists).
+    expect(app.stores.discovery.getState().findLocationsGone).toBe(false);
+    expect(app.frame()).toContain('distance default');
+  });
+
+  it('a failed search shows the service’s answer, and the list stays', async () => {
+    app = await renderApp({
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findLocations: async () => {
+            throw new ApiError('http', 'findLocations: 503 busy', { status: 503, body: 'busy' });
+          },
+        }),
+    });
+    await app.waitFor('places with providers');
+    await app.press('/', 'b', 'e', 'r', 'enter');
+    await app.waitFor('✗ search failed');
+    expect(app.frame()).toContain('HTTP 503: busy');
   });
 
   it('a list of 10 000 locations: G reaches the last row, the frame keeps its size', async () => {

@@ -37,6 +37,11 @@ describe('My providers pane', () => {
     for (const line of rows(frame()))
       expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
     expect(frame()).toContain('next in 1m 00s');
+    // Today's /stats/providers has no provide_mode: /network/clients says public (3) or
+    // nothing, and the column then says it is not known.
+    const modes = rows(frame()).map((line) => line.trimEnd().split(/\s+/).at(-1));
+    expect(modes.every((mode) => mode === 'public' || mode === 'unknown')).toBe(true);
+    expect(modes).toContain('public');
     expect(frame()).toMatchSnapshot();
   });
 
@@ -119,8 +124,8 @@ describe('My providers pane', () => {
     expect(frame()).toContain('sort provide mode ▲');
   });
 
-  it('filters by provide mode or client id with /, and esc clears the filter', async () => {
-    const { frame, waitFor, press, type } = await open();
+  it('filters by provide mode (seed era) or client id with /, and esc clears the filter', async () => {
+    const { frame, waitFor, press, type } = await open({ sim: { era: 'seed' } });
     await waitFor('Σ total');
     await press('/');
     await type('public');

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
 import { summaryCards } from '../../src/ui/panes/stats/networkView.ts';
+import { startFixture } from '../api/fixture.ts';
+
+/** Today's service sends 7 daily series (no packet, extender or superspeed ones). */
+const CURRENT_SERIES = 7;
+
 import { answering, neverClient } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -19,38 +25,54 @@ async function open(options: Parameters<typeof renderApp>[0] = {}) {
 
 const title = (frame: string) =>
   frame
-    .match(/‹ (\d+)\/12 ([^›]+) ›/)
+    .match(/‹ (\d+)\/\d+ ([^›]+) ›/)
     ?.slice(1, 3)
     .join(' ');
 const legend = (frame: string) => frame.match(/min .* · max .* · last .*\)/)?.[0];
 
 describe('Network pane', () => {
-  it('shows a card with its unit for every summary and rate, and a 90-day chart with min, max, last and dates', async () => {
+  it('shows a card with its unit for every summary sent, and a 90-day chart with min, max, last and dates', async () => {
     const { frame, waitFor } = await open();
     await waitFor('computed');
-    expect(frame()).toContain('network statistics · computed 0 s ago · last 90 days');
-    for (const label of ['transfer rate', 'packet rate', 'superspeed extenders', 'devices'])
+    expect(frame()).toContain(
+      'network statistics · computed 0 s ago · figures: highest day of the last 3 · series: last 90 days',
+    );
+    for (const label of ['transfer a day', 'average rate', 'providers', 'devices'])
       expect(frame()).toContain(label);
-    expect(frame()).toMatch(/\d Gbit\/s/);
+    // Bytes a day, MiB and Mibit/s from the service, with fitting binary prefixes.
+    expect(frame()).toMatch(/\d (K|M|G)ibit\/s/);
     expect(frame()).toMatch(/\d+(\.\d+)? TiB/);
+    // What today's service no longer sends is not shown as 0.
+    for (const gone of ['packet', 'extender', 'superspeed']) expect(frame()).not.toContain(gone);
     expect(title(frame())).toBe('1 transfer per day');
+    expect(frame()).toContain(`‹ 1/${CURRENT_SERIES} transfer per day ›`);
     expect(legend(frame())).toMatch(
-      /^min [\d.,]+ (GiB|TiB) · max [\d.,]+ (GiB|TiB) · last [\d.,]+ (GiB|TiB) \(2026-01-01, so far\)$/,
+      /^min [\d.,]+ (GiB|TiB) · max [\d.,]+ (GiB|TiB) · last [\d.,]+ (B|GiB|TiB) \(2026-01-01, so far\)$/,
     );
     expect(frame()).toMatch(/ 2025-10-04 +2025-11-18 +2026-01-01/);
     expect(frame()).toMatchSnapshot();
   });
 
-  it('switches the series with right/left and ] / [, wrapping around', async () => {
+  it('shows the seed era’s figures too: packets, extenders, and its transfer rate in packets/s', async () => {
+    const { frame, waitFor } = await open({ sim: { era: 'seed' } });
+    await waitFor('computed');
+    for (const label of ['packet rate', 'superspeed extenders', 'packets a day'])
+      expect(frame()).toContain(label);
+    expect(frame()).toMatch(/\d packets\/s/);
+    expect(frame()).toContain(`‹ 1/${NETWORK_SERIES_FIELDS.length} transfer per day ›`);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('switches the series with right/left and ] / [, wrapping around the series sent', async () => {
     const { frame, waitFor, press } = await open();
     await waitFor('computed');
     await press('right');
-    expect(title(frame())).toBe('2 packets per day');
+    expect(title(frame())).toBe('2 providers online');
     await press(']');
-    expect(title(frame())).toBe('3 providers online');
+    expect(title(frame())).toBe('3 countries with providers');
     expect(legend(frame())).toMatch(/^min [\d,]+ · max [\d,]+ · last [\d,]+ \(2026-01-01\)$/);
     await press('left', '[', '[');
-    expect(title(frame())).toBe(`${NETWORK_SERIES_FIELDS.length} devices`);
+    expect(title(frame())).toBe(`${CURRENT_SERIES} devices`);
   });
 
   it('shows every series as a sparkline in the compact view (v), choosing one with up/down and enter', async () => {
@@ -61,13 +83,13 @@ describe('Network pane', () => {
     const lines = frame()
       .split('\n')
       .filter((line) => /^[› ] \S/.test(line) && /[▁-█]{20}/.test(line));
-    expect(lines).toHaveLength(NETWORK_SERIES_FIELDS.length);
+    expect(lines).toHaveLength(CURRENT_SERIES);
     expect(frame()).toMatch(/› transfer per day/);
     expect(frame()).toMatchSnapshot();
     await press('down', 'down');
-    expect(frame()).toMatch(/› providers online/);
+    expect(frame()).toMatch(/› countries with providers/);
     await press('enter');
-    expect(title(frame())).toBe('3 providers online');
+    expect(title(frame())).toBe('3 countries with providers');
   });
 
   it('moves with the simulator: after 60 s the figures and the chart change, after 59 s nothing is fetched', async () => {
@@ -92,11 +114,33 @@ describe('Network pane', () => {
     expect(frame()).toMatchSnapshot();
   });
 
-  it('shows dashes and says there are no series when the answer is empty', async () => {
+  it('shows no cards and says there are no series when the answer is empty', async () => {
     const { frame, waitFor } = await open({ client: answering('networkStats', { lookback: 90 }) });
     await waitFor('No daily series');
-    expect(frame()).toContain('–');
+    expect(frame()).not.toContain('transfer a day');
     expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows a known byte figure in the right unit: 1 TiB a day, 5 GiB summary, 8 Mibit/s', async () => {
+    const data = {
+      lookback: 90,
+      created_time: Date.parse('2026-01-01T00:00:00Z'),
+      all_transfer_data: { '2025-12-31': 2 ** 40, '2026-01-01': 2 ** 39 },
+      all_transfer_summary: 5 * 1024,
+      all_transfer_summary_rate: 8,
+      providers_data: { '2025-12-31': 10, '2026-01-01': 12 },
+      providers_summary: 12,
+    };
+    // Over a socket, from a server answering exactly these figures.
+    const fixture = await startFixture((request) => ({
+      body: request.path === '/stats/last-90' ? data : {},
+    }));
+    const { frame, waitFor } = await open({ client: createClient({ baseUrl: fixture.url, retries: 0 }) });
+    await waitFor('computed');
+    await fixture.close();
+    expect(frame()).toMatch(/transfer a day +average rate +providers\n5 GiB +8 Mibit\/s +12\n/);
+    // The day still running is not the minimum: it is today so far.
+    expect(legend(frame())).toBe('min 1 TiB · max 1 TiB · last 512 GiB (2026-01-01, so far)');
   });
 
   it('shows the failure when the first load fails, and keeps stale data when a refresh fails', async () => {

@@ -23,10 +23,13 @@ function shownIds(frame: string): string[] {
   return frame.split('\n').flatMap((l) => (/^[› ][D ] [0-9a-f]{8}-/.test(l) ? [l.match(UUID)![0]] : []));
 }
 
-/** The Providers pane on a small country (a few batches of 5 exhaust it). */
+/**
+ * The Providers pane on a small country (a few batches of 5 exhaust it). In the seed era
+ * by default, where iterating a place yields exactly the count it was listed with.
+ */
 async function onSmallCountry(options: Parameters<typeof renderApp>[0] = {}) {
   dir = mkdtempSync(join(tmpdir(), 'netdeck-ui-providers-'));
-  app = await renderApp({ exportDir: dir, ...options });
+  app = await renderApp({ exportDir: dir, sim: { era: 'seed' }, ...options });
   await app.waitFor('places with providers');
   const places = await app.client.providerLocations();
   const country = places.locations!.find(
@@ -45,9 +48,7 @@ async function onSmallCountry(options: Parameters<typeof renderApp>[0] = {}) {
 describe('Providers pane', () => {
   it('empty before anything is chosen: says how to choose', async () => {
     app = await renderApp({ pane: 'providers' });
-    expect(app.frame()).toContain(
-      'nothing chosen yet: mark places in Discover (1, space) and press p or enter',
-    );
+    expect(app.frame()).toContain('nothing chosen yet: mark places in Discover (1, space), then p or enter');
     expect(app.frame()).toMatchSnapshot();
   });
 
@@ -63,17 +64,62 @@ describe('Providers pane', () => {
     expect(app.frame()).toMatchSnapshot();
   });
 
-  it('data: rows with client id, tier, speed in human units and location; n iterates to exhaustion without repeats', async () => {
-    const { app, spec, total, name } = await onSmallCountry();
+  it('data today: rows with client id, tier, speed in human units and location, as many as the batch size', async () => {
+    const { app, spec, name } = await onSmallCountry({ sim: { era: 'current' } });
     await app.stores.providers.getState().choose([spec]);
-    await app.waitFor('5 seen · 1 batch · batch size 5');
+    // force_count: a batch of 5 is 5, where the service would raise it to 20.
+    await app.waitFor('5 seen · 1 batch · batch size 5 · by quality');
     const first = app
       .frame()
       .split('\n')
       .find((l) => UUID.test(l))!;
-    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\d\s+[\d.]+ [kMG]?B\/s {2}.+, .+/);
+    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\d\s+([\d.]+ [kMG]?B\/s|unmeasured) {2}.+, .+/);
     expect(first).toContain(name);
     expect(app.frame()).toMatchSnapshot();
+    for (let i = 0; i < 10 && !app.frame().includes('exhausted'); i++) await app.press('n');
+    await app.waitFor('exhausted');
+    const seen = app.stores.providers.getState().seen.map((p) => p.client_id);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('m ranks the next batches by speed; the request says so', async () => {
+    const sent: unknown[] = [];
+    const { app, spec } = await onSmallCountry({
+      sim: { era: 'current' },
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findProviders: (body, options) => {
+            sent.push(body);
+            return client.findProviders(body, options);
+          },
+        }),
+    });
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('by quality');
+    await app.press('m');
+    expect(app.frame()).toContain('by speed');
+    await app.press('n');
+    await app.waitFor('2 batches');
+    expect(sent[0]).toMatchObject({ count: 5, force_count: true, rank_mode: 'quality' });
+    expect(sent[1]).toMatchObject({ count: 5, force_count: true, rank_mode: 'speed' });
+  });
+
+  it('shows what the service did not send as unknown (the seed era sends an id and a speed of 0)', async () => {
+    const { app, spec } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen');
+    const first = app
+      .frame()
+      .split('\n')
+      .find((l) => UUID.test(l))!;
+    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\? +0 B\/s {2}\?$/);
+    expect(app.frame()).toContain('? not sent by the service');
+  });
+
+  it('n iterates a place to exhaustion without repeats, as many as it was listed with (seed era)', async () => {
+    const { app, spec, total } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen · 1 batch · batch size 5');
     for (let i = 0; i < 10 && !app.frame().includes('exhausted'); i++) await app.press('n');
     await app.waitFor('exhausted');
     await app.press('G');

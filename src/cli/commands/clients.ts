@@ -2,8 +2,9 @@
 // client ids, provide mode, whether connected. `clients: null` means none.
 import type { Command } from 'commander';
 import type { NetworkClient } from '../../contract/schemas.ts';
+import { provideModeName } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { provideMode, timestamp } from '../output/format.ts';
+import { timestamp } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {
@@ -57,7 +58,7 @@ function printClients(out: Output, clients: NetworkClient[]): void {
         sanitize(c.device_name) || style.dim('(no name)'),
         sanitize(c.device_id) || '-',
         sanitize(c.client_id) || '-',
-        c.provide_mode === undefined ? '-' : provideMode(c.provide_mode),
+        c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode),
         c.connections?.length ? style.good(`since ${timestamp(since)}`) : style.dim('no'),
       ];
     });

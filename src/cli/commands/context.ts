@@ -137,10 +137,6 @@ export function explain(error: unknown): string {
   if (error.kind === 'unauthorized')
     return `${message}; log in again with \`netdeck login\` (or check the token: netdeck config shows which one is used)`;
   if (error.kind === 'shape') return `${message} (is the API URL right?)`;
-  // Newer versions of the real service dropped find-locations.
-  if (error.details.operation === 'findLocations' && error.status === 404) {
-    return `${message} (this service has no location search; \`netdeck locations\` without --query still lists places with providers)`;
-  }
   return message;
 }
 

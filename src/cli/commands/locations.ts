@@ -1,11 +1,14 @@
-// `netdeck locations`: where providers are (provider-locations), or a fuzzy search
-// (find-locations), optionally narrowed to places with active providers.
+// `netdeck locations`: where providers are (provider-locations), or a fuzzy search:
+// find-locations where the service has it, else find-provider-locations
+// (api/location-search.ts), optionally narrowed to places with active providers.
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
+import { createLocationSearch, type SearchVia } from '../../api/location-search.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
+import { NOT_SENT } from '../../ui/charts/format.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { integer } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
@@ -33,11 +36,14 @@ export function registerLocations(program: Command, context: CliContext): void {
   const command = program
     .command('locations')
     .description('list locations and groups with active providers, or search all of them')
-    .option('-q, --query <text>', 'fuzzy prefix search over cities, regions, countries and groups')
+    .option(
+      '-q, --query <text>',
+      'fuzzy search over cities, regions, countries (and groups where the service has find-locations)',
+    )
     .option('--active', 'with --query: keep only matches that have active providers now')
     .option(
       '--max-distance <fraction>',
-      'with --query: typos allowed per query character, 0-1 (service default 0.2)',
+      'with --query: typos allowed per query character, 0-1 (service default 0.2); find-locations only',
       numberArg({ min: 0, max: 1 }),
     );
   addJsonOption(command);
@@ -65,25 +71,42 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
   return options;
 }
 
-export async function fetchLocations(session: Session, options: LocationsOptions): Promise<LocationResult> {
-  const { client } = session;
-  if (options.query === undefined) return client.providerLocations();
-  const found = await client.findLocations({
-    query: options.query,
-    ...(options.maxDistance === undefined
-      ? {}
-      : { max_distance_fraction: options.maxDistance, enable_max_distance_fraction: true }),
+/** Why --max-distance cannot be honoured by a service without find-locations. */
+export const MAX_DISTANCE_REFUSED =
+  '--max-distance applies to find-locations only, which this service does not have (404); search again without it';
+
+export async function fetchLocations(
+  session: Session,
+  options: LocationsOptions,
+): Promise<{ result: LocationResult; via?: SearchVia }> {
+  const { client, out } = session;
+  if (options.query === undefined) return { result: await client.providerLocations() };
+  const search = createLocationSearch(client, (notice) => {
+    if (options.maxDistance !== undefined) throw new UsageError(MAX_DISTANCE_REFUSED);
+    out.note(notice);
   });
-  return options.active ? withActiveProviders(found, await client.providerLocations()) : found;
+  const answer = await search.search(options.query, { maxDistanceFraction: options.maxDistance });
+  if (answer.fellBack) {
+    out.note(
+      'find-locations found nothing: showing the places with providers find-provider-locations matches' +
+        (options.maxDistance === undefined ? '' : ' (--max-distance does not apply to them)'),
+    );
+  }
+  // find-provider-locations lists places with providers only, with their counts.
+  const result =
+    options.active && answer.via === 'find-locations'
+      ? withActiveProviders(answer.result, await client.providerLocations())
+      : answer.result;
+  return { result, via: answer.via };
 }
 
 async function runLocations(session: Session, options: LocationsOptions): Promise<void> {
-  const result = await fetchLocations(session, options);
+  const { result, via } = await fetchLocations(session, options);
   if (session.out.json) {
     session.out.printJson(result);
     return;
   }
-  printLocationTables(session.out, result, options.query);
+  printLocationTables(session.out, result, options.query, via);
 }
 
 const TYPE_ORDER: Record<string, number> = { country: 0, region: 1, city: 2 };
@@ -101,8 +124,25 @@ function placeOf(location: Location): string {
   return '';
 }
 
-/** `query`: the search's, or undefined for the list of provider-locations. */
-export function printLocationTables(out: Output, result: LocationResult, query: string | undefined): void {
+/** Distance shown for a match: find-provider-locations leaves out the 0 of an exact one. */
+function distanceText(
+  name: string | undefined,
+  distance: number | undefined,
+  query: string,
+  via?: SearchVia,
+) {
+  return String(
+    via === 'find-provider-locations' ? (distance ?? 0) : (matchDistance(name, distance, query) ?? ''),
+  );
+}
+
+/** `query`: the search's, or undefined for the list of provider-locations; `via`: who answered it. */
+export function printLocationTables(
+  out: Output,
+  result: LocationResult,
+  query: string | undefined,
+  via?: SearchVia,
+): void {
   const search = query !== undefined;
   const { style } = out;
   // A search comes best match first (parents and groups after): that order is kept.
@@ -133,9 +173,9 @@ export function printLocationTables(out: Output, result: LocationResult, query: 
         ],
         groups.map((g) => [
           sanitize(g.name),
-          integer(g.provider_count),
+          g.provider_count === undefined ? NOT_SENT : integer(g.provider_count),
           g.promoted ? 'yes' : '',
-          ...(search ? [String(matchDistance(g.name, g.match_distance, query) ?? '')] : []),
+          ...(search ? [distanceText(g.name, g.match_distance, query, via)] : []),
           sanitize(g.location_group_id),
         ]),
         style,
@@ -160,8 +200,8 @@ export function printLocationTables(out: Output, result: LocationResult, query: 
           sanitize(l.name),
           sanitize(placeOf(l)),
           sanitize(l.country_code),
-          integer(l.provider_count),
-          ...(search ? [String(matchDistance(l.name, l.match_distance, query) ?? '')] : []),
+          l.provider_count === undefined ? NOT_SENT : integer(l.provider_count),
+          ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
           sanitize(l.location_id),
         ]),
         style,

@@ -196,6 +196,11 @@ function passwordRefusal(error: unknown, userAuth: string): unknown {
   if (!isApiError(error)) return error;
   const who = sanitize(userAuth);
   const body = error.details.body?.trim();
+  // The service says "no such user" as a 500 whose body is the reason (a 'business' refusal).
+  if (error.status === 500 && body === REFUSALS_AS_500.userDoesNotExist)
+    return new Refused(
+      `there is no account ${who} (${REFUSALS_AS_500.userDoesNotExist}); sign up in the app or on the web first`,
+    );
   if (error.kind === 'business') {
     if (error.message === 'Invalid user or password.')
       return new Refused(`wrong password for ${who} (Invalid user or password.)`);
@@ -206,10 +211,6 @@ function passwordRefusal(error: unknown, userAuth: string): unknown {
   if (error.status === 503 && body === HTTP_TEXT.authAttempts)
     return new Refused(
       `too many login attempts for ${who} from this address (${HTTP_TEXT.authAttempts}): wait 5 minutes before trying again; every attempt meanwhile counts too`,
-    );
-  if (error.status === 500 && body === REFUSALS_AS_500.userDoesNotExist)
-    return new Refused(
-      `there is no account ${who} (${REFUSALS_AS_500.userDoesNotExist}); sign up in the app or on the web first`,
     );
   return error;
 }

@@ -1,9 +1,16 @@
 // `netdeck providers`: sample providers for locations, groups or devices, or with --all
 // walk every matching provider once (batches with every seen id excluded).
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { isApiError } from '../../api/errors.ts';
-import type { FindProvidersRequest, LocationSpecInput, Provider } from '../../contract/schemas.ts';
+import {
+  type FindProvidersRequest,
+  type LocationSpecInput,
+  type Provider,
+  RANK_MODES,
+  type RankMode,
+} from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
+import { NOT_SENT } from '../../ui/charts/format.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { bytesPerSecond } from '../output/format.ts';
 import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
@@ -39,6 +46,7 @@ export interface ProvidersOptions extends CommonOptions {
   client?: string[];
   best?: boolean;
   count?: number;
+  rank?: RankMode;
   all?: boolean;
   exclude?: string[];
   excludeDestination?: string[];
@@ -54,9 +62,10 @@ export function registerProviders(program: Command, context: CliContext): void {
     .option('--best', 'add the best available providers (the service picks where)')
     .option(
       '-n, --count <n>',
-      `how many to sample (service default 10; with --all the batch size, max ${MAX_BATCH})`,
+      `how many to sample, exactly (sent with force_count; without it the service picks: 20 today, 10 in the seed era; with --all the batch size, max ${MAX_BATCH}; the simulator answers at most ${MAX_BATCH})`,
       integerArg({ min: 1 }),
     )
+    .option('--rank <mode>', `rank by ${RANK_MODES.join(' or ')} (today's service; default quality)`, rankArg)
     .option(
       '--all',
       `every matching provider (at most ${MAX_ALL_PROVIDERS.toLocaleString('en-US')}), streamed one per line (JSON Lines with --json)`,
@@ -72,7 +81,8 @@ export function registerProviders(program: Command, context: CliContext): void {
   command.addHelpText(
     'after',
     examples([
-      ['netdeck providers --location LOCATION_ID', '10 random providers there, better tiers first'],
+      ['netdeck providers --location LOCATION_ID', 'random providers there, better tiers first'],
+      ['netdeck providers --location LOCATION_ID --count 5 --rank speed', '5 of them, ranked by speed'],
       ['netdeck providers --group GROUP_ID --count 50', '50 of a group'],
       ['netdeck providers --location ID --all --json | wc -l', 'every provider of a location, counted'],
       ['netdeck providers --best --exclude CLIENT_ID', 'best available, without one provider'],
@@ -108,13 +118,12 @@ export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
     if (ids.some((id) => id === '')) throw new UsageError(`--exclude-destination "${path}" has an empty id`);
     return ids.map((id) => uuidOf(id, 'client id in --exclude-destination'));
   });
+  const count = options.all ? (options.count ?? MAX_BATCH) : options.count;
   return {
     specs,
-    ...(options.all
-      ? { count: options.count ?? MAX_BATCH }
-      : options.count === undefined
-        ? {}
-        : { count: options.count }),
+    // force_count: the count asked is the count answered (today's service raises less than 20).
+    ...(count === undefined ? {} : { count, force_count: true }),
+    ...(options.rank ? { rank_mode: options.rank } : {}),
     ...(options.exclude?.length ? { exclude_client_ids: options.exclude } : {}),
     ...(destinations.length ? { exclude_destinations: destinations } : {}),
   };
@@ -128,19 +137,28 @@ const COLUMNS: Column[] = [
 ];
 const STREAM_WIDTHS = [36, 4, 10];
 
+function rankArg(value: string): RankMode {
+  if (!RANK_MODES.includes(value as RankMode))
+    throw new InvalidArgumentError(`expects ${RANK_MODES.join(' or ')}.`);
+  return value as RankMode;
+}
+
+/** Each figure as the service sent it: `?` for one it left out, `unmeasured` where it says so. */
 function cells(provider: Provider): string[] {
   const where = provider.location;
   const place = where
     ? [where.city, where.region, where.country_code?.toUpperCase() ?? where.country]
         .filter(Boolean)
         .join(', ')
-    : '';
+    : NOT_SENT;
   return [
     sanitize(provider.client_id),
-    provider.tier === undefined ? '-' : String(provider.tier),
+    provider.tier === undefined ? NOT_SENT : String(provider.tier),
     provider.has_estimated_bytes_per_second === false
-      ? '-'
-      : bytesPerSecond(provider.estimated_bytes_per_second),
+      ? 'unmeasured'
+      : provider.estimated_bytes_per_second === undefined
+        ? NOT_SENT
+        : bytesPerSecond(provider.estimated_bytes_per_second),
     sanitize(place),
   ];
 }

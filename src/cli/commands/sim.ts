@@ -82,7 +82,7 @@ export function addWorldOptions(command: Command): Command {
     .addOption(
       new Option(
         '--era <era>',
-        'which era of the real service to play: current (today) or seed (early 2025)',
+        'which era of the real service to play: current (today, the default) or seed (early 2025)',
       ).choices(ERAS),
     );
 }

@@ -1,9 +1,16 @@
 // `netdeck stats providers` (the network's providers, last 24 h) and
 // `netdeck stats network` (network-wide, last 90 days).
 import type { Command } from 'commander';
-import type { NetworkStats, ProvidersStats } from '../../contract/schemas.ts';
+import {
+  type NetworkSeriesField,
+  type NetworkStats,
+  type ProvidersStats,
+  provideModeName,
+} from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { fixed, integer, provideMode, timestamp } from '../output/format.ts';
+import { formatBytes } from '../../ui/charts/format.ts';
+import { presentSummaries, summaryField } from '../../ui/panes/stats/networkFields.ts';
+import { fixed, integer, timestamp } from '../output/format.ts';
 import { renderPairs, renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {
@@ -25,7 +32,10 @@ export function registerStats(program: Command, context: CliContext): void {
     'after',
     examples([
       ['netdeck stats providers', "your network's providers over the last 24 hours"],
-      ['netdeck stats network --days 14', 'network-wide figures and the last 14 days'],
+      [
+        'netdeck stats network --days 14',
+        'network-wide figures (highest day of the last 3) and the last 14 days',
+      ],
     ]),
   );
 
@@ -51,7 +61,7 @@ export function registerStats(program: Command, context: CliContext): void {
 
   const network = stats
     .command('network')
-    .description('network-wide statistics of the last 90 days')
+    .description('network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)')
     .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
   addJsonOption(network);
   addConnectionOptions(network);
@@ -104,7 +114,7 @@ export function printProviderStats(out: Output, stats: ProvidersStats): void {
         integer(p.search_interest_last_24h),
         integer(p.contracts_last_24h),
         integer(p.clients_last_24h),
-        provideMode(p.provide_mode),
+        provideModeName(p.provide_mode),
       ]),
       style,
     ),
@@ -135,60 +145,52 @@ export function printProviderStats(out: Output, stats: ProvidersStats): void {
 
 export function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
   const { style } = out;
-  // Units as the simulator gives them (the service documents none): GiB and Gbit/s.
-  const withExtra = (value: number | undefined, extra: string) => `${integer(value)}${extra}`;
+  // Units as the service computes them: bytes a day, MiB, Mibit/s (networkFields.ts);
+  // a figure the service did not send is left out, not shown as 0.
   out.lines(
     renderPairs(
       [
-        [
-          'providers',
-          withExtra(stats.providers_summary, ` (superspeed ${integer(stats.providers_summary_superspeed)})`),
-        ],
-        ['countries', integer(stats.countries_summary)],
-        ['regions', integer(stats.regions_summary)],
-        ['cities', integer(stats.cities_summary)],
-        ['networks', integer(stats.networks_summary)],
-        ['devices', integer(stats.devices_summary)],
-        [
-          'transfer',
-          `${integer(stats.all_transfer_summary)} GiB (rate ${integer(stats.all_transfer_summary_rate)} Gbit/s)`,
-        ],
-        [
-          'packets',
-          `${integer(stats.all_packets_summary)} (rate ${integer(stats.all_packets_summary_rate)}/s)`,
-        ],
-        [
-          'extenders',
-          withExtra(stats.extenders_summary, ` (superspeed ${integer(stats.extenders_summary_superspeed)})`),
-        ],
-        [
-          'extender transfer',
-          `${integer(stats.extender_transfer_summary)} GiB (rate ${integer(stats.extender_transfer_summary_rate)} Gbit/s)`,
-        ],
+        ...presentSummaries(stats).map((field): [string, string] => {
+          const { long, format } = summaryField(field, stats);
+          return [long, format(stats[field])];
+        }),
         ['as of', `${timestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
       ],
       style,
     ),
   );
-  const dates = Object.keys(stats.providers_data ?? {})
+  const dates = Object.keys(stats.providers_data ?? stats.all_transfer_data ?? {})
     .sort()
     .slice(-days)
     .reverse();
   if (!days || !dates.length) return;
-  const series: [string, Record<string, number> | undefined][] = [
-    ['PROVIDERS', stats.providers_data],
-    ['COUNTRIES', stats.countries_data],
-    ['CITIES', stats.cities_data],
-    ['NETWORKS', stats.networks_data],
-    ['DEVICES', stats.devices_data],
-    ['TRANSFER GiB', stats.all_transfer_data],
-  ];
+  const series = DAY_TABLE.filter(([, field]) => stats[field] !== undefined);
   out.line();
   out.lines(
     renderTable(
       [{ header: 'DAY' }, ...series.map(([header]) => ({ header, align: 'right' as const }))],
-      dates.map((day) => [sanitize(day), ...series.map(([, data]) => integer(data?.[day]))]),
+      dates.map((day) => [
+        sanitize(day),
+        ...series.map(([, field]) => {
+          const value = stats[field]?.[day];
+          return value === undefined
+            ? '-'
+            : field === 'all_transfer_data'
+              ? formatBytes(value)
+              : integer(value);
+        }),
+      ]),
       style,
     ),
   );
 }
+
+/** The daily series `stats network` lists, by column. */
+const DAY_TABLE: [string, NetworkSeriesField][] = [
+  ['PROVIDERS', 'providers_data'],
+  ['COUNTRIES', 'countries_data'],
+  ['CITIES', 'cities_data'],
+  ['NETWORKS', 'networks_data'],
+  ['DEVICES', 'devices_data'],
+  ['TRANSFER', 'all_transfer_data'],
+];

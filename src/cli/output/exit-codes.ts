@@ -10,7 +10,7 @@ export const ExitCode = {
   usage: 2,
   /** 401 from the service, or no token for an operation that needs one */
   unauthorized: 3,
-  /** the service refused the request in its body (`error.message`), or with one of its refusals given as a 500 */
+  /** the service refused the request with a reason: `error.message` in a 200, or a refusal given as a 500 */
   business: 4,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,6 +1,5 @@
 // Units for people: the JSON form keeps the raw numbers.
 import { dateOf } from '../../clock.ts';
-import { PROVIDE_MODES } from '../../contract/schemas.ts';
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
 
@@ -25,11 +24,6 @@ export function fixed(value: number | undefined, digits = 1, suffix = ''): strin
 export function integer(value: number | undefined): string {
   if (value === undefined || !Number.isFinite(value)) return '-';
   return Math.round(value).toLocaleString('en-US');
-}
-
-export function provideMode(mode: number | undefined): string {
-  if (mode === undefined) return '-';
-  return PROVIDE_MODES[mode] ?? String(mode);
 }
 
 /** `2026-01-01 12:00 UTC` from an RFC 3339 string or epoch milliseconds; `unknown` for no time. */

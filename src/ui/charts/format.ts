@@ -1,9 +1,10 @@
 // Number and unit formatting for the statistics panes. Locale-independent on purpose:
 // snapshots and screenshots read the same everywhere.
-import { PROVIDE_MODES } from '../../contract/schemas.ts';
 
 /** Shown where a figure is absent. */
 export const MISSING = '–';
+/** Shown for a figure the service did not send (a count, a tier): not known, never 0. */
+export const NOT_SENT = '?';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -53,24 +54,43 @@ export function formatGiB(n: number | undefined): string {
   return Math.abs(n) >= 1024 ? `${formatDecimal(n / 1024, 2)} TiB` : `${formatFigure(n, 2)} GiB`;
 }
 
+const BINARY_PREFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+
+/** A quantity in binary prefixes of `unit`: "512 B", "1.50 KiB", "68.25 TiB". */
+function binary(n: number | undefined, unit: string): string {
+  if (n === undefined || !Number.isFinite(n)) return MISSING;
+  let value = n;
+  let prefix = 0;
+  while (Math.abs(value) >= 1024 && prefix < BINARY_PREFIXES.length - 1) {
+    value /= 1024;
+    prefix++;
+  }
+  return `${formatFigure(value, 2)} ${BINARY_PREFIXES[prefix]}${unit}`;
+}
+
+/** Bytes with binary prefixes: /stats/last-90's transfer per day. */
+export function formatBytes(n: number | undefined): string {
+  return binary(n, 'B');
+}
+
+/** MiB (/stats/last-90's transfer summaries) as bytes with a fitting prefix. */
+export function formatMiB(n: number | undefined): string {
+  return n === undefined ? MISSING : formatBytes(n * 2 ** 20);
+}
+
+/** Mibit/s (/stats/last-90's transfer rate today) with a fitting prefix: "6.74 Gibit/s". */
+export function formatMibitRate(n: number | undefined): string {
+  return n === undefined ? MISSING : binary(n * 2 ** 20, 'bit/s');
+}
+
 /** USDC with 4 decimals (payouts of a day are often cents). */
 export function formatUsdc(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? MISSING : `${formatDecimal(n, 4)} USDC`;
 }
 
-export function formatGbps(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatFigure(n, 2)} Gbit/s`;
-}
-
 /** Hours with one decimal: "23.5h". */
 export function formatHours(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? MISSING : `${n.toFixed(1)}h`;
-}
-
-/** The provide mode by name. Absent means 0 (Go omits zero values): "none". */
-export function provideModeName(mode: number | undefined): string {
-  const value = mode ?? 0;
-  return PROVIDE_MODES[value] ?? `mode ${value}`;
 }
 
 /** "45 s", "3 min", "2 h 5 min", "3 d 4 h": an age for "computed N s ago" and stale badges. */

@@ -1,12 +1,13 @@
-// Discover: where providers are (provider-locations), and a fuzzy search on
-// find-locations; marks choose what the Providers pane samples.
+// Discover: where providers are (provider-locations, countries opened in place with
+// →), and a fuzzy search (find-locations where the service has it, else
+// find-provider-locations); marks choose what the Providers pane samples.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
-import { isApiError } from '../../api/errors.ts';
 import { screenText } from '../../sanitize.ts';
 import type { DiscoveryRow } from '../../store/discovery.ts';
 import type { Stores } from '../../store/index.ts';
+import { NOT_SENT } from '../charts/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
@@ -27,20 +28,34 @@ export function discoverColumns(width: number, searching: boolean) {
   return { mark, kind, name, context: Math.max(0, rest - name), count, distance };
 }
 
+function countText(row: DiscoveryRow): string {
+  if (row.kind === 'device') return '';
+  return row.providerCount === undefined ? NOT_SENT : formatCount(row.providerCount);
+}
+
+/** `▸` a country that opens in place, `▾` an open one; its children are indented. */
+function nameText(row: DiscoveryRow, browsing: boolean): string {
+  const name = screenText(row.name);
+  if (row.child) return `  ${name}`;
+  if (browsing && row.kind === 'country') return `${row.expanded ? '▾' : '▸'} ${name}`;
+  return name;
+}
+
 /** The cursor row starts with `›` (visible without colours too), a marked one with `●`. */
 function rowText(
   row: DiscoveryRow,
   marked: boolean,
   selected: boolean,
   cols: ReturnType<typeof discoverColumns>,
+  browsing: boolean,
 ): string {
   return (
     (selected ? '›' : ' ') +
     (marked ? '● ' : '  ') +
     padCells(row.promoted ? 'group ★' : row.kind, cols.kind) +
-    padCells(screenText(row.name), cols.name) +
+    padCells(nameText(row, browsing), cols.name) +
     (cols.context ? padCells(screenText(row.context ?? ''), cols.context) : '') +
-    padCells(row.providerCount === undefined ? '' : formatCount(row.providerCount), cols.count, 'right') +
+    padCells(countText(row), cols.count, 'right') +
     (cols.distance
       ? padCells(row.matchDistance === undefined ? '' : String(row.matchDistance), cols.distance, 'right')
       : '')
@@ -56,12 +71,6 @@ function headerText(cols: ReturnType<typeof discoverColumns>): string {
     padCells('PROVIDERS', cols.count, 'right') +
     (cols.distance ? padCells('DIST', cols.distance, 'right') : '')
   );
-}
-
-function searchErrorPrefix(error: unknown): string {
-  return isApiError(error) && error.status === 404
-    ? 'this service has no find-locations (404); browse the list instead'
-    : 'search failed';
 }
 
 const SEARCH_INPUT = 'discover-search';
@@ -87,6 +96,9 @@ function Discover({ width, height }: { width: number; height: number }) {
   const sort = useStoreState(discovery, (s) => s.sort);
   const onlyActive = useStoreState(discovery, (s) => s.onlyActive);
   const fraction = useStoreState(discovery, (s) => s.distanceFraction);
+  const gone = useStoreState(discovery, (s) => s.findLocationsGone);
+  const notice = useStoreState(discovery, (s) => s.notice);
+  const expanded = useStoreState(discovery, (s) => s.expanded);
   const best = useStoreState(discovery, (s) => s.bestAvailable);
   const search = useStoreState(discovery, (s) => s.search);
   const hasData = useStoreState(discovery, (s) => s.data !== undefined);
@@ -115,6 +127,8 @@ function Discover({ width, height }: { width: number; height: number }) {
     onlyActive: () => d().toggleOnlyActive(),
     distanceDown: () => d().stepDistance(-1),
     distanceUp: () => d().stepDistance(1),
+    expand: () => void d().expand(),
+    collapse: () => d().collapse(),
     best: () => d().toggleBest(),
     clearMarks: () => d().clearMarks(),
     refresh: () => {
@@ -128,7 +142,8 @@ function Discover({ width, height }: { width: number; height: number }) {
   const markCount = Object.keys(marked).length;
   const settings = [
     searching ? 'best match first' : `sort ${sort}`,
-    `distance ${fraction === undefined ? 'default' : fraction.toFixed(1)}`,
+    // The distance applies to find-locations only: not shown once the service has none.
+    gone ? undefined : `distance ${fraction === undefined ? 'default' : fraction.toFixed(1)}`,
     onlyActive ? 'only active' : undefined,
     markCount ? `${markCount} marked` : undefined,
     best ? '+ best available' : undefined,
@@ -158,20 +173,37 @@ function Discover({ width, height }: { width: number; height: number }) {
     </Box>
   );
 
+  const opening = Object.entries(expanded).find(([, e]) => e.loading || e.error);
+  const unknownCounts = rows.some((row) => row.kind !== 'device' && row.providerCount === undefined);
   let status: React.ReactNode;
   if (searching && search.error) {
-    status = <ErrorLine error={search.error} width={width} prefix={searchErrorPrefix(search.error)} />;
+    status = <ErrorLine error={search.error} width={width} prefix="search failed" />;
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="provider locations" />;
+  } else if (!searching && opening?.[1].error) {
+    status = <ErrorLine error={opening[1].error} width={width} prefix="regions and cities" />;
   } else if ((searching && search.loading) || (!searching && (loading || !hasData))) {
     status = <Spinner label={searching ? 'searching…' : 'loading provider locations…'} />;
+  } else if (!searching && opening) {
+    status = <Spinner label="loading regions and cities…" />;
+  } else if (notice) {
+    status = (
+      <Text color={theme.warn} wrap="truncate">
+        {searching ? `${formatCount(rows.length)} matches · ${notice}` : notice}
+      </Text>
+    );
   } else {
     const what = searching
       ? `${formatCount(rows.length)} matches`
-      : `${formatCount(rows.length)} places with providers`;
+      : `${formatCount(rows.length)} places with providers · → opens a country`;
+    const hints = [
+      what,
+      unknownCounts ? `${NOT_SENT} count not sent` : undefined,
+      `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
+    ];
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${what} · space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`}
+        {hints.filter(Boolean).join(' · ')}
       </Text>
     );
   }
@@ -190,7 +222,7 @@ function Discover({ width, height }: { width: number; height: number }) {
             color={marked[row.key] ? theme.marked : row.kind === 'group' ? theme.accent : undefined}
             wrap="truncate"
           >
-            {rowText(row, Boolean(marked[row.key]), selected, cols)}
+            {rowText(row, Boolean(marked[row.key]), selected, cols, !searching)}
           </Text>
         )}
       />

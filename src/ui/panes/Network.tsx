@@ -25,13 +25,17 @@ import {
 import { RefreshStatus } from './stats/RefreshStatus.tsx';
 import type { PaneDefinition } from './types.ts';
 
-/** "computed 12 s ago · 90 days" from the blob's own time (Unix ms) on the store clock. */
+/**
+ * "computed 12 s ago · figures: the highest day of the last 3 · series: last 90 days",
+ * from the blob's own time (Unix ms) on the store clock.
+ */
 export function computedText(data: NetworkStats | undefined, now: number): string {
   const parts: string[] = [];
   // A time beyond a Date's range is no time: it is left out rather than shown as years.
   const computed = dateOf(data?.created_time);
   if (computed) parts.push(`computed ${formatAge(Math.max(0, now - computed.getTime()) / 1000)} ago`);
-  if (data?.lookback) parts.push(`last ${data.lookback} days`);
+  parts.push('figures: highest day of the last 3');
+  if (data?.lookback) parts.push(`series: last ${data.lookback} days`);
   return parts.join(' · ');
 }
 
@@ -80,7 +84,7 @@ function Cards({
 /** Axis labels in the series' unit, compact when that would be long (packets). */
 function axisLabel(field: NetworkSeriesField) {
   return (n: number) => {
-    const label = SERIES_FIELDS[field].format(n).replace(/ (GiB|TiB)$/, '$1');
+    const label = SERIES_FIELDS[field].format(n).replace(/ (\w?i?B)$/, '$1');
     return label.length > 9 ? formatCompact(n) : label;
   };
 }
@@ -112,7 +116,7 @@ function Chart({
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text wrap="truncate">
         <Text bold color={theme.accent}>
-          {seriesTitle(state.series)}
+          {seriesTitle(state.series, state.data)}
         </Text>
         <Text>{'  '}</Text>
         <Text inverse={changed}>

@@ -5,6 +5,7 @@ import type React from 'react';
 import { useRef } from 'react';
 import type { Provider } from '../../contract/schemas.ts';
 import { screenText } from '../../sanitize.ts';
+import { NOT_SENT } from '../charts/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
@@ -23,7 +24,7 @@ export function providerColumns(width: number) {
 
 export function locationText(p: Provider): string {
   const l = p.location;
-  if (!l) return '';
+  if (!l) return NOT_SENT;
   const country = l.country ?? l.country_code?.toUpperCase();
   return [l.city, l.region, country]
     .filter(Boolean)
@@ -36,6 +37,20 @@ function idText(id: string | undefined, width: number): string {
   return width >= 38 ? clean : truncate(clean, width - 2);
 }
 
+/** As sent: `unmeasured` when the service says it has no estimate, `?` when it sent none. */
+export function speedText(p: Provider): string {
+  if (p.has_estimated_bytes_per_second === false) return 'unmeasured';
+  return p.estimated_bytes_per_second === undefined
+    ? NOT_SENT
+    : formatBytesPerSecond(p.estimated_bytes_per_second);
+}
+
+/** Whether the service left out a figure of any of these (the status line says what `?` means). */
+const anyNotSent = (seen: readonly Provider[]) =>
+  seen.some(
+    (p) => p.tier === undefined || p.location === undefined || p.estimated_bytes_per_second === undefined,
+  );
+
 /** The cursor row starts with `›`, a used destination with `D`. */
 function rowText(
   p: Provider,
@@ -43,14 +58,12 @@ function rowText(
   selected: boolean,
   cols: ReturnType<typeof providerColumns>,
 ): string {
-  const speed =
-    p.has_estimated_bytes_per_second === false ? '–' : formatBytesPerSecond(p.estimated_bytes_per_second);
   return (
     (selected ? '›' : ' ') +
     (destination ? 'D ' : '  ') +
     padCells(idText(p.client_id, cols.id), cols.id) +
-    padCells(p.tier === undefined ? '–' : String(p.tier), cols.tier) +
-    padCells(speed, cols.speed - 2, 'right') +
+    padCells(p.tier === undefined ? NOT_SENT : String(p.tier), cols.tier) +
+    padCells(speedText(p), cols.speed - 2, 'right') +
     '  ' +
     padCells(locationText(p), cols.location)
   );
@@ -64,6 +77,7 @@ function Providers({ width, height }: { width: number; height: number }) {
   const cursor = useStoreState(providers, (s) => s.cursor);
   const batches = useStoreState(providers, (s) => s.batches);
   const batchSize = useStoreState(providers, (s) => s.batchSize);
+  const rankMode = useStoreState(providers, (s) => s.rankMode);
   const exhausted = useStoreState(providers, (s) => s.exhausted);
   const tooLarge = useStoreState(providers, (s) => s.tooLarge);
   const loading = useStoreState(providers, (s) => s.loading);
@@ -80,6 +94,7 @@ function Providers({ width, height }: { width: number; height: number }) {
     next: () => void p().next(),
     bigger: () => p().changeBatchSize(1),
     smaller: () => p().changeBatchSize(-1),
+    rankMode: () => p().toggleRankMode(),
     reset: () => p().reset(),
     destination: () => p().toggleDestination(),
     export: () => p().exportSeen(),
@@ -96,11 +111,12 @@ function Providers({ width, height }: { width: number; height: number }) {
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
-    : 'nothing chosen yet: mark places in Discover (1, space) and press p or enter';
+    : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
   const counters = [
     `${formatCount(seen.length)} seen`,
     `${batches} batch${batches === 1 ? '' : 'es'}`,
     `batch size ${batchSize}`,
+    `by ${rankMode}`,
     destinationCount ? `${destinationCount} used destination${destinationCount === 1 ? '' : 's'}` : undefined,
     exhausted ? 'exhausted' : undefined,
   ]
@@ -139,7 +155,14 @@ function Providers({ width, height }: { width: number; height: number }) {
   } else {
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {specs.length ? 'n next batch · +/- batch size · d used destination · e export' : ''}
+        {specs.length
+          ? [
+              'n next batch · +/- batch size · m quality/speed · d used destination · e export',
+              anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : ''}
       </Text>
     );
   }

@@ -7,8 +7,25 @@ export const discoverKeys: Binding[] = [
   { scope: 'discover', keys: ['p'], action: 'send', help: 'send to Providers', footer: true },
   { scope: 'discover', keys: ['o'], action: 'sort', help: 'sort count/name', footer: true },
   { scope: 'discover', keys: ['a'], action: 'onlyActive', help: 'only active', footer: true },
-  { scope: 'discover', keys: ['<'], action: 'distanceDown', help: 'match distance: stricter' },
-  { scope: 'discover', keys: ['>'], action: 'distanceUp', help: 'match distance: looser' },
+  {
+    scope: 'discover',
+    keys: ['right', 'l'],
+    action: 'expand',
+    help: 'open a country in place: its top regions and cities',
+  },
+  { scope: 'discover', keys: ['left', 'h'], action: 'collapse', help: 'close the country' },
+  {
+    scope: 'discover',
+    keys: ['<'],
+    action: 'distanceDown',
+    help: 'match distance: stricter (find-locations only)',
+  },
+  {
+    scope: 'discover',
+    keys: ['>'],
+    action: 'distanceUp',
+    help: 'match distance: looser (find-locations only)',
+  },
   { scope: 'discover', keys: ['b'], action: 'best', help: 'best available', footer: true },
   { scope: 'discover', keys: ['c'], action: 'clearMarks', help: 'clear marks' },
 ];

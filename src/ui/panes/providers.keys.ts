@@ -5,6 +5,13 @@ export const providersKeys: Binding[] = [
   { scope: 'providers', keys: ['n'], action: 'next', help: 'next batch', footer: true },
   { scope: 'providers', keys: ['+', '='], action: 'bigger', help: 'larger batches' },
   { scope: 'providers', keys: ['-'], action: 'smaller', help: 'smaller batches' },
+  {
+    scope: 'providers',
+    keys: ['m'],
+    action: 'rankMode',
+    help: 'rank quality/speed',
+    footer: true,
+  },
   { scope: 'providers', keys: ['x'], action: 'reset', help: 'reset', footer: true },
   { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
   { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },

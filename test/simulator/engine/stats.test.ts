@@ -4,8 +4,8 @@ import { MINUTE, rig } from './helpers.ts';
 const HOUR = 60 * MINUTE;
 
 describe('/stats/providers', () => {
-  it("lists the caller network's providers with consistent 24 h figures", () => {
-    const { engine, demo, clock } = rig();
+  it("lists the caller network's providers with consistent 24 h figures (seed era: with provide_mode)", () => {
+    const { engine, demo, clock } = rig({ era: 'seed' });
     const stats = engine.handle('providerStats', undefined, demo);
     expect(stats.created_time).toBe(new Date(clock.now()).toISOString());
     expect(stats.providers).toHaveLength(24);

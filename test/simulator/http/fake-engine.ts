@@ -15,7 +15,7 @@ const uuidOf = (text: string) => {
 
 export class FakeEngine implements EnginePort {
   seed: number;
-  era: Era = 'seed';
+  era: Era = 'current';
   demoNetwork!: NetworkRef;
   ticks = 0;
   running = false;
@@ -51,6 +51,7 @@ export class FakeEngine implements EnginePort {
     const request = (body ?? {}) as Record<string, unknown>;
     switch (name) {
       case 'findLocations':
+      case 'findProviderLocations':
         if (request.query === 'boom') throw new Error('engine bug');
         return { locations: [{ name: String(request.query ?? ''), location_type: 'city' }], groups: [] };
       case 'providerLocations':

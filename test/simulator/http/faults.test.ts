@@ -37,7 +37,7 @@ describe('faults', () => {
     expect(res.text).toMatch(/simulated failure/);
     // Default status 500, no Retry-After unless asked.
     await setFaults({ error_rate: 1 });
-    const plain = await send(h.sim.url, 'POST', '/network/find-locations', { body: '{}' });
+    const plain = await send(h.sim.url, 'POST', '/network/find-provider-locations', { body: '{}' });
     expect(plain.status).toBe(500);
     expect(plain.headers['retry-after']).toBeUndefined();
     // Admin routes and the document are never failed.

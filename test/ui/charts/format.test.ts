@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { provideModeName } from '../../../src/contract/schemas.ts';
 import {
   formatAge,
+  formatBytes,
   formatCompact,
   formatCount,
-  formatGbps,
   formatGiB,
   formatHours,
+  formatMiB,
+  formatMibitRate,
   formatUsdc,
   MISSING,
-  provideModeName,
 } from '../../../src/ui/charts/format.ts';
 
 describe('formatting of figures', () => {
@@ -24,8 +26,8 @@ describe('formatting of figures', () => {
     expect(formatGiB(12.345)).toBe('12.35 GiB');
     expect(formatGiB(1536)).toBe('1.50 TiB');
     expect(formatUsdc(0.01234)).toBe('0.0123 USDC');
-    expect(formatGbps(3.2)).toBe('3.20 Gbit/s');
-    expect(formatGbps(3)).toBe('3 Gbit/s');
+    expect(formatMibitRate(6900)).toBe('6.74 Gibit/s');
+    expect(formatMibitRate(3)).toBe('3 Mibit/s');
     expect(formatGiB(527)).toBe('527 GiB');
     expect(formatHours(23.46)).toBe('23.5h');
     expect(formatGiB(Number.NaN)).toBe(MISSING);
@@ -39,11 +41,22 @@ describe('formatting of figures', () => {
     expect(formatCompact(0.5)).toBe('0.50');
   });
 
-  it('names provide modes, an absent one being none', () => {
+  it("writes /stats/last-90's units with binary prefixes: bytes, MiB, Mibit/s", () => {
+    expect(formatBytes(2 ** 40)).toBe('1 TiB');
+    expect(formatBytes(75_000_000_000_000)).toBe('68.21 TiB');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.50 KiB');
+    expect(formatMiB(1_048_576)).toBe('1 TiB');
+    expect(formatMiB(3 * 1024)).toBe('3 GiB');
+    expect(formatMiB(undefined)).toBe(MISSING);
+  });
+
+  it('names provide modes; an absent one is unknown (today the service does not send it), not "none"', () => {
     expect(provideModeName(-1)).toBe('default');
     expect(provideModeName(3)).toBe('public');
     expect(provideModeName(2)).toBe('friends & family');
-    expect(provideModeName(undefined)).toBe('none');
+    expect(provideModeName(undefined)).toBe('unknown');
+    expect(provideModeName(0)).toBe('none');
     expect(provideModeName(9)).toBe('mode 9');
   });
 

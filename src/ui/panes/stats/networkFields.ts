@@ -1,29 +1,87 @@
-// Names and units of the /stats/last-90 figures (see reference-behaviour.md, Statistics).
-import type { NetworkSeriesField, NetworkSummaryField } from '../../../contract/schemas.ts';
-import { formatCount, formatGbps, formatGiB, MISSING } from '../../charts/format.ts';
+// Names and units of the /stats/last-90 figures (reference behaviour, "GET /stats/last-90"):
+// transfer per day in bytes, its summary in MiB, its rate in Mibit/s (a day's average);
+// every summary is the highest of the last 3 days, not a total. A blob in the seed era's
+// shape (it has the packet series) gave the transfer rate in packets per second.
+import {
+  NETWORK_SUMMARY_FIELDS,
+  type NetworkSeriesField,
+  type NetworkStats,
+  type NetworkSummaryField,
+} from '../../../contract/schemas.ts';
+import { presentSeries } from '../../../store/network.ts';
+import { formatBytes, formatCount, formatMiB, formatMibitRate, MISSING } from '../../charts/format.ts';
 
-const perSecond = (n: number | undefined) => (n === undefined ? MISSING : `${formatCount(n)} /s`);
+export { presentSeries };
 
-export const SUMMARY_FIELDS: Record<
-  NetworkSummaryField,
-  { label: string; format: (n: number | undefined) => string }
-> = {
-  all_transfer_summary: { label: 'transfer', format: formatGiB },
-  all_transfer_summary_rate: { label: 'transfer rate', format: formatGbps },
-  all_packets_summary: { label: 'packets', format: formatCount },
-  all_packets_summary_rate: { label: 'packet rate', format: perSecond },
-  providers_summary: { label: 'providers', format: formatCount },
-  providers_summary_superspeed: { label: 'superspeed providers', format: formatCount },
-  countries_summary: { label: 'countries', format: formatCount },
-  regions_summary: { label: 'regions', format: formatCount },
-  cities_summary: { label: 'cities', format: formatCount },
-  extender_transfer_summary: { label: 'extender transfer', format: formatGiB },
-  extender_transfer_summary_rate: { label: 'extender rate', format: formatGbps },
-  extenders_summary: { label: 'extenders', format: formatCount },
-  extenders_summary_superspeed: { label: 'superspeed extenders', format: formatCount },
-  networks_summary: { label: 'networks', format: formatCount },
-  devices_summary: { label: 'devices', format: formatCount },
+const perSecond = (n: number | undefined) => (n === undefined ? MISSING : `${formatCount(n)} packets/s`);
+
+export interface SummaryField {
+  /** Short, for a card. */
+  label: string;
+  /** What the figure is, for a line of its own. */
+  long: string;
+  format: (n: number | undefined) => string;
+}
+
+const count = (label: string, what: string): SummaryField => ({
+  label,
+  long: `${what} (most in a day of the last 3)`,
+  format: formatCount,
+});
+
+export const SUMMARY_FIELDS: Record<NetworkSummaryField, SummaryField> = {
+  all_transfer_summary: {
+    label: 'transfer a day',
+    long: 'transfer in a day (busiest of the last 3)',
+    format: formatMiB,
+  },
+  all_transfer_summary_rate: {
+    label: 'average rate',
+    long: 'average transfer rate of that day',
+    format: formatMibitRate,
+  },
+  all_packets_summary: count('packets a day', 'packets'),
+  all_packets_summary_rate: { label: 'packet rate', long: 'packet rate', format: perSecond },
+  providers_summary: count('providers', 'providers online'),
+  providers_summary_superspeed: count('superspeed providers', 'superspeed providers'),
+  countries_summary: count('countries', 'countries with providers'),
+  regions_summary: count('regions', 'regions with providers'),
+  cities_summary: count('cities', 'cities with providers'),
+  extender_transfer_summary: {
+    label: 'extender transfer',
+    long: 'extender transfer in a day (busiest of the last 3)',
+    format: formatMiB,
+  },
+  extender_transfer_summary_rate: {
+    label: 'extender rate',
+    long: 'average extender rate of that day',
+    format: formatMibitRate,
+  },
+  extenders_summary: count('extenders', 'extenders'),
+  extenders_summary_superspeed: count('superspeed extenders', 'superspeed extenders'),
+  networks_summary: count('networks', 'networks'),
+  devices_summary: count('devices', 'devices'),
 };
+
+/** Whether the blob is in the seed era's shape, where the transfer rate was packets per second. */
+export const isSeedShape = (data: NetworkStats | undefined) =>
+  data?.all_packets_data !== undefined || data?.all_packets_summary !== undefined;
+
+/** How one summary of this blob reads. */
+export function summaryField(field: NetworkSummaryField, data: NetworkStats | undefined): SummaryField {
+  if (field === 'all_transfer_summary_rate' && isSeedShape(data))
+    return {
+      label: 'packet rate',
+      long: 'packets per second (busiest day of the last 3)',
+      format: perSecond,
+    };
+  return SUMMARY_FIELDS[field];
+}
+
+/** The summaries the blob has: a figure the service no longer sends is not shown as 0. */
+export function presentSummaries(data: NetworkStats | undefined): NetworkSummaryField[] {
+  return NETWORK_SUMMARY_FIELDS.filter((field) => data?.[field] !== undefined);
+}
 
 export interface SeriesField {
   label: string;
@@ -33,14 +91,14 @@ export interface SeriesField {
 }
 
 export const SERIES_FIELDS: Record<NetworkSeriesField, SeriesField> = {
-  all_transfer_data: { label: 'transfer per day', format: formatGiB, perDay: true },
+  all_transfer_data: { label: 'transfer per day', format: formatBytes, perDay: true },
   all_packets_data: { label: 'packets per day', format: formatCount, perDay: true },
   providers_data: { label: 'providers online', format: formatCount },
   providers_superspeed_data: { label: 'superspeed providers', format: formatCount },
   countries_data: { label: 'countries with providers', format: formatCount },
   regions_data: { label: 'regions with providers', format: formatCount },
   cities_data: { label: 'cities with providers', format: formatCount },
-  extender_transfer_data: { label: 'extender transfer per day', format: formatGiB, perDay: true },
+  extender_transfer_data: { label: 'extender transfer per day', format: formatBytes, perDay: true },
   extenders_data: { label: 'extenders', format: formatCount },
   extenders_superspeed_data: { label: 'superspeed extenders', format: formatCount },
   networks_data: { label: 'active networks', format: formatCount },

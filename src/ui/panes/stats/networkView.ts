@@ -1,16 +1,10 @@
 // The Network pane as text: summary cards laid out in a grid, the legend of the chart
 // of one series, and the compact view of every series as a sparkline.
 import { dateOf } from '../../../clock.ts';
-import {
-  NETWORK_SERIES_FIELDS,
-  NETWORK_SUMMARY_FIELDS,
-  type NetworkSeriesField,
-  type NetworkStats,
-  type NetworkSummaryField,
-} from '../../../contract/schemas.ts';
+import type { NetworkSeriesField, NetworkStats, NetworkSummaryField } from '../../../contract/schemas.ts';
 import { dailyPoints, type SeriesStats, seriesStats } from '../../charts/series.ts';
 import { sparkline } from '../../charts/sparkline.ts';
-import { SERIES_FIELDS, SUMMARY_FIELDS } from './networkFields.ts';
+import { presentSeries, presentSummaries, SERIES_FIELDS, summaryField } from './networkFields.ts';
 
 export const CARD_WIDTH = 22;
 const CARD_GAP = 1;
@@ -21,13 +15,12 @@ export interface Card {
   value: string;
 }
 
-/** Every summary and rate figure with its unit, in the contract's order. */
+/** Every summary and rate figure the blob has, with its unit, in the contract's order. */
 export function summaryCards(data: NetworkStats | undefined): Card[] {
-  return NETWORK_SUMMARY_FIELDS.map((field) => ({
-    field,
-    label: SUMMARY_FIELDS[field].label,
-    value: SUMMARY_FIELDS[field].format(data?.[field]),
-  }));
+  return presentSummaries(data).map((field) => {
+    const { label, format } = summaryField(field, data);
+    return { field, label, value: format(data?.[field]) };
+  });
 }
 
 /** How many cards fit side by side in `width` columns (at least one). */
@@ -67,10 +60,10 @@ export function seriesLegend(
   return `min ${format(stats.min)} · max ${format(stats.max)} · ${last}`;
 }
 
-/** "‹ 3/12 providers online ›" */
-export function seriesTitle(field: NetworkSeriesField): string {
-  const index = NETWORK_SERIES_FIELDS.indexOf(field);
-  return `‹ ${index + 1}/${NETWORK_SERIES_FIELDS.length} ${SERIES_FIELDS[field].label} ›`;
+/** "‹ 3/12 providers online ›": the place among the series the blob has. */
+export function seriesTitle(field: NetworkSeriesField, data?: NetworkStats): string {
+  const series = presentSeries(data);
+  return `‹ ${series.indexOf(field) + 1}/${series.length} ${SERIES_FIELDS[field].label} ›`;
 }
 
 export interface CompactLine {
@@ -85,7 +78,7 @@ export function compactLines(data: NetworkStats | undefined, width: number): Com
   const labelWidth = Math.min(26, Math.max(10, Math.floor(width * 0.3)));
   const lastWidth = 16;
   const sparkWidth = Math.max(4, width - labelWidth - lastWidth - 2);
-  return NETWORK_SERIES_FIELDS.map((field) => {
+  return presentSeries(data).map((field) => {
     const points = seriesPoints(data, field);
     const stats = seriesStats(points);
     const label = SERIES_FIELDS[field].label;

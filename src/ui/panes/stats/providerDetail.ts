@@ -1,16 +1,9 @@
 // The detail of one provider: its figures with units, the 24-hour timeline with an hour
 // axis, and its connection events, newest first.
-import type { ProviderStats } from '../../../contract/schemas.ts';
+import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
 import { deviceNameOf } from '../../../store/stats.ts';
 import { meterBar } from '../../charts/bar.ts';
-import {
-  formatAge,
-  formatCount,
-  formatGiB,
-  formatUsdc,
-  MISSING,
-  provideModeName,
-} from '../../charts/format.ts';
+import { formatAge, formatCount, formatGiB, formatUsdc, MISSING } from '../../charts/format.ts';
 import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
 
 export function detailFigures(p: ProviderStats, clean: (text: string) => string): [string, string][] {

@@ -11,26 +11,32 @@ import {
   summaryCards,
 } from '../../../../src/ui/panes/stats/networkView.ts';
 
+const TiB = 2 ** 40;
+/** Today's shape: bytes a day, a MiB summary, a Mibit/s rate, no packet series. */
 const DATA = {
-  all_transfer_summary: 2048,
-  all_transfer_summary_rate: 1.5,
-  all_packets_summary_rate: 12345,
+  all_transfer_summary: 2 * 1024 * 1024,
+  all_transfer_summary_rate: 1536,
   providers_summary: 4012,
   providers_data: { '2026-01-01': 3900, '2026-01-02': 4100, '2026-01-03': 4012 },
-  all_transfer_data: { '2026-01-01': 80000, '2026-01-03': 81000 },
+  all_transfer_data: { '2026-01-01': 80 * TiB, '2026-01-03': 81 * TiB },
+  devices_data: {},
 } as unknown as NetworkStats;
+/** The seed era's shape: packet series, and the transfer rate in packets per second. */
+const SEED = { ...DATA, all_packets_data: {}, all_transfer_summary_rate: 12345 } as unknown as NetworkStats;
 
 describe('network view', () => {
-  it('makes a card with its unit for every summary and rate figure', () => {
+  it('makes a card with its unit for every summary sent, none for the others', () => {
     const cards = summaryCards(DATA);
-    expect(cards).toHaveLength(15);
-    expect(cards.slice(0, 2)).toEqual([
-      { field: 'all_transfer_summary', label: 'transfer', value: '2.00 TiB' },
-      { field: 'all_transfer_summary_rate', label: 'transfer rate', value: '1.50 Gbit/s' },
+    expect(cards).toEqual([
+      { field: 'all_transfer_summary', label: 'transfer a day', value: '2 TiB' },
+      { field: 'all_transfer_summary_rate', label: 'average rate', value: '1.50 Gibit/s' },
+      { field: 'providers_summary', label: 'providers', value: '4,012' },
     ]);
-    expect(cards.find((c) => c.field === 'all_packets_summary_rate')?.value).toBe('12,345 /s');
-    expect(cards.find((c) => c.field === 'providers_summary')?.value).toBe('4,012');
-    expect(cards.find((c) => c.field === 'devices_summary')?.value).toBe('–');
+    expect(summaryCards(SEED)[1]).toEqual({
+      field: 'all_transfer_summary_rate',
+      label: 'packet rate',
+      value: '12,345 packets/s',
+    });
   });
 
   it('fits five cards side by side at 118 columns and three at 68', () => {
@@ -41,11 +47,13 @@ describe('network view', () => {
 
   it('names the series with its position and gives min, max and last with units', () => {
     expect(seriesTitle('providers_data')).toBe(`‹ 3/${NETWORK_SERIES_FIELDS.length} providers online ›`);
+    // Among the series the answer has: today's has 3 of them here.
+    expect(seriesTitle('providers_data', DATA)).toBe('‹ 2/3 providers online ›');
     const stats = seriesStats(seriesPoints(DATA, 'providers_data'));
     expect(seriesLegend('providers_data', stats)).toBe('min 3,900 · max 4,100 · last 4,012 (2026-01-03)');
     const transfer = seriesStats(seriesPoints(DATA, 'all_transfer_data'));
     expect(seriesLegend('all_transfer_data', transfer)).toBe(
-      'min 78.13 TiB · max 79.10 TiB · last 79.10 TiB (2026-01-03)',
+      'min 80 TiB · max 81 TiB · last 81 TiB (2026-01-03)',
     );
     expect(seriesLegend('devices_data', undefined)).toBe('no data');
   });
@@ -57,13 +65,13 @@ describe('network view', () => {
     expect(isPartialDay('providers_data', '2026-01-03', noon)).toBe(false);
     const stats = seriesStats(seriesPoints(DATA, 'all_transfer_data'), true);
     expect(seriesLegend('all_transfer_data', stats, true)).toBe(
-      'min 78.13 TiB · max 78.13 TiB · last 79.10 TiB (2026-01-03, so far)',
+      'min 80 TiB · max 80 TiB · last 81 TiB (2026-01-03, so far)',
     );
   });
 
-  it('draws every series as a sparkline in the compact view, gaps included', () => {
+  it('draws every series sent as a sparkline in the compact view, gaps included', () => {
     const lines = compactLines(DATA, 80);
-    expect(lines).toHaveLength(NETWORK_SERIES_FIELDS.length);
+    expect(lines.map((l) => l.field)).toEqual(['all_transfer_data', 'providers_data', 'devices_data']);
     const providers = lines.find((l) => l.field === 'providers_data')!;
     expect(providers.spark.trim()).toBe('▁█▅');
     expect(providers.last.trim()).toBe('4,012');

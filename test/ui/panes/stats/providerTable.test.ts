@@ -84,7 +84,8 @@ describe('My providers rows', () => {
     expect(cells.find((c) => c.key === 'uptime')).toMatchObject({ text: ' 6.0h █▌░░░░', changed: true });
     expect(cells.find((c) => c.key === 'transfer')).toMatchObject({ changed: false });
     expect(cells[0]).toMatchObject({ text: '○', tone: 'off' });
-    expect(cells.find((c) => c.key === 'mode')?.text.trim()).toBe('none');
+    // No provide_mode sent (today's service never sends it): unknown, not "none".
+    expect(cells.find((c) => c.key === 'mode')?.text.trim()).toBe('unknown');
   });
 
   it('sums the figures in the totals row and averages uptime', () => {

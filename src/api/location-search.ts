@@ -1,0 +1,84 @@
+// A location search that works on every era of the service (reference behaviour,
+// "find-locations — removed"): find-locations where the service still has it (the seed
+// era's fuzzy search over every place and group), else find-provider-locations (places
+// with providers). One per session: once find-locations answers 404 it is not asked
+// again; an empty answer to a non-empty query is asked of find-provider-locations for that
+// query only (the service answered every query with nothing from 2025-10 to 2026-07).
+import type { LocationResult } from '../contract/schemas.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+import { isApiError } from './errors.ts';
+
+export type SearchVia = 'find-locations' | 'find-provider-locations';
+
+export interface SearchAnswer {
+  result: LocationResult;
+  via: SearchVia;
+  /** find-locations found nothing, so these are find-provider-locations' matches. */
+  fellBack?: boolean;
+}
+
+export interface SearchOptions extends CallOptions {
+  /** find-locations only: typos allowed per query character (the service's default 0.2). */
+  maxDistanceFraction?: number;
+  /** find-provider-locations only: `quality` (default) or `speed`. */
+  rankMode?: string;
+}
+
+export interface LocationSearch {
+  /** find-locations answered 404 this session: searches go to find-provider-locations. */
+  readonly findLocationsGone: boolean;
+  search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
+}
+
+export const FIND_LOCATIONS_GONE =
+  'this service has no find-locations (404): searching places with providers instead';
+
+const isEmpty = (result: LocationResult) =>
+  !result.locations?.length && !result.groups?.length && !result.devices?.length;
+
+/**
+ * `onGone` hears FIND_LOCATIONS_GONE once, when find-locations first answers 404, before
+ * find-provider-locations is asked (so it is said even if that fails; throwing stops there).
+ */
+export function createLocationSearch(client: ApiClient, onGone?: (notice: string) => void): LocationSearch {
+  let gone = false;
+
+  // The fraction goes along: the seed era's find-provider-locations honours it (today's ignores it).
+  const fractionOf = (options: SearchOptions) =>
+    options.maxDistanceFraction === undefined
+      ? {}
+      : { max_distance_fraction: options.maxDistanceFraction, enable_max_distance_fraction: true };
+
+  const byProviders = (query: string, options: SearchOptions) =>
+    client.findProviderLocations(
+      { query, ...fractionOf(options), ...(options.rankMode ? { rank_mode: options.rankMode } : {}) },
+      { signal: options.signal },
+    );
+
+  return {
+    get findLocationsGone() {
+      return gone;
+    },
+    async search(query, options = {}) {
+      if (!gone) {
+        try {
+          const result = await client.findLocations(
+            { query, ...fractionOf(options) },
+            { signal: options.signal },
+          );
+          if (query.trim() === '' || !isEmpty(result)) return { result, via: 'find-locations' };
+          return {
+            result: await byProviders(query, options),
+            via: 'find-provider-locations',
+            fellBack: true,
+          };
+        } catch (error) {
+          if (!isApiError(error) || error.status !== 404) throw error;
+          gone = true;
+          onGone?.(FIND_LOCATIONS_GONE);
+        }
+      }
+      return { result: await byProviders(query, options), via: 'find-provider-locations' };
+    },
+  };
+}

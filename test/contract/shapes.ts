@@ -1,0 +1,193 @@
+// Strict shapes of the service's answers, era by era, written here from the facts of the
+// published spec (urnetwork/connect api/bringyour.yml at commit 8662449 for today's
+// service; FindLocationsResult at commit ecd2b90 for the seed era's find-locations)
+// and from the reference document's notes on Go's omitempty (a field that is 0, false,
+// "" or nil is left out; one without omitempty is always sent, `null` when nil). They
+// are stricter than the contract's lenient schemas: no unknown key, every always-sent
+// key present. They describe what the simulator must send; the client reads any of it.
+import * as z from 'zod';
+import type { OperationName } from '../../src/contract/endpoints.ts';
+import type { Era } from '../../src/contract/eras.ts';
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+/** omitempty: present only when not zero. */
+const positive = z.int().positive();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const rfc3339 = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'an RFC 3339 time');
+const daily = z.record(day, z.int().nonnegative());
+
+// ---- discovery: FindLocationsResult ----------------------------------------------
+
+const device = z.strictObject({ client_id: uuid, device_name: z.string() });
+
+/** Today: `stable` and `strong_privacy` always sent; names only of places in the answer. */
+const currentLocation = z.strictObject({
+  location_id: uuid,
+  location_type: z.enum(['city', 'region', 'country']),
+  name: z.string().min(1),
+  city: z.string().min(1).optional(),
+  region: z.string().min(1).optional(),
+  country: z.string().min(1).optional(),
+  city_location_id: uuid.optional(),
+  region_location_id: uuid.optional(),
+  country_location_id: uuid.optional(),
+  country_code: z.string().regex(/^[a-z]{2}$/),
+  provider_count: positive.optional(),
+  match_distance: positive.optional(),
+  stable: z.boolean(),
+  strong_privacy: z.boolean(),
+});
+/** Today's group: no count, no distance; `promoted` left out when false. */
+const currentGroup = z.strictObject({
+  location_group_id: uuid,
+  name: z.string(),
+  promoted: z.literal(true).optional(),
+});
+/** Today: the arrays never null, the counts always sent, no `specs`. */
+const currentLocationResult = z.strictObject({
+  groups: z.array(currentGroup),
+  locations: z.array(currentLocation),
+  devices: z.array(device),
+  country_count: z.int().nonnegative(),
+  region_count: z.int().nonnegative(),
+  city_count: z.int().nonnegative(),
+  stable_count: z.int().nonnegative(),
+  strong_privacy_count: z.int().nonnegative(),
+});
+
+/** Seed era (ecd2b90): the properties of a location, none of today's additions. */
+const seedLocation = z.strictObject({
+  location_id: uuid,
+  location_type: z.enum(['city', 'region', 'country']),
+  name: z.string().min(1),
+  city: z.string().optional(),
+  city_location_id: uuid.optional(),
+  region: z.string().optional(),
+  region_location_id: uuid.optional(),
+  country: z.string().optional(),
+  country_location_id: uuid.optional(),
+  country_code: z.string().regex(/^[a-z]{2}$/),
+  provider_count: positive.optional(),
+  match_distance: positive.optional(),
+});
+const seedGroup = z.strictObject({
+  location_group_id: uuid,
+  name: z.string(),
+  provider_count: positive.optional(),
+  promoted: z.literal(true).optional(),
+  match_distance: positive.optional(),
+});
+const providerSpec = z.strictObject({
+  location_id: uuid.optional(),
+  location_group_id: uuid.optional(),
+  client_id: uuid.optional(),
+  best_available: z.boolean().optional(),
+});
+const seedLocationResult = z.strictObject({
+  specs: z.array(providerSpec).optional(),
+  groups: z.array(seedGroup),
+  locations: z.array(seedLocation),
+  devices: z.array(device),
+});
+
+// ---- find-providers2 ---------------------------------------------------------------
+
+const coordinates = z.strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) });
+const providerLocation = z.strictObject({
+  country: z.string().optional(),
+  country_code: z.string().optional(),
+  region: z.string().optional(),
+  city: z.string().optional(),
+  country_location_id: uuid.optional(),
+  region_location_id: uuid.optional(),
+  city_location_id: uuid.optional(),
+  region_coordinates: coordinates.optional(),
+  city_coordinates: coordinates.optional(),
+});
+/** Today: every field but `location` always sent; `intermediary_ids` is null (a nil slice). */
+const currentProvider = z.strictObject({
+  client_id: uuid,
+  estimated_bytes_per_second: z.int().nonnegative(),
+  has_estimated_bytes_per_second: z.boolean(),
+  tier: z.int().nonnegative(),
+  intermediary_ids: z.null(),
+  location: providerLocation.optional(),
+});
+/** Seed era: an id and a speed of 0. */
+const seedProvider = z.strictObject({ client_id: uuid, estimated_bytes_per_second: z.literal(0) });
+
+// ---- statistics ----------------------------------------------------------------------
+
+const event = z.strictObject({ event_time: rfc3339, connected: z.boolean() });
+const providerStatsFields = {
+  client_id: uuid,
+  connected: z.boolean(),
+  connected_events_last_24h: z.array(event),
+  uptime_last_24h: z.number().min(0).max(24),
+  transfer_data_last_24h: z.number().nonnegative(),
+  payout_last_24h: z.number().nonnegative(),
+  search_interest_last_24h: z.int().nonnegative(),
+  contracts_last_24h: z.int().nonnegative(),
+  clients_last_24h: z.int().nonnegative(),
+};
+/** Today (StatsProvidersResult at 8662449): no provide_mode. */
+const currentProviderStats = z.strictObject({
+  created_time: rfc3339,
+  providers: z.array(z.strictObject(providerStatsFields)),
+});
+const seedProviderStats = z.strictObject({
+  created_time: rfc3339,
+  providers: z.array(z.strictObject({ ...providerStatsFields, provide_mode: z.int().min(-1).max(4) })),
+});
+
+const CURRENT_SERIES = ['all_transfer', 'providers', 'countries', 'regions', 'cities', 'networks', 'devices'];
+/** Today (StatsResult at 8662449): every field always sent, nothing else. */
+const currentStats = z.strictObject({
+  lookback: z.literal(90),
+  created_time: z.int().positive(),
+  ...Object.fromEntries(
+    CURRENT_SERIES.flatMap((series) => [
+      [`${series}_data`, daily],
+      [`${series}_summary`, z.int().nonnegative()],
+    ]),
+  ),
+  all_transfer_summary_rate: z.int().nonnegative(),
+});
+/** Seed era: also the packet, extender and superspeed fields. */
+const seedStats = currentStats.extend({
+  all_packets_data: daily,
+  all_packets_summary: z.int().nonnegative(),
+  all_packets_summary_rate: z.int().nonnegative(),
+  providers_superspeed_data: daily,
+  providers_summary_superspeed: z.int().nonnegative(),
+  extender_transfer_data: daily,
+  extender_transfer_summary: z.int().nonnegative(),
+  extender_transfer_summary_rate: z.int().nonnegative(),
+  extenders_data: daily,
+  extenders_superspeed_data: daily,
+  extenders_summary: z.int().nonnegative(),
+  extenders_summary_superspeed: z.int().nonnegative(),
+});
+
+/**
+ * The routes whose every answer a strict shape covers here. The other routes (auth,
+ * wallets, associations, feedback...) are checked against the contract's lenient
+ * schemas only until their shapes are written down.
+ */
+export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>>> = {
+  current: {
+    providerLocations: currentLocationResult,
+    findProviderLocations: currentLocationResult,
+    findProviders: z.strictObject({ providers: z.array(currentProvider) }),
+    networkStats: currentStats,
+    providerStats: currentProviderStats,
+  },
+  seed: {
+    findLocations: seedLocationResult,
+    providerLocations: seedLocationResult,
+    findProviderLocations: seedLocationResult,
+    findProviders: z.strictObject({ providers: z.array(seedProvider) }),
+    networkStats: seedStats,
+    providerStats: seedProviderStats,
+  },
+};
