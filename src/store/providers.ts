@@ -192,8 +192,9 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
       const provider = get().seen[get().cursor];
       const path = provider && destinationPath(provider);
       if (!provider?.client_id || !path) return;
-      const destinations = { ...get().destinations };
-      if (destinations[provider.client_id]) delete destinations[provider.client_id];
+      const destinations: Record<string, string[]> = Object.assign(Object.create(null), get().destinations);
+      // Own keys only: a client id such as `constructor` must not find Object's.
+      if (Object.hasOwn(destinations, provider.client_id)) delete destinations[provider.client_id];
       else destinations[provider.client_id] = path;
       set({ destinations });
     },

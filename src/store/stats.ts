@@ -156,7 +156,11 @@ export function selectedIndex(state: StatsState): number {
 /** Is this figure of this provider highlighted at `now` (store clock)? */
 export function isChanged(state: StatsState, clientId: string | undefined, field: TrackedField, now: number) {
   if (!clientId || state.changedAt === undefined) return false;
-  return now - state.changedAt < state.highlightMs && (state.changed[clientId]?.includes(field) ?? false);
+  return (
+    now - state.changedAt < state.highlightMs &&
+    Object.hasOwn(state.changed, clientId) &&
+    state.changed[clientId].includes(field)
+  );
 }
 
 /**
@@ -170,7 +174,8 @@ export function highlightSpan(speed: number): number {
 /** Which tracked figures differ between two loads, by client id (new providers are not listed). */
 export function diffProviders(before: ProvidersStats | undefined, after: ProvidersStats | undefined) {
   const previous = new Map((before?.providers ?? []).map((p) => [p.client_id, p]));
-  const changed: Record<string, TrackedField[]> = {};
+  // No prototype: a server's client id may be `__proto__` or `constructor`.
+  const changed: Record<string, TrackedField[]> = Object.create(null);
   for (const p of after?.providers ?? []) {
     const old = p.client_id === undefined ? undefined : previous.get(p.client_id);
     if (!old || p.client_id === undefined) continue;

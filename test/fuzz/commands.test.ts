@@ -8,7 +8,7 @@ import type { OperationName } from '../../src/contract/endpoints.ts';
 import { type Fixture, startFixture } from '../api/fixture.ts';
 import { run } from '../cli/harness.ts';
 import { RAW_CONTROL } from '../hostile.ts';
-import { operationOf, responsesFor } from './responses.ts';
+import { fuzzSettings, operationOf, responsesFor } from './responses.ts';
 
 const ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
 const CODE = ['abandon', 'ability', 'able', 'about', 'above', 'absent'];
@@ -97,7 +97,7 @@ describe('commands on schema-valid hostile responses', () => {
             else if (json && result.code === 0) JSON.parse(result.stdout);
           },
         ),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
+        fuzzSettings(),
       );
     }, 60_000);
   }

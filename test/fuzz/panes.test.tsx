@@ -10,7 +10,7 @@ import { readAs } from '../../src/contract/schemas.ts';
 import { RAW_CONTROL } from '../hostile.ts';
 import { neverClient, withOverrides } from '../ui/fakes.ts';
 import { renderApp } from '../ui/render.tsx';
-import { responsesFor } from './responses.ts';
+import { fuzzSettings, responsesFor } from './responses.ts';
 
 const OPERATIONS: OperationName[] = [
   'providerLocations',
@@ -20,6 +20,9 @@ const OPERATIONS: OperationName[] = [
   'providerStats',
   'networkStats',
   'getPayoutWallet',
+  'findProviderLocations',
+  'networkClients',
+  'accountWallets',
 ];
 
 /** A client answering each operation with its generated response, parsed as the real client parses. */
@@ -42,6 +45,9 @@ const TOUR = [
   'p',
   '2',
   '3',
+  'j',
+  'Q',
+  'esc',
   's',
   'esc',
   '4',
@@ -53,7 +59,9 @@ const TOUR = [
   'v',
   ']',
   '6',
+  'j',
   '1',
+  'l',
   '/',
   'b',
   'e',
@@ -93,7 +101,7 @@ describe('panes on schema-valid hostile responses', () => {
           await app.unmount();
         }
       }),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
+      fuzzSettings(),
     );
   }, 120_000);
 });

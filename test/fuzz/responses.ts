@@ -154,3 +154,19 @@ export function operationOf(method: string, path: string): OperationName | undef
     (name) => endpoints[name].path === bare && endpoints[name].method === method,
   );
 }
+
+/**
+ * Runs per property (FUZZ_RUNS, default 40), a seed to replay a failure (FUZZ_SEED), a time
+ * limit per run (a run that hangs fails with its seed), and one for the whole property
+ * (shrinking a failure of slow runs stops there and reports the smallest case found so
+ * far, instead of the test timing out with nothing said).
+ */
+export function fuzzSettings() {
+  const seed = process.env.FUZZ_SEED;
+  return {
+    numRuns: Number(process.env.FUZZ_RUNS ?? 40),
+    timeout: 20_000,
+    interruptAfterTimeLimit: 90_000,
+    ...(seed ? { seed: Number(seed) } : {}),
+  };
+}

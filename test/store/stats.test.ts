@@ -3,7 +3,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { createStatsStore, isChanged, visibleProviders } from '../../src/store/stats.ts';
+import { createStatsStore, diffProviders, isChanged, visibleProviders } from '../../src/store/stats.ts';
 
 const P = (id: string, fields: Partial<ProviderStats>): ProviderStats =>
   ({ client_id: `${id}-0000-4000-8000-000000000000`, ...fields }) as ProviderStats;
@@ -103,5 +103,27 @@ describe('stats store (My providers)', () => {
     await clock.advance(3_000);
     expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
     store.getState().stop();
+  });
+});
+
+describe('client ids that are names of Object.prototype', () => {
+  it('are ordinary keys for the change highlight (a server may send `constructor` or `__proto__`)', () => {
+    const before: ProvidersStats = {
+      providers: [
+        { client_id: 'constructor', uptime_last_24h: 1 },
+        { client_id: '__proto__', uptime_last_24h: 1 },
+      ],
+    };
+    const after: ProvidersStats = {
+      providers: [
+        { client_id: 'constructor', uptime_last_24h: 2 },
+        { client_id: '__proto__', uptime_last_24h: 2 },
+      ],
+    };
+    const changed = diffProviders(before, after);
+    expect(Object.keys(changed).sort()).toEqual(['__proto__', 'constructor']);
+    const state = { changed, changedAt: 0, highlightMs: 1000 } as unknown as Parameters<typeof isChanged>[0];
+    expect(isChanged(state, 'constructor', 'uptime_last_24h', 10)).toBe(true);
+    expect(isChanged(state, 'toString', 'uptime_last_24h', 10)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { windowStart } from '../../components/VirtualList.tsx';
 import { useTheme } from '../../context.tsx';
 import { padCells, truncate } from '../../text.ts';
@@ -34,18 +35,16 @@ export function WalletList({
     wallets.findIndex((w) => w.wallet_id === selectedId),
   );
   const start = windowStart(0, cursor, height, wallets.length);
+  const shown = wallets.slice(start, start + height);
+  // A server may send one wallet id twice: each row still gets its own key.
+  const keys = distinctKeys(shown.map((wallet, i) => wallet.wallet_id ?? `#${start + i}`));
   return (
     <Box flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
-      {wallets.slice(start, start + height).map((wallet, i) => {
+      {shown.map((wallet, i) => {
         const selected = start + i === cursor;
         const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;
         return (
-          <Text
-            key={wallet.wallet_id ?? i}
-            inverse={selected}
-            color={payout ? theme.ok : undefined}
-            wrap="truncate"
-          >
+          <Text key={keys[i]} inverse={selected} color={payout ? theme.ok : undefined} wrap="truncate">
             {`${selected ? '›' : ' '} ${walletLine(wallet, payout, width)}`}
           </Text>
         );
