@@ -22,9 +22,37 @@ import { STRICT_SHAPES } from './shapes.ts';
 
 const UNKNOWN_ID = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 
+/** What the simulator offers now, for bodies that reach a route's success branch. */
+interface Live {
+  adoptCode: string;
+  shareCode: string;
+  ownShareCode?: string;
+  email: string;
+  password: string;
+  authCode: string;
+  walletId: string;
+}
+
 /** Bodies that reach every branch of the routes with a strict shape. */
-function variants(name: OperationName, places: { country: string; city: string; group?: string }): unknown[] {
+function variants(
+  name: OperationName,
+  places: { country: string; city: string; group?: string },
+  live: Live,
+): unknown[] {
   switch (name) {
+    case 'addDevice':
+      return [{ code: live.adoptCode }, { code: live.shareCode }, OPERATION_BODIES[name]];
+    case 'shareStatus':
+    case 'confirmShare':
+      return [...(live.ownShareCode ? [{ share_code: live.ownShareCode }] : []), OPERATION_BODIES[name]];
+    case 'authLogin':
+      return [{ user_auth: live.email }, { user_auth: 'nobody@example.com' }, OPERATION_BODIES[name]];
+    case 'authLoginWithPassword':
+      return [{ user_auth: live.email, password: live.password }, OPERATION_BODIES[name]];
+    case 'authCodeLogin':
+      return [{ auth_code: live.authCode }, OPERATION_BODIES[name]];
+    case 'setPayoutWallet':
+      return [{ wallet_id: live.walletId }];
     case 'findLocations':
     case 'findProviderLocations':
       return [
@@ -83,11 +111,24 @@ describe.each(ERAS)('every answer of the simulator playing the %s era', (era: Er
       city: [...listed.locations, ...located].find((l) => l.location_type === 'city')!.location_id,
       group: listed.groups[0]?.location_group_id,
     };
+    const codes = sim.admin.codes();
+    const own = (await answer(endpoints.deviceAssociations, undefined)).json as {
+      outgoing_shared_devices: { code?: string }[];
+    };
+    const live: Live = {
+      adoptCode: codes.adopt_codes[0].code,
+      shareCode: codes.share_codes[0].code,
+      ownShareCode: own.outgoing_shared_devices.find((d) => d.code)?.code,
+      email: codes.demo_user.email,
+      password: codes.demo_user.password,
+      authCode: ((await answer(endpoints.authCodeCreate, {})).json as { auth_code: string }).auth_code,
+      walletId: codes.wallets[0].wallet_id,
+    };
     const strict = STRICT_SHAPES[era];
     let checked = 0;
     for (const name of operationNames.filter((n) => servedIn(n, era))) {
       const endpoint: Endpoint = endpoints[name];
-      for (const body of variants(name, places)) {
+      for (const body of variants(name, places, live)) {
         const { status, json } = await answer(endpoint, body);
         if (status !== 200) continue;
         const lenient = readAs(endpoint.response, structuredClone(json));

@@ -169,13 +169,157 @@ const seedStats = currentStats.extend({
   extenders_summary_superspeed: z.int().nonnegative(),
 });
 
+// ---- wallets, associations, feedback, clients, login (8662449) ---------------------
+
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+const nonEmpty = z.string().min(1);
+const message = z.strictObject({ message: nonEmpty });
+/** `{"error": {"message"}}` of a 200 answer. */
+const refusal = z.strictObject({ error: message });
+/** `{}` or a refusal (remove-association, set-association-name, set-name). */
+const emptyOrRefusal = z.union([z.strictObject({}), refusal]);
+
+/** GetPayoutWallet: the key is always sent, `null` when no wallet is set. */
+const payoutWallet = z.strictObject({ wallet_id: uuid.nullable() });
+/** AccountWallet: every field sent but `circle_wallet_id` (omitempty). */
+const accountWallet = z.strictObject({
+  wallet_id: uuid,
+  circle_wallet_id: uuid.optional(),
+  network_id: uuid,
+  wallet_type: z.enum(['external', 'circle_uc']),
+  blockchain: z.enum(['SOL', 'MATIC', 'ETHEREUM', 'TAO']),
+  wallet_address: nonEmpty,
+  active: z.literal(true),
+  default_token_type: z.string(),
+  create_time: rfc3339,
+  has_seeker_token: z.boolean(),
+});
+
+/** Association items: every key omitted when empty or false. */
+const association = z.strictObject({
+  pending: z.literal(true).optional(),
+  code: nonEmpty.optional(),
+  device_name: nonEmpty.optional(),
+  client_id: uuid.optional(),
+  network_name: nonEmpty.optional(),
+  duration_minutes: z.number().positive().optional(),
+});
+const associations = z.strictObject({
+  pending_adoption_devices: z.array(association),
+  incoming_shared_devices: z.array(association),
+  outgoing_shared_devices: z.array(association),
+});
+/** DeviceAddResult: the non-pointer `client_id` is never left out (the zero id where none). */
+const addResult = z.union([
+  z.strictObject({
+    code_type: z.literal('adopt'),
+    code: nonEmpty,
+    device_name: nonEmpty,
+    client_id: z.literal(ZERO_UUID),
+    duration_minutes: z.number().positive(),
+  }),
+  z.strictObject({
+    code_type: z.literal('share'),
+    code: nonEmpty,
+    device_name: nonEmpty,
+    associated_network_name: nonEmpty,
+    client_id: uuid,
+  }),
+  z.strictObject({ client_id: z.literal(ZERO_UUID), error: message }),
+]);
+const shareCode = z.union([z.strictObject({ share_code: nonEmpty }), refusal]);
+const shareStatus = z.union([
+  z.strictObject({ pending: z.literal(true).optional(), associated_network_name: nonEmpty.optional() }),
+  refusal,
+]);
+const confirmShare = z.union([z.strictObject({ associated_network_name: nonEmpty }), refusal]);
+
+/** NetworkClientInfo: `network_id` is the zero id (the query does not read it). */
+const connection = z.strictObject({
+  client_id: uuid,
+  connection_id: uuid,
+  connect_time: rfc3339,
+  disconnect_time: rfc3339.optional(),
+  connection_host: z.string(),
+  connection_service: z.string(),
+  connection_block: z.string(),
+});
+const networkClient = z.strictObject({
+  client_id: uuid,
+  source_client_id: uuid.optional(),
+  device_id: uuid,
+  network_id: z.literal(ZERO_UUID),
+  description: z.string(),
+  device_name: z.string(),
+  device_spec: z.string(),
+  create_time: rfc3339,
+  auth_time: rfc3339,
+  roles: z.array(nonEmpty).min(1).optional(),
+  principal: nonEmpty.optional(),
+  provide_mode: z.literal(3).optional(),
+  proxy_client: z.looseObject({}).optional(),
+  connections: z.array(connection).min(1).optional(),
+});
+/** An empty network is `{"clients": null}` (a nil slice). */
+const networkClients = z.strictObject({ clients: z.array(networkClient).min(1).nullable() });
+
+const token = z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+const authLogin = z.union([
+  z.strictObject({ user_auth: nonEmpty, auth_allowed: z.array(nonEmpty).min(1).optional() }),
+  z.strictObject({ network: z.strictObject({ by_jwt: token }) }),
+  refusal,
+]);
+const passwordLogin = z.union([
+  z.strictObject({ network: z.strictObject({ by_jwt: token }) }),
+  z.strictObject({
+    verification_required: z.strictObject({ user_auth: nonEmpty }),
+    network: z.strictObject({ name: nonEmpty }),
+  }),
+  refusal,
+]);
+const codeCreate = z.union([
+  z.strictObject({
+    auth_code: z.string().regex(/^[\w-]+=*$/),
+    duration_minutes: z.number().positive(),
+    uses: z.int().positive(),
+  }),
+  z.strictObject({
+    error: z.strictObject({ message: nonEmpty, auth_code_limit_exceeded: z.literal(true).optional() }),
+  }),
+]);
+const tokenResult = z.union([z.strictObject({ by_jwt: token }), refusal]);
+
+/** Shapes both eras share. */
+const BOTH: Partial<Record<OperationName, z.ZodType>> = {
+  getPayoutWallet: payoutWallet,
+  setPayoutWallet: z.strictObject({}),
+  accountWallets: z.strictObject({ wallets: z.array(accountWallet) }),
+  createWallet: z.strictObject({ wallet_id: uuid }),
+  removeWallet: z.strictObject({ success: z.boolean() }),
+  deviceAssociations: associations,
+  addDevice: addResult,
+  createShareCode: shareCode,
+  shareStatus,
+  confirmShare,
+  removeAssociation: emptyOrRefusal,
+  setAssociationName: emptyOrRefusal,
+  networkClients,
+  authLogin,
+  authLoginWithPassword: passwordLogin,
+  authCodeCreate: codeCreate,
+  authCodeLogin: tokenResult,
+};
+
 /**
- * The routes whose every answer a strict shape covers here. The other routes (auth,
- * wallets, associations, feedback...) are checked against the contract's lenient
- * schemas only until their shapes are written down.
+ * The routes whose every answer a strict shape covers here (the statistics routes of the
+ * last n hours are checked against the contract's lenient schemas only).
  */
 export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>>> = {
   current: {
+    ...BOTH,
+    setDeviceName: emptyOrRefusal,
+    authRefresh: tokenResult,
+    sendFeedback: z.strictObject({ feedback_id: uuid }),
     providerLocations: currentLocationResult,
     findProviderLocations: currentLocationResult,
     findProviders: z.strictObject({ providers: z.array(currentProvider) }),
@@ -183,6 +327,8 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     providerStats: currentProviderStats,
   },
   seed: {
+    ...BOTH,
+    sendFeedback: z.strictObject({}),
     findLocations: seedLocationResult,
     providerLocations: seedLocationResult,
     findProviderLocations: seedLocationResult,
