@@ -23,7 +23,10 @@ import { STRICT_SHAPES } from './shapes.ts';
 const UNKNOWN_ID = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 
 /** Bodies that reach every branch of the routes with a strict shape. */
-function variants(name: OperationName, places: { country: string; city: string; group?: string }): unknown[] {
+function variants(
+  name: OperationName,
+  places: { country: string; city: string; group?: string; provider: string },
+): unknown[] {
   switch (name) {
     case 'findLocations':
     case 'findProviderLocations':
@@ -47,6 +50,17 @@ function variants(name: OperationName, places: { country: string; city: string; 
         { specs: [{ best_available: true }], count: 5, force_minimum: true, force_count: true },
         ...(places.group ? [{ specs: [{ location_group_id: places.group }], count: 4 }] : []),
       ];
+    case 'providersLastN':
+      return [{}, { last_n: 168 }, { last_n: 0.5 }];
+    case 'providerLastN':
+      return [
+        { client_id: places.provider, last_n: 24 },
+        { client_id: places.provider, lookback: 7 },
+        { client_id: places.provider, last_n: 720 },
+        { client_id: places.provider, last_n: 1e6 },
+      ];
+    case 'providersOverviewLastN':
+      return [{}, { lookback: 30 }, { last_n: 2 }];
     default:
       return [OPERATION_BODIES[name]];
   }
@@ -82,6 +96,9 @@ describe.each(ERAS)('every answer of the simulator playing the %s era', (era: Er
       // A city: listed in the seed era, found by searching its country today.
       city: [...listed.locations, ...located].find((l) => l.location_type === 'city')!.location_id,
       group: listed.groups[0]?.location_group_id,
+      provider: (
+        (await answer(endpoints.providerStats, undefined)).json as { providers: { client_id: string }[] }
+      ).providers[0].client_id,
     };
     const strict = STRICT_SHAPES[era];
     let checked = 0;
