@@ -18,6 +18,7 @@ import { registerProviders } from './commands/providers.ts';
 import { addWorldOptions, registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
+import { registerWatch } from './commands/watch.ts';
 import { registerWhoami } from './commands/whoami.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
@@ -76,7 +77,8 @@ export function buildProgram(context: CliContext, argv: string[] = []): Command 
 Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
 > the profile ($XDG_CONFIG_HOME/netdeck/config.json, then what netdeck login kept) > the demo
 simulator. See: netdeck config --help
-Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service.
+Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service,
+5 watch --check found a problem.
 `,
   );
 
@@ -90,6 +92,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerWallet(program, context);
   registerFeedback(program, context);
   registerStats(program, context);
+  registerWatch(program, context);
   registerConfig(program, context);
   registerSim(program, context);
 

@@ -249,7 +249,7 @@ export function deriveEvents(
         type: 'request_failed',
         severity: unauthorized ? 'critical' : 'warning',
         time,
-        message: `${name} failed: ${error}`,
+        message: `a request failed: ${error}`,
         operation: name,
         error,
       });
@@ -298,8 +298,11 @@ export interface EventSourceOptions extends Partial<EventOptions> {
 }
 
 export function createEventSource(options: EventSourceOptions = {}): EventSource {
-  const { keep = 500, ...rest } = options;
-  const derive: EventOptions = { ...DEFAULT_EVENT_OPTIONS, ...rest };
+  const { keep = 500, disconnectedMinutes, tokenWarningMs } = options;
+  const derive: EventOptions = {
+    disconnectedMinutes: disconnectedMinutes ?? DEFAULT_EVENT_OPTIONS.disconnectedMinutes,
+    tokenWarningMs: tokenWarningMs ?? DEFAULT_EVENT_OPTIONS.tokenWarningMs,
+  };
   const store = createStore<EventLogState>()(() => ({ events: [], problems: [] }));
   const listeners = new Set<(event: NetdeckEvent) => void>();
   let state = EMPTY_WATCH_STATE;

@@ -321,7 +321,11 @@ describe('the source', () => {
     ]);
   });
 
-  it('uses 5 minutes and 3 days unless told', () => {
+  it('uses 5 minutes and 3 days unless told (an option left undefined too)', () => {
     expect(DEFAULT_EVENT_OPTIONS).toEqual({ disconnectedMinutes: 5, tokenWarningMs: 3 * 86_400_000 });
+    const source = createEventSource({ disconnectedMinutes: undefined });
+    const down = { id: A, connected: false, events: [[T0, false]] as [number, boolean][] };
+    expect(source.observe(observation(T0 + 4 * MINUTE, [down]))).toEqual([]);
+    expect(types(source.observe(observation(T0 + 5 * MINUTE, [down])))).toEqual(['provider_disconnected']);
   });
 });
