@@ -122,7 +122,7 @@ function spread(spans: [number, number][], unit: number, add: (bucket: number, m
   }
 }
 
-function dayMaps(start: number, now: number, days: Float64Array) {
+function dayMaps(start: number, days: Float64Array) {
   const firstDay = Math.floor(start / DAY);
   const map = (field: number, digits?: number) => {
     const out: Record<string, number> = {};
@@ -234,7 +234,7 @@ export function providerLastN(world: World, network: number, body: LastNRequest,
       const minutes = round(ms / 60_000, 3);
       if (minutes > 0) uptime[hourKey(hour)] = round((uptime[hourKey(hour)] ?? 0) + minutes, 3);
     });
-    const maps = dayMaps(start, now, days);
+    const maps = dayMaps(start, days);
     return {
       lookback: Math.ceil(window / DAY),
       created_time: new Date(now).toISOString(),
@@ -270,7 +270,7 @@ export function providersOverviewLastN(world: World, network: number, body: Last
       lookback: Math.ceil(window / DAY),
       created_time: new Date(now).toISOString(),
       uptime,
-      ...dayMaps(start, now, totals),
+      ...dayMaps(start, totals),
     };
   });
 }

@@ -100,7 +100,9 @@ function timeOf(text: string | undefined): number | undefined {
 /**
  * When a disconnected provider went down: its last event when that is a disconnect;
  * else when netdeck saw it down before; else, with no event in the 24 hours listed, the
- * start of those hours (it has been down at least that long); else now.
+ * start of those hours (it has been down at least that long); else now. Never later than
+ * netdeck first saw it down (a service whose clock runs ahead, a sped-up simulator, would
+ * otherwise keep it "just down").
  */
 function downSince(
   provider: ProviderStats,
@@ -111,7 +113,7 @@ function downSince(
   const events = provider.connected_events_last_24h ?? [];
   const last = events[events.length - 1];
   const lastTime = timeOf(last?.event_time);
-  if (last?.connected === false && lastTime !== undefined) return Math.min(lastTime, at);
+  if (last?.connected === false && lastTime !== undefined) return Math.min(lastTime, before ?? at);
   if (before !== undefined) return before;
   return events.length === 0 ? windowStart : at;
 }

@@ -328,4 +328,17 @@ describe('the source', () => {
     expect(source.observe(observation(T0 + 4 * MINUTE, [down]))).toEqual([]);
     expect(types(source.observe(observation(T0 + 5 * MINUTE, [down])))).toEqual(['provider_disconnected']);
   });
+
+  it('counts from when it first saw a provider down when the service dates the disconnect later (its clock ahead)', () => {
+    const source = createEventSource({ disconnectedMinutes: 2 });
+    source.observe(observation(T0, [{ id: A, connected: true }]));
+    const ahead = { id: A, connected: false, events: [[T0 + 30 * MINUTE, false]] as [number, boolean][] };
+    expect(source.observe(observation(T0 + MINUTE, [ahead]))).toEqual([]);
+    const [event] = source.observe(observation(T0 + 3 * MINUTE, [ahead]));
+    expect(event).toMatchObject({
+      type: 'provider_disconnected',
+      since: new Date(T0 + MINUTE).toISOString(),
+      minutes: 2,
+    });
+  });
 });

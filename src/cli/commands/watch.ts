@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import { createExecRunner } from '../exec-runner.ts';
-import { commandClock, DEFAULT_REFRESH_SECONDS, stopSignal } from '../long-running.ts';
+import { commandClock, DEFAULT_REFRESH_SECONDS, longRunning, stopSignal } from '../long-running.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
 import {
   addConnectionOptions,
@@ -48,7 +48,10 @@ export function registerWatch(program: Command, context: CliContext): void {
     .description(
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, the token, failing requests',
     )
-    .argument('[command...]', 'after --: a command to run for each event, the event as JSON on its stdin')
+    // The command after `--` is taken as excess arguments: an argument would widen the
+    // program's command list.
+    .usage('[options] [-- COMMAND [ARGS...]]')
+    .allowExcessArguments()
     .option(
       '--refresh <seconds>',
       `ask the service every this many seconds (default ${DEFAULT_REFRESH_SECONDS})`,
@@ -68,22 +71,24 @@ export function registerWatch(program: Command, context: CliContext): void {
   addConnectionOptions(command);
   command.addHelpText(
     'after',
-    `${examples([
-      ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
-      ['netdeck watch --disconnected-minutes 15 -- notify-send netdeck', 'a desktop notice per event'],
-      ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'the same with --exec'],
-      ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
-    ])}
+    `
+After --: a command to run for each event, the event as JSON on its stdin (no shell).
+${examples([
+  ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+  ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
+  ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
+  ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
+])}
 Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
 token_expiring (3 days before), token_expired, request_failed, request_recovered.
 --check exits 0 when all is well, 5 when something is wrong, 1 when the service cannot be
 reached, 3 when it refuses the token.
 `,
   );
-  command.action(async (words: string[], _flags, cmd: Command) => {
+  command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<WatchOptions>(cmd);
-    const argv = orUsage(cmd, () => execArgv(options.exec, words));
-    await runWithClient(context, options, (session) => watch(context, session, options, argv));
+    const argv = orUsage(cmd, () => execArgv(options.exec, cmd.args));
+    await runWithClient(longRunning(context), options, (session) => watch(context, session, options, argv));
   });
 }
 
