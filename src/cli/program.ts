@@ -9,6 +9,7 @@ import { registerConfig } from './commands/config.ts';
 import { startConsole } from './commands/console.ts';
 import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
 import { registerDevices } from './commands/devices.ts';
+import { registerExporter } from './commands/exporter.ts';
 import { registerFeedback } from './commands/feedback.ts';
 import { examples } from './commands/help.ts';
 import { registerLocations } from './commands/locations.ts';
@@ -93,6 +94,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerFeedback(program, context);
   registerStats(program, context);
   registerWatch(program, context);
+  registerExporter(program, context);
   registerConfig(program, context);
   registerSim(program, context);
 
