@@ -11,7 +11,7 @@ import type { ProviderStats } from '../contract/schemas.ts';
 import { ZERO_UUID } from '../contract/schemas.ts';
 import { oneLine, sanitize } from '../sanitize.ts';
 import { clientsById } from './clients.ts';
-import type { Observation, ObservedOperation } from './observe.ts';
+import { type Observation, type ObservedOperation, outcomesOf } from './observe.ts';
 
 export const EVENT_TYPES = [
   'provider_disconnected',
@@ -236,11 +236,7 @@ export function deriveEvents(
     }
   }
 
-  for (const [name, outcome] of Object.entries(results) as [
-    ObservedOperation,
-    (typeof results)[ObservedOperation],
-  ][]) {
-    if (!outcome) continue;
+  for (const [name, outcome] of outcomesOf(observation)) {
     const key = `request:${name}`;
     if (!outcome.ok) {
       if (isApiError(outcome.error) && outcome.error.kind === 'aborted') continue;

@@ -26,6 +26,14 @@ export interface Observation {
   tokenExpiresAt?: number;
 }
 
+/** The operations the observation asked, in the order of OBSERVED_OPERATIONS, with their outcomes. */
+export function outcomesOf(observation: Observation): [ObservedOperation, Outcome<unknown>][] {
+  return OBSERVED_OPERATIONS.flatMap((name) => {
+    const outcome = observation.results[name];
+    return outcome ? [[name, outcome] as [ObservedOperation, Outcome<unknown>]] : [];
+  });
+}
+
 /** Expiry of a token (epoch ms): a JWT's `exp`; an API key or a token without one has none. */
 export function tokenExpiry(token: string | undefined): number | undefined {
   if (!token || isApiKey(token)) return undefined;

@@ -15,7 +15,7 @@ import {
 import { sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
 import { lastValue } from '../../store/network.ts';
-import { OBSERVED_OPERATIONS, type Observation, type ObservedOperation } from '../../store/observe.ts';
+import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
 import { isSeedShape } from '../../ui/panes/stats/networkFields.ts';
 
 export interface MetricSpec {
@@ -174,10 +174,7 @@ function unreachable(error: Error): boolean {
 /** Counts the poll into the state: polls, failures, the token's acceptance, connection events. */
 export function countPoll(state: ExporterState, observation: Observation): void {
   state.polls++;
-  const outcomes = OBSERVED_OPERATIONS.flatMap((name) => {
-    const outcome = observation.results[name];
-    return outcome ? [[name, outcome] as const] : [];
-  });
+  const outcomes = outcomesOf(observation);
   for (const [name, outcome] of outcomes)
     if (!outcome.ok) state.failures.set(name, (state.failures.get(name) ?? 0) + 1);
   const refused = outcomes.some(
@@ -235,10 +232,7 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
   };
   const { results } = observation;
 
-  const outcomes = OBSERVED_OPERATIONS.flatMap((name) => {
-    const outcome = results[name];
-    return outcome ? [[name, outcome] as const] : [];
-  });
+  const outcomes = outcomesOf(observation);
   set('netdeck_up', outcomes.some(([, outcome]) => !outcome.ok && unreachable(outcome.error)) ? 0 : 1);
   set('netdeck_token_valid', state.tokenValid === undefined ? undefined : state.tokenValid ? 1 : 0);
   set(
