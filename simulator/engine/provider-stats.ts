@@ -214,8 +214,10 @@ export function providerStats(world: World, network: number): ProvidersStatsResu
       return {
         client_id: p.ids.id(i),
         connected: p.connected[i] === 1,
+        // Up to now: a change POST /__sim/providers made since the last tick is listed at
+        // once, like `connected`, instead of a disconnected provider without its event.
         connected_events_last_24h: track.events
-          .filter((event) => event.time > at - DAY && event.time <= at)
+          .filter((event) => event.time > at - DAY)
           .map((event) => ({ event_time: new Date(event.time).toISOString(), connected: event.connected })),
         uptime_last_24h: round(Math.min(24, connectedMs(track, at - DAY, at) / HOUR), 2),
         transfer_data_last_24h: round(sum(TRANSFER), 3),

@@ -159,6 +159,19 @@ describe('POST /stats/provider-last-n', () => {
     expect(sum(Object.fromEntries(days.slice(0, 300).map((d) => [d, year.transfer_data![d]])))).toBe(0);
   });
 
+  it('lists a connection change made between ticks in /stats/providers at once, as its connected flag', async () => {
+    const { engine, demo, clock, advance } = rig();
+    await advance(9.5 * MINUTE); // half a minute after a tick
+    const stats = () => engine.handle('providerStats', undefined, demo).providers!;
+    const { client_id } = stats().find((p) => p.connected)!;
+    engine.setProviderConnected(client_id!, false);
+    const listed = stats().find((p) => p.client_id === client_id)!;
+    expect([listed.connected, listed.connected_events_last_24h?.at(-1)]).toEqual([
+      false,
+      { event_time: new Date(clock.now()).toISOString(), connected: false },
+    ]);
+  });
+
   it('records a connection change made now, in the events and the hour it falls in', async () => {
     const { engine, demo, clock, advance } = rig();
     await advance(10 * MINUTE);
