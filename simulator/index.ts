@@ -1,7 +1,13 @@
 // createSimulator: a seeded world (engine) served over HTTP on loopback.
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
-import type { DemoAccess, SimCodes, SimFaults } from '../src/contract/admin.ts';
+import type {
+  DemoAccess,
+  SimCodes,
+  SimFaults,
+  SimProviderConnection,
+  SimProviderConnectionResult,
+} from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
 import { createEngine, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
 import type { SimNameChange } from './http/admin.ts';
@@ -57,6 +63,8 @@ export interface Simulator {
     codes(): SimCodes;
     setFaults(faults: SimFaults): void;
     setName(body: SimNameChange): void;
+    /** Connects or disconnects one provider now (POST /__sim/providers). */
+    setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
   };
   close(): Promise<void>;
 }

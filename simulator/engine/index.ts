@@ -45,9 +45,10 @@ import { checkInvariants } from './invariants.ts';
 import { boundedName } from './limits.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { initHistory, networkStats } from './network-stats.ts';
+import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
 import { findProviderLocations } from './provider-search.ts';
 import { providerStats, startTrack } from './provider-stats.ts';
-import { TICK_MS, tickWorld } from './tick.ts';
+import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 
 export type { NetworkRef, RequestContext, World };
 export { SimError };
@@ -109,6 +110,11 @@ export interface Engine {
   ensureNetwork(name: string, id?: string): NetworkRef;
   codes(): SimCodes;
   setDeviceName(clientId: string, name: string): boolean;
+  /**
+   * Connects or disconnects one provider now (a connection event); undefined for an
+   * unknown client id, else whether its state changed.
+   */
+  setProviderConnected(clientId: string, connected: boolean): boolean | undefined;
   setNetworkName(networkId: string, name: string): boolean;
   invariants(): string[];
 }
@@ -185,6 +191,12 @@ export function createEngine(options: EngineOptions): Engine {
         return sendFeedback(world, callerNetwork(caller), body, now, era);
       case 'providerStats':
         return providerStats(world, callerNetwork(caller));
+      case 'providersLastN':
+        return providersLastN(world, callerNetwork(caller), request, now);
+      case 'providerLastN':
+        return providerLastN(world, callerNetwork(caller), request, now);
+      case 'providersOverviewLastN':
+        return providersOverviewLastN(world, callerNetwork(caller), request, now);
       case 'addDevice':
         return addDevice(world, world.requestRng, callerNetwork(caller), request, now);
       case 'createShareCode':
@@ -269,6 +281,14 @@ export function createEngine(options: EngineOptions): Engine {
       world.deviceNames.set(i, boundedName(name));
       world.version++;
       return true;
+    },
+    setProviderConnected(clientId: string, connected: boolean) {
+      const i = world.providers.ids.index(clientId, world.providers.count);
+      if (i < 0) return undefined;
+      const changed = world.providers.connected[i] !== (connected ? 1 : 0);
+      setConnected(world, i, connected, clock.now());
+      world.version++;
+      return changed;
     },
     setNetworkName(networkId: string, name: string) {
       const n = world.networks.indexOfId(networkId);

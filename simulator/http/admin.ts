@@ -6,6 +6,8 @@ import {
   type SimCodes,
   SimFaults,
   SimNames,
+  SimProviderConnection,
+  type SimProviderConnectionResult,
   SimReset,
   SimTokenRequest,
 } from '../../src/contract/admin.ts';
@@ -24,6 +26,8 @@ export interface AdminActions {
   setFaults(faults: SimFaults): void;
   /** Throws AdminInputError when the id is unknown. */
   setName(body: SimNameChange): void;
+  /** Connects or disconnects one provider now; throws AdminInputError when the id is unknown. */
+  setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
 }
 
 /** A bad admin request: answered 400 with this message. */
@@ -77,6 +81,11 @@ const routes: Record<string, AdminRoute> = {
       actions.setFaults(body as SimFaults);
       return body;
     },
+  },
+  '/__sim/providers': {
+    method: 'POST',
+    schema: SimProviderConnection,
+    run: (actions, body) => actions.setProviderConnected(body as SimProviderConnection),
   },
   '/__sim/names': {
     method: 'POST',

@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock.ts';
-import type { SimCodes, SimFaults } from '../../src/contract/admin.ts';
+import type { SimCodes, SimFaults, SimProviderConnection } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
 import { type AdminActions, AdminInputError, type SimNameChange } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
@@ -73,6 +73,11 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       } else if (!engine.setNetworkName(body.network_id, body.network_name)) {
         throw new AdminInputError(`network_id: no network ${body.network_id}`);
       }
+    },
+    setProviderConnected({ client_id, connected }: SimProviderConnection) {
+      const changed = engine.setProviderConnected(client_id, connected);
+      if (changed === undefined) throw new AdminInputError(`client_id: no provider ${client_id}`);
+      return { client_id, connected, changed };
     },
   };
 

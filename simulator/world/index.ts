@@ -73,7 +73,7 @@ export interface World {
   /** login attempts per (user auth, caller address), and per user auth */
   readonly loginAttempts: Windows<string>;
   readonly userAttempts: Windows<string>;
-  /** 24 h statistics of providers whose network asked for them (the demo's from the start) */
+  /** statistics of providers whose network asked for them (the demo's from the start): 24 h, or 31 days */
   readonly tracks: Map<number, Track>;
   /** providers per network, built on demand */
   readonly networkProviders: Map<number, number[]>;

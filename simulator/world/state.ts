@@ -1,5 +1,5 @@
 // The mutable parts of a world that the engine moves: codes and associations, wallets,
-// accounts and auth codes, feedback, per-provider 24 h tracks, the 90-day history.
+// accounts and auth codes, feedback, per-provider tracks (24 h, or 31 days where asked), the 90-day history.
 
 export type CodeState = 'open' | 'pending' | 'confirmed' | 'expired';
 
@@ -74,18 +74,22 @@ export interface FeedbackEntry {
   time: number;
 }
 
-/** Sums of one provider's last 24 hours, in hourly buckets (a ring indexed by hour % 24). */
+/** Sums of one provider's recent hours, in hourly buckets (a ring indexed by hour % hours). */
 export const TRACK_FIELDS = ['transfer', 'payout', 'search', 'contracts', 'clients'] as const;
 
 export interface Track {
-  /** connection events of the last 24 h, time order, alternating */
+  /** connection events of the ring's span, time order, alternating */
   events: { time: number; connected: boolean }[];
-  /** state at the start of the 24 h window, before the first event */
+  /** state at the start of the span, before the first event */
   startConnected: boolean;
-  /** hour ring: buckets[hour % 24 * 5 + field] */
+  /** hours the ring holds: 24, or 744 (31 days) once a *-last-n route asked for the network */
+  hours: number;
+  /** hour ring: buckets[hour % hours * 5 + field] */
   buckets: Float64Array;
   /** epoch hour of the newest bucket */
   hour: number;
+  /** whether the time before the track started was made up from the seed (false: a device that just joined) */
+  synthetic: boolean;
 }
 
 export interface History {

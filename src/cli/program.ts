@@ -9,6 +9,7 @@ import { registerConfig } from './commands/config.ts';
 import { startConsole } from './commands/console.ts';
 import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
 import { registerDevices } from './commands/devices.ts';
+import { registerExporter } from './commands/exporter.ts';
 import { registerFeedback } from './commands/feedback.ts';
 import { examples } from './commands/help.ts';
 import { registerLocations } from './commands/locations.ts';
@@ -18,6 +19,7 @@ import { registerProviders } from './commands/providers.ts';
 import { addWorldOptions, registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
+import { registerWatch } from './commands/watch.ts';
 import { registerWhoami } from './commands/whoami.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
@@ -76,7 +78,8 @@ export function buildProgram(context: CliContext, argv: string[] = []): Command 
 Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
 > the profile ($XDG_CONFIG_HOME/netdeck/config.json, then what netdeck login kept) > the demo
 simulator. See: netdeck config --help
-Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service.
+Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service,
+5 watch --check found a problem.
 `,
   );
 
@@ -90,6 +93,8 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerWallet(program, context);
   registerFeedback(program, context);
   registerStats(program, context);
+  registerWatch(program, context);
+  registerExporter(program, context);
   registerConfig(program, context);
   registerSim(program, context);
 

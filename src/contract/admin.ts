@@ -35,6 +35,13 @@ export const SimTokenRequest = z.object({
   /** a client token for this client id (as /network/auth-client gives), else a network token */
   client_id: Udid.optional(),
 });
+/** Connects or disconnects one provider now: a connection event, as if it had happened by itself. */
+export const SimProviderConnection = z.object({ client_id: Udid, connected: z.boolean() });
+export type SimProviderConnection = z.infer<typeof SimProviderConnection>;
+/** The answer: whether the provider's state changed (false: it already was so). */
+export const SimProviderConnectionResult = SimProviderConnection.extend({ changed: z.boolean() });
+export type SimProviderConnectionResult = z.infer<typeof SimProviderConnectionResult>;
+
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
   z.object({ network_id: z.string(), network_name: z.string() }),

@@ -27,6 +27,8 @@ export interface RunOptions {
   /** What a pipe on stdin sends, or a stream (e.g. `terminalInput()`). */
   stdin?: string | NodeJS.ReadStream;
   deps?: CliDeps;
+  /** Filled as the command writes (for commands that keep running: watch, exporter). */
+  output?: { stdout: string; stderr: string };
 }
 
 /** A terminal's keyboard: keys written to it arrive in raw mode, nothing is echoed. */
@@ -54,11 +56,10 @@ export const smallDemo =
     createSimulator({ ...requested, ...SMALL_WORLD, clock: new ManualClock(), ...options });
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
+  const output = options.output ?? { stdout: '', stderr: '' };
   const io: CliIo = {
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY: options.tty ?? false, columns: 120 },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: options.tty ?? false },
+    stdout: { write: (chunk: string) => (output.stdout += chunk), isTTY: options.tty ?? false, columns: 120 },
+    stderr: { write: (chunk: string) => (output.stderr += chunk), isTTY: options.tty ?? false },
     env: { HOME: '/nonexistent-home', ...options.env },
     stdin:
       typeof options.stdin === 'string'
@@ -71,7 +72,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     ...options.deps,
   };
   const code = await runCli(argv, io, deps);
-  return { code, stdout, stderr };
+  return { code, stdout: output.stdout, stderr: output.stderr };
 }
 
 export interface SimFixture {
@@ -105,3 +106,12 @@ export const linesOf = (text: string) => text.split('\n').filter((line) => line.
 /** A JSON Lines text as values. */
 export const jsonLines = (text: string) =>
   linesOf(text).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Waits (in real time) until `check` holds; fails naming `what` after `timeoutMs`. */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -36,7 +36,7 @@ interface Live {
 /** Bodies that reach every branch of the routes with a strict shape. */
 function variants(
   name: OperationName,
-  places: { country: string; city: string; group?: string },
+  places: { country: string; city: string; group?: string; provider: string },
   live: Live,
 ): unknown[] {
   switch (name) {
@@ -75,6 +75,17 @@ function variants(
         { specs: [{ best_available: true }], count: 5, force_minimum: true, force_count: true },
         ...(places.group ? [{ specs: [{ location_group_id: places.group }], count: 4 }] : []),
       ];
+    case 'providersLastN':
+      return [{}, { last_n: 168 }, { last_n: 0.5 }];
+    case 'providerLastN':
+      return [
+        { client_id: places.provider, last_n: 24 },
+        { client_id: places.provider, lookback: 7 },
+        { client_id: places.provider, last_n: 720 },
+        { client_id: places.provider, last_n: 1e6 },
+      ];
+    case 'providersOverviewLastN':
+      return [{}, { lookback: 30 }, { last_n: 2 }];
     default:
       return [OPERATION_BODIES[name]];
   }
@@ -110,6 +121,9 @@ describe.each(ERAS)('every answer of the simulator playing the %s era', (era: Er
       // A city: listed in the seed era, found by searching its country today.
       city: [...listed.locations, ...located].find((l) => l.location_type === 'city')!.location_id,
       group: listed.groups[0]?.location_group_id,
+      provider: (
+        (await answer(endpoints.providerStats, undefined)).json as { providers: { client_id: string }[] }
+      ).providers[0].client_id,
     };
     const codes = sim.admin.codes();
     const own = (await answer(endpoints.deviceAssociations, undefined)).json as {

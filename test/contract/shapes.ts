@@ -140,6 +140,36 @@ const seedProviderStats = z.strictObject({
   providers: z.array(z.strictObject({ ...providerStatsFields, provide_mode: z.int().min(-1).max(4) })),
 });
 
+/** The *-last-n routes (model/provider_model.go at HEAD): the same in both eras here. */
+const dailyFigure = z.record(day, z.number().nonnegative());
+const lastNProviders = z.strictObject({
+  created_time: rfc3339,
+  providers: z.array(
+    z.strictObject({ ...providerStatsFields, uptime_last_24h: z.number().min(0).max(8784) }),
+  ),
+});
+const lastNFields = {
+  lookback: z.int().min(1).max(366),
+  created_time: rfc3339,
+  transfer_data: dailyFigure,
+  payout: dailyFigure,
+  search_interest: daily,
+  contracts: daily,
+  clients: daily,
+};
+/** uptime: minutes per UTC hour `yyyy-mm-dd-hh`, only hours with some. */
+const providerLastN = z.strictObject({
+  ...lastNFields,
+  uptime: z.record(z.string().regex(/^\d{4}-\d{2}-\d{2}-\d{2}$/), z.number().positive().max(60)),
+  client_details: z.array(z.strictObject({ client_id: uuid, transfer_data: dailyFigure })),
+});
+/** uptime: hours per provider a day. */
+const providersOverviewLastN = z.strictObject({
+  ...lastNFields,
+  uptime: z.record(day, z.number().min(0).max(24)),
+});
+const LAST_N_SHAPES = { providersLastN: lastNProviders, providerLastN, providersOverviewLastN };
+
 const CURRENT_SERIES = ['all_transfer', 'providers', 'countries', 'regions', 'cities', 'networks', 'devices'];
 /** Today (StatsResult at 8662449): every field always sent, nothing else. */
 const currentStats = z.strictObject({
@@ -325,6 +355,7 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     findProviders: z.strictObject({ providers: z.array(currentProvider) }),
     networkStats: currentStats,
     providerStats: currentProviderStats,
+    ...LAST_N_SHAPES,
   },
   seed: {
     ...BOTH,
@@ -335,5 +366,6 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     findProviders: z.strictObject({ providers: z.array(seedProvider) }),
     networkStats: seedStats,
     providerStats: seedProviderStats,
+    ...LAST_N_SHAPES,
   },
 };

@@ -47,6 +47,7 @@ export const ADMIN_BODIES: Record<string, unknown> = {
   '/__sim/token': { network_name: 'fuzz' },
   '/__sim/codes': undefined,
   '/__sim/names': { client_id: ID, device_name: 'renamed' },
+  '/__sim/providers': { client_id: ID, connected: false },
 };
 
 export const ADMIN_METHODS: Record<string, string[]> = {
@@ -55,6 +56,7 @@ export const ADMIN_METHODS: Record<string, string[]> = {
   '/__sim/token': ['POST'],
   '/__sim/codes': ['GET'],
   '/__sim/names': ['POST'],
+  '/__sim/providers': ['POST'],
   '/openapi.json': ['GET'],
 };
 

@@ -6,6 +6,7 @@ import type { Simulator, SimulatorOptions } from '../../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../../api/client.ts';
 import { describeError, isApiError } from '../../api/errors.ts';
+import type { Clock } from '../../clock.ts';
 import type { Era } from '../../contract/eras.ts';
 import { UUID_PATTERN } from '../../contract/schemas.ts';
 import {
@@ -33,6 +34,10 @@ export interface CliDeps {
   runTui?: (options: TuiOptions) => Promise<number>;
   /** The bound of `providers --all` (default MAX_ALL_PROVIDERS), lower in tests. */
   maxAllProviders?: number;
+  /** The clock of `watch` and `exporter` on an API (default systemClock; demo mode: the simulator's). */
+  clock?: Clock;
+  /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */
+  stop?: AbortSignal;
 }
 
 export interface CliContext {

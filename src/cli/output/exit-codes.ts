@@ -12,6 +12,8 @@ export const ExitCode = {
   unauthorized: 3,
   /** the service refused the request with a reason: `error.message` in a 200, or a refusal given as a 500 */
   business: 4,
+  /** `watch --check` found something wrong (a provider down, no payout wallet, the token expiring) */
+  problem: 5,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -11,7 +11,14 @@ afterEach(async () => {
 describe('admin routes', () => {
   it('do not exist without admin: true', async () => {
     h = await startFake({ admin: false });
-    for (const path of ['/__sim/reset', '/__sim/advance', '/__sim/token', '/__sim/faults', '/__sim/names']) {
+    for (const path of [
+      '/__sim/reset',
+      '/__sim/advance',
+      '/__sim/token',
+      '/__sim/faults',
+      '/__sim/names',
+      '/__sim/providers',
+    ]) {
       const res = await send(h.sim.url, 'POST', path, { body: '{}' });
       expect(res.status).toBe(404);
       expect(res.text).toBe('404 page not found\n');
@@ -98,6 +105,9 @@ describe('admin routes', () => {
       ['/__sim/reset', { seed: 1.5 }, /^seed: /],
       ['/__sim/names', { client_id: 'x', device_name: 3 }, /^device_name: /],
       ['/__sim/names', { network_id: 'x' }, /^network_name: /],
+      ['/__sim/providers', { client_id: 'x', connected: true }, /^client_id: /],
+      ['/__sim/providers', { connected: false }, /^client_id: /],
+      ['/__sim/providers', { client_id: '00000000-0000-4000-8000-000000000000' }, /^connected: /],
     ];
     for (const [path, body, message] of cases) {
       const res = await send(h.sim.url, 'POST', path, { body: json(body) });

@@ -131,6 +131,14 @@ export class FakeEngine implements EnginePort {
     this.deviceNames.set(clientId, name);
     return true;
   }
+  /** Device 1 is the one provider: connected until told otherwise. */
+  readonly connected = new Map<string, boolean>();
+  setProviderConnected(clientId: string, connected: boolean): boolean | undefined {
+    if (clientId !== this.deviceId(1)) return undefined;
+    const changed = (this.connected.get(clientId) ?? true) !== connected;
+    this.connected.set(clientId, connected);
+    return changed;
+  }
   setNetworkName(networkId: string, name: string): boolean {
     const network = this.networks.get(networkId);
     if (!network) return false;

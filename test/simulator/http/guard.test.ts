@@ -27,6 +27,7 @@ describe('the admin secret', () => {
       ['POST', '/__sim/reset', '{}'],
       ['POST', '/__sim/token', json({ network_name: 'mallory' })],
       ['POST', '/__sim/faults', json({ error_rate: 1 })],
+      ['POST', '/__sim/providers', json({ client_id: h.engine.deviceId(1), connected: false })],
     ] as const) {
       const without = await send(h.sim.url, method, path, { body, withoutSecret: true });
       expect([without.status, without.text], path).toEqual([403, 'Forbidden.\n']);
@@ -36,8 +37,9 @@ describe('the admin secret', () => {
       });
       expect(wrong.status, path).toBe(403);
     }
-    // Nothing happened: no fault set.
+    // Nothing happened: no fault set, the provider still connected.
     expect((await send(h.sim.url, 'GET', '/stats/last-90')).status).toBe(200);
+    expect(h.engine.connected.size).toBe(0);
     expect((await send(h.sim.url, 'GET', '/__sim/codes')).status).toBe(200);
   });
 

@@ -94,4 +94,41 @@ describe('admin routes on the real simulator', () => {
     await raw(h.sim, 'POST', '/__sim/faults', {});
     expect((await h.client.providerStats()).providers!.length).toBeGreaterThan(0);
   });
+
+  it('providers connects or disconnects one provider now: /stats/providers and /network/clients say so at once', async () => {
+    const own = await h.client.providerStats();
+    const { client_id } = own.providers!.find((p) => p.connected)!;
+    const off = await raw(h.sim, 'POST', '/__sim/providers', { client_id, connected: false });
+    expect(off.status).toBe(200);
+    expect(JSON.parse(off.text)).toEqual({ client_id, connected: false, changed: true });
+    const stats = await h.client.providerStats();
+    expect(stats.providers!.find((p) => p.client_id === client_id)!.connected).toBe(false);
+    const clients = await h.client.networkClients();
+    expect(clients.clients!.find((c) => c.client_id === client_id)!.connections).toBeUndefined();
+    // A connection event, in the route that lists events as they happen.
+    const lastN = await h.client.providersLastN({ last_n: 1 });
+    expect(lastN.providers!.find((p) => p.client_id === client_id)!.connected_events_last_24h).toContainEqual(
+      {
+        event_time: new Date(h.clock.now()).toISOString(),
+        connected: false,
+      },
+    );
+    // Again: nothing changes. Back on: connected again.
+    const again = await raw(h.sim, 'POST', '/__sim/providers', { client_id, connected: false });
+    expect(JSON.parse(again.text).changed).toBe(false);
+    await raw(h.sim, 'POST', '/__sim/providers', { client_id, connected: true });
+    expect(
+      (await h.client.networkClients()).clients!.find((c) => c.client_id === client_id)!.connections,
+    ).toHaveLength(1);
+
+    const unknown = await raw(h.sim, 'POST', '/__sim/providers', {
+      client_id: '00000000-0000-4000-8000-000000000000',
+      connected: false,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toMatch(/^client_id: no provider/);
+    const bad = await raw(h.sim, 'POST', '/__sim/providers', { client_id, connected: 'no' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/^connected: /);
+  });
 });

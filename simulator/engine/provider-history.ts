@@ -1,0 +1,276 @@
+// The statistics over `last_n` hours (reference behaviour, "POST /stats/providers-last-n",
+// "/stats/provider-last-n", "/stats/providers-overview-last-n"). A network's providers keep
+// 31 days of hourly buckets and connection events from the first time one of these routes
+// asks for it (what came before a day ago is made up from the seed then); a 24 h track
+// costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
+import { MAX_LAST_N_HOURS } from '../../src/contract/schemas.ts';
+import { providersOf, type Track, type World } from '../world/index.ts';
+import { hash2, Rng, uuidOf } from '../world/prng.ts';
+import { SimError } from './errors.ts';
+import {
+  advanceHour,
+  CLIENTS,
+  CONTRACTS,
+  connectedSpans,
+  DAY,
+  FIELDS,
+  HOUR,
+  PAYOUT,
+  round,
+  SEARCH,
+  slot,
+  startTrack,
+  synthesise,
+  TRANSFER,
+} from './provider-stats.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** 31 days: a 30-day window reaches into a 31st UTC day. */
+export const LONG_HOURS = 31 * 24;
+/** Providers that keep 31 days at once (~150 MB); the others keep their last 24 hours. */
+export const MAX_LONG_TRACKS = 5000;
+/** The service caches these answers 30 s per network and body. */
+export const STATS_CACHE_MS = 30_000;
+const MAX_CACHED = 2000;
+export const NOT_YOURS = 'Not authorized to view this provider.';
+const SOURCE_KEY = 0x7372_6365;
+
+const longTracks = new WeakMap<World, number>();
+const caches = new WeakMap<World, TtlCache<unknown>>();
+
+/** The window in ms: `last_n` hours, else `lookback` days, else 24 h; within [1 h, 8784 h]. */
+export function resolveWindow(lastN?: number, lookback?: number): number {
+  const window =
+    lastN !== undefined && lastN > 0
+      ? lastN * HOUR
+      : lookback !== undefined && lookback > 0
+        ? lookback * DAY
+        : DAY;
+  return Math.min(MAX_LAST_N_HOURS * HOUR, Math.max(HOUR, window));
+}
+
+const dayKey = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+const hourKey = (hour: number) => `${dayKey(Math.floor(hour / 24))}-${String(hour % 24).padStart(2, '0')}`;
+
+/**
+ * Provider i's track, grown to 31 days: the last 24 hours kept, the 30 days before them
+ * made up from the seed (nothing for a device that joined since), connection events kept
+ * as long. Past MAX_LONG_TRACKS it stays at 24 hours.
+ */
+export function extendTrack(world: World, i: number, now: number): Track {
+  const track = startTrack(world, i, now);
+  const count = longTracks.get(world) ?? 0;
+  if (track.hours >= LONG_HOURS || count >= MAX_LONG_TRACKS) return track;
+  advanceHour(track, Math.floor(now / HOUR));
+  const end = now - track.hours * HOUR;
+  while (track.events.length > 0 && track.events[0].time <= end)
+    track.startConnected = track.events.shift()!.connected;
+  const short = track.buckets;
+  const shortHours = track.hours;
+  track.hours = LONG_HOURS;
+  track.buckets = new Float64Array(LONG_HOURS * FIELDS);
+  for (let h = track.hour - shortHours + 1; h <= track.hour; h++) {
+    const from = (h % shortHours) * FIELDS;
+    track.buckets.set(short.subarray(from, from + FIELDS), slot(track, h, 0));
+  }
+  if (track.synthetic) {
+    const days = (LONG_HOURS - shortHours) / 24;
+    synthesise(world, track, i, new Rng(hash2(world.seed, i), 8), end, days, track.startConnected);
+  }
+  longTracks.set(world, count + 1);
+  return track;
+}
+
+/** One provider's figures over [start, now], by UTC day (index 0: the day of `start`). */
+interface Figures {
+  track: Track;
+  /** days x FIELDS sums */
+  days: Float64Array;
+  /** connected spans within the window (and the track's span) */
+  spans: [number, number][];
+}
+
+function figures(world: World, i: number, start: number, now: number): Figures {
+  const track = extendTrack(world, i, now);
+  advanceHour(track, Math.floor(now / HOUR));
+  const firstDay = Math.floor(start / DAY);
+  const days = new Float64Array((Math.floor(now / DAY) - firstDay + 1) * FIELDS);
+  // Hours after the one the window starts in (as the 24 h figures: the ring's last 24).
+  for (let h = Math.max(Math.floor(start / HOUR) + 1, track.hour - track.hours + 1); h <= track.hour; h++) {
+    const base = (Math.floor(h / 24) - firstDay) * FIELDS;
+    for (let f = 0; f < FIELDS; f++) days[base + f] += track.buckets[slot(track, h, f)];
+  }
+  const from = Math.max(start, now - track.hours * HOUR);
+  return { track, days, spans: connectedSpans(track, from, now) };
+}
+
+const fieldTotal = (days: Float64Array, field: number) => {
+  let total = 0;
+  for (let k = field; k < days.length; k += FIELDS) total += days[k];
+  return total;
+};
+
+/** Adds each span's milliseconds to the buckets of `unit` ms it covers (epoch-aligned). */
+function spread(spans: [number, number][], unit: number, add: (bucket: number, ms: number) => void): void {
+  for (const [from, to] of spans) {
+    for (let t = from; t < to; ) {
+      const bucket = Math.floor(t / unit);
+      const end = Math.min(to, (bucket + 1) * unit);
+      add(bucket, end - t);
+      t = end;
+    }
+  }
+}
+
+function dayMaps(start: number, days: Float64Array) {
+  const firstDay = Math.floor(start / DAY);
+  const map = (field: number, digits?: number) => {
+    const out: Record<string, number> = {};
+    for (let d = 0; d * FIELDS < days.length; d++) {
+      const value = days[d * FIELDS + field];
+      out[dayKey(firstDay + d)] = digits === undefined ? Math.round(value) : round(value, digits);
+    }
+    return out;
+  };
+  return {
+    transfer_data: map(TRANSFER, 6),
+    payout: map(PAYOUT, 6),
+    search_interest: map(SEARCH),
+    contracts: map(CONTRACTS),
+    clients: map(CLIENTS),
+  };
+}
+
+function cached<T>(world: World, key: string, now: number, compute: () => T): T {
+  let cache = caches.get(world);
+  if (!cache) {
+    cache = new TtlCache(STATS_CACHE_MS, MAX_CACHED);
+    caches.set(world, cache);
+  }
+  const hit = cache.get(key, now);
+  if (hit !== undefined) return hit as T;
+  return cache.set(key, compute(), now) as T;
+}
+
+/** The body as the service hashes it for its cache: the decoded struct, zero fields omitted. */
+const cacheKey = (route: string, network: number, fields: Record<string, unknown>) =>
+  `${route} ${network} ${JSON.stringify(fields, (_key, value) => (value === 0 ? undefined : value))}`;
+
+export interface LastNRequest {
+  client_id?: string;
+  last_n?: number;
+  lookback?: number;
+}
+
+/** POST /stats/providers-last-n: every provider of the network over the window (`lookback` not read). */
+export function providersLastN(world: World, network: number, body: LastNRequest, now: number) {
+  return cached(world, cacheKey('providers', network, { last_n: body.last_n }), now, () => {
+    const start = now - resolveWindow(body.last_n);
+    const p = world.providers;
+    return {
+      created_time: new Date(now).toISOString(),
+      providers: providersOf(world, network).map((i) => {
+        const { track, days, spans } = figures(world, i, start, now);
+        const up = spans.reduce((total, [from, to]) => total + to - from, 0);
+        return {
+          client_id: p.ids.id(i),
+          connected: p.connected[i] === 1,
+          connected_events_last_24h: track.events
+            .filter((event) => event.time >= start && event.time <= now)
+            .map((event) => ({ event_time: new Date(event.time).toISOString(), connected: event.connected })),
+          uptime_last_24h: round(up / HOUR, 2),
+          transfer_data_last_24h: round(fieldTotal(days, TRANSFER), 3),
+          payout_last_24h: round(fieldTotal(days, PAYOUT), 6),
+          search_interest_last_24h: Math.round(fieldTotal(days, SEARCH)),
+          contracts_last_24h: Math.round(fieldTotal(days, CONTRACTS)),
+          clients_last_24h: Math.round(fieldTotal(days, CLIENTS)),
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * The clients provider i served, each with its share of the days' transfer: a few
+ * source clients per provider, derived from the seed.
+ */
+function clientDetails(world: World, i: number, transfer: Record<string, number>) {
+  const h = hash2(world.seed ^ SOURCE_KEY, i);
+  const sources = Array.from({ length: 1 + (h % 4) }, (_, j) => {
+    const k = hash2(h, j);
+    return {
+      client_id: uuidOf(k, hash2(k, 1), hash2(k, 2), hash2(k, 3)),
+      transfer_data: {} as Record<string, number>,
+    };
+  });
+  for (const [day, gib] of Object.entries(transfer)) {
+    if (gib <= 0) continue;
+    const weights = sources.map((_, j) => 1 + (hash2(h ^ (Date.parse(day) / DAY), j) % 8));
+    const sum = weights.reduce((a, b) => a + b, 0);
+    sources.forEach((source, j) => {
+      source.transfer_data[day] = round((gib * weights[j]) / sum, 6);
+    });
+  }
+  return sources.filter((source) => Object.keys(source.transfer_data).length > 0);
+}
+
+/** POST /stats/provider-last-n: one provider of the caller network, any other id is a 403. */
+export function providerLastN(world: World, network: number, body: LastNRequest, now: number) {
+  const p = world.providers;
+  const i = body.client_id === undefined ? -1 : p.ids.index(body.client_id, p.count);
+  // Errors are not cached.
+  if (i < 0 || p.network[i] !== network) throw new SimError(403, NOT_YOURS);
+  const key = cacheKey('provider', network, {
+    client_id: body.client_id,
+    last_n: body.last_n,
+    lookback: body.lookback,
+  });
+  return cached(world, key, now, () => {
+    const window = resolveWindow(body.last_n, body.lookback);
+    const start = now - window;
+    const { days, spans } = figures(world, i, start, now);
+    const uptime: Record<string, number> = {};
+    spread(spans, HOUR, (hour, ms) => {
+      const minutes = round(ms / 60_000, 3);
+      if (minutes > 0) uptime[hourKey(hour)] = round((uptime[hourKey(hour)] ?? 0) + minutes, 3);
+    });
+    const maps = dayMaps(start, days);
+    return {
+      lookback: Math.ceil(window / DAY),
+      created_time: new Date(now).toISOString(),
+      uptime,
+      ...maps,
+      client_details: clientDetails(world, i, maps.transfer_data),
+    };
+  });
+}
+
+/** POST /stats/providers-overview-last-n: the network's providers summed by day, uptime averaged. */
+export function providersOverviewLastN(world: World, network: number, body: LastNRequest, now: number) {
+  const key = cacheKey('overview', network, { last_n: body.last_n, lookback: body.lookback });
+  return cached(world, key, now, () => {
+    const window = resolveWindow(body.last_n, body.lookback);
+    const start = now - window;
+    const firstDay = Math.floor(start / DAY);
+    const totals = new Float64Array((Math.floor(now / DAY) - firstDay + 1) * FIELDS);
+    const upHours = new Float64Array(totals.length / FIELDS);
+    const own = providersOf(world, network);
+    for (const i of own) {
+      const { days, spans } = figures(world, i, start, now);
+      for (let k = 0; k < days.length; k++) totals[k] += days[k];
+      spread(spans, DAY, (day, ms) => {
+        upHours[day - firstDay] += ms / HOUR;
+      });
+    }
+    const uptime: Record<string, number> = {};
+    upHours.forEach((hours, d) => {
+      uptime[dayKey(firstDay + d)] = own.length ? round(hours / own.length, 3) : 0;
+    });
+    return {
+      lookback: Math.ceil(window / DAY),
+      created_time: new Date(now).toISOString(),
+      uptime,
+      ...dayMaps(start, totals),
+    };
+  });
+}

@@ -1,0 +1,137 @@
+// `netdeck exporter`: the network's figures as Prometheus metrics on /metrics, until
+// stopped. The service is polled at most once per refresh interval however often the
+// endpoint is scraped (exporter/poll-cache.ts); the metrics are in exporter/metrics.ts.
+import type { Command } from 'commander';
+import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import { buildRegistry, countPoll, newExporterState } from '../exporter/metrics.ts';
+import { createPollCache } from '../exporter/poll-cache.ts';
+import { type MetricsPage, serveMetrics } from '../exporter/server.ts';
+import {
+  commandClock,
+  DEFAULT_REFRESH_SECONDS,
+  longRunning,
+  stopSignal,
+  untilAborted,
+} from '../long-running.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import {
+  addConnectionOptions,
+  type CliContext,
+  type CommonOptions,
+  numberArg,
+  optionsOf,
+  orUsage,
+  runWithClient,
+  type Session,
+} from './context.ts';
+import { examples } from './help.ts';
+import { isLoopback } from './sim.ts';
+
+export const DEFAULT_LISTEN = '127.0.0.1:9464';
+
+/** What each poll asks the service. */
+export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
+  'providerStats',
+  'networkClients',
+  'getPayoutWallet',
+  'networkStats',
+];
+
+export interface ExporterOptions extends CommonOptions {
+  listen?: string;
+  refresh?: number;
+}
+
+/** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every interface). */
+export function parseListen(text: string): { host: string; port: number } {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text.trim());
+  const port = match ? Number(match[3]) : Number.NaN;
+  if (!match || port > 65535)
+    throw new UsageError(
+      `--listen ${text}: expected HOST:PORT, e.g. ${DEFAULT_LISTEN} (port 0 picks a free one)`,
+    );
+  return { host: match[1] ?? (match[2] || '0.0.0.0'), port };
+}
+
+export function registerExporter(program: Command, context: CliContext): void {
+  const command = program
+    .command('exporter')
+    .description(
+      "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, token, the whole network's last 90 days",
+    )
+    .option(
+      '--listen <host:port>',
+      `address of the metrics endpoint (default ${DEFAULT_LISTEN}; port 0: a free one)`,
+    )
+    .option(
+      '--refresh <seconds>',
+      `ask the service at most every this many seconds, however often scraped (default ${DEFAULT_REFRESH_SECONDS})`,
+      numberArg({ min: 0.1 }),
+    );
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    `${examples([
+      ['netdeck exporter', `metrics on http://${DEFAULT_LISTEN}/metrics`],
+      ['curl -s http://127.0.0.1:9464/metrics | grep netdeck_provider_connected', 'which providers are up'],
+      ['netdeck --era seed exporter --listen 127.0.0.1:0', 'a demo world of the seed era, a free port'],
+    ])}
+It prints "listening on URL" when it serves. The README lists every metric and has a
+Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.json).
+`,
+  );
+  command.action(async (_flags, cmd: Command) => {
+    const options = optionsOf<ExporterOptions>(cmd);
+    const listen = orUsage(cmd, () => parseListen(options.listen ?? DEFAULT_LISTEN));
+    // A poll ends within a scrape's time (Prometheus waits 10 s by default), retries included.
+    const polling = longRunning(context, { retries: 1, deadlineMs: 8_000 });
+    await runWithClient(polling, options, (session) => serveExporter(context, session, options, listen));
+  });
+}
+
+async function serveExporter(
+  context: CliContext,
+  { client, out, token, simulator, config }: Session,
+  options: ExporterOptions,
+  listen: { host: string; port: number },
+): Promise<number> {
+  if (!isLoopback(listen.host)) {
+    out.warn(
+      `the metrics (client ids, device names, earnings) are served to every machine that reaches ${listen.host}`,
+    );
+  }
+  const clock = commandClock(context.deps, simulator);
+  const state = newExporterState(clock.now());
+  const stop = stopSignal(context.deps);
+  const poll = async (): Promise<MetricsPage> => {
+    const started = performance.now();
+    const observation = await observeService(client, EXPORTER_OPERATIONS, {
+      at: clock.now(),
+      token,
+      signal: stop.signal,
+    });
+    countPoll(state, observation);
+    const registry = buildRegistry(observation, state, performance.now() - started);
+    return { contentType: registry.contentType, body: await registry.metrics() };
+  };
+  const refresh = options.refresh ?? DEFAULT_REFRESH_SECONDS;
+  const cache = createPollCache(poll, clock, refresh * 1000);
+  try {
+    const server = await serveMetrics(listen.host, listen.port, () => cache.get()).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new Error(`${listen.host}:${listen.port} is in use; pick another with --listen HOST:PORT`);
+      throw error;
+    });
+    out.line(`listening on ${server.url}/metrics`);
+    out.note(
+      `polling ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} at most every ${refresh} s; Ctrl-C stops`,
+    );
+    // The first poll now, so the first scrape need not wait for it.
+    void cache.get();
+    await untilAborted(stop.signal);
+    await server.close();
+    return ExitCode.ok;
+  } finally {
+    stop.dispose();
+  }
+}

@@ -1,0 +1,153 @@
+// `netdeck watch`: no screen, the service polled at the refresh interval, each event of
+// the event source (src/store/events.ts) printed as a JSON line and optionally handed to
+// a command; `--check` looks once and says with its exit code whether all is well.
+import type { Command } from 'commander';
+import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
+import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import { createExecRunner } from '../exec-runner.ts';
+import { commandClock, DEFAULT_REFRESH_SECONDS, longRunning, stopSignal } from '../long-running.ts';
+import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
+import {
+  addConnectionOptions,
+  type CliContext,
+  type CommonOptions,
+  collect,
+  numberArg,
+  optionsOf,
+  orUsage,
+  runWithClient,
+  type Session,
+} from './context.ts';
+import { examples } from './help.ts';
+
+/** What watch asks the service at each poll. */
+export const WATCH_OPERATIONS: readonly ObservedOperation[] = [
+  'providerStats',
+  'networkClients',
+  'getPayoutWallet',
+];
+
+export interface WatchOptions extends CommonOptions {
+  refresh?: number;
+  disconnectedMinutes?: number;
+  exec?: string[];
+  check?: boolean;
+}
+
+/** The command to run per event: `--exec` repeated (one argument each) or the words after `--`. */
+export function execArgv(exec: string[] | undefined, rest: string[]): string[] | undefined {
+  if (exec?.length && rest.length)
+    throw new UsageError('give the command to run either with --exec (repeated) or after --, not both');
+  const argv = exec?.length ? exec : rest;
+  return argv.length ? argv : undefined;
+}
+
+export function registerWatch(program: Command, context: CliContext): void {
+  const command = program
+    .command('watch')
+    .description(
+      'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, the token, failing requests',
+    )
+    // The command after `--` is taken as excess arguments: an argument would widen the
+    // program's command list.
+    .usage('[options] [-- COMMAND [ARGS...]]')
+    .allowExcessArguments()
+    .option(
+      '--refresh <seconds>',
+      `ask the service every this many seconds (default ${DEFAULT_REFRESH_SECONDS})`,
+      numberArg({ min: 0.1 }),
+    )
+    .option(
+      '--disconnected-minutes <n>',
+      'report a provider once it has been disconnected this long (default 5; 0: at once)',
+      numberArg({ min: 0 }),
+    )
+    .option(
+      '--exec <arg>',
+      'run a command for each event, the event as JSON on its stdin; one argument per --exec, no shell',
+      collect,
+    )
+    .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)');
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    `
+After --: a command to run for each event, the event as JSON on its stdin (no shell).
+${examples([
+  ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+  ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
+  ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
+  ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
+])}
+Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
+token_expiring (3 days before), token_expired, request_failed, request_recovered.
+--check exits 0 when all is well, 5 when something is wrong, 1 when the service cannot be
+reached, 3 when it refuses the token.
+`,
+  );
+  command.action(async (_flags, cmd: Command) => {
+    const options = optionsOf<WatchOptions>(cmd);
+    const argv = orUsage(cmd, () => execArgv(options.exec, cmd.args));
+    await runWithClient(longRunning(context), options, (session) => watch(context, session, options, argv));
+  });
+}
+
+async function watch(
+  context: CliContext,
+  { client, out, token, simulator, config }: Session,
+  options: WatchOptions,
+  argv: string[] | undefined,
+): Promise<number> {
+  const clock = commandClock(context.deps, simulator);
+  const source = createEventSource({ disconnectedMinutes: options.disconnectedMinutes });
+  const exec = argv ? createExecRunner(argv, context.io, out) : undefined;
+  source.subscribe((event: NetdeckEvent) => {
+    out.jsonLine(event);
+    exec?.run(event);
+  });
+  const stop = stopSignal(context.deps);
+  const poll = async () => {
+    const observation = await observeService(client, WATCH_OPERATIONS, {
+      at: clock.now(),
+      token,
+      signal: stop.signal,
+    });
+    source.observe(observation);
+    return observation;
+  };
+  try {
+    if (options.check) {
+      const { results } = await poll();
+      await exec?.idle();
+      // A request that failed decides: 3 when the token was refused, else 1.
+      const codes = Object.values(results).flatMap((outcome) =>
+        outcome.ok ? [] : [exitCodeFor(outcome.error)],
+      );
+      if (codes.length)
+        return codes.includes(ExitCode.unauthorized) ? ExitCode.unauthorized : Math.max(...codes);
+      const problems = source.problems();
+      out.note(
+        problems.length
+          ? `${problems.length} problem${problems.length === 1 ? '' : 's'} found`
+          : 'all is well: no provider down past the limit, a payout wallet set, the token valid',
+      );
+      return problems.length ? ExitCode.problem : ExitCode.ok;
+    }
+    const every = (options.refresh ?? DEFAULT_REFRESH_SECONDS) * 1000;
+    out.note(
+      `watching ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} every ${every / 1000} s; Ctrl-C stops`,
+    );
+    while (!stop.signal.aborted) {
+      await poll();
+      try {
+        await clock.sleep(every, stop.signal);
+      } catch {
+        break;
+      }
+    }
+    await exec?.idle();
+    return ExitCode.ok;
+  } finally {
+    stop.dispose();
+  }
+}

@@ -1,0 +1,307 @@
+// The Prometheus metrics `netdeck exporter` serves: one table (the README's table and
+// a test are kept to it), and the registry built from each poll's observation with
+// prom-client. A registry is built afresh per poll with the series that poll had, so a
+// provider that left the network or a figure the service stopped sending disappears
+// instead of lingering at its last value; counters are kept here between polls.
+import { Counter, Gauge, Registry } from 'prom-client';
+import { isApiError } from '../../api/errors.ts';
+import {
+  type NetworkSeriesField,
+  type NetworkStats,
+  type NetworkSummaryField,
+  provideModeName,
+  ZERO_UUID,
+} from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
+import { clientsById } from '../../store/clients.ts';
+import { lastValue } from '../../store/network.ts';
+import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
+import { isSeedShape } from '../../ui/panes/stats/networkFields.ts';
+
+export interface MetricSpec {
+  name: string;
+  type: 'gauge' | 'counter';
+  help: string;
+  labels: readonly string[];
+}
+
+const PROVIDER = ['client_id', 'device_name'] as const;
+const gauge = (name: string, help: string, labels: readonly string[] = []): MetricSpec => ({
+  name,
+  type: 'gauge',
+  help,
+  labels,
+});
+const counter = (name: string, help: string, labels: readonly string[] = []): MetricSpec => ({
+  name,
+  type: 'counter',
+  help,
+  labels,
+});
+
+/** Every metric the exporter may serve. */
+export const METRICS: readonly MetricSpec[] = [
+  gauge(
+    'netdeck_up',
+    '1 when the last poll reached the service (no request failed to connect, timed out or got a 5xx), else 0',
+  ),
+  gauge(
+    'netdeck_token_valid',
+    '1 when the service accepted the token at the last poll, 0 when it refused it (401) or there is none',
+  ),
+  gauge(
+    'netdeck_token_expiry_timestamp_seconds',
+    'When the token expires (Unix time), for a token that has an expiry',
+  ),
+  gauge('netdeck_request_success', '1 when the operation answered at the last poll, else 0', ['operation']),
+  counter(
+    'netdeck_request_failures_total',
+    'Requests of the operation that failed since the exporter started',
+    ['operation'],
+  ),
+  counter('netdeck_polls_total', 'Polls of the service since the exporter started'),
+  gauge('netdeck_last_poll_timestamp_seconds', 'When the last poll started (Unix time)'),
+  gauge('netdeck_poll_duration_seconds', 'How long the last poll took'),
+  gauge('netdeck_payout_wallet_set', '1 when the network has a payout wallet, else 0'),
+  gauge('netdeck_providers', "The network's providers"),
+  gauge('netdeck_providers_connected', "The network's providers connected now"),
+  gauge('netdeck_provider_info', 'Always 1: a provider with its device name and provide mode', [
+    ...PROVIDER,
+    'provide_mode',
+  ]),
+  gauge('netdeck_provider_connected', '1 when the provider is connected now, else 0', PROVIDER),
+  gauge(
+    'netdeck_provider_uptime_24h_hours',
+    'Hours the provider was connected in the last 24 hours',
+    PROVIDER,
+  ),
+  gauge('netdeck_provider_transfer_24h_gibibytes', 'GiB the provider relayed in the last 24 hours', PROVIDER),
+  gauge('netdeck_provider_payout_24h_usd', 'USD the provider earned in the last 24 hours', PROVIDER),
+  gauge(
+    'netdeck_provider_search_interest_24h',
+    'Times the provider was picked in provider searches in the last 24 hours',
+    PROVIDER,
+  ),
+  gauge('netdeck_provider_contracts_24h', 'Contracts the provider made in the last 24 hours', PROVIDER),
+  gauge(
+    'netdeck_provider_clients_24h',
+    'Distinct clients the provider served in the last 24 hours',
+    PROVIDER,
+  ),
+  counter(
+    'netdeck_provider_connects_total',
+    'Connections of the provider the service listed since the exporter started',
+    PROVIDER,
+  ),
+  counter(
+    'netdeck_provider_disconnects_total',
+    'Disconnections of the provider the service listed since the exporter started',
+    PROVIDER,
+  ),
+  gauge('netdeck_network_count', 'Whole network, /stats/last-90: the newest day of a count series', [
+    'series',
+  ]),
+  gauge('netdeck_network_count_summary', 'Whole network, /stats/last-90: the most in a day of the last 3', [
+    'series',
+  ]),
+  gauge(
+    'netdeck_network_transfer_bytes',
+    'Whole network, /stats/last-90: bytes transferred on the newest day',
+    ['series'],
+  ),
+  gauge(
+    'netdeck_network_transfer_summary_mebibytes',
+    'Whole network, /stats/last-90: MiB transferred on the busiest day of the last 3',
+    ['series'],
+  ),
+  gauge(
+    'netdeck_network_transfer_summary_rate_mebibits_per_second',
+    'Whole network, /stats/last-90: the average rate of that busiest day (today’s service)',
+    ['series'],
+  ),
+  gauge(
+    'netdeck_network_packets_summary_rate_per_second',
+    'Whole network, /stats/last-90: packets per second of the busiest day (the seed era’s service)',
+  ),
+  gauge('netdeck_network_stats_timestamp_seconds', 'When the service computed /stats/last-90 (Unix time)'),
+];
+
+const SPECS = new Map(METRICS.map((spec) => [spec.name, spec]));
+
+/** The count series of /stats/last-90: series label, daily map, summary. */
+const COUNT_SERIES: [string, NetworkSeriesField, NetworkSummaryField][] = [
+  ['providers', 'providers_data', 'providers_summary'],
+  ['countries', 'countries_data', 'countries_summary'],
+  ['regions', 'regions_data', 'regions_summary'],
+  ['cities', 'cities_data', 'cities_summary'],
+  ['networks', 'networks_data', 'networks_summary'],
+  ['devices', 'devices_data', 'devices_summary'],
+  ['packets', 'all_packets_data', 'all_packets_summary'],
+  ['superspeed_providers', 'providers_superspeed_data', 'providers_summary_superspeed'],
+  ['extenders', 'extenders_data', 'extenders_summary'],
+  ['superspeed_extenders', 'extenders_superspeed_data', 'extenders_summary_superspeed'],
+];
+const TRANSFER_SERIES: [string, NetworkSeriesField, NetworkSummaryField, NetworkSummaryField][] = [
+  ['all', 'all_transfer_data', 'all_transfer_summary', 'all_transfer_summary_rate'],
+  ['extender', 'extender_transfer_data', 'extender_transfer_summary', 'extender_transfer_summary_rate'],
+];
+
+/** What the exporter keeps between polls. */
+export interface ExporterState {
+  /** Clock time it started: connection events before it are not counted. */
+  readonly startedAt: number;
+  polls: number;
+  failures: Map<ObservedOperation, number>;
+  /** Whether the service accepted the token, when a poll could tell. */
+  tokenValid?: boolean;
+  /** Per provider: connections and disconnections counted, and the newest event counted. */
+  connections: Map<string, { connects: number; disconnects: number; newest: number }>;
+}
+
+export const newExporterState = (startedAt: number): ExporterState => ({
+  startedAt,
+  polls: 0,
+  failures: new Map(),
+  connections: new Map(),
+});
+
+/** A failure that says the service is not there (rather than that one request was wrong). */
+function unreachable(error: Error): boolean {
+  if (!isApiError(error)) return true;
+  return ['network', 'timeout', 'oversized', 'shape'].includes(error.kind) || (error.status ?? 0) >= 500;
+}
+
+/** Counts the poll into the state: polls, failures, the token's acceptance, connection events. */
+export function countPoll(state: ExporterState, observation: Observation): void {
+  state.polls++;
+  const outcomes = outcomesOf(observation);
+  for (const [name, outcome] of outcomes)
+    if (!outcome.ok) state.failures.set(name, (state.failures.get(name) ?? 0) + 1);
+  const refused = outcomes.some(
+    ([, outcome]) =>
+      !outcome.ok && isApiError(outcome.error) && ['unauthorized', 'no-token'].includes(outcome.error.kind),
+  );
+  const accepted = outcomes.some(([name, outcome]) => outcome.ok && name !== 'networkStats');
+  if (refused) state.tokenValid = false;
+  else if (accepted) state.tokenValid = true;
+
+  const stats = observation.results.providerStats;
+  if (!stats?.ok) return;
+  for (const provider of stats.data.providers ?? []) {
+    if (!provider.client_id) continue;
+    const counts = state.connections.get(provider.client_id) ?? {
+      connects: 0,
+      disconnects: 0,
+      // Events from the moment it started on.
+      newest: state.startedAt - 1,
+    };
+    let newest = counts.newest;
+    for (const event of provider.connected_events_last_24h ?? []) {
+      const time = Date.parse(event.event_time ?? '');
+      if (!(time > counts.newest)) continue;
+      if (event.connected) counts.connects++;
+      else counts.disconnects++;
+      newest = Math.max(newest, time);
+    }
+    counts.newest = newest;
+    state.connections.set(provider.client_id, counts);
+  }
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The registry of one poll: its observation and what the state has counted so far. */
+export function buildRegistry(observation: Observation, state: ExporterState, durationMs: number): Registry {
+  const registry = new Registry();
+  const metrics = new Map<string, Gauge | Counter>();
+  const metric = (name: string) => {
+    let made = metrics.get(name);
+    if (!made) {
+      const spec = SPECS.get(name)!;
+      const config = { name, help: spec.help, labelNames: [...spec.labels], registers: [registry] };
+      made = spec.type === 'gauge' ? new Gauge(config) : new Counter(config);
+      metrics.set(name, made);
+    }
+    return made;
+  };
+  const set = (name: string, value: number | undefined, labels: Record<string, string> = {}) => {
+    if (!finite(value)) return;
+    const made = metric(name);
+    if (made instanceof Gauge) made.set(labels, value);
+    else made.inc(labels, value);
+  };
+  const { results } = observation;
+
+  const outcomes = outcomesOf(observation);
+  set('netdeck_up', outcomes.some(([, outcome]) => !outcome.ok && unreachable(outcome.error)) ? 0 : 1);
+  set('netdeck_token_valid', state.tokenValid === undefined ? undefined : state.tokenValid ? 1 : 0);
+  set(
+    'netdeck_token_expiry_timestamp_seconds',
+    observation.tokenExpiresAt === undefined ? undefined : observation.tokenExpiresAt / 1000,
+  );
+  for (const [name, outcome] of outcomes) {
+    set('netdeck_request_success', outcome.ok ? 1 : 0, { operation: name });
+    set('netdeck_request_failures_total', state.failures.get(name) ?? 0, { operation: name });
+  }
+  set('netdeck_polls_total', state.polls);
+  set('netdeck_last_poll_timestamp_seconds', observation.at / 1000);
+  set('netdeck_poll_duration_seconds', durationMs / 1000);
+
+  const wallet = results.getPayoutWallet;
+  if (wallet?.ok) {
+    const id = wallet.data.wallet_id;
+    set('netdeck_payout_wallet_set', id && id !== ZERO_UUID ? 1 : 0);
+  }
+
+  const stats = results.providerStats;
+  if (stats?.ok) {
+    const providers = stats.data.providers ?? [];
+    const names = clientsById(results.networkClients?.ok ? results.networkClients.data : undefined);
+    set('netdeck_providers', providers.length);
+    set('netdeck_providers_connected', providers.filter((p) => p.connected).length);
+    for (const p of providers) {
+      if (!p.client_id) continue;
+      const client = names.get(p.client_id);
+      const labels = { client_id: sanitize(p.client_id), device_name: sanitize(client?.device_name) };
+      set('netdeck_provider_info', 1, {
+        ...labels,
+        provide_mode: provideModeName(p.provide_mode ?? client?.provide_mode),
+      });
+      set('netdeck_provider_connected', p.connected ? 1 : 0, labels);
+      set('netdeck_provider_uptime_24h_hours', p.uptime_last_24h, labels);
+      set('netdeck_provider_transfer_24h_gibibytes', p.transfer_data_last_24h, labels);
+      set('netdeck_provider_payout_24h_usd', p.payout_last_24h, labels);
+      set('netdeck_provider_search_interest_24h', p.search_interest_last_24h, labels);
+      set('netdeck_provider_contracts_24h', p.contracts_last_24h, labels);
+      set('netdeck_provider_clients_24h', p.clients_last_24h, labels);
+      const counts = state.connections.get(p.client_id);
+      set('netdeck_provider_connects_total', counts?.connects ?? 0, labels);
+      set('netdeck_provider_disconnects_total', counts?.disconnects ?? 0, labels);
+    }
+  }
+
+  const network = results.networkStats;
+  if (network?.ok) setNetworkSeries(network.data, set);
+  return registry;
+}
+
+function setNetworkSeries(
+  data: NetworkStats,
+  set: (name: string, value: number | undefined, labels?: Record<string, string>) => void,
+): void {
+  for (const [series, daily, summary] of COUNT_SERIES) {
+    set('netdeck_network_count', lastValue(data[daily]), { series });
+    set('netdeck_network_count_summary', data[summary], { series });
+  }
+  // The seed era's blob gave the transfer rate in packets per second.
+  const seed = isSeedShape(data);
+  for (const [series, daily, summary, rate] of TRANSFER_SERIES) {
+    set('netdeck_network_transfer_bytes', lastValue(data[daily]), { series });
+    set('netdeck_network_transfer_summary_mebibytes', data[summary], { series });
+    if (!(seed && series === 'all'))
+      set('netdeck_network_transfer_summary_rate_mebibits_per_second', data[rate], { series });
+  }
+  if (seed) set('netdeck_network_packets_summary_rate_per_second', data.all_transfer_summary_rate);
+  const created = data.created_time;
+  set('netdeck_network_stats_timestamp_seconds', finite(created) ? created / 1000 : undefined);
+}

@@ -1,0 +1,331 @@
+// What changed in a network, as netdeck sees it: one event source for `netdeck watch` and
+// the console's event log. Observations (what the service said at one moment) go in;
+// events come out, each condition once when it starts and once when it ends: a provider
+// disconnected for longer than N minutes and back, the payout wallet unset and set, the
+// token expiring soon or expired, a request failing and recovering. Deriving them is a
+// pure function of the last state and the new observation; the source keeps the state,
+// the last events and their listeners.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { describeError, isApiError } from '../api/errors.ts';
+import type { ProviderStats } from '../contract/schemas.ts';
+import { ZERO_UUID } from '../contract/schemas.ts';
+import { oneLine, sanitize } from '../sanitize.ts';
+import { clientsById } from './clients.ts';
+import { type Observation, type ObservedOperation, outcomesOf } from './observe.ts';
+
+export const EVENT_TYPES = [
+  'provider_disconnected',
+  'provider_reconnected',
+  'payout_wallet_unset',
+  'payout_wallet_set',
+  'token_expiring',
+  'token_expired',
+  'request_failed',
+  'request_recovered',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** `info`: something got better; `warning` and `critical`: something is wrong. */
+export type Severity = 'info' | 'warning' | 'critical';
+
+export interface NetdeckEvent {
+  /** 1, 2, 3... in the order the source gave them. */
+  id: number;
+  type: EventType;
+  severity: Severity;
+  /** When the observation that found it was taken (RFC 3339). */
+  time: string;
+  /** One sentence for a person. */
+  message: string;
+  client_id?: string;
+  device_name?: string;
+  /** provider_disconnected: when it went down (its last disconnect, or when netdeck first saw it down). */
+  since?: string;
+  /** How long the provider has been (or was) down, in whole minutes. */
+  minutes?: number;
+  /** token_*: when the token expires. */
+  expires_at?: string;
+  /** request_*: the operation of the endpoint table. */
+  operation?: ObservedOperation;
+  /** request_failed: what went wrong. */
+  error?: string;
+}
+export type EventDraft = Omit<NetdeckEvent, 'id'>;
+
+export interface EventOptions {
+  /** A disconnected provider is reported once it has been down this long (minutes). */
+  disconnectedMinutes: number;
+  /** The token is reported this long before it expires (ms). */
+  tokenWarningMs: number;
+}
+
+export const DEFAULT_EVENT_OPTIONS: EventOptions = {
+  disconnectedMinutes: 5,
+  tokenWarningMs: 3 * 86_400_000,
+};
+
+/** What the source remembers between observations. */
+export interface WatchState {
+  /** Disconnected providers by client id: since when (as far as netdeck knows). */
+  readonly down: ReadonlyMap<string, number>;
+  /** Conditions reported and not yet over, by key (`provider:ID`, `wallet`, `token`, `request:OP`). */
+  readonly open: ReadonlyMap<string, EventDraft>;
+}
+
+export const EMPTY_WATCH_STATE: WatchState = { down: new Map(), open: new Map() };
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** "1 minute", "6 minutes", "3 hours", "2 days": the largest whole unit. */
+function durationText(ms: number): string {
+  const [count, unit] =
+    ms < 120 * MINUTE
+      ? [Math.floor(ms / MINUTE), 'minute']
+      : ms < 2 * DAY
+        ? [Math.floor(ms / 3_600_000), 'hour']
+        : [Math.floor(ms / DAY), 'day'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A finite epoch ms of a service time, else undefined. */
+function timeOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * When a disconnected provider went down: its last event when that is a disconnect;
+ * else when netdeck saw it down before; else, with no event in the 24 hours listed, the
+ * start of those hours (it has been down at least that long); else now. Never later than
+ * netdeck first saw it down (a service whose clock runs ahead, a sped-up simulator, would
+ * otherwise keep it "just down").
+ */
+function downSince(
+  provider: ProviderStats,
+  before: number | undefined,
+  at: number,
+  windowStart: number,
+): number {
+  const events = provider.connected_events_last_24h ?? [];
+  const last = events[events.length - 1];
+  const lastTime = timeOf(last?.event_time);
+  if (last?.connected === false && lastTime !== undefined) return Math.min(lastTime, before ?? at);
+  if (before !== undefined) return before;
+  return events.length === 0 ? windowStart : at;
+}
+
+function providerName(name: string | undefined, clientId: string): string {
+  const clean = sanitize(name).trim();
+  return clean ? `${clean} (${clientId})` : clientId;
+}
+
+/** The events one observation gives after `state`, and the state after it. Pure. */
+export function deriveEvents(
+  state: WatchState,
+  observation: Observation,
+  options: EventOptions = DEFAULT_EVENT_OPTIONS,
+): { state: WatchState; events: EventDraft[] } {
+  const { at, results } = observation;
+  const time = iso(at);
+  const open = new Map(state.open);
+  let down = state.down;
+  const events: EventDraft[] = [];
+  const start = (key: string, draft: EventDraft) => {
+    open.set(key, draft);
+    events.push(draft);
+  };
+  const end = (key: string, draft: EventDraft) => {
+    open.delete(key);
+    events.push(draft);
+  };
+
+  const stats = results.providerStats;
+  if (stats?.ok) {
+    const clients = results.networkClients?.ok ? results.networkClients.data : undefined;
+    const names = clientsById(clients);
+    const windowStart = (timeOf(stats.data.created_time) ?? at) - DAY;
+    const next = new Map<string, number>();
+    for (const provider of stats.data.providers ?? []) {
+      const clientId = provider.client_id;
+      if (!clientId) continue;
+      const key = `provider:${clientId}`;
+      const deviceName = names.get(clientId)?.device_name ?? open.get(key)?.device_name;
+      const who = providerName(deviceName, clientId);
+      const known = { client_id: clientId, ...(deviceName ? { device_name: sanitize(deviceName) } : {}) };
+      const since = state.down.get(clientId);
+      if (provider.connected) {
+        const reported = open.get(key);
+        if (reported) {
+          const downMs = at - (timeOf(reported.since) ?? at);
+          end(key, {
+            type: 'provider_reconnected',
+            severity: 'info',
+            time,
+            message: `provider ${who} is connected again, after ${durationText(downMs)} down`,
+            ...known,
+            minutes: Math.floor(downMs / MINUTE),
+          });
+        }
+        continue;
+      }
+      const from = downSince(provider, since, at, windowStart);
+      next.set(clientId, from);
+      const downMs = at - from;
+      if (!open.has(key) && downMs >= options.disconnectedMinutes * MINUTE) {
+        start(key, {
+          type: 'provider_disconnected',
+          severity: 'critical',
+          time,
+          message: `provider ${who} has been disconnected for ${durationText(downMs)}`,
+          ...known,
+          since: iso(from),
+          minutes: Math.floor(downMs / MINUTE),
+        });
+      }
+    }
+    // A provider no longer listed (removed from the network) ends its condition quietly.
+    for (const key of open.keys()) {
+      if (key.startsWith('provider:') && !next.has(key.slice('provider:'.length))) open.delete(key);
+    }
+    down = next;
+  }
+
+  const wallet = results.getPayoutWallet;
+  if (wallet?.ok) {
+    const unset = !wallet.data.wallet_id || wallet.data.wallet_id === ZERO_UUID;
+    if (unset && !open.has('wallet')) {
+      start('wallet', {
+        type: 'payout_wallet_unset',
+        severity: 'warning',
+        time,
+        message: 'the network has no payout wallet: its providers earn nothing until one is set',
+      });
+    } else if (!unset && open.has('wallet')) {
+      end('wallet', {
+        type: 'payout_wallet_set',
+        severity: 'info',
+        time,
+        message: 'a payout wallet is set again',
+      });
+    }
+  }
+
+  const expires = observation.tokenExpiresAt;
+  const reportedToken = open.get('token');
+  if (expires !== undefined) {
+    const left = expires - at;
+    const type = left <= 0 ? 'token_expired' : left <= options.tokenWarningMs ? 'token_expiring' : undefined;
+    const same = reportedToken?.type === type && reportedToken?.expires_at === iso(expires);
+    if (type && !same) {
+      start('token', {
+        type,
+        severity: type === 'token_expired' ? 'critical' : 'warning',
+        time,
+        message:
+          type === 'token_expired'
+            ? `the token expired at ${iso(expires)}; log in again (netdeck login)`
+            : `the token expires in ${durationText(left)} (${iso(expires)}); log in again before then (netdeck login)`,
+        expires_at: iso(expires),
+      });
+    } else if (!type && reportedToken) {
+      open.delete('token');
+    }
+  }
+
+  for (const [name, outcome] of outcomesOf(observation)) {
+    const key = `request:${name}`;
+    if (!outcome.ok) {
+      if (isApiError(outcome.error) && outcome.error.kind === 'aborted') continue;
+      if (open.has(key)) continue;
+      const unauthorized = isApiError(outcome.error) && outcome.error.kind === 'unauthorized';
+      const error = oneLine(describeError(outcome.error));
+      start(key, {
+        type: 'request_failed',
+        severity: unauthorized ? 'critical' : 'warning',
+        time,
+        message: `a request failed: ${error}`,
+        operation: name,
+        error,
+      });
+    } else {
+      const reported = open.get(key);
+      if (reported) {
+        const failedMs = at - (timeOf(reported.time) ?? at);
+        end(key, {
+          type: 'request_recovered',
+          severity: 'info',
+          time,
+          message: `${name} answers again, after ${durationText(failedMs)} of failures`,
+          operation: name,
+          minutes: Math.floor(failedMs / MINUTE),
+        });
+      }
+    }
+  }
+
+  return { state: { down, open }, events };
+}
+
+export interface EventLogState {
+  /** The last events, oldest first (at most `keep`). */
+  events: readonly NetdeckEvent[];
+  /** What is wrong now: the conditions reported and not over, in the order they began. */
+  problems: readonly EventDraft[];
+}
+
+export interface EventSource {
+  /** For views: the last events and the problems, updated at each observation. */
+  readonly store: StoreApi<EventLogState>;
+  /** Feeds one observation; returns the events it gave (also sent to every listener). */
+  observe(observation: Observation): NetdeckEvent[];
+  /** Calls `listener` with each new event, in order; returns the unsubscribe. */
+  subscribe(listener: (event: NetdeckEvent) => void): () => void;
+  /** The last `k` events (all kept when omitted), oldest first. */
+  last(k?: number): NetdeckEvent[];
+  /** What is wrong now. */
+  problems(): EventDraft[];
+}
+
+export interface EventSourceOptions extends Partial<EventOptions> {
+  /** How many events the source keeps (default 500). */
+  keep?: number;
+}
+
+export function createEventSource(options: EventSourceOptions = {}): EventSource {
+  const { keep = 500, disconnectedMinutes, tokenWarningMs } = options;
+  const derive: EventOptions = {
+    disconnectedMinutes: disconnectedMinutes ?? DEFAULT_EVENT_OPTIONS.disconnectedMinutes,
+    tokenWarningMs: tokenWarningMs ?? DEFAULT_EVENT_OPTIONS.tokenWarningMs,
+  };
+  const store = createStore<EventLogState>()(() => ({ events: [], problems: [] }));
+  const listeners = new Set<(event: NetdeckEvent) => void>();
+  let state = EMPTY_WATCH_STATE;
+  let nextId = 1;
+  return {
+    store,
+    observe(observation) {
+      const result = deriveEvents(state, observation, derive);
+      state = result.state;
+      const events = result.events.map((draft) => ({ id: nextId++, ...draft }));
+      store.setState((before) => ({
+        events: events.length ? [...before.events, ...events].slice(-keep) : before.events,
+        problems: [...state.open.values()],
+      }));
+      for (const event of events) for (const listener of listeners) listener(event);
+      return events;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    last: (k) => {
+      const { events } = store.getState();
+      return k === undefined ? [...events] : events.slice(Math.max(0, events.length - k));
+    },
+    problems: () => [...state.open.values()],
+  };
+}

@@ -1,0 +1,70 @@
+// One look at the service: the operations `netdeck watch` and `netdeck exporter` poll,
+// asked together, each one's answer or failure kept (one failing does not hide the
+// others), with the moment it was taken and the token's expiry.
+
+import { decodeToken, isApiKey } from '../api/auth.ts';
+import type { ApiClient, CallOptions } from '../api/client.ts';
+import type { ResponseOf } from '../contract/endpoints.ts';
+
+/** The operations an observation may ask (GETs without a body). */
+export const OBSERVED_OPERATIONS = [
+  'providerStats',
+  'networkClients',
+  'getPayoutWallet',
+  'networkStats',
+] as const;
+export type ObservedOperation = (typeof OBSERVED_OPERATIONS)[number];
+
+export type Outcome<T> = { ok: true; data: T } | { ok: false; error: Error };
+
+export interface Observation {
+  /** Clock time the observation was taken (its requests' start). */
+  at: number;
+  /** Each operation asked: its answer or its failure. */
+  results: { [K in ObservedOperation]?: Outcome<ResponseOf<K>> };
+  /** Expiry of the token in use (epoch ms), when it is a JWT with `exp`. */
+  tokenExpiresAt?: number;
+}
+
+/** The operations the observation asked, in the order of OBSERVED_OPERATIONS, with their outcomes. */
+export function outcomesOf(observation: Observation): [ObservedOperation, Outcome<unknown>][] {
+  return OBSERVED_OPERATIONS.flatMap((name) => {
+    const outcome = observation.results[name];
+    return outcome ? [[name, outcome] as [ObservedOperation, Outcome<unknown>]] : [];
+  });
+}
+
+/** Expiry of a token (epoch ms): a JWT's `exp`; an API key or a token without one has none. */
+export function tokenExpiry(token: string | undefined): number | undefined {
+  if (!token || isApiKey(token)) return undefined;
+  return decodeToken(token)?.expiresAt;
+}
+
+/** Asks the service for `operations` at once; resolves when every one has answered or failed. */
+export async function observeService(
+  client: ApiClient,
+  operations: readonly ObservedOperation[],
+  context: { at: number; token?: string; signal?: AbortSignal },
+): Promise<Observation> {
+  const options: CallOptions = { signal: context.signal };
+  const settled = await Promise.all(
+    operations.map((name) =>
+      (client[name] as (options?: CallOptions) => Promise<unknown>)(options).then(
+        (data) => ({ ok: true as const, data }),
+        (error: unknown) => ({
+          ok: false as const,
+          error: error instanceof Error ? error : new Error(String(error)),
+        }),
+      ),
+    ),
+  );
+  const results: Observation['results'] = {};
+  operations.forEach((name, k) => {
+    (results as Record<string, unknown>)[name] = settled[k];
+  });
+  return {
+    at: context.at,
+    results,
+    tokenExpiresAt: tokenExpiry(context.token),
+  };
+}
