@@ -4,10 +4,10 @@ import { render } from 'ink';
 import type { ApiClient } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
-import { App } from '../ui/App.tsx';
+import { App } from '../ui/app.tsx';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, startConsoleStores } from './console-stores.ts';
-import { hangUp } from './hangUp.ts';
+import { hangUp } from './hang-up.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
 
 export interface TuiOptions {

@@ -3,6 +3,7 @@
 // it for the profile (as `netdeck login` does) and the panes that needed it load.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StoreDeps } from './deps.ts';
+import { send } from './request.ts';
 import { serviceMessage } from './service-message.ts';
 
 export interface LoginDialog {
@@ -42,7 +43,7 @@ export function createLoginStore(deps: StoreDeps, onLoggedIn: (token: string) =>
         patch({ phase: 'sending', message: undefined });
         let token: string | undefined;
         try {
-          token = (await deps.client.authCodeLogin({ auth_code: code })).by_jwt;
+          token = (await send(deps, () => deps.client.authCodeLogin({ auth_code: code }))).by_jwt;
           if (!token) throw new Error('The service answered without a token.');
         } catch (error) {
           patch({ phase: 'failed', message: serviceMessage(error) });

@@ -9,19 +9,17 @@ import {
   type NetworkStats,
   type NetworkSummaryField,
 } from '../contract/schemas.ts';
+import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
-import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
-import { highlightSpan } from './stats.ts';
+import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
-export interface NetworkView {
+export interface NetworkView extends ChangeWindow {
   /** The series the chart shows. */
   series: NetworkSeriesField;
   /** All series as sparklines instead of one chart. */
   compact: boolean;
   /** Summary figures and series (by their last value) that differ from the previous load. */
   changed: readonly (NetworkSummaryField | NetworkSeriesField)[];
-  changedAt?: number;
-  highlightMs: number;
   /** Next (+1) or previous (-1) series, wrapping around. */
   stepSeries(delta: number): void;
   selectSeries(series: NetworkSeriesField): void;
@@ -57,23 +55,18 @@ export function isNetworkChanged(
   field: NetworkSummaryField | NetworkSeriesField,
   now: number,
 ): boolean {
-  return (
-    state.changedAt !== undefined &&
-    now - state.changedAt < state.highlightMs &&
-    state.changed.includes(field)
-  );
+  return isLit(state, now) && state.changed.includes(field);
 }
 
 export function createNetworkStore(deps: StoreDeps): NetworkStore {
   const resource = createResourceStore<NetworkStats>(deps, {
     load: (signal) => deps.client.networkStats({ signal }),
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   const store = extendResource<NetworkStats, NetworkView>(resource, (set, get) => ({
     series: NETWORK_SERIES_FIELDS[0],
     compact: false,
     changed: [],
-    highlightMs: highlightSpan(deps.clock.speed),
+    highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
     stepSeries(delta) {
       // Among the series the service sent: today's has no packet or extender series.
       const series = presentSeries(get().data);

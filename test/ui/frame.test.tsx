@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { activePane } from '../../src/ui/panes/registry.ts';
 import { COLOR_THEME, PLAIN_THEME, themeFor } from '../../src/ui/theme.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -59,7 +60,7 @@ describe('frame', () => {
     expect(frame).toMatchSnapshot();
     // Keys do not reach the pane or the globals while help is open.
     await app.press('2');
-    expect(app.stores.session.getState().activePane).toBe('discover');
+    expect(activePane(app.stores.session.getState()).id).toBe('discover');
     await app.press('j', 'j');
     expect(app.frame()).toMatch(/j\/k scroll, 3-/);
     await app.press('esc');

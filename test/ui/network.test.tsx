@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
-import { summaryCards } from '../../src/ui/panes/stats/networkView.ts';
+import { summaryCards } from '../../src/ui/panes/network/network-view.ts';
 import { startFixture } from '../api/fixture.ts';
 
 /** Today's service sends 7 daily series (no packet, extender or superspeed ones). */

@@ -4,7 +4,12 @@
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
-import { createLocationSearch, type SearchVia } from '../../api/location-search.ts';
+import {
+  createLocationSearch,
+  distanceNotApplicable,
+  FELL_BACK,
+  type SearchVia,
+} from '../../api/location-search.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
@@ -72,8 +77,7 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
 }
 
 /** Why --max-distance cannot be honoured by a service without find-locations. */
-export const MAX_DISTANCE_REFUSED =
-  '--max-distance applies to find-locations only, which this service does not have (404); search again without it';
+export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
 export async function fetchLocations(
   session: Session,
@@ -88,8 +92,8 @@ export async function fetchLocations(
   const answer = await search.search(options.query, { maxDistanceFraction: options.maxDistance });
   if (answer.fellBack) {
     out.note(
-      'find-locations found nothing: showing the places with providers find-provider-locations matches' +
-        (options.maxDistance === undefined ? '' : ' (--max-distance does not apply to them)'),
+      `${FELL_BACK} (find-provider-locations)` +
+        (options.maxDistance === undefined ? '' : '; --max-distance does not apply to them'),
     );
   }
   // find-provider-locations lists places with providers only, with their counts.

@@ -9,7 +9,7 @@ import {
 } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import { formatBytes } from '../../ui/charts/format.ts';
-import { presentSummaries, summaryField } from '../../ui/panes/stats/networkFields.ts';
+import { presentSummaries, summaryField } from '../../ui/panes/network/network-fields.ts';
 import { fixed, integer, timestamp } from '../output/format.ts';
 import { renderPairs, renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
