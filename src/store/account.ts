@@ -4,6 +4,7 @@
 // payout wallet by id, and the feedback form (every flag, the free text, which field has
 // the focus, the outcome).
 import type { StoreApi } from 'zustand/vanilla';
+import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import {
   type AccountWallet,
   BLOCKCHAINS,
@@ -19,7 +20,6 @@ import type { StoreDeps } from './deps.ts';
 import { type Edge, listMoves } from './list-cursor.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
-import { isNoToken, serviceMessage } from './service-message.ts';
 
 export type WalletCheck = { ok: true; walletId: string } | { ok: false; problem: string };
 

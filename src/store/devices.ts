@@ -5,6 +5,7 @@
 // show a share code as a QR code). Dialog state lives here, not in components, so fast
 // keys never act on a stale copy and a failed add keeps what was typed.
 import type { StoreApi } from 'zustand/vanilla';
+import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import { isApiError } from '../api/errors.ts';
 import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contract/schemas.ts';
 import { type ClientsStore, clientsById, isConnected } from './clients.ts';
@@ -14,7 +15,6 @@ import { distinctKeys } from './distinct-keys.ts';
 import { type Edge, type ListMoves, listMoves } from './list-cursor.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
-import { isNoToken, serviceMessage } from './service-message.ts';
 
 export type DeviceSection = 'pending' | 'incoming' | 'outgoing' | 'own';
 export const SECTION_TITLES: Record<DeviceSection, string> = {

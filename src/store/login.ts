@@ -2,9 +2,9 @@
 // POST /auth/code-login. On success the client uses the new token at once, the CLI keeps
 // it for the profile (as `netdeck login` does) and the panes that needed it load.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { serviceMessage } from '../api/error-words.ts';
 import type { StoreDeps } from './deps.ts';
 import { send } from './request.ts';
-import { serviceMessage } from './service-message.ts';
 
 export interface LoginDialog {
   /** The auth code as pasted (never drawn in clear). */

@@ -9,6 +9,7 @@ import {
   type NetworkStats,
   type NetworkSummaryField,
 } from '../contract/schemas.ts';
+import { presentSeries } from '../format/network-fields.ts';
 import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -27,12 +28,6 @@ export interface NetworkView extends ChangeWindow {
 }
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
-
-/** The daily series the blob has (all of them before anything is loaded). */
-export function presentSeries(data: NetworkStats | undefined): NetworkSeriesField[] {
-  const present = NETWORK_SERIES_FIELDS.filter((field) => data?.[field] !== undefined);
-  return present.length ? present : [...NETWORK_SERIES_FIELDS];
-}
 
 /** The value of a series on its newest day. */
 export function lastValue(series: Record<string, number> | undefined): number | undefined {

@@ -331,8 +331,8 @@ describe('Discover pane, more', () => {
           providerLocations: async () => ({ locations }) as unknown as LocationResult,
         }),
     });
-    await app.waitFor('10 000 places with providers');
-    expect(app.frame()).toContain('1 Discover 10 000');
+    await app.waitFor('10,000 places with providers');
+    expect(app.frame()).toContain('1 Discover 10,000');
     await app.press('G');
     const lines = app.frame().split('\n');
     expect(lines).toHaveLength(39);

@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
 import { dateOf } from '../../clock.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
 import {
@@ -97,7 +97,7 @@ $XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
     if (described.network) {
       rows.push(['network', sanitize(described.network.name ?? '-'), 'token claims']);
       if (described.network.expires_at)
-        rows.push(['expires', timestamp(described.network.expires_at), 'token claims']);
+        rows.push(['expires', formatTimestamp(described.network.expires_at), 'token claims']);
     } else if (config.token) {
       rows.push(['network', '-', 'the token is not a readable JWT']);
     }

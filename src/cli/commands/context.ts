@@ -5,7 +5,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { Simulator, SimulatorOptions } from '../../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../../api/client.ts';
-import { describeError, isApiError } from '../../api/errors.ts';
+import { explainError } from '../../api/error-words.ts';
 import type { Era } from '../../contract/eras.ts';
 import { UUID_PATTERN } from '../../contract/schemas.ts';
 import {
@@ -130,15 +130,8 @@ export interface Session {
   simulator?: Simulator;
 }
 
-/** One line for an error, with a hint where the next step is not obvious. */
-export function explain(error: unknown): string {
-  const message = describeError(error);
-  if (!isApiError(error)) return message;
-  if (error.kind === 'unauthorized')
-    return `${message}; log in again with \`netdeck login\` (or check the token: netdeck config shows which one is used)`;
-  if (error.kind === 'shape') return `${message} (is the API URL right?)`;
-  return message;
-}
+/** One line for an error, with a hint where the next step is not obvious (api/error-words.ts). */
+export const explain = (error: unknown): string => explainError(error, 'command');
 
 export async function loadSimulator(
   deps: CliDeps,

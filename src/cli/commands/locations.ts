@@ -12,10 +12,9 @@ import {
 } from '../../api/location-search.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
+import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { NOT_SENT } from '../../ui/charts/format.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { integer } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {
@@ -177,7 +176,7 @@ export function printLocationTables(
         ],
         groups.map((g) => [
           sanitize(g.name),
-          g.provider_count === undefined ? NOT_SENT : integer(g.provider_count),
+          g.provider_count === undefined ? NOT_SENT : formatCount(g.provider_count),
           g.promoted ? 'yes' : '',
           ...(search ? [distanceText(g.name, g.match_distance, query, via)] : []),
           sanitize(g.location_group_id),
@@ -204,7 +203,7 @@ export function printLocationTables(
           sanitize(l.name),
           sanitize(placeOf(l)),
           sanitize(l.country_code),
-          l.provider_count === undefined ? NOT_SENT : integer(l.provider_count),
+          l.provider_count === undefined ? NOT_SENT : formatCount(l.provider_count),
           ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
           sanitize(l.location_id),
         ]),

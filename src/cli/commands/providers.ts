@@ -9,10 +9,9 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
+import { formatBytesPerSecond, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { NOT_SENT } from '../../ui/charts/format.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { bytesPerSecond } from '../output/format.ts';
 import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
 import {
   addConnectionOptions,
@@ -158,7 +157,7 @@ function cells(provider: Provider): string[] {
       ? 'unmeasured'
       : provider.estimated_bytes_per_second === undefined
         ? NOT_SENT
-        : bytesPerSecond(provider.estimated_bytes_per_second),
+        : formatBytesPerSecond(provider.estimated_bytes_per_second),
     sanitize(place),
   ];
 }

@@ -6,9 +6,9 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import {
@@ -162,7 +162,7 @@ function printWallets(out: Output, wallets: AccountWallet[], payoutId: string | 
         sanitize(w.wallet_address) || '-',
         sanitize(w.default_token_type) || '-',
         w.wallet_id && w.wallet_id === payoutId ? style.good('★ payout') : '',
-        timestamp(w.create_time),
+        formatTimestamp(w.create_time),
       ]),
       style,
     ),

@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
 import { renderPairs } from '../output/table.ts';
 import {
   addConnectionOptions,
@@ -83,8 +83,8 @@ export function registerWhoami(program: Command, context: CliContext): void {
         ];
         if (described.client_id) pairs.push(['client id', sanitize(described.client_id)]);
         pairs.push(
-          ['issued', described.issued_at ? timestamp(described.issued_at) : '-'],
-          ['expires', described.expires_at ? timestamp(described.expires_at) : '-'],
+          ['issued', described.issued_at ? formatTimestamp(described.issued_at) : '-'],
+          ['expires', described.expires_at ? formatTimestamp(described.expires_at) : '-'],
           ['from', described.token_from],
           ['accepted', accepted ? out.style.good('yes, the service accepts it now') : out.style.bad('no')],
         );

@@ -2,11 +2,11 @@
 // header counts down to the next refresh), or, after a failed refresh, that the data
 // shown is stale, how old it is, when the next retry comes and what failed.
 import { Text } from 'ink';
+import { explainError } from '../../api/error-words.ts';
+import { formatAge } from '../../format/numbers.ts';
 import type { ResourceState } from '../../store/resource.ts';
-import { formatAge } from '../charts/format.ts';
 import { useTheme } from '../context.tsx';
 import { truncate } from '../text.ts';
-import { errorText } from './error-line.tsx';
 import { Spinner } from './spinner.tsx';
 
 type Freshness = Pick<
@@ -23,7 +23,7 @@ export function freshnessText(state: Freshness, now: number): string {
   const next = state.nextAt === undefined ? undefined : seconds(state.nextAt - now);
   if (state.error) {
     const retry = next === undefined ? 'press r to retry' : `retrying in ${formatAge(next)}`;
-    const what = errorText(state.error);
+    const what = explainError(state.error, 'console');
     if (!state.hasData) return `✗ ${what} · ${retry}`;
     const age =
       state.fetchedAt === undefined ? '' : ` · data ${formatAge((now - state.fetchedAt) / 1000)} old`;

@@ -3,13 +3,14 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { hideUrlCredentials } from '../../api/auth.ts';
+import { formatClockTime, formatDuration } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource } from '../../store/index.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/registry.ts';
-import { formatClockTime, formatDuration, truncate } from '../text.ts';
+import { truncate } from '../text.ts';
 
 export function targetLabel(target: SessionTarget): string {
   return target.kind === 'demo'

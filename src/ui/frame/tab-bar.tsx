@@ -2,10 +2,10 @@
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
+import { formatCount } from '../../format/numbers.ts';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
 import { activePane, digitOf, PANES } from '../panes/registry.ts';
-import { formatCount } from '../text.ts';
 
 function subscribeAll(stores: Stores) {
   return (notify: () => void) => {

@@ -5,9 +5,9 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
+import { isNoToken } from '../../../api/error-words.ts';
 import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
-import { isNoToken } from '../../../store/service-message.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';

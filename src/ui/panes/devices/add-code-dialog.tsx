@@ -5,6 +5,7 @@ import type React from 'react';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { SimCodes } from '../../../contract/admin.ts';
+import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
@@ -15,7 +16,6 @@ import { usePickList } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
-import { formatTimeLeft } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
 
 export const ADD_CODE_DIALOG = 'addCode';

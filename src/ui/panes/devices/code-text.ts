@@ -1,13 +1,4 @@
-// Text of codes and countdowns: a share code set out large enough to read aloud, and
-// the minutes:seconds left of a pending adoption.
-
-/** `14:05` for 845 000 ms; whole seconds, rounded up so 0:00 means gone. */
-export function formatTimeLeft(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
-}
+// A share code set out large enough to read aloud.
 
 /** `A B A N D O N`: a word in capitals with a space between letters. */
 export const spaced = (word: string) => word.toUpperCase().split('').join(' ');

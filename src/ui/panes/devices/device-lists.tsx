@@ -3,12 +3,12 @@
 // countdown), "none" when empty.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
+import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { padCells } from '../../text.ts';
-import { formatTimeLeft } from './code-text.ts';
 
 type Line =
   | { kind: 'title'; section: DeviceSection; count: number }

@@ -4,10 +4,10 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
+import { formatCount, NOT_SENT } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
 import type { Stores } from '../../../store/index.ts';
-import { NOT_SENT } from '../../charts/format.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -15,7 +15,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
-import { formatCount, padCells } from '../../text.ts';
+import { padCells } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { discoverKeys } from './keys.ts';
 

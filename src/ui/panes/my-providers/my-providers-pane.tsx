@@ -5,10 +5,10 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
+import { isNoToken } from '../../../api/error-words.ts';
 import type { ProviderStats } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
-import { isNoToken } from '../../../store/service-message.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';

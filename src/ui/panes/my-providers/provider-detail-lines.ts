@@ -1,9 +1,9 @@
 // The detail of one provider: its figures with units, the 24-hour timeline with an hour
 // axis, and its connection events, newest first.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
+import { formatAge, formatCount, formatGiB, formatUsdc, MISSING } from '../../../format/numbers.ts';
 import { deviceNameOf } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
-import { formatAge, formatCount, formatGiB, formatUsdc, MISSING } from '../../charts/format.ts';
 import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
 
 export function detailFigures(p: ProviderStats, clean: (text: string) => string): [string, string][] {

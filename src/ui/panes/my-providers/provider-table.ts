@@ -1,9 +1,9 @@
 // The My providers table as plain cells: which columns fit a width, and the text of the
 // header, each provider row and the totals row. The pane only paints them.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
+import { formatDecimal, MISSING } from '../../../format/numbers.ts';
 import { deviceNameOf, type MyProvidersSortColumn, type TrackedField } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
-import { formatDecimal, MISSING } from '../../charts/format.ts';
 import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
 
 export type ColumnKey =

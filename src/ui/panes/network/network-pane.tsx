@@ -9,9 +9,10 @@ import {
   type NetworkSeriesField,
   type NetworkStats,
 } from '../../../contract/schemas.ts';
+import { SERIES_FIELDS } from '../../../format/network-fields.ts';
+import { formatAge, formatCompact } from '../../../format/numbers.ts';
 import { isNetworkChanged, type NetworkState } from '../../../store/network.ts';
 import { dailyChart } from '../../charts/chart.ts';
-import { formatAge, formatCompact } from '../../charts/format.ts';
 import { seriesStats } from '../../charts/series.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
@@ -19,7 +20,6 @@ import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { networkKeys } from './keys.ts';
-import { SERIES_FIELDS } from './network-fields.ts';
 import {
   CARD_WIDTH,
   cardsPerRow,

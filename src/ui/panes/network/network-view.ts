@@ -2,9 +2,14 @@
 // of one series, and the compact view of every series as a sparkline.
 import { dateOf } from '../../../clock.ts';
 import type { NetworkSeriesField, NetworkStats, NetworkSummaryField } from '../../../contract/schemas.ts';
+import {
+  presentSeries,
+  presentSummaries,
+  SERIES_FIELDS,
+  summaryField,
+} from '../../../format/network-fields.ts';
 import { dailyPoints, type SeriesStats, seriesStats } from '../../charts/series.ts';
 import { sparkline } from '../../charts/sparkline.ts';
-import { presentSeries, presentSummaries, SERIES_FIELDS, summaryField } from './network-fields.ts';
 
 export const CARD_WIDTH = 22;
 const CARD_GAP = 1;

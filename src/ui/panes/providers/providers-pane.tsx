@@ -4,15 +4,15 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
+import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { NOT_SENT } from '../../charts/format.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { formatBytesPerSecond, formatCount, padCells, truncate } from '../../text.ts';
+import { padCells, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 

@@ -1,7 +1,11 @@
-// Number and unit formatting for the statistics panes. Locale-independent on purpose:
-// snapshots and screenshots read the same everywhere.
+// How figures read, for the console and the commands alike: one formatter for counts
+// (thousands separated by commas), decimals, units (bytes with binary prefixes, speeds
+// with decimal ones, USDC, hours), durations and times. Locale-independent on purpose:
+// snapshots, screenshots and scripts read the same everywhere. A leaf: it imports only
+// src/clock.ts.
+import { dateOf } from '../clock.ts';
 
-/** Shown where a figure is absent. */
+/** Shown where a figure is absent (the console's and the commands' tables alike). */
 export const MISSING = '–';
 /** Shown for a figure the service did not send (a count, a tier): not known, never 0. */
 export const NOT_SENT = '?';
@@ -103,4 +107,47 @@ export function formatAge(seconds: number): string {
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+const RATE_UNITS = ['B/s', 'kB/s', 'MB/s', 'GB/s', 'TB/s'];
+
+/** 1 250 000 -> "1.25 MB/s" (decimal units, as speeds are sold). */
+export function formatBytesPerSecond(bytesPerSecond: number | undefined): string {
+  if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) return MISSING;
+  let value = bytesPerSecond;
+  let unit = 0;
+  while (value >= 1000 && unit < RATE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${RATE_UNITS[unit]}`;
+}
+
+/** Seconds as a countdown: "45s", "3m 05s", "2h 10m", "3d 4h". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
+}
+
+/** `14:05` for 845 000 ms: minutes and seconds left, rounded up so 0:00 means gone. */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Clock time as HH:MM:SS in the local zone (UTC in tests). */
+export function formatClockTime(at: number): string {
+  const d = new Date(at);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** `2026-01-01 12:00 UTC` from an RFC 3339 string or epoch milliseconds; `unknown` for no time. */
+export function formatTimestamp(value: string | number | undefined): string {
+  if (value === undefined) return MISSING;
+  const date = dateOf(value);
+  return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'unknown';
 }

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { provideModeName } from '../../../src/contract/schemas.ts';
+import { provideModeName } from '../../src/contract/schemas.ts';
 import {
   formatAge,
   formatBytes,
+  formatBytesPerSecond,
   formatCompact,
   formatCount,
+  formatDuration,
   formatGiB,
   formatHours,
   formatMiB,
   formatMibitRate,
   formatUsdc,
   MISSING,
-} from '../../../src/ui/charts/format.ts';
+} from '../../src/format/numbers.ts';
 
 describe('formatting of figures', () => {
   it('groups thousands in counts and rounds them', () => {
@@ -65,5 +67,19 @@ describe('formatting of figures', () => {
     expect(formatAge(600)).toBe('10 min');
     expect(formatAge(3 * 3600 + 300)).toBe('3 h 5 min');
     expect(formatAge(3 * 86400)).toBe('3 d');
+  });
+});
+
+describe('speeds and countdowns', () => {
+  it('shows speeds in human units', () => {
+    expect(formatBytesPerSecond(950)).toBe('950 B/s');
+    expect(formatBytesPerSecond(1_250_000)).toBe('1.25 MB/s');
+    expect(formatBytesPerSecond(12_500_000)).toBe('12.5 MB/s');
+    expect(formatBytesPerSecond(undefined)).toBe('–');
+  });
+  it('shows durations', () => {
+    expect(formatDuration(42)).toBe('42s');
+    expect(formatDuration(185)).toBe('3m 05s');
+    expect(formatDuration(7800)).toBe('2h 10m');
   });
 });

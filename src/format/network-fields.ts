@@ -3,15 +3,19 @@
 // every summary is the highest of the last 3 days, not a total. A blob in the seed era's
 // shape (it has the packet series) gave the transfer rate in packets per second.
 import {
+  NETWORK_SERIES_FIELDS,
   NETWORK_SUMMARY_FIELDS,
   type NetworkSeriesField,
   type NetworkStats,
   type NetworkSummaryField,
-} from '../../../contract/schemas.ts';
-import { presentSeries } from '../../../store/network.ts';
-import { formatBytes, formatCount, formatMiB, formatMibitRate, MISSING } from '../../charts/format.ts';
+} from '../contract/schemas.ts';
+import { formatBytes, formatCount, formatMiB, formatMibitRate, MISSING } from './numbers.ts';
 
-export { presentSeries };
+/** The daily series the blob has (all of them before anything is loaded). */
+export function presentSeries(data: NetworkStats | undefined): NetworkSeriesField[] {
+  const present = NETWORK_SERIES_FIELDS.filter((field) => data?.[field] !== undefined);
+  return present.length ? present : [...NETWORK_SERIES_FIELDS];
+}
 
 const perSecond = (n: number | undefined) => (n === undefined ? MISSING : `${formatCount(n)} packets/s`);
 
