@@ -6,8 +6,7 @@ import { redact } from '../api/auth.ts';
 import { oneLine } from '../sanitize.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerConfig } from './commands/config.ts';
-import { startConsole } from './commands/console.ts';
-import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
+import { addConsoleOptions, startConsole } from './commands/console.ts';
 import { registerDevices } from './commands/devices.ts';
 import { registerFeedback } from './commands/feedback.ts';
 import { examples } from './commands/help.ts';
@@ -19,6 +18,8 @@ import { addWorldOptions, registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
 import { registerWhoami } from './commands/whoami.ts';
+import type { CliContext, CliDeps } from './context.ts';
+import { addConnectionOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
 
@@ -63,12 +64,14 @@ export function buildProgram(context: CliContext, argv: string[] = []): Command 
     });
   addConnectionOptions(program);
   addWorldOptions(program);
+  addConsoleOptions(program);
   program.addHelpText(
     'after',
     `${examples([
       ['netdeck', 'the interactive console (demo world unless an API is configured or you logged in)'],
       ['netdeck login', 'log in to the real service with an auth code from the web app'],
       ['netdeck --seed 7 --speed 60', 'demo world 7, a simulated minute per second'],
+      ['netdeck --refresh 15', 'the console reloads its live panes every 15 s'],
       ['netdeck locations --query ger', 'search locations'],
       ['netdeck providers --location ID --all --json', 'every provider of a location, JSON Lines'],
       ['netdeck sim --admin', 'a simulated API on 127.0.0.1:8080 that lasts'],

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import {
   createMyProvidersStore,
   diffProviders,
@@ -36,11 +37,11 @@ const THREE = [
 ];
 
 describe('stats store (My providers)', () => {
-  it('loads on start and refreshes after 60 s of the store clock, not after 59 s', async () => {
+  it('loads on start and refreshes a refresh period (the default) later on the store clock, not a second before', async () => {
     const { clock, answer, store } = setup(THREE);
     await store.getState().start();
     expect(answer.calls).toBe(1);
-    await clock.advance(59_000);
+    await clock.advance(DEFAULT_REFRESH_SECONDS * 1000 - 1_000);
     expect(answer.calls).toBe(1);
     await clock.advance(1_000);
     expect(answer.calls).toBe(2);
@@ -99,7 +100,7 @@ describe('stats store (My providers)', () => {
     const b = THREE[1].client_id!;
     expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
     answer.providers = [{ ...THREE[0], uptime_last_24h: 6, connected: false }, THREE[1], THREE[2]];
-    await clock.advance(60_000);
+    await clock.advance(DEFAULT_REFRESH_SECONDS * 1000);
     const state = store.getState();
     expect(state.changed).toEqual({ [a]: ['connected', 'uptime_last_24h'] });
     expect(isChanged(state, a, 'uptime_last_24h', clock.now())).toBe(true);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
+import { formatAge, formatDuration } from '../../src/format/numbers.ts';
 import { neverClient } from './fakes.ts';
-import { type Rendered, renderApp } from './render.tsx';
+import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
 const silentClient = neverClient();
 
@@ -36,7 +37,7 @@ describe('My providers pane', () => {
     expect(names).toHaveLength(8);
     for (const line of rows(frame()))
       expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
-    expect(frame()).toContain('next in 1m 00s');
+    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
     // Today's /stats/providers has no provide_mode: /network/clients says public (3) or
     // nothing, and the column then says it is not known.
     const modes = rows(frame()).map((line) => line.trimEnd().split(/\s+/).at(-1));
@@ -71,15 +72,17 @@ describe('My providers pane', () => {
     await waitFor('Σ total');
     const before = rows(frame());
     sim.admin.setFaults({ error_rate: 1, status: 503 });
-    await clock.advance(60_000);
+    await clock.advance(TEST_REFRESH_MS);
     await waitFor('stale');
-    expect(frame()).toContain('⚠ stale · data 60 s old · retrying in 5 s · HTTP 503');
+    expect(frame()).toContain(
+      `⚠ stale · data ${formatAge(TEST_REFRESH_MS / 1000)} old · retrying in 5 s · HTTP 503`,
+    );
     expect(frame()).toContain('retrying in 5 s');
     expect(rows(frame())).toEqual(before);
     expect(frame()).toMatchSnapshot();
     sim.admin.setFaults({});
     await clock.advance(5_000);
-    await waitFor('live, every 60 s');
+    await waitFor(`live, every ${formatAge(TEST_REFRESH_MS / 1000)}`);
     expect(frame()).not.toContain('stale');
   });
 
@@ -96,16 +99,16 @@ describe('My providers pane', () => {
     expect(frame()).toMatchSnapshot();
   });
 
-  it('refreshes after 60 s of the store clock, and not after 59 s', async () => {
+  it('refreshes a refresh period later on the store clock, and not a second before', async () => {
     const { frame, waitFor, clock } = await open();
     await waitFor('Σ total');
     const first = rows(frame());
-    await clock.advance(59_000);
+    await clock.advance(TEST_REFRESH_MS - 1_000);
     expect(rows(frame())).toEqual(first);
     expect(frame()).toContain('next in 1s');
     await clock.advance(1_000);
     await waitFor(() => rows(frame()).join() !== first.join());
-    expect(frame()).toContain('next in 1m 00s');
+    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
   });
 
   it('cycles the sort column with s and reverses it with S', async () => {

@@ -17,6 +17,12 @@ import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import type { PaneId } from '../../src/ui/panes/registry.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
 
+/**
+ * How often the live resources reload in the screen tests: a setting like any other (not
+ * the default), and whole simulator minutes so that each refresh finds the world moved.
+ */
+export const TEST_REFRESH_MS = 120_000;
+
 /** A small world: quick to generate, big enough for every screen. */
 export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } as const;
 
@@ -148,6 +154,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       demo: options.loggedOut ? undefined : sim.demo,
       saveLogin: (kept) => void saved.push(kept),
       saveExport: providerExportWriter(options.exportDir),
+      refreshEveryMs: TEST_REFRESH_MS,
     },
     {
       target: options.loggedOut ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },

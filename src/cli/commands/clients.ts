@@ -5,16 +5,11 @@ import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
-import {
-  addConnectionOptions,
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  optionsOf,
-  runWithClient,
-} from './context.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export function registerClients(program: Command, context: CliContext): void {

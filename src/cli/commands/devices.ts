@@ -8,19 +8,19 @@ import type { AddDeviceResult, DeviceAssociations } from '../../contract/schemas
 import { formatDecimal } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { checkCode } from '../../store/codes.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   optionsOf,
   orUsage,
-  runWithClient,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** A code argument (six words, quoted or not) as the service wants it; a malformed one is a usage error. */

@@ -14,20 +14,19 @@ import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   numberArg,
   optionsOf,
   orUsage,
-  runWithClient,
-  type Session,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export interface LocationsOptions extends CommonOptions {
@@ -79,7 +78,7 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
 export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
 export async function fetchLocations(
-  session: Session,
+  session: CommandSession,
   options: LocationsOptions,
 ): Promise<{ result: LocationResult; via?: SearchVia }> {
   const { client, out } = session;
@@ -103,7 +102,7 @@ export async function fetchLocations(
   return { result, via: answer.via };
 }
 
-async function runLocations(session: Session, options: LocationsOptions): Promise<void> {
+async function runLocations(session: CommandSession, options: LocationsOptions): Promise<void> {
   const { result, via } = await fetchLocations(session, options);
   if (session.out.json) {
     session.out.printJson(result);

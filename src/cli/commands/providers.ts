@@ -11,22 +11,21 @@ import {
 } from '../../contract/schemas.ts';
 import { formatBytesPerSecond, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   collect,
   collectUuids,
   integerArg,
   optionsOf,
   orUsage,
-  runWithClient,
-  type Session,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
+import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
@@ -162,7 +161,7 @@ function cells(provider: Provider): string[] {
   ];
 }
 
-async function sampleOnce(session: Session, request: FindProvidersRequest): Promise<void> {
+async function sampleOnce(session: CommandSession, request: FindProvidersRequest): Promise<void> {
   const { out } = session;
   const result = await session.client.findProviders(request);
   if (out.json) {
@@ -182,7 +181,11 @@ async function sampleOnce(session: Session, request: FindProvidersRequest): Prom
  * nothing new, or `limit` providers have been printed and the service still sends more.
  * Each provider is printed as soon as it arrives, exactly once.
  */
-async function streamAll(session: Session, request: FindProvidersRequest, limit: number): Promise<number> {
+async function streamAll(
+  session: CommandSession,
+  request: FindProvidersRequest,
+  limit: number,
+): Promise<number> {
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
   let printed = 0;

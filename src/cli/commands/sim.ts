@@ -6,10 +6,11 @@ import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import { ERAS, type Era } from '../../contract/eras.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
+import type { CliContext } from '../context.ts';
+import { integerArg, numberArg, optionsOf } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
-import { type CliContext, integerArg, numberArg, optionsOf } from './context.ts';
 import { examples } from './help.ts';
 
 export const SIM_DEFAULT_PORT = 8080;

@@ -10,17 +10,17 @@ import {
 import { presentSummaries, summaryField } from '../../format/network-fields.ts';
 import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   integerArg,
   optionsOf,
-  runWithClient,
-} from './context.ts';
+} from '../options.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export function registerStats(program: Command, context: CliContext): void {

@@ -8,19 +8,19 @@ import type { AccountWallet } from '../../contract/schemas.ts';
 import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   optionsOf,
   orUsage,
-  runWithClient,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 const WALLET_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';

@@ -5,17 +5,11 @@ import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth
 import { ApiError, isApiError } from '../../api/errors.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
-import {
-  addConnectionOptions,
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  explain,
-  optionsOf,
-  runWithClient,
-} from './context.ts';
+import { explain, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 const KIND_TEXT: Record<TokenKind, string> = {
