@@ -66,9 +66,9 @@ export interface ConfigFs {
 const nodeFs: ConfigFs = { readFile: readSmallFile, homedir: osHomedir };
 
 /** Far more than any real config file: a FIFO, a device or a huge file is refused, not read for ever. */
-export const CONFIG_FILE_LIMIT = 1024 * 1024;
+const CONFIG_FILE_LIMIT = 1024 * 1024;
 /** A JWT is about a kilobyte. */
-export const TOKEN_FILE_LIMIT = 64 * 1024;
+const TOKEN_FILE_LIMIT = 64 * 1024;
 
 /** A file other users can read (group or others). */
 const readableByOthers = (mode: number | undefined) => mode !== undefined && (mode & 0o044) !== 0;
@@ -89,7 +89,7 @@ const ConfigFile = Profile.extend({
 });
 type Profile = z.infer<typeof Profile>;
 
-export function configFilePath(env: Record<string, string | undefined>, fs: ConfigFs = nodeFs): string {
+function configFilePath(env: Record<string, string | undefined>, fs: ConfigFs = nodeFs): string {
   const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME?.trim() || fs.homedir(), '.config');
   return join(base, 'netdeck', 'config.json');
 }
@@ -131,7 +131,7 @@ function readConfigFile(
 }
 
 /** Whether two API URLs name the same service (case of the host, trailing slashes aside). */
-export function sameApiUrl(a: string, b: string): boolean {
+function sameApiUrl(a: string, b: string): boolean {
   const normal = (url: string) => {
     try {
       return new URL(url.trim()).href.replace(/\/+$/, '');

@@ -22,14 +22,7 @@ export interface WorldFlags {
 }
 
 /** The world flags among a command's options. */
-export const worldOf = ({
-  seed,
-  era,
-  providers,
-  locations,
-  ownProviders,
-  speed,
-}: WorldFlags): WorldFlags => ({
+const worldOf = ({ seed, era, providers, locations, ownProviders, speed }: WorldFlags): WorldFlags => ({
   seed,
   era,
   providers,
@@ -51,9 +44,7 @@ export interface OpenClient {
 }
 
 /** The simulator's factory, loaded only when the demo is wanted (it brings Faker). */
-export async function loadSimulator(
-  deps: CliDeps,
-): Promise<(options: SimulatorOptions) => Promise<Simulator>> {
+async function loadSimulator(deps: CliDeps): Promise<(options: SimulatorOptions) => Promise<Simulator>> {
   if (deps.createSimulator) return deps.createSimulator;
   return (await import('../../simulator/index.ts')).createSimulator;
 }

@@ -24,7 +24,7 @@ import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
 
 /** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
-export function netdeckVersion(): string {
+function netdeckVersion(): string {
   if (process.env.NETDECK_VERSION) return process.env.NETDECK_VERSION;
   try {
     return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -43,7 +43,7 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
   return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
 }
 
-export function buildProgram(context: CliContext, argv: string[] = []): Command {
+function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   const hide = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);

@@ -18,7 +18,7 @@ function writableDir(dir: string): boolean {
  * `netdeck-providers-20260101-000000-<12 random characters>.jsonl` (UTC): sorts by time,
  * no spaces, and a name nobody can guess (or lay a link at) in advance.
  */
-export function exportFileName(at: number): { prefix: string; suffix: string } {
+function exportFileName(at: number): { prefix: string; suffix: string } {
   const stamp = new Date(at).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   return { prefix: `netdeck-providers-${stamp}-`, suffix: '.jsonl' };
 }

@@ -13,7 +13,7 @@ import { ExitCode, exitCodeFor } from './output/exit-codes.ts';
 import { createOutput, type Output } from './output/writer.ts';
 
 /** Commands fail fast: a person or a script is waiting. */
-export const COMMAND_CLIENT_DEFAULTS: Partial<ClientOptions> = {
+const COMMAND_CLIENT_DEFAULTS: Partial<ClientOptions> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 60_000,

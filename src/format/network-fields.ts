@@ -33,7 +33,7 @@ const count = (label: string, what: string): SummaryField => ({
   format: formatCount,
 });
 
-export const SUMMARY_FIELDS: Record<NetworkSummaryField, SummaryField> = {
+const SUMMARY_FIELDS: Record<NetworkSummaryField, SummaryField> = {
   all_transfer_summary: {
     label: 'transfer a day',
     long: 'transfer in a day (busiest of the last 3)',
@@ -68,7 +68,7 @@ export const SUMMARY_FIELDS: Record<NetworkSummaryField, SummaryField> = {
 };
 
 /** Whether the blob is in the seed era's shape, where the transfer rate was packets per second. */
-export const isSeedShape = (data: NetworkStats | undefined) =>
+const isSeedShape = (data: NetworkStats | undefined) =>
   data?.all_packets_data !== undefined || data?.all_packets_summary !== undefined;
 
 /** How one summary of this blob reads. */

@@ -136,7 +136,7 @@ export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet'>)
 }
 
 /** The request body: every flag sent as true or false; `other` only when something was typed. */
-export function feedbackBody(form: FeedbackForm) {
+function feedbackBody(form: FeedbackForm) {
   const other = form.other.trim();
   return { uses: { ...form.uses }, needs: { ...form.needs, ...(other ? { other } : {}) } };
 }

@@ -2,7 +2,7 @@
 // and whether that moment is now. My providers and Network use it alike.
 
 /** How long a changed figure stays highlighted, in real milliseconds (scaled by the clock's speed). */
-export const HIGHLIGHT_MS = 3_000;
+const HIGHLIGHT_MS = 3_000;
 
 /**
  * A few real seconds of the store clock, but never past half a refresh period (so at

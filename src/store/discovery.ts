@@ -36,9 +36,9 @@ export interface MarkedSpec {
 }
 
 /** `<`/`>` walk these fractions of allowed typos per query character (find-locations only). */
-export const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
+const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
 /** The service's own default; `distanceFraction` undefined means it (nothing is sent). */
-export const DEFAULT_DISTANCE = 0.2;
+const DEFAULT_DISTANCE = 0.2;
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
 export const DISTANCE_NOT_APPLICABLE = distanceNotApplicable('the match distance');
@@ -100,7 +100,7 @@ export type DiscoveryStore = StoreApi<DiscoveryState>;
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** The rows the pane shows for a state. */
-export function rowsOf(
+function rowsOf(
   state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive' | 'expanded'>,
 ) {
   return state.query.trim() === ''

@@ -9,7 +9,7 @@ import type { StoreDeps } from './deps.ts';
 import { type Edge, listMoves } from './list-cursor.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
-export const MY_PROVIDERS_SORT_COLUMNS = [
+const MY_PROVIDERS_SORT_COLUMNS = [
   'clientId',
   'connected',
   'uptime',
@@ -23,7 +23,7 @@ export const MY_PROVIDERS_SORT_COLUMNS = [
 export type MyProvidersSortColumn = (typeof MY_PROVIDERS_SORT_COLUMNS)[number];
 
 /** The figures compared between refreshes (a changed one is highlighted). */
-export const TRACKED_FIELDS = [
+const TRACKED_FIELDS = [
   'connected',
   'uptime_last_24h',
   'transfer_data_last_24h',

@@ -36,7 +36,7 @@ export function lastValue(series: Record<string, number> | undefined): number | 
   return lastDay === undefined ? undefined : series?.[lastDay];
 }
 
-export function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
+function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
   if (!before || !after) return [];
   const summaries = NETWORK_SUMMARY_FIELDS.filter((field) => (before[field] ?? 0) !== (after[field] ?? 0));
   const series = NETWORK_SERIES_FIELDS.filter(

@@ -10,8 +10,8 @@ import { type Edge, listMoves } from './list-cursor.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
-export const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
-export const DEFAULT_BATCH_SIZE = 10;
+const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+const DEFAULT_BATCH_SIZE = 10;
 
 export interface ProvidersState {
   specs: MarkedSpec[];
@@ -53,7 +53,7 @@ export interface ProvidersState {
 }
 export type ProvidersStore = StoreApi<ProvidersState>;
 
-export function destinationPath(provider: Provider): string[] | undefined {
+function destinationPath(provider: Provider): string[] | undefined {
   if (!provider.client_id) return undefined;
   return [...(provider.intermediary_ids ?? []), provider.client_id];
 }

@@ -40,7 +40,7 @@ export interface ResourceOptions<T> {
 }
 
 /** Back-off after `failures` consecutive failures, honouring a server's Retry-After. */
-export function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
+function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
   const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
   const backoff = baseMs * 2 ** Math.max(0, failures - 1);
   return Math.min(maxMs, Math.max(retryAfter ?? 0, backoff));

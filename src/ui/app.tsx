@@ -21,7 +21,7 @@ import { activePane, PANES, paneAfter } from './panes/registry.ts';
 import type { Theme } from './theme.ts';
 
 /** Below this many columns the header, tabs and footer get shorter. */
-export const COMPACT_BELOW = 80;
+const COMPACT_BELOW = 80;
 
 function useGlobalKeys() {
   const stores = useStores();

@@ -27,7 +27,7 @@ function isZeroWidth(cp: number): boolean {
 }
 
 /** Terminal cells one character takes. */
-export function charWidth(ch: string): number {
+function charWidth(ch: string): number {
   const cp = ch.codePointAt(0) ?? 0;
   if (isZeroWidth(cp)) return 0;
   return isWide(cp) ? 2 : 1;

@@ -19,7 +19,7 @@ import { examples } from './help.ts';
 const sourceOf = (value: Sourced<unknown>) => ({ source: value.source, origin: value.origin });
 
 /** The configuration as JSON, token masked. */
-export function describeConfig(config: ResolvedConfig) {
+function describeConfig(config: ResolvedConfig) {
   const claims = config.token ? decodeToken(config.token.value) : undefined;
   return {
     mode: config.mode,

@@ -284,7 +284,7 @@ function state(pending: boolean | undefined, out: Output): string {
   return pending ? out.style.warn('pending') : out.style.good('confirmed');
 }
 
-export function printAssociations(out: Output, associations: DeviceAssociations): void {
+function printAssociations(out: Output, associations: DeviceAssociations): void {
   const { style } = out;
   const pendingAdoptions = associations.pending_adoption_devices ?? [];
   const incoming = associations.incoming_shared_devices ?? [];

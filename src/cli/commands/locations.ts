@@ -77,7 +77,7 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
 /** Why --max-distance cannot be honoured by a service without find-locations. */
 export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
-export async function fetchLocations(
+async function fetchLocations(
   session: CommandSession,
   options: LocationsOptions,
 ): Promise<{ result: LocationResult; via?: SearchVia }> {
@@ -139,7 +139,7 @@ function distanceText(
 }
 
 /** `query`: the search's, or undefined for the list of provider-locations; `via`: who answered it. */
-export function printLocationTables(
+function printLocationTables(
   out: Output,
   result: LocationResult,
   query: string | undefined,

@@ -22,9 +22,9 @@ import { commandClientDefaults, explain, resolveOrReport } from '../run-command.
 import { examples } from './help.ts';
 
 /** The real service: where `netdeck login` goes unless told otherwise. */
-export const REAL_API_URL = 'https://api.bringyour.com';
+const REAL_API_URL = 'https://api.bringyour.com';
 /** Where the official provider's `auth` writes its network token. */
-export const PROVIDER_TOKEN_PATH = '~/.urnetwork/jwt';
+const PROVIDER_TOKEN_PATH = '~/.urnetwork/jwt';
 
 interface LoginOptions extends CommonOptions {
   code?: string;

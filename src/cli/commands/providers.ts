@@ -29,7 +29,7 @@ import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
-export const MAX_BATCH = 1000;
+const MAX_BATCH = 1000;
 
 /**
  * The most providers `--all` lists. Each batch excludes every id seen, so this also bounds
@@ -96,7 +96,7 @@ export function registerProviders(program: Command, context: CliContext): void {
   });
 }
 
-export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
+function buildRequest(options: ProvidersOptions): FindProvidersRequest {
   const specs: LocationSpecInput[] = [
     ...(options.location ?? []).map((id) => ({ location_id: id })),
     ...(options.group ?? []).map((id) => ({ location_group_id: id })),

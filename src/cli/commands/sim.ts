@@ -13,7 +13,7 @@ import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
 import { examples } from './help.ts';
 
-export const SIM_DEFAULT_PORT = 8080;
+const SIM_DEFAULT_PORT = 8080;
 
 export interface SimOptions {
   era?: Era;
@@ -37,7 +37,7 @@ export interface SimOptions {
 const MIN_ADMIN_SECRET = 16;
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare === '::1') return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
@@ -47,7 +47,7 @@ export function isLoopback(host: string): boolean {
  * The admin flags: --admin-secret implies --admin; a non-loopback host with the admin
  * routes needs an explicit secret (and gets a warning). Returns the warning to print.
  */
-export function checkAdminExposure(options: SimOptions): string | undefined {
+function checkAdminExposure(options: SimOptions): string | undefined {
   const secret = options.adminSecret;
   if (secret !== undefined && (secret.length < MIN_ADMIN_SECRET || /[^\x21-\x7e]/.test(secret))) {
     throw new UsageError(

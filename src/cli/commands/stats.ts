@@ -81,7 +81,7 @@ export function registerStats(program: Command, context: CliContext): void {
   });
 }
 
-export function printProviderStats(out: Output, stats: ProvidersStats): void {
+function printProviderStats(out: Output, stats: ProvidersStats): void {
   const { style } = out;
   const providers = stats.providers ?? [];
   if (!providers.length) {
@@ -142,7 +142,7 @@ export function printProviderStats(out: Output, stats: ProvidersStats): void {
   ]);
 }
 
-export function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
+function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
   const { style } = out;
   // Units as the service computes them: bytes a day, MiB, Mibit/s (format/network-fields.ts);
   // a figure the service did not send is left out, not shown as 0.

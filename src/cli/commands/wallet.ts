@@ -26,7 +26,7 @@ import { examples } from './help.ts';
 const WALLET_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
 
 /** Why an address would be refused, in the service's words and then in ours; undefined when it is fine. */
-export function walletProblem(chain: string, address: string): string | undefined {
+function walletProblem(chain: string, address: string): string | undefined {
   const refusal = walletRefusal(chain, address);
   if (!refusal) return undefined;
   if (!chainOf(chain)) return `${refusal}: "${chain}" is not a chain the service knows`;

@@ -4,9 +4,9 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useStores, useTheme } from '../context.tsx';
 
-export const LOGIN_HINT = 'Press L to log in with an auth code ("Copy an Auth Code" in the web app).';
+const LOGIN_HINT = 'Press L to log in with an auth code ("Copy an Auth Code" in the web app).';
 
-export const NO_TOKEN_LINES = [
+const NO_TOKEN_LINES = [
   'Or log in from a shell with  netdeck login  (an auth code, or --email), or give a token:',
   '  --token <jwt>  or  --token-file <path>  on the command line',
   '  NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>  in the environment',

@@ -19,7 +19,7 @@ type Freshness = Pick<
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
 /** The words of the line (without the spinner), for tests and for the component. */
-export function freshnessText(state: Freshness, now: number): string {
+function freshnessText(state: Freshness, now: number): string {
   const next = state.nextAt === undefined ? undefined : seconds(state.nextAt - now);
   if (state.error) {
     const retry = next === undefined ? 'press r to retry' : `retrying in ${formatAge(next)}`;

@@ -25,7 +25,7 @@ export function footerBindings(pane: Pane, dialog?: string): Binding[] {
   return [...pane.keys.filter((b) => b.footer && b.scope === pane.id), ...globals];
 }
 
-export function hintText(b: Binding): string {
+function hintText(b: Binding): string {
   return `${b.keys.map(keyLabel).join('/')} ${b.help}`;
 }
 
@@ -51,7 +51,7 @@ export function fitHints(bindings: Binding[], width: number): string[] {
 }
 
 /** While a text box has the keys, its own keys (TextInput's, not the table's). */
-export const TYPING_HINTS = 'typing: enter done · esc leave · ↑/↓ move · ctrl-u clear · ctrl-c quit';
+const TYPING_HINTS = 'typing: enter done · esc leave · ↑/↓ move · ctrl-u clear · ctrl-c quit';
 
 export function Footer({
   width,

@@ -12,13 +12,13 @@ import { useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/registry.ts';
 import { truncate } from '../text.ts';
 
-export function targetLabel(target: SessionTarget): string {
+function targetLabel(target: SessionTarget): string {
   return target.kind === 'demo'
     ? `SIMULATOR seed ${target.seed}`
     : screenText(hideUrlCredentials(target.url));
 }
 
-export function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now: number): string {
+function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now: number): string {
   switch (state.status) {
     case 'connecting':
       return 'connecting…';

@@ -25,7 +25,7 @@ export const PANES = [
 export type PaneId = (typeof PANES)[number]['id'];
 export type Pane = PaneDefinition<PaneId>;
 
-export const PANE_IDS: readonly PaneId[] = PANES.map((pane) => pane.id);
+const PANE_IDS: readonly PaneId[] = PANES.map((pane) => pane.id);
 
 /** The pane of this id; an id no pane has is a mistake in the code, not a state to show. */
 export function paneById(id: string): Pane {

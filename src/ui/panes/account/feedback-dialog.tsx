@@ -17,7 +17,7 @@ import { accountKeys } from './keys.ts';
 export const FEEDBACK_DIALOG = 'feedback';
 
 /** `block_data_brokers` -> "block data brokers". */
-export const flagLabel = (field: FeedbackField) => field.slice(field.indexOf('.') + 1).replaceAll('_', ' ');
+const flagLabel = (field: FeedbackField) => field.slice(field.indexOf('.') + 1).replaceAll('_', ' ');
 
 function isTicked(form: FeedbackForm, field: FeedbackField): boolean {
   const [group, key] = field.split('.');

@@ -8,7 +8,7 @@ import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { padCells, truncate } from '../../text.ts';
 
-export function walletLine(wallet: AccountWallet, payout: boolean, width: number): string {
+function walletLine(wallet: AccountWallet, payout: boolean, width: number): string {
   const mark = payout ? '★ payout' : '';
   const chain = padCells(screenText(wallet.blockchain) || '?', 8);
   const address = screenText(wallet.wallet_address) || '–';

@@ -28,7 +28,7 @@ interface TryCode {
   label: string;
 }
 
-export function codesToTry(codes: SimCodes | undefined): TryCode[] {
+function codesToTry(codes: SimCodes | undefined): TryCode[] {
   if (!codes) return [];
   return [
     ...codes.adopt_codes.map((c) => ({
@@ -44,7 +44,7 @@ export function codesToTry(codes: SimCodes | undefined): TryCode[] {
   ];
 }
 
-export function addedText(added: AddedDevice): string {
+function addedText(added: AddedDevice): string {
   const name = `"${screenText(added.deviceName ?? 'a device')}"`;
   if (added.codeType === 'share') {
     const owner = added.networkName ? ` of network ${screenText(added.networkName)}` : '';

@@ -31,7 +31,7 @@ export function listLines(rows: DeviceRow[]): Line[] {
 }
 
 /** Column widths for a pane `width` wide: the client id shortens below 110 columns. */
-export function deviceColumns(width: number) {
+function deviceColumns(width: number) {
   const id = width >= 110 ? 36 : 13;
   const rest = Math.max(24, width - 2 - id - 3);
   const name = Math.max(10, Math.floor(rest * 0.35));
@@ -39,7 +39,7 @@ export function deviceColumns(width: number) {
   return { name, id, network, state: Math.max(6, rest - name - network) };
 }
 
-export function stateText(row: DeviceRow): string {
+function stateText(row: DeviceRow): string {
   if (row.section === 'own') return row.online ? '● online' : '○ offline';
   if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
   if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';

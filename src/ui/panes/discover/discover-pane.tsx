@@ -20,7 +20,7 @@ import type { PaneProps } from '../types.ts';
 import { discoverKeys } from './keys.ts';
 
 /** Column widths for a pane `width` wide; `distance` only while searching. */
-export function discoverColumns(width: number, searching: boolean) {
+function discoverColumns(width: number, searching: boolean) {
   const mark = 3;
   const kind = 8;
   const count = 10;
@@ -78,7 +78,7 @@ function headerText(cols: ReturnType<typeof discoverColumns>): string {
 const SEARCH_INPUT = 'discover-search';
 
 /** Sends the chosen specs to the Providers pane and shows it. */
-export function sendToProviders(stores: Stores): void {
+function sendToProviders(stores: Stores): void {
   const chosen = stores.discovery.getState().chosen();
   if (chosen.length === 0) return;
   stores.session.getState().setPane('providers');

@@ -35,7 +35,7 @@ import {
  * "computed 12 s ago · figures: the highest day of the last 3 · series: last 90 days",
  * from the blob's own time (Unix ms) on the store clock.
  */
-export function computedText(data: NetworkStats | undefined, now: number): string {
+function computedText(data: NetworkStats | undefined, now: number): string {
   const parts: string[] = [];
   // A time beyond a Date's range is no time: it is left out rather than shown as years.
   const computed = dateOf(data?.created_time);

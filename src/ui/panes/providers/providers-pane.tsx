@@ -16,7 +16,7 @@ import { padCells, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
-export function providerColumns(width: number) {
+function providerColumns(width: number) {
   const mark = 3;
   const id = width >= 100 ? 38 : 14;
   const tier = 6;
@@ -24,7 +24,7 @@ export function providerColumns(width: number) {
   return { mark, id, tier, speed, location: Math.max(0, width - mark - id - tier - speed) };
 }
 
-export function locationText(p: Provider): string {
+function locationText(p: Provider): string {
   const l = p.location;
   if (!l) return NOT_SENT;
   const country = l.country ?? l.country_code?.toUpperCase();
@@ -40,7 +40,7 @@ function idText(id: string | undefined, width: number): string {
 }
 
 /** As sent: `unmeasured` when the service says it has no estimate, `?` when it sent none. */
-export function speedText(p: Provider): string {
+function speedText(p: Provider): string {
   if (p.has_estimated_bytes_per_second === false) return 'unmeasured';
   return p.estimated_bytes_per_second === undefined
     ? NOT_SENT
