@@ -53,9 +53,9 @@ base.kill();
 await base.exited;
 
 const netdeck = bigDiscover('--providers', '60000');
-await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
+await netdeck.until((s) => /[1-9][\d,]* places with providers/.test(s.text), 60_000);
 const statusLine = netdeck.screen().lines.find((line) => line.includes('places with providers')) ?? '';
-const rows = Number(statusLine.match(/^([\d ]+) places/)?.[1].replace(/ /g, '') ?? 0);
+const rows = Number(statusLine.match(/^([\d,]+) places/)?.[1].replace(/,/g, '') ?? 0);
 const times = await timeKeys(netdeck, 'j', belowHeader);
 netdeck.write('q');
 await netdeck.exited;

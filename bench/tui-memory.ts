@@ -16,7 +16,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Peak resident MB of one run: every pane once, a search, a batch of providers. */
 async function netdeckPeak(): Promise<number> {
   const netdeck = bigDiscover('--own-providers', '1000');
-  await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
+  await netdeck.until((s) => /[1-9][\d,]* places with providers/.test(s.text), 60_000);
   for (const key of ['2', '3', '4', '5', '6', '1']) {
     netdeck.write(key);
     await pause(700);

@@ -19,7 +19,7 @@ process.env.NODE_ENV = 'production';
 process.env.FORCE_COLOR ??= '3';
 const { createElement, useState } = await import('react');
 const { Text, render, useInput } = await import('ink');
-const { App } = await import('../src/ui/App.tsx');
+const { App } = await import('../src/ui/app.tsx');
 
 const { values } = parseArgs({ options: { locations: { type: 'string', default: '10000' } } });
 const LOCATIONS = Number(values.locations);

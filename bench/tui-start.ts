@@ -33,7 +33,7 @@ const netdeck: number[] = [];
 const baseline: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   baseline.push(await timeToScreen([hello], /Hello, world/));
-  netdeck.push(await timeToScreen([BINARY], /[1-9][\d ]* places with providers/));
+  netdeck.push(await timeToScreen([BINARY], /[1-9][\d,]* places with providers/));
 }
 const ms = median(netdeck);
 const base = median(baseline);

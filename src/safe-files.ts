@@ -30,7 +30,7 @@ export class UnusableFileError extends Error {
 }
 
 /** Twelve characters nobody can guess (72 random bits), safe in a file name. */
-export const unguessable = () => randomBytes(9).toString('base64url');
+const unguessable = () => randomBytes(9).toString('base64url');
 
 /** Creates `path` (it must not exist) with mode 0600 and writes `content`; removes it on failure. */
 function writeNewFile(path: string, content: string | Uint8Array): void {

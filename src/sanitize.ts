@@ -60,7 +60,7 @@ export function oneLine(text: string): string {
  * The most of one outside field the console draws: wider than any terminal, and small
  * enough that laying out a name a server made a megabyte long costs nothing.
  */
-export const MAX_FIELD_CHARS = 1000;
+const MAX_FIELD_CHARS = 1000;
 
 /** One field for the screen: sanitised and cut to `max` characters with an ellipsis. */
 export function screenText(value: unknown, max = MAX_FIELD_CHARS): string {

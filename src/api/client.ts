@@ -67,7 +67,7 @@ export type ApiClient = { [K in OperationName]: Method<K> } & {
 };
 
 /** 64 MiB: three times the largest answer of a 50 000-city, 1 000 000-provider world. */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Of an error answer only the start is read: it is shown on one line, cut. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 

@@ -30,8 +30,15 @@ export interface LocationSearch {
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
 }
 
+// What a search says about how it was answered: the console and the commands say it alike.
 export const FIND_LOCATIONS_GONE =
   'this service has no find-locations (404): searching places with providers instead';
+/** find-locations found nothing, so find-provider-locations was asked. */
+export const FELL_BACK = 'find-locations found nothing: these are places with providers';
+
+/** Why a match distance (`what`: the setting's name) does nothing on a service without find-locations. */
+export const distanceNotApplicable = (what: string) =>
+  `${what} applies to find-locations only, which this service does not have (404): it searches places with providers (fixed distance 2)`;
 
 const isEmpty = (result: LocationResult) =>
   !result.locations?.length && !result.groups?.length && !result.devices?.length;

@@ -3,7 +3,7 @@
 // when its name starts with the query, and otherwise not a match itself (undefined).
 
 /** As the service normalises a query: accents removed, lowercased, whitespace collapsed. */
-export const normaliseQuery = (text: string) =>
+const normaliseQuery = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 export function matchDistance(

@@ -1,14 +1,15 @@
 // The one configuration resolver (the TUI uses it too). Each value is taken from the
 // first place that has it: flags > environment > the profile (config file, then the
-// login `netdeck login` stored) > the demo simulator.
+// login `netdeck login` stored) > the demo simulator (or, for the refresh, the default).
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { hideUrlCredentials } from '../api/auth.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../safe-files.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../store/deps.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
 
-export type ValueSource = 'flag' | 'env' | 'file' | 'login';
+export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 
 export interface Sourced<T> {
   value: T;
@@ -22,21 +23,34 @@ export interface ConfigFlags {
   token?: string;
   tokenFile?: string;
   profile?: string;
+  /** The console's refresh period, seconds (`--refresh`). */
+  refresh?: number;
 }
 
-export interface ResolvedConfig {
-  /** `demo` when no API URL is configured: commands run against an in-process simulator. */
-  mode: 'api' | 'demo';
-  apiUrl?: Sourced<string>;
-  /** The token itself; `file` is set when it was read from a token file. */
-  token?: Sourced<string> & { file?: string };
+interface ConfigCommon {
   profile?: Sourced<string>;
+  /** How often the console's live panes reload, in seconds. */
+  refresh: Sourced<number>;
   configFile: { path: string; found: boolean };
   /** The profile's stored login (`netdeck login`): where it is kept, and what it holds. */
   login: { path: string; stored?: StoredLogin };
   /** Things worth a `warning:` line on stderr (a token file others can read). */
   warnings: string[];
 }
+
+/** The token itself; `file` is set when it was read from a token file. */
+export type SourcedToken = Sourced<string> & { file?: string };
+
+/**
+ * `api` with an API URL (and a token, if one is configured); `demo` when no API URL is
+ * configured: the console and the commands run against an in-process simulator, and no
+ * token can be configured (one without a URL is an error).
+ */
+export type ResolvedConfig = ConfigCommon &
+  (
+    | { mode: 'api'; apiUrl: Sourced<string>; token?: SourcedToken }
+    | { mode: 'demo'; apiUrl?: undefined; token?: undefined }
+  );
 
 /** A configuration that cannot work (exit code 2, like a bad flag). */
 export class ConfigError extends Error {
@@ -52,18 +66,22 @@ export interface ConfigFs {
 const nodeFs: ConfigFs = { readFile: readSmallFile, homedir: osHomedir };
 
 /** Far more than any real config file: a FIFO, a device or a huge file is refused, not read for ever. */
-export const CONFIG_FILE_LIMIT = 1024 * 1024;
+const CONFIG_FILE_LIMIT = 1024 * 1024;
 /** A JWT is about a kilobyte. */
-export const TOKEN_FILE_LIMIT = 64 * 1024;
+const TOKEN_FILE_LIMIT = 64 * 1024;
 
 /** A file other users can read (group or others). */
 const readableByOthers = (mode: number | undefined) => mode !== undefined && (mode & 0o044) !== 0;
 const octal = (mode: number) => (mode & 0o777).toString(8);
 
+/** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
+export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
+
 const Profile = z.object({
   api_url: z.string().optional(),
   token: z.string().optional(),
   token_file: z.string().optional(),
+  refresh_seconds: z.number().int().min(REFRESH_BOUNDS.min).max(REFRESH_BOUNDS.max).optional(),
 });
 const ConfigFile = Profile.extend({
   default_profile: z.string().optional(),
@@ -71,7 +89,7 @@ const ConfigFile = Profile.extend({
 });
 type Profile = z.infer<typeof Profile>;
 
-export function configFilePath(env: Record<string, string | undefined>, fs: ConfigFs = nodeFs): string {
+function configFilePath(env: Record<string, string | undefined>, fs: ConfigFs = nodeFs): string {
   const base = env.XDG_CONFIG_HOME?.trim() || join(env.HOME?.trim() || fs.homedir(), '.config');
   return join(base, 'netdeck', 'config.json');
 }
@@ -113,7 +131,7 @@ function readConfigFile(
 }
 
 /** Whether two API URLs name the same service (case of the host, trailing slashes aside). */
-export function sameApiUrl(a: string, b: string): boolean {
+function sameApiUrl(a: string, b: string): boolean {
   const normal = (url: string) => {
     try {
       return new URL(url.trim()).href.replace(/\/+$/, '');
@@ -188,7 +206,15 @@ function readTokenFile(
   return checkToken({ value: token, source, origin, file: path });
 }
 
-const nonEmpty = (value: string | undefined) => (value?.trim() ? value : undefined);
+/** A place a value may come from: the value there (if any), its kind, how to name it, and what it holds. */
+type Place = [value: string | undefined, source: ValueSource, origin: string, holds?: 'path'];
+
+/** The first place that has a value (blank is none), with where it came from. */
+function firstOf(...places: Place[]): (Sourced<string> & { holds?: 'path' }) | undefined {
+  for (const [value, source, origin, holds] of places)
+    if (value?.trim()) return { value, source, origin, ...(holds ? { holds } : {}) };
+  return undefined;
+}
 
 /** The profile: --profile > NETDECK_PROFILE > the file's default_profile. */
 function chooseProfile(
@@ -197,12 +223,12 @@ function chooseProfile(
   path: string,
   file: z.infer<typeof ConfigFile> | undefined,
 ): Sourced<string> | undefined {
-  if (nonEmpty(flags.profile)) return { value: flags.profile!.trim(), source: 'flag', origin: '--profile' };
-  if (nonEmpty(env.NETDECK_PROFILE))
-    return { value: env.NETDECK_PROFILE!.trim(), source: 'env', origin: 'NETDECK_PROFILE' };
-  if (nonEmpty(file?.default_profile))
-    return { value: file!.default_profile!.trim(), source: 'file', origin: `${path} (default_profile)` };
-  return undefined;
+  const profile = firstOf(
+    [flags.profile, 'flag', '--profile'],
+    [env.NETDECK_PROFILE, 'env', 'NETDECK_PROFILE'],
+    [file?.default_profile, 'file', `${path} (default_profile)`],
+  );
+  return profile && { ...profile, value: profile.value.trim() };
 }
 
 /** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */
@@ -248,7 +274,13 @@ export function resolveConfig(
 
   let fromFile: Profile = {};
   let fileOrigin = path;
-  if (file) fromFile = { api_url: file.api_url, token: file.token, token_file: file.token_file };
+  if (file)
+    fromFile = {
+      api_url: file.api_url,
+      token: file.token,
+      token_file: file.token_file,
+      refresh_seconds: file.refresh_seconds,
+    };
   const chosen = profile ? file?.profiles?.[profile.value] : undefined;
   // A profile is named in the config file, or made by `netdeck login --profile`.
   if (profile && !chosen && !stored && !options.forLogin) {
@@ -268,48 +300,40 @@ export function resolveConfig(
     fileOrigin = `${path} (profile ${profile.value})`;
   }
 
-  let apiUrl: Sourced<string> | undefined;
-  if (nonEmpty(flags.apiUrl)) apiUrl = { value: flags.apiUrl!, source: 'flag', origin: '--api-url' };
-  else if (nonEmpty(env.NETDECK_API_URL))
-    apiUrl = { value: env.NETDECK_API_URL!, source: 'env', origin: 'NETDECK_API_URL' };
-  else if (nonEmpty(fromFile.api_url))
-    apiUrl = { value: fromFile.api_url!, source: 'file', origin: fileOrigin };
-  else if (stored) apiUrl = { value: stored.apiUrl, source: 'login', origin: loginOrigin };
-  if (apiUrl) apiUrl = checkApiUrl(apiUrl);
+  const givenUrl = firstOf(
+    [flags.apiUrl, 'flag', '--api-url'],
+    [env.NETDECK_API_URL, 'env', 'NETDECK_API_URL'],
+    [fromFile.api_url, 'file', fileOrigin],
+    [stored?.apiUrl, 'login', loginOrigin],
+  );
+  const apiUrl = givenUrl && checkApiUrl(givenUrl);
 
-  // Within one level, the token itself wins over a token file.
-  const tokenFilePath = (raw: string, relativeTo?: string) => {
-    const expanded = expandHome(raw.trim(), env, fs);
-    return relativeTo && !isAbsolute(expanded) ? resolve(relativeTo, expanded) : resolve(expanded);
-  };
-  let token: ResolvedConfig['token'];
-  if (nonEmpty(flags.token))
-    token = checkToken({ value: flags.token!.trim(), source: 'flag', origin: '--token' });
-  else if (nonEmpty(flags.tokenFile))
-    token = readTokenFile(tokenFilePath(flags.tokenFile!), '--token-file', 'flag', fs, warnings);
-  else if (nonEmpty(env.NETDECK_TOKEN))
-    token = checkToken({ value: env.NETDECK_TOKEN!.trim(), source: 'env', origin: 'NETDECK_TOKEN' });
-  else if (nonEmpty(env.NETDECK_TOKEN_FILE))
-    token = readTokenFile(tokenFilePath(env.NETDECK_TOKEN_FILE!), 'NETDECK_TOKEN_FILE', 'env', fs, warnings);
-  else if (nonEmpty(fromFile.token)) {
-    token = checkToken({ value: fromFile.token!.trim(), source: 'file', origin: fileOrigin });
-    if (readableByOthers(file?.mode)) {
+  // Within one level, the token itself wins over a token file (a relative token_file of
+  // the config file is relative to its folder).
+  const given = firstOf(
+    [flags.token, 'flag', '--token'],
+    [flags.tokenFile, 'flag', '--token-file', 'path'],
+    [env.NETDECK_TOKEN, 'env', 'NETDECK_TOKEN'],
+    [env.NETDECK_TOKEN_FILE, 'env', 'NETDECK_TOKEN_FILE', 'path'],
+    [fromFile.token, 'file', fileOrigin],
+    [fromFile.token_file, 'file', fileOrigin, 'path'],
+  );
+  let token: SourcedToken | undefined;
+  if (given?.holds === 'path') {
+    const expanded = expandHome(given.value.trim(), env, fs);
+    const relativeTo = given.source === 'file' ? dirname(path) : undefined;
+    const at = relativeTo && !isAbsolute(expanded) ? resolve(relativeTo, expanded) : resolve(expanded);
+    token = readTokenFile(at, given.origin, given.source, fs, warnings);
+  } else if (given) {
+    token = checkToken({ value: given.value.trim(), source: given.source, origin: given.origin });
+    if (given.source === 'file' && file?.mode !== undefined && readableByOthers(file.mode))
       warnings.push(
-        `config file ${path} holds a token and can be read by other users (mode ${octal(file!.mode!)}); run: chmod 600 ${path}`,
+        `config file ${path} holds a token and can be read by other users (mode ${octal(file.mode)}); run: chmod 600 ${path}`,
       );
-    }
-  } else if (nonEmpty(fromFile.token_file))
-    // A relative token_file is relative to the config file's folder.
-    token = readTokenFile(
-      tokenFilePath(fromFile.token_file!, dirname(path)),
-      fileOrigin,
-      'file',
-      fs,
-      warnings,
-    );
-  // The stored token is sent only to the API it was issued by.
-  else if (stored && apiUrl && sameApiUrl(stored.apiUrl, apiUrl.value))
+  } else if (stored && apiUrl && sameApiUrl(stored.apiUrl, apiUrl.value)) {
+    // The stored token is sent only to the API it was issued by.
     token = { value: stored.token, source: 'login', origin: loginOrigin };
+  }
 
   if (token && !apiUrl) {
     throw new ConfigError(
@@ -318,13 +342,17 @@ export function resolveConfig(
     );
   }
 
-  return {
-    mode: apiUrl ? 'api' : 'demo',
-    apiUrl,
-    token,
+  let refresh: Sourced<number> = { value: DEFAULT_REFRESH_SECONDS, source: 'default', origin: 'default' };
+  if (flags.refresh !== undefined) refresh = { value: flags.refresh, source: 'flag', origin: '--refresh' };
+  else if (fromFile.refresh_seconds !== undefined)
+    refresh = { value: fromFile.refresh_seconds, source: 'file', origin: fileOrigin };
+
+  const common: ConfigCommon = {
     profile,
+    refresh,
     configFile: { path, found: file !== undefined },
     login: { path: loginFile, stored },
     warnings,
   };
+  return apiUrl ? { ...common, mode: 'api', apiUrl, token } : { ...common, mode: 'demo' };
 }

@@ -23,6 +23,10 @@ export interface ConsoleStoresOptions {
   token?: string;
   /** Keeps a token the console's login got (api mode: the profile's login file). */
   saveLogin?: (token: string) => void;
+  /** Writes the Providers pane's export. */
+  saveExport?: (text: string, at: number) => string;
+  /** How often the live resources reload (store clock ms); default the stores'. */
+  refreshEveryMs?: number;
 }
 
 /**
@@ -38,6 +42,8 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       connection: createConnectionStore(),
       demo: options.demo,
       saveLogin: options.saveLogin,
+      saveExport: options.saveExport,
+      refreshEveryMs: options.refreshEveryMs,
     },
     { target: options.target, token: options.token },
   );

@@ -4,10 +4,7 @@
 import type { Simulator } from '../../simulator/index.ts';
 import type { ClientOptions } from '../api/client.ts';
 import { type Clock, systemClock } from '../clock.ts';
-import type { CliContext, CliDeps } from './commands/context.ts';
-
-/** How often the service is asked unless told (seconds). */
-export const DEFAULT_REFRESH_SECONDS = 60;
+import type { CliContext, CliDeps } from './context.ts';
 
 export function commandClock(deps: CliDeps, simulator?: Simulator): Clock {
   return simulator?.clock ?? deps.clock ?? systemClock;

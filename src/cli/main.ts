@@ -1,5 +1,5 @@
 // Entry point of the `netdeck` binary (bundled to dist/netdeck.js).
-import { hangUp } from './hangUp.ts';
+import { hangUp } from './hang-up.ts';
 import { runCli } from './program.ts';
 
 // The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the

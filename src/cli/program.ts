@@ -6,8 +6,7 @@ import { redact } from '../api/auth.ts';
 import { oneLine } from '../sanitize.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerConfig } from './commands/config.ts';
-import { startConsole } from './commands/console.ts';
-import { addConnectionOptions, type CliContext, type CliDeps } from './commands/context.ts';
+import { addConsoleOptions, startConsole } from './commands/console.ts';
 import { registerDevices } from './commands/devices.ts';
 import { registerExporter } from './commands/exporter.ts';
 import { registerFeedback } from './commands/feedback.ts';
@@ -21,11 +20,13 @@ import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
 import { registerWatch } from './commands/watch.ts';
 import { registerWhoami } from './commands/whoami.ts';
+import type { CliContext, CliDeps } from './context.ts';
+import { addConnectionOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
 
 /** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
-export function netdeckVersion(): string {
+function netdeckVersion(): string {
   if (process.env.NETDECK_VERSION) return process.env.NETDECK_VERSION;
   try {
     return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -44,7 +45,7 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
   return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
 }
 
-export function buildProgram(context: CliContext, argv: string[] = []): Command {
+function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   const hide = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
@@ -65,12 +66,14 @@ export function buildProgram(context: CliContext, argv: string[] = []): Command 
     });
   addConnectionOptions(program);
   addWorldOptions(program);
+  addConsoleOptions(program);
   program.addHelpText(
     'after',
     `${examples([
       ['netdeck', 'the interactive console (demo world unless an API is configured or you logged in)'],
       ['netdeck login', 'log in to the real service with an auth code from the web app'],
       ['netdeck --seed 7 --speed 60', 'demo world 7, a simulated minute per second'],
+      ['netdeck --refresh 15', 'the console reloads its live panes every 15 s'],
       ['netdeck locations --query ger', 'search locations'],
       ['netdeck providers --location ID --all --json', 'every provider of a location, JSON Lines'],
       ['netdeck sim --admin', 'a simulated API on 127.0.0.1:8080 that lasts'],

@@ -1,25 +1,13 @@
 // `runTui`: mounts the console on the alternate screen and gives the terminal back as it
 // found it (main screen, cursor shown) on every way out: q, ctrl-c, a crash, SIGTERM.
 import { render } from 'ink';
-import type { ApiClient } from '../api/client.ts';
-import type { Clock } from '../clock.ts';
-import type { DemoAccess } from '../contract/admin.ts';
-import { App } from '../ui/App.tsx';
+import { App } from '../ui/app.tsx';
 import { themeFor } from '../ui/theme.ts';
-import { type ConsoleStores, startConsoleStores } from './console-stores.ts';
-import { hangUp } from './hangUp.ts';
+import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
+import { hangUp } from './hang-up.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
 
-export interface TuiOptions {
-  client: ApiClient;
-  /** The simulator's clock in demo mode, else systemClock. */
-  clock: Clock;
-  target: { kind: 'demo'; seed: number } | { kind: 'api'; url: string };
-  /** For the header's network name; never drawn. */
-  token?: string;
-  demo?: DemoAccess;
-  /** Keeps a token the console's login got (api mode). */
-  saveLogin?: (token: string) => void;
+export interface TuiOptions extends ConsoleStoresOptions {
   /** Stores already started (the console command starts them while this module loads); runTui stops them. */
   stores?: ConsoleStores;
   stdin?: NodeJS.ReadStream;
@@ -49,16 +37,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
 
   const { clock } = options;
-  const live =
-    options.stores ??
-    startConsoleStores({
-      client: options.client,
-      clock,
-      demo: options.demo,
-      target: options.target,
-      token: options.token,
-      saveLogin: options.saveLogin,
-    });
+  const live = options.stores ?? startConsoleStores(options);
   const { stores } = live;
 
   let restored = false;

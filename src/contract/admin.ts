@@ -15,7 +15,7 @@ export type SimCodes = z.infer<typeof SimCodes>;
 /** The longest injected latency: ten minutes (a timer holds at most ~24.8 days). */
 export const MAX_LATENCY_MS = 600_000;
 /** The longest `Retry-After` a fault sends: a day, written as whole seconds. */
-export const MAX_RETRY_AFTER_S = 86_400;
+const MAX_RETRY_AFTER_S = 86_400;
 
 export const SimFaults = z.object({
   latency_ms: z.number().min(0).max(MAX_LATENCY_MS).optional(),
@@ -28,7 +28,7 @@ export type SimFaults = z.infer<typeof SimFaults>;
 
 export const SimReset = z.object({ seed: z.int().optional() });
 /** At most a day per call: every tick on the way runs, so a huge jump would stall the simulator. */
-export const MAX_ADVANCE_SECONDS = 86_400;
+const MAX_ADVANCE_SECONDS = 86_400;
 export const SimAdvance = z.object({ seconds: z.number().min(0).max(MAX_ADVANCE_SECONDS) });
 export const SimTokenRequest = z.object({
   network_name: z.string().min(1),

@@ -6,5 +6,3 @@
 export const ERAS = ['current', 'seed'] as const;
 export type Era = (typeof ERAS)[number];
 export const DEFAULT_ERA: Era = 'current';
-
-export const isEra = (value: unknown): value is Era => value === 'current' || value === 'seed';

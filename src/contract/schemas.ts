@@ -14,7 +14,7 @@ import * as z from 'zod';
  * (their types: `NullsAbsent`). A zod transform did that per field at three times the
  * parse time and allocation (45 MB for a 10 000-location answer).
  */
-export const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 /** Deletes, in place and at any depth, every object property whose value is `null`. */
 function withoutNulls<T>(value: T): T {
@@ -63,7 +63,7 @@ export const Udid = z.string().regex(UUID_PATTERN, 'must be a UUID (36 lowercase
  */
 export const LAX_UUID_PATTERN =
   /^[0-9a-fA-F]{8}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{4}[\x00-\x7f][0-9a-fA-F]{12}$/;
-export const RequestUdid = z
+const RequestUdid = z
   .string()
   .regex(LAX_UUID_PATTERN, 'must be a UUID (36 hex chars with dashes)')
   .transform((id) =>
@@ -75,11 +75,11 @@ export const RequestUdid = z
 export const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
 export const LOCATION_TYPES = ['city', 'region', 'country'] as const;
-export const LocationType = z.enum(LOCATION_TYPES);
-export const CODE_TYPES = ['adopt', 'share'] as const;
-export const CodeType = z.enum(CODE_TYPES);
+const LocationType = z.enum(LOCATION_TYPES);
+const CODE_TYPES = ['adopt', 'share'] as const;
+const CodeType = z.enum(CODE_TYPES);
 /** provide_mode values of the real service. */
-export const PROVIDE_MODES: Record<number, string> = {
+const PROVIDE_MODES: Record<number, string> = {
   [-1]: 'default',
   0: 'none',
   1: 'network',
@@ -89,7 +89,7 @@ export const PROVIDE_MODES: Record<number, string> = {
 };
 export const PROVIDE_MODE_PUBLIC = 3;
 /** How a provide mode the service did not send reads (today's /stats/providers has none). */
-export const PROVIDE_MODE_UNKNOWN = 'unknown';
+const PROVIDE_MODE_UNKNOWN = 'unknown';
 
 /** The name of a provide mode, `unknown` when absent (never read as 0, "none"). */
 export function provideModeName(mode: number | undefined): string {
@@ -108,7 +108,7 @@ const locationSpecFields = {
 };
 /** A location spec as sent in find-providers2 `specs`. */
 export const LocationSpecInput = z.object(locationSpecFields);
-export const LocationSpec = z.looseObject({
+const LocationSpec = z.looseObject({
   location_id: optString,
   location_group_id: optString,
   client_id: optString,
@@ -142,18 +142,10 @@ export const Location = z.looseObject({
   strong_privacy: optBoolean,
 });
 
-export const DeviceSummary = z.looseObject({
+const DeviceSummary = z.looseObject({
   client_id: optString,
   device_name: optString,
 });
-
-export const LOCATION_RESULT_COUNTS = [
-  'country_count',
-  'region_count',
-  'city_count',
-  'stable_count',
-  'strong_privacy_count',
-] as const;
 
 export const LocationResult = z.looseObject({
   specs: opt(z.array(LocationSpec)),
@@ -289,7 +281,7 @@ export const RemoveWalletResult = z.looseObject({
 
 // ---- device associations --------------------------------------------------
 
-export const PendingAdoptionDevice = z.looseObject({
+const PendingAdoptionDevice = z.looseObject({
   code: optString,
   device_name: optString,
   /** minutes left until the device confirms or the code expires (a float) */
@@ -314,7 +306,7 @@ export const DeviceAssociations = z.looseObject({
   outgoing_shared_devices: opt(z.array(SharedDevice)),
 });
 
-export const BusinessError = z.looseObject({ message: optString });
+const BusinessError = z.looseObject({ message: optString });
 
 export const AddDeviceRequest = z.object({ code: z.string().optional() });
 export const AddDeviceResult = z.looseObject({
@@ -368,7 +360,7 @@ export const SetDeviceNameRequest = z.object({
 
 // ---- the network's clients ------------------------------------------------
 
-export const ClientConnection = z.looseObject({
+const ClientConnection = z.looseObject({
   client_id: optString,
   connection_id: optString,
   connect_time: optString,
@@ -402,7 +394,7 @@ export const NetworkClients = z.looseObject({ clients: opt(z.array(NetworkClient
 
 // ---- authentication ---------------------------------------------------------
 
-export const AuthError = z.looseObject({
+const AuthError = z.looseObject({
   message: optString,
   auth_code_limit_exceeded: optBoolean,
   suggested_user_auth: optString,
@@ -415,7 +407,7 @@ export const AuthLoginRequest = z.object({
   wallet_auth: z.looseObject({}).optional(),
   seedphrase: z.string().optional(),
 });
-export const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });
+const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });
 export const AuthLoginResult = z.looseObject({
   user_name: optString,
   user_auth: optString,
@@ -491,7 +483,7 @@ export const FeedbackResult = z.looseObject({ feedback_id: optString });
 
 // ---- statistics -----------------------------------------------------------
 
-export const ConnectedEvent = z.looseObject({
+const ConnectedEvent = z.looseObject({
   event_time: optString,
   connected: optBoolean,
 });
@@ -518,13 +510,14 @@ export const ProvidersStats = z.looseObject({
   providers: opt(z.array(ProviderStats)),
 });
 
-/** Hours of history (`last_n`); the service clamps it to [1, 8784] and reads <= 0 as 24. */
+/** The longest window (hours) the *-last-n routes serve. */
 export const MAX_LAST_N_HOURS = 8784;
 
+/** Hours of history (`last_n`); the service clamps it to [1, MAX_LAST_N_HOURS] and reads <= 0 as 24. */
 export const ProvidersLastNRequest = z.object({ last_n: z.number().optional() });
 
 /** A map keyed by UTC day `yyyy-mm-dd` (or hour `yyyy-mm-dd-hh` for `uptime` of one provider). */
-export const NumberByKey = z.record(z.string(), z.number());
+const NumberByKey = z.record(z.string(), z.number());
 
 export const ProviderLastNRequest = z.object({
   client_id: RequestUdid.optional(),
@@ -601,7 +594,7 @@ export type NetworkSeriesField = (typeof NETWORK_SERIES_FIELDS)[number];
  * A daily series: `YYYY-MM-DD` (UTC) -> a whole number. Read as any number: the service's
  * are Go int64s, and a day's transfer in bytes can pass 2^53 (9 PB) on a big network.
  */
-export const DailySeries = z.record(z.string(), z.number());
+const DailySeries = z.record(z.string(), z.number());
 
 /**
  * What the 90-day fields mean. Current era: `all_transfer_data` bytes per day,

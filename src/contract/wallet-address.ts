@@ -14,12 +14,12 @@ const DIGIT = new Map([...ALPHABET].map((char, value) => [char, value]));
 const MAX_ADDRESS_LENGTH = 64;
 
 /** The USDC mint on Solana: a valid key, but never a wallet (the service refuses it). */
-export const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const SOLANA_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 /** ss58 network prefix of Bittensor (and generic Substrate) addresses. */
-export const SS58_PREFIX = 42;
+const SS58_PREFIX = 42;
 
 /** The bytes of a base58 (Bitcoin alphabet) text, or undefined when it is not one. */
-export function base58Decode(text: string): Uint8Array | undefined {
+function base58Decode(text: string): Uint8Array | undefined {
   if (text.length === 0 || text.length > MAX_ADDRESS_LENGTH) return undefined;
   const bytes: number[] = [];
   for (const char of text) {
@@ -63,12 +63,12 @@ const ss58Checksum = (payload: Uint8Array) =>
   createHash('blake2b512').update('SS58PRE').update(payload).digest().subarray(0, 2);
 
 /** A Solana public key: base58 of exactly 32 bytes. */
-export function isSolanaAddress(address: string): boolean {
+function isSolanaAddress(address: string): boolean {
   return base58Decode(address)?.length === 32;
 }
 
 /** An ss58 address: [1- or 2-byte prefix][32-byte key][2-byte blake2b checksum], base58. */
-export function isSs58Address(address: string): boolean {
+function isSs58Address(address: string): boolean {
   const raw = base58Decode(address);
   if (!raw) return false;
   if (raw.length === 35 ? raw[0] >= 64 : raw.length !== 36 || raw[0] < 64) return false;

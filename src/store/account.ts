@@ -1,9 +1,10 @@
-// Account pane: the payout wallet and the network's wallets (a 60 s live resource), the
+// Account pane: the payout wallet and the network's wallets (a live resource), the
 // wallet under the cursor, making it the payout wallet or removing it after a y/n
 // question, adding one (its address checked as the service checks it), setting the
 // payout wallet by id, and the feedback form (every flag, the free text, which field has
 // the focus, the outcome).
 import type { StoreApi } from 'zustand/vanilla';
+import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import {
   type AccountWallet,
   BLOCKCHAINS,
@@ -16,8 +17,9 @@ import {
 } from '../contract/schemas.ts';
 import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
-import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
-import { isNoToken, serviceMessage } from './service-message.ts';
+import { type Edge, listMoves } from './list-cursor.ts';
+import { send } from './request.ts';
+import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
 export type WalletCheck = { ok: true; walletId: string } | { ok: false; problem: string };
 
@@ -86,7 +88,9 @@ export interface AccountView {
   selectedWallet?: string;
   question?: WalletQuestion;
   addWallet: AddWalletForm;
-  moveWallet(delta: number): void;
+  /** The cursor of the wallet list. */
+  move(delta: number): void;
+  moveTo(edge: Edge): void;
   /** Asks (y/n) about the selected wallet: make it the payout wallet, or remove it. */
   ask(kind: WalletQuestion['kind']): void;
   /** The answer to the question: yes sends it, no forgets it. */
@@ -132,7 +136,7 @@ export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet'>)
 }
 
 /** The request body: every flag sent as true or false; `other` only when something was typed. */
-export function feedbackBody(form: FeedbackForm) {
+function feedbackBody(form: FeedbackForm) {
   const other = form.other.trim();
   return { uses: { ...form.uses }, needs: { ...form.needs, ...(other ? { other } : {}) } };
 }
@@ -147,7 +151,6 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
       ]);
       return { ...payout, wallets: list.wallets ?? [] };
     },
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   return extendResource<AccountData, AccountView>(resource, (set, get) => {
     const setWalletDialog = (patch: Partial<WalletDialog>) => set({ wallet: { ...get().wallet, ...patch } });
@@ -161,12 +164,14 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
       wallet: EMPTY_WALLET,
       feedback: emptyFeedback(),
       addWallet: EMPTY_ADD,
-      moveWallet(delta) {
-        const { wallets, selected } = walletRows(get());
-        if (!selected) return;
-        const at = Math.min(wallets.length - 1, Math.max(0, wallets.indexOf(selected) + delta));
-        set({ selectedWallet: wallets[at].wallet_id });
-      },
+      ...listMoves({
+        length: () => walletRows(get()).wallets.length,
+        index: () => {
+          const { wallets, selected } = walletRows(get());
+          return selected ? wallets.indexOf(selected) : 0;
+        },
+        select: (index) => set({ selectedWallet: walletRows(get()).wallets[index].wallet_id }),
+      }),
       ask(kind) {
         const { selected } = walletRows(get());
         if (selected?.wallet_id) set({ question: { kind, walletId: selected.wallet_id, phase: 'ask' } });
@@ -181,10 +186,10 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         setQuestion({ phase: 'sending' });
         try {
           if (question.kind === 'payout') {
-            await client.setPayoutWallet({ wallet_id: question.walletId });
+            await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
             setQuestion({ phase: 'done', message: `Payout wallet set to ${question.walletId}.` });
           } else {
-            const result = await client.removeWallet({ wallet_id: question.walletId });
+            const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
             if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
             setQuestion({ phase: 'done', message: `Wallet ${question.walletId} removed.` });
           }
@@ -221,10 +226,9 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         }
         setAdd({ phase: 'sending', message: undefined });
         try {
-          const { wallet_id } = await client.createWallet({
-            blockchain: addWallet.chain,
-            wallet_address: address,
-          });
+          const { wallet_id } = await send(deps, () =>
+            client.createWallet({ blockchain: addWallet.chain, wallet_address: address }),
+          );
           set({
             addWallet: {
               ...EMPTY_ADD,
@@ -253,7 +257,7 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         }
         setWalletDialog({ phase: 'sending', message: undefined, noToken: false });
         try {
-          await client.setPayoutWallet({ wallet_id: check.walletId });
+          await send(deps, () => client.setPayoutWallet({ wallet_id: check.walletId }));
           setWalletDialog({ phase: 'saved', message: `Payout wallet set to ${check.walletId}.` });
           await get().refresh();
         } catch (error) {
@@ -288,7 +292,7 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         if (form.phase === 'sending') return;
         setForm({ phase: 'sending', message: undefined, noToken: false });
         try {
-          await client.sendFeedback(feedbackBody(form));
+          await send(deps, () => client.sendFeedback(feedbackBody(form)));
           setForm({ phase: 'sent', message: 'Thank you: your feedback was sent.' });
         } catch (error) {
           setForm({ phase: 'failed', message: serviceMessage(error), noToken: isNoToken(error) });

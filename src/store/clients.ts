@@ -1,15 +1,14 @@
-// The network's clients (GET /network/clients, a 60 s live resource): what gives device
+// The network's clients (GET /network/clients, a live resource): what gives device
 // names, device ids and the provide mode to My providers, the share picker and Devices.
 import type { NetworkClient, NetworkClients, ProvidersStats } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
-import { createResourceStore, REFRESH_EVERY_MS, type ResourceStore } from './resource.ts';
+import { createResourceStore, type ResourceStore } from './resource.ts';
 
 export type ClientsStore = ResourceStore<NetworkClients>;
 
 export function createClientsStore(deps: StoreDeps): ClientsStore {
   return createResourceStore<NetworkClients>(deps, {
     load: (signal) => deps.client.networkClients({ signal }),
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
 }
 

@@ -1,6 +1,7 @@
-// Adoption and share codes as people type them: six BIP-39 English words, any spacing,
-// any case. Checked here before anything is sent, so a typo never costs one of the
-// service's 10 add attempts per 30 minutes.
+// Adoption and share codes as people type or paste them: six BIP-39 English words, any
+// case, apart by spaces, commas, semicolons, dashes or underscores. The one check of a
+// code, for the console's dialogs and the commands alike, before anything is sent: a typo
+// never costs one of the service's 10 add attempts per 30 minutes.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
 export const CODE_WORDS = 6;
@@ -8,7 +9,11 @@ const WORDS = new Set(wordlist);
 
 /** The code as the service wants it: lowercase words joined by single spaces. */
 export function normalizeCode(input: string): string {
-  return input.trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+  return input
+    .toLowerCase()
+    .split(/[\s,;_-]+/)
+    .filter(Boolean)
+    .join(' ');
 }
 
 export type CodeCheck = { ok: true; code: string } | { ok: false; problem: string };

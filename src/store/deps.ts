@@ -4,14 +4,25 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { ConnectionStore } from './connection.ts';
 
+/** How often the live resources reload unless told otherwise (`--refresh`, `refresh_seconds`). */
+export const DEFAULT_REFRESH_SECONDS = 60;
+
 export interface StoreDeps {
   client: ApiClient;
   /** The simulator's clock in demo mode (so --speed speeds refreshes up), else systemClock. */
   clock: Clock;
   /** Every request's outcome is reported here; the header shows it. */
   connection: ConnectionStore;
+  /** How often the live resources reload, in ms of the store clock (default DEFAULT_REFRESH_SECONDS). */
+  refreshEveryMs?: number;
   /** In-process simulator access in demo mode only. */
   demo?: DemoAccess;
   /** Keeps a token the console's login got, for the profile (as `netdeck login` does). */
   saveLogin?: (token: string) => void | Promise<void>;
+  /** Writes the Providers pane's export (`e`): JSON Lines; returns where (src/cli/provider-export.ts). */
+  saveExport?: (text: string, at: number) => string;
 }
+
+/** The refresh period the deps ask for. */
+export const refreshPeriod = (deps: Pick<StoreDeps, 'refreshEveryMs'>): number =>
+  deps.refreshEveryMs ?? DEFAULT_REFRESH_SECONDS * 1000;

@@ -1,18 +1,20 @@
-// Devices pane: the three association lists (a 60 s live resource) and the network's own
+// Devices pane: the three association lists (a live resource) and the network's own
 // devices (from the clients store), the row under the cursor, and the dialogs' state:
 // adding a code, sharing one of the network's own devices, and acting on the selected
 // row (confirm the guest of a share, remove, rename an association, rename a device,
 // show a share code as a QR code). Dialog state lives here, not in components, so fast
 // keys never act on a stale copy and a failed add keeps what was typed.
 import type { StoreApi } from 'zustand/vanilla';
+import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import { isApiError } from '../api/errors.ts';
 import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contract/schemas.ts';
 import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
 import { distinctKeys } from './distinct-keys.ts';
-import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
-import { isNoToken, serviceMessage } from './service-message.ts';
+import { type Edge, type ListMoves, listMoves } from './list-cursor.ts';
+import { send } from './request.ts';
+import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
 export type DeviceSection = 'pending' | 'incoming' | 'outgoing' | 'own';
 export const SECTION_TITLES: Record<DeviceSection, string> = {
@@ -102,7 +104,7 @@ export interface DevicesView {
   action?: DeviceAction;
   select(key: string | undefined): void;
   move(delta: number): void;
-  moveTo(edge: 'top' | 'bottom'): void;
+  moveTo(edge: Edge): void;
   /** Clears the add dialog's outcome; `clearInput` also empties the text. */
   resetAdd(clearInput?: boolean): void;
   setAddInput(input: string): void;
@@ -110,7 +112,8 @@ export interface DevicesView {
   addCode(): Promise<void>;
   /** Starts the share dialog at its first step and loads the network's devices. */
   openShare(): Promise<void>;
-  moveShareCursor(delta: number): void;
+  /** The cursor of the share dialog's device list. */
+  shareMoves: ListMoves;
   /** Takes the device under the share cursor and goes to naming it. */
   pickShareDevice(): void;
   setShareName(name: string): void;
@@ -236,7 +239,6 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
   const clientsData = () => options.clients?.getState().data;
   const resource = createResourceStore<DeviceAssociations>(deps, {
     load: (signal) => client.deviceAssociations({ signal }),
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   return extendResource<DeviceAssociations, DevicesView>(resource, (set, get) => {
     const rows = () => deviceRows(get(), clock.now(), clientsData());
@@ -251,16 +253,6 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
     const reload = async (clientsToo = false) => {
       await Promise.all([get().refresh(), clientsToo ? options.clients?.getState().refresh() : undefined]);
     };
-    const moveBy = (delta: number) => {
-      const list = rows();
-      if (list.length === 0) return;
-      const at = Math.max(
-        0,
-        list.findIndex((row) => row.key === get().selectedKey),
-      );
-      const next = Math.min(list.length - 1, Math.max(0, at + delta));
-      set({ selectedKey: list[next].key });
-    };
     const setAdd = (patch: Partial<AddDialog>) => set({ add: { ...get().add, ...patch } });
     const setShare = (patch: Partial<ShareDialog>) => set({ share: { ...get().share, ...patch } });
 
@@ -269,8 +261,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       addFailures: 0,
       share: EMPTY_SHARE,
       select: (key) => set({ selectedKey: key }),
-      move: moveBy,
-      moveTo: (edge) => moveBy(edge === 'top' ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER),
+      ...listMoves({
+        length: () => rows().length,
+        index: () =>
+          Math.max(
+            0,
+            rows().findIndex((row) => row.key === get().selectedKey),
+          ),
+        select: (index) => set({ selectedKey: rows()[index].key }),
+      }),
       resetAdd: (clearInput = false) =>
         set({ add: { ...EMPTY_ADD, input: clearInput ? '' : get().add.input } }),
       // Typing again leaves the last outcome's screen but keeps a failure's message visible
@@ -287,7 +286,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
         setAdd({ phase: 'sending', message: undefined, added: undefined, noToken: false });
         try {
-          const result = await client.addDevice({ code: check.code });
+          const result = await send(deps, () => client.addDevice({ code: check.code }));
           const codeType = result.code_type === 'share' ? 'share' : 'adopt';
           set({
             addFailures: 0,
@@ -317,7 +316,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       async openShare() {
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
-          const { clients } = await client.networkClients();
+          const { clients } = await send(deps, () => client.networkClients());
           const devices = (clients ?? [])
             .filter((c) => c.client_id)
             .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
@@ -331,11 +330,11 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
           });
         }
       },
-      moveShareCursor(delta) {
-        const count = get().share.devices?.length ?? 0;
-        if (count === 0) return;
-        setShare({ cursor: Math.min(count - 1, Math.max(0, get().share.cursor + delta)) });
-      },
+      shareMoves: listMoves({
+        length: () => get().share.devices?.length ?? 0,
+        index: () => get().share.cursor,
+        select: (cursor) => setShare({ cursor }),
+      }),
       pickShareDevice() {
         const { share, data } = get();
         const device = share.devices?.[share.cursor];
@@ -359,7 +358,9 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         const name = share.name.trim() || defaultShareName(get().data, share.clientId);
         setShare({ step: 'sending', name, message: undefined });
         try {
-          const result = await client.createShareCode({ client_id: share.clientId, device_name: name });
+          const result = await send(deps, () =>
+            client.createShareCode({ client_id: share.clientId, device_name: name }),
+          );
           setShare({ step: 'done', code: result.share_code });
           await get().refresh();
         } catch (error) {
@@ -379,7 +380,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         const code = row.code;
         start(row, { kind: 'confirm', code, phase: 'checking' });
         try {
-          const status = await client.shareStatus({ share_code: code });
+          const status = await send(deps, () => client.shareStatus({ share_code: code }));
           if (get().action?.code !== code) return;
           const guest = status.associated_network_name;
           if (!guest) failed('No network has added this code yet: nothing to confirm.');
@@ -447,16 +448,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         setAction({ phase: 'sending' });
         try {
           if (action.kind === 'confirm') {
-            const result = await client.confirmShare({
-              share_code: action.code,
-              associated_network_name: action.guest,
-            });
+            const result = await send(deps, () =>
+              client.confirmShare({ share_code: action.code!, associated_network_name: action.guest }),
+            );
             setAction({
               phase: 'done',
               message: `Confirmed: ${result.associated_network_name ?? action.guest} can use it.`,
             });
           } else {
-            await client.removeAssociation({ code: action.code });
+            await send(deps, () => client.removeAssociation({ code: action.code }));
             setAction({ phase: 'done', message: 'Removed.' });
           }
           await reload();
@@ -480,11 +480,11 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         setAction({ phase: 'sending', input: name });
         try {
           if (action.kind === 'rename' && action.code) {
-            await client.setAssociationName({ code: action.code, device_name: name });
+            await send(deps, () => client.setAssociationName({ code: action.code, device_name: name }));
             setAction({ phase: 'done', message: `Renamed to "${name}".` });
             await reload();
           } else if (action.kind === 'setName' && action.deviceId) {
-            await client.setDeviceName({ device_id: action.deviceId, device_name: name });
+            await send(deps, () => client.setDeviceName({ device_id: action.deviceId, device_name: name }));
             setAction({ phase: 'done', message: `The device is now "${name}".` });
             await reload(true);
           }

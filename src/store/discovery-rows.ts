@@ -53,7 +53,7 @@ function kindOf(type: string | undefined): RowKind | undefined {
 }
 
 /** Rows of one result, unsorted; entries without an id cannot be marked or sent, so they are left out. */
-export function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
+function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
   const rows: DiscoveryRow[] = [];
   for (const d of result?.devices ?? []) {
     if (!d.client_id) continue;
@@ -106,7 +106,7 @@ export function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
 /** One collator for every comparison: far cheaper than String#localeCompare on 10 000 rows. */
 const byName = new Intl.Collator('en').compare;
 
-export function compareBy(sort: DiscoverySort) {
+function compareBy(sort: DiscoverySort) {
   return (a: DiscoveryRow, b: DiscoveryRow) => {
     if (sort === 'count') {
       const byCount = (b.providerCount ?? -1) - (a.providerCount ?? -1);

@@ -4,8 +4,12 @@
 // rows both produce, and the specs the user marks for the Providers pane.
 
 import type { StoreApi } from 'zustand/vanilla';
-import { ApiError } from '../api/errors.ts';
-import { createLocationSearch, type SearchVia } from '../api/location-search.ts';
+import {
+  createLocationSearch,
+  distanceNotApplicable,
+  FELL_BACK,
+  type SearchVia,
+} from '../api/location-search.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
@@ -18,7 +22,9 @@ import {
   type RowKind,
   searchRows,
 } from './discovery-rows.ts';
-import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
+import { clampIndex, type Edge, listMoves } from './list-cursor.ts';
+import { requestSlot, send } from './request.ts';
+import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
 export type { DiscoveryRow, DiscoverySort, RowKind };
 export { searchRows };
@@ -30,13 +36,12 @@ export interface MarkedSpec {
 }
 
 /** `<`/`>` walk these fractions of allowed typos per query character (find-locations only). */
-export const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
+const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
 /** The service's own default; `distanceFraction` undefined means it (nothing is sent). */
-export const DEFAULT_DISTANCE = 0.2;
+const DEFAULT_DISTANCE = 0.2;
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
-export const DISTANCE_NOT_APPLICABLE =
-  'the match distance applies to find-locations only; this service searches places with providers (fixed distance 2)';
+export const DISTANCE_NOT_APPLICABLE = distanceNotApplicable('the match distance');
 
 export interface SearchState {
   /** The query the result answers (may lag the typed one while a request is out). */
@@ -78,7 +83,7 @@ export interface DiscoveryView {
   /** Closes the country under the cursor (or the one whose child it is). */
   collapse(): void;
   move(delta: number): void;
-  moveTo(edge: 'top' | 'bottom'): void;
+  moveTo(edge: Edge): void;
   /** Marks or unmarks the row under the cursor. */
   toggleMark(): void;
   clearMarks(): void;
@@ -95,7 +100,7 @@ export type DiscoveryStore = StoreApi<DiscoveryState>;
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** The rows the pane shows for a state. */
-export function rowsOf(
+function rowsOf(
   state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive' | 'expanded'>,
 ) {
   return state.query.trim() === ''
@@ -113,56 +118,43 @@ function labelOf(row: DiscoveryRow): string {
 }
 
 export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
-  const { client, clock, connection } = deps;
+  const { client, clock } = deps;
   // Said once, when the service turns out to have no find-locations.
   const locationSearch = createLocationSearch(client, (notice) =>
     store.setState({ findLocationsGone: true, notice }),
   );
   const resource = createResourceStore<LocationResult>(deps, {
     load: (signal) => client.providerLocations({ signal }),
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   let debounce: TimerHandle | undefined;
-  let inFlight: AbortController | undefined;
+  const searches = requestSlot(deps, 'superseded by a newer search');
 
   const store = extendResource<LocationResult, DiscoveryView>(resource, (set, get) => {
-    const setCursor = (index: number) => set({ cursor: Math.max(0, Math.min(get().rows.length - 1, index)) });
+    const setCursor = (index: number) => set({ cursor: clampIndex(index, get().rows.length) });
     const cancelSearch = () => {
       debounce?.cancel();
       debounce = undefined;
-      inFlight?.abort(new ApiError('aborted', 'superseded by a newer search'));
-      inFlight = undefined;
+      searches.abort('superseded by a newer search');
     };
 
     const runSearch = async () => {
       debounce = undefined;
       const query = get().query.trim();
       if (query === '') return;
-      inFlight?.abort(new ApiError('aborted', 'superseded by a newer search'));
-      const controller = new AbortController();
-      inFlight = controller;
       set({ search: { ...get().search, loading: true } });
-      try {
-        const answer = await locationSearch.search(query, {
-          maxDistanceFraction: get().distanceFraction,
-          signal: controller.signal,
-        });
-        if (controller.signal.aborted) return;
-        set({
-          search: { query, result: answer.result, via: answer.via, loading: false },
-          ...(answer.fellBack
-            ? { notice: 'find-locations found nothing: these are places with providers' }
-            : {}),
-        });
-        connection.getState().succeeded(clock.now());
-      } catch (caught) {
-        if (controller.signal.aborted) return;
-        const error = caught instanceof Error ? caught : new Error(String(caught));
-        set({ search: { ...get().search, loading: false, error } });
-        connection.getState().failed(error);
-      } finally {
-        if (inFlight === controller) inFlight = undefined;
+      const outcome = await searches.run((signal) =>
+        locationSearch.search(query, { maxDistanceFraction: get().distanceFraction, signal }),
+      );
+      if (!outcome) return;
+      if ('error' in outcome) {
+        set({ search: { ...get().search, loading: false, error: outcome.error } });
+        return;
       }
+      const answer = outcome.value;
+      set({
+        search: { query, result: answer.result, via: answer.via, loading: false },
+        ...(answer.fellBack ? { notice: FELL_BACK } : {}),
+      });
     };
 
     const schedule = () => {
@@ -190,17 +182,21 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       setExpansion(row.id, { loading: true, children: [] });
       try {
         // A matched country brings its top regions and cities (the code matches it exactly).
-        const result = await client.findProviderLocations({ query: row.countryCode ?? row.name });
-        if (!get().expanded[row.id]) return;
-        setExpansion(row.id, { loading: false, children: childRows(row.id, result, get().sort) });
-        connection.getState().succeeded(clock.now());
+        const result = await send(deps, () =>
+          client.findProviderLocations({ query: row.countryCode ?? row.name }),
+        );
+        if (get().expanded[row.id])
+          setExpansion(row.id, { loading: false, children: childRows(row.id, result, get().sort) });
       } catch (caught) {
-        if (!get().expanded[row.id]) return;
-        const error = caught instanceof Error ? caught : new Error(String(caught));
-        setExpansion(row.id, { loading: false, error, children: [] });
-        connection.getState().failed(error);
+        if (get().expanded[row.id])
+          setExpansion(row.id, { loading: false, error: caught as Error, children: [] });
       }
     };
+    const moves = listMoves({
+      length: () => get().rows.length,
+      index: () => get().cursor,
+      select: (cursor) => set({ cursor }),
+    });
 
     return {
       query: '',
@@ -255,8 +251,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const at = get().rows.findIndex((r) => r.kind === 'country' && r.id === countryId && !r.child);
         if (at >= 0) setCursor(at);
       },
-      move: (delta) => setCursor(get().cursor + delta),
-      moveTo: (edge) => setCursor(edge === 'top' ? 0 : get().rows.length - 1),
+      ...moves,
       toggleMark() {
         const row = get().rows[get().cursor];
         if (!row) return;
@@ -296,7 +291,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
     )
       return;
     const rows = rowsOf(state);
-    store.setState({ rows, cursor: Math.max(0, Math.min(rows.length - 1, state.cursor)) });
+    store.setState({ rows, cursor: clampIndex(state.cursor, rows.length) });
   });
   return store;
 }

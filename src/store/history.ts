@@ -6,7 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ProviderLastN, ProvidersOverviewLastN, ProvidersStats } from '../contract/schemas.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
-import { createResourceStore, REFRESH_EVERY_MS, type ResourceStore } from './resource.ts';
+import { createResourceStore, type ResourceStore } from './resource.ts';
 
 export const HISTORY_WINDOWS = [
   { id: '24h', hours: 24, label: 'last 24 hours' },
@@ -201,7 +201,6 @@ export function createHistoryStores(
         window,
       );
     },
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   const providers = createResourceStore<ProvidersStats & { window?: HistoryWindow }>(deps, {
     load: async (signal) => {
@@ -209,7 +208,6 @@ export function createHistoryStores(
       const answer = await deps.client.providersLastN({ last_n: hours() }, { signal });
       return { ...withClientInfo(answer, options.clients?.getState().data), window };
     },
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   const provider = createResourceStore<ProviderHistory | undefined>(deps, {
     load: async (signal) => {
@@ -218,7 +216,6 @@ export function createHistoryStores(
       const answer = await deps.client.providerLastN({ client_id: clientId, last_n: hours() }, { signal });
       return providerHistory(answer, window, clientId, deps.clock.now());
     },
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   const inUse = (resource: ResourceStore<unknown>) => {
     const state = resource.getState();

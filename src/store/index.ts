@@ -7,10 +7,11 @@ import type { StoreDeps } from './deps.ts';
 import { createDevicesStore, type DevicesStore } from './devices.ts';
 import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
 import { createLoginStore, type LoginStore } from './login.ts';
+import { createMyProvidersStore, type MyProvidersStore } from './my-providers.ts';
 import { createNetworkStore, type NetworkStore } from './network.ts';
 import { createProvidersStore, type ProvidersStore } from './providers.ts';
-import { createSessionStore, type PaneId, type SessionStore, type SessionTarget } from './session.ts';
-import { createStatsStore, type StatsStore } from './stats.ts';
+import type { ResourceStore } from './resource.ts';
+import { createSessionStore, type SessionStore, type SessionTarget } from './session.ts';
 
 export interface Stores {
   connection: ConnectionStore;
@@ -22,7 +23,7 @@ export interface Stores {
   /** The network's clients: device names and ids, provide modes. */
   clients: ClientsStore;
   /** My providers, last 24 h. */
-  stats: StatsStore;
+  myProviders: MyProvidersStore;
   /** Network, last 90 days. */
   network: NetworkStore;
   /** The console's login with an auth code. */
@@ -34,9 +35,8 @@ export interface StoresOptions {
   target?: SessionTarget;
   /** For the header's network name only. */
   token?: string;
-  pane?: PaneId;
-  /** Where the Providers pane's `e` writes. */
-  exportDir?: string;
+  /** The pane shown first (default: the first in tab order). */
+  pane?: string;
 }
 
 export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stores {
@@ -50,11 +50,11 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     connection: deps.connection,
     session,
     discovery: createDiscoveryStore(deps),
-    providers: createProvidersStore(deps, { exportDir: options.exportDir }),
+    providers: createProvidersStore(deps),
     devices: createDevicesStore(deps, { clients }),
     account: createAccountStore(deps),
     clients,
-    stats: createStatsStore(deps, { clients }),
+    myProviders: createMyProvidersStore(deps, { clients }),
     network: createNetworkStore(deps),
     // Logged in: the header names the network and the panes that needed a token load.
     login: createLoginStore(deps, (token) => {
@@ -65,11 +65,23 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
   return stores;
 }
 
+export type StoreName = keyof Stores;
+
 /** The live resources that need the network's token. */
-const NEED_TOKEN = ['devices', 'account', 'clients', 'stats'] as const;
+const NEED_TOKEN = ['devices', 'account', 'clients', 'myProviders'] as const;
 
 /** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
-const LIVE = ['discovery', 'devices', 'account', 'clients', 'stats', 'network'] as const;
+const LIVE = ['discovery', 'devices', 'account', 'clients', 'myProviders', 'network'] as const;
+type LiveName = (typeof LIVE)[number];
+
+/** Whether the store of this name is a live resource (loaded and refreshed on the store clock). */
+export const isLiveStore = (name: StoreName): name is LiveName =>
+  (LIVE as readonly StoreName[]).includes(name);
+
+/** The store of this name when it is a live resource (its refresh shows in the header). */
+export function liveResource(stores: Stores, name: StoreName): ResourceStore<unknown> | undefined {
+  return isLiveStore(name) ? (stores[name] as unknown as ResourceStore<unknown>) : undefined;
+}
 
 /** Loads every live resource now (the Discover pane's request goes out first). */
 export function startStores(stores: Stores): Promise<void> {

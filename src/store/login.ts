@@ -2,8 +2,9 @@
 // POST /auth/code-login. On success the client uses the new token at once, the CLI keeps
 // it for the profile (as `netdeck login` does) and the panes that needed it load.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { serviceMessage } from '../api/error-words.ts';
 import type { StoreDeps } from './deps.ts';
-import { serviceMessage } from './service-message.ts';
+import { send } from './request.ts';
 
 export interface LoginDialog {
   /** The auth code as pasted (never drawn in clear). */
@@ -42,7 +43,7 @@ export function createLoginStore(deps: StoreDeps, onLoggedIn: (token: string) =>
         patch({ phase: 'sending', message: undefined });
         let token: string | undefined;
         try {
-          token = (await deps.client.authCodeLogin({ auth_code: code })).by_jwt;
+          token = (await send(deps, () => deps.client.authCodeLogin({ auth_code: code }))).by_jwt;
           if (!token) throw new Error('The service answered without a token.');
         } catch (error) {
           patch({ phase: 'failed', message: serviceMessage(error) });

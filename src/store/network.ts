@@ -9,19 +9,18 @@ import {
   type NetworkStats,
   type NetworkSummaryField,
 } from '../contract/schemas.ts';
+import { presentSeries } from '../format/network-fields.ts';
+import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
-import { createResourceStore, extendResource, REFRESH_EVERY_MS, type ResourceState } from './resource.ts';
-import { highlightSpan } from './stats.ts';
+import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
-export interface NetworkView {
+export interface NetworkView extends ChangeWindow {
   /** The series the chart shows. */
   series: NetworkSeriesField;
   /** All series as sparklines instead of one chart. */
   compact: boolean;
   /** Summary figures and series (by their last value) that differ from the previous load. */
   changed: readonly (NetworkSummaryField | NetworkSeriesField)[];
-  changedAt?: number;
-  highlightMs: number;
   /** Next (+1) or previous (-1) series, wrapping around. */
   stepSeries(delta: number): void;
   selectSeries(series: NetworkSeriesField): void;
@@ -30,12 +29,6 @@ export interface NetworkView {
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
 
-/** The daily series the blob has (all of them before anything is loaded). */
-export function presentSeries(data: NetworkStats | undefined): NetworkSeriesField[] {
-  const present = NETWORK_SERIES_FIELDS.filter((field) => data?.[field] !== undefined);
-  return present.length ? present : [...NETWORK_SERIES_FIELDS];
-}
-
 /** The value of a series on its newest day. */
 export function lastValue(series: Record<string, number> | undefined): number | undefined {
   let lastDay: string | undefined;
@@ -43,7 +36,7 @@ export function lastValue(series: Record<string, number> | undefined): number | 
   return lastDay === undefined ? undefined : series?.[lastDay];
 }
 
-export function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
+function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
   if (!before || !after) return [];
   const summaries = NETWORK_SUMMARY_FIELDS.filter((field) => (before[field] ?? 0) !== (after[field] ?? 0));
   const series = NETWORK_SERIES_FIELDS.filter(
@@ -57,23 +50,18 @@ export function isNetworkChanged(
   field: NetworkSummaryField | NetworkSeriesField,
   now: number,
 ): boolean {
-  return (
-    state.changedAt !== undefined &&
-    now - state.changedAt < state.highlightMs &&
-    state.changed.includes(field)
-  );
+  return isLit(state, now) && state.changed.includes(field);
 }
 
 export function createNetworkStore(deps: StoreDeps): NetworkStore {
   const resource = createResourceStore<NetworkStats>(deps, {
     load: (signal) => deps.client.networkStats({ signal }),
-    refreshEveryMs: REFRESH_EVERY_MS,
   });
   const store = extendResource<NetworkStats, NetworkView>(resource, (set, get) => ({
     series: NETWORK_SERIES_FIELDS[0],
     compact: false,
     changed: [],
-    highlightMs: highlightSpan(deps.clock.speed),
+    highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
     stepSeries(delta) {
       // Among the series the service sent: today's has no packet or extender series.
       const series = presentSeries(get().data);

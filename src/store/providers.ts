@@ -1,18 +1,17 @@
 // The Providers pane's state: sampling find-providers2 batch by batch for the chosen
 // specs, excluding every provider seen so far, until a batch comes back empty. Marked
 // destinations outlive a reset and are sent as exclude_destinations on every batch.
-import { accessSync, constants } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, isApiError } from '../api/errors.ts';
+import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
-import { createPrivateFile } from '../safe-files.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
+import { type Edge, listMoves } from './list-cursor.ts';
+import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
-export const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
-export const DEFAULT_BATCH_SIZE = 10;
+const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+const DEFAULT_BATCH_SIZE = 10;
 
 export interface ProvidersState {
   specs: MarkedSpec[];
@@ -46,51 +45,27 @@ export interface ProvidersState {
   toggleRankMode(): void;
   /** Marks or unmarks the provider under the cursor as a used destination. */
   toggleDestination(): void;
-  /** Writes the seen providers as JSON Lines; returns the file path. */
+  /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
   exportSeen(): string | undefined;
   move(delta: number): void;
-  moveTo(edge: 'top' | 'bottom'): void;
+  moveTo(edge: Edge): void;
   dispose(): void;
 }
 export type ProvidersStore = StoreApi<ProvidersState>;
 
-export interface ProvidersOptions {
-  /** Where `e` writes; default the current directory when writable, else $TMPDIR. */
-  exportDir?: string;
-}
-
-export function destinationPath(provider: Provider): string[] | undefined {
+function destinationPath(provider: Provider): string[] | undefined {
   if (!provider.client_id) return undefined;
   return [...(provider.intermediary_ids ?? []), provider.client_id];
 }
 
-function writableDir(dir: string): boolean {
-  try {
-    accessSync(dir, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * `netdeck-providers-20260101-000000-<12 random characters>.jsonl` (UTC): sorts by time,
- * no spaces, and a name nobody can guess (or lay a link at) in advance.
- */
-export function exportFileName(at: number): { prefix: string; suffix: string } {
-  const stamp = new Date(at).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  return { prefix: `netdeck-providers-${stamp}-`, suffix: '.jsonl' };
-}
-
-export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions = {}): ProvidersStore {
-  const { client, clock, connection } = deps;
-  let inFlight: AbortController | undefined;
+export function createProvidersStore(deps: StoreDeps): ProvidersStore {
+  const { client, clock } = deps;
+  const batches = requestSlot(deps);
   // `n` pressed while a batch is on its way: each batch must exclude the one before, so
   // the extra ones follow in turn rather than being dropped.
   let queued = 0;
   const abort = (why: string) => {
-    inFlight?.abort(new ApiError('aborted', why));
-    inFlight = undefined;
+    batches.abort(why);
     queued = 0;
   };
   const fresh = () => ({
@@ -103,6 +78,11 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
   });
 
   return createStore<ProvidersState>()((set, get) => ({
+    ...listMoves({
+      length: () => get().seen.length,
+      index: () => get().cursor,
+      select: (cursor) => set({ cursor }),
+    }),
     specs: [],
     batchSize: DEFAULT_BATCH_SIZE,
     rankMode: 'quality',
@@ -121,13 +101,11 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
         queued++;
         return;
       }
-      const controller = new AbortController();
-      inFlight = controller;
       set({ loading: true });
       const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
       const paths = Object.values(state.destinations);
-      try {
-        const result = await client.findProviders(
+      const outcome = await batches.run((signal) =>
+        client.findProviders(
           {
             specs: state.specs.map((s) => s.spec),
             count: state.batchSize,
@@ -136,39 +114,34 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
             ...(seenIds.length ? { exclude_client_ids: seenIds } : {}),
             ...(paths.length ? { exclude_destinations: paths } : {}),
           },
-          { signal: controller.signal },
-        );
-        if (controller.signal.aborted) return;
-        // A provider the service repeats despite the exclusion is not shown twice.
-        const known = new Set(seenIds);
-        const added: Provider[] = [];
-        for (const p of result.providers ?? []) {
-          if (p.client_id && known.has(p.client_id)) continue;
-          if (p.client_id) known.add(p.client_id);
-          added.push(p);
-        }
-        const now = clock.now();
-        set((s) => ({
-          seen: added.length ? [...s.seen, ...added] : s.seen,
-          batches: s.batches + 1,
-          exhausted: added.length === 0,
-          loading: false,
-          error: undefined,
-          lastBatchAt: now,
-          // "wrote N providers" no longer describes what is seen.
-          exported: undefined,
-        }));
-        connection.getState().succeeded(now);
-      } catch (caught) {
-        if (controller.signal.aborted) return;
+          { signal },
+        ),
+      );
+      if (!outcome) return;
+      if ('error' in outcome) {
         queued = 0;
-        const error = caught instanceof Error ? caught : new Error(String(caught));
+        const { error } = outcome;
         set({ loading: false, error, tooLarge: isApiError(error) && error.status === 413 });
-        connection.getState().failed(error);
         return;
-      } finally {
-        if (inFlight === controller) inFlight = undefined;
       }
+      // A provider the service repeats despite the exclusion is not shown twice.
+      const known = new Set(seenIds);
+      const added: Provider[] = [];
+      for (const p of outcome.value.providers ?? []) {
+        if (p.client_id && known.has(p.client_id)) continue;
+        if (p.client_id) known.add(p.client_id);
+        added.push(p);
+      }
+      set((s) => ({
+        seen: added.length ? [...s.seen, ...added] : s.seen,
+        batches: s.batches + 1,
+        exhausted: added.length === 0,
+        loading: false,
+        error: undefined,
+        lastBatchAt: clock.now(),
+        // "wrote N providers" no longer describes what is seen.
+        exported: undefined,
+      }));
       if (get().exhausted) queued = 0;
       if (queued > 0) {
         queued--;
@@ -200,19 +173,16 @@ export function createProvidersStore(deps: StoreDeps, options: ProvidersOptions 
     },
     exportSeen() {
       const { seen } = get();
-      const dir = options.exportDir ?? (writableDir(process.cwd()) ? process.cwd() : tmpdir());
       try {
-        const lines = seen.map((p) => `${JSON.stringify(p)}\n`).join('');
-        const path = createPrivateFile(dir, exportFileName(clock.now()), lines);
+        if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
+        const path = deps.saveExport(seen.map((p) => `${JSON.stringify(p)}\n`).join(''), clock.now());
         set({ exported: { path, count: seen.length }, exportError: undefined });
         return path;
       } catch (error) {
-        set({ exported: undefined, exportError: `could not write in ${dir}: ${(error as Error).message}` });
+        set({ exported: undefined, exportError: (error as Error).message });
         return undefined;
       }
     },
-    move: (delta) => set({ cursor: Math.max(0, Math.min(get().seen.length - 1, get().cursor + delta)) }),
-    moveTo: (edge) => set({ cursor: edge === 'top' ? 0 : Math.max(0, get().seen.length - 1) }),
     dispose: () => abort('closed'),
   }));
 }

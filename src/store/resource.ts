@@ -2,9 +2,10 @@
 // clock, with superseded requests aborted, failures kept beside the last good data and
 // retried with back-off. Every pane that shows one response builds on it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, isApiError } from '../api/errors.ts';
+import { type ApiError, isApiError } from '../api/errors.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
-import type { StoreDeps } from './deps.ts';
+import { refreshPeriod, type StoreDeps } from './deps.ts';
+import { requestSlot } from './request.ts';
 
 export interface ResourceState<T> {
   data?: T;
@@ -19,6 +20,8 @@ export interface ResourceState<T> {
   failures: number;
   /** Bumped on every successful load (lets views highlight what changed). */
   version: number;
+  /** The refresh period (store clock ms). */
+  everyMs: number;
   refresh(): Promise<void>;
   /** Loads now and keeps refreshing; idempotent. */
   start(): Promise<void>;
@@ -29,16 +32,15 @@ export type ResourceStore<T> = StoreApi<ResourceState<T>>;
 
 export interface ResourceOptions<T> {
   load: (signal: AbortSignal) => Promise<T>;
-  /** Refresh period on the store clock; omit for load-on-demand only. */
+  /** Refresh period on the store clock; default the deps' (refreshPeriod). */
   refreshEveryMs?: number;
   retryBaseMs?: number;
+  /** The longest wait before a retry; default the refresh period. */
   retryMaxMs?: number;
 }
 
-export const REFRESH_EVERY_MS = 60_000;
-
 /** Back-off after `failures` consecutive failures, honouring a server's Retry-After. */
-export function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
+function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
   const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
   const backoff = baseMs * 2 ** Math.max(0, failures - 1);
   return Math.min(maxMs, Math.max(retryAfter ?? 0, backoff));
@@ -53,10 +55,11 @@ function isTransient(error: unknown): boolean {
 }
 
 export function createResourceStore<T>(deps: StoreDeps, options: ResourceOptions<T>): ResourceStore<T> {
-  const { clock, connection } = deps;
+  const { clock } = deps;
+  const everyMs = options.refreshEveryMs ?? refreshPeriod(deps);
   const retryBaseMs = options.retryBaseMs ?? 5_000;
-  const retryMaxMs = options.retryMaxMs ?? options.refreshEveryMs ?? 60_000;
-  let inFlight: AbortController | undefined;
+  const retryMaxMs = options.retryMaxMs ?? everyMs;
+  const loads = requestSlot(deps, 'superseded by a newer request');
   let timer: TimerHandle | undefined;
   let running = false;
 
@@ -76,38 +79,33 @@ export function createResourceStore<T>(deps: StoreDeps, options: ResourceOptions
       loading: false,
       failures: 0,
       version: 0,
+      everyMs,
       async refresh() {
-        inFlight?.abort(new ApiError('aborted', 'superseded by a newer request'));
-        const controller = new AbortController();
-        inFlight = controller;
         set({ loading: true });
-        try {
-          const data = await options.load(controller.signal);
-          if (controller.signal.aborted) return;
-          const now = clock.now();
-          set((state) => ({
-            data,
-            error: undefined,
-            loading: false,
-            fetchedAt: now,
-            failures: 0,
-            version: state.version + 1,
-          }));
-          connection.getState().succeeded(now);
-          schedule(options.refreshEveryMs);
-        } catch (caught) {
-          if (controller.signal.aborted) return;
-          const error = caught instanceof Error ? caught : new Error(String(caught));
-          const failures = get().failures + 1;
-          set({ error, loading: false, failures });
-          const delay = isTransient(error)
-            ? retryDelay(failures, error, retryBaseMs, retryMaxMs)
-            : options.refreshEveryMs;
-          connection.getState().failed(error, delay === undefined ? undefined : clock.now() + delay);
+        let delay: number | undefined;
+        const outcome = await loads.run(options.load, {
+          retryAt: (error) => {
+            delay = isTransient(error)
+              ? retryDelay(get().failures + 1, error, retryBaseMs, retryMaxMs)
+              : everyMs;
+            return clock.now() + delay;
+          },
+        });
+        if (!outcome) return;
+        if ('error' in outcome) {
+          set({ error: outcome.error, loading: false, failures: get().failures + 1 });
           schedule(delay);
-        } finally {
-          if (inFlight === controller) inFlight = undefined;
+          return;
         }
+        set((state) => ({
+          data: outcome.value,
+          error: undefined,
+          loading: false,
+          fetchedAt: clock.now(),
+          failures: 0,
+          version: state.version + 1,
+        }));
+        schedule(everyMs);
       },
       start() {
         if (running) return Promise.resolve();
@@ -116,8 +114,7 @@ export function createResourceStore<T>(deps: StoreDeps, options: ResourceOptions
       },
       stop() {
         running = false;
-        inFlight?.abort(new ApiError('aborted', 'stopped'));
-        inFlight = undefined;
+        loads.abort('stopped');
         schedule(undefined);
         set({ loading: false });
       },

@@ -4,17 +4,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { decodeToken } from '../api/auth.ts';
 
-/** The panes in tab order; `1`..`6` select them. */
-export const PANE_IDS = ['discover', 'providers', 'devices', 'myProviders', 'network', 'account'] as const;
-export type PaneId = (typeof PANE_IDS)[number];
-
 export type SessionTarget = { kind: 'demo'; seed: number } | { kind: 'api'; url: string };
 
 export interface SessionState {
   target: SessionTarget;
   /** From the token's claims (never verified, display only). */
   networkName?: string;
-  activePane: PaneId;
+  /**
+   * The pane shown, by id; undefined shows the first. Which panes exist, their order and
+   * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
+   */
+  activePane?: string;
   /** The `?` help overlay. */
   overlay?: 'help';
   /** Open dialogs, the last one on top and the one that gets keys. */
@@ -26,9 +26,7 @@ export interface SessionState {
   focus?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
-  setPane(id: PaneId): void;
-  /** Next (+1) or previous (-1) pane, wrapping around. */
-  cyclePane(delta: 1 | -1): void;
+  setPane(id: string): void;
   toggleHelp(): void;
   closeOverlay(): void;
   openDialog(id: string): void;
@@ -44,7 +42,7 @@ export type SessionStore = StoreApi<SessionState>;
 export interface SessionOptions {
   target: SessionTarget;
   token?: string;
-  pane?: PaneId;
+  pane?: string;
 }
 
 export function createSessionStore(options: SessionOptions): SessionStore {
@@ -52,14 +50,10 @@ export function createSessionStore(options: SessionOptions): SessionStore {
   return createStore<SessionState>()((set, get) => ({
     target: options.target,
     networkName,
-    activePane: options.pane ?? 'discover',
+    activePane: options.pane,
     dialogs: [],
     quitting: false,
     setPane: (id) => set({ activePane: id, focus: undefined }),
-    cyclePane: (delta) => {
-      const at = PANE_IDS.indexOf(get().activePane);
-      set({ activePane: PANE_IDS[(at + delta + PANE_IDS.length) % PANE_IDS.length], focus: undefined });
-    },
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
     closeOverlay: () => set({ overlay: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),

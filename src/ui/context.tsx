@@ -2,7 +2,6 @@
 // each test renders the app on fresh stores.
 import type React from 'react';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { type StoreApi, useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
@@ -46,11 +45,6 @@ export const useClock = (): Clock => useApp().clock;
 export const useTheme = (): Theme => useApp().theme;
 /** In-process simulator access in demo mode (codes to try, wallet ids). */
 export const useDemo = (): DemoAccess | undefined => useApp().demo;
-
-/** A slice of a vanilla store; re-renders when the selected value changes (Object.is). */
-export function useStoreState<S, T>(store: StoreApi<S>, selector: (state: S) => T): T {
-  return useStore(store, selector);
-}
 
 /**
  * The store clock's time, as of the last whole `everyMs` of that clock: countdowns and

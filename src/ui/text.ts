@@ -27,7 +27,7 @@ function isZeroWidth(cp: number): boolean {
 }
 
 /** Terminal cells one character takes. */
-export function charWidth(ch: string): number {
+function charWidth(ch: string): number {
   const cp = ch.codePointAt(0) ?? 0;
   if (isZeroWidth(cp)) return 0;
   return isWide(cp) ? 2 : 1;
@@ -60,40 +60,4 @@ export function padCells(s: string, width: number, align: 'left' | 'right' = 'le
   const cut = truncate(s, width);
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
   return align === 'right' ? pad + cut : cut + pad;
-}
-
-const RATE_UNITS = ['B/s', 'kB/s', 'MB/s', 'GB/s', 'TB/s'];
-
-/** 1 250 000 -> "1.25 MB/s" (decimal units, as speeds are sold). */
-export function formatBytesPerSecond(bytesPerSecond: number | undefined): string {
-  if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) return '–';
-  let value = bytesPerSecond;
-  let unit = 0;
-  while (value >= 1000 && unit < RATE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${RATE_UNITS[unit]}`;
-}
-
-/** Seconds as "45s", "3m 05s", "2h 10m", "3d 4h". */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-  return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
-}
-
-/** Clock time as HH:MM:SS in the local zone (UTC in tests). */
-export function formatClockTime(at: number): string {
-  const d = new Date(at);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-}
-
-/** 12345 -> "12 345": thin groups read well in a terminal. */
-export function formatCount(n: number | undefined): string {
-  if (n === undefined) return '–';
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maskToken } from '../../src/api/auth.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { linesOf, run, tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -55,6 +56,7 @@ describe('netdeck config', () => {
         expires_at: '2026-03-01T00:00:00.000Z',
       },
       profile: { value: 'prod', source: 'file', origin: `${path} (default_profile)` },
+      refresh_seconds: { value: DEFAULT_REFRESH_SECONDS, source: 'default', origin: 'default' },
       config_file: { path, found: true },
     });
 

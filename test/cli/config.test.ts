@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../../src/cli/config.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -145,6 +146,39 @@ describe('profiles', () => {
     expect(resolveConfig({ apiUrl: 'http://x.example', tokenFile: '~/jwt' }, env).token?.value).toBe(
       'home-token-value',
     );
+  });
+});
+
+describe('the refresh period', () => {
+  it("is --refresh, else the profile's refresh_seconds, else the file's top level, else the default", () => {
+    expect(resolveConfig({}, env).refresh).toEqual({
+      value: DEFAULT_REFRESH_SECONDS,
+      source: 'default',
+      origin: 'default',
+    });
+    const path = writeConfig({
+      refresh_seconds: 45,
+      default_profile: 'slow',
+      profiles: { slow: { refresh_seconds: 300 }, plain: {} },
+    });
+    expect(resolveConfig({}, env).refresh).toEqual({
+      value: 300,
+      source: 'file',
+      origin: `${path} (profile slow)`,
+    });
+    expect(resolveConfig({ profile: 'plain' }, env).refresh.value).toBe(45);
+    expect(resolveConfig({ refresh: 15 }, env).refresh).toEqual({
+      value: 15,
+      source: 'flag',
+      origin: '--refresh',
+    });
+  });
+
+  it('a refresh_seconds that is not a whole number of seconds from 1 to a day is a configuration error', () => {
+    for (const bad of [0, 1.5, 86_401, '60']) {
+      writeConfig({ refresh_seconds: bad });
+      expect(() => resolveConfig({}, env), String(bad)).toThrow(/refresh_seconds/);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // `netdeck devices`, `devices add CODE`, `devices share CLIENT_ID` against the simulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
-import { normaliseCode } from '../../src/cli/commands/devices.ts';
+import { codeOf } from '../../src/cli/commands/devices.ts';
 import { UsageError } from '../../src/cli/output/exit-codes.ts';
 import type { AddDeviceResult, DeviceAssociations } from '../../src/contract/schemas.ts';
 import { startFixture } from '../api/fixture.ts';
@@ -13,21 +13,17 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-describe('normaliseCode', () => {
+describe('codeOf', () => {
   it('makes six lowercase words single-spaced from any spacing, case or separators', () => {
-    expect(normaliseCode(['  Abandon   ABILITY', 'able\tabout', 'above,absent '])).toBe(
+    expect(codeOf(['  Abandon   ABILITY', 'able\tabout', 'above,absent '])).toBe(
       'abandon ability able about above absent',
     );
-    expect(normaliseCode('abandon-ability-able-about-above-absent')).toBe(
-      'abandon ability able about above absent',
-    );
+    expect(codeOf('abandon-ability-able-about-above-absent')).toBe('abandon ability able about above absent');
   });
   it('refuses the wrong number of words and words that are not code words', () => {
-    expect(() => normaliseCode('abandon ability able')).toThrow(UsageError);
-    expect(() => normaliseCode('abandon ability able about above absentt')).toThrow(
-      /"absentt" is not a code word/,
-    );
-    expect(() => normaliseCode('abandon ability able about above 12345')).toThrow(/not a code word/);
+    expect(() => codeOf('abandon ability able')).toThrow(UsageError);
+    expect(() => codeOf('abandon ability able about above absentt')).toThrow(/"absentt" is not a code word/);
+    expect(() => codeOf('abandon ability able about above 12345')).toThrow(/not a code word/);
   });
 });
 
@@ -98,7 +94,7 @@ describe('netdeck devices', () => {
       };
       const short = await run(['devices', 'add', 'one two three'], { env });
       expect(short.code).toBe(2);
-      expect(short.stderr).toMatch(/a code is 6 words; "one two three" has 3/);
+      expect(short.stderr).toMatch(/A code has 6 words; this has 3 words\./);
       const missing = await run(['devices', 'add'], { env });
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(/missing required argument 'code'/);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { decodeJwt } from 'jose';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliDeps } from '../../src/cli/commands/context.ts';
+import type { CliDeps } from '../../src/cli/context.ts';
 import { METRICS } from '../../src/cli/exporter/metrics.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { eventually, run, type SimFixture, smallDemo, startSimFixture } from './harness.ts';

@@ -76,7 +76,7 @@ describe('a share, end to end', () => {
     expect(result.stderr).toBe('netdeck: Invalid code.\n');
     const typo = await run(['devices', 'remove', 'abandon ability able'], { env: fx.env });
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/a code is 6 words/);
+    expect(typo.stderr).toMatch(/A code has 6 words/);
   });
 });
 

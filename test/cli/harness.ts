@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
-import type { CliDeps } from '../../src/cli/commands/context.ts';
+import type { CliDeps } from '../../src/cli/context.ts';
 import type { CliIo } from '../../src/cli/output/io.ts';
 import { runCli } from '../../src/cli/program.ts';
 import { ManualClock } from '../../src/clock.ts';

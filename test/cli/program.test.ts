@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
 import { DEFAULTS } from '../../simulator/world/index.ts';
-import type { TuiOptions } from '../../src/cli/commands/context.ts';
+import type { TuiOptions } from '../../src/cli/tui.tsx';
 import { ManualClock, systemClock } from '../../src/clock.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';
 
 const COMMANDS = [
@@ -166,6 +167,28 @@ describe('the interactive console (no command)', () => {
     expect(seen?.clock).toBe(systemClock);
     expect(seen?.token).toBe(fx.sim.token);
     expect(seen?.demo).toBeUndefined();
+    expect(seen?.refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);
+  });
+
+  it('--refresh SECONDS sets how often the live panes reload; out of bounds it is a usage error', async () => {
+    let resource: { everyMs?: number } | undefined;
+    const result = await run(['--refresh', '15'], {
+      env: fx.env,
+      tty: true,
+      deps: {
+        runTui: async (options) => {
+          resource = options.stores?.stores.devices.getState();
+          return 0;
+        },
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(resource?.everyMs).toBe(15_000);
+    for (const bad of ['0', '2.5', 'soon']) {
+      const refused = await run(['--refresh', bad], { env: fx.env, tty: true });
+      expect(refused.code, bad).toBe(2);
+      expect(refused.stderr).toMatch(/--refresh <seconds>' argument/);
+    }
   });
 
   it('bad world flags are usage errors', async () => {

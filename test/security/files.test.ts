@@ -20,6 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { providerExportWriter } from '../../src/cli/provider-export.ts';
 import { ManualClock } from '../../src/clock.ts';
 import {
   createPrivateFile,
@@ -89,10 +90,12 @@ describe('the providers export file', () => {
     const client = answering('findProviders', {
       providers: [{ client_id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' }],
     });
-    const store = createProvidersStore(
-      { client, clock: new ManualClock(), connection: createConnectionStore() },
-      { exportDir: folder },
-    );
+    const store = createProvidersStore({
+      client,
+      clock: new ManualClock(),
+      connection: createConnectionStore(),
+      saveExport: providerExportWriter(folder),
+    });
     await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
     return store.getState().exportSeen();
   }

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { checkCode, normalizeCode } from '../../src/store/codes.ts';
 
 describe('codes as typed', () => {
-  it('normalises any spacing and case to six lowercase words and single spaces', () => {
+  it('normalises any spacing, separators and case to six lowercase words and single spaces', () => {
     expect(normalizeCode('  Abandon\tABILITY  able\n about   above absent ')).toBe(
+      'abandon ability able about above absent',
+    );
+    // As the commands always took them: pasted with commas, semicolons, dashes or underscores.
+    expect(normalizeCode('abandon,ability; able-about_above - absent')).toBe(
       'abandon ability able about above absent',
     );
     expect(checkCode('ABANDON ability Able about above  absent')).toEqual({

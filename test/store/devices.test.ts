@@ -127,7 +127,7 @@ describe('devices store', () => {
     expect(share.devices?.length).toBe(8);
     const names = share.devices!.map((d) => d.device_name ?? '');
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-    store.getState().moveShareCursor(2);
+    store.getState().shareMoves.move(2);
     store.getState().pickShareDevice();
     const clientId = share.devices?.[2].client_id ?? '';
     expect(store.getState().share).toMatchObject({ step: 'name', clientId });

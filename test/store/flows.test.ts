@@ -12,7 +12,7 @@ import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { deviceRows, selectedRow } from '../../src/store/devices.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
-import { deviceNameOf } from '../../src/store/stats.ts';
+import { deviceNameOf } from '../../src/store/my-providers.ts';
 import { TEST_WORLD } from '../simulator/integration/harness.ts';
 
 let sim: Simulator | undefined;
@@ -149,14 +149,14 @@ describe('Account wallet list', () => {
     const { wallets, selected } = walletRows(a());
     expect(wallets.map((w) => w.blockchain)).toEqual(['SOL', 'MATIC', 'TAO']);
     expect(selected?.wallet_id).toBe(a().data?.wallet_id);
-    a().moveWallet(1);
+    a().move(1);
     a().ask('payout');
     expect(a().question).toMatchObject({ kind: 'payout', phase: 'ask', walletId: wallets[1].wallet_id });
     await a().answer(true);
     expect(a().question?.phase).toBe('done');
     expect(a().data?.wallet_id).toBe(wallets[1].wallet_id);
     // The TAO wallet is refused with the service's words.
-    a().moveWallet(1);
+    a().move(1);
     a().ask('payout');
     await a().answer(true);
     expect(a().question).toMatchObject({
@@ -191,7 +191,7 @@ describe('My providers names', () => {
   beforeEach(() => setup('demo'));
 
   it('gets each provider its device name and a provide mode from the clients', () => {
-    const providers = stores.stats.getState().data?.providers ?? [];
+    const providers = stores.myProviders.getState().data?.providers ?? [];
     const clients = stores.clients.getState().data?.clients ?? [];
     expect(providers.length).toBe(8);
     for (const provider of providers) {

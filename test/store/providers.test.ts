@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import { providerExportWriter } from '../../src/cli/provider-export.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
@@ -35,10 +36,12 @@ async function onSimulator(era: 'seed' | 'current' = 'seed') {
       return client.findProviders(body, options);
     },
   } as ApiClient;
-  const store = createProvidersStore(
-    { client: recording, clock, connection: createConnectionStore() },
-    { exportDir: dir },
-  );
+  const store = createProvidersStore({
+    client: recording,
+    clock,
+    connection: createConnectionStore(),
+    saveExport: providerExportWriter(dir),
+  });
   // A country with a handful of providers: its provider_count is what iteration must yield.
   const places = await client.providerLocations();
   const country = places.locations!.find(

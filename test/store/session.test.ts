@@ -1,20 +1,18 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createSessionStore, PANE_IDS } from '../../src/store/session.ts';
+import { createSessionStore } from '../../src/store/session.ts';
 
 describe('session store', () => {
-  it('takes the network name from the token and cycles panes in tab order, wrapping', async () => {
+  it('takes the network name from the token and keeps the pane chosen (none at first)', async () => {
     const token = await new SignJWT({ network_id: 'n1', network_name: 'acme' })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('k'.repeat(32)));
     const session = createSessionStore({ target: { kind: 'api', url: 'https://x' }, token });
     expect(session.getState().networkName).toBe('acme');
-    expect(session.getState().activePane).toBe('discover');
-    session.getState().cyclePane(-1);
-    expect(session.getState().activePane).toBe(PANE_IDS.at(-1));
-    session.getState().cyclePane(1);
-    session.getState().cyclePane(1);
-    expect(session.getState().activePane).toBe('providers');
+    expect(session.getState().activePane).toBeUndefined();
+    session.getState().setFocus('box');
+    session.getState().setPane('providers');
+    expect(session.getState()).toMatchObject({ activePane: 'providers', focus: undefined });
   });
 
   it('stacks dialogs (the last opened on top) and toggles the help overlay', () => {

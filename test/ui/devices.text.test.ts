@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatTimeLeft } from '../../src/format/numbers.ts';
 import { COPY_FILE, copyCode, osc52 } from '../../src/ui/panes/devices/clipboard.ts';
-import { formatTimeLeft, readAloudLines, wordsPerLine } from '../../src/ui/panes/devices/codeText.ts';
+import { readAloudLines, wordsPerLine } from '../../src/ui/panes/devices/code-text.ts';
 
 const CODE = 'abandon ability able about above absent';
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fitHints, footerBindings } from '../../src/ui/frame/Footer.tsx';
-import { helpLines } from '../../src/ui/frame/HelpOverlay.tsx';
-import { type Binding, bindingFor, globalKeys, keymap, keymapConflicts } from '../../src/ui/keymap.ts';
+import { fitHints, footerBindings } from '../../src/ui/frame/footer.tsx';
+import { helpLines } from '../../src/ui/frame/help-overlay.tsx';
+import type { Binding } from '../../src/ui/input/bindings.ts';
+import { bindingFor } from '../../src/ui/input/dispatcher.tsx';
+import { globalTable, keymap, keymapConflicts } from '../../src/ui/keymap.ts';
+import { paneById } from '../../src/ui/panes/registry.ts';
 
 describe('keymap', () => {
   it('has no key bound twice in one scope and no pane key that is also global', () => {
@@ -10,7 +13,7 @@ describe('keymap', () => {
 
   it('reports both kinds of conflict', () => {
     const table: Binding[] = [
-      ...globalKeys,
+      ...globalTable,
       { scope: 'discover', keys: ['z'], action: 'one', help: '' },
       { scope: 'discover', keys: ['z'], action: 'two', help: '' },
       { scope: 'providers', keys: ['q'], action: 'clash', help: '' },
@@ -38,23 +41,25 @@ describe('keymap', () => {
       'down',
       'g',
       'G',
+      'home',
+      'end',
       'pgup',
       'pgdn',
       'enter',
       'space',
     ])
-      expect(bindingFor('global', key), key).toBeDefined();
+      expect(bindingFor(keymap, 'global', key), key).toBeDefined();
   });
 
   it('footer hints come from the table and keep help and quit when space is short', () => {
-    const hints = fitHints(footerBindings('discover'), 40);
+    const hints = fitHints(footerBindings(paneById('discover')), 40);
     expect(hints.join('  ').length).toBeLessThanOrEqual(40);
     expect(hints).toContain('? help: all keys');
     expect(hints.some((h) => h.startsWith('q/ctrl-c'))).toBe(true);
   });
 
   it('help lists every binding, grouped by scope, the active pane after the global keys', () => {
-    const lines = helpLines('providers');
+    const lines = helpLines(paneById('providers'));
     const titles = lines.filter((l) => l.kind === 'title' && l.text).map((l) => l.text);
     expect(titles.slice(0, 3)).toEqual(['Everywhere', 'Pane Providers', 'Pane Discover']);
     expect(titles.at(-1)).toMatch(/^Dialog: /);

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
-import { summaryCards } from '../../src/ui/panes/stats/networkView.ts';
+import { formatAge } from '../../src/format/numbers.ts';
+import { summaryCards } from '../../src/ui/panes/network/network-view.ts';
 import { startFixture } from '../api/fixture.ts';
 
 /** Today's service sends 7 daily series (no packet, extender or superspeed ones). */
 const CURRENT_SERIES = 7;
 
 import { answering, neverClient } from './fakes.ts';
-import { type Rendered, renderApp } from './render.tsx';
+import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
 const silentClient = neverClient();
 
@@ -92,13 +93,13 @@ describe('Network pane', () => {
     expect(title(frame())).toBe('3 countries with providers');
   });
 
-  it('moves with the simulator: after 60 s the figures and the chart change, after 59 s nothing is fetched', async () => {
+  it('moves with the simulator: a refresh period on, the figures and the chart change; a second before, nothing is fetched', async () => {
     const { frame, waitFor, clock, stores } = await open();
     await waitFor('computed');
     const first = legend(frame());
     await clock.advance(30_000);
     expect(frame()).toContain('computed 30 s ago');
-    await clock.advance(29_000);
+    await clock.advance(TEST_REFRESH_MS - 31_000);
     expect(stores.network.getState().version).toBe(1);
     expect(legend(frame())).toBe(first);
     expect(frame()).toContain('next in 1s');
@@ -155,9 +156,11 @@ describe('Network pane', () => {
     await waitFor('computed');
     const first = legend(frame());
     sim.admin.setFaults({ error_rate: 1, status: 500, retry_after_s: 20 });
-    await clock.advance(60_000);
+    await clock.advance(TEST_REFRESH_MS);
     await waitFor('stale');
-    expect(frame()).toContain('⚠ stale · data 60 s old · retrying in 20 s · HTTP 500');
+    expect(frame()).toContain(
+      `⚠ stale · data ${formatAge(TEST_REFRESH_MS / 1000)} old · retrying in 20 s · HTTP 500`,
+    );
     expect(legend(frame())).toBe(first);
     expect(frame()).toMatchSnapshot();
   });

@@ -8,12 +8,20 @@ import { render } from 'ink';
 import type React from 'react';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
+import { providerExportWriter } from '../../src/cli/provider-export.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
-import type { PaneId } from '../../src/store/session.ts';
-import { App } from '../../src/ui/App.tsx';
+import { App } from '../../src/ui/app.tsx';
+import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
+import type { PaneId } from '../../src/ui/panes/registry.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
+
+/**
+ * How often the live resources reload in the screen tests: a setting like any other (not
+ * the default), and whole simulator minutes so that each refresh finds the world moved.
+ */
+export const TEST_REFRESH_MS = 120_000;
 
 /** A small world: quick to generate, big enough for every screen. */
 export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } as const;
@@ -96,6 +104,8 @@ export interface RenderOptions {
   start?: boolean;
   exportDir?: string;
   theme?: Theme;
+  /** The app's key registry (to read which handlers are mounted). */
+  keys?: KeyRegistry;
   /** Render this instead of the whole app (components get the same stores and clock). */
   element?: (props: { stores: Stores; clock: ManualClock }) => React.ReactElement;
   /**
@@ -143,12 +153,13 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       connection: createConnectionStore(),
       demo: options.loggedOut ? undefined : sim.demo,
       saveLogin: (kept) => void saved.push(kept),
+      saveExport: providerExportWriter(options.exportDir),
+      refreshEveryMs: TEST_REFRESH_MS,
     },
     {
       target: options.loggedOut ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
       token,
       pane: options.pane,
-      exportDir: options.exportDir,
     },
   );
   if (options.start !== false) {
@@ -165,6 +176,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       clock={clock}
       theme={options.theme ?? PLAIN_THEME}
       demo={options.loggedOut ? undefined : sim.demo}
+      keys={options.keys}
     />
   );
   const instance = render(element, {
@@ -181,7 +193,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     for (const key of keys) {
       const sequence = KEY_SEQUENCES[key] ?? key;
       stdin.write(sequence);
-      // Keys that arrive together are handled one per render (src/ui/input/keyQueue.ts).
+      // Keys that arrive together are handled one per render (src/ui/input/key-queue.ts).
       for (const _ of sequence.length > 1 && !sequence.startsWith('\u001b') ? sequence : ' ') await tick();
     }
   };
@@ -215,7 +227,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     saved,
     loaded: () =>
       rendered.waitFor(() =>
-        (['discovery', 'devices', 'account', 'clients', 'stats', 'network'] as const).every((name) => {
+        (['discovery', 'devices', 'account', 'clients', 'myProviders', 'network'] as const).every((name) => {
           const state = stores[name].getState() as { fetchedAt?: number; error?: unknown };
           return state.fetchedAt !== undefined || state.error !== undefined;
         }),

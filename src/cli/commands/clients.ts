@@ -3,18 +3,13 @@
 import type { Command } from 'commander';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { timestamp } from '../output/format.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
-import {
-  addConnectionOptions,
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  optionsOf,
-  runWithClient,
-} from './context.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export function registerClients(program: Command, context: CliContext): void {
@@ -59,7 +54,7 @@ function printClients(out: Output, clients: NetworkClient[]): void {
         sanitize(c.device_id) || '-',
         sanitize(c.client_id) || '-',
         c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode),
-        c.connections?.length ? style.good(`since ${timestamp(since)}`) : style.dim('no'),
+        c.connections?.length ? style.good(`since ${formatTimestamp(since)}`) : style.dim('no'),
       ];
     });
   out.lines(

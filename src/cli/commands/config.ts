@@ -3,27 +3,23 @@
 import type { Command } from 'commander';
 import { decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
 import { dateOf } from '../../clock.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
+import type { CliContext } from '../context.ts';
+import { DEMO_SEED } from '../open-client.ts';
+import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
 import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
-import {
-  addConnectionOptions,
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  DEMO_SEED,
-  optionsOf,
-  resolveOrReport,
-} from './context.ts';
+import { resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
 
 const sourceOf = (value: Sourced<unknown>) => ({ source: value.source, origin: value.origin });
 
 /** The configuration as JSON, token masked. */
-export function describeConfig(config: ResolvedConfig) {
+function describeConfig(config: ResolvedConfig) {
   const claims = config.token ? decodeToken(config.token.value) : undefined;
   return {
     mode: config.mode,
@@ -45,6 +41,7 @@ export function describeConfig(config: ResolvedConfig) {
         }
       : null,
     profile: config.profile ? { value: config.profile.value, ...sourceOf(config.profile) } : null,
+    refresh_seconds: { value: config.refresh.value, ...sourceOf(config.refresh) },
     config_file: config.configFile,
     ...(config.mode === 'demo' ? { demo: { seed: DEMO_SEED } } : {}),
   };
@@ -67,6 +64,8 @@ NETDECK_PROFILE) > config file > the demo simulator. The config file is
 $XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
   {"default_profile": "prod",
    "profiles": {"prod": {"api_url": "https://api.bringyour.com", "token_file": "~/.urnetwork/jwt"}}}
+A profile (or the file's top level) may also set "refresh_seconds": how often the console
+reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
 `,
   );
   command.action(async (_flags, cmd: Command) => {
@@ -97,11 +96,12 @@ $XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
     if (described.network) {
       rows.push(['network', sanitize(described.network.name ?? '-'), 'token claims']);
       if (described.network.expires_at)
-        rows.push(['expires', timestamp(described.network.expires_at), 'token claims']);
+        rows.push(['expires', formatTimestamp(described.network.expires_at), 'token claims']);
     } else if (config.token) {
       rows.push(['network', '-', 'the token is not a readable JWT']);
     }
     rows.push(['profile', config.profile?.value ?? '-', config.profile?.origin ?? '']);
+    rows.push(['refresh', `every ${config.refresh.value} s (the console)`, config.refresh.origin]);
     rows.push(['config file', config.configFile.path, config.configFile.found ? 'found' : 'not found']);
     out.lines(renderTable([{ header: 'SETTING' }, { header: 'VALUE' }, { header: 'FROM' }], rows, out.style));
     context.exit(ExitCode.ok);

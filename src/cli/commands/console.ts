@@ -1,23 +1,19 @@
 // `netdeck` with no command: the interactive console, on the configured API or on an
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
-import type { Simulator } from '../../../simulator/index.ts';
-import { type ApiClient, createClient } from '../../api/client.ts';
 import { systemClock } from '../../clock.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { REFRESH_BOUNDS } from '../config.ts';
 import type { ConsoleStores } from '../console-stores.ts';
+import type { CliContext } from '../context.ts';
 import { saveLogin } from '../login-store.ts';
+import { type OpenClient, openClient } from '../open-client.ts';
+import { type CommonOptions, integerArg, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import {
-  type CliContext,
-  type CommonOptions,
-  DEMO_SEED,
-  explain,
-  loadSimulator,
-  optionsOf,
-  resolveOrReport,
-  type TuiOptions,
-} from './context.ts';
+import { providerExportWriter } from '../provider-export.ts';
+import { explain, resolveOrReport } from '../run-command.ts';
+import type { TuiOptions } from '../tui.tsx';
 import type { SimOptions } from './sim.ts';
 
 /** How long the first frame may wait for the Discover answer before it shows loading. */
@@ -35,6 +31,15 @@ const CONSOLE_CLIENT_DEFAULTS = {
   deadlineMs: 30_000,
 };
 
+/** The console's own flags, on the program (the console is `netdeck` with no command). */
+export function addConsoleOptions(command: Command): Command {
+  return command.option(
+    '--refresh <seconds>',
+    `the console reloads its live panes every SECONDS (default ${DEFAULT_REFRESH_SECONDS}; config key refresh_seconds)`,
+    integerArg(REFRESH_BOUNDS),
+  );
+}
+
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {
   return context.deps.runTui ?? (await import('../tui.tsx')).runTui;
@@ -42,7 +47,7 @@ async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Pr
 
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
   const { io } = context;
-  const options = optionsOf<CommonOptions & SimOptions>(command);
+  const options = optionsOf<CommonOptions & SimOptions & { refresh?: number }>(command);
   const out = createOutput(io);
   if (!io.stdout.isTTY || !io.stdin?.isTTY) {
     out.error(
@@ -60,10 +65,32 @@ export async function startConsole(context: CliContext, command: Command): Promi
   // A failure to load surfaces where it is awaited below.
   tuiLoading.catch(() => {});
 
-  let simulator: Simulator | undefined;
-  let client: ApiClient | undefined;
+  let opened: OpenClient | undefined;
   let live: ConsoleStores | undefined;
-  const run = async (tuiOptions: TuiOptions) => {
+  try {
+    // The TUI's modules start loading first (Ink's layout engine fetches and compiles its
+    // WebAssembly asynchronously) and a demo simulator is built meanwhile. Its listening
+    // socket keeps the event loop alive from then on: with nothing alive, Node waited for
+    // every background compile job before running the next task (~30 ms lost before the
+    // first request went out).
+    if (config.mode === 'demo') await new Promise((resolve) => setImmediate(resolve));
+    opened = await openClient(context.deps, config, {
+      world: options,
+      clientDefaults: CONSOLE_CLIENT_DEFAULTS,
+    });
+    const { client, simulator, target, token } = opened;
+    const apiUrl = config.apiUrl?.value;
+    const tuiOptions: TuiOptions = {
+      client,
+      clock: simulator?.clock ?? systemClock,
+      target,
+      token,
+      demo: simulator?.demo,
+      refreshEveryMs: config.refresh.value * 1000,
+      // A login in the console is kept for the profile, as `netdeck login` keeps one.
+      saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
+      saveExport: providerExportWriter(),
+    };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);
     const runTui = await tuiLoading;
@@ -78,53 +105,13 @@ export async function startConsole(context: CliContext, command: Command): Promi
       }),
     ]);
     clearTimeout(timer);
-    return runTui({ ...tuiOptions, stores: live });
-  };
-  try {
-    const clientOptions = { ...CONSOLE_CLIENT_DEFAULTS, ...context.deps.clientOptions };
-    if (config.mode === 'demo') {
-      const seed = options.seed ?? DEMO_SEED;
-      // The TUI's modules start loading first (Ink's layout engine fetches and compiles its
-      // WebAssembly asynchronously) and the simulator is built meanwhile. Its listening
-      // socket keeps the event loop alive from then on: with nothing alive, Node waited for
-      // every background compile job before running the next task (~30 ms lost before the
-      // first request went out).
-      await new Promise((resolve) => setImmediate(resolve));
-      const createSimulator = await loadSimulator(context.deps);
-      simulator = await createSimulator({
-        seed,
-        era: options.era,
-        speed: options.speed,
-        providers: options.providers,
-        locations: options.locations,
-        ownProviders: options.ownProviders,
-      });
-      client = createClient({ ...clientOptions, baseUrl: simulator.url, token: simulator.token });
-      return await run({
-        client,
-        clock: simulator.clock,
-        target: { kind: 'demo', seed },
-        token: simulator.token,
-        demo: simulator.demo,
-      });
-    }
-    const apiUrl = config.apiUrl!.value;
-    client = createClient({ ...clientOptions, baseUrl: apiUrl, token: config.token?.value });
-    return await run({
-      client,
-      clock: systemClock,
-      target: { kind: 'api', url: apiUrl },
-      token: config.token?.value,
-      // A login in the console is kept for the profile, as `netdeck login` keeps one.
-      saveLogin: (token) => saveLogin(config.login.path, { apiUrl, token }),
-    });
+    return await runTui({ ...tuiOptions, stores: live });
   } catch (error) {
     out.hide(config.token?.value);
     out.error(explain(error));
     return ExitCode.failure;
   } finally {
     live?.stop();
-    await client?.close().catch(() => {});
-    await simulator?.close().catch(() => {});
+    await opened?.close();
   }
 }

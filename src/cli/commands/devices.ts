@@ -2,51 +2,32 @@
 // accepts a shared device; `devices share CLIENT_ID` creates a share code; `status`,
 // `confirm`, `remove` and `rename` act on an association by its code, `set-name` renames
 // a device by its device id.
-import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { Command } from 'commander';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import type { AddDeviceResult, DeviceAssociations } from '../../contract/schemas.ts';
+import { formatDecimal } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { fixed } from '../output/format.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import { checkCode } from '../../store/codes.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   optionsOf,
   orUsage,
-  runWithClient,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
-const CODE_WORDS = new Set(wordlist);
-const CODE_LENGTH = 6;
-
-/**
- * A code as the service expects it: six lowercase BIP-39 words, single-spaced. People
- * paste codes with odd spacing, case, commas or dashes; a malformed code is refused here,
- * because the service counts failed attempts (10 per 30 minutes).
- */
-export function normaliseCode(input: string | string[]): string {
-  const text = Array.isArray(input) ? input.join(' ') : input;
-  const words = text
-    .toLowerCase()
-    .split(/[\s,;_-]+/)
-    .filter(Boolean);
-  if (words.length !== CODE_LENGTH) {
-    throw new UsageError(`a code is ${CODE_LENGTH} words; "${text.trim()}" has ${words.length}`);
-  }
-  const unknown = words.find((word) => !CODE_WORDS.has(word));
-  if (unknown !== undefined) {
-    throw new UsageError(
-      `"${unknown}" is not a code word (codes are six English BIP-39 words); check the spelling`,
-    );
-  }
-  return words.join(' ');
+/** A code argument (six words, quoted or not) as the service wants it; a malformed one is a usage error. */
+export function codeOf(input: string | string[]): string {
+  const check = checkCode(Array.isArray(input) ? input.join(' ') : input);
+  if (!check.ok) throw new UsageError(check.problem);
+  return check.code;
 }
 
 export function registerDevices(program: Command, context: CliContext): void {
@@ -91,7 +72,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     ]),
   );
   add.action(async (words: string[], _flags, cmd: Command) => {
-    const code = orUsage(cmd, () => normaliseCode(words));
+    const code = orUsage(cmd, () => codeOf(words));
     const options = optionsOf<CommonOptions>(cmd);
     await runWithClient(context, options, async ({ client, out }) => {
       let result: AddDeviceResult;
@@ -149,7 +130,7 @@ export function registerDevices(program: Command, context: CliContext): void {
 }
 
 /** A code argument (six words, quoted or not) checked before anything is sent. */
-const codeArgument = (cmd: Command, words: string | string[]) => orUsage(cmd, () => normaliseCode(words));
+const codeArgument = (cmd: Command, words: string | string[]) => orUsage(cmd, () => codeOf(words));
 
 function registerAssociationActions(devices: Command, context: CliContext): void {
   const subcommand = (
@@ -294,7 +275,8 @@ function printAdded(out: Output, result: AddDeviceResult): void {
     pairs.push(['from network', sanitize(result.associated_network_name) || '-']);
     pairs.push(['client id', sanitize(result.client_id) || '-']);
   }
-  if (result.duration_minutes !== undefined) pairs.push(['minutes left', fixed(result.duration_minutes, 1)]);
+  if (result.duration_minutes !== undefined)
+    pairs.push(['minutes left', formatDecimal(result.duration_minutes, 1)]);
   out.lines(renderPairs(pairs, out.style));
 }
 
@@ -302,7 +284,7 @@ function state(pending: boolean | undefined, out: Output): string {
   return pending ? out.style.warn('pending') : out.style.good('confirmed');
 }
 
-export function printAssociations(out: Output, associations: DeviceAssociations): void {
+function printAssociations(out: Output, associations: DeviceAssociations): void {
   const { style } = out;
   const pendingAdoptions = associations.pending_adoption_devices ?? [];
   const incoming = associations.incoming_shared_devices ?? [];
@@ -316,7 +298,11 @@ export function printAssociations(out: Output, associations: DeviceAssociations)
     pendingAdoptions.length,
     renderTable(
       [{ header: 'DEVICE' }, { header: 'MINUTES LEFT', align: 'right' }, { header: 'CODE' }],
-      pendingAdoptions.map((d) => [sanitize(d.device_name), fixed(d.duration_minutes, 1), sanitize(d.code)]),
+      pendingAdoptions.map((d) => [
+        sanitize(d.device_name),
+        formatDecimal(d.duration_minutes, 1),
+        sanitize(d.code),
+      ]),
       style,
     ),
   );

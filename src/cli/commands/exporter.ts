@@ -2,28 +2,16 @@
 // stopped. The service is polled at most once per refresh interval however often the
 // endpoint is scraped (exporter/poll-cache.ts); the metrics are in exporter/metrics.ts.
 import type { Command } from 'commander';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import type { CliContext } from '../context.ts';
 import { buildRegistry, countPoll, newExporterState } from '../exporter/metrics.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsPage, serveMetrics } from '../exporter/server.ts';
-import {
-  commandClock,
-  DEFAULT_REFRESH_SECONDS,
-  longRunning,
-  stopSignal,
-  untilAborted,
-} from '../long-running.ts';
+import { commandClock, longRunning, stopSignal, untilAborted } from '../long-running.ts';
+import { addConnectionOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import {
-  addConnectionOptions,
-  type CliContext,
-  type CommonOptions,
-  numberArg,
-  optionsOf,
-  orUsage,
-  runWithClient,
-  type Session,
-} from './context.ts';
+import { runWithClient, type CommandSession as Session } from '../run-command.ts';
 import { examples } from './help.ts';
 import { isLoopback } from './sim.ts';
 

@@ -2,17 +2,17 @@
 import type { Command } from 'commander';
 import { FEEDBACK_NEEDS, FEEDBACK_USES, type FeedbackRequest } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { UsageError } from '../output/exit-codes.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   collect,
   optionsOf,
   orUsage,
-  runWithClient,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export interface FeedbackOptions extends CommonOptions {

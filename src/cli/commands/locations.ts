@@ -4,26 +4,29 @@
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
-import { createLocationSearch, type SearchVia } from '../../api/location-search.ts';
+import {
+  createLocationSearch,
+  distanceNotApplicable,
+  FELL_BACK,
+  type SearchVia,
+} from '../../api/location-search.ts';
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
+import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { NOT_SENT } from '../../ui/charts/format.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { integer } from '../output/format.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   numberArg,
   optionsOf,
   orUsage,
-  runWithClient,
-  type Session,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export interface LocationsOptions extends CommonOptions {
@@ -72,11 +75,10 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
 }
 
 /** Why --max-distance cannot be honoured by a service without find-locations. */
-export const MAX_DISTANCE_REFUSED =
-  '--max-distance applies to find-locations only, which this service does not have (404); search again without it';
+export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
-export async function fetchLocations(
-  session: Session,
+async function fetchLocations(
+  session: CommandSession,
   options: LocationsOptions,
 ): Promise<{ result: LocationResult; via?: SearchVia }> {
   const { client, out } = session;
@@ -88,8 +90,8 @@ export async function fetchLocations(
   const answer = await search.search(options.query, { maxDistanceFraction: options.maxDistance });
   if (answer.fellBack) {
     out.note(
-      'find-locations found nothing: showing the places with providers find-provider-locations matches' +
-        (options.maxDistance === undefined ? '' : ' (--max-distance does not apply to them)'),
+      `${FELL_BACK} (find-provider-locations)` +
+        (options.maxDistance === undefined ? '' : '; --max-distance does not apply to them'),
     );
   }
   // find-provider-locations lists places with providers only, with their counts.
@@ -100,7 +102,7 @@ export async function fetchLocations(
   return { result, via: answer.via };
 }
 
-async function runLocations(session: Session, options: LocationsOptions): Promise<void> {
+async function runLocations(session: CommandSession, options: LocationsOptions): Promise<void> {
   const { result, via } = await fetchLocations(session, options);
   if (session.out.json) {
     session.out.printJson(result);
@@ -137,7 +139,7 @@ function distanceText(
 }
 
 /** `query`: the search's, or undefined for the list of provider-locations; `via`: who answered it. */
-export function printLocationTables(
+function printLocationTables(
   out: Output,
   result: LocationResult,
   query: string | undefined,
@@ -173,7 +175,7 @@ export function printLocationTables(
         ],
         groups.map((g) => [
           sanitize(g.name),
-          g.provider_count === undefined ? NOT_SENT : integer(g.provider_count),
+          g.provider_count === undefined ? NOT_SENT : formatCount(g.provider_count),
           g.promoted ? 'yes' : '',
           ...(search ? [distanceText(g.name, g.match_distance, query, via)] : []),
           sanitize(g.location_group_id),
@@ -200,7 +202,7 @@ export function printLocationTables(
           sanitize(l.name),
           sanitize(placeOf(l)),
           sanitize(l.country_code),
-          l.provider_count === undefined ? NOT_SENT : integer(l.provider_count),
+          l.provider_count === undefined ? NOT_SENT : formatCount(l.provider_count),
           ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
           sanitize(l.location_id),
         ]),

@@ -10,27 +10,21 @@ import { ApiError, isApiError } from '../../api/errors.ts';
 import { HTTP_TEXT, REFUSALS_AS_500 } from '../../contract/messages.ts';
 import { sanitize } from '../../sanitize.ts';
 import { ConfigError, expandHome, type ResolvedConfig, resolveConfig } from '../config.ts';
+import type { CliContext } from '../context.ts';
 import { LoginFileError, readSmallFile, saveLogin } from '../login-store.ts';
+import { clientFor } from '../open-client.ts';
+import { addJsonOption, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { createOutput, type Output } from '../output/writer.ts';
 import { askSecret, readAll } from '../prompt.ts';
-import {
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  commandClient,
-  explain,
-  optionsOf,
-  orUsage,
-  resolveOrReport,
-} from './context.ts';
+import { commandClientDefaults, explain, resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** The real service: where `netdeck login` goes unless told otherwise. */
-export const REAL_API_URL = 'https://api.bringyour.com';
+const REAL_API_URL = 'https://api.bringyour.com';
 /** Where the official provider's `auth` writes its network token. */
-export const PROVIDER_TOKEN_PATH = '~/.urnetwork/jwt';
+const PROVIDER_TOKEN_PATH = '~/.urnetwork/jwt';
 
 interface LoginOptions extends CommonOptions {
   code?: string;
@@ -90,7 +84,7 @@ async function login(context: CliContext, options: LoginOptions): Promise<number
   const config = loginConfig(context, options, out);
   if (!config) return ExitCode.usage;
   const apiUrl = config.apiUrl?.value ?? REAL_API_URL;
-  const client = commandClient(context, out, apiUrl);
+  const client = clientFor(context.deps, commandClientDefaults(out), apiUrl);
   try {
     const token = await obtainToken(context, options, client, out);
     out.hide(token);

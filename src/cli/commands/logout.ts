@@ -2,10 +2,11 @@
 // planted login file too: it is unlinked, never followed).
 import type { Command } from 'commander';
 import { ConfigError, loginFileOf, resolveConfig } from '../config.ts';
+import type { CliContext } from '../context.ts';
 import { LoginFileError, removeLogin } from '../login-store.ts';
+import { addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import { addJsonOption, type CliContext, type CommonOptions, optionsOf } from './context.ts';
 import { examples } from './help.ts';
 
 export function registerLogout(program: Command, context: CliContext): void {

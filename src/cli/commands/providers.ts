@@ -9,29 +9,27 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
+import { formatBytesPerSecond, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { NOT_SENT } from '../../ui/charts/format.ts';
-import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { bytesPerSecond } from '../output/format.ts';
-import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   collect,
   collectUuids,
   integerArg,
   optionsOf,
   orUsage,
-  runWithClient,
-  type Session,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
+import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
-export const MAX_BATCH = 1000;
+const MAX_BATCH = 1000;
 
 /**
  * The most providers `--all` lists. Each batch excludes every id seen, so this also bounds
@@ -98,7 +96,7 @@ export function registerProviders(program: Command, context: CliContext): void {
   });
 }
 
-export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
+function buildRequest(options: ProvidersOptions): FindProvidersRequest {
   const specs: LocationSpecInput[] = [
     ...(options.location ?? []).map((id) => ({ location_id: id })),
     ...(options.group ?? []).map((id) => ({ location_group_id: id })),
@@ -158,12 +156,12 @@ function cells(provider: Provider): string[] {
       ? 'unmeasured'
       : provider.estimated_bytes_per_second === undefined
         ? NOT_SENT
-        : bytesPerSecond(provider.estimated_bytes_per_second),
+        : formatBytesPerSecond(provider.estimated_bytes_per_second),
     sanitize(place),
   ];
 }
 
-async function sampleOnce(session: Session, request: FindProvidersRequest): Promise<void> {
+async function sampleOnce(session: CommandSession, request: FindProvidersRequest): Promise<void> {
   const { out } = session;
   const result = await session.client.findProviders(request);
   if (out.json) {
@@ -183,7 +181,11 @@ async function sampleOnce(session: Session, request: FindProvidersRequest): Prom
  * nothing new, or `limit` providers have been printed and the service still sends more.
  * Each provider is printed as soon as it arrives, exactly once.
  */
-async function streamAll(session: Session, request: FindProvidersRequest, limit: number): Promise<number> {
+async function streamAll(
+  session: CommandSession,
+  request: FindProvidersRequest,
+  limit: number,
+): Promise<number> {
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
   let printed = 0;

@@ -6,13 +6,14 @@ import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import { ERAS, type Era } from '../../contract/eras.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
+import type { CliContext } from '../context.ts';
+import { integerArg, numberArg, optionsOf } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
-import { type CliContext, integerArg, numberArg, optionsOf } from './context.ts';
 import { examples } from './help.ts';
 
-export const SIM_DEFAULT_PORT = 8080;
+const SIM_DEFAULT_PORT = 8080;
 
 export interface SimOptions {
   era?: Era;
@@ -46,7 +47,7 @@ export function isLoopback(host: string): boolean {
  * The admin flags: --admin-secret implies --admin; a non-loopback host with the admin
  * routes needs an explicit secret (and gets a warning). Returns the warning to print.
  */
-export function checkAdminExposure(options: SimOptions): string | undefined {
+function checkAdminExposure(options: SimOptions): string | undefined {
   const secret = options.adminSecret;
   if (secret !== undefined && (secret.length < MIN_ADMIN_SECRET || /[^\x21-\x7e]/.test(secret))) {
     throw new UsageError(

@@ -7,21 +7,20 @@ import {
   type ProvidersStats,
   provideModeName,
 } from '../../contract/schemas.ts';
+import { presentSummaries, summaryField } from '../../format/network-fields.ts';
+import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { formatBytes } from '../../ui/charts/format.ts';
-import { presentSummaries, summaryField } from '../../ui/panes/stats/networkFields.ts';
-import { fixed, integer, timestamp } from '../output/format.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   integerArg,
   optionsOf,
-  runWithClient,
-} from './context.ts';
+} from '../options.ts';
+import { renderPairs, renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 export function registerStats(program: Command, context: CliContext): void {
@@ -82,7 +81,7 @@ export function registerStats(program: Command, context: CliContext): void {
   });
 }
 
-export function printProviderStats(out: Output, stats: ProvidersStats): void {
+function printProviderStats(out: Output, stats: ProvidersStats): void {
   const { style } = out;
   const providers = stats.providers ?? [];
   if (!providers.length) {
@@ -108,12 +107,12 @@ export function printProviderStats(out: Output, stats: ProvidersStats): void {
       providers.map((p) => [
         sanitize(p.client_id),
         p.connected ? style.good('online') : style.bad('offline'),
-        fixed(p.uptime_last_24h, 1),
-        fixed(p.transfer_data_last_24h, 2),
-        fixed(p.payout_last_24h, 4),
-        integer(p.search_interest_last_24h),
-        integer(p.contracts_last_24h),
-        integer(p.clients_last_24h),
+        formatDecimal(p.uptime_last_24h, 1),
+        formatDecimal(p.transfer_data_last_24h, 2),
+        formatDecimal(p.payout_last_24h, 4),
+        formatCount(p.search_interest_last_24h),
+        formatCount(p.contracts_last_24h),
+        formatCount(p.clients_last_24h),
         provideModeName(p.provide_mode),
       ]),
       style,
@@ -124,28 +123,28 @@ export function printProviderStats(out: Output, stats: ProvidersStats): void {
         ['providers', `${providers.length} (${connected} online)`],
         [
           'transfer',
-          `${fixed(
+          `${formatDecimal(
             sum((p) => p.transfer_data_last_24h),
             2,
           )} GiB in 24 h`,
         ],
         [
           'payout',
-          `${fixed(
+          `${formatDecimal(
             sum((p) => p.payout_last_24h),
             4,
           )} USDC in 24 h`,
         ],
-        ['as of', timestamp(stats.created_time)],
+        ['as of', formatTimestamp(stats.created_time)],
       ],
       style,
     ),
   ]);
 }
 
-export function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
+function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
   const { style } = out;
-  // Units as the service computes them: bytes a day, MiB, Mibit/s (networkFields.ts);
+  // Units as the service computes them: bytes a day, MiB, Mibit/s (format/network-fields.ts);
   // a figure the service did not send is left out, not shown as 0.
   out.lines(
     renderPairs(
@@ -154,7 +153,7 @@ export function printNetworkStats(out: Output, stats: NetworkStats, days: number
           const { long, format } = summaryField(field, stats);
           return [long, format(stats[field])];
         }),
-        ['as of', `${timestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
+        ['as of', `${formatTimestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
       ],
       style,
     ),
@@ -177,7 +176,7 @@ export function printNetworkStats(out: Output, stats: NetworkStats, days: number
             ? '-'
             : field === 'all_transfer_data'
               ? formatBytes(value)
-              : integer(value);
+              : formatCount(value);
         }),
       ]),
       style,

@@ -6,27 +6,27 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
-import { UsageError } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addJsonOption,
-  type CliContext,
   type CommonOptions,
   optionsOf,
   orUsage,
-  runWithClient,
   uuidOf,
-} from './context.ts';
+} from '../options.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { renderTable } from '../output/table.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 const WALLET_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
 
 /** Why an address would be refused, in the service's words and then in ours; undefined when it is fine. */
-export function walletProblem(chain: string, address: string): string | undefined {
+function walletProblem(chain: string, address: string): string | undefined {
   const refusal = walletRefusal(chain, address);
   if (!refusal) return undefined;
   if (!chainOf(chain)) return `${refusal}: "${chain}" is not a chain the service knows`;
@@ -162,7 +162,7 @@ function printWallets(out: Output, wallets: AccountWallet[], payoutId: string | 
         sanitize(w.wallet_address) || '-',
         sanitize(w.default_token_type) || '-',
         w.wallet_id && w.wallet_id === payoutId ? style.good('★ payout') : '',
-        timestamp(w.create_time),
+        formatTimestamp(w.create_time),
       ]),
       style,
     ),

@@ -2,22 +2,22 @@
 // the event source (src/store/events.ts) printed as a JSON line and optionally handed to
 // a command; `--check` looks once and says with its exit code whether all is well.
 import type { Command } from 'commander';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import type { CliContext } from '../context.ts';
 import { createExecRunner } from '../exec-runner.ts';
-import { commandClock, DEFAULT_REFRESH_SECONDS, longRunning, stopSignal } from '../long-running.ts';
-import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
+import { commandClock, longRunning, stopSignal } from '../long-running.ts';
 import {
   addConnectionOptions,
-  type CliContext,
   type CommonOptions,
   collect,
   numberArg,
   optionsOf,
   orUsage,
-  runWithClient,
-  type Session,
-} from './context.ts';
+} from '../options.ts';
+import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
+import { runWithClient, type CommandSession as Session } from '../run-command.ts';
 import { examples } from './help.ts';
 
 /** What watch asks the service at each poll. */

@@ -3,19 +3,13 @@
 import type { Command } from 'commander';
 import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { timestamp } from '../output/format.ts';
 import { renderPairs } from '../output/table.ts';
-import {
-  addConnectionOptions,
-  addJsonOption,
-  type CliContext,
-  type CommonOptions,
-  explain,
-  optionsOf,
-  runWithClient,
-} from './context.ts';
+import { explain, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
 const KIND_TEXT: Record<TokenKind, string> = {
@@ -83,8 +77,8 @@ export function registerWhoami(program: Command, context: CliContext): void {
         ];
         if (described.client_id) pairs.push(['client id', sanitize(described.client_id)]);
         pairs.push(
-          ['issued', described.issued_at ? timestamp(described.issued_at) : '-'],
-          ['expires', described.expires_at ? timestamp(described.expires_at) : '-'],
+          ['issued', described.issued_at ? formatTimestamp(described.issued_at) : '-'],
+          ['expires', described.expires_at ? formatTimestamp(described.expires_at) : '-'],
           ['from', described.token_from],
           ['accepted', accepted ? out.style.good('yes, the service accepts it now') : out.style.bad('no')],
         );

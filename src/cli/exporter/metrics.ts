@@ -12,11 +12,11 @@ import {
   provideModeName,
   ZERO_UUID,
 } from '../../contract/schemas.ts';
+import { isSeedShape } from '../../format/network-fields.ts';
 import { sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
 import { lastValue } from '../../store/network.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
-import { isSeedShape } from '../../ui/panes/stats/networkFields.ts';
 
 export interface MetricSpec {
   name: string;

@@ -1,7 +1,7 @@
 // A horizontal meter with eighth-block resolution, e.g. uptime out of 24 hours.
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-export const BAR_FULL = '█';
-export const BAR_EMPTY = '░';
+const BAR_FULL = '█';
+const BAR_EMPTY = '░';
 
 /** `value` of `max` as a bar exactly `width` characters wide. */
 export function meterBar(value: number | undefined, max: number, width: number): string {

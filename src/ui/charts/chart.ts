@@ -1,6 +1,6 @@
 // A multi-row block chart of a daily series with a value axis (max on top, min at the
 // bottom) and a date axis (first, middle and last day). Pure: returns the lines.
-import { formatCompact } from './format.ts';
+import { formatCompact } from '../../format/numbers.ts';
 import { type DailyPoints, resample } from './series.ts';
 import { BLOCKS, scaleLevel } from './sparkline.ts';
 

@@ -9,7 +9,7 @@ export interface ConnectionEvent {
   connected?: boolean;
 }
 
-export const HALF_HOUR_MS = 30 * 60 * 1000;
+const HALF_HOUR_MS = 30 * 60 * 1000;
 export const DAY_CELLS = 48;
 
 export const TIMELINE_GLYPHS: Record<TimelineCell, string> = { on: '█', mixed: '▒', off: '·' };

@@ -13,17 +13,20 @@
 //     implements `down`, `select`, `search`... for itself; then the global handler).
 // Handlers are kept in refs updated on every render and should read stores through
 // getState(), so fast key sequences never act on stale state; keys that arrive together
-// are handled one per render (keyQueue.ts), so each finds the handlers the one before set up.
+// are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
+// The key table and the active pane's scope come from the frame (src/ui/app.tsx): this
+// file knows no pane, so the panes can use it without an import loop.
 import { useInput } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
-import { bindingFor, type Scope } from '../keymap.ts';
-import { KeyQueue } from './keyQueue.ts';
+import { type Binding, dialogScope, type Handlers, type Scope } from './bindings.ts';
+import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
+import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
 
-export type Actions = Record<string, () => void>;
+export type Actions = Readonly<Record<string, () => void>>;
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -34,9 +37,26 @@ interface TextEntry {
   auto: { current: boolean };
 }
 
+/** The binding of `key` in `scope`, if any. */
+export function bindingFor(table: readonly Binding[], scope: Scope, key: string): Binding | undefined {
+  return table.find((b) => b.scope === scope && b.keys.includes(key));
+}
+
 export class KeyRegistry {
   private readonly actions = new Map<Scope, { current: Actions }[]>();
   private readonly texts: TextEntry[] = [];
+
+  constructor(
+    /** Every binding (src/ui/keymap.ts). */
+    private readonly keymap: readonly Binding[],
+    /** The scope of the pane shown now. */
+    private readonly paneScope: (stores: Stores) => Scope,
+  ) {}
+
+  /** The actions mounted components handle in `scope` now (tests compare them with the table). */
+  handled(scope: Scope): string[] {
+    return [...new Set((this.actions.get(scope) ?? []).flatMap((ref) => Object.keys(ref.current)))];
+  }
 
   addActions(scope: Scope, ref: { current: Actions }): () => void {
     const list = this.actions.get(scope) ?? [];
@@ -83,16 +103,17 @@ export class KeyRegistry {
       session.quit();
       return;
     }
+    const find = (scope: Scope, key: string) => bindingFor(this.keymap, scope, key);
     if (session.overlay === 'help') {
-      const b = name && bindingFor('dialog:help', name);
+      const b = name && find('dialog:help', name);
       if (b) this.run('dialog:help', b.action);
       return;
     }
     const text = this.focusedText(stores);
     const dialog = session.dialogs[session.dialogs.length - 1];
     if (dialog) {
-      const scope: Scope = `dialog:${dialog}`;
-      const b = name && bindingFor(scope, name);
+      const scope = dialogScope(dialog);
+      const b = name && find(scope, name);
       if (b && (name === 'tab' || name === 'shift-tab') && this.run(scope, b.action)) return;
       if (text?.handle.current(name, input)) return;
       if (b) this.run(scope, b.action);
@@ -100,10 +121,10 @@ export class KeyRegistry {
     }
     if (text?.handle.current(name, input)) return;
     if (!name) return;
-    const pane = session.activePane;
-    const own = bindingFor(pane, name);
+    const pane = this.paneScope(stores);
+    const own = find(pane, name);
     if (own && this.run(pane, own.action)) return;
-    const global = bindingFor('global', name);
+    const global = find('global', name);
     if (global && !this.run(pane, global.action)) this.run('global', global.action);
   }
 }
@@ -117,9 +138,20 @@ function useRegistry(): KeyRegistry {
 }
 
 /** Listens to the keyboard (needs a TTY stdin) and routes every key. */
-export function InputProvider({ children }: { children: React.ReactNode }) {
+export function InputProvider({
+  keymap,
+  paneScope,
+  registry: given,
+  children,
+}: {
+  keymap: readonly Binding[];
+  paneScope: (stores: Stores) => Scope;
+  /** A registry of the caller's (tests read what is handled); default a new one. */
+  registry?: KeyRegistry;
+  children: React.ReactNode;
+}) {
   const stores = useStores();
-  const registry = useRef(new KeyRegistry()).current;
+  const registry = useRef(given ?? new KeyRegistry(keymap, paneScope)).current;
   const queue = useRef<KeyQueue | null>(null);
   queue.current ??= new KeyQueue((key) => {
     if ('name' in key) {
@@ -150,11 +182,29 @@ export function InputProvider({ children }: { children: React.ReactNode }) {
 
 // Registration happens in layout effects: at commit, before the next key can arrive.
 
-/** Supplies handlers for the actions of `scope` while the calling component is mounted. */
-export function useKeyActions(scope: Scope, actions: Actions): void {
+/**
+ * What a scope's handlers must be: the frame's for `global`, a dialog's every action, a
+ * pane's every action plus any global one it takes over (global-keys.ts).
+ */
+export type ScopeHandlers<T extends readonly Binding[], S extends string> = S extends 'global'
+  ? FrameHandlers
+  : S extends `dialog:${string}`
+    ? Handlers<T, S>
+    : PaneHandlers<T, S>;
+
+/**
+ * Supplies the handlers of `scope`'s actions in `table` while the calling component is
+ * mounted: one for each, and no other (the compiler checks both).
+ */
+export function useKeyActions<const T extends readonly Binding[], const S extends T[number]['scope']>(
+  table: T,
+  scope: S,
+  actions: ScopeHandlers<T, S>,
+): void {
   const registry = useRegistry();
-  const ref = useRef(actions);
-  ref.current = actions;
+  const ref = useRef<Actions>(actions as Actions);
+  ref.current = actions as Actions;
+  void table; // it only types `actions`
   useLayoutEffect(() => registry.addActions(scope, ref), [registry, scope]);
 }
 

@@ -1,29 +1,35 @@
-// What a pane gives the frame. Each pane lives in src/ui/panes/<Name>.tsx and exports
-// `<name>Pane: PaneDefinition`; src/ui/panes/index.ts lists them in tab order.
+// What a pane gives the frame: one definition per pane, in its folder's index.ts, listed
+// once in src/ui/panes/registry.ts (which gives it its digit and its place in the tabs).
 import type React from 'react';
-import type { Stores } from '../../store/index.ts';
-import type { ResourceStore } from '../../store/resource.ts';
+import type { StoreName, Stores } from '../../store/index.ts';
+import type { Binding } from '../input/bindings.ts';
 
-export type { PaneId } from '../../store/session.ts';
+export interface PaneProps {
+  width: number;
+  height: number;
+}
 
-import type { PaneId } from '../../store/session.ts';
-
-export interface PaneDefinition {
-  id: PaneId;
-  /** The digit that selects it. */
-  key: '1' | '2' | '3' | '4' | '5' | '6';
+export interface PaneDefinition<Id extends string = string> {
+  /** Its key scope and the session's name for it. */
+  id: Id;
   title: string;
   /** A shorter title for the compact layout (below 80 columns). */
-  shortTitle?: string;
+  shortTitle: string;
+  /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`). */
+  keys: readonly Binding[];
+  /** The store it shows; when that is a live resource the header shows its refresh and `r` reloads it. */
+  store: StoreName;
   /** Draws exactly `height` rows of `width` columns. Mounted only while the pane is shown. */
-  Component: React.FC<{ width: number; height: number }>;
+  Component: React.FC<PaneProps>;
   /** The number in the tab bar (rows, providers seen...); undefined shows none. */
   count?(stores: Stores): number | undefined;
-  /** The header shows this resource's last refresh and next-refresh countdown. */
-  // biome-ignore lint/suspicious/noExplicitAny: any resource; the header reads only fetchedAt/nextAt
-  resource?(stores: Stores): ResourceStore<any> | undefined;
   /** What `/` does here (the footer offers it only then): search or filter. */
   search?: 'search' | 'filter';
   /** Called when the pane becomes the active one (e.g. refresh stale data). */
   onEnter?(stores: Stores): void;
+}
+
+/** A pane's definition with its id kept as a literal type (the registry derives PaneId from it). */
+export function definePane<const Id extends string>(pane: PaneDefinition<Id>): PaneDefinition<Id> {
+  return pane;
 }

@@ -1,0 +1,33 @@
+// What a command runs with: its streams and environment, the seams tests replace, and
+// where it records its exit code.
+import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
+import type { SimulatorCommandOptions } from '../../simulator/main.ts';
+import type { ClientOptions } from '../api/client.ts';
+import type { Clock } from '../clock.ts';
+import type { ConfigFs } from './config.ts';
+import type { CliIo } from './output/io.ts';
+import type { TuiOptions } from './tui.tsx';
+
+/** Seams for tests; the binary uses the defaults. */
+export interface CliDeps {
+  /** Starts the demo simulator (default: simulator/index.ts's createSimulator). */
+  createSimulator?: (options: SimulatorOptions) => Promise<Simulator>;
+  /** Timeouts, retries, a dispatcher: merged over the defaults of a command or the console. */
+  clientOptions?: Partial<ClientOptions>;
+  configFs?: ConfigFs;
+  runSimulatorCommand?: (options: SimulatorCommandOptions) => Promise<void>;
+  runTui?: (options: TuiOptions) => Promise<number>;
+  /** The bound of `providers --all` (default MAX_ALL_PROVIDERS), lower in tests. */
+  maxAllProviders?: number;
+  /** The clock of `watch` and `exporter` on an API (default systemClock; demo mode: the simulator's). */
+  clock?: Clock;
+  /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */
+  stop?: AbortSignal;
+}
+
+export interface CliContext {
+  io: CliIo;
+  deps: CliDeps;
+  /** Records the exit code of the command that ran. */
+  exit(code: number): void;
+}

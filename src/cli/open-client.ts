@@ -1,0 +1,86 @@
+// How the console and every command reach the service: with an API configured, a client
+// on it with the configured token; without one, a fresh in-process demo simulator built
+// from the world flags, and a client on it with its demo token.
+import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
+import { type ApiClient, type ClientOptions, createClient } from '../api/client.ts';
+import type { Era } from '../contract/eras.ts';
+import type { SessionTarget } from '../store/session.ts';
+import type { ResolvedConfig } from './config.ts';
+import type { CliDeps } from './context.ts';
+
+/** The demo world when no --seed is given. */
+export const DEMO_SEED = 1;
+
+/** The demo world's flags (`netdeck --seed 7 --speed 60`, `netdeck --seed 7 stats network`). */
+export interface WorldFlags {
+  seed?: number;
+  era?: Era;
+  providers?: number;
+  locations?: number;
+  ownProviders?: number;
+  speed?: number;
+}
+
+/** The world flags among a command's options. */
+const worldOf = ({ seed, era, providers, locations, ownProviders, speed }: WorldFlags): WorldFlags => ({
+  seed,
+  era,
+  providers,
+  locations,
+  ownProviders,
+  speed,
+});
+
+export interface OpenClient {
+  client: ApiClient;
+  /** What the console's header names: the simulator's seed or the API's URL. */
+  target: SessionTarget;
+  /** The token the client sends: the configured one, or the demo simulator's. */
+  token?: string;
+  /** Set in demo mode. */
+  simulator?: Simulator;
+  /** Closes the client, then the simulator; never throws. */
+  close(): Promise<void>;
+}
+
+/** The simulator's factory, loaded only when the demo is wanted (it brings Faker). */
+async function loadSimulator(deps: CliDeps): Promise<(options: SimulatorOptions) => Promise<Simulator>> {
+  if (deps.createSimulator) return deps.createSimulator;
+  return (await import('../../simulator/index.ts')).createSimulator;
+}
+
+/** A client for `baseUrl`: `defaults` (a command's or the console's), then the test seams. */
+export function clientFor(
+  deps: CliDeps,
+  defaults: Partial<ClientOptions>,
+  baseUrl: string,
+  token?: string,
+): ApiClient {
+  return createClient({ ...defaults, ...deps.clientOptions, baseUrl, token });
+}
+
+export async function openClient(
+  deps: CliDeps,
+  config: ResolvedConfig,
+  options: { world?: WorldFlags; clientDefaults: Partial<ClientOptions> },
+): Promise<OpenClient> {
+  if (config.mode === 'api') {
+    const url = config.apiUrl.value;
+    const token = config.token?.value;
+    const client = clientFor(deps, options.clientDefaults, url, token);
+    return { client, target: { kind: 'api', url }, token, close: () => client.close().catch(() => {}) };
+  }
+  const { seed = DEMO_SEED, ...world } = worldOf(options.world ?? {});
+  const simulator = await (await loadSimulator(deps))({ seed, ...world });
+  const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
+  return {
+    client,
+    target: { kind: 'demo', seed },
+    token: simulator.token,
+    simulator,
+    async close() {
+      await client.close().catch(() => {});
+      await simulator.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Flags and arguments the commands share: the connection flags, --json, reading a
+// command's options with its parents', and the checks of numbers, ids and lists that turn
+// a bad value into a usage error before anything is sent.
+import { type Command, InvalidArgumentError } from 'commander';
+import type { Era } from '../contract/eras.ts';
+import { UUID_PATTERN } from '../contract/schemas.ts';
+import { ExitCode, UsageError } from './output/exit-codes.ts';
+
+export interface CommonOptions {
+  apiUrl?: string;
+  token?: string;
+  tokenFile?: string;
+  profile?: string;
+  json?: boolean;
+  /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
+  seed?: number;
+  era?: Era;
+  providers?: number;
+  locations?: number;
+  ownProviders?: number;
+}
+
+/** The connection flags, on the program and on every command that talks to the API. */
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .option('--api-url <url>', 'base URL of the API (env NETDECK_API_URL)')
+    .option('--token <jwt>', 'access token (env NETDECK_TOKEN); prefer --token-file')
+    .option('--token-file <path>', 'file holding the access token (env NETDECK_TOKEN_FILE)')
+    .option('--profile <name>', 'profile of the config file to use (env NETDECK_PROFILE)');
+}
+
+export function addJsonOption(command: Command): Command {
+  return command.option('--json', 'print the response JSON instead of a table');
+}
+
+/** Options of a command merged with its parents'; the innermost command wins. */
+export function optionsOf<T extends object>(command: Command): T {
+  const chain: Command[] = [];
+  for (let at: Command | null = command; at; at = at.parent) chain.unshift(at);
+  return Object.assign({}, ...chain.map((c) => c.opts())) as T;
+}
+
+/** A whole-number flag value; commander reports a bad one as a usage error. */
+export function integerArg(range: { min?: number; max?: number } = {}) {
+  return (value: string): number => {
+    const text = value.trim();
+    const number = Number(text);
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(number))
+      throw new InvalidArgumentError('expects a whole number.');
+    checkRange(number, range);
+    return number;
+  };
+}
+
+export function numberArg(range: { min?: number; max?: number } = {}) {
+  return (value: string): number => {
+    const text = value.trim();
+    const number = Number(text);
+    if (text === '' || !Number.isFinite(number)) throw new InvalidArgumentError('expects a number.');
+    checkRange(number, range);
+    return number;
+  };
+}
+
+function checkRange(number: number, range: { min?: number; max?: number }): void {
+  if (range.min !== undefined && number < range.min)
+    throw new InvalidArgumentError(`must be at least ${range.min}.`);
+  if (range.max !== undefined && number > range.max)
+    throw new InvalidArgumentError(`must be at most ${range.max}.`);
+}
+
+/** A UUID-form id (the service answers 400 to anything else); upper case is accepted. */
+export function uuidOf(value: string, what = 'id'): string {
+  const id = value.trim().toLowerCase();
+  if (!UUID_PATTERN.test(id)) {
+    throw new UsageError(
+      `"${value}" is not a valid ${what}: expected a UUID like 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47`,
+    );
+  }
+  return id;
+}
+
+/** A repeatable flag of UUIDs; a malformed one is a usage error before anything is sent. */
+export const collectUuids = (value: string, previous: string[] = []): string[] => {
+  const id = value.trim().toLowerCase();
+  if (!UUID_PATTERN.test(id))
+    throw new InvalidArgumentError('expected a UUID (36 hex characters with dashes).');
+  return [...previous, id];
+};
+
+/** Collects a repeatable flag into an array. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** Runs checks that span several flags; a UsageError becomes commander's usage error (exit 2). */
+export function orUsage<T>(command: Command, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof UsageError) command.error(`error: ${error.message}`, { exitCode: ExitCode.usage });
+    throw error;
+  }
+}

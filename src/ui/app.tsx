@@ -1,0 +1,108 @@
+// The frame: header, tab bar, the active pane, footer; the help overlay over the pane;
+// a notice instead when the terminal is too small. The frame is always exactly one row
+// shorter than the terminal: Ink clears the whole screen when its output reaches the
+// last row, and a fixed height means frames replace each other line for line.
+import { Box, useApp } from 'ink';
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
+import type { Clock } from '../clock.ts';
+import type { DemoAccess } from '../contract/admin.ts';
+import { liveResource, type Stores } from '../store/index.ts';
+import { StoresProvider, useStores } from './context.tsx';
+import { Footer } from './frame/footer.tsx';
+import { Header } from './frame/header.tsx';
+import { HelpOverlay } from './frame/help-overlay.tsx';
+import { TabBar } from './frame/tab-bar.tsx';
+import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
+import { useTerminalSize } from './hooks/use-terminal-size.ts';
+import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.tsx';
+import { globalTable, keymap } from './keymap.ts';
+import { activePane, PANES, paneAfter } from './panes/registry.ts';
+import type { Theme } from './theme.ts';
+
+/** Below this many columns the header, tabs and footer get shorter. */
+const COMPACT_BELOW = 80;
+
+function useGlobalKeys() {
+  const stores = useStores();
+  const { session } = stores;
+  const s = () => session.getState();
+  const cycle = (delta: 1 | -1) => s().setPane(paneAfter(activePane(s()).id, delta).id);
+  useKeyActions(globalTable, 'global', {
+    ...Object.fromEntries(PANES.map((p) => [`pane:${p.id}`, () => s().setPane(p.id)])),
+    nextPane: () => cycle(1),
+    previousPane: () => cycle(-1),
+    help: () => s().toggleHelp(),
+    quit: () => s().quit(),
+    refresh: () => void liveResource(stores, activePane(s()).store)?.getState().refresh(),
+  });
+}
+
+/** The key scope of the pane shown: the dispatcher asks it before the global bindings. */
+const paneScope = (stores: Stores) => activePane(stores.session.getState()).id;
+
+function Frame() {
+  const stores = useStores();
+  const { session } = stores;
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize();
+  const pane = useStore(session, activePane);
+  const overlay = useStore(session, (s) => s.overlay);
+  const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const quitting = useStore(session, (s) => s.quitting);
+  const typing = useStore(session, (s) => s.focus !== undefined);
+  useGlobalKeys();
+
+  useEffect(() => {
+    if (quitting) exit();
+  }, [quitting, exit]);
+  // The first pane's data comes from startStores; onEnter is for panes switched to.
+  const entered = useRef(false);
+  useEffect(() => {
+    if (entered.current) pane.onEnter?.(stores);
+    entered.current = true;
+  }, [pane, stores]);
+
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) return <TooSmall columns={columns} rows={rows} />;
+  const compact = columns < COMPACT_BELOW;
+  const height = rows - 1;
+  const paneHeight = height - 3;
+  const PaneComponent = pane.Component;
+  return (
+    <Box flexDirection="column" width={columns} height={height} overflowY="hidden">
+      <Header width={columns} pane={pane} compact={compact} />
+      <TabBar width={columns} compact={compact} />
+      <Box width={columns} height={paneHeight} overflowY="hidden">
+        {overlay === 'help' ? (
+          <HelpOverlay width={columns} height={paneHeight} active={pane} />
+        ) : (
+          <PaneComponent key={pane.id} width={columns} height={paneHeight} />
+        )}
+      </Box>
+      <Footer width={columns} pane={pane} dialog={overlay === 'help' ? 'help' : dialog} typing={typing} />
+    </Box>
+  );
+}
+
+export interface AppProps {
+  stores: Stores;
+  clock: Clock;
+  theme?: Theme;
+  demo?: DemoAccess;
+  /** The key registry (tests read which handlers are mounted); default a new one. */
+  keys?: KeyRegistry;
+}
+
+/** A registry of the console's key handlers, on its key table. */
+export const createKeyRegistry = () => new KeyRegistry(keymap, paneScope);
+
+/** The whole console; render it with Ink (src/cli/tui.tsx) or the test helper. */
+export function App({ stores, clock, theme, demo, keys }: AppProps) {
+  return (
+    <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo}>
+      <InputProvider keymap={keymap} paneScope={paneScope} registry={keys}>
+        <Frame />
+      </InputProvider>
+    </StoresProvider>
+  );
+}

@@ -1,0 +1,80 @@
+// `L`: log in with an auth code ("Copy an Auth Code" in the web app), in place of the
+// pane. The code is drawn masked; on success the panes that needed a token load.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import { screenText } from '../../sanitize.ts';
+import { useStores, useTheme } from '../context.tsx';
+import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { LabeledInput } from '../input/labeled-input.tsx';
+import { DialogFrame, dialogInnerWidth } from './dialog-frame.tsx';
+import { loginKeys } from './dialog-keys.ts';
+import { Spinner } from './spinner.tsx';
+
+export const LOGIN_DIALOG = 'login';
+
+/** Opens the login dialog afresh (the pane's `L`). */
+export function useOpenLogin() {
+  const { login } = useStores();
+  const dialogs = useDialogs();
+  return () => {
+    login.getState().reset();
+    dialogs.open(LOGIN_DIALOG);
+  };
+}
+
+export function LoginDialog({ width, height }: { width: number; height: number }) {
+  const { login, session } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const dialog = useStore(login, (s) => s.dialog);
+  const target = useStore(session, (s) => s.target);
+  const inner = dialogInnerWidth(width);
+  const l = () => login.getState();
+  const close = () => dialogs.close(LOGIN_DIALOG);
+  const submit = () => {
+    if (l().dialog.phase === 'done') close();
+    else void l().submit();
+  };
+  useKeyActions(loginKeys, 'dialog:login', { submit, close });
+
+  let outcome: React.ReactNode = null;
+  if (dialog.phase === 'sending') outcome = <Spinner label="logging in…" />;
+  else if (dialog.phase === 'done')
+    outcome = (
+      <Box flexDirection="column">
+        <Text color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</Text>
+        <Text dimColor={theme.dim}>enter or esc closes; the panes load with the new token.</Text>
+      </Box>
+    );
+  else if (dialog.phase === 'failed')
+    outcome = <Text color={theme.error}>{`✗ ${screenText(dialog.message)}`}</Text>;
+
+  return (
+    <DialogFrame title="Log in" width={width} height={height}>
+      <Text wrap="wrap">
+        {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${screenText(target.url)}` : ''}.`}
+      </Text>
+      <Text dimColor={theme.dim} wrap="wrap">
+        In the web app (https://ur.io/?auth) press "Copy an Auth Code", then paste it here. Or quit and run
+        netdeck login (also with --email).
+      </Text>
+      {dialog.phase === 'done' ? null : (
+        <Box marginTop={1}>
+          <LabeledInput
+            label="Auth code: "
+            id="login-code"
+            value={dialog.input}
+            width={inner}
+            mask
+            placeholder="paste the code"
+            onChange={(value) => l().setInput(value)}
+            onSubmit={submit}
+            onCancel={close}
+          />
+        </Box>
+      )}
+      {outcome}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,79 @@
+// A y/n question in place of the pane, before an action that changes something (make a
+// wallet the payout wallet, remove one, confirm a guest, remove an association); then
+// the outcome. `y`/enter answers yes, `n`/esc no (keys in dialog-keys.ts).
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { screenText } from '../../sanitize.ts';
+import { useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
+import { questionKeys } from './dialog-keys.ts';
+import { Spinner } from './spinner.tsx';
+
+export const QUESTION_DIALOG = 'confirm';
+
+export interface QuestionProps {
+  title: string;
+  width: number;
+  height: number;
+  phase: 'checking' | 'ask' | 'sending' | 'done' | 'failed' | 'editing';
+  /** What will happen, shown while asking. */
+  lines: string[];
+  question: string;
+  /** The outcome (done or failed), or what is being checked. */
+  message?: string;
+  onAnswer(yes: boolean): void;
+  onClose(): void;
+}
+
+export function Question({
+  title,
+  width,
+  height,
+  phase,
+  lines,
+  question,
+  message,
+  onAnswer,
+  onClose,
+}: QuestionProps) {
+  const theme = useTheme();
+  useKeyActions(questionKeys, 'dialog:confirm', {
+    yes: () => {
+      if (phase === 'ask') onAnswer(true);
+      else if (phase === 'done' || phase === 'failed') onClose();
+    },
+    // No, or closing: the question goes away either way.
+    no: () => {
+      if (phase === 'ask') onAnswer(false);
+      onClose();
+    },
+  });
+  let footer: React.ReactNode;
+  if (phase === 'checking') footer = <Spinner label={message ?? 'asking the service…'} />;
+  else if (phase === 'sending') footer = <Spinner label="sending…" />;
+  else if (phase === 'done')
+    footer = <Text color={theme.ok}>{`✓ ${screenText(message)}  (enter or esc closes)`}</Text>;
+  else if (phase === 'failed')
+    footer = <Text color={theme.error}>{`✗ ${screenText(message)}  (esc closes)`}</Text>;
+  else
+    footer = (
+      <Text bold color={theme.warn}>
+        {`${question}  y yes · n no`}
+      </Text>
+    );
+  return (
+    <DialogFrame title={title} width={width} height={height}>
+      {phase === 'failed' && lines.length === 0 ? null : (
+        <Box flexDirection="column" marginBottom={1}>
+          {lines.map((line) => (
+            <Text key={line} wrap="wrap">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      )}
+      {footer}
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,76 @@
+// Bottom line: the keys that matter here, generated from the keymap (the active pane's
+// footer bindings first, then the global ones), as many as fit.
+import { Box, Text } from 'ink';
+import { isLiveStore } from '../../store/index.ts';
+import { useTheme } from '../context.tsx';
+import { type Binding, dialogScope } from '../input/bindings.ts';
+import { globalKeys } from '../input/global-keys.ts';
+import { keyLabel, keymap } from '../keymap.ts';
+import type { Pane } from '../panes/registry.ts';
+import { displayWidth } from '../text.ts';
+
+export function footerBindings(pane: Pane, dialog?: string): Binding[] {
+  if (dialog) {
+    const scope = dialogScope(dialog);
+    return keymap.filter((b) => b.scope === scope);
+  }
+  // `/` and `r` are offered only where the pane does something with them.
+  const { search } = pane;
+  const live = isLiveStore(pane.store);
+  const offered = (b: Binding) =>
+    b.action === 'search' ? search !== undefined : b.action === 'refresh' ? live : true;
+  const globals = (globalKeys as readonly Binding[])
+    .filter((b) => b.footer && offered(b))
+    .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
+  return [...pane.keys.filter((b) => b.footer && b.scope === pane.id), ...globals];
+}
+
+function hintText(b: Binding): string {
+  return `${b.keys.map(keyLabel).join('/')} ${b.help}`;
+}
+
+/**
+ * The hints that fit in `width`, two spaces apart, in table order; the global ones
+ * (help and quit above all) get their room first, so `?` is always discoverable.
+ */
+export function fitHints(bindings: Binding[], width: number): string[] {
+  const cost = (b: Binding) => displayWidth(hintText(b)) + 2;
+  const keep = new Set<Binding>();
+  let used = 0;
+  const byPriority = [
+    ...bindings.filter((b) => b.action === 'help' || b.action === 'quit'),
+    ...bindings.filter((b) => b.scope !== 'global'),
+    ...bindings.filter((b) => b.scope === 'global'),
+  ];
+  for (const b of byPriority) {
+    if (keep.has(b) || used + cost(b) > width + 2) continue;
+    keep.add(b);
+    used += cost(b);
+  }
+  return bindings.filter((b) => keep.has(b)).map(hintText);
+}
+
+/** While a text box has the keys, its own keys (TextInput's, not the table's). */
+const TYPING_HINTS = 'typing: enter done · esc leave · ↑/↓ move · ctrl-u clear · ctrl-c quit';
+
+export function Footer({
+  width,
+  pane,
+  dialog,
+  typing,
+}: {
+  width: number;
+  pane: Pane;
+  dialog?: string;
+  typing?: boolean;
+}) {
+  const theme = useTheme();
+  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog), width);
+  return (
+    <Box width={width} height={1} overflowY="hidden">
+      <Text dimColor={theme.dim} wrap="truncate">
+        {hints.join('  ')}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+// `?`: every binding of the keymap, grouped by scope (global first, then the active
+// pane, then the other panes, then dialogs), scrollable with j/k.
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { useStores, useTheme } from '../context.tsx';
+import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { helpKeys } from '../input/global-keys.ts';
+import { keyLabel, keymap } from '../keymap.ts';
+import { PANES, type Pane } from '../panes/registry.ts';
+import { padCells } from '../text.ts';
+
+export interface HelpLine {
+  kind: 'title' | 'binding';
+  text: string;
+  keys?: string;
+}
+
+function scopeTitle(scope: Scope): string {
+  if (scope === 'global') return 'Everywhere';
+  if (isDialogScope(scope)) return `Dialog: ${scope.slice('dialog:'.length)}`;
+  return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
+}
+
+export function helpLines(active: Pane, table: readonly Binding[] = keymap): HelpLine[] {
+  const scopes: Scope[] = ['global', active.id];
+  for (const b of table) if (!scopes.includes(b.scope) && !isDialogScope(b.scope)) scopes.push(b.scope);
+  for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
+  const lines: HelpLine[] = [];
+  for (const scope of scopes) {
+    const bindings = table.filter((b) => b.scope === scope);
+    if (!bindings.length) continue;
+    if (lines.length) lines.push({ kind: 'title', text: '' });
+    lines.push({ kind: 'title', text: scopeTitle(scope) });
+    for (const b of bindings)
+      lines.push({ kind: 'binding', keys: b.keys.map(keyLabel).join(' '), text: b.help });
+  }
+  return lines;
+}
+
+export function HelpOverlay({ width, height, active }: { width: number; height: number; active: Pane }) {
+  const theme = useTheme();
+  const lines = helpLines(active);
+  const room = Math.max(1, height - 1);
+  const maxTop = Math.max(0, lines.length - room);
+  const [top, setTop] = useState(0);
+  const { session } = useStores();
+  useKeyActions(helpKeys, 'dialog:help', {
+    close: () => session.getState().closeOverlay(),
+    down: () => setTop((t) => Math.min(maxTop, t + 1)),
+    up: () => setTop((t) => Math.max(0, t - 1)),
+  });
+  const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
+  const shown = lines.slice(top, top + room);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
+        {padCells(
+          `Keys${maxTop ? `  (j/k scroll, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,
+          width,
+        )}
+      </Text>
+      {shown.map((line, i) =>
+        line.kind === 'title' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
+          <Text key={i} bold wrap="truncate">
+            {line.text || ' '}
+          </Text>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
+          <Text key={i} wrap="truncate">
+            {`  ${padCells(line.keys ?? '', keyWidth)} ${line.text}`}
+          </Text>
+        ),
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+// What a key binding is, and the handler objects typed from a table of them: a pane or
+// dialog that forgets an action of its table, or handles one the table does not have,
+// does not compile. No imports: every key table and the dispatcher build on this file.
+//
+// Key names: single characters as typed ('a', 'S', '<', '+'), and 'enter', 'esc', 'tab',
+// 'shift-tab', 'space', 'up', 'down', 'left', 'right', 'pgup', 'pgdn', 'home', 'end',
+// 'backspace', 'ctrl-c'. `footer: true` shows the binding in the footer hints (keep
+// those few).
+
+/** `global`, a pane id, or `dialog:<id>` (the help overlay is `dialog:help`). */
+export type Scope = string;
+
+export interface Binding {
+  readonly scope: Scope;
+  readonly keys: readonly string[];
+  /** The handler's name in the handlers object of the scope. */
+  readonly action: string;
+  readonly help: string;
+  readonly footer?: boolean;
+}
+
+/** A table of bindings with its scopes and actions kept as literal types. */
+export function bindings<const T extends readonly Binding[]>(table: T): T {
+  return table;
+}
+
+/** The actions `table` binds in `scope`. */
+export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
+  T[number],
+  { scope: S }
+>['action'];
+
+/** One handler for every action of `scope` in `table`, and nothing else. */
+export type Handlers<T extends readonly Binding[], S extends string> = {
+  [A in ActionsOf<T, S>]: () => void;
+};
+
+/** The dialog of a scope, as the session names it (`dialog:share` is `share`). */
+export const dialogScope = (dialog: string): Scope => `dialog:${dialog}`;
+export const isDialogScope = (scope: Scope): boolean => scope.startsWith('dialog:');

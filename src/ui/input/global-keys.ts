@@ -1,0 +1,58 @@
+// The keys that work everywhere (scope `global`) and the help overlay's own. The digits
+// that select a pane are made from the pane registry (src/ui/keymap.ts).
+import { type ActionsOf, type Binding, bindings, type Handlers } from './bindings.ts';
+
+export const globalKeys = bindings([
+  { scope: 'global', keys: ['tab'], action: 'nextPane', help: 'next pane' },
+  { scope: 'global', keys: ['shift-tab'], action: 'previousPane', help: 'previous pane' },
+  { scope: 'global', keys: ['j', 'down'], action: 'down', help: 'move down' },
+  { scope: 'global', keys: ['k', 'up'], action: 'up', help: 'move up' },
+  { scope: 'global', keys: ['g', 'home'], action: 'top', help: 'go to the top' },
+  { scope: 'global', keys: ['G', 'end'], action: 'bottom', help: 'go to the bottom' },
+  { scope: 'global', keys: ['pgdn'], action: 'pageDown', help: 'page down' },
+  { scope: 'global', keys: ['pgup'], action: 'pageUp', help: 'page up' },
+  { scope: 'global', keys: ['enter'], action: 'open', help: 'open or act' },
+  { scope: 'global', keys: ['space'], action: 'select', help: 'select / mark' },
+  { scope: 'global', keys: ['/'], action: 'search', help: 'search or filter', footer: true },
+  { scope: 'global', keys: ['esc'], action: 'back', help: 'close or cancel' },
+  { scope: 'global', keys: ['r'], action: 'refresh', help: 'refresh now', footer: true },
+  { scope: 'global', keys: ['?'], action: 'help', help: 'help: all keys', footer: true },
+  { scope: 'global', keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit', footer: true },
+]);
+
+/** The help overlay's keys (it takes every key while open). */
+export const helpKeys = bindings([
+  { scope: 'dialog:help', keys: ['esc', '?', 'q'], action: 'close', help: 'close help' },
+  { scope: 'dialog:help', keys: ['j', 'down'], action: 'down', help: 'scroll down' },
+  { scope: 'dialog:help', keys: ['k', 'up'], action: 'up', help: 'scroll up' },
+]);
+
+/**
+ * Global actions the active pane handles for itself: the dispatcher asks the pane first.
+ * Of these only `refresh` has a handler of the frame's too (the pane's live resource).
+ */
+export const PANE_ACTIONS = [
+  'down',
+  'up',
+  'top',
+  'bottom',
+  'pageDown',
+  'pageUp',
+  'open',
+  'select',
+  'search',
+  'back',
+  'refresh',
+] as const;
+export type PaneAction = (typeof PANE_ACTIONS)[number];
+
+type GlobalAction = ActionsOf<typeof globalKeys, 'global'>;
+
+/** The frame's handlers: every global action but the moves a pane makes, and `pane:<id>`. */
+export type FrameHandlers = { [A in Exclude<GlobalAction, Exclude<PaneAction, 'refresh'>>]: () => void } & {
+  [pane: `pane:${string}`]: () => void;
+};
+
+/** A pane's handlers: every action of its own scope, and any of the global ones it takes over. */
+export type PaneHandlers<T extends readonly Binding[], S extends string> = Handlers<T, S> &
+  Partial<Record<PaneAction, () => void>>;

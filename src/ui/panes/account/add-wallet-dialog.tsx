@@ -1,0 +1,78 @@
+// `a`: add a wallet. The chain is one of the service's four (←/→); the address is
+// checked as the service checks it before anything is sent (a Solana address for every
+// chain but TAO, an ss58 one for TAO).
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import { BLOCKCHAINS } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { LabeledInput } from '../../input/labeled-input.tsx';
+import { accountKeys } from './keys.ts';
+
+export const ADD_WALLET_DIALOG = 'addWallet';
+
+export function AddWalletDialog({ width, height }: { width: number; height: number }) {
+  const { account } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const form = useStore(account, (s) => s.addWallet);
+  const inner = dialogInnerWidth(width);
+  const a = () => account.getState();
+  const close = () => dialogs.close(ADD_WALLET_DIALOG);
+  const submit = () => {
+    if (a().addWallet.phase === 'added') close();
+    else void a().submitAddWallet();
+  };
+  useKeyActions(accountKeys, 'dialog:addWallet', {
+    previousChain: () => a().cycleChain(-1),
+    nextChain: () => a().cycleChain(1),
+    submit,
+    close,
+  });
+
+  let outcome: React.ReactNode = null;
+  if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
+  else if (form.phase === 'added')
+    outcome = <Text color={theme.ok}>{`✓ ${screenText(form.message)}  (enter or esc closes)`}</Text>;
+  else if (form.phase === 'invalid' || form.phase === 'failed')
+    outcome = (
+      <Text color={theme.error} wrap="wrap">
+        {`✗ ${screenText(form.message)}`}
+      </Text>
+    );
+
+  return (
+    <DialogFrame title="Add a wallet" width={width} height={height}>
+      <Box>
+        <Text color={theme.accent}>{'Chain:   '}</Text>
+        {BLOCKCHAINS.map((chain) => (
+          <Text key={chain} inverse={chain === form.chain} bold={chain === form.chain}>
+            {` ${chain} `}
+          </Text>
+        ))}
+        <Text dimColor={theme.dim}>{'  ←/→'}</Text>
+      </Box>
+      <LabeledInput
+        label="Address: "
+        id="wallet-address"
+        value={form.address}
+        width={inner}
+        focused={form.phase !== 'added'}
+        placeholder={form.chain === 'TAO' ? 'an ss58 address, 5…' : 'a Solana address (base58)'}
+        onChange={(value) => a().setAddress(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
+      <Text dimColor={theme.dim} wrap="wrap">
+        Payouts are USDC on Solana or Polygon: the service takes a Solana address for every chain but TAO,
+        whose wallets are kept for later and never the payout wallet. A network without a payout wallet gets
+        this one.
+      </Text>
+      {outcome}
+    </DialogFrame>
+  );
+}

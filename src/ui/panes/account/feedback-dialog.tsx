@@ -1,0 +1,143 @@
+// `f`: the feedback form. Every `uses` and `needs` flag of the interface is a checkbox
+// (space ticks), then the free text and a Send button; tab/shift-tab or ↑/↓ move.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import { screenText } from '../../../sanitize.ts';
+import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { NoToken } from '../../components/no-token.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { TextInput } from '../../input/text-input.tsx';
+import { padCells } from '../../text.ts';
+import { accountKeys } from './keys.ts';
+
+export const FEEDBACK_DIALOG = 'feedback';
+
+/** `block_data_brokers` -> "block data brokers". */
+const flagLabel = (field: FeedbackField) => field.slice(field.indexOf('.') + 1).replaceAll('_', ' ');
+
+function isTicked(form: FeedbackForm, field: FeedbackField): boolean {
+  const [group, key] = field.split('.');
+  if (group === 'uses') return form.uses[key as keyof FeedbackForm['uses']];
+  if (group === 'needs') return form.needs[key as keyof FeedbackForm['needs']];
+  return false;
+}
+
+/** Flags of one group as a grid of `columns`, each cell `[x] label`. */
+function FlagGrid({
+  form,
+  fields,
+  columns,
+  cellWidth,
+}: {
+  form: FeedbackForm;
+  fields: FeedbackField[];
+  columns: number;
+  cellWidth: number;
+}) {
+  const theme = useTheme();
+  const focused = FEEDBACK_FIELDS[form.focus];
+  const rows: FeedbackField[][] = [];
+  for (let i = 0; i < fields.length; i += columns) rows.push(fields.slice(i, i + columns));
+  return (
+    <Box flexDirection="column">
+      {rows.map((row) => (
+        <Box key={row[0]}>
+          {row.map((field) => (
+            <Text
+              key={field}
+              inverse={field === focused}
+              color={isTicked(form, field) ? theme.ok : undefined}
+            >
+              {padCells(
+                `${field === focused ? '›' : ' '}${isTicked(form, field) ? '[x]' : '[ ]'} ${flagLabel(field)}`,
+                cellWidth,
+              )}
+            </Text>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function FeedbackDialog({ width, height }: { width: number; height: number }) {
+  const { account } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const form = useStore(account, (s) => s.feedback);
+  const inner = dialogInnerWidth(width);
+  const a = () => account.getState();
+  const focusedField = () => FEEDBACK_FIELDS[a().feedback.focus];
+  const close = () => {
+    if (a().feedback.phase === 'sent') a().resetFeedback();
+    dialogs.close(FEEDBACK_DIALOG);
+  };
+  useKeyActions(accountKeys, 'dialog:feedback', {
+    next: () => a().moveFeedbackFocus(1),
+    previous: () => a().moveFeedbackFocus(-1),
+    toggle: () => a().toggleFeedback(),
+    enter: () => {
+      if (a().feedback.phase === 'sent') close();
+      else if (focusedField() === 'submit') void a().submitFeedback();
+      else a().toggleFeedback();
+    },
+    close,
+  });
+
+  if (form.phase === 'sent') {
+    return (
+      <DialogFrame title="Send feedback" width={width} height={height}>
+        <Text color={theme.ok}>{`✓ ${form.message}`}</Text>
+        <Text dimColor={theme.dim}>enter or esc closes.</Text>
+      </DialogFrame>
+    );
+  }
+
+  const columns = inner >= 66 ? 3 : 2;
+  const cellWidth = Math.floor(inner / columns);
+  const uses = FEEDBACK_FIELDS.filter((f) => f.startsWith('uses.'));
+  const needs = FEEDBACK_FIELDS.filter((f) => f.startsWith('needs.'));
+  const focused = FEEDBACK_FIELDS[form.focus];
+
+  let outcome: React.ReactNode = null;
+  if (form.phase === 'sending') outcome = <Spinner label="sending…" />;
+  else if (form.phase === 'failed' && form.noToken)
+    outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
+  else if (form.phase === 'failed')
+    outcome = <Text color={theme.error}>{`✗ ${screenText(form.message)}`}</Text>;
+
+  return (
+    <DialogFrame title="Send feedback" width={width} height={height}>
+      <Text dimColor={theme.dim}>space ticks · tab/shift-tab or ↑/↓ move · enter on [Send] sends</Text>
+      <Text bold>What do you use it for?</Text>
+      <FlagGrid form={form} fields={uses} columns={columns} cellWidth={cellWidth} />
+      <Text bold>What do you need?</Text>
+      <FlagGrid form={form} fields={needs} columns={columns} cellWidth={cellWidth} />
+      <Box>
+        <Text bold inverse={focused === 'other'}>
+          {focused === 'other' ? '›Other: ' : ' Other: '}
+        </Text>
+        <TextInput
+          id="feedback-other"
+          value={form.other}
+          width={inner - 8}
+          focused={focused === 'other'}
+          placeholder="anything else you need (optional)"
+          onChange={(value) => a().setFeedbackOther(value)}
+          onSubmit={() => a().focusFeedback('submit')}
+          onCancel={close}
+        />
+      </Box>
+      <Box marginTop={1}>
+        <Text inverse={focused === 'submit'} bold color={theme.accent}>
+          {focused === 'submit' ? '›[ Send ]' : ' [ Send ]'}
+        </Text>
+      </Box>
+      {outcome}
+    </DialogFrame>
+  );
+}

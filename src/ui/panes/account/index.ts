@@ -1,0 +1,15 @@
+// Account (6): the network's wallets and the payout wallet, and the feedback form.
+import { definePane } from '../types.ts';
+import { Account } from './account-pane.tsx';
+import { accountKeys } from './keys.ts';
+
+export const accountPane = definePane({
+  id: 'account',
+  title: 'Account',
+  shortTitle: 'Acct',
+  keys: accountKeys,
+  store: 'account',
+  Component: Account,
+  count: (stores) => stores.account.getState().data?.wallets?.length,
+  onEnter: (stores) => void stores.account.getState().refresh(),
+});

@@ -1,0 +1,40 @@
+// Keys of the Account pane and its dialogs (how a binding is written: src/ui/input/bindings.ts;
+// the y/n question and logging in are in src/ui/components/dialog-keys.ts). Global actions the pane
+// handles itself: up/down (the wallet list), open (make the selected wallet the payout
+// wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
+// esc first; `tab`/`shift-tab` always move between the feedback form's fields.
+import { bindings } from '../../input/bindings.ts';
+
+export const accountKeys = bindings([
+  { scope: 'account', keys: ['a'], action: 'addWallet', help: 'add a wallet', footer: true },
+  { scope: 'account', keys: ['x'], action: 'removeWallet', help: 'remove the wallet (asks y/n)' },
+  { scope: 'account', keys: ['w'], action: 'setWallet', help: 'set the payout wallet by id' },
+  { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
+  { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
+
+  { scope: 'dialog:addWallet', keys: ['left'], action: 'previousChain', help: 'previous chain' },
+  { scope: 'dialog:addWallet', keys: ['right'], action: 'nextChain', help: 'next chain' },
+  { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
+  { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
+
+  { scope: 'dialog:wallet', keys: ['enter'], action: 'submit', help: 'set this wallet' },
+  {
+    scope: 'dialog:wallet',
+    keys: ['down'],
+    action: 'nextWallet',
+    help: "next of the account's wallets (demo)",
+  },
+  {
+    scope: 'dialog:wallet',
+    keys: ['up'],
+    action: 'previousWallet',
+    help: "previous of the account's wallets (demo)",
+  },
+  { scope: 'dialog:wallet', keys: ['esc'], action: 'close', help: 'close' },
+
+  { scope: 'dialog:feedback', keys: ['tab', 'down'], action: 'next', help: 'next field' },
+  { scope: 'dialog:feedback', keys: ['shift-tab', 'up'], action: 'previous', help: 'previous field' },
+  { scope: 'dialog:feedback', keys: ['space'], action: 'toggle', help: 'tick or untick' },
+  { scope: 'dialog:feedback', keys: ['enter'], action: 'enter', help: 'tick, or send on [Send]' },
+  { scope: 'dialog:feedback', keys: ['esc'], action: 'close', help: 'close (the form is kept)' },
+]);

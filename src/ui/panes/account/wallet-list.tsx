@@ -1,0 +1,54 @@
+// The network's wallets in the Account pane: chain, address, the payout wallet marked,
+// the one under the cursor inverse.
+import { Box, Text } from 'ink';
+import type { AccountWallet } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
+import { windowStart } from '../../components/virtual-list.tsx';
+import { useTheme } from '../../context.tsx';
+import { padCells, truncate } from '../../text.ts';
+
+function walletLine(wallet: AccountWallet, payout: boolean, width: number): string {
+  const mark = payout ? '★ payout' : '';
+  const chain = padCells(screenText(wallet.blockchain) || '?', 8);
+  const address = screenText(wallet.wallet_address) || '–';
+  const id = width >= 110 ? `  ${screenText(wallet.wallet_id)}` : '';
+  return truncate(`${padCells(mark, 9)} ${chain} ${address}${id}`, Math.max(10, width - 2));
+}
+
+export function WalletList({
+  wallets,
+  payoutId,
+  selectedId,
+  width,
+  height,
+}: {
+  wallets: AccountWallet[];
+  payoutId?: string;
+  selectedId?: string;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const cursor = Math.max(
+    0,
+    wallets.findIndex((w) => w.wallet_id === selectedId),
+  );
+  const start = windowStart(0, cursor, height, wallets.length);
+  const shown = wallets.slice(start, start + height);
+  // A server may send one wallet id twice: each row still gets its own key.
+  const keys = distinctKeys(shown.map((wallet, i) => wallet.wallet_id ?? `#${start + i}`));
+  return (
+    <Box flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
+      {shown.map((wallet, i) => {
+        const selected = start + i === cursor;
+        const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;
+        return (
+          <Text key={keys[i]} inverse={selected} color={payout ? theme.ok : undefined} wrap="truncate">
+            {`${selected ? '›' : ' '} ${walletLine(wallet, payout, width)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

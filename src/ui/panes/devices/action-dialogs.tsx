@@ -1,0 +1,146 @@
+// What `c`, `x`, `R`, `N` and `Q` open on the selected row: the y/n questions before
+// confirming a guest or removing an association, the name boxes of an association and
+// of a device, and the share code as a QR code.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useState } from 'react';
+import { screenText } from '../../../sanitize.ts';
+import { shareLink } from '../../../store/codes.ts';
+import type { DeviceAction } from '../../../store/devices.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { Question } from '../../components/question.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { LabeledInput } from '../../input/labeled-input.tsx';
+import { devicesKeys } from './keys.ts';
+import { QrCode, qrLines } from './qr-code.tsx';
+import { useCopy } from './use-copy.ts';
+
+export const RENAME_DIALOG = 'rename';
+export const QR_DIALOG = 'qr';
+
+type Props = { action: DeviceAction; width: number; height: number };
+
+function useClose(id: string) {
+  const { devices } = useStores();
+  const dialogs = useDialogs();
+  return () => {
+    devices.getState().closeAction();
+    dialogs.close(id);
+  };
+}
+
+/** `c` and `x`: y/n, then the outcome. */
+export function AssociationQuestion({ action, width, height, dialog }: Props & { dialog: string }) {
+  const { devices } = useStores();
+  const close = useClose(dialog);
+  const name = `"${screenText(action.deviceName ?? 'the device')}"`;
+  const confirming = action.kind === 'confirm';
+  const lines = confirming
+    ? [
+        `Network ${screenText(action.guest ?? '…')} added the share code of ${name}.`,
+        `Confirm it, and ${screenText(action.guest ?? 'that network')} can use the device.`,
+      ]
+    : [
+        `Remove the association of ${name}?`,
+        `Code: ${screenText(action.code)}`,
+        'It leaves the lists of both networks; the code stops working.',
+      ];
+  return (
+    <Question
+      title={confirming ? 'Confirm the guest' : 'Remove the association'}
+      width={width}
+      height={height}
+      phase={action.phase}
+      lines={action.phase === 'checking' ? [`Asking who added the share code of ${name}…`] : lines}
+      question={confirming ? `Let ${screenText(action.guest)} use it?` : 'Remove it?'}
+      message={action.message}
+      onAnswer={(yes) => void devices.getState().answer(yes)}
+      onClose={close}
+    />
+  );
+}
+
+/** `R` and `N`: a name box. */
+export function RenameDialog({ action, width, height }: Props) {
+  const { devices } = useStores();
+  const theme = useTheme();
+  const close = useClose(RENAME_DIALOG);
+  const inner = dialogInnerWidth(width);
+  const d = () => devices.getState();
+  const submit = () => {
+    if (d().action?.phase === 'done') close();
+    else void d().submitAction();
+  };
+  useKeyActions(devicesKeys, 'dialog:rename', { submit, close });
+  const device = action.kind === 'setName';
+  let outcome: React.ReactNode = null;
+  if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
+  else if (action.phase === 'done')
+    outcome = <Text color={theme.ok}>{`✓ ${screenText(action.message)}  (enter or esc closes)`}</Text>;
+  else if (action.phase === 'failed')
+    outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
+  return (
+    <DialogFrame
+      title={device ? 'Rename the device' : 'Rename the association'}
+      width={width}
+      height={height}
+    >
+      <Text wrap="wrap">
+        {device
+          ? `The device's name, shown everywhere (device ${screenText(action.deviceId)}):`
+          : `This network's own name for the association (the other network keeps its own). Code: ${screenText(action.code)}`}
+      </Text>
+      {action.deviceId || action.code ? (
+        <Box marginTop={1}>
+          <LabeledInput
+            label="Name: "
+            id="rename-name"
+            value={action.input}
+            width={inner}
+            focused={action.phase === 'editing' || action.phase === 'failed'}
+            onChange={(value) => d().setActionInput(value)}
+            onSubmit={submit}
+            onCancel={close}
+          />
+        </Box>
+      ) : null}
+      {outcome}
+    </DialogFrame>
+  );
+}
+
+/** `Q`: the share code as a QR code, with the link it holds. */
+export function QrDialog({ action, width, height }: Props) {
+  const theme = useTheme();
+  const copy = useCopy();
+  const close = useClose(QR_DIALOG);
+  const [notice, setNotice] = useState<string>();
+  useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => setNotice(copy(action.code)) });
+  if (!action.code) {
+    return (
+      <DialogFrame title="QR code" width={width} height={height}>
+        <Text color={theme.error}>{`✗ ${screenText(action.message ?? 'No code to show.')}`}</Text>
+      </DialogFrame>
+    );
+  }
+  const code = screenText(action.code);
+  const fits = qrLines(code).length + 5 <= height;
+  return (
+    <DialogFrame title="Share code as a QR code" width={width} height={height}>
+      {fits ? (
+        <QrCode code={code} />
+      ) : (
+        <Text
+          color={theme.warn}
+        >{`The terminal is too small for the QR code (${qrLines(code).length + 5} rows needed).`}</Text>
+      )}
+      <Text wrap="truncate">{shareLink(code)}</Text>
+      <Text dimColor={theme.dim} wrap="wrap">
+        {notice ??
+          'Scan it with the app on the other network’s phone, or read the six words out. y copies the code.'}
+      </Text>
+    </DialogFrame>
+  );
+}

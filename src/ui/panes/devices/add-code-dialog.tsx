@@ -1,0 +1,131 @@
+// `a`: type a code (six words, any spacing or case), see what it added or why not. In
+// demo mode the simulator's live codes are listed and ↑/↓ puts one in the box.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { SimCodes } from '../../../contract/admin.ts';
+import { formatTimeLeft } from '../../../format/numbers.ts';
+import { screenText } from '../../../sanitize.ts';
+import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { NoToken } from '../../components/no-token.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDemo, useStores, useTheme } from '../../context.tsx';
+import { usePickList } from '../../hooks/use-list-keys.ts';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { LabeledInput } from '../../input/labeled-input.tsx';
+import { padCells } from '../../text.ts';
+import { devicesKeys } from './keys.ts';
+
+export const ADD_CODE_DIALOG = 'addCode';
+/** At most this many live codes are listed. */
+const MAX_TRY = 8;
+
+interface TryCode {
+  kind: 'adopt' | 'share';
+  code: string;
+  label: string;
+}
+
+function codesToTry(codes: SimCodes | undefined): TryCode[] {
+  if (!codes) return [];
+  return [
+    ...codes.adopt_codes.map((c) => ({
+      kind: 'adopt' as const,
+      code: c.code,
+      label: screenText(c.device_name),
+    })),
+    ...codes.share_codes.map((c) => ({
+      kind: 'share' as const,
+      code: c.code,
+      label: `${screenText(c.device_name)} of ${screenText(c.network_name)}`,
+    })),
+  ];
+}
+
+function addedText(added: AddedDevice): string {
+  const name = `"${screenText(added.deviceName ?? 'a device')}"`;
+  if (added.codeType === 'share') {
+    const owner = added.networkName ? ` of network ${screenText(added.networkName)}` : '';
+    return `✓ Share added: ${name}${owner}, pending until its owner confirms.`;
+  }
+  const left =
+    added.durationMinutes === undefined
+      ? ''
+      : `; it has ${formatTimeLeft(added.durationMinutes * 60_000)} to confirm`;
+  return `✓ Adoption added: ${name} is pending${left}.`;
+}
+
+export function AddCodeDialog({ width, height }: { width: number; height: number }) {
+  const { devices } = useStores();
+  const theme = useTheme();
+  const demo = useDemo();
+  const dialogs = useDialogs();
+  const add = useStore(devices, (s) => s.add);
+  const failures = useStore(devices, (s) => s.addFailures);
+  // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
+  // As many as fit under the box and its messages.
+  const room = Math.max(0, Math.min(MAX_TRY, height - 10));
+  const tries = useMemo(
+    () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, room)),
+    [demo, add.phase, room],
+  );
+  const inner = dialogInnerWidth(width);
+  const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
+  const d = () => devices.getState();
+  const { picked, move, reset } = usePickList(tries, (t) => d().setAddInput(t.code));
+  const submit = () => {
+    reset();
+    void d().addCode();
+  };
+  const close = () => {
+    d().resetAdd(d().add.phase === 'added');
+    dialogs.close(ADD_CODE_DIALOG);
+  };
+  useKeyActions(devicesKeys, 'dialog:addCode', {
+    submit,
+    nextCode: () => move(1),
+    previousCode: () => move(-1),
+    close,
+  });
+
+  let outcome: React.ReactNode = null;
+  if (add.phase === 'sending') outcome = <Spinner label="adding…" />;
+  else if (add.phase === 'added' && add.added) outcome = <Text color={theme.ok}>{addedText(add.added)}</Text>;
+  else if (add.phase === 'malformed') outcome = <Text color={theme.error}>{`✗ ${add.message}`}</Text>;
+  else if (add.phase === 'failed' && add.noToken)
+    outcome = <NoToken what="Adding a code needs your network's token" width={inner} />;
+  else if (add.phase === 'failed')
+    outcome = <Text color={theme.error}>{`✗ ${screenText(add.message)}`}</Text>;
+
+  return (
+    <DialogFrame title="Add a code" width={width} height={height}>
+      <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
+      <LabeledInput
+        label="Code: "
+        id="add-code"
+        value={add.input}
+        width={inner}
+        placeholder="e.g. abandon ability able about above absent"
+        onChange={(value) => d().setAddInput(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
+      {outcome}
+      {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
+        <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>
+      ) : null}
+      {tries.length > 0 ? (
+        <Box flexDirection="column" marginTop={1}>
+          <Text dimColor={theme.dim}>Codes to try (demo simulator), ↑/↓ puts one in the box:</Text>
+          {tries.map((t, i) => (
+            <Text key={t.code} inverse={i === picked} wrap="truncate">
+              {`${i === picked ? '›' : ' '} ${padCells(t.kind, 6)} ${padCells(t.code, codeWidth)} ${t.label}`}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
+    </DialogFrame>
+  );
+}

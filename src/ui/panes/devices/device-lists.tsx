@@ -1,0 +1,121 @@
+// The three association lists and the network's own devices as one scrolling column: a
+// title per section, its rows (name, client id, network, state with the adoption
+// countdown), "none" when empty.
+import { Box, Text } from 'ink';
+import { useRef } from 'react';
+import { formatTimeLeft } from '../../../format/numbers.ts';
+import { screenText } from '../../../sanitize.ts';
+import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
+import { windowStart } from '../../components/virtual-list.tsx';
+import { useTheme } from '../../context.tsx';
+import { padCells } from '../../text.ts';
+
+type Line =
+  | { kind: 'title'; section: DeviceSection; count: number }
+  | { kind: 'none' }
+  | { kind: 'row'; row: DeviceRow };
+
+const SECTIONS: DeviceSection[] = ['pending', 'incoming', 'outgoing', 'own'];
+
+export function listLines(rows: DeviceRow[]): Line[] {
+  const lines: Line[] = [];
+  for (const section of SECTIONS) {
+    const mine = rows.filter((row) => row.section === section);
+    // Own devices come from /network/clients: no title until it has answered.
+    if (section === 'own' && mine.length === 0) continue;
+    lines.push({ kind: 'title', section, count: mine.length });
+    if (mine.length === 0) lines.push({ kind: 'none' });
+    for (const row of mine) lines.push({ kind: 'row', row });
+  }
+  return lines;
+}
+
+/** Column widths for a pane `width` wide: the client id shortens below 110 columns. */
+function deviceColumns(width: number) {
+  const id = width >= 110 ? 36 : 13;
+  const rest = Math.max(24, width - 2 - id - 3);
+  const name = Math.max(10, Math.floor(rest * 0.35));
+  const network = Math.max(8, Math.floor(rest * 0.28));
+  return { name, id, network, state: Math.max(6, rest - name - network) };
+}
+
+function stateText(row: DeviceRow): string {
+  if (row.section === 'own') return row.online ? '● online' : '○ offline';
+  if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
+  if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';
+  if (!row.pending) return 'confirmed';
+  return row.section === 'incoming' ? 'pending, owner confirms' : 'guest added: c confirms';
+}
+
+function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {
+  const id = row.clientId ? screenText(row.clientId) : '–';
+  return (
+    padCells(screenText(row.deviceName ?? '(no name)'), cols.name) +
+    ' ' +
+    padCells(id, cols.id) +
+    ' ' +
+    padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
+    ' ' +
+    padCells(stateText(row), cols.state)
+  );
+}
+
+export function headerText(width: number): string {
+  const cols = deviceColumns(width);
+  return `  ${padCells('DEVICE', cols.name)} ${padCells('CLIENT ID', cols.id)} ${padCells('NETWORK', cols.network)} ${padCells('STATE', cols.state)}`;
+}
+
+export function DeviceLists({
+  rows,
+  selectedKey,
+  width,
+  height,
+}: {
+  rows: DeviceRow[];
+  selectedKey?: string;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const cols = deviceColumns(width);
+  const lines = listLines(rows);
+  const cursor = Math.max(
+    0,
+    lines.findIndex((line) => line.kind === 'row' && line.row.key === selectedKey),
+  );
+  const start = useRef(0);
+  start.current = windowStart(start.current, cursor, height, lines.length);
+  const visible = lines.slice(start.current, start.current + Math.max(0, height));
+  return (
+    <Box flexDirection="column" height={Math.max(0, height)} width={width} overflow="hidden">
+      {visible.map((line, i) => {
+        const index = start.current + i;
+        if (line.kind === 'title') {
+          return (
+            <Text key={`t-${line.section}`} bold color={theme.accent} wrap="truncate">
+              {`${SECTION_TITLES[line.section]} (${line.count})`}
+            </Text>
+          );
+        }
+        if (line.kind === 'none') {
+          return (
+            <Text key={`n-${index}`} dimColor={theme.dim} wrap="truncate">
+              {'  none'}
+            </Text>
+          );
+        }
+        const selected = index === cursor;
+        return (
+          <Text
+            key={line.row.key}
+            inverse={selected}
+            color={line.row.pending ? theme.warn : undefined}
+            wrap="truncate"
+          >
+            {`${selected ? '›' : ' '} ${rowText(line.row, cols)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,148 @@
+// Devices (3): pending adoptions with their countdown, devices shared with this network
+// and by it, and this network's own devices by name; `a` adds a code, `s` shares an own
+// device, `y` copies the selected code, `c` confirms the guest of a share, `x` removes an
+// association, `R` renames one, `N` renames a device, `Q` shows a code as a QR code,
+// `L` logs in where no token was given.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { isNoToken } from '../../../api/error-words.ts';
+import { screenText } from '../../../sanitize.ts';
+import { deviceRows, selectedRow } from '../../../store/devices.ts';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
+import { NoToken } from '../../components/no-token.tsx';
+import { QUESTION_DIALOG } from '../../components/question.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
+import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { truncate } from '../../text.ts';
+import type { PaneProps } from '../types.ts';
+import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
+import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
+import { DeviceLists, headerText } from './device-lists.tsx';
+import { devicesKeys } from './keys.ts';
+import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
+import { useCopy } from './use-copy.ts';
+
+export function Devices({ width, height }: PaneProps) {
+  const stores = useStores();
+  const { devices, session, clients } = stores;
+  const theme = useTheme();
+  const clock = useClock();
+  const dialogs = useDialogs();
+  const copy = useCopy();
+  // Once a second of the store clock: the adoption countdowns move.
+  const now = useNow(1000);
+  const data = useStore(devices, (s) => s.data);
+  const fetchedAt = useStore(devices, (s) => s.fetchedAt);
+  const loading = useStore(devices, (s) => s.loading);
+  const error = useStore(devices, (s) => s.error);
+  const selectedKey = useStore(devices, (s) => s.selectedKey);
+  const action = useStore(devices, (s) => s.action);
+  const own = useStore(clients, (s) => s.data);
+  const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
+  const [notice, setNotice] = useState<string>();
+
+  const listHeight = Math.max(1, height - 4);
+  const d = () => devices.getState();
+  const current = () => selectedRow(deviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
+  const act = (id: string, start: () => unknown) => {
+    setNotice(undefined);
+    void start();
+    dialogs.open(id);
+  };
+  useKeyActions(devicesKeys, 'devices', {
+    ...useListKeys(d, listHeight),
+    refresh: () => void d().refresh(),
+    addCode: () => {
+      setNotice(undefined);
+      d().resetAdd(true);
+      dialogs.open(ADD_CODE_DIALOG);
+    },
+    share: () => {
+      setNotice(undefined);
+      void d().openShare();
+      dialogs.open(SHARE_DIALOG);
+    },
+    copy: () => setNotice(copy(current()?.code)),
+    confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current())),
+    remove: () => act(QUESTION_DIALOG, () => d().startRemove(current())),
+    rename: () => act(RENAME_DIALOG, () => d().startRename(current())),
+    setName: () => act(RENAME_DIALOG, () => d().startSetName(current())),
+    qr: () => act(QR_DIALOG, () => d().showQr(current())),
+    login: openLogin,
+  });
+
+  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
+  if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (action && dialog === QUESTION_DIALOG)
+    return <AssociationQuestion action={action} width={width} height={height} dialog={QUESTION_DIALOG} />;
+  if (action && dialog === RENAME_DIALOG)
+    return <RenameDialog action={action} width={width} height={height} />;
+  if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
+
+  const rows = deviceRows({ data, fetchedAt }, now, own);
+  const selected = selectedRow(rows, selectedKey);
+  const noToken = isNoToken(error);
+
+  let status: React.ReactNode;
+  if (noToken) status = null;
+  else if (error)
+    status = (
+      <ErrorLine
+        error={error}
+        width={width}
+        prefix={data ? 'refresh failed, showing the last lists' : 'device associations'}
+      />
+    );
+  else if (loading && !data) status = <Spinner label="loading device associations…" />;
+  else
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {`${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code`}
+      </Text>
+    );
+
+  let body: React.ReactNode;
+  if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
+  else if (!data) body = <Text dimColor={theme.dim}>{error ? 'no lists yet (r retries)' : ''}</Text>;
+  else if (rows.length === 0)
+    body = (
+      <Box flexDirection="column">
+        <Text>No device associations yet.</Text>
+        <Text dimColor={theme.dim}>
+          Press a to add an adoption or share code, or s to share one of your devices.
+        </Text>
+      </Box>
+    );
+  else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
+
+  const detail =
+    notice ??
+    (selected?.code
+      ? `code: ${screenText(selected.code)}  (y copies it, Q shows it as a QR code)`
+      : selected?.deviceId
+        ? `device id: ${screenText(selected.deviceId)}  (N renames the device)`
+        : '');
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Box height={1}>{status}</Box>
+      <Text bold wrap="truncate">
+        {data && rows.length > 0 ? headerText(width) : ' '}
+      </Text>
+      <Box height={listHeight} flexDirection="column" overflow="hidden">
+        {body}
+      </Box>
+      <Box height={2} overflow="hidden">
+        <Text color={notice ? theme.ok : undefined} wrap="wrap">
+          {truncate(detail, width * 2)}
+        </Text>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+// `s`: share one of the network's own devices. Pick it by name (from /network/clients),
+// name the share (prefilled with the device's name), and get a share code set out large
+// enough to read aloud, or shown as a QR code (`Q`).
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import type { NetworkClient } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
+import { isConnected } from '../../../store/clients.ts';
+import { defaultShareName } from '../../../store/devices.ts';
+import { distinctKeys } from '../../../store/distinct-keys.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { NoToken } from '../../components/no-token.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { windowStart } from '../../components/virtual-list.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { LabeledInput } from '../../input/labeled-input.tsx';
+import { padCells } from '../../text.ts';
+import { readAloudLines, wordsPerLine } from './code-text.ts';
+import { devicesKeys } from './keys.ts';
+import { QrCode, qrLines } from './qr-code.tsx';
+import { useCopy } from './use-copy.ts';
+
+export const SHARE_DIALOG = 'share';
+
+function deviceLine(device: NetworkClient, width: number): string {
+  const state = isConnected(device) ? '● online ' : '○ offline';
+  const name = padCells(screenText(device.device_name) || '(no name)', Math.max(12, width - 52));
+  return `${state}  ${name}  ${screenText(device.client_id)}`;
+}
+
+/** The share code boxed, numbered and letter-spaced. */
+function BigCode({ code, width }: { code: string; width: number }) {
+  const theme = useTheme();
+  const lines = readAloudLines(code, wordsPerLine(code, width - 6));
+  return (
+    <Box
+      borderStyle="double"
+      borderColor={theme.ok}
+      paddingX={2}
+      paddingY={1}
+      flexDirection="column"
+      alignSelf="center"
+    >
+      {lines.map((line) => (
+        <Text key={line} bold>
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function ShareDialog({ width, height }: { width: number; height: number }) {
+  const { devices } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const copy = useCopy();
+  const share = useStore(devices, (s) => s.share);
+  const data = useStore(devices, (s) => s.data);
+  const [notice, setNotice] = useState<string>();
+  const [qr, setQr] = useState(false);
+  const inner = dialogInnerWidth(width);
+  const d = () => devices.getState();
+  const close = () => dialogs.close(SHARE_DIALOG);
+
+  useKeyActions(devicesKeys, 'dialog:share', {
+    down: () => d().shareMoves.move(1),
+    up: () => d().shareMoves.move(-1),
+    next: () => {
+      const { step } = d().share;
+      if (step === 'pick') d().pickShareDevice();
+      else if (step === 'done') close();
+    },
+    copy: () => {
+      if (d().share.step === 'done') setNotice(copy(d().share.code));
+    },
+    qr: () => {
+      if (d().share.step === 'done') setQr((shown) => !shown);
+    },
+    back: () => {
+      const { step } = d().share;
+      if (step === 'failed' && d().share.devices) d().backToPick();
+      else close();
+    },
+  });
+
+  let body: React.ReactNode;
+  if (share.step === 'pick') {
+    const list = share.devices ?? [];
+    const room = Math.max(3, height - 8);
+    const start = windowStart(0, share.cursor, room, list.length);
+    const shown = list.slice(start, start + room);
+    const keys = distinctKeys(shown.map((device) => device.client_id ?? ''));
+    body = share.loadingDevices ? (
+      <Spinner label="loading this network's devices…" />
+    ) : list.length === 0 ? (
+      <Text>This network has no devices of its own to share.</Text>
+    ) : (
+      <Box flexDirection="column">
+        <Text
+          dimColor={theme.dim}
+        >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
+        {shown.map((device, i) => {
+          const index = start + i;
+          return (
+            <Text key={keys[i]} inverse={index === share.cursor} wrap="truncate">
+              {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, inner)}`}
+            </Text>
+          );
+        })}
+      </Box>
+    );
+  } else if (share.step === 'name' || share.step === 'sending') {
+    body = (
+      <Box flexDirection="column">
+        <Text>{`Device "${screenText(share.devices?.[share.cursor]?.device_name ?? '')}" (${screenText(share.clientId)})`}</Text>
+        <Text dimColor={theme.dim}>
+          The name the other network will see (enter creates the code, esc goes back):
+        </Text>
+        <LabeledInput
+          label="Name: "
+          id="share-name"
+          value={share.name}
+          width={inner}
+          focused={share.step === 'name'}
+          placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
+          onChange={(value) => d().setShareName(value)}
+          onSubmit={() => void d().submitShare()}
+          onCancel={() => d().backToPick()}
+        />
+        {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
+      </Box>
+    );
+  } else if (share.step === 'done' && share.code) {
+    const code = screenText(share.code);
+    const showQr = qr && qrLines(code).length + 8 <= height;
+    body = (
+      <Box flexDirection="column">
+        <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
+        {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
+        <Text>{code}</Text>
+        <Text dimColor={theme.dim}>
+          Read it out, press y to copy it or Q for a QR code. It is listed under "Shared by this network",
+          waiting for a guest until another network adds it; then c there confirms the guest.
+        </Text>
+        {notice ? <Text color={theme.ok}>{notice}</Text> : null}
+      </Box>
+    );
+  } else if (share.noToken) {
+    body = <NoToken what="Sharing a device needs your network's token" width={inner} />;
+  } else {
+    body = (
+      <Text
+        color={theme.error}
+      >{`✗ ${screenText(share.message ?? 'The share code could not be created.')}`}</Text>
+    );
+  }
+
+  return (
+    <DialogFrame title="Share a device" width={width} height={height}>
+      {body}
+    </DialogFrame>
+  );
+}

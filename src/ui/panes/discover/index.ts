@@ -1,0 +1,18 @@
+// Discover (1): where providers are, and a fuzzy search; marks choose what Providers samples.
+import { definePane } from '../types.ts';
+import { Discover } from './discover-pane.tsx';
+import { discoverKeys } from './keys.ts';
+
+export const discoverPane = definePane({
+  id: 'discover',
+  title: 'Discover',
+  shortTitle: 'Disc',
+  keys: discoverKeys,
+  store: 'discovery',
+  search: 'search',
+  Component: Discover,
+  count: (stores) => {
+    const s = stores.discovery.getState();
+    return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
+  },
+});

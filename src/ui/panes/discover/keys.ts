@@ -1,0 +1,31 @@
+// Keys of the Discover pane (how a binding is written: src/ui/input/bindings.ts). Global actions
+// it handles itself: search (/), select (space marks), open (enter sends), back (esc
+// clears the search), refresh, and the moves.
+import { bindings } from '../../input/bindings.ts';
+
+export const discoverKeys = bindings([
+  { scope: 'discover', keys: ['p'], action: 'send', help: 'send to Providers', footer: true },
+  { scope: 'discover', keys: ['o'], action: 'sort', help: 'sort count/name', footer: true },
+  { scope: 'discover', keys: ['a'], action: 'onlyActive', help: 'only active', footer: true },
+  {
+    scope: 'discover',
+    keys: ['right', 'l'],
+    action: 'expand',
+    help: 'open a country in place: its top regions and cities',
+  },
+  { scope: 'discover', keys: ['left', 'h'], action: 'collapse', help: 'close the country' },
+  {
+    scope: 'discover',
+    keys: ['<'],
+    action: 'distanceDown',
+    help: 'match distance: stricter (find-locations only)',
+  },
+  {
+    scope: 'discover',
+    keys: ['>'],
+    action: 'distanceUp',
+    help: 'match distance: looser (find-locations only)',
+  },
+  { scope: 'discover', keys: ['b'], action: 'best', help: 'best available', footer: true },
+  { scope: 'discover', keys: ['c'], action: 'clearMarks', help: 'clear marks' },
+]);

@@ -1,0 +1,10 @@
+// Keys of the My providers pane (how a binding is written: src/ui/input/bindings.ts). Global
+// actions it handles itself: up/down/top/bottom/page (cursor), open (detail), back
+// (close the detail or clear the filter), search (filter), refresh.
+import { bindings } from '../../input/bindings.ts';
+
+export const myProvidersKeys = bindings([
+  { scope: 'myProviders', keys: ['s'], action: 'sortNext', help: 'sort by the next column', footer: true },
+  { scope: 'myProviders', keys: ['S'], action: 'sortReverse', help: 'reverse the sort', footer: true },
+  { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
+]);

@@ -1,0 +1,229 @@
+// My providers (4): the caller network's providers over the last 24 hours, one row each
+// with its device name, uptime, a half-hour connection timeline and the day's figures, a
+// totals row, sort (s/S), filter (/), and a detail view (enter, esc) with the provider's
+// events; `L` logs in where no token was given.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import { isNoToken } from '../../../api/error-words.ts';
+import type { ProviderStats } from '../../../contract/schemas.ts';
+import { screenText } from '../../../sanitize.ts';
+import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
+import { NoToken } from '../../components/no-token.tsx';
+import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { VirtualList } from '../../components/virtual-list.tsx';
+import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
+import { TextInput } from '../../input/text-input.tsx';
+import { displayWidth, truncate } from '../../text.ts';
+import type { PaneProps } from '../types.ts';
+import { CellLine } from './cell-line.tsx';
+import { dataTime } from './data-time.ts';
+import { myProvidersKeys } from './keys.ts';
+import { ProviderDetail } from './provider-detail.tsx';
+import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './provider-table.ts';
+
+/** Rows around the list: summary line, header, totals, status. */
+const CHROME_ROWS = 4;
+
+/** The filter box's id: `/` names it in the session, so keys typed after it reach it at once. */
+const FILTER_INPUT = 'myProviders-filter';
+
+function SummaryLine({ width }: { width: number }) {
+  const { myProviders, session } = useStores();
+  const theme = useTheme();
+  const data = useStore(myProviders, (s) => s.data);
+  const filter = useStore(myProviders, (s) => s.filter);
+  const sortColumn = useStore(myProviders, (s) => s.sortColumn);
+  const descending = useStore(myProviders, (s) => s.descending);
+  const shown = useStore(myProviders, (s) => visibleProviders(s).length);
+  const editing = useStore(session, (s) => s.focus === FILTER_INPUT);
+  const all = data?.providers ?? [];
+  const online = all.filter((p) => p.connected === true).length;
+  const placeholder = editing ? 'client id, device name or provide mode' : 'filter';
+  const inputWidth = editing
+    ? Math.max(12, Math.min(32, Math.floor(width / 3)))
+    : displayWidth(filter || placeholder);
+  const parts = !data
+    ? ['My providers, last 24 hours']
+    : [
+        filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
+        `${all.length} provider${all.length === 1 ? '' : 's'}`,
+        `${online} connected`,
+        `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
+      ].filter(Boolean);
+  const done = () => session.getState().setFocus(undefined);
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Text color={theme.accent}>{'/ '}</Text>
+      <TextInput
+        id={FILTER_INPUT}
+        focused={editing}
+        value={filter}
+        onChange={(value) => myProviders.getState().setFilter(value)}
+        onSubmit={done}
+        onCancel={() => {
+          myProviders.getState().setFilter('');
+          done();
+        }}
+        placeholder={placeholder}
+        width={editing ? inputWidth : undefined}
+      />
+      <Text bold wrap="truncate">
+        {truncate(` · ${parts.join(' · ')}`, Math.max(0, width - inputWidth - 3))}
+      </Text>
+    </Box>
+  );
+}
+
+function EmptyRows({ width, height, text }: { width: number; height: number; text: string }) {
+  const theme = useTheme();
+  return (
+    <Box height={height} width={width}>
+      <Text dimColor={theme.dim} wrap="wrap">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+function Table({ width, height, now }: { width: number; height: number; now: number }) {
+  const { myProviders } = useStores();
+  const state = useStore(myProviders, (s) => s);
+  const rows = visibleProviders(state);
+  const columns = layoutProviderColumns(width);
+  const listHeight = Math.max(1, height - CHROME_ROWS);
+  const cursor = selectedIndex(state);
+  const end = dataTime(state);
+  const row = (p: ProviderStats, selected: boolean) => (
+    <CellLine
+      selected={selected}
+      cells={providerCells(p, columns, {
+        now: end,
+        changed: (field) => isChanged(state, p.client_id, field, now),
+        clean: (text) => screenText(text),
+      })}
+    />
+  );
+
+  let body: React.ReactNode;
+  const total = state.data?.providers?.length ?? 0;
+  if (!state.data && isNoToken(state.error))
+    body = <NoToken what="Your providers' statistics need your network's token" width={width} />;
+  else if (!state.data)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text={
+          state.error
+            ? 'No figures yet: the request failed (below); it is retried on its own, r retries now.'
+            : ''
+        }
+      />
+    );
+  else if (!total)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text="No providers in this network yet. A device of the network that provides shows up here (add devices in 3)."
+      />
+    );
+  else if (!rows.length)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text={`No provider matches “${screenText(state.filter)}”. Esc clears the filter.`}
+      />
+    );
+  else
+    body = (
+      <VirtualList
+        items={rows}
+        cursor={cursor}
+        height={Math.min(listHeight, rows.length)}
+        keyOf={(p, i) => p.client_id ?? String(i)}
+        renderRow={(p, _i, selected) => row(p, selected)}
+      />
+    );
+
+  // The totals follow the last row; the space left over goes below them.
+  return (
+    <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
+      <CellLine bold cells={headerCells(columns, state.sortColumn, state.descending)} />
+      {body}
+      {rows.length ? <CellLine bold cells={totalsCells(rows, columns)} /> : null}
+    </Box>
+  );
+}
+
+function Legend() {
+  const theme = useTheme();
+  return (
+    <Text dimColor={theme.dim}>
+      {`${TIMELINE_GLYPHS.on} connected  ${TIMELINE_GLYPHS.mixed} part  ${TIMELINE_GLYPHS.off} off  Σ uptime is the average`}
+    </Text>
+  );
+}
+
+function StatusLine({ width, now }: { width: number; now: number }) {
+  const { myProviders } = useStores();
+  const state = useStore(myProviders, (s) => s);
+  const legendWidth = 52;
+  const roomForLegend = width >= 100 && !state.error;
+  // Without a token the pane itself says what is missing and how to give it.
+  if (isNoToken(state.error)) return <Box height={1} />;
+  return (
+    <Box width={width} justifyContent="space-between">
+      <RefreshStatus
+        state={{ ...state, hasData: state.data !== undefined }}
+        now={now}
+        width={roomForLegend ? width - legendWidth : width}
+      />
+      {roomForLegend ? <Legend /> : null}
+    </Box>
+  );
+}
+
+export function MyProviders({ width, height }: PaneProps) {
+  const { myProviders, session } = useStores();
+  const detailId = useStore(myProviders, (s) => s.detailId);
+  const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
+  // One reading of the store clock a second drives the countdown and the highlights.
+  const now = useNow(1000);
+  const s = () => myProviders.getState();
+  const inDetail = () => s().detailId !== undefined;
+  useKeyActions(myProvidersKeys, 'myProviders', {
+    ...useListKeys(s, height - CHROME_ROWS),
+    sortNext: () => s().cycleSort(),
+    sortReverse: () => s().reverseSort(),
+    open: () => (inDetail() ? undefined : s().openDetail()),
+    search: () => {
+      s().closeDetail();
+      session.getState().setFocus(FILTER_INPUT);
+    },
+    back: () => {
+      if (inDetail()) s().closeDetail();
+      else if (s().filter) s().setFilter('');
+    },
+    refresh: () => void s().refresh(),
+    login: openLogin,
+  });
+
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (detailId !== undefined)
+    return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <SummaryLine width={width} />
+      <Table width={width} height={height} now={now} />
+      <StatusLine width={width} now={now} />
+    </Box>
+  );
+}

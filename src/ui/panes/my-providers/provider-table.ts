@@ -1,0 +1,293 @@
+// The My providers table as plain cells: which columns fit a width, and the text of the
+// header, each provider row and the totals row. The pane only paints them.
+import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
+import { formatDecimal, MISSING } from '../../../format/numbers.ts';
+import { deviceNameOf, type MyProvidersSortColumn, type TrackedField } from '../../../store/my-providers.ts';
+import { meterBar } from '../../charts/bar.ts';
+import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
+
+export type ColumnKey =
+  | 'state'
+  | 'id'
+  | 'name'
+  | 'uptime'
+  | 'timeline'
+  | 'transfer'
+  | 'payout'
+  | 'search'
+  | 'contracts'
+  | 'clients'
+  | 'mode';
+
+export interface Column {
+  key: ColumnKey;
+  header: string;
+  width: number;
+  align: 'left' | 'right';
+  /** The figure whose change highlights this cell. */
+  field?: TrackedField;
+  /** The sort column this one shows. */
+  sort?: MyProvidersSortColumn;
+}
+
+export interface Cell {
+  key: ColumnKey;
+  /** Exactly the column's width. */
+  text: string;
+  changed?: boolean;
+  tone?: 'on' | 'off' | 'dim';
+}
+
+const COLUMNS: Column[] = [
+  { key: 'state', header: ' ', width: 1, align: 'left', field: 'connected', sort: 'connected' },
+  { key: 'id', header: 'client', width: 8, align: 'left', sort: 'clientId' },
+  // The device's name from /network/clients.
+  { key: 'name', header: 'device', width: 18, align: 'left' },
+  // Hours and a bar out of 24 h: "12.0h ███░░░".
+  { key: 'uptime', header: 'uptime', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
+  { key: 'timeline', header: 'last 24 h, 30 min a cell', width: 48, align: 'left' },
+  {
+    key: 'transfer',
+    header: 'GiB',
+    width: 8,
+    align: 'right',
+    field: 'transfer_data_last_24h',
+    sort: 'transfer',
+  },
+  { key: 'payout', header: 'USDC', width: 7, align: 'right', field: 'payout_last_24h', sort: 'payout' },
+  {
+    key: 'search',
+    header: 'search',
+    width: 6,
+    align: 'right',
+    field: 'search_interest_last_24h',
+    sort: 'search',
+  },
+  {
+    key: 'contracts',
+    header: 'contr',
+    width: 5,
+    align: 'right',
+    field: 'contracts_last_24h',
+    sort: 'contracts',
+  },
+  { key: 'clients', header: 'clients', width: 7, align: 'right', field: 'clients_last_24h', sort: 'clients' },
+  { key: 'mode', header: 'mode', width: 16, align: 'left', field: 'provide_mode', sort: 'mode' },
+];
+
+/** Full client ids when there is room for them. */
+const FULL_ID = 36;
+
+type Step = [ColumnKey, number];
+/** Applied in order until the row fits: shrink first, halve the timeline, then drop (width 0). */
+const STEPS: Step[] = [
+  ['mode', 8],
+  ['name', 12],
+  ['uptime', 10],
+  ['timeline', 24],
+  ['clients', 0],
+  ['contracts', 0],
+  ['search', 0],
+  ['mode', 0],
+  ['uptime', 5],
+  ['name', 0],
+  ['timeline', 0],
+  ['payout', 0],
+];
+/** Device names get what room is left, up to this. */
+const NAME_MAX = 24;
+const NAME_MIN = 8;
+
+const rowWidth = (columns: Column[]) =>
+  columns.reduce((sum, c) => sum + c.width, 0) + Math.max(0, columns.length - 1);
+
+/** The columns that fit `width` characters (one space between columns). */
+export function layoutProviderColumns(width: number): Column[] {
+  let columns = COLUMNS.map((c) => ({ ...c }));
+  for (const [key, size] of STEPS) {
+    if (rowWidth(columns) <= width) break;
+    columns = columns.map((c) => (c.key === key ? { ...c, width: size } : c)).filter((c) => c.width > 0);
+  }
+  const timeline = columns.find((c) => c.key === 'timeline');
+  if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
+  // The room left goes to the device names (back in if they were dropped and now fit).
+  const spare = width - rowWidth(columns);
+  const name = columns.find((c) => c.key === 'name');
+  if (name) name.width = Math.max(name.width, Math.min(NAME_MAX, name.width + spare));
+  else if (spare > NAME_MIN) {
+    const at = columns.findIndex((c) => c.key === 'id') + 1;
+    columns.splice(at, 0, {
+      ...COLUMNS.find((c) => c.key === 'name')!,
+      width: Math.min(NAME_MAX, spare - 1),
+    });
+  }
+  const id = columns.find((c) => c.key === 'id');
+  if (id && rowWidth(columns) + FULL_ID - id.width <= width) id.width = FULL_ID;
+  return columns;
+}
+
+export function tableWidth(columns: Column[]): number {
+  return rowWidth(columns);
+}
+
+function fitText(text: string, width: number, align: 'left' | 'right'): string {
+  const chars = Array.from(text);
+  if (chars.length > width)
+    return width > 1 ? `${chars.slice(0, width - 1).join('')}…` : chars.slice(0, width).join('');
+  return align === 'right' ? text.padStart(width) : text.padEnd(width);
+}
+
+/** A number with as many of `decimals` as fit the width (then none, then compact). */
+export function fitNumber(n: number | undefined, width: number, decimals: number): string {
+  if (n === undefined || !Number.isFinite(n)) return MISSING;
+  for (let d = decimals; d >= 0; d--) {
+    const text = formatDecimal(n, d);
+    if (text.length <= width) return text;
+  }
+  return formatDecimal(n, 0);
+}
+
+/** "12.0h" then, if the column is wider, a bar of the hours out of 24. */
+function uptimeText(hours: number | undefined, width: number): string {
+  if (hours === undefined || !Number.isFinite(hours)) return MISSING;
+  const text = `${hours.toFixed(1)}h`.padStart(5);
+  return width > 6 ? `${text} ${meterBar(hours, 24, width - 6)}` : text;
+}
+
+/** Header cells; the sorted column carries ▼ (descending) or ▲. */
+export function headerCells(columns: Column[], sort: MyProvidersSortColumn, descending: boolean): Cell[] {
+  return columns.map((c) => {
+    if (c.sort !== sort || c.key === 'state')
+      return { key: c.key, text: fitText(c.header, c.width, c.align) };
+    const arrow = descending ? '▼' : '▲';
+    const label = Array.from(c.header)
+      .slice(0, Math.max(0, c.width - 1))
+      .join('');
+    return {
+      key: c.key,
+      text: fitText(c.align === 'right' ? `${arrow}${label}` : `${label}${arrow}`, c.width, c.align),
+    };
+  });
+}
+
+export interface RowContext {
+  /** End of the timeline window: when the figures were computed. */
+  now: number;
+  /** Is this figure of this provider highlighted? */
+  changed(field: TrackedField): boolean;
+  /** Server strings pass through here before they are drawn. */
+  clean(text: string): string;
+}
+
+export function providerCells(p: ProviderStats, columns: Column[], ctx: RowContext): Cell[] {
+  const connected = p.connected === true;
+  return columns.map((c): Cell => {
+    const cell = (text: string, tone?: Cell['tone']): Cell => ({
+      key: c.key,
+      text: fitText(text, c.width, c.align),
+      changed: c.field ? ctx.changed(c.field) : false,
+      tone,
+    });
+    switch (c.key) {
+      case 'state':
+        return cell(connected ? '●' : '○', connected ? 'on' : 'off');
+      case 'id':
+        // A prefix of the id (like a short git hash) rather than an ellipsis.
+        return cell(
+          Array.from(ctx.clean(p.client_id ?? MISSING))
+            .slice(0, c.width)
+            .join(''),
+        );
+      case 'name':
+        return cell(ctx.clean(deviceNameOf(p) ?? MISSING));
+      case 'uptime':
+        return cell(uptimeText(p.uptime_last_24h, c.width));
+      case 'timeline': {
+        const cells = connectionTimeline(p.connected_events_last_24h, { now: ctx.now, connected });
+        return cell(renderTimeline(c.width < cells.length ? halveTimeline(cells) : cells));
+      }
+      case 'transfer':
+        return cell(fitNumber(p.transfer_data_last_24h ?? 0, c.width, 2));
+      case 'payout':
+        return cell(fitNumber(p.payout_last_24h ?? 0, c.width, 4));
+      case 'search':
+        return cell(fitNumber(p.search_interest_last_24h ?? 0, c.width, 0));
+      case 'contracts':
+        return cell(fitNumber(p.contracts_last_24h ?? 0, c.width, 0));
+      case 'clients':
+        return cell(fitNumber(p.clients_last_24h ?? 0, c.width, 0));
+      default: // mode
+        return cell(provideModeName(p.provide_mode));
+    }
+  });
+}
+
+/** Sums of the figures of `rows`; uptime is their average (so the bar still reads out of 24 h). */
+export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): Cell[] {
+  const sum = (get: (p: ProviderStats) => number | undefined) =>
+    rows.reduce((total, p) => total + (get(p) ?? 0), 0);
+  const average = rows.length ? sum((p) => p.uptime_last_24h) / rows.length : 0;
+  const online = rows.filter((p) => p.connected === true).length;
+  return columns.map((c): Cell => {
+    const cell = (text: string): Cell => ({ key: c.key, text: fitText(text, c.width, c.align) });
+    switch (c.key) {
+      case 'state':
+        return cell('Σ');
+      case 'id':
+        return cell('total');
+      case 'name':
+        return cell('');
+      case 'uptime':
+        return cell(uptimeText(average, c.width));
+      case 'timeline':
+        return cell(`${online}/${rows.length} connected now`);
+      case 'transfer':
+        return cell(
+          fitNumber(
+            sum((p) => p.transfer_data_last_24h),
+            c.width,
+            2,
+          ),
+        );
+      case 'payout':
+        return cell(
+          fitNumber(
+            sum((p) => p.payout_last_24h),
+            c.width,
+            4,
+          ),
+        );
+      case 'search':
+        return cell(
+          fitNumber(
+            sum((p) => p.search_interest_last_24h),
+            c.width,
+            0,
+          ),
+        );
+      case 'contracts':
+        return cell(
+          fitNumber(
+            sum((p) => p.contracts_last_24h),
+            c.width,
+            0,
+          ),
+        );
+      case 'clients':
+        return cell(
+          fitNumber(
+            sum((p) => p.clients_last_24h),
+            c.width,
+            0,
+          ),
+        );
+      default: // mode
+        return cell('');
+    }
+  });
+}
+
+/** The cells as one line (for tests and plain output). */
+export function joinCells(cells: readonly Cell[]): string {
+  return cells.map((c) => c.text).join(' ');
+}

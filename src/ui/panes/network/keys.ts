@@ -1,0 +1,16 @@
+// Keys of the Network pane (how a binding is written: src/ui/input/bindings.ts). Global actions
+// it handles itself: up/down (series in the compact view), open (chart of that series),
+// refresh.
+import { bindings } from '../../input/bindings.ts';
+
+export const networkKeys = bindings([
+  { scope: 'network', keys: ['right', ']'], action: 'nextSeries', help: 'next series', footer: true },
+  { scope: 'network', keys: ['left', '['], action: 'previousSeries', help: 'previous series', footer: true },
+  {
+    scope: 'network',
+    keys: ['v'],
+    action: 'compact',
+    help: 'all series as sparklines / one chart',
+    footer: true,
+  },
+]);

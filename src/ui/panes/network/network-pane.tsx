@@ -1,0 +1,232 @@
+// Network (5): where the whole network is heading, from /stats/last-90: a card for every
+// summary and rate figure, a 90-day chart of one daily series (left/right or [ ] to
+// switch), and a compact view of every series as a sparkline (v).
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { dateOf } from '../../../clock.ts';
+import {
+  NETWORK_SERIES_FIELDS,
+  type NetworkSeriesField,
+  type NetworkStats,
+} from '../../../contract/schemas.ts';
+import { SERIES_FIELDS } from '../../../format/network-fields.ts';
+import { formatAge, formatCompact } from '../../../format/numbers.ts';
+import { isNetworkChanged, type NetworkState } from '../../../store/network.ts';
+import { dailyChart } from '../../charts/chart.ts';
+import { seriesStats } from '../../charts/series.ts';
+import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
+import { padCells, truncate } from '../../text.ts';
+import type { PaneProps } from '../types.ts';
+import { networkKeys } from './keys.ts';
+import {
+  CARD_WIDTH,
+  cardsPerRow,
+  compactLines,
+  isPartialDay,
+  seriesLegend,
+  seriesPoints,
+  seriesTitle,
+  summaryCards,
+} from './network-view.ts';
+
+/**
+ * "computed 12 s ago · figures: the highest day of the last 3 · series: last 90 days",
+ * from the blob's own time (Unix ms) on the store clock.
+ */
+function computedText(data: NetworkStats | undefined, now: number): string {
+  const parts: string[] = [];
+  // A time beyond a Date's range is no time: it is left out rather than shown as years.
+  const computed = dateOf(data?.created_time);
+  if (computed) parts.push(`computed ${formatAge(Math.max(0, now - computed.getTime()) / 1000)} ago`);
+  parts.push('figures: highest day of the last 3');
+  if (data?.lookback) parts.push(`series: last ${data.lookback} days`);
+  return parts.join(' · ');
+}
+
+function Cards({
+  state,
+  now,
+  width,
+  tall,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  tall: boolean;
+}) {
+  const theme = useTheme();
+  const cards = summaryCards(state.data);
+  const perRow = cardsPerRow(width);
+  const rows = Array.from({ length: Math.ceil(cards.length / perRow) }, (_, r) =>
+    cards.slice(r * perRow, (r + 1) * perRow),
+  );
+  return (
+    <Box flexDirection="column">
+      {rows.map((row) => (
+        <Box key={row[0].field} flexDirection="row" gap={1}>
+          {row.map((card) => {
+            const changed = isNetworkChanged(state, card.field, now);
+            return (
+              <Box key={card.field} width={CARD_WIDTH} flexDirection={tall ? 'column' : 'row'}>
+                <Text dimColor={theme.dim} wrap="truncate">
+                  {/* On one line the label gives way: a figure is never cut. */}
+                  {tall ? card.label : padCells(card.label, Math.max(0, CARD_WIDTH - card.value.length - 1))}
+                </Text>
+                {tall ? null : <Text> </Text>}
+                <Text bold inverse={changed} wrap="truncate">
+                  {card.value}
+                </Text>
+              </Box>
+            );
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Axis labels in the series' unit, compact when that would be long (packets). */
+function axisLabel(field: NetworkSeriesField) {
+  return (n: number) => {
+    const label = SERIES_FIELDS[field].format(n).replace(/ (\w?i?B)$/, '$1');
+    return label.length > 9 ? formatCompact(n) : label;
+  };
+}
+
+function Chart({
+  state,
+  now,
+  width,
+  height,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const points = seriesPoints(state.data, state.series);
+  const computedAt = typeof state.data?.created_time === 'number' ? state.data.created_time : now;
+  const partial = isPartialDay(state.series, points.days.at(-1), computedAt);
+  const stats = seriesStats(points, partial);
+  const changed = isNetworkChanged(state, state.series, now);
+  const lines = dailyChart(points, {
+    width,
+    height: Math.max(1, height - 3),
+    format: axisLabel(state.series),
+    partialLast: partial,
+  });
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text wrap="truncate">
+        <Text bold color={theme.accent}>
+          {seriesTitle(state.series, state.data)}
+        </Text>
+        <Text>{'  '}</Text>
+        <Text inverse={changed}>
+          {truncate(seriesLegend(state.series, stats, partial), Math.max(0, width - 32))}
+        </Text>
+      </Text>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: chart rows are positional
+        <Text key={i} color={i < lines.length - 2 ? theme.accent : undefined} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function Compact({
+  state,
+  now,
+  width,
+  height,
+}: {
+  state: NetworkState;
+  now: number;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const lines = compactLines(state.data, width - 2);
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
+        {truncate('all series, last 90 days · ↑↓ choose · enter or v: its chart', width)}
+      </Text>
+      {lines.map((line) => {
+        const selected = line.field === state.series;
+        const changed = isNetworkChanged(state, line.field, now);
+        return (
+          <Text key={line.field} wrap="truncate" inverse={selected}>
+            {selected ? '› ' : '  '}
+            <Text dimColor={!selected && theme.dim}>{line.label}</Text>{' '}
+            <Text color={theme.accent}>{line.spark}</Text>{' '}
+            <Text bold inverse={changed !== selected}>
+              {line.last}
+            </Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+export function Network({ width, height }: PaneProps) {
+  const { network } = useStores();
+  const theme = useTheme();
+  const now = useNow(1000);
+  const state = useStore(network, (s) => s);
+  const s = () => network.getState();
+  useKeyActions(networkKeys, 'network', {
+    nextSeries: () => s().stepSeries(1),
+    previousSeries: () => s().stepSeries(-1),
+    compact: () => s().toggleCompact(),
+    down: () => (s().compact ? s().stepSeries(1) : undefined),
+    up: () => (s().compact ? s().stepSeries(-1) : undefined),
+    open: () => (s().compact ? s().toggleCompact() : undefined),
+    back: () => (s().compact ? s().toggleCompact() : undefined),
+    refresh: () => void s().refresh(),
+  });
+
+  const status = (
+    <RefreshStatus state={{ ...state, hasData: state.data !== undefined }} now={now} width={width} />
+  );
+  if (!state.data) {
+    return (
+      <Box flexDirection="column" width={width} height={height} overflow="hidden">
+        <Box flexGrow={1}>
+          <Text dimColor={theme.dim}>{state.error ? 'No network statistics yet.' : ' '}</Text>
+        </Box>
+        {status}
+      </Box>
+    );
+  }
+  const cardRows = Math.ceil(summaryCards(state.data).length / cardsPerRow(width));
+  // Two lines a card (label over value) when that leaves the chart room; one line otherwise.
+  const tall = height - 2 * cardRows - 3 >= 10;
+  const below = height - 3 - (tall ? 2 * cardRows : cardRows);
+  const empty = NETWORK_SERIES_FIELDS.every((field) => !Object.keys(state.data?.[field] ?? {}).length);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate">
+        {truncate(`network statistics · ${computedText(state.data, now)}`, width)}
+      </Text>
+      <Cards state={state} now={now} width={width} tall={tall} />
+      <Text> </Text>
+      {empty ? (
+        <Box height={Math.max(1, below)}>
+          <Text dimColor={theme.dim}>No daily series in this answer.</Text>
+        </Box>
+      ) : state.compact ? (
+        <Compact state={state} now={now} width={width} height={Math.max(1, below)} />
+      ) : (
+        <Chart state={state} now={now} width={width} height={Math.max(1, below)} />
+      )}
+      {status}
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+// Keys of the Providers pane (how a binding is written: src/ui/input/bindings.ts).
+import { bindings } from '../../input/bindings.ts';
+
+export const providersKeys = bindings([
+  { scope: 'providers', keys: ['n'], action: 'next', help: 'next batch', footer: true },
+  { scope: 'providers', keys: ['+', '='], action: 'bigger', help: 'larger batches' },
+  { scope: 'providers', keys: ['-'], action: 'smaller', help: 'smaller batches' },
+  {
+    scope: 'providers',
+    keys: ['m'],
+    action: 'rankMode',
+    help: 'rank quality/speed',
+    footer: true,
+  },
+  { scope: 'providers', keys: ['x'], action: 'reset', help: 'reset', footer: true },
+  { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
+  { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
+]);

@@ -1,0 +1,208 @@
+// Providers: samples find-providers2 for the specs chosen in Discover, batch after
+// batch, never showing a provider twice, until a batch comes back empty.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import type { Provider } from '../../../contract/schemas.ts';
+import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { screenText } from '../../../sanitize.ts';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { VirtualList } from '../../components/virtual-list.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
+import { padCells, truncate } from '../../text.ts';
+import type { PaneProps } from '../types.ts';
+import { providersKeys } from './keys.ts';
+
+function providerColumns(width: number) {
+  const mark = 3;
+  const id = width >= 100 ? 38 : 14;
+  const tier = 6;
+  const speed = 12;
+  return { mark, id, tier, speed, location: Math.max(0, width - mark - id - tier - speed) };
+}
+
+function locationText(p: Provider): string {
+  const l = p.location;
+  if (!l) return NOT_SENT;
+  const country = l.country ?? l.country_code?.toUpperCase();
+  return [l.city, l.region, country]
+    .filter(Boolean)
+    .map((part) => screenText(part))
+    .join(', ');
+}
+
+function idText(id: string | undefined, width: number): string {
+  const clean = screenText(id ?? '(no id)');
+  return width >= 38 ? clean : truncate(clean, width - 2);
+}
+
+/** As sent: `unmeasured` when the service says it has no estimate, `?` when it sent none. */
+function speedText(p: Provider): string {
+  if (p.has_estimated_bytes_per_second === false) return 'unmeasured';
+  return p.estimated_bytes_per_second === undefined
+    ? NOT_SENT
+    : formatBytesPerSecond(p.estimated_bytes_per_second);
+}
+
+/** Whether the service left out a figure of any of these (the status line says what `?` means). */
+const anyNotSent = (seen: readonly Provider[]) =>
+  seen.some(
+    (p) => p.tier === undefined || p.location === undefined || p.estimated_bytes_per_second === undefined,
+  );
+
+/** The cursor row starts with `›`, a used destination with `D`. */
+function rowText(
+  p: Provider,
+  destination: boolean,
+  selected: boolean,
+  cols: ReturnType<typeof providerColumns>,
+): string {
+  return (
+    (selected ? '›' : ' ') +
+    (destination ? 'D ' : '  ') +
+    padCells(idText(p.client_id, cols.id), cols.id) +
+    padCells(p.tier === undefined ? NOT_SENT : String(p.tier), cols.tier) +
+    padCells(speedText(p), cols.speed - 2, 'right') +
+    '  ' +
+    padCells(locationText(p), cols.location)
+  );
+}
+
+export function Providers({ width, height }: PaneProps) {
+  const { providers } = useStores();
+  const theme = useTheme();
+  const specs = useStore(providers, (s) => s.specs);
+  const seen = useStore(providers, (s) => s.seen);
+  const cursor = useStore(providers, (s) => s.cursor);
+  const batches = useStore(providers, (s) => s.batches);
+  const batchSize = useStore(providers, (s) => s.batchSize);
+  const rankMode = useStore(providers, (s) => s.rankMode);
+  const exhausted = useStore(providers, (s) => s.exhausted);
+  const tooLarge = useStore(providers, (s) => s.tooLarge);
+  const loading = useStore(providers, (s) => s.loading);
+  const error = useStore(providers, (s) => s.error);
+  const destinations = useStore(providers, (s) => s.destinations);
+  const exported = useStore(providers, (s) => s.exported);
+  const exportError = useStore(providers, (s) => s.exportError);
+
+  const listHeight = Math.max(1, height - 3);
+  const p = () => providers.getState();
+  useKeyActions(providersKeys, 'providers', {
+    ...useListKeys(p, listHeight),
+    next: () => void p().next(),
+    bigger: () => p().changeBatchSize(1),
+    smaller: () => p().changeBatchSize(-1),
+    rankMode: () => p().toggleRankMode(),
+    reset: () => p().reset(),
+    destination: () => p().toggleDestination(),
+    export: () => p().exportSeen(),
+    select: () => p().toggleDestination(),
+  });
+
+  const cols = providerColumns(width);
+  const destinationCount = Object.keys(destinations).length;
+  const forLine = specs.length
+    ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
+    : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
+  const counters = [
+    `${formatCount(seen.length)} seen`,
+    `${batches} batch${batches === 1 ? '' : 'es'}`,
+    `batch size ${batchSize}`,
+    `by ${rankMode}`,
+    destinationCount ? `${destinationCount} used destination${destinationCount === 1 ? '' : 's'}` : undefined,
+    exhausted ? 'exhausted' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  let status: React.ReactNode;
+  if (tooLarge) {
+    status = (
+      <Text color={theme.warn} wrap="truncate">
+        {truncate(
+          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; x starts over`,
+          width,
+        )}
+      </Text>
+    );
+  } else if (error) {
+    status = <ErrorLine error={error} width={width} prefix="find-providers2" />;
+  } else if (loading) {
+    status = <Spinner label={`fetching ${batchSize} more…`} />;
+  } else if (exportError) {
+    status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
+  } else if (exported) {
+    status = (
+      <Text color={theme.ok} wrap="truncate">
+        {truncate(
+          `wrote ${exported.count} provider${exported.count === 1 ? '' : 's'} to ${exported.path}`,
+          width,
+        )}
+      </Text>
+    );
+  } else if (exhausted) {
+    status = (
+      <Text wrap="truncate">{`every matching provider seen: the last batch came back empty (x starts over)`}</Text>
+    );
+  } else {
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {specs.length
+          ? [
+              'n next batch · +/- batch size · m quality/speed · d used destination · e export',
+              anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : undefined,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : ''}
+      </Text>
+    );
+  }
+
+  let body: React.ReactNode;
+  if (seen.length) {
+    body = (
+      <VirtualList
+        items={seen}
+        cursor={cursor}
+        height={listHeight}
+        keyOf={(item, i) => item.client_id ?? `row-${i}`}
+        renderRow={(item, _i, selected) => {
+          const isDestination = Boolean(item.client_id && destinations[item.client_id]);
+          return (
+            <Text inverse={selected} color={isDestination ? theme.marked : undefined} wrap="truncate">
+              {rowText(item, isDestination, selected, cols)}
+            </Text>
+          );
+        }}
+      />
+    );
+  } else {
+    const message =
+      specs.length && !loading && batches > 0 && !error ? 'no providers for this choice right now' : '';
+    body = (
+      <Box height={listHeight}>
+        <Text dimColor={theme.dim}>{message}</Text>
+      </Box>
+    );
+  }
+
+  return (
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
+      <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
+        <Text wrap="truncate">{truncate(forLine, Math.max(10, width - counters.length - 2))}</Text>
+        <Text color={exhausted ? theme.warn : undefined}>{counters}</Text>
+      </Box>
+      <Text bold wrap="truncate">
+        {`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+      </Text>
+      {body}
+      <Box height={1} width={width} overflowY="hidden">
+        {status}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
+import { ManualClock } from '../../src/clock.ts';
+import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
+import {
+  createMyProvidersStore,
+  diffProviders,
+  isChanged,
+  visibleProviders,
+} from '../../src/store/my-providers.ts';
+
+const P = (id: string, fields: Partial<ProviderStats>): ProviderStats =>
+  ({ client_id: `${id}-0000-4000-8000-000000000000`, ...fields }) as ProviderStats;
+
+/** A client whose /stats/providers answers whatever `answer` holds at the time of the call. */
+function setup(first: ProviderStats[]) {
+  const clock = new ManualClock();
+  const answer: { providers: ProviderStats[]; calls: number } = { providers: first, calls: 0 };
+  const client = {
+    providerStats: async () => {
+      answer.calls++;
+      return { providers: answer.providers } as ProvidersStats;
+    },
+  } as unknown as ApiClient;
+  const store = createMyProvidersStore({ client, clock, connection: createConnectionStore() });
+  return { clock, answer, store };
+}
+
+const ids = (rows: ProviderStats[]) => rows.map((p) => p.client_id?.slice(0, 8));
+
+const THREE = [
+  P('aaaaaaaa', { uptime_last_24h: 5, payout_last_24h: 0.3, provide_mode: 3, connected: true }),
+  P('bbbbbbbb', { uptime_last_24h: 20, payout_last_24h: 0.1, provide_mode: 1 }),
+  P('cccccccc', { uptime_last_24h: 12, payout_last_24h: 0.2, provide_mode: 3, connected: true }),
+];
+
+describe('stats store (My providers)', () => {
+  it('loads on start and refreshes a refresh period (the default) later on the store clock, not a second before', async () => {
+    const { clock, answer, store } = setup(THREE);
+    await store.getState().start();
+    expect(answer.calls).toBe(1);
+    await clock.advance(DEFAULT_REFRESH_SECONDS * 1000 - 1_000);
+    expect(answer.calls).toBe(1);
+    await clock.advance(1_000);
+    expect(answer.calls).toBe(2);
+    store.getState().stop();
+  });
+
+  it('sorts by uptime, largest first; s cycles the column and S reverses it', async () => {
+    const { store } = setup(THREE);
+    await store.getState().start();
+    expect(ids(visibleProviders(store.getState()))).toEqual(['bbbbbbbb', 'cccccccc', 'aaaaaaaa']);
+    store.getState().reverseSort();
+    expect(ids(visibleProviders(store.getState()))).toEqual(['aaaaaaaa', 'cccccccc', 'bbbbbbbb']);
+    store.getState().cycleSort(); // transfer: all equal, ties by client id
+    store.getState().cycleSort(); // payout, largest first again
+    expect(store.getState()).toMatchObject({ sortColumn: 'payout', descending: true });
+    expect(ids(visibleProviders(store.getState()))).toEqual(['aaaaaaaa', 'cccccccc', 'bbbbbbbb']);
+    for (let i = 0; i < 5; i++) store.getState().cycleSort(); // search, contracts, clients, mode, then around
+    expect(store.getState()).toMatchObject({ sortColumn: 'clientId', descending: false });
+    store.getState().stop();
+  });
+
+  it('filters by client id or provide mode name, case-insensitively', async () => {
+    const { store } = setup(THREE);
+    await store.getState().start();
+    store.getState().setFilter('PUBLIC');
+    expect(ids(visibleProviders(store.getState()))).toEqual(['cccccccc', 'aaaaaaaa']);
+    store.getState().setFilter('bbbb');
+    expect(ids(visibleProviders(store.getState()))).toEqual(['bbbbbbbb']);
+    store.getState().setFilter('nothing like it');
+    expect(visibleProviders(store.getState())).toEqual([]);
+    store.getState().stop();
+  });
+
+  it('moves the cursor over visible rows, keeps it on the same provider across re-sorts, opens its detail', async () => {
+    const { store } = setup(THREE);
+    await store.getState().start();
+    const s = () => store.getState();
+    s().move(1);
+    expect(s().selectedId?.slice(0, 8)).toBe('cccccccc');
+    s().move(10);
+    expect(s().selectedId?.slice(0, 8)).toBe('aaaaaaaa');
+    s().reverseSort();
+    expect(s().selectedId?.slice(0, 8)).toBe('aaaaaaaa');
+    s().moveTo('bottom');
+    s().openDetail();
+    expect(s().detailId?.slice(0, 8)).toBe('bbbbbbbb');
+    s().closeDetail();
+    expect(s().detailId).toBeUndefined();
+    store.getState().stop();
+  });
+
+  it('marks the figures that changed at a refresh, for a few seconds only', async () => {
+    const { clock, answer, store } = setup(THREE);
+    await store.getState().start();
+    const a = THREE[0].client_id!;
+    const b = THREE[1].client_id!;
+    expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
+    answer.providers = [{ ...THREE[0], uptime_last_24h: 6, connected: false }, THREE[1], THREE[2]];
+    await clock.advance(DEFAULT_REFRESH_SECONDS * 1000);
+    const state = store.getState();
+    expect(state.changed).toEqual({ [a]: ['connected', 'uptime_last_24h'] });
+    expect(isChanged(state, a, 'uptime_last_24h', clock.now())).toBe(true);
+    expect(isChanged(state, a, 'payout_last_24h', clock.now())).toBe(false);
+    expect(isChanged(state, b, 'uptime_last_24h', clock.now())).toBe(false);
+    await clock.advance(3_000);
+    expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
+    store.getState().stop();
+  });
+});
+
+describe('client ids that are names of Object.prototype', () => {
+  it('are ordinary keys for the change highlight (a server may send `constructor` or `__proto__`)', () => {
+    const before: ProvidersStats = {
+      providers: [
+        { client_id: 'constructor', uptime_last_24h: 1 },
+        { client_id: '__proto__', uptime_last_24h: 1 },
+      ],
+    };
+    const after: ProvidersStats = {
+      providers: [
+        { client_id: 'constructor', uptime_last_24h: 2 },
+        { client_id: '__proto__', uptime_last_24h: 2 },
+      ],
+    };
+    const changed = diffProviders(before, after);
+    expect(Object.keys(changed).sort()).toEqual(['__proto__', 'constructor']);
+    const state = { changed, changedAt: 0, highlightMs: 1000 } as unknown as Parameters<typeof isChanged>[0];
+    expect(isChanged(state, 'constructor', 'uptime_last_24h', 10)).toBe(true);
+    expect(isChanged(state, 'toString', 'uptime_last_24h', 10)).toBe(false);
+  });
+});

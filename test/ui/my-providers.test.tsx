@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.ts';
+import { formatAge, formatDuration } from '../../src/format/numbers.ts';
+import { neverClient } from './fakes.ts';
+import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
+
+const silentClient = neverClient();
+
+let app: Rendered | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+});
+
+/** The provider rows of the table (a connection dot, then an 8-character id). */
+const rows = (frame: string) => frame.split('\n').filter((line) => /^[●○] [0-9a-f]{8} /.test(line));
+/** The GiB figure of a provider row: two decimals, followed by the payout's four. */
+const gib = (line: string) =>
+  Number(line.match(/ ([\d,]+\.\d{2}) +[\d,]+\.\d{4} /)?.[1].replace(/,/g, '') ?? Number.NaN);
+
+async function open(options: Parameters<typeof renderApp>[0] = {}) {
+  app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders', ...options });
+  return app;
+}
+
+describe('My providers pane', () => {
+  it('shows every provider of the network with its figures, a timeline and a totals row', async () => {
+    const { frame, waitFor } = await open();
+    await waitFor('Σ total');
+    expect(rows(frame())).toHaveLength(8);
+    expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
+    expect(frame()).toMatch(
+      /client +device +uptime▼ +last 24 h, 1 h a cell +GiB +USDC search contr clients mode/,
+    );
+    // Each provider by its device name, from GET /network/clients.
+    const names = (app!.stores.clients.getState().data?.clients ?? []).map((c) => c.device_name ?? '');
+    expect(names).toHaveLength(8);
+    for (const line of rows(frame()))
+      expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
+    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
+    // Today's /stats/providers has no provide_mode: /network/clients says public (3) or
+    // nothing, and the column then says it is not known.
+    const modes = rows(frame()).map((line) => line.trimEnd().split(/\s+/).at(-1));
+    expect(modes.every((mode) => mode === 'public' || mode === 'unknown')).toBe(true);
+    expect(modes).toContain('public');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows a spinner while the first answer is on its way', async () => {
+    const { frame, waitFor } = await open({ client: silentClient });
+    await waitFor('loading…');
+    expect(rows(frame())).toHaveLength(0);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('says so when the network has no providers', async () => {
+    const { frame, waitFor } = await open({ sim: { ownProviders: 0 } });
+    await waitFor('No providers in this network yet');
+    expect(rows(frame())).toHaveLength(0);
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('shows the failure and the retry countdown when the first load fails', async () => {
+    const { frame, waitFor } = await open({ sim: { errorRate: 1 } });
+    await waitFor('retrying in 5 s');
+    expect(frame()).toContain('✗ HTTP 500');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('keeps the last figures after a failed refresh, marked stale with their age, and recovers', async () => {
+    const { frame, waitFor, clock, sim } = await open();
+    await waitFor('Σ total');
+    const before = rows(frame());
+    sim.admin.setFaults({ error_rate: 1, status: 503 });
+    await clock.advance(TEST_REFRESH_MS);
+    await waitFor('stale');
+    expect(frame()).toContain(
+      `⚠ stale · data ${formatAge(TEST_REFRESH_MS / 1000)} old · retrying in 5 s · HTTP 503`,
+    );
+    expect(frame()).toContain('retrying in 5 s');
+    expect(rows(frame())).toEqual(before);
+    expect(frame()).toMatchSnapshot();
+    sim.admin.setFaults({});
+    await clock.advance(5_000);
+    await waitFor(`live, every ${formatAge(TEST_REFRESH_MS / 1000)}`);
+    expect(frame()).not.toContain('stale');
+  });
+
+  it('fits a 70-column terminal: hourly timeline, no count columns', async () => {
+    const { frame, waitFor } = await open({ cols: 70, rows: 30 });
+    await waitFor('Σ total');
+    expect(rows(frame())).toHaveLength(8);
+    expect(
+      frame()
+        .split('\n')
+        .every((line) => line.length <= 70),
+    ).toBe(true);
+    expect(frame()).not.toContain('clients');
+    expect(frame()).toMatchSnapshot();
+  });
+
+  it('refreshes a refresh period later on the store clock, and not a second before', async () => {
+    const { frame, waitFor, clock } = await open();
+    await waitFor('Σ total');
+    const first = rows(frame());
+    await clock.advance(TEST_REFRESH_MS - 1_000);
+    expect(rows(frame())).toEqual(first);
+    expect(frame()).toContain('next in 1s');
+    await clock.advance(1_000);
+    await waitFor(() => rows(frame()).join() !== first.join());
+    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
+  });
+
+  it('cycles the sort column with s and reverses it with S', async () => {
+    const { frame, waitFor, press } = await open();
+    await waitFor('Σ total');
+    await press('s');
+    expect(frame()).toContain('sort transfer ▼');
+    expect(frame()).toMatch(/ +▼GiB /);
+    const down = rows(frame()).map(gib);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await press('S');
+    expect(frame()).toContain('sort transfer ▲');
+    const up = rows(frame()).map(gib);
+    expect(up).toEqual([...down].reverse());
+    await press('s', 's', 's', 's', 's');
+    expect(frame()).toContain('sort provide mode ▲');
+  });
+
+  it('filters by provide mode (seed era) or client id with /, and esc clears the filter', async () => {
+    const { frame, waitFor, press, type } = await open({ sim: { era: 'seed' } });
+    await waitFor('Σ total');
+    await press('/');
+    await type('public');
+    expect(frame()).toMatch(/^\/ public +· \d of 8 match · 8 providers/m);
+    const publicRows = rows(frame());
+    expect(publicRows.length).toBeGreaterThan(0);
+    expect(publicRows.length).toBeLessThan(8);
+    expect(publicRows.every((line) => line.trimEnd().endsWith('public'))).toBe(true);
+    await press('enter');
+    expect(frame()).toContain(`/ public · ${publicRows.length} of 8 match (esc clears) · 8 providers`);
+    const id = publicRows[0].slice(2, 10);
+    // Keys typed in one chunk right after / land in the box.
+    await press('esc', `/${id}`, 'enter');
+    expect(rows(frame())).toHaveLength(1);
+    expect(rows(frame())[0]).toContain(id);
+    await press('esc');
+    expect(rows(frame())).toHaveLength(8);
+    await press('/');
+    await type('zzz');
+    expect(frame()).toContain('No provider matches “zzz”');
+  });
+
+  it('shows the 30-minute timeline at 140 columns', async () => {
+    const { frame, waitFor } = await open({ cols: 140 });
+    await waitFor('Σ total');
+    expect(frame()).toMatch(/client +device +uptime▼ +last 24 h, 30 min a cell +GiB/);
+  });
+
+  it('filters by device name too', async () => {
+    const { frame, waitFor, press, type } = await open();
+    await waitFor('Σ total');
+    const name = app!.stores.clients.getState().data?.clients?.[0].device_name ?? '';
+    await press('/');
+    await type(name.toUpperCase());
+    expect(rows(frame()).length).toBeGreaterThanOrEqual(1);
+    expect(rows(frame()).every((line) => line.includes(name.slice(0, 10)))).toBe(true);
+  });
+
+  it('opens the detail of the provider under the cursor with enter and closes it with esc', async () => {
+    const { frame, waitFor, press, stores } = await open();
+    await waitFor('Σ total');
+    await press('j', 'j');
+    const id = stores.myProviders.getState().selectedId!;
+    expect(rows(frame())[2]).toContain(id.slice(0, 8));
+    await press('enter');
+    expect(frame()).toContain(`Provider ${id}`);
+    const name = stores.clients.getState().data?.clients?.find((c) => c.client_id === id)?.device_name ?? '';
+    expect(frame()).toMatch(new RegExp(`device +${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(frame()).toMatch(/last 24 hours, one cell per 30 minutes/);
+    expect(frame()).toContain('-24h');
+    expect(frame()).toMatch(/connection events \(\d+\)/);
+    expect(frame()).toMatchSnapshot();
+    await press('esc');
+    expect(frame()).toContain('Σ total');
+    expect(stores.myProviders.getState().selectedId).toBe(id);
+  });
+
+  it('without a token: what is missing and how to give it', async () => {
+    app = await renderApp({ pane: 'myProviders', client: createClient({ baseUrl: 'http://127.0.0.1:9' }) });
+    await app.waitFor('none was given');
+    expect(app.frame()).toContain(
+      "✗ Your providers' statistics need your network's token, and none was given.",
+    );
+    expect(app.frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
+    expect(app.frame()).not.toContain('providerStats needs a token');
+    expect(app.frame()).toContain('Press L to log in with an auth code');
+  });
+});

@@ -1,0 +1,131 @@
+// The pane registry and the key table hold together: every pane has what the frame needs,
+// and every binding has a handler where its scope is shown (and every handler a binding).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConnectionStore } from '../../src/store/connection.ts';
+import { createStores, type Stores } from '../../src/store/index.ts';
+import { createKeyRegistry } from '../../src/ui/app.tsx';
+import type { Scope } from '../../src/ui/input/bindings.ts';
+import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
+import { PANE_ACTIONS } from '../../src/ui/input/global-keys.ts';
+import { keymap, paneSwitchKeys, scopesOf } from '../../src/ui/keymap.ts';
+import { digitOf, PANES, paneById } from '../../src/ui/panes/registry.ts';
+import type { PaneDefinition } from '../../src/ui/panes/types.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+/** What the frame needs of a pane, as problems (empty: the pane is whole). */
+function paneProblems(pane: PaneDefinition, stores: Stores): string[] {
+  const problems: string[] = [];
+  if (!pane.title.trim()) problems.push(`${pane.id}: no title`);
+  if (!pane.shortTitle.trim()) problems.push(`${pane.id}: no short title`);
+  if (!pane.keys.some((b) => b.scope === pane.id)) problems.push(`${pane.id}: no keys of its own`);
+  for (const b of pane.keys)
+    if (b.scope !== pane.id && !b.scope.startsWith('dialog:'))
+      problems.push(`${pane.id}: a binding of scope ${b.scope}`);
+  if (!(pane.store in stores)) problems.push(`${pane.id}: no store "${pane.store}"`);
+  return problems;
+}
+
+const someStores = () =>
+  createStores({
+    client: { baseUrl: 'http://127.0.0.1:1' } as never,
+    clock: { now: () => 0 } as never,
+    connection: createConnectionStore(),
+  });
+
+describe('the pane registry', () => {
+  it('gives every pane a title, keys of its own and a store, a digit 1-9 and a unique id', () => {
+    const stores = someStores();
+    expect(PANES.flatMap((pane) => paneProblems(pane, stores))).toEqual([]);
+    expect(PANES.length).toBeLessThanOrEqual(9);
+    expect(new Set(PANES.map((p) => p.id)).size).toBe(PANES.length);
+    expect(PANES.map(digitOf)).toEqual(PANES.map((_, i) => String(i + 1)));
+    expect(paneSwitchKeys.map((b) => b.keys[0])).toEqual(PANES.map(digitOf));
+  });
+
+  it('finds a pane without keys, a title or a store', () => {
+    const broken = {
+      ...PANES[0],
+      id: 'x',
+      title: ' ',
+      keys: [],
+      store: 'nothing',
+    } as unknown as PaneDefinition;
+    expect(paneProblems(broken, someStores())).toEqual([
+      'x: no title',
+      'x: no keys of its own',
+      'x: no store "nothing"',
+    ]);
+  });
+
+  it('says so for an id no pane has, rather than showing another pane', () => {
+    expect(() => paneById('settings')).toThrow('no pane "settings"');
+  });
+});
+
+describe('handlers and bindings', () => {
+  let app: Rendered | undefined;
+  afterEach(async () => {
+    await app?.unmount();
+    app = undefined;
+  });
+
+  /** Actions bound in `scope` by the key table. */
+  const bound = (scope: Scope) => new Set(keymap.filter((b) => b.scope === scope).map((b) => b.action));
+
+  function checkScope(keys: KeyRegistry, scope: Scope, checked: Set<Scope>) {
+    const handled = new Set(keys.handled(scope));
+    const expected = bound(scope);
+    // A pane may take over the global moves; the frame leaves those to the panes.
+    const optional = new Set<string>(scope === 'global' || scope.startsWith('dialog:') ? [] : PANE_ACTIONS);
+    const unbound = [...handled].filter((action) => !expected.has(action) && !optional.has(action));
+    const unhandled = [...expected].filter(
+      (action) =>
+        !handled.has(action) && !(scope === 'global' && (PANE_ACTIONS as readonly string[]).includes(action)),
+    );
+    expect({ scope, unbound, unhandled }).toEqual({ scope, unbound: [], unhandled: [] });
+    checked.add(scope);
+  }
+
+  it('every binding of every scope has a handler, and every handler a binding (a tour of panes and dialogs)', async () => {
+    const keys = createKeyRegistry();
+    app = await renderApp({ keys, rows: 40 });
+    await app.loaded();
+    const checked = new Set<Scope>();
+    const { press, waitFor, stores } = app;
+    const top = () => stores.session.getState().dialogs.at(-1);
+    const dialog = async (open: string[], name: string) => {
+      await press(...open);
+      await waitFor(() => top() === name);
+      checkScope(keys, `dialog:${name}`, checked);
+      await press('esc');
+      await waitFor(() => top() === undefined);
+    };
+
+    checkScope(keys, 'global', checked);
+    await press('?');
+    checkScope(keys, 'dialog:help', checked);
+    await press('esc');
+    for (const pane of PANES) {
+      await press(digitOf(pane));
+      checkScope(keys, pane.id, checked);
+    }
+    await press('3');
+    await waitFor('Shared by this network');
+    await dialog(['a'], 'addCode');
+    await dialog(['s'], 'share');
+    await dialog(['L'], 'login');
+    // Rows with a code: a share of this network's.
+    await press('G');
+    while (!stores.devices.getState().selectedKey?.startsWith('outgoing:')) await press('k');
+    await dialog(['Q'], 'qr');
+    await dialog(['R'], 'rename');
+    await dialog(['x'], 'confirm');
+    await press('6');
+    await waitFor('Wallets (');
+    await dialog(['a'], 'addWallet');
+    await dialog(['w'], 'wallet');
+    await dialog(['f'], 'feedback');
+
+    expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
+  });
+});

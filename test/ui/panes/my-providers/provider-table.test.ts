@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderStats } from '../../../../src/contract/schemas.ts';
+import { eventLines, timelineAxis } from '../../../../src/ui/panes/my-providers/provider-detail-lines.ts';
+import {
+  fitNumber,
+  headerCells,
+  joinCells,
+  layoutProviderColumns,
+  providerCells,
+  tableWidth,
+  totalsCells,
+} from '../../../../src/ui/panes/my-providers/provider-table.ts';
+
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+const A = {
+  client_id: '3f2a9c1e-1111-4222-8333-444455556666',
+  connected: true,
+  connected_events_last_24h: [{ event_time: '2025-12-31T12:00:00Z', connected: true }],
+  uptime_last_24h: 12,
+  transfer_data_last_24h: 3.456,
+  payout_last_24h: 0.17281,
+  search_interest_last_24h: 1234,
+  contracts_last_24h: 5,
+  clients_last_24h: 3,
+  provide_mode: 3,
+  device_name: "Ada's laptop",
+} as ProviderStats;
+const B = { client_id: 'b0b0b0b0-1111-4222-8333-444455556666', uptime_last_24h: 6 } as ProviderStats;
+const ctx = { now: NOW, changed: () => false, clean: (s: string) => s };
+/** The columns that stay at 70 columns; wider ones add the counts and the mode. */
+const NARROW_KEYS = ['state', 'id', 'name', 'uptime', 'timeline', 'transfer', 'payout'];
+
+describe('My providers table layout', () => {
+  it('shows every column with the device names and an hourly timeline at 120 columns, 30-minute cells at 140', () => {
+    const at120 = layoutProviderColumns(118);
+    expect(at120.find((c) => c.key === 'timeline')).toMatchObject({
+      width: 24,
+      header: 'last 24 h, 1 h a cell',
+    });
+    expect(at120.find((c) => c.key === 'name')?.width).toBe(24);
+    expect(tableWidth(at120)).toBe(118);
+    const columns = layoutProviderColumns(138);
+    expect(columns.map((c) => c.key)).toEqual([...NARROW_KEYS, 'search', 'contracts', 'clients', 'mode']);
+    expect(columns.find((c) => c.key === 'timeline')?.width).toBe(48);
+    expect(tableWidth(columns)).toBeLessThanOrEqual(138);
+  });
+
+  it('keeps id, name, uptime, an hourly timeline, transfer and payout at 70 columns', () => {
+    const columns = layoutProviderColumns(68);
+    expect(columns.map((c) => c.key)).toEqual(NARROW_KEYS);
+    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({
+      width: 24,
+      header: 'last 24 h, 1 h a cell',
+    });
+    expect(tableWidth(columns)).toBeLessThanOrEqual(68);
+  });
+
+  it('shows full client ids on a wide screen', () => {
+    expect(layoutProviderColumns(200).find((c) => c.key === 'id')?.width).toBe(36);
+  });
+});
+
+describe('My providers rows', () => {
+  const columns = layoutProviderColumns(138);
+
+  it('writes a provider with its device name, units in the header, its bar and its timeline', () => {
+    expect(joinCells(headerCells(columns, 'uptime', true))).toMatch(
+      /^ {2}client {3}device {13}uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode +$/,
+    );
+    const line = joinCells(providerCells(A, columns, ctx));
+    expect(line).toBe(
+      `● 3f2a9c1e Ada's laptop       12.0h ███░░░ ${'·'.repeat(24)}${'█'.repeat(24)}     3.46  0.1728  1,234     5       3 public  `,
+    );
+    // A provider /network/clients does not name shows a dash.
+    expect(
+      providerCells(B, columns, ctx)
+        .find((c) => c.key === 'name')
+        ?.text.trim(),
+    ).toBe('–');
+  });
+
+  it('marks a changed figure and shows a disconnected provider with an empty state', () => {
+    const cells = providerCells(B, columns, { ...ctx, changed: (f) => f === 'uptime_last_24h' });
+    expect(cells.find((c) => c.key === 'uptime')).toMatchObject({ text: ' 6.0h █▌░░░░', changed: true });
+    expect(cells.find((c) => c.key === 'transfer')).toMatchObject({ changed: false });
+    expect(cells[0]).toMatchObject({ text: '○', tone: 'off' });
+    // No provide_mode sent (today's service never sends it): unknown, not "none".
+    expect(cells.find((c) => c.key === 'mode')?.text.trim()).toBe('unknown');
+  });
+
+  it('sums the figures in the totals row and averages uptime', () => {
+    const line = joinCells(totalsCells([A, B], columns));
+    expect(line).toMatch(/^Σ total {23} 9\.0h ██▎░░░ 1\/2 connected now +3\.46 +0\.1728 +1,234 +5 +3 +$/);
+  });
+
+  it('drops decimals before overflowing a column', () => {
+    expect(fitNumber(0.17281, 7, 4)).toBe('0.1728');
+    expect(fitNumber(123.45678, 7, 4)).toBe('123.457');
+    expect(fitNumber(123456.7, 7, 2)).toBe('123,457');
+  });
+});
+
+describe('provider detail', () => {
+  it('marks the hours under the 48-cell timeline and lists events newest first', () => {
+    expect(timelineAxis()).toBe(
+      `-24h${' '.repeat(8)}-18h${' '.repeat(8)}-12h${' '.repeat(8)}-6h${' '.repeat(6)}now`,
+    );
+    const p = {
+      connected_events_last_24h: [
+        { event_time: '2025-12-31T12:00:00Z', connected: true },
+        { event_time: '2025-12-31T18:30:00Z' },
+      ],
+    } as ProviderStats;
+    expect(eventLines(p, NOW)).toEqual([
+      '2025-12-31 18:30:00  disconnected  5 h 30 min ago',
+      '2025-12-31 12:00:00  connected     12 h ago',
+    ]);
+  });
+});

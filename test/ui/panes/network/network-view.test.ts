@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../../../src/contract/schemas.ts';
+import { seriesStats } from '../../../../src/ui/charts/series.ts';
+import {
+  cardsPerRow,
+  compactLines,
+  isPartialDay,
+  seriesLegend,
+  seriesPoints,
+  seriesTitle,
+  summaryCards,
+} from '../../../../src/ui/panes/network/network-view.ts';
+
+const TiB = 2 ** 40;
+/** Today's shape: bytes a day, a MiB summary, a Mibit/s rate, no packet series. */
+const DATA = {
+  all_transfer_summary: 2 * 1024 * 1024,
+  all_transfer_summary_rate: 1536,
+  providers_summary: 4012,
+  providers_data: { '2026-01-01': 3900, '2026-01-02': 4100, '2026-01-03': 4012 },
+  all_transfer_data: { '2026-01-01': 80 * TiB, '2026-01-03': 81 * TiB },
+  devices_data: {},
+} as unknown as NetworkStats;
+/** The seed era's shape: packet series, and the transfer rate in packets per second. */
+const SEED = { ...DATA, all_packets_data: {}, all_transfer_summary_rate: 12345 } as unknown as NetworkStats;
+
+describe('network view', () => {
+  it('makes a card with its unit for every summary sent, none for the others', () => {
+    const cards = summaryCards(DATA);
+    expect(cards).toEqual([
+      { field: 'all_transfer_summary', label: 'transfer a day', value: '2 TiB' },
+      { field: 'all_transfer_summary_rate', label: 'average rate', value: '1.50 Gibit/s' },
+      { field: 'providers_summary', label: 'providers', value: '4,012' },
+    ]);
+    expect(summaryCards(SEED)[1]).toEqual({
+      field: 'all_transfer_summary_rate',
+      label: 'packet rate',
+      value: '12,345 packets/s',
+    });
+  });
+
+  it('fits five cards side by side at 118 columns and three at 68', () => {
+    expect(cardsPerRow(118)).toBe(5);
+    expect(cardsPerRow(68)).toBe(3);
+    expect(cardsPerRow(10)).toBe(1);
+  });
+
+  it('names the series with its position and gives min, max and last with units', () => {
+    expect(seriesTitle('providers_data')).toBe(`‹ 3/${NETWORK_SERIES_FIELDS.length} providers online ›`);
+    // Among the series the answer has: today's has 3 of them here.
+    expect(seriesTitle('providers_data', DATA)).toBe('‹ 2/3 providers online ›');
+    const stats = seriesStats(seriesPoints(DATA, 'providers_data'));
+    expect(seriesLegend('providers_data', stats)).toBe('min 3,900 · max 4,100 · last 4,012 (2026-01-03)');
+    const transfer = seriesStats(seriesPoints(DATA, 'all_transfer_data'));
+    expect(seriesLegend('all_transfer_data', transfer)).toBe(
+      'min 80 TiB · max 81 TiB · last 81 TiB (2026-01-03)',
+    );
+    expect(seriesLegend('devices_data', undefined)).toBe('no data');
+  });
+
+  it('calls the newest day of a per-day total "so far" when it is the day the figures were computed', () => {
+    const noon = Date.parse('2026-01-03T12:00:00Z');
+    expect(isPartialDay('all_transfer_data', '2026-01-03', noon)).toBe(true);
+    expect(isPartialDay('all_transfer_data', '2026-01-02', noon)).toBe(false);
+    expect(isPartialDay('providers_data', '2026-01-03', noon)).toBe(false);
+    const stats = seriesStats(seriesPoints(DATA, 'all_transfer_data'), true);
+    expect(seriesLegend('all_transfer_data', stats, true)).toBe(
+      'min 80 TiB · max 80 TiB · last 81 TiB (2026-01-03, so far)',
+    );
+  });
+
+  it('draws every series sent as a sparkline in the compact view, gaps included', () => {
+    const lines = compactLines(DATA, 80);
+    expect(lines.map((l) => l.field)).toEqual(['all_transfer_data', 'providers_data', 'devices_data']);
+    const providers = lines.find((l) => l.field === 'providers_data')!;
+    expect(providers.spark.trim()).toBe('▁█▅');
+    expect(providers.last.trim()).toBe('4,012');
+    expect(lines.find((l) => l.field === 'all_transfer_data')!.spark.trim()).toBe('▁ █');
+    expect(lines.find((l) => l.field === 'devices_data')!.last.trim()).toBe('no data');
+    for (const line of lines) expect(`${line.label} ${line.spark} ${line.last}`).toHaveLength(80);
+  });
+});
