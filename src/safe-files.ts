@@ -12,6 +12,7 @@ import {
   constants,
   fchmodSync,
   fstatSync,
+  fsyncSync,
   openSync,
   readSync,
   renameSync,
@@ -40,6 +41,8 @@ function writeNewFile(path: string, content: string | Uint8Array): void {
     if (!WINDOWS) fchmodSync(fd, 0o600);
     const bytes = typeof content === 'string' ? Buffer.from(content) : content;
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    // On disk before it is renamed into place: a crash never leaves an empty token file.
+    fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     unlinkSync(path);

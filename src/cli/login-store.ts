@@ -3,24 +3,20 @@
 // created new and exclusively with mode 0600 and renamed into place, so an existing file
 // or a link planted at its name is replaced, never written through; it is read without
 // following a link, and only when it is a small regular file.
-import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
   constants,
-  fchmodSync,
   fstatSync,
-  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
   readSync,
-  renameSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
+import { replacePrivateFile } from '../safe-files.ts';
 
 export const DEFAULT_PROFILE = 'default';
 /** A login or token file is a few KB at most; anything bigger is not one. */
@@ -128,7 +124,7 @@ function privateDir(dir: string): void {
   if (process.platform !== 'win32' && (stat.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
 }
 
-/** Stores a login: a new 0600 file, written whole, then renamed over the old one. */
+/** Stores a login: a new 0600 file, written whole, then renamed over the old one (safe-files.ts). */
 export function saveLogin(path: string, login: { apiUrl: string; token: string; savedAt?: string }): void {
   const dir = dirname(path);
   privateDir(dir);
@@ -137,29 +133,7 @@ export function saveLogin(path: string, login: { apiUrl: string; token: string; 
     null,
     2,
   )}\n`;
-  const temporary = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW,
-    0o600,
-  );
-  try {
-    // Exactly 0600 whatever the umask.
-    if (process.platform !== 'win32') fchmodSync(fd, 0o600);
-    writeSync(fd, body);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(temporary);
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temporary, path);
-  } catch (error) {
-    unlinkSync(temporary);
-    throw error;
-  }
+  replacePrivateFile(path, body);
 }
 
 /** Removes a stored login (a link at its name is removed, not followed); false when there was none. */

@@ -2,7 +2,7 @@
 // registry), the help overlay's, each pane's own (with its dialogs'), and the dialogs
 // several panes open. The footer hints and the `?` overlay are generated from it;
 // test/ui/keymap.test.ts fails on a duplicate key within a scope or a pane key that a
-// global binding already uses, test/ui/panes.test.ts on a binding without a handler.
+// global binding already uses, test/ui/panes.test.tsx on a binding without a handler.
 // How a binding is written: src/ui/input/bindings.ts.
 import { loginKeys, questionKeys } from './components/dialog-keys.ts';
 import { type Binding, isDialogScope, type Scope } from './input/bindings.ts';

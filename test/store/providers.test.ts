@@ -61,6 +61,17 @@ async function iterateToEnd(store: ProvidersStore) {
 
 const ids = (store: ProvidersStore) => store.getState().seen.map((p) => p.client_id!);
 
+/** A providers store on `client` with one destination chosen. */
+async function choosingOne(client: ApiClient): Promise<ProvidersStore> {
+  const store = createProvidersStore({
+    client,
+    clock: new ManualClock(),
+    connection: createConnectionStore(),
+  });
+  await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+  return store;
+}
+
 describe('providers store', () => {
   it('iterates to exhaustion with no provider twice, exactly the count provider-locations gave', async () => {
     const { store, bodies, spec, expected } = await onSimulator();
@@ -159,12 +170,7 @@ describe('providers store', () => {
         });
       },
     } as unknown as ApiClient;
-    const store = createProvidersStore({
-      client,
-      clock: new ManualClock(),
-      connection: createConnectionStore(),
-    });
-    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+    const store = await choosingOne(client);
     await store.getState().next();
     expect(store.getState()).toMatchObject({ tooLarge: true, loading: false });
     expect(ids(store)).toEqual(['a', 'b']);
@@ -182,12 +188,7 @@ describe('providers store', () => {
         return { providers: [{ client_id: `p${n}` }] };
       },
     } as unknown as ApiClient;
-    const store = createProvidersStore({
-      client,
-      clock: new ManualClock(),
-      connection: createConnectionStore(),
-    });
-    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
+    const store = await choosingOne(client);
     fail = true;
     await store.getState().next();
     expect(store.getState().error?.message).toMatch(/500/);

@@ -3,7 +3,7 @@
 //
 // HOW TO ADD A PANE: a folder src/ui/panes/<pane>/ with its component, its keys (keys.ts,
 // see src/ui/input/bindings.ts) and an index.ts exporting `definePane({...})`
-// (src/ui/panes/types.ts); then one entry below. test/ui/panes.test.ts checks that every
+// (src/ui/panes/types.ts); then one entry below. test/ui/panes.test.tsx checks that every
 // pane has a title, keys and a store, and that every binding has a handler.
 import { accountPane } from './account/index.ts';
 import { devicesPane } from './devices/index.ts';

@@ -95,17 +95,15 @@ function axisLabel(field: NetworkSeriesField) {
   };
 }
 
-function Chart({
-  state,
-  now,
-  width,
-  height,
-}: {
+/** What the chart and the compact view draw from, and into how much room. */
+interface ViewProps {
   state: NetworkState;
   now: number;
   width: number;
   height: number;
-}) {
+}
+
+function Chart({ state, now, width, height }: ViewProps) {
   const theme = useTheme();
   const points = seriesPoints(state.data, state.series);
   const computedAt = typeof state.data?.created_time === 'number' ? state.data.created_time : now;
@@ -139,17 +137,7 @@ function Chart({
   );
 }
 
-function Compact({
-  state,
-  now,
-  width,
-  height,
-}: {
-  state: NetworkState;
-  now: number;
-  width: number;
-  height: number;
-}) {
+function Compact({ state, now, width, height }: ViewProps) {
   const theme = useTheme();
   const lines = compactLines(state.data, width - 2);
   return (
