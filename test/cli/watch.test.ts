@@ -1,7 +1,7 @@
 // `netdeck watch` against the simulator on a manual clock: a provider disconnected with
 // POST /__sim/providers is reported within one refresh interval (and its return), the
 // N minutes wait, --exec gets each event on its stdin without a shell, --check's exit codes.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +101,21 @@ describe('netdeck watch', () => {
     const { code, stderr } = await watch.stop();
     expect(code).toBe(ExitCode.ok);
     expect(stderr).toMatch(/watching http:\/\/127\.0\.0\.1:\d+ every 60 s; Ctrl-C stops/);
+  });
+
+  it("polls at the config's refresh_seconds when --refresh is not given", async () => {
+    const folder = join(fx.env.XDG_CONFIG_HOME, 'netdeck');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'config.json'), JSON.stringify({ refresh_seconds: 90 }));
+    const watch = startWatch([]);
+    await eventually(() => polls() === 1, 'the first poll');
+    await fx.clock.advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(polls()).toBe(1);
+    await fx.clock.advance(30_000);
+    await eventually(() => polls() === 2, 'the second poll, 90 s after the first');
+    const { stderr } = await watch.stop();
+    expect(stderr).toMatch(/every 90 s; Ctrl-C stops/);
   });
 
   it('waits N minutes (5 unless told) before it reports a disconnected provider', async () => {

@@ -53,7 +53,7 @@ export function registerExporter(program: Command, context: CliContext): void {
     )
     .option(
       '--refresh <seconds>',
-      `ask the service at most every this many seconds, however often scraped (default ${DEFAULT_REFRESH_SECONDS})`,
+      `ask the service at most every this many seconds, however often scraped (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
       numberArg({ min: 0.1 }),
     );
   addConnectionOptions(command);
@@ -102,7 +102,8 @@ async function serveExporter(
     const registry = buildRegistry(observation, state, performance.now() - started);
     return { contentType: registry.contentType, body: await registry.metrics() };
   };
-  const refresh = options.refresh ?? DEFAULT_REFRESH_SECONDS;
+  // The flag, else the profile's refresh_seconds, else the default.
+  const refresh = config.refresh.value;
   const cache = createPollCache(poll, clock, refresh * 1000);
   try {
     const server = await serveMetrics(listen.host, listen.port, () => cache.get()).catch((error: unknown) => {

@@ -54,7 +54,7 @@ export function registerWatch(program: Command, context: CliContext): void {
     .allowExcessArguments()
     .option(
       '--refresh <seconds>',
-      `ask the service every this many seconds (default ${DEFAULT_REFRESH_SECONDS})`,
+      `ask the service every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
       numberArg({ min: 0.1 }),
     )
     .option(
@@ -133,7 +133,8 @@ async function watch(
       );
       return problems.length ? ExitCode.problem : ExitCode.ok;
     }
-    const every = (options.refresh ?? DEFAULT_REFRESH_SECONDS) * 1000;
+    // The flag, else the profile's refresh_seconds, else the default.
+    const every = config.refresh.value * 1000;
     out.note(
       `watching ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} every ${every / 1000} s; Ctrl-C stops`,
     );
