@@ -107,8 +107,12 @@ describe('netdeck watch', () => {
     const folder = join(fx.env.XDG_CONFIG_HOME, 'netdeck');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'config.json'), JSON.stringify({ refresh_seconds: 90 }));
+    const timers = fx.clock.pending;
     const watch = startWatch([]);
-    await eventually(() => polls() === 1, 'the first poll');
+    await eventually(
+      () => polls() === 1 && fx.clock.pending > timers,
+      'the first poll and the wait for the next',
+    );
     await fx.clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(polls()).toBe(1);
