@@ -6,6 +6,7 @@ import type { ConnectionStore } from './connection.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore, type DevicesStore } from './devices.ts';
 import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
+import { createHistoryStores, type HistoryStores } from './history.ts';
 import { createLoginStore, type LoginStore } from './login.ts';
 import { createMyProvidersStore, type MyProvidersStore } from './my-providers.ts';
 import { createNetworkStore, type NetworkStore } from './network.ts';
@@ -24,6 +25,8 @@ export interface Stores {
   clients: ClientsStore;
   /** My providers, last 24 h. */
   myProviders: MyProvidersStore;
+  /** My providers and a provider's detail over 24 h, 7 d or 30 d (`t`); loaded while shown. */
+  history: HistoryStores;
   /** Network, last 90 days. */
   network: NetworkStore;
   /** The console's login with an auth code. */
@@ -55,6 +58,7 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     account: createAccountStore(deps),
     clients,
     myProviders: createMyProvidersStore(deps, { clients }),
+    history: createHistoryStores(deps, { clients }),
     network: createNetworkStore(deps),
     // Logged in: the header names the network and the panes that needed a token load.
     login: createLoginStore(deps, (token) => {
@@ -93,4 +97,5 @@ export function stopStores(stores: Stores): void {
   for (const name of LIVE) stores[name].getState().stop();
   stores.discovery.getState().dispose();
   stores.providers.getState().dispose();
+  stores.history.stop();
 }

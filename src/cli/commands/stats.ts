@@ -1,4 +1,4 @@
-// `netdeck stats providers` (the network's providers, last 24 h) and
+// `netdeck stats providers` (the network's providers, last 24 h, or by day: --last) and
 // `netdeck stats network` (network-wide, last 90 days).
 import type { Command } from 'commander';
 import {
@@ -10,6 +10,7 @@ import {
 import { presentSummaries, summaryField } from '../../format/network-fields.ts';
 import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
+import type { HistoryWindow } from '../../store/history.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
@@ -22,6 +23,7 @@ import { renderPairs, renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
+import { LAST_OPTION, printProvidersHistory, registerProviderHistory, windowArg } from './stats-history.ts';
 
 export function registerStats(program: Command, context: CliContext): void {
   const stats = program
@@ -40,7 +42,14 @@ export function registerStats(program: Command, context: CliContext): void {
 
   const providers = stats
     .command('providers')
-    .description("the network's providers: uptime, transfer, payout and more over the last 24 hours");
+    .description(
+      "the network's providers: uptime, transfer, payout and more over the last 24 hours (each), or 7 or 30 days (by day)",
+    )
+    .option(
+      LAST_OPTION[0],
+      `${LAST_OPTION[1]} (default 24h: one row per provider; 7d, 30d: one row per day)`,
+      windowArg,
+    );
   addJsonOption(providers);
   addConnectionOptions(providers);
   providers.addHelpText(
@@ -48,10 +57,14 @@ export function registerStats(program: Command, context: CliContext): void {
     examples([
       ['netdeck stats providers', 'one row per provider, totals below'],
       ["netdeck stats providers --json | jq '[.providers[] | .payout_last_24h] | add'", 'payout of the day'],
+      ['netdeck stats providers --last 30d', 'the whole network by UTC day over 30 days'],
     ]),
   );
+  registerProviderHistory(stats, context);
   providers.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
+    if (options.last && options.last !== '24h') return printProvidersHistory(context, options, options.last);
+    await runWithClient(context, options, async ({ client, out }) => {
       const result = await client.providerStats();
       if (out.json) out.printJson(result);
       else printProviderStats(out, result);

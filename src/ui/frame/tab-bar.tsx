@@ -9,7 +9,10 @@ import { activePane, digitOf, PANES } from '../panes/registry.ts';
 
 function subscribeAll(stores: Stores) {
   return (notify: () => void) => {
-    const offs = Object.values(stores).map((store) => store.subscribe(notify));
+    // Every zustand store (history is a group of stores and counts for no tab).
+    const offs = Object.values(stores)
+      .filter((store) => 'subscribe' in store)
+      .map((store) => store.subscribe(notify));
     return () => {
       for (const off of offs) off();
     };

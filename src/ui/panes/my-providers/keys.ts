@@ -6,5 +6,12 @@ import { bindings } from '../../input/bindings.ts';
 export const myProvidersKeys = bindings([
   { scope: 'myProviders', keys: ['s'], action: 'sortNext', help: 'sort by the next column', footer: true },
   { scope: 'myProviders', keys: ['S'], action: 'sortReverse', help: 'reverse the sort', footer: true },
+  {
+    scope: 'myProviders',
+    keys: ['t'],
+    action: 'cycleWindow',
+    help: 'history window: last 24 hours, 7 days, 30 days',
+    footer: true,
+  },
   { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 ]);

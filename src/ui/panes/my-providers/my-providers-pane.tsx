@@ -1,7 +1,7 @@
 // My providers (4): the caller network's providers over the last 24 hours, one row each
 // with its device name, uptime, a half-hour connection timeline and the day's figures, a
 // totals row, sort (s/S), filter (/), and a detail view (enter, esc) with the provider's
-// events; `L` logs in where no token was given.
+// events; `L` logs in where no token was given; `t` shows 7 and 30 days instead.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
@@ -22,6 +22,7 @@ import { displayWidth, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
+import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
 import { myProvidersKeys } from './keys.ts';
 import { ProviderDetail } from './provider-detail.tsx';
 import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './provider-table.ts';
@@ -191,8 +192,9 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 }
 
 export function MyProviders({ width, height }: PaneProps) {
-  const { myProviders, session } = useStores();
+  const { myProviders, session, history } = useStores();
   const detailId = useStore(myProviders, (s) => s.detailId);
+  const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const openLogin = useOpenLogin();
   // One reading of the store clock a second drives the countdown and the highlights.
@@ -212,11 +214,22 @@ export function MyProviders({ width, height }: PaneProps) {
       if (inDetail()) s().closeDetail();
       else if (s().filter) s().setFilter('');
     },
-    refresh: () => void s().refresh(),
+    refresh: () => {
+      const { window } = history.view.getState();
+      if (window === '24h') return void s().refresh();
+      void (inDetail() ? history.provider : history.overview).getState().refresh();
+    },
     login: openLogin,
+    cycleWindow: () => history.view.getState().cycleWindow(),
   });
 
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (window !== '24h')
+    return detailId !== undefined ? (
+      <ProviderHistoryView width={width} height={height} clientId={detailId} />
+    ) : (
+      <NetworkHistoryView width={width} height={height} />
+    );
   if (detailId !== undefined)
     return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
   return (
