@@ -8,6 +8,7 @@ import { hideUrlCredentials } from '../api/auth.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../safe-files.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../store/deps.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
+import { didYouMean } from './suggest.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 
@@ -77,7 +78,7 @@ const octal = (mode: number) => (mode & 0o777).toString(8);
 /** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
 export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
-const Profile = z.object({
+const Profile = z.strictObject({
   api_url: z.string().optional(),
   token: z.string().optional(),
   token_file: z.string().optional(),
@@ -125,6 +126,15 @@ function readConfigFile(
   const parsed = ConfigFile.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue?.code === 'unrecognized_keys') {
+      // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
+      const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
+      const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
+      const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
+      throw new ConfigError(
+        `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`,
+      );
+    }
     throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
   }
   return { ...parsed.data, mode };

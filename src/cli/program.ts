@@ -24,6 +24,7 @@ import type { CliContext, CliDeps } from './context.ts';
 import { addConnectionOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
+import { didYouMean } from './suggest.ts';
 
 /** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
 function netdeckVersion(): string {
@@ -104,16 +105,22 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   // With an action of its own the program gets no implicit `help` command: `netdeck help
   // [command]` and unknown commands are handled here.
   program.allowExcessArguments();
+  const commandNames = () => ['help', ...program.commands.map((c) => c.name())];
   program.action(async (_flags, command: Command) => {
     const [first, second] = command.args;
     if (first === 'help') {
       const target = second === undefined ? program : program.commands.find((c) => c.name() === second);
-      if (!target) command.error(`error: unknown command '${second}'`, { exitCode: ExitCode.usage });
+      if (!target)
+        command.error(`error: unknown command '${second}'${didYouMean(second, commandNames())}`, {
+          exitCode: ExitCode.usage,
+        });
       target!.outputHelp();
       return context.exit(ExitCode.ok);
     }
     if (first !== undefined) {
-      command.error(`error: unknown command '${first}'`, { exitCode: ExitCode.usage });
+      command.error(`error: unknown command '${first}'${didYouMean(first, commandNames())}`, {
+        exitCode: ExitCode.usage,
+      });
     }
     context.exit(await startConsole(context, command));
   });
