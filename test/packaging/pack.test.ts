@@ -54,8 +54,15 @@ describe('npm pack, then npm i -g --offline', () => {
     );
     expect(installed.code, installed.stderr).toBe(0);
     const packageDir = join(prefix, 'lib', 'node_modules', 'netdeck');
-    // Only the bundle, the manifest and the README: no dependencies came along.
-    expect(readdirSync(packageDir).sort()).toEqual(['README.md', 'dist', 'package.json']);
+    // Only the bundle, the manifest, the README and the licence: no dependencies came along.
+    expect(readdirSync(packageDir).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
+    expect(readFileSync(join(packageDir, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the netdeck authors/,
+    );
+    // No prepare script for sources the tarball does not ship (npm would warn, or fail).
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+    expect(manifest.scripts?.prepare).toBeUndefined();
+    expect(installed.stderr).not.toMatch(/prepare|scripts\/build/);
     expect(readdirSync(join(packageDir, 'dist'))).toEqual(['netdeck.js']);
 
     const bin = join(prefix, 'bin', 'netdeck');
@@ -68,5 +75,11 @@ describe('npm pack, then npm i -g --offline', () => {
     expect(body.locations.length).toBeGreaterThan(100);
     expect(body.locations[0]).toHaveProperty('location_id');
     expect(locations.stderr).toMatch(/using a fresh demo simulator/);
+  }, 30_000);
+
+  it("npm start --silent -- CMD --json prints only the JSON (npm's banner and the build stay off stdout)", async () => {
+    const started = await exec('npm', ['start', '--silent', '--', 'locations', '--json'], ROOT);
+    expect(started.code, started.stderr).toBe(0);
+    expect(JSON.parse(started.stdout).locations.length).toBeGreaterThan(100);
   }, 30_000);
 });
