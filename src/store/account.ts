@@ -290,9 +290,19 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
       async submitFeedback() {
         const form = get().feedback;
         if (form.phase === 'sending') return;
+        // As the command does: a form with nothing ticked and nothing typed is not sent.
+        const body = feedbackBody(form);
+        if (!Object.values(body.uses).some(Boolean) && !Object.values(body.needs).some(Boolean)) {
+          setForm({
+            phase: 'failed',
+            message: 'Nothing to send: tick a use or a need (space), or write something under Other.',
+            noToken: false,
+          });
+          return;
+        }
         setForm({ phase: 'sending', message: undefined, noToken: false });
         try {
-          await send(deps, () => client.sendFeedback(feedbackBody(form)));
+          await send(deps, () => client.sendFeedback(body));
           setForm({ phase: 'sent', message: 'Thank you: your feedback was sent.' });
         } catch (error) {
           setForm({ phase: 'failed', message: serviceMessage(error), noToken: isNoToken(error) });

@@ -45,6 +45,8 @@ export interface ProvidersState {
   toggleRankMode(): void;
   /** Marks or unmarks the provider under the cursor as a used destination. */
   toggleDestination(): void;
+  /** Forgets every used destination (`D`). */
+  clearDestinations(): void;
   /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
   exportSeen(): string | undefined;
   move(delta: number): void;
@@ -91,12 +93,14 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
     destinations: {},
     async choose(specs) {
       abort('new specs chosen');
-      set({ specs, ...fresh(), loading: false, exported: undefined });
+      // Destinations marked for the last selection are not this one's.
+      set({ specs, ...fresh(), loading: false, exported: undefined, destinations: {} });
       await get().next();
     },
     async next() {
       const state = get();
-      if (state.specs.length === 0 || state.tooLarge) return;
+      // Exhausted: another request would come back empty again (the pane says x starts over).
+      if (state.specs.length === 0 || state.tooLarge || state.exhausted) return;
       if (state.loading) {
         queued++;
         return;
@@ -171,6 +175,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       else destinations[provider.client_id] = path;
       set({ destinations });
     },
+    clearDestinations: () => set({ destinations: {} }),
     exportSeen() {
       const { seen } = get();
       try {

@@ -103,9 +103,22 @@ describe('feedback form', () => {
     expect(FEEDBACK_FIELDS[store.getState().feedback.focus]).toBe('uses.personal');
   });
 
+  it('refuses an empty form before sending, as the command does, and says why', async () => {
+    const store = createAccountStore({ client, clock, connection: createConnectionStore() });
+    await store.getState().submitFeedback();
+    expect(store.getState().feedback).toMatchObject({ phase: 'failed' });
+    expect(store.getState().feedback.message).toContain('Nothing to send');
+    expect(sim.engine.world.feedback).toHaveLength(0);
+    store.getState().toggleFeedback('uses.personal');
+    await store.getState().submitFeedback();
+    expect(store.getState().feedback.phase).toBe('sent');
+    expect(sim.engine.world.feedback).toHaveLength(1);
+  });
+
   it('without a token explains what is missing', async () => {
     const anonymous = createClient({ baseUrl: sim.url, retries: 0 });
     const bare = createAccountStore({ client: anonymous, clock, connection: createConnectionStore() });
+    bare.getState().toggleFeedback('uses.personal');
     await bare.getState().submitFeedback();
     expect(bare.getState().feedback).toMatchObject({ phase: 'failed', noToken: true });
     expect(bare.getState().feedback.message).toContain('NETDECK_TOKEN');

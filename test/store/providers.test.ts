@@ -142,6 +142,38 @@ describe('providers store', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('after exhausted, next sends nothing more (x starts over)', async () => {
+    const { store, bodies, spec } = await onSimulator();
+    await store.getState().choose([spec]);
+    await iterateToEnd(store);
+    expect(store.getState().exhausted).toBe(true);
+    const sent = bodies.length;
+    await store.getState().next();
+    await store.getState().next();
+    expect(bodies).toHaveLength(sent);
+    store.getState().reset();
+    await store.getState().next();
+    expect(bodies).toHaveLength(sent + 1);
+  });
+
+  it('D forgets every used destination, and a new selection starts without them', async () => {
+    const { store, bodies, spec } = await onSimulator();
+    await store.getState().choose([spec]);
+    store.getState().toggleDestination();
+    store.getState().move(1);
+    store.getState().toggleDestination();
+    expect(Object.keys(store.getState().destinations)).toHaveLength(2);
+    store.getState().clearDestinations();
+    expect(store.getState().destinations).toEqual({});
+    await store.getState().next();
+    expect(bodies.at(-1)?.exclude_destinations).toBeUndefined();
+
+    store.getState().toggleDestination();
+    await store.getState().choose([spec]);
+    expect(store.getState().destinations).toEqual({});
+    expect(bodies.at(-1)?.exclude_destinations).toBeUndefined();
+  });
+
   it('exports what was seen as JSON Lines and says where', async () => {
     const { store, spec } = await onSimulator();
     await store.getState().choose([spec]);

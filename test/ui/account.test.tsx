@@ -73,12 +73,23 @@ describe('Account pane states', () => {
     expect(frame()).toContain('NETDECK_TOKEN_FILE=<path>');
     await press('f');
     await press('shift-tab', 'enter');
+    // Nothing ticked: refused before anything is sent.
+    await waitFor('Nothing to send: tick a use or a need');
+    await press('tab', 'space', 'shift-tab', 'enter');
     await waitFor("Sending feedback needs your network's token");
     expect(frame()).toContain('--token-file <path>');
   });
 });
 
 describe('payout wallet dialog', () => {
+  it('says the payout wallet is unknown while the account has not loaded (not "none set")', async () => {
+    const { waitFor, frame, press } = await open({ client: neverClient() });
+    await press('w');
+    await waitFor('Set the payout wallet');
+    expect(frame()).toContain('Now: unknown (not loaded yet)');
+    expect(frame()).not.toContain('none set');
+  });
+
   it('sets one of the account’s wallets picked from the demo list', async () => {
     const { waitFor, frame, press, sim } = await open();
     const before = walletOf(app!);

@@ -24,6 +24,8 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const dialogs = useDialogs();
   const wallet = useStore(account, (s) => s.wallet);
   const current = useStore(account, (s) => s.data?.wallet_id);
+  // Not loaded (or refused): the payout wallet is not known, which is not "none set".
+  const known = useStore(account, (s) => s.data !== undefined);
   const wallets = useMemo(() => demo?.codes().wallets.map((w) => w.wallet_id) ?? [], [demo]);
   const inner = dialogInnerWidth(width);
   const a = () => account.getState();
@@ -49,7 +51,9 @@ export function WalletDialog({ width, height }: { width: number; height: number 
 
   return (
     <DialogFrame title="Set the payout wallet" width={width} height={height}>
-      <Text dimColor={theme.dim}>{`Now: ${current ? screenText(current) : 'none set'}`}</Text>
+      <Text
+        dimColor={theme.dim}
+      >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
       <Text dimColor={theme.dim}>The id of one of your account's wallets (a UUID).</Text>
       <LabeledInput
         label="Wallet: "

@@ -14,5 +14,6 @@ export const providersKeys = bindings([
   },
   { scope: 'providers', keys: ['x'], action: 'reset', help: 'reset', footer: true },
   { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
+  { scope: 'providers', keys: ['D'], action: 'clearDestinations', help: 'forget every used destination' },
   { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
 ]);

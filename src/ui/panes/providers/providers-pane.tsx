@@ -98,6 +98,7 @@ export function Providers({ width, height }: PaneProps) {
     rankMode: () => p().toggleRankMode(),
     reset: () => p().reset(),
     destination: () => p().toggleDestination(),
+    clearDestinations: () => p().clearDestinations(),
     export: () => p().exportSeen(),
     select: () => p().toggleDestination(),
   });
