@@ -12,6 +12,8 @@ export interface CommonOptions {
   tokenFile?: string;
   profile?: string;
   json?: boolean;
+  /** -q: no notes on stderr (the demo notice and the like). */
+  quiet?: boolean;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
   era?: Era;
@@ -20,13 +22,21 @@ export interface CommonOptions {
   ownProviders?: number;
 }
 
-/** The connection flags, on the program and on every command that talks to the API. */
-export function addConnectionOptions(command: Command): Command {
+/**
+ * The connection flags and --quiet, on the program and on every command that talks to
+ * the API. `-q` is --quiet before a command (`netdeck -q stats network`); after one it may
+ * be the command's own (`locations -q` is --query).
+ */
+export function addConnectionOptions(command: Command, shortQuiet = false): Command {
   return command
     .option('--api-url <url>', 'base URL of the API (env NETDECK_API_URL)')
     .option('--token <jwt>', 'access token (env NETDECK_TOKEN); prefer --token-file')
     .option('--token-file <path>', 'file holding the access token (env NETDECK_TOKEN_FILE)')
-    .option('--profile <name>', 'profile of the config file to use (env NETDECK_PROFILE)');
+    .option('--profile <name>', 'profile of the config file to use (env NETDECK_PROFILE)')
+    .option(
+      `${shortQuiet ? '-q, ' : ''}--quiet`,
+      'no notes on stderr (the demo notice and the like); warnings and errors still show',
+    );
 }
 
 export function addJsonOption(command: Command): Command {

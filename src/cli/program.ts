@@ -65,7 +65,7 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
       writeOut: (text) => io.stdout.write(hide(text)),
       writeErr: (text) => io.stderr.write(hide(text)),
     });
-  addConnectionOptions(program);
+  addConnectionOptions(program, true);
   addWorldOptions(program);
   addConsoleOptions(program);
   program.addHelpText(

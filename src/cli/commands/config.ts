@@ -70,7 +70,7 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
   );
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions>(cmd);
-    const out = createOutput(context.io, { json: options.json });
+    const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
     const config = resolveOrReport(context, options, out);
     if (!config) return context.exit(ExitCode.usage);
     const described = describeConfig(config);

@@ -48,7 +48,7 @@ async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Pr
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
   const { io } = context;
   const options = optionsOf<CommonOptions & SimOptions & { refresh?: number }>(command);
-  const out = createOutput(io);
+  const out = createOutput(io, { quiet: options.quiet });
   if (!io.stdout.isTTY || !io.stdin?.isTTY) {
     out.error(
       'the interactive console needs a terminal; in scripts and pipes use a command (netdeck --help lists them)',

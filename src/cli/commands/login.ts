@@ -80,7 +80,7 @@ Flags, the environment and a token in the config file still come first (netdeck 
 }
 
 async function login(context: CliContext, options: LoginOptions): Promise<number> {
-  const out = createOutput(context.io, { json: options.json });
+  const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
   const config = loginConfig(context, options, out);
   if (!config) return ExitCode.usage;
   const apiUrl = config.apiUrl?.value ?? REAL_API_URL;

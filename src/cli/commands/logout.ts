@@ -18,7 +18,7 @@ export function registerLogout(program: Command, context: CliContext): void {
   command.addHelpText('after', examples([['netdeck logout', 'forget the login of the default profile']]));
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions>(cmd);
-    const out = createOutput(context.io, { json: options.json });
+    const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
     let login: { path: string; profile: string };
     let removed: boolean;
     try {

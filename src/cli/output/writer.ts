@@ -28,7 +28,7 @@ export interface Output {
   hide(secret: string | undefined): void;
 }
 
-export function createOutput(io: CliIo, options: { json?: boolean } = {}): Output {
+export function createOutput(io: CliIo, options: { json?: boolean; quiet?: boolean } = {}): Output {
   const style = createStyle(io.stdout, io.env);
   const errStyle = createStyle(io.stderr, io.env);
   const secrets: string[] = [];
@@ -44,7 +44,8 @@ export function createOutput(io: CliIo, options: { json?: boolean } = {}): Outpu
       out(sections.length ? `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n` : ''),
     printJson: (value) => out(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`),
     jsonLine: (value) => out(`${escapeJsonText(JSON.stringify(value))}\n`),
-    note: (text) => err(`${errStyle.dim(`netdeck: ${text}`)}\n`),
+    // --quiet: no notes (the demo notice, progress); warnings and errors still show.
+    note: (text) => (options.quiet ? undefined : err(`${errStyle.dim(`netdeck: ${text}`)}\n`)),
     warn: (text) => err(`${errStyle.warn(`netdeck: warning: ${text}`)}\n`),
     // Errors are one line: later lines (a server's stack dump, say) are folded in.
     error: (text) => err(`${errStyle.bad('netdeck:')} ${oneLine(text)}\n`),
