@@ -12,6 +12,7 @@ export interface CommonOptions {
   tokenFile?: string;
   profile?: string;
   json?: boolean;
+  csv?: boolean;
   /** -q: no notes on stderr (the demo notice and the like). */
   quiet?: boolean;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
@@ -41,6 +42,17 @@ export function addConnectionOptions(command: Command, shortQuiet = false): Comm
 
 export function addJsonOption(command: Command): Command {
   return command.option('--json', 'print the response JSON instead of a table');
+}
+
+/** --csv next to --json, on the commands that print a table; the two together are a usage error. */
+export function addCsvOption(command: Command): Command {
+  return command
+    .option('--csv', 'print the table as CSV (RFC 4180, a header row, formulas neutralised)')
+    .hook('preAction', (_program, action) => {
+      const { json, csv } = action.opts();
+      if (json && csv)
+        action.error('error: --json and --csv cannot be used together', { exitCode: ExitCode.usage });
+    });
 }
 
 /** Options of a command merged with its parents'; the innermost command wins. */

@@ -83,7 +83,7 @@ export async function runWithClient(
   /** Resolves with an exit code, or with anything else for success. */
   body: (session: CommandSession) => Promise<unknown>,
 ): Promise<number> {
-  const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
+  const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
   const finish = (code: number) => {
     context.exit(code);
     return code;

@@ -6,7 +6,13 @@ import { provideModeName } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
+import {
+  addConnectionOptions,
+  addCsvOption,
+  addJsonOption,
+  type CommonOptions,
+  optionsOf,
+} from '../options.ts';
 import { renderTable } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
@@ -17,6 +23,7 @@ export function registerClients(program: Command, context: CliContext): void {
     .command('clients')
     .description('the network’s clients: device names, device ids, client ids, provide mode, connections');
   addJsonOption(command);
+  addCsvOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

@@ -9,7 +9,13 @@ import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED } from '../open-client.ts';
-import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
+import {
+  addConnectionOptions,
+  addCsvOption,
+  addJsonOption,
+  type CommonOptions,
+  optionsOf,
+} from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
@@ -52,6 +58,7 @@ export function registerConfig(program: Command, context: CliContext): void {
     .command('config')
     .description('show the effective configuration and where each value comes from (token masked)');
   addJsonOption(command);
+  addCsvOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -70,7 +77,7 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
   );
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions>(cmd);
-    const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
+    const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
     const config = resolveOrReport(context, options, out);
     if (!config) return context.exit(ExitCode.usage);
     const described = describeConfig(config);

@@ -11,6 +11,7 @@ import { checkCode } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   optionsOf,
@@ -35,6 +36,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     .command('devices')
     .description('devices associated with the network: pending adoptions, incoming and outgoing shares');
   addJsonOption(devices);
+  addCsvOption(devices);
   addConnectionOptions(devices);
   devices.addHelpText(
     'after',

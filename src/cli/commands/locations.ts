@@ -17,6 +17,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   numberArg,
@@ -50,6 +51,7 @@ export function registerLocations(program: Command, context: CliContext): void {
       numberArg({ min: 0, max: 1 }),
     );
   addJsonOption(command);
+  addCsvOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

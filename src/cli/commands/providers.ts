@@ -14,6 +14,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   collect,
@@ -23,6 +24,7 @@ import {
   orUsage,
   uuidOf,
 } from '../options.ts';
+import { csvLine } from '../output/csv.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
 import { type CommandSession, runWithClient } from '../run-command.ts';
@@ -75,6 +77,7 @@ export function registerProviders(program: Command, context: CliContext): void {
       collect,
     );
   addJsonOption(command);
+  addCsvOption(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -189,16 +192,10 @@ async function streamAll(
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
   let printed = 0;
-  if (!out.json)
-    out.line(
-      out.style.bold(
-        renderFixedRow(
-          COLUMNS.map((c) => c.header),
-          STREAM_WIDTHS,
-          COLUMNS,
-        ),
-      ),
-    );
+  // Rows are printed as they arrive: fixed widths (or CSV records) instead of a measured table.
+  const row = (texts: string[]) =>
+    out.style.csv ? csvLine(texts) : renderFixedRow(texts, STREAM_WIDTHS, COLUMNS);
+  if (!out.json) out.line(out.style.bold(row(COLUMNS.map((c) => c.header))));
   for (;;) {
     let providers: Provider[];
     try {
@@ -230,7 +227,7 @@ async function streamAll(
       seen.add(provider.client_id);
       printed++;
       if (out.json) out.jsonLine(provider);
-      else out.line(renderFixedRow(cells(provider), STREAM_WIDTHS, COLUMNS));
+      else out.line(row(cells(provider)));
     }
   }
   out.note(`${printed} provider${printed === 1 ? '' : 's'}`);

@@ -18,6 +18,7 @@ import {
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   optionsOf,
@@ -92,6 +93,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     .argument('<client_id>', 'the provider (a client id of your network)')
     .option(LAST_OPTION[0], `${LAST_OPTION[1]} (default 24h)`, windowArg);
   addJsonOption(provider);
+  addCsvOption(provider);
   addConnectionOptions(provider);
   provider.addHelpText(
     'after',

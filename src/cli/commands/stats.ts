@@ -14,6 +14,7 @@ import type { HistoryWindow } from '../../store/history.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   integerArg,
@@ -51,6 +52,7 @@ export function registerStats(program: Command, context: CliContext): void {
       windowArg,
     );
   addJsonOption(providers);
+  addCsvOption(providers);
   addConnectionOptions(providers);
   providers.addHelpText(
     'after',
@@ -76,6 +78,7 @@ export function registerStats(program: Command, context: CliContext): void {
     .description('network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)')
     .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
   addJsonOption(network);
+  addCsvOption(network);
   addConnectionOptions(network);
   network.addHelpText(
     'after',

@@ -11,6 +11,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
+  addCsvOption,
   addJsonOption,
   type CommonOptions,
   optionsOf,
@@ -64,10 +65,11 @@ export function registerWallet(program: Command, context: CliContext): void {
     return command;
   };
 
-  sub('list', "the network's wallets: chain, address, which one is the payout wallet", [
+  const list = sub('list', "the network's wallets: chain, address, which one is the payout wallet", [
     ['netdeck wallet list', 'one row per wallet'],
     ["netdeck wallet list --json | jq -r '.wallets[].wallet_address'", 'for scripts'],
-  ]).action(async (_flags, cmd: Command) => {
+  ]);
+  addCsvOption(list).action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const [list, payout] = await Promise.all([client.accountWallets(), client.getPayoutWallet()]);
       if (out.json) out.printJson({ ...list, payout_wallet_id: payout.wallet_id ?? null });

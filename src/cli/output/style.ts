@@ -14,6 +14,8 @@ export function wantsColour(stream: ColourTarget, env: Record<string, string | u
 
 export interface Style {
   readonly colour: boolean;
+  /** --csv: tables are printed as CSV records, and the lines around them left out. */
+  readonly csv?: boolean;
   bold(text: string): string;
   dim(text: string): string;
   good(text: string): string;
@@ -22,12 +24,17 @@ export interface Style {
   accent(text: string): string;
 }
 
-export function createStyle(stream: ColourTarget, env: Record<string, string | undefined>): Style {
-  const colour = wantsColour(stream, env);
+export function createStyle(
+  stream: ColourTarget,
+  env: Record<string, string | undefined>,
+  options: { csv?: boolean } = {},
+): Style {
+  const colour = !options.csv && wantsColour(stream, env);
   // An explicit level: chalk's own detection reads process.env at import time.
   const chalk: ChalkInstance = new Chalk({ level: colour ? 1 : 0 });
   return {
     colour,
+    csv: options.csv,
     bold: (text) => chalk.bold(text),
     dim: (text) => chalk.dim(text),
     good: (text) => chalk.green(text),

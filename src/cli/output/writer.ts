@@ -28,8 +28,11 @@ export interface Output {
   hide(secret: string | undefined): void;
 }
 
-export function createOutput(io: CliIo, options: { json?: boolean; quiet?: boolean } = {}): Output {
-  const style = createStyle(io.stdout, io.env);
+export function createOutput(
+  io: CliIo,
+  options: { json?: boolean; quiet?: boolean; csv?: boolean } = {},
+): Output {
+  const style = createStyle(io.stdout, io.env, { csv: options.csv });
   const errStyle = createStyle(io.stderr, io.env);
   const secrets: string[] = [];
   const clean = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
@@ -38,7 +41,8 @@ export function createOutput(io: CliIo, options: { json?: boolean; quiet?: boole
   return {
     json: options.json ?? false,
     style,
-    line: (text = '') => out(`${text}\n`),
+    // In CSV output a blank line between blocks would be an empty record.
+    line: (text = '') => (style.csv && text === '' ? undefined : out(`${text}\n`)),
     lines: (lines) => out(lines.length ? `${lines.join('\n')}\n` : ''),
     sections: (sections) =>
       out(sections.length ? `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n` : ''),
