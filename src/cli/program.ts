@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
 import { oneLine } from '../sanitize.ts';
 import { registerClients } from './commands/clients.ts';
+import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
 import { addConsoleOptions, startConsole } from './commands/console.ts';
 import { registerDevices } from './commands/devices.ts';
@@ -101,6 +102,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerExporter(program, context);
   registerConfig(program, context);
   registerSim(program, context);
+  registerCompletion(program, context);
 
   // With an action of its own the program gets no implicit `help` command: `netdeck help
   // [command]` and unknown commands are handled here.
