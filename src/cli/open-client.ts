@@ -7,6 +7,7 @@ import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { CliDeps } from './context.ts';
+import { UsageError } from './output/exit-codes.ts';
 
 /** The demo world when no --seed is given. */
 export const DEMO_SEED = 1;
@@ -20,6 +21,16 @@ export interface WorldFlags {
   ownProviders?: number;
   speed?: number;
 }
+
+/** How each world flag is spelled on the command line. */
+const WORLD_FLAG_NAMES: Record<keyof WorldFlags, string> = {
+  seed: '--seed',
+  era: '--era',
+  providers: '--providers',
+  locations: '--locations',
+  ownProviders: '--own-providers',
+  speed: '--speed',
+};
 
 /** The world flags among a command's options. */
 const worldOf = ({ seed, era, providers, locations, ownProviders, speed }: WorldFlags): WorldFlags => ({
@@ -62,15 +73,30 @@ export function clientFor(
 export async function openClient(
   deps: CliDeps,
   config: ResolvedConfig,
-  options: { world?: WorldFlags; clientDefaults: Partial<ClientOptions> },
+  options: { world?: WorldFlags; clientDefaults: Partial<ClientOptions>; warn?: (text: string) => void },
 ): Promise<OpenClient> {
+  const given = Object.entries(worldOf(options.world ?? {})).filter(([, value]) => value !== undefined);
   if (config.mode === 'api') {
     const url = config.apiUrl.value;
+    if (given.length)
+      options.warn?.(
+        `${given.map(([name]) => WORLD_FLAG_NAMES[name as keyof WorldFlags]).join(', ')} shape${given.length === 1 ? 's' : ''} ` +
+          `the demo simulator only; ignored with the API at ${url}`,
+      );
     const token = config.token?.value;
     const client = clientFor(deps, options.clientDefaults, url, token);
     return { client, target: { kind: 'api', url }, token, close: () => client.close().catch(() => {}) };
   }
   const { seed = DEMO_SEED, ...world } = worldOf(options.world ?? {});
+  // The simulator would quietly cap the demo network's providers at the world's.
+  if (
+    world.ownProviders !== undefined &&
+    world.providers !== undefined &&
+    world.ownProviders > world.providers
+  )
+    throw new UsageError(
+      `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
+    );
   const simulator = await (await loadSimulator(deps))({ seed, ...world });
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {

@@ -1,8 +1,8 @@
 // Flags and arguments the commands share: the connection flags, --json, reading a
 // command's options with its parents', and the checks of numbers, ids and lists that turn
 // a bad value into a usage error before anything is sent.
-import { type Command, InvalidArgumentError } from 'commander';
-import type { Era } from '../contract/eras.ts';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
 
@@ -23,19 +23,41 @@ export interface CommonOptions {
   ownProviders?: number;
 }
 
+/** The demo world's flags: on the program, on `sim`, and after any command that opens a client. */
+export function addWorldOptions(command: Command): Command {
+  return command
+    .option('--seed <n>', 'seed of the world: same seed, same world (default 1)', integerArg({ min: 0 }))
+    .option(
+      '--speed <factor>',
+      'simulated time runs this many times faster (default 1)',
+      numberArg({ min: 0.001 }),
+    )
+    .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
+    .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
+    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
+    .addOption(
+      new Option(
+        '--era <era>',
+        'which era of the real service to play: current (today, the default) or seed (early 2025)',
+      ).choices(ERAS),
+    );
+}
+
 /**
  * The connection flags and --quiet, on the program and on every command that talks to
  * the API. `-q` is --quiet before a command (`netdeck -q stats network`); after one it may
  * be the command's own (`locations -q` is --query).
  */
-export function addConnectionOptions(command: Command, shortQuiet = false): Command {
+export function addConnectionOptions(command: Command, onProgram = false): Command {
+  // The program has the world flags itself; a command takes them after its name too.
+  if (!onProgram) addWorldOptions(command);
   return command
     .option('--api-url <url>', 'base URL of the API (env NETDECK_API_URL)')
     .option('--token <jwt>', 'access token (env NETDECK_TOKEN); prefer --token-file')
     .option('--token-file <path>', 'file holding the access token (env NETDECK_TOKEN_FILE)')
     .option('--profile <name>', 'profile of the config file to use (env NETDECK_PROFILE)')
     .option(
-      `${shortQuiet ? '-q, ' : ''}--quiet`,
+      `${onProgram ? '-q, ' : ''}--quiet`,
       'no notes on stderr (the demo notice and the like); warnings and errors still show',
     );
 }

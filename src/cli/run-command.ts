@@ -100,6 +100,7 @@ export async function runWithClient(
     opened = await openClient(context.deps, config, {
       world: options,
       clientDefaults: commandClientDefaults(out),
+      warn: (text) => out.warn(text),
     });
     const { client, token, simulator } = opened;
     const code = await body({ client, out, config, token, simulator });

@@ -20,7 +20,7 @@ export function registerCompletion(program: Command, context: CliContext): void 
       'after',
       examples([
         ['source <(netdeck completion bash)', 'bash, this shell; add the line to ~/.bashrc to keep it'],
-        ['netdeck completion zsh > "${fpath[1]}/_netdeck"', 'zsh'],
+        ['netdeck completion zsh > ~/.zfunc/_netdeck', 'zsh (a folder of your fpath)'],
         ['netdeck completion fish > ~/.config/fish/completions/netdeck.fish', 'fish'],
       ]),
     )

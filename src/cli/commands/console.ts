@@ -77,6 +77,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
     opened = await openClient(context.deps, config, {
       world: options,
       clientDefaults: CONSOLE_CLIENT_DEFAULTS,
+      warn: (text) => out.warn(text),
     });
     const { client, simulator, target, token } = opened;
     const apiUrl = config.apiUrl?.value;

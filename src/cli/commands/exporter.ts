@@ -73,14 +73,13 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
     const listen = orUsage(cmd, () => parseListen(options.listen ?? DEFAULT_LISTEN));
     // A poll ends within a scrape's time (Prometheus waits 10 s by default), retries included.
     const polling = longRunning(context, { retries: 1, deadlineMs: 8_000 });
-    await runWithClient(polling, options, (session) => serveExporter(context, session, options, listen));
+    await runWithClient(polling, options, (session) => serveExporter(context, session, listen));
   });
 }
 
 async function serveExporter(
   context: CliContext,
   { client, out, token, simulator, config }: Session,
-  options: ExporterOptions,
   listen: { host: string; port: number },
 ): Promise<number> {
   if (!isLoopback(listen.host)) {

@@ -1,13 +1,13 @@
 // `netdeck sim`: the simulator as a local service, for a world that lasts across
 // commands (every command without an API gets a fresh one).
 import { isIP } from 'node:net';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
-import { ERAS, type Era } from '../../contract/eras.ts';
+import type { Era } from '../../contract/eras.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import type { CliContext } from '../context.ts';
-import { integerArg, numberArg, optionsOf } from '../options.ts';
+import { addWorldOptions, integerArg, numberArg, optionsOf } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
@@ -69,24 +69,6 @@ function checkAdminExposure(options: SimOptions): string | undefined {
  * defaults are spelled out rather than imported: importing simulator/world would load
  * Faker on every start (test/cli/program.test.ts keeps the two in step).
  */
-export function addWorldOptions(command: Command): Command {
-  return command
-    .option('--seed <n>', 'seed of the world: same seed, same world (default 1)', integerArg({ min: 0 }))
-    .option(
-      '--speed <factor>',
-      'simulated time runs this many times faster (default 1)',
-      numberArg({ min: 0.001 }),
-    )
-    .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
-    .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
-    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
-    .addOption(
-      new Option(
-        '--era <era>',
-        'which era of the real service to play: current (today, the default) or seed (early 2025)',
-      ).choices(ERAS),
-    );
-}
 
 export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
   return {
