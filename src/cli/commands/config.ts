@@ -7,6 +7,7 @@ import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import type { ResolvedConfig, Sourced } from '../config.ts';
+import { type ConfigCheck, checkConfig } from '../config-check.ts';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED } from '../open-client.ts';
 import {
@@ -59,6 +60,10 @@ export function registerConfig(program: Command, context: CliContext): void {
     .description('show the effective configuration and where each value comes from (token masked)');
   addJsonOption(command);
   addCsvOption(command);
+  command.option(
+    '--check',
+    'also try the configuration against the service: reachable, token accepted, network, expiry (exit 0 ok, 1 unreachable, 3 no token or refused)',
+  );
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -76,14 +81,16 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
 `,
   );
   command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions>(cmd);
+    const options = optionsOf<CommonOptions & { check?: boolean }>(cmd);
     const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
     const config = resolveOrReport(context, options, out);
     if (!config) return context.exit(ExitCode.usage);
     const described = describeConfig(config);
+    const check =
+      options.check && config.mode === 'api' ? await checkConfig(context.deps, config) : undefined;
     if (out.json) {
-      out.printJson(described);
-      return context.exit(ExitCode.ok);
+      out.printJson(check ? { ...described, check } : described);
+      return context.exit(check?.exit_code ?? ExitCode.ok);
     }
     const rows: string[][] = [
       [
@@ -111,6 +118,22 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
     rows.push(['refresh', `every ${config.refresh.value} s (the console)`, config.refresh.origin]);
     rows.push(['config file', config.configFile.path, config.configFile.found ? 'found' : 'not found']);
     out.lines(renderTable([{ header: 'SETTING' }, { header: 'VALUE' }, { header: 'FROM' }], rows, out.style));
-    context.exit(ExitCode.ok);
+    if (options.check && !check)
+      out.note('--check: nothing to check, the demo simulator is built for each command');
+    if (check) out.lines(['', ...checkLines(check)]);
+    context.exit(check?.exit_code ?? ExitCode.ok);
   });
+}
+
+/** The outcome of --check, a line each. */
+function checkLines(check: ConfigCheck): string[] {
+  if (!check.reachable) return [`✗ the service cannot be reached: ${check.problem}`];
+  const lines = ['✓ the service answers'];
+  if (check.token_accepted) {
+    lines.push(
+      `✓ the token is accepted${check.network_name ? ` for the network ${sanitize(check.network_name)}` : ''}`,
+    );
+    if (check.expires_at) lines.push(`✓ it expires ${formatTimestamp(check.expires_at)}`);
+  } else lines.push(`✗ ${check.problem}`);
+  return lines;
 }
