@@ -70,6 +70,9 @@ describe('netdeck console (demo mode)', () => {
   it('opens help with ?, listing the keys, and closes it with esc', async () => {
     const s = await demo();
     await s.keys('?');
+    // Help opens at the active pane's keys; Home goes to the top.
+    await s.waitFor('Pane Discover');
+    await s.keys('home');
     const help = await s.waitFor('Everywhere');
     expect(help).toMatch(/1\s+show Discover/);
     expect(help).toMatch(/q ctrl-c\s+quit/);

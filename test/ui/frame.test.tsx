@@ -52,24 +52,37 @@ describe('frame', () => {
     expect(app.stdout.frames.length - before).toBe(3);
   });
 
-  it('? opens the help overlay generated from the keymap, grouped by scope; esc closes it', async () => {
+  it('? opens the help overlay at the active pane keys, scrolls every way, names dialogs as people read them; esc closes it', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('?');
     const frame = app.frame();
-    expect(frame).toContain('Everywhere');
-    expect(frame).toContain('Pane Discover');
-    expect(frame).toMatch(/q ctrl-c\s+quit/);
+    // Opens at the active pane's section.
+    expect(frame.split('\n')[3]).toBe('Pane Discover');
     expect(frame).toMatch(/<\s+match distance: stricter/);
     expect(frame).toMatchSnapshot();
     // Keys do not reach the pane or the globals while help is open.
     await app.press('2');
     expect(activePane(app.stores.session.getState()).id).toBe('discover');
+    await app.press('home');
+    expect(app.frame()).toContain('Everywhere');
+    expect(app.frame()).toMatch(/q ctrl-c\s+quit/);
     await app.press('j', 'j');
-    expect(app.frame()).toMatch(/j\/k scroll, 3-/);
+    expect(app.frame()).toMatch(/PgUp PgDn Home End, 3-/);
+    await app.press('end');
+    expect(app.frame()).not.toMatch(/Dialog: [a-z]+[A-Z]/);
+    expect(app.frame()).toMatch(/Setting the payout wallet \(Account, w\)|Sharing a device|Adding a wallet/);
+    await app.press('pgup');
     await app.press('esc');
     expect(app.frame()).not.toContain('Everywhere');
     expect(app.frame()).toContain('places with providers');
+  });
+
+  it('help opened in another pane starts at that pane', async () => {
+    app = await renderApp({ pane: 'devices' });
+    await app.press('?');
+    await app.waitFor('Pane Devices');
+    expect(app.frame().split('\n')[3]).toBe('Pane Devices');
   });
 
   it('a compact layout below 80 columns (70x20)', async () => {
@@ -125,7 +138,7 @@ describe('frame', () => {
   it('esc and q in one chunk (read as alt-q) close help, then quit', async () => {
     app = await renderApp();
     await app.press('?');
-    expect(app.frame()).toContain('Everywhere');
+    expect(app.frame()).toContain('esc closes');
     await app.press('\u001bq');
     await app.exited;
   });

@@ -16,9 +16,26 @@ export interface HelpLine {
   keys?: string;
 }
 
+/** What each dialog is called where people read it (never its id). */
+const DIALOG_TITLES: Record<string, string> = {
+  addCode: 'Adding a code (Devices, a)',
+  addWallet: 'Adding a wallet (Account, A)',
+  confirm: 'A yes/no question',
+  feedback: 'The feedback form (Account, f)',
+  help: 'This help',
+  login: 'Logging in with an auth code (L)',
+  qr: 'A QR code (Devices, Q)',
+  rename: 'Renaming a device (Devices)',
+  share: 'Sharing a device (Devices, s)',
+  wallet: 'Setting the payout wallet (Account, w)',
+};
+
 function scopeTitle(scope: Scope): string {
   if (scope === 'global') return 'Everywhere';
-  if (isDialogScope(scope)) return `Dialog: ${scope.slice('dialog:'.length)}`;
+  if (isDialogScope(scope)) {
+    const id = scope.slice('dialog:'.length);
+    return DIALOG_TITLES[id] ?? `A dialog (${id})`;
+  }
   return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
 }
 
@@ -43,12 +60,26 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
   const lines = helpLines(active);
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
-  const [top, setTop] = useState(0);
+  // Opens at the active pane's keys: what the reader most likely wants.
+  const [top, setTop] = useState(() =>
+    Math.min(
+      maxTop,
+      Math.max(
+        0,
+        lines.findIndex((l) => l.kind === 'title' && l.text === scopeTitle(active.id)),
+      ),
+    ),
+  );
   const { session } = useStores();
+  const scroll = (by: number) => setTop((t) => Math.min(maxTop, Math.max(0, t + by)));
   useKeyActions(helpKeys, 'dialog:help', {
     close: () => session.getState().closeOverlay(),
-    down: () => setTop((t) => Math.min(maxTop, t + 1)),
-    up: () => setTop((t) => Math.max(0, t - 1)),
+    down: () => scroll(1),
+    up: () => scroll(-1),
+    pageDown: () => scroll(room - 1),
+    pageUp: () => scroll(-(room - 1)),
+    top: () => setTop(0),
+    bottom: () => setTop(maxTop),
   });
   const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
   const shown = lines.slice(top, top + room);
@@ -56,7 +87,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
         {padCells(
-          `Keys${maxTop ? `  (j/k scroll, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,
+          `Keys${maxTop ? `  (↑↓ PgUp PgDn Home End, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,
           width,
         )}
       </Text>

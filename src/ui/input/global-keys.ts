@@ -25,6 +25,10 @@ export const helpKeys = bindings([
   { scope: 'dialog:help', keys: ['esc', '?', 'q'], action: 'close', help: 'close help' },
   { scope: 'dialog:help', keys: ['j', 'down'], action: 'down', help: 'scroll down' },
   { scope: 'dialog:help', keys: ['k', 'up'], action: 'up', help: 'scroll up' },
+  { scope: 'dialog:help', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
+  { scope: 'dialog:help', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
+  { scope: 'dialog:help', keys: ['g', 'home'], action: 'top', help: 'to the top' },
+  { scope: 'dialog:help', keys: ['G', 'end'], action: 'bottom', help: 'to the bottom' },
 ]);
 
 /**
