@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
+import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -28,6 +29,7 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
   },
   // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out of the bundle.
+  plugins: [stringWidthPlugin],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js', ws: './scripts/stubs/ws.js' },
   banner: {
     js: [

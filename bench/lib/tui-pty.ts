@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import pty from 'node-pty';
+import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -107,6 +108,7 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
+    plugins: [stringWidthPlugin],
     alias: {
       'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
       ws: join(ROOT, 'scripts/stubs/ws.js'),
