@@ -98,7 +98,7 @@ const ways: { name: string; args: string[]; options: SpawnOptions }[] = [
   {
     name: 'npm start',
     args: ['start', '--silent', '--', ...WORLD],
-    options: { command: 'npm', env: npmEnv },
+    options: { command: 'npm', env: npmEnv, cwd: ROOT },
   },
   { name: 'npm i -g of the tarball', args: WORLD, options: { command: join(prefix, 'bin', 'netdeck') } },
   {
