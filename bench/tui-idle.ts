@@ -3,11 +3,9 @@
 // (user + system, from /proc) over that minute as a share of one core. Baseline, the
 // same minute: the bundled Ink hello world, idle beside it. Budget: < 1% of a core.
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { BINARY, bundleLikeNetdeck, ROOT, spawnInPty } from './lib/tui-pty.ts';
+import { BINARY, bundledHello, spawnInPty } from './lib/tui-pty.ts';
 
 const IDLE_MS = 60_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,10 +18,7 @@ function cpuSeconds(pid: number): number {
 }
 
 await ensureBuilt();
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 const netdeck = spawnInPty([], { command: BINARY });
 const base = spawnInPty([hello]);
 await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);

@@ -14,7 +14,7 @@ import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
 import {
   BINARY,
-  bundleLikeNetdeck,
+  bundledHello,
   commandLine,
   findProcess,
   median,
@@ -68,10 +68,7 @@ async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> 
 }
 
 await ensureBuilt();
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 await pause(500);

@@ -3,11 +3,9 @@
 // from its write to the moment the results on screen are those of the new query (the
 // list changed and the pane no longer says it is searching). Baseline, same run: the
 // bundled Ink hello world, a key to its changed line. Budget: median < 100 ms.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, quantile, report } from './lib/report.ts';
-import { BINARY, bundleLikeNetdeck, ROOT, type Screen, spawnInPty } from './lib/tui-pty.ts';
+import { BINARY, bundledHello, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const QUERIES = ['san', 'berl', 'new yo', 'lake', 'porto', 'gre'];
 const GAP_MS = 400;
@@ -18,10 +16,7 @@ const results = (screen: Screen) => screen.lines.slice(3, -1).join('\n');
 const settled = (screen: Screen) => !/searching…/.test(screen.text);
 
 await ensureBuilt();
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 const baseline: number[] = [];

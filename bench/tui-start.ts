@@ -7,11 +7,9 @@
 //   world; 1 000 000 providers / 50 000 cities < 1.5 s, with the world's progress on
 //   screen meanwhile (seen in every run).
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { BINARY, bundleLikeNetdeck, median, ROOT, type Screen, spawnInPty } from './lib/tui-pty.ts';
+import { BINARY, bundledHello, median, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const RUNS = 7;
 const BIG_RUNS = 3;
@@ -59,10 +57,7 @@ async function helloStart(hello: string): Promise<number> {
 
 await ensureBuilt();
 if (!existsSync(BINARY)) throw new Error('dist/netdeck.js is missing');
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 
 const baseline: number[] = [];
 const small: Start[] = [];

@@ -166,6 +166,10 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
   return outfile;
 }
 
+/** The baseline of the TUI benches: the bundled Ink hello world (bench/lib/ink-hello.tsx). */
+export const bundledHello = () =>
+  bundleLikeNetdeck(join(ROOT, 'bench/lib/ink-hello.tsx'), join(tmpdir(), 'netdeck-ink-hello.mjs'));
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];

@@ -235,11 +235,5 @@ export function* providerSteps(
   return providers;
 }
 
-export const generateProviders = (
-  rng: Rng,
-  geo: Geo,
-  seed: number,
-  total: number,
-  own: number,
-  otherNetworks: number,
-): Providers => runSteps(providerSteps(rng, geo, seed, total, own, otherNetworks));
+export const generateProviders = (...args: Parameters<typeof providerSteps>): Providers =>
+  runSteps(providerSteps(...args));
