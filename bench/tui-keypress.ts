@@ -3,18 +3,9 @@
 // city has one), `j` sent every 100 ms, each timed from the write to the moment the
 // headless terminal shows the moved cursor. Baseline, same run: the bundled Ink hello
 // world, a key to its changed line. Budget: median < 50 ms.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, quantile, report } from './lib/report.ts';
-import {
-  bigDiscover,
-  bundleLikeNetdeck,
-  type PtyProgram,
-  ROOT,
-  type Screen,
-  spawnInPty,
-} from './lib/tui-pty.ts';
+import { bigDiscover, bundledHello, type PtyProgram, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const KEYS = 60;
 const GAP_MS = 100;
@@ -41,10 +32,7 @@ async function timeKeys(
 }
 
 await ensureBuilt();
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));

@@ -1,22 +1,51 @@
 // Resident memory of the whole netdeck process (the in-process demo simulator included)
-// on a demo world of 10 000 locations and 1 000 own providers, after it has shown
-// every pane: the peak (VmHWM) from /proc, median of 3 runs (one run's peak moves by
-// several MB with the timing of V8's collections). Baseline, same run: the bundled Ink
-// hello world. Budget: < 150 MB.
+// on a demo world of 10 000 locations and 1 000 own providers, after it has shown every
+// pane: the peak (VmHWM) from /proc, median of 3 runs (one run's peak moves by several MB
+// with the timing of V8's collections), for every way of starting it, each of which must
+// give node netdeck's V8 flags (scripts/node-flags.mjs): the bin, `npm start`, the packed
+// tarball installed with `npm i -g` into a temporary prefix (offline), and `npx` on that
+// tarball. Baseline, same run: the bundled Ink hello world. Budget: < 150 MB each.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { bigDiscover, bundleLikeNetdeck, median, ROOT, spawnInPty } from './lib/tui-pty.ts';
+import {
+  BINARY,
+  bundledHello,
+  commandLine,
+  findProcess,
+  median,
+  memoryOf,
+  ROOT,
+  type SpawnOptions,
+  spawnInPty,
+} from './lib/tui-pty.ts';
 
 const BUDGET_MB = 150;
 const RUNS = 3;
+const WORLD = ['--era', 'seed', '--locations', '10000', '--own-providers', '1000'];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Run {
+  peakMb: number;
+  /** netdeck's node had every flag of scripts/node-flags.mjs. */
+  flagged: boolean;
+}
+
+/** The netdeck process under whatever started it (npm and npx run it as a child). */
+const isNetdeck = (argv: string[]) =>
+  /(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => /netdeck(\.js)?$/.test(arg));
+
 /** Peak resident MB of one run: every pane once, a search, a batch of providers. */
-async function netdeckPeak(): Promise<number> {
-  const netdeck = bigDiscover('--own-providers', '1000');
-  await netdeck.until((s) => /[1-9][\d,]* places with providers/.test(s.text), 60_000);
+async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> {
+  const netdeck = spawnInPty(args, options);
+  await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 120_000);
+  const pid = findProcess(netdeck.pid, isNetdeck);
+  if (pid === undefined) throw new Error(`no netdeck process under ${options.command}`);
+  const argv = commandLine(pid);
   for (const key of ['2', '3', '4', '5', '6', '1']) {
     netdeck.write(key);
     await pause(700);
@@ -32,17 +61,14 @@ async function netdeckPeak(): Promise<number> {
   await pause(700);
   netdeck.write('n');
   await pause(700);
-  const { peakMb } = netdeck.memory();
+  const { peakMb } = memoryOf(pid);
   netdeck.write('q');
   await netdeck.exited;
-  return peakMb;
+  return { peakMb, flagged: NODE_FLAGS.every((flag) => argv.includes(flag)) };
 }
 
 await ensureBuilt();
-const hello = await bundleLikeNetdeck(
-  join(ROOT, 'bench/lib/ink-hello.tsx'),
-  join(tmpdir(), 'netdeck-ink-hello.mjs'),
-);
+const hello = await bundledHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 await pause(500);
@@ -50,14 +76,48 @@ const baseline = base.memory();
 base.kill();
 await base.exited;
 
-const peaks: number[] = [];
-for (let i = 0; i < RUNS; i++) peaks.push(await netdeckPeak());
-const peak = median(peaks);
+// The package as users get it: packed, installed offline into a temporary prefix.
+const work = mkdtempSync(join(tmpdir(), 'netdeck-bench-pack-'));
+const npmEnv = {
+  npm_config_cache: join(work, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
+const npm = (args: string[]) =>
+  execFileSync('npm', args, { cwd: ROOT, env: { ...process.env, ...npmEnv }, encoding: 'utf8' });
+const tarball = join(work, npm(['pack', '--silent', '--ignore-scripts', '--pack-destination', work]).trim());
+const prefix = join(work, 'prefix');
+npm(['install', '--global', '--offline', '--prefix', prefix, tarball]);
 
-report({
-  name: `netdeck resident memory, demo world of 10 000 locations and 1 000 own providers, every pane shown (peak, median of ${RUNS})`,
-  value: `${fmt(peak)} MB (runs ${peaks.map((mb) => fmt(mb)).join(', ')})`,
-  budget: `< ${BUDGET_MB} MB`,
-  baseline: `Ink hello world ${fmt(baseline.peakMb)} MB`,
-  pass: peak < BUDGET_MB,
-});
+const ways: { name: string; args: string[]; options: SpawnOptions }[] = [
+  { name: 'the bin (dist/netdeck.js)', args: WORLD, options: { command: BINARY } },
+  {
+    name: 'npm start',
+    args: ['start', '--silent', '--', ...WORLD],
+    options: { command: 'npm', env: npmEnv, cwd: ROOT },
+  },
+  { name: 'npm i -g of the tarball', args: WORLD, options: { command: join(prefix, 'bin', 'netdeck') } },
+  {
+    name: 'npx of the tarball',
+    args: ['--yes', '--offline', `--package=${tarball}`, 'netdeck', ...WORLD],
+    options: { command: 'npx', env: npmEnv },
+  },
+];
+try {
+  for (const way of ways) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await netdeckPeak(way.args, way.options));
+    const peak = median(runs.map((run) => run.peakMb));
+    const flagged = runs.every((run) => run.flagged);
+    report({
+      name: `netdeck resident memory started by ${way.name}, demo world of 10 000 locations and 1 000 own providers, every pane shown (peak, median of ${RUNS}; V8 flags ${flagged ? 'on' : 'MISSING'})`,
+      value: `${fmt(peak)} MB (runs ${runs.map((run) => fmt(run.peakMb)).join(', ')})`,
+      budget: `< ${BUDGET_MB} MB, with netdeck's V8 flags (${NODE_FLAGS.join(' ')})`,
+      baseline: `Ink hello world ${fmt(baseline.peakMb)} MB`,
+      pass: peak < BUDGET_MB && flagged,
+    });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

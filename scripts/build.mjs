@@ -2,9 +2,11 @@
 // as fast from a single bundle as from node_modules, and the packed tarball installs
 // offline.
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
+import { NODE_FLAGS } from './node-flags.mjs';
+import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -28,10 +30,11 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
   },
   // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out of the bundle.
+  plugins: [stringWidthPlugin],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js', ws: './scripts/stubs/ws.js' },
   banner: {
     js: [
-      '#!/usr/bin/env node',
+      `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`,
       "import { createRequire as __netdeckCreateRequire } from 'node:module';",
       'const require = __netdeckCreateRequire(import.meta.url);',
     ].join('\n'),
@@ -48,3 +51,5 @@ const text = result.outputFiles[0].text.replace(
 );
 mkdirSync(dirname(outfile), { recursive: true });
 writeFileSync(outfile, text);
+// Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
+chmodSync(outfile, 0o755);

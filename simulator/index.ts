@@ -9,10 +9,11 @@ import type {
   SimProviderConnectionResult,
 } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
-import { createEngine, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
+import { createEngine, createEngineInSlices, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
 import type { SimNameChange } from './http/admin.ts';
 import { startHttpSimulator } from './http/app.ts';
 import { OffsetClock } from './offset-clock.ts';
+import type { SliceOptions } from './world/steps.ts';
 
 export interface SimulatorOptions {
   seed?: number;
@@ -41,6 +42,11 @@ export interface SimulatorOptions {
   errorRate?: number;
   /** Request log lines (`--verbose`). */
   log?: (line: string) => void;
+  /**
+   * Build the world in time slices (with its progress), so that a screen drawn by the
+   * same thread stays alive meanwhile (the console's demo); default: at once.
+   */
+  slices?: SliceOptions;
 }
 
 export interface Simulator {
@@ -84,7 +90,7 @@ function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Pro
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
-  const engine = createEngine({
+  const engineOptions = {
     seed: options.seed ?? DEFAULT_SEED,
     era: options.era ?? SIMULATOR_DEFAULT_ERA,
     clock,
@@ -92,7 +98,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     locations: options.locations,
     ownProviders: options.ownProviders,
     log: options.log,
-  });
+  };
+  const engine = options.slices
+    ? await createEngineInSlices(engineOptions, options.slices)
+    : createEngine(engineOptions);
   const http = await startHttpSimulator({
     engine,
     clock,

@@ -1,12 +1,13 @@
 // A program in a pseudo-terminal feeding a headless xterm, for the TUI benchmarks:
 // spawn, wait for a screen condition checked on every chunk of output (not on a
 // polling interval, so times are exact to a chunk), send keys, read resident memory.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import pty from 'node-pty';
+import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -19,6 +20,7 @@ export interface PtyProgram {
   screen(): Screen;
   /** Resident set size now and at its peak (from /proc), in MB. */
   memory(): { rssMb: number; peakMb: number };
+  pid: number;
   kill(): void;
   exited: Promise<number>;
 }
@@ -30,18 +32,35 @@ export interface Screen {
   inverseRow: number;
 }
 
-export function spawnInPty(args: string[], options: { cols?: number; rows?: number } = {}): PtyProgram {
+export interface SpawnOptions {
+  cols?: number;
+  rows?: number;
+  /** What to run (default: this node, with `args`). */
+  command?: string;
+  env?: Record<string, string>;
+  /** Where it runs (default: a new temporary folder, also its XDG_CONFIG_HOME). */
+  cwd?: string;
+}
+
+export function spawnInPty(args: string[], options: SpawnOptions = {}): PtyProgram {
   const cols = options.cols ?? 120;
   const rows = options.rows ?? 40;
-  const cwd = mkdtempSync(join(tmpdir(), 'netdeck-bench-'));
+  const home = mkdtempSync(join(tmpdir(), 'netdeck-bench-'));
+  const cwd = options.cwd ?? home;
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith('NETDECK_')) env[k] = v;
-  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: cwd, TZ: 'UTC' });
+    if (v !== undefined && !k.startsWith('NETDECK_') && !k.startsWith('npm_')) env[k] = v;
+  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: home, TZ: 'UTC' }, options.env);
   delete env.NODE_OPTIONS;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
   const startedAt = performance.now();
-  const child = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols, rows, cwd, env });
+  const child = pty.spawn(options.command ?? process.execPath, args, {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd,
+    env,
+  });
   const waiters = new Set<() => void>();
   child.onData((data) => {
     term.write(data, () => {
@@ -83,16 +102,44 @@ export function spawnInPty(args: string[], options: { cols?: number; rows?: numb
     },
     write: (data) => child.write(data),
     screen,
-    memory() {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = (field: string) =>
-        Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
-      return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-    },
+    memory: () => memoryOf(child.pid),
+    pid: child.pid,
     kill: () => child.kill(),
     exited,
   };
 }
+
+/** Resident set size of a process now and at its peak (from /proc), in MB. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** The command line of a process, argument by argument. */
+export function commandLine(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+}
+
+/** The process itself or its first descendant (breadth first) whose command line passes `test`. */
+export function findProcess(root: number, test: (argv: string[]) => boolean): number | undefined {
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    try {
+      if (test(commandLine(pid))) return pid;
+      for (const task of readdirSync(`/proc/${pid}/task`))
+        for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
+          if (child.trim()) queue.push(Number(child));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** netdeck's bundle, run as the bin (its first line gives node its flags). */
+export const BINARY = join(ROOT, 'dist', 'netdeck.js');
 
 /** Bundles a TSX entry the way scripts/build.mjs bundles netdeck (same options). */
 export async function bundleLikeNetdeck(entry: string, outfile: string): Promise<string> {
@@ -107,6 +154,7 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
+    plugins: [stringWidthPlugin],
     alias: {
       'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
       ws: join(ROOT, 'scripts/stubs/ws.js'),
@@ -118,6 +166,10 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
   return outfile;
 }
 
+/** The baseline of the TUI benches: the bundled Ink hello world (bench/lib/ink-hello.tsx). */
+export const bundledHello = () =>
+  bundleLikeNetdeck(join(ROOT, 'bench/lib/ink-hello.tsx'), join(tmpdir(), 'netdeck-ink-hello.mjs'));
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -128,4 +180,4 @@ export const median = (values: number[]) => {
  * every city (today's service lists countries only). `extra`: more world flags.
  */
 export const bigDiscover = (...extra: string[]) =>
-  spawnInPty([join(ROOT, 'dist/netdeck.js'), '--era', 'seed', '--locations', '10000', ...extra]);
+  spawnInPty(['--era', 'seed', '--locations', '10000', ...extra], { command: BINARY });

@@ -6,7 +6,8 @@ import type { SimCodes } from '../../src/contract/admin.ts';
 import { type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
 import { DEFAULT_ERA, type Era } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
-import { createWorld, type World } from '../world/index.ts';
+import { type World, worldSteps } from '../world/index.ts';
+import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import {
   accountWallets,
   createWallet,
@@ -43,7 +44,7 @@ import { SimError } from './errors.ts';
 import { findProviders } from './find-providers.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName } from './limits.ts';
-import { findLocations, providerLocations } from './locations.ts';
+import { findLocations, prepareSearch, providerLocations } from './locations.ts';
 import { initHistory, networkStats } from './network-stats.ts';
 import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
 import { findProviderLocations } from './provider-search.ts';
@@ -117,18 +118,25 @@ export interface Engine {
   setProviderConnected(clientId: string, connected: boolean): boolean | undefined;
   setNetworkName(networkId: string, name: string): boolean;
   invariants(): string[];
+  /** Builds the search index in time slices now, so the first search need not wait for it. */
+  prepareSearch(slices?: SliceOptions): Promise<void>;
 }
 
-function buildWorld(options: EngineOptions, seed: number): World {
+/** The engine's world in steps (world/steps.ts): the world, then the demo network's state. */
+function* engineWorldSteps(options: EngineOptions, seed: number): Steps<World> {
   const now = options.clock.now();
-  const world = createWorld({
-    seed,
-    era: options.era ?? ENGINE_DEFAULT_ERA,
-    now,
-    providers: options.providers,
-    locations: options.locations,
-    ownProviders: options.ownProviders,
-  });
+  const world = yield* within(
+    worldSteps({
+      seed,
+      era: options.era ?? ENGINE_DEFAULT_ERA,
+      now,
+      providers: options.providers,
+      locations: options.locations,
+      ownProviders: options.ownProviders,
+    }),
+    0,
+    0.9,
+  );
   world.payoutWallet.set(0, walletsOf(world, 0)[0].walletId);
   initUsers(world);
   // The demo network's own devices get friendly names and 24 h statistics from the start.
@@ -137,14 +145,25 @@ function buildWorld(options: EngineOptions, seed: number): World {
     world.deviceNames.set(i, world.names.ownDevice());
     startTrack(world, i, now);
   }
+  yield 0.93;
   initAssociations(world, now);
+  yield 0.96;
   initHistory(world, now);
   return world;
 }
 
-export function createEngine(options: EngineOptions): Engine {
+/** createEngine with its world built in time slices, so a screen on the same thread stays alive. */
+export async function createEngineInSlices(
+  options: EngineOptions,
+  slices: SliceOptions = {},
+): Promise<Engine> {
+  return createEngine(options, await runStepsInSlices(engineWorldSteps(options, options.seed | 0), slices));
+}
+
+/** `built`: a world already built from these options (createEngineInSlices). */
+export function createEngine(options: EngineOptions, built?: World): Engine {
   const { clock } = options;
-  let world = buildWorld(options, options.seed | 0);
+  let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
 
   const era = options.era ?? ENGINE_DEFAULT_ERA;
@@ -254,7 +273,7 @@ export function createEngine(options: EngineOptions): Engine {
       tickWorld(world, clock.now());
     },
     reset(seed?: number) {
-      world = buildWorld(options, seed === undefined ? world.seed : seed | 0);
+      world = runSteps(engineWorldSteps(options, seed === undefined ? world.seed : seed | 0));
     },
     network(id: string) {
       const n = world.networks.indexOfId(id);
@@ -300,6 +319,7 @@ export function createEngine(options: EngineOptions): Engine {
     invariants() {
       return checkInvariants(world, clock.now());
     },
+    prepareSearch: (slices) => prepareSearch(world, slices),
   };
   return engine;
 }

@@ -5,10 +5,12 @@ import type { World } from '../world/index.ts';
 import {
   MIN_ALIAS_LENGTH,
   normalise,
-  SearchIndex,
-  searchStrings,
-  wordStartEntries,
+  type SearchIndex,
+  searchIndexSteps,
+  searchStringSteps,
+  wordStartSteps,
 } from '../world/search.ts';
+import { Pending, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import {
   type CurrentLocationObject,
   currentLocationObject,
@@ -34,24 +36,45 @@ export interface LocationResult {
   devices: { client_id: string; device_name: string }[];
 }
 
-const indexes = new WeakMap<World, Partial<Record<'seed' | 'current', SearchIndex>>>();
+type IndexKind = 'seed' | 'current';
+const indexes = new WeakMap<World, Partial<Record<IndexKind, Pending<SearchIndex>>>>();
 
-/**
- * The world's search index of the seed era (prefixes of every search string, groups
- * too) or of today (word-start aliases of at least 3 characters, no groups), built on
- * first use: a default world needs it only when searched.
- */
-export function searchIndex(world: World, kind: 'seed' | 'current' = 'seed'): SearchIndex {
+function* indexSteps(world: World, kind: IndexKind): Steps<SearchIndex> {
+  if (kind === 'seed') {
+    const entries = yield* within(searchStringSteps(world.geo, true), 0, 0.2);
+    return yield* within(searchIndexSteps(entries), 0.2, 1);
+  }
+  const strings = yield* within(searchStringSteps(world.geo, false), 0, 0.2);
+  const entries = yield* within(wordStartSteps(strings), 0.2, 0.35);
+  return yield* within(searchIndexSteps(entries, MIN_ALIAS_LENGTH), 0.35, 1);
+}
+
+function pendingIndex(world: World, kind: IndexKind): Pending<SearchIndex> {
   let built = indexes.get(world);
   if (!built) {
     built = {};
     indexes.set(world, built);
   }
-  built[kind] ??=
-    kind === 'seed'
-      ? new SearchIndex(searchStrings(world.geo, true))
-      : new SearchIndex(wordStartEntries(searchStrings(world.geo, false)), MIN_ALIAS_LENGTH);
+  built[kind] ??= new Pending(indexSteps(world, kind));
   return built[kind];
+}
+
+/**
+ * The world's search index of the seed era (prefixes of every search string, groups
+ * too) or of today (word-start aliases of at least 3 characters, no groups), built on
+ * first use (or finished then, when prepareSearch has begun it): a default world needs
+ * it only when searched.
+ */
+export function searchIndex(world: World, kind: IndexKind = 'seed'): SearchIndex {
+  return pendingIndex(world, kind).now();
+}
+
+/**
+ * Builds the index the world's era searches with in time slices, ahead of the first
+ * search (50 000 cities take ~0.5 s: a first keystroke would wait that long).
+ */
+export async function prepareSearch(world: World, slices?: SliceOptions): Promise<void> {
+  await pendingIndex(world, world.era === 'seed' ? 'seed' : 'current').inSlices(slices);
 }
 
 export interface FindLocationsBody {

@@ -4,6 +4,7 @@
 import { COUNTRIES, GROUPS } from './countries.ts';
 import type { Names } from './names.ts';
 import type { Rng } from './prng.ts';
+import { runSteps, type Steps } from './steps.ts';
 
 export type LocationKind = 'city' | 'region' | 'country';
 
@@ -69,7 +70,8 @@ function apportion(total: number, weights: ArrayLike<number>, min: number): Int3
   return parts;
 }
 
-export function generateGeo(rng: Rng, names: Names, cities: number): Geo {
+/** The geography, a country per step. */
+export function* geoSteps(rng: Rng, names: Names, cities: number): Steps<Geo> {
   const nCountries = COUNTRIES.length;
   const totalCities = Math.max(cities, nCountries);
   const countryWeight = Float64Array.from(COUNTRIES, (row) => row.weight);
@@ -133,6 +135,7 @@ export function generateGeo(rng: Rng, names: Names, cities: number): Geo {
         geo.cityWeight[city] = countryWeight[c] / nCities / (1 + rng.float() * 3);
       }
     }
+    yield (0.8 * city) / totalCities;
   }
   geo.countryRegionStart[nCountries] = regionCountry.length;
   regionCityStart.push(city);
@@ -149,7 +152,13 @@ export function generateGeo(rng: Rng, names: Names, cities: number): Geo {
 
   for (const [index, id] of geo.countryId.entries()) geo.byId.set(id, { kind: 'country', index });
   for (const [index, id] of geo.regionId.entries()) geo.byId.set(id, { kind: 'region', index });
-  for (let index = 0; index < totalCities; index++) geo.byId.set(geo.cityId[index], { kind: 'city', index });
+  for (let index = 0; index < totalCities; index++) {
+    geo.byId.set(geo.cityId[index], { kind: 'city', index });
+    if ((index & 0xfff) === 0xfff) yield 0.8 + (0.2 * index) / totalCities;
+  }
   for (const [index, group] of geo.groups.entries()) geo.byId.set(group.id, { kind: 'group', index });
   return geo;
 }
+
+export const generateGeo = (rng: Rng, names: Names, cities: number): Geo =>
+  runSteps(geoSteps(rng, names, cities));

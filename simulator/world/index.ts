@@ -1,11 +1,11 @@
 // A seeded world: geography, networks, providers, and the state the engine moves.
 // Everything random derives from the seed (Faker's word lists picked with our own PRNG).
 import type { Era } from '../../src/contract/eras.ts';
-import { type Geo, generateGeo } from './geo.ts';
+import { type Geo, geoSteps } from './geo.ts';
 import { Names } from './names.ts';
 import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
 import { Rng } from './prng.ts';
-import { generateProviders, type Providers } from './providers.ts';
+import { type Providers, providerSteps } from './providers.ts';
 import type {
   AuthCodeRecord,
   CodeRecord,
@@ -15,6 +15,7 @@ import type {
   UserRecord,
   WalletRecord,
 } from './state.ts';
+import { runSteps, type Steps, within } from './steps.ts';
 import { Windows } from './windows.ts';
 
 export interface WorldOptions {
@@ -86,13 +87,18 @@ export interface World {
 }
 
 export function createWorld(options: WorldOptions): World {
+  return runSteps(worldSteps(options));
+}
+
+/** createWorld in steps (steps.ts): the geography, then the networks, then the providers. */
+export function* worldSteps(options: WorldOptions): Steps<World> {
   const seed = options.seed | 0;
   const total = Math.max(1, Math.floor(options.providers ?? DEFAULTS.providers));
   const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
   const own = Math.max(0, Math.floor(options.ownProviders ?? DEFAULTS.ownProviders));
   const rng = new Rng(seed, 1);
   const names = new Names(seed);
-  const geo = generateGeo(rng, names, cities);
+  const geo = yield* within(geoSteps(rng, names, cities), 0, 0.3);
 
   const networks = new Networks(seed);
   networks.add(DEMO_NETWORK_NAME);
@@ -103,9 +109,10 @@ export function createWorld(options: WorldOptions): World {
     if (taken.has(name)) name = `${name}-${n}`;
     taken.add(name);
     networks.add(name);
+    if ((n & 0x3ff) === 0x3ff) yield 0.3 + (0.1 * n) / others;
   }
 
-  const providers = generateProviders(rng, geo, seed, total, own, others);
+  const providers = yield* within(providerSteps(rng, geo, seed, total, own, others), 0.4, 1);
   return {
     seed,
     era: options.era ?? 'current',

@@ -4,6 +4,7 @@
 import type { Geo } from './geo.ts';
 import { ProviderIds } from './ids.ts';
 import type { Rng } from './prng.ts';
+import { runSteps, type Steps } from './steps.ts';
 
 export const TIERS = 4;
 export const PUBLIC = 3;
@@ -162,18 +163,21 @@ function apportion(total: number, weights: Float64Array): Int32Array {
   return parts;
 }
 
+/** Providers per step of a stepped build (~5 ms of work). */
+const CHUNK = 1 << 15;
+
 /**
  * Generates `total` providers spread over the cities by weight; network 0 (the demo
  * network) gets `own` of them, the rest belong to networks 1..otherNetworks.
  */
-export function generateProviders(
+export function* providerSteps(
   rng: Rng,
   geo: Geo,
   seed: number,
   total: number,
   own: number,
   otherNetworks: number,
-): Providers {
+): Steps<Providers> {
   const nCities = geo.cityName.length;
   const providers = new Providers(geo, seed, total + 64);
   const perCity = apportion(total, geo.cityWeight);
@@ -188,6 +192,7 @@ export function generateProviders(
       const t = u < cut0 ? 0 : u < cut1 ? 1 : u < cut2 ? 2 : 3;
       tierCount[t * nCities + c]++;
     }
+    if ((c & 0xfff) === 0xfff) yield (0.1 * c) / nCities;
   }
   let i = 0;
   for (let t = 0; t < TIERS; t++) {
@@ -204,6 +209,7 @@ export function generateProviders(
         // A few providers have no speed estimate yet.
         providers.speed[i] = rng.chance(0.04) ? 0 : Math.round(speed * (0.5 + rng.float()));
         providers.health[i] = 100 - t * 15 - rng.int(10);
+        if ((i & (CHUNK - 1)) === CHUNK - 1) yield 0.1 + (0.8 * i) / total;
       }
     }
     providers.tierCityStart[base + nCities] = i;
@@ -221,9 +227,13 @@ export function generateProviders(
   }
 
   for (let p = 0; p < i; p++) {
+    if ((p & (CHUNK - 1)) === CHUNK - 1) yield 0.9 + (0.1 * p) / i;
     if (providers.connected[p] === 0) continue;
     providers.connected[p] = 0;
     providers.setConnected(p, true);
   }
   return providers;
 }
+
+export const generateProviders = (...args: Parameters<typeof providerSteps>): Providers =>
+  runSteps(providerSteps(...args));

@@ -10,6 +10,7 @@
 //   every prefix of at least 3 characters (server: search/search_alias.go
 //   GenerateAliases with SearchTypePrefix); the distance is to the best such alias.
 import type { Geo } from './geo.ts';
+import { runSteps, type Steps } from './steps.ts';
 
 export const KIND_CITY = 0;
 export const KIND_REGION = 1;
@@ -38,6 +39,9 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/** Items per step of a stepped build (a few milliseconds of work). */
+const STEP_MASK = 0xfff;
+
 /** A reference to a location or group: number * 4 + kind. */
 export const refOf = (kind: number, index: number) => index * 4 + kind;
 
@@ -53,6 +57,11 @@ export interface SearchEntry {
  * (cc)"; a country as "Country (cc)" and "cc". Groups (seed era only) by name.
  */
 export function searchStrings(geo: Geo, withGroups: boolean): SearchEntry[] {
+  return runSteps(searchStringSteps(geo, withGroups));
+}
+
+/** searchStrings in steps (steps.ts). */
+export function* searchStringSteps(geo: Geo, withGroups: boolean): Steps<SearchEntry[]> {
   const entries: SearchEntry[] = [];
   // Joined rather than templated: a join is one flat string, a template of this length a
   // tree of concatenations that sorting then flattens into a second copy.
@@ -71,8 +80,8 @@ export function searchStrings(geo: Geo, withGroups: boolean): SearchEntry[] {
       { text: join(name, ' (', geo.countryCode[c], ')'), ref },
     );
   });
-  geo.cityName.forEach((raw, city) => {
-    const name = normalise(raw);
+  for (let city = 0; city < geo.cityName.length; city++) {
+    const name = normalise(geo.cityName[city]);
     const r = geo.cityRegion[city];
     const c = geo.regionCountry[r];
     const ref = refOf(KIND_CITY, city);
@@ -81,7 +90,8 @@ export function searchStrings(geo: Geo, withGroups: boolean): SearchEntry[] {
       { text: join(name, ' (', geo.countryCode[c], ')'), ref },
       { text: join(name, ', ', region[r]), ref },
     );
-  });
+    if ((city & STEP_MASK) === STEP_MASK) yield city / geo.cityName.length;
+  }
   if (withGroups) {
     for (const [g, group] of geo.groups.entries())
       entries.push({ text: normalise(group.name), ref: refOf(KIND_GROUP, g) });
@@ -91,8 +101,15 @@ export function searchStrings(geo: Geo, withGroups: boolean): SearchEntry[] {
 
 /** The current era's aliases: each string from each of its word starts (their prefixes are searched). */
 export function wordStartEntries(entries: SearchEntry[]): SearchEntry[] {
+  return runSteps(wordStartSteps(entries));
+}
+
+/** wordStartEntries in steps (steps.ts). */
+export function* wordStartSteps(entries: SearchEntry[]): Steps<SearchEntry[]> {
   const out: SearchEntry[] = [];
-  for (const { text, ref } of entries) {
+  for (let e = 0; e < entries.length; e++) {
+    const { text, ref } = entries[e];
+    if ((e & STEP_MASK) === STEP_MASK) yield e / entries.length;
     out.push({ text, ref });
     for (let i = 1; i < text.length; i++) {
       if (text[i - 1] === ' ' && text[i] !== ' ' && text.length - i >= MIN_ALIAS_LENGTH)
@@ -117,45 +134,20 @@ export class SearchIndex {
 
   /**
    * `minPrefix`: the shortest prefix that counts (0: any, as in the seed era); a string
-   * shorter than that counts as a whole.
+   * shorter than that counts as a whole. `sorted`: the entries already sorted (built
+   * in steps by searchIndexSteps).
    */
   constructor(
     entries: SearchEntry[],
     private readonly minPrefix = 0,
+    sorted: SortedEntries = runSteps(sortSteps(entries)),
   ) {
-    // Identical strings (a suffix shared by a country's every place) are sorted once.
-    const byText = new Map<string, number[]>();
-    for (const { text, ref } of entries) {
-      const refs = byText.get(text);
-      if (refs) refs.push(ref);
-      else byText.set(text, [ref]);
-    }
-    const strings = [...byText.keys()].sort();
-    const starts: number[] = [];
-    const owners = new Int32Array(entries.length);
-    let k = 0;
-    for (const text of strings) {
-      starts.push(k);
-      for (const ref of byText.get(text)!) owners[k++] = ref;
-    }
-    starts.push(k);
-    this.strings = strings;
-    this.ownerStart = Int32Array.from(starts);
-    this.owners = owners;
-    this.lcp = new Int32Array(strings.length);
-    let longest = 0;
-    for (let i = 0; i < strings.length; i++) {
-      longest = Math.max(longest, strings[i].length);
-      if (i === 0) continue;
-      const a = strings[i - 1];
-      const b = strings[i];
-      const limit = Math.min(a.length, b.length);
-      let l = 0;
-      while (l < limit && a.charCodeAt(l) === b.charCodeAt(l)) l++;
-      this.lcp[i] = l;
-    }
-    this.longest = longest;
-    this.byRef = new Uint8Array(owners.reduce((max, ref) => Math.max(max, ref), 0) + 1).fill(NONE);
+    this.strings = sorted.strings;
+    this.ownerStart = sorted.ownerStart;
+    this.owners = sorted.owners;
+    this.lcp = sorted.lcp;
+    this.longest = sorted.longest;
+    this.byRef = new Uint8Array(sorted.owners.reduce((max, ref) => Math.max(max, ref), 0) + 1).fill(NONE);
   }
 
   get size(): number {
@@ -274,4 +266,76 @@ export class SearchIndex {
     }
     return found;
   }
+}
+
+interface SortedEntries {
+  strings: string[];
+  lcp: Int32Array;
+  ownerStart: Int32Array;
+  owners: Int32Array;
+  longest: number;
+}
+
+/**
+ * The distinct strings sorted (as Array.prototype.sort orders them: by UTF-16 code
+ * units), their owners and the common prefix of each with the one before. Sorted in
+ * buckets of the same first two characters, a few buckets per step.
+ */
+function* sortSteps(entries: SearchEntry[]): Steps<SortedEntries> {
+  // Identical strings (a suffix shared by a country's every place) are sorted once.
+  const byText = new Map<string, number[]>();
+  for (let e = 0; e < entries.length; e++) {
+    const { text, ref } = entries[e];
+    const refs = byText.get(text);
+    if (refs) refs.push(ref);
+    else byText.set(text, [ref]);
+    if ((e & STEP_MASK) === STEP_MASK) yield (0.4 * e) / entries.length;
+  }
+  // A bucket's key orders as its first two characters do ("a" before "a " before "aa").
+  const buckets = new Map<number, string[]>();
+  for (const text of byText.keys()) {
+    const key =
+      text.length === 0 ? -1 : text.charCodeAt(0) * 0x10001 + (text.length > 1 ? text.charCodeAt(1) + 1 : 0);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(text);
+    else buckets.set(key, [text]);
+  }
+  yield 0.5;
+  const strings: string[] = [];
+  let sinceStep = 0;
+  for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
+    const bucket = buckets.get(key)!.sort();
+    for (const text of bucket) strings.push(text);
+    sinceStep += bucket.length;
+    if (sinceStep > STEP_MASK) {
+      sinceStep = 0;
+      yield 0.5 + (0.3 * strings.length) / byText.size;
+    }
+  }
+  const starts = new Int32Array(strings.length + 1);
+  const owners = new Int32Array(entries.length);
+  const lcp = new Int32Array(strings.length);
+  let k = 0;
+  let longest = 0;
+  for (let i = 0; i < strings.length; i++) {
+    const text = strings[i];
+    starts[i] = k;
+    for (const ref of byText.get(text)!) owners[k++] = ref;
+    longest = Math.max(longest, text.length);
+    if (i > 0) {
+      const before = strings[i - 1];
+      const limit = Math.min(before.length, text.length);
+      let l = 0;
+      while (l < limit && before.charCodeAt(l) === text.charCodeAt(l)) l++;
+      lcp[i] = l;
+    }
+    if ((i & STEP_MASK) === STEP_MASK) yield 0.8 + (0.2 * i) / strings.length;
+  }
+  starts[strings.length] = k;
+  return { strings, lcp, ownerStart: starts, owners, longest };
+}
+
+/** A SearchIndex of the entries in steps (steps.ts). */
+export function* searchIndexSteps(entries: SearchEntry[], minPrefix = 0): Steps<SearchIndex> {
+  return new SearchIndex(entries, minPrefix, yield* sortSteps(entries));
 }

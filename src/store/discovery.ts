@@ -39,7 +39,12 @@ export interface MarkedSpec {
 const DISTANCE_STEPS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5];
 /** The service's own default; `distanceFraction` undefined means it (nothing is sent). */
 const DEFAULT_DISTANCE = 0.2;
-export const SEARCH_DEBOUNCE_MS = 150;
+/**
+ * A pause in typing this long sends the search: short enough that the results follow
+ * each key (budget: 100 ms from key to results), long enough to merge a burst of keys
+ * (a paste, key repeat); a newer search aborts the one in flight.
+ */
+export const SEARCH_DEBOUNCE_MS = 40;
 /** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
 export const DISTANCE_NOT_APPLICABLE = distanceNotApplicable('the match distance');
 

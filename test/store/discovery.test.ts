@@ -82,7 +82,7 @@ describe('discovery store', () => {
     const { store, clock, searches } = await onSimulator();
     for (const q of ['g', 'ge', 'ger']) {
       store.getState().setQuery(q);
-      await clock.advance(50);
+      await clock.advance(SEARCH_DEBOUNCE_MS / 2);
     }
     expect(searches).toEqual([]);
     expect(store.getState().search.loading).toBe(true);
