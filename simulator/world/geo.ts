@@ -40,9 +40,6 @@ export interface Geo {
   byId: Map<string, { kind: LocationKind | 'group'; index: number }>;
 }
 
-export const cityCount = (geo: Geo) => geo.cityName.length;
-export const cityCountry = (geo: Geo, city: number) => geo.regionCountry[geo.cityRegion[city]];
-
 /** The interval of city numbers [from, to) a location covers. */
 export function cityInterval(geo: Geo, kind: LocationKind, index: number): [number, number] {
   if (kind === 'city') return [index, index + 1];

@@ -75,8 +75,6 @@ export interface FeedbackEntry {
 }
 
 /** Sums of one provider's recent hours, in hourly buckets (a ring indexed by hour % hours). */
-export const TRACK_FIELDS = ['transfer', 'payout', 'search', 'contracts', 'clients'] as const;
-
 export interface Track {
   /** connection events of the ring's span, time order, alternating */
   events: { time: number; connected: boolean }[];
