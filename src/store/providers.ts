@@ -179,6 +179,9 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
     exportSeen() {
       const { seen } = get();
       try {
+        // An empty file helps nobody: say what to do instead.
+        if (!seen.length)
+          throw new Error('nothing to export yet: mark places in Discover and send them here (p)');
         if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
         const path = deps.saveExport(seen.map((p) => `${JSON.stringify(p)}\n`).join(''), clock.now());
         set({ exported: { path, count: seen.length }, exportError: undefined });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -172,6 +172,13 @@ describe('providers store', () => {
     await store.getState().choose([spec]);
     expect(store.getState().destinations).toEqual({});
     expect(bodies.at(-1)?.exclude_destinations).toBeUndefined();
+  });
+
+  it('e with nothing seen writes no file and says what to do', async () => {
+    const { store } = await onSimulator();
+    expect(store.getState().exportSeen()).toBeUndefined();
+    expect(store.getState().exportError).toContain('nothing to export yet');
+    expect(readdirSync(dir!).filter((name) => name.startsWith('netdeck-providers-'))).toEqual([]);
   });
 
   it('exports what was seen as JSON Lines and says where', async () => {

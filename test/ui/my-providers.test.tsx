@@ -125,6 +125,15 @@ describe('My providers pane', () => {
     expect(up).toEqual([...down].reverse());
     await press('s', 's', 's', 's', 's');
     expect(frame()).toContain('sort provide mode ▲');
+    // In the detail the table is hidden: s and S leave its sort alone.
+    const sorted = app!.stores.myProviders.getState();
+    await press('enter');
+    await waitFor('connection events');
+    await press('s', 'S');
+    expect(app!.stores.myProviders.getState()).toMatchObject({
+      sortColumn: sorted.sortColumn,
+      descending: sorted.descending,
+    });
   });
 
   it('filters by provide mode (seed era) or client id with /, and esc clears the filter', async () => {

@@ -203,8 +203,10 @@ export function MyProviders({ width, height }: PaneProps) {
   const inDetail = () => s().detailId !== undefined;
   useKeyActions(myProvidersKeys, 'myProviders', {
     ...useListKeys(s, height - CHROME_ROWS),
-    sortNext: () => s().cycleSort(),
-    sortReverse: () => s().reverseSort(),
+    // The detail and the history views hide the table: a sort there would act unseen.
+    sortNext: () => (inDetail() || history.view.getState().window !== '24h' ? undefined : s().cycleSort()),
+    sortReverse: () =>
+      inDetail() || history.view.getState().window !== '24h' ? undefined : s().reverseSort(),
     open: () => (inDetail() ? undefined : s().openDetail()),
     search: () => {
       s().closeDetail();
