@@ -83,3 +83,13 @@ describe('speeds and countdowns', () => {
     expect(formatDuration(7800)).toBe('2h 10m');
   });
 });
+
+describe('countOf', () => {
+  it('says one thing in the singular and the rest in the plural, counts separated', async () => {
+    const { countOf } = await import('../../src/format/numbers.ts');
+    expect(countOf(1, 'match', 'matches')).toBe('1 match');
+    expect(countOf(0, 'match', 'matches')).toBe('0 matches');
+    expect(countOf(1, 'place')).toBe('1 place');
+    expect(countOf(12345, 'provider')).toBe('12,345 providers');
+  });
+});

@@ -227,7 +227,7 @@ describe('Discover pane', () => {
     await app.press('/');
     await app.type(id);
     await app.press('enter');
-    await app.waitFor('1 matches');
+    await app.waitFor('1 match ·');
     expect(listLines(app.frame())[0]).toContain(`device  ${id}`);
     expect(listLines(app.frame())[0]).not.toContain('?');
     await app.press('space');

@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
-import { formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { countOf, formatCount, NOT_SENT } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
 import type { Stores } from '../../../store/index.ts';
@@ -184,13 +184,13 @@ export function Discover({ width, height }: PaneProps) {
   } else if (notice) {
     status = (
       <Text color={theme.warn} wrap="truncate">
-        {searching ? `${formatCount(rows.length)} matches · ${notice}` : notice}
+        {searching ? `${countOf(rows.length, 'match', 'matches')} · ${notice}` : notice}
       </Text>
     );
   } else {
     const what = searching
-      ? `${formatCount(rows.length)} matches`
-      : `${formatCount(rows.length)} places with providers · → opens a country`;
+      ? countOf(rows.length, 'match', 'matches')
+      : `${countOf(rows.length, 'place')} with providers · → opens a country`;
     const hints = [
       what,
       unknownCounts ? `${NOT_SENT} count not sent` : undefined,

@@ -7,6 +7,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
 import type { ProviderStats } from '../../../contract/schemas.ts';
+import { countOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
@@ -52,7 +53,7 @@ function SummaryLine({ width }: { width: number }) {
     ? ['My providers, last 24 hours']
     : [
         filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
-        `${all.length} provider${all.length === 1 ? '' : 's'}`,
+        countOf(all.length, 'provider'),
         `${online} connected`,
         `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
       ].filter(Boolean);

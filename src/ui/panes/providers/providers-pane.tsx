@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
-import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { countOf, formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -138,10 +138,7 @@ export function Providers({ width, height }: PaneProps) {
   } else if (exported) {
     status = (
       <Text color={theme.ok} wrap="truncate">
-        {truncate(
-          `wrote ${exported.count} provider${exported.count === 1 ? '' : 's'} to ${exported.path}`,
-          width,
-        )}
+        {truncate(`wrote ${countOf(exported.count, 'provider')} to ${exported.path}`, width)}
       </Text>
     );
   } else if (exhausted) {
