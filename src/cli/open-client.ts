@@ -2,6 +2,7 @@
 // on it with the configured token; without one, a fresh in-process demo simulator built
 // from the world flags, and a client on it with its demo token.
 import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
+import type { SliceOptions } from '../../simulator/world/steps.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client.ts';
 import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
@@ -73,7 +74,13 @@ export function clientFor(
 export async function openClient(
   deps: CliDeps,
   config: ResolvedConfig,
-  options: { world?: WorldFlags; clientDefaults: Partial<ClientOptions>; warn?: (text: string) => void },
+  options: {
+    world?: WorldFlags;
+    clientDefaults: Partial<ClientOptions>;
+    warn?: (text: string) => void;
+    /** Build the demo world in time slices, with its progress (the console's first paint). */
+    slices?: SliceOptions;
+  },
 ): Promise<OpenClient> {
   const given = Object.entries(worldOf(options.world ?? {})).filter(([, value]) => value !== undefined);
   if (config.mode === 'api') {
@@ -97,7 +104,7 @@ export async function openClient(
     throw new UsageError(
       `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
     );
-  const simulator = await (await loadSimulator(deps))({ seed, ...world });
+  const simulator = await (await loadSimulator(deps))({ seed, ...world, slices: options.slices });
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {
     client,

@@ -6,6 +6,7 @@ import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
+import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 
 export interface TuiOptions extends ConsoleStoresOptions {
   /** Stores already started (the console command starts them while this module loads); runTui stops them. */
@@ -15,8 +16,6 @@ export interface TuiOptions extends ConsoleStoresOptions {
   stderr?: NodeJS.WriteStream;
 }
 
-export const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
-export const LEAVE_ALT_SCREEN = '\u001b[?25h\u001b[?1049l';
 /** Exit code when the console cannot start (no terminal): a usage problem. */
 export const NO_TTY_EXIT = 2;
 
@@ -46,7 +45,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
     restored = true;
     stdout.write(LEAVE_ALT_SCREEN);
   };
-  stdout.write(ENTER_ALT_SCREEN);
+  // Clears the first paint (src/cli/first-paint.ts) where there was one.
+  stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN);
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);
 

@@ -45,6 +45,16 @@ describe('netdeck console (demo mode)', () => {
     expect(footer(s)).toMatch(/\? help: all keys\s+q\/ctrl-c quit$/);
   });
 
+  it('paints its frame and the world’s progress before a big world is built, then the data', async () => {
+    session = await spawnNetdeck({ args: ['--providers', '1000000', '--locations', '50000'] });
+    const s = session;
+    await s.waitFor(/building the demo world \d+%/, 15_000);
+    expect(s.lines()[0]).toMatch(/^netdeck · SIMULATOR seed 1 +● connecting…$/);
+    expect(s.lines()[1]).toMatch(/^1 Discover {2}2 Providers/);
+    await s.waitFor(US, 15_000);
+    expect(s.screen()).not.toMatch(/building the demo world/);
+  });
+
   it('shows every pane on 1-6, and back', async () => {
     const s = await demo();
     const panes: [string, RegExp][] = [

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, NO_TTY_EXIT, runTui } from '../../src/cli/tui.tsx';
+import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
+import { NO_TTY_EXIT, runTui } from '../../src/cli/tui.tsx';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';
 

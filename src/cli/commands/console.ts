@@ -6,8 +6,9 @@ import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { REFRESH_BOUNDS } from '../config.ts';
 import type { ConsoleStores } from '../console-stores.ts';
 import type { CliContext } from '../context.ts';
+import { type FirstPaint, paintFirstFrame } from '../first-paint.ts';
 import { saveLogin } from '../login-store.ts';
-import { type OpenClient, openClient } from '../open-client.ts';
+import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
 import { type CommonOptions, integerArg, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
@@ -61,6 +62,20 @@ export async function startConsole(context: CliContext, command: Command): Promi
   // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
   // console, whatever their shell exports.
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
+  // Something on screen before anything slow (Ink, React, the demo world). With an API
+  // the client opens at once, and its warnings go to the main screen first.
+  let paint: FirstPaint | undefined;
+  const paintNow = (status: string) =>
+    paintFirstFrame(io.stdout, {
+      target:
+        config.mode === 'api'
+          ? { kind: 'api', url: config.apiUrl.value }
+          : { kind: 'demo', seed: options.seed ?? DEMO_SEED },
+      columns: io.stdout.columns ?? 80,
+      rows: io.stdout.rows ?? 24,
+      status,
+    });
+  if (config.mode === 'demo') paint = paintNow('building the demo world…');
   const tuiLoading = loadTui(context);
   // A failure to load surfaces where it is awaited below.
   tuiLoading.catch(() => {});
@@ -78,7 +93,10 @@ export async function startConsole(context: CliContext, command: Command): Promi
       world: options,
       clientDefaults: CONSOLE_CLIENT_DEFAULTS,
       warn: (text) => out.warn(text),
+      slices: { onProgress: (done) => paint?.status(`building the demo world ${Math.floor(done * 100)}%`) },
     });
+    if (paint) paint.status('loading provider locations…');
+    else paint = paintNow('loading provider locations…');
     const { client, simulator, target, token } = opened;
     const apiUrl = config.apiUrl?.value;
     const tuiOptions: TuiOptions = {
@@ -106,8 +124,10 @@ export async function startConsole(context: CliContext, command: Command): Promi
       }),
     ]);
     clearTimeout(timer);
+    paint.handOver();
     return await runTui({ ...tuiOptions, stores: live });
   } catch (error) {
+    paint?.leave();
     out.hide(config.token?.value);
     out.error(explain(error));
     return ExitCode.failure;

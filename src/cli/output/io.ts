@@ -4,6 +4,7 @@ export interface OutStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
 }
 
 export interface CliIo {

@@ -2,21 +2,14 @@
 // pane's last refresh with the countdown to the next one.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { hideUrlCredentials } from '../../api/auth.ts';
 import { formatClockTime, formatDuration } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource } from '../../store/index.ts';
-import type { SessionTarget } from '../../store/session.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/registry.ts';
 import { truncate } from '../text.ts';
-
-function targetLabel(target: SessionTarget): string {
-  return target.kind === 'demo'
-    ? `SIMULATOR seed ${target.seed}`
-    : screenText(hideUrlCredentials(target.url));
-}
+import { targetLabel } from './target-label.ts';
 
 function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now: number): string {
   switch (state.status) {

@@ -1,12 +1,12 @@
 // Account (6): the network's wallets and the payout wallet, and the feedback form.
+import { PANE_TITLES } from '../titles.ts';
 import { definePane } from '../types.ts';
 import { Account } from './account-pane.tsx';
 import { accountKeys } from './keys.ts';
 
 export const accountPane = definePane({
   id: 'account',
-  title: 'Account',
-  shortTitle: 'Acct',
+  ...PANE_TITLES.account,
   keys: accountKeys,
   store: 'account',
   Component: Account,

@@ -1,13 +1,13 @@
 // Devices (3): pending adoptions, shares both ways, this network's own devices, and the
 // dialogs that add, share, confirm, remove and rename them.
+import { PANE_TITLES } from '../titles.ts';
 import { definePane } from '../types.ts';
 import { Devices } from './devices-pane.tsx';
 import { devicesKeys } from './keys.ts';
 
 export const devicesPane = definePane({
   id: 'devices',
-  title: 'Devices',
-  shortTitle: 'Devices',
+  ...PANE_TITLES.devices,
   keys: devicesKeys,
   store: 'devices',
   Component: Devices,

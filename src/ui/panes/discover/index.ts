@@ -1,12 +1,12 @@
 // Discover (1): where providers are, and a fuzzy search; marks choose what Providers samples.
+import { PANE_TITLES } from '../titles.ts';
 import { definePane } from '../types.ts';
 import { Discover } from './discover-pane.tsx';
 import { discoverKeys } from './keys.ts';
 
 export const discoverPane = definePane({
   id: 'discover',
-  title: 'Discover',
-  shortTitle: 'Disc',
+  ...PANE_TITLES.discover,
   keys: discoverKeys,
   store: 'discovery',
   search: 'search',

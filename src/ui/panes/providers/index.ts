@@ -1,12 +1,12 @@
 // Providers (2): find-providers2 batch after batch for what Discover sent.
+import { PANE_TITLES } from '../titles.ts';
 import { definePane } from '../types.ts';
 import { providersKeys } from './keys.ts';
 import { Providers } from './providers-pane.tsx';
 
 export const providersPane = definePane({
   id: 'providers',
-  title: 'Providers',
-  shortTitle: 'Prov',
+  ...PANE_TITLES.providers,
   keys: providersKeys,
   store: 'providers',
   Component: Providers,

@@ -1,0 +1,93 @@
+// The console's first frame, written with plain escape codes as soon as the command line
+// is read: Ink, React and the panes take ~60 ms more to load and a demo world of a million
+// providers ~0.4 s to build, and a blank screen meanwhile reads as a hang. It draws what
+// Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
+// which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
+import type { SessionTarget } from '../store/session.ts';
+import { targetLabel } from '../ui/frame/target-label.ts';
+import { globalKeys } from '../ui/input/global-keys.ts';
+import { PANE_TITLES } from '../ui/panes/titles.ts';
+import { displayWidth, truncate } from '../ui/text.ts';
+import type { OutStream } from './output/io.ts';
+import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
+
+/** Below this many columns the console's frame takes its compact form (as src/ui/app.tsx). */
+const COMPACT_BELOW = 80;
+/** The row (1-based) of the line that says what is loading. */
+const STATUS_ROW = 4;
+
+const BOLD = (text: string) => `\u001b[1m${text}\u001b[22m`;
+const INVERSE = (text: string) => `\u001b[7;1m${text}\u001b[27;22m`;
+const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
+/** The footer's first hints, help and quit, as Ink's footer words them. */
+const FOOTER_HINTS = globalKeys
+  .filter((b) => b.action === 'help' || b.action === 'quit')
+  .map((b) => `${b.keys.join('/')} ${b.help}`)
+  .join('  ');
+const at = (row: number) => `\u001b[${row};1H\u001b[2K`;
+
+export interface FirstPaint {
+  /** Rewrites the line that says what is loading. */
+  status(text: string): void;
+  /** Ink takes the screen over (runTui clears it); ctrl-c is Ink's from now on. */
+  handOver(): void;
+  /** Leaves the alternate screen (when the console stops before Ink has drawn). */
+  leave(): void;
+}
+
+export interface FirstPaintOptions {
+  target: SessionTarget;
+  columns: number;
+  rows: number;
+  status: string;
+}
+
+/** The frame's lines around the status, as Ink's first frame will draw them. */
+export function firstFrameLines({ target, columns, rows }: FirstPaintOptions): Map<number, string> {
+  const compact = columns < COMPACT_BELOW;
+  const label = `${compact ? '' : 'netdeck · '}${targetLabel(target)}`;
+  const right = '● connecting…';
+  const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
+  const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;
+  const tabs = Object.values(PANE_TITLES).map(
+    (pane, i) => `${i + 1} ${compact ? pane.shortTitle : pane.title}`,
+  );
+  const tabBar = [INVERSE(tabs[0]), ...tabs.slice(1)].join(compact ? ' ' : '  ');
+  const footer = DIM(truncate(FOOTER_HINTS, columns));
+  // The frame is one row shorter than the terminal (src/ui/app.tsx says why).
+  return new Map([
+    [1, header],
+    [2, tabBar],
+    [rows - 1, footer],
+  ]);
+}
+
+/** Enters the alternate screen and draws the first frame on `out`. */
+export function paintFirstFrame(out: OutStream, options: FirstPaintOptions): FirstPaint {
+  let done = false;
+  const statusLine = (text: string) => `${at(STATUS_ROW)}  ${truncate(text, options.columns - 2)}`;
+  let frame = `${ENTER_ALT_SCREEN}\u001b[?25l`;
+  for (const [row, line] of firstFrameLines(options)) frame += at(row) + line;
+  out.write(frame + statusLine(options.status));
+  // Until Ink puts the terminal in raw mode, ctrl-c is a SIGINT: give the screen back first.
+  const interrupted = () => {
+    paint.leave();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  const paint: FirstPaint = {
+    status(text) {
+      if (!done) out.write(statusLine(text));
+    },
+    handOver() {
+      done = true;
+      process.off('SIGINT', interrupted);
+    },
+    leave() {
+      if (done) return;
+      paint.handOver();
+      out.write(LEAVE_ALT_SCREEN);
+    },
+  };
+  return paint;
+}
