@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
-import { formatAge, formatDuration } from '../../src/format/numbers.ts';
+import { formatAge, formatClockTime } from '../../src/format/numbers.ts';
 import { neverClient } from './fakes.ts';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
@@ -37,7 +37,7 @@ describe('My providers pane', () => {
     expect(names).toHaveLength(8);
     for (const line of rows(frame()))
       expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
-    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
+    expect(frame()).toContain(`next ${formatClockTime(TEST_REFRESH_MS)}`);
     // Today's /stats/providers has no provide_mode: /network/clients says public (3) or
     // nothing, and the column then says it is not known.
     const modes = rows(frame()).map((line) => line.trimEnd().split(/\s+/).at(-1));
@@ -105,10 +105,10 @@ describe('My providers pane', () => {
     const first = rows(frame());
     await clock.advance(TEST_REFRESH_MS - 1_000);
     expect(rows(frame())).toEqual(first);
-    expect(frame()).toContain('next in 1s');
+    expect(frame()).toContain(`next ${formatClockTime(TEST_REFRESH_MS)}`);
     await clock.advance(1_000);
     await waitFor(() => rows(frame()).join() !== first.join());
-    expect(frame()).toContain(`next in ${formatDuration(TEST_REFRESH_MS / 1000)}`);
+    expect(frame()).toContain(`next ${formatClockTime(2 * TEST_REFRESH_MS)}`);
   });
 
   it('cycles the sort column with s and reverses it with S', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { NETWORK_SERIES_FIELDS } from '../../src/contract/schemas.ts';
-import { formatAge } from '../../src/format/numbers.ts';
+import { formatAge, formatClockTime } from '../../src/format/numbers.ts';
 import { summaryCards } from '../../src/ui/panes/network/network-view.ts';
 import { startFixture } from '../api/fixture.ts';
 
@@ -102,7 +102,7 @@ describe('Network pane', () => {
     await clock.advance(TEST_REFRESH_MS - 31_000);
     expect(stores.network.getState().version).toBe(1);
     expect(legend(frame())).toBe(first);
-    expect(frame()).toContain('next in 1s');
+    expect(frame()).toContain(`next ${formatClockTime(TEST_REFRESH_MS)}`);
     await clock.advance(1_000);
     await waitFor(() => legend(frame()) !== first);
     expect(frame()).toContain('computed 0 s ago');

@@ -2,7 +2,7 @@
 // pane's last refresh with the countdown to the next one.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatClockTime, formatDuration } from '../../format/numbers.ts';
+import { formatClockTime } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource } from '../../store/index.ts';
@@ -11,16 +11,21 @@ import type { Pane } from '../panes/registry.ts';
 import { truncate } from '../text.ts';
 import { targetLabel } from './target-label.ts';
 
-function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now: number): string {
-  switch (state.status) {
+/** Ticks only while it is shown: an idle console draws nothing between refreshes. */
+function RetryCountdown({ retryAt }: { retryAt?: number }) {
+  const now = useNow(1000);
+  const seconds = retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
+  return <>{`retrying in ${seconds} s`}</>;
+}
+
+function ConnectionLabel({ status, retryAt }: Pick<ConnectionState, 'status' | 'retryAt'>) {
+  switch (status) {
     case 'connecting':
       return 'connecting…';
     case 'online':
       return 'online';
-    case 'retrying': {
-      const seconds = state.retryAt === undefined ? 0 : Math.max(0, Math.ceil((state.retryAt - now) / 1000));
-      return `retrying in ${seconds} s`;
-    }
+    case 'retrying':
+      return <RetryCountdown retryAt={retryAt} />;
     default:
       return 'offline';
   }
@@ -28,23 +33,26 @@ function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now
 
 const NO_RESOURCE = { subscribe: () => () => {}, getState: () => ({}) } as never;
 
-function RefreshInfo({ pane, now, compact }: { pane: Pane; now: number; compact: boolean }) {
+/**
+ * When the pane's data was fetched and when it will be next, as clock times: a countdown
+ * would redraw the whole screen every second (Ink has no partial redraw), which was most
+ * of an idle console's CPU.
+ */
+function RefreshInfo({ pane, compact, retrying }: { pane: Pane; compact: boolean; retrying: boolean }) {
   const stores = useStores();
   const resource = liveResource(stores, pane.store);
   const fetchedAt = useStore(resource ?? NO_RESOURCE, (s: { fetchedAt?: number }) => s.fetchedAt);
   const nextAt = useStore(resource ?? NO_RESOURCE, (s: { nextAt?: number }) => s.nextAt);
   if (!resource || fetchedAt === undefined) return null;
-  // `now` is the store clock's last whole second (hooks/ticker.ts): a refresh since then is later.
-  const shownNow = Math.max(now, fetchedAt);
-  const left = nextAt === undefined ? undefined : formatDuration(Math.max(0, (nextAt - shownNow) / 1000));
-  if (compact) return <Text>{left ? `↻ ${left}` : formatClockTime(fetchedAt)}</Text>;
-  return <Text>{`updated ${formatClockTime(fetchedAt)}${left ? ` · next in ${left}` : ''}`}</Text>;
+  // While retrying, the connection's countdown is the one next time; two would compete.
+  const next = nextAt === undefined || retrying ? undefined : formatClockTime(nextAt);
+  if (compact) return <Text>{next ? `↻ ${next}` : formatClockTime(fetchedAt)}</Text>;
+  return <Text>{`updated ${formatClockTime(fetchedAt)}${next ? ` · next ${next}` : ''}`}</Text>;
 }
 
 export function Header({ width, pane, compact }: { width: number; pane: Pane; compact: boolean }) {
   const { session, connection } = useStores();
   const theme = useTheme();
-  const now = useNow(1000);
   const target = useStore(session, (s) => s.target);
   const network = useStore(session, (s) => s.networkName);
   const status = useStore(connection, (s) => s.status);
@@ -57,8 +65,10 @@ export function Header({ width, pane, compact }: { width: number; pane: Pane; co
         {truncate(compact ? left.replace('netdeck · ', '') : left, Math.max(10, width - (compact ? 26 : 44)))}
       </Text>
       <Box gap={2}>
-        <RefreshInfo pane={pane} now={now} compact={compact} />
-        <Text color={statusColor}>● {connectionLabel({ status, retryAt }, now)}</Text>
+        <RefreshInfo pane={pane} compact={compact} retrying={status === 'retrying'} />
+        <Text color={statusColor}>
+          ● <ConnectionLabel status={status} retryAt={retryAt} />
+        </Text>
       </Box>
     </Box>
   );
