@@ -22,7 +22,12 @@ const locations = (located.locations ?? []).slice(0, 50);
 const groups = sim.engine.world.geo.groups.slice(0, 10).map((group) => ({ location_group_id: group.id }));
 const own = (await get('/stats/providers', sim.token)) as { providers?: { client_id: string }[] };
 const ownIds = (own.providers ?? []).map((p) => p.client_id).slice(0, 10);
-const codes = sim.admin.codes();
+// Today's service refuses (500, as the real one) a payout wallet that is a Bittensor (TAO)
+// wallet: those refusals are the service's answer, not errors, so only the others are set.
+const owned = (await get('/account/wallets', sim.token)) as {
+  wallets?: { wallet_id: string; blockchain: string }[];
+};
+const payoutWallets = (owned.wallets ?? []).filter((wallet) => wallet.blockchain !== 'TAO');
 
 const json = (value: unknown) => JSON.stringify(value);
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -77,7 +82,7 @@ for (const token of tokens) {
     },
   );
 }
-for (const wallet of codes.wallets) {
+for (const wallet of payoutWallets) {
   requests.push({
     method: 'POST',
     path: '/account/payout-wallet',
