@@ -9,7 +9,7 @@ import { moreHint, scrollOffset } from '../../src/ui/components/dialog-frame.tsx
 import { listPosition } from '../../src/ui/components/dialog-list.tsx';
 import { tabLabels } from '../../src/ui/frame/tab-bar.tsx';
 import { PANES } from '../../src/ui/panes/registry.ts';
-import { displayWidth } from '../../src/ui/text.ts';
+import { cell, displayWidth } from '../../src/ui/text.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
 const SIZES = [
@@ -315,4 +315,35 @@ describe('dialogs at 60x15', () => {
     expect(app.frame()).toContain('8 of 8');
     await app.press('esc');
   });
+});
+
+describe('compact lines keep their segments apart', () => {
+  it('a cut cell never runs into the next one', () => {
+    expect(cell('Germainestead Lodge', 16)).toBe('Germainestead … ');
+    expect(`${cell('Germainestead Lodge', 16)}Morocco`).toContain('… Morocco');
+    expect(cell('1,150', 8, 'right')).toBe('   1,150');
+    expect(cell('Paris', 8)).toBe('Paris   ');
+  });
+
+  it.each([60, 70])(
+    'Discover at %i columns: the search and its settings, the name and the place',
+    async (cols) => {
+      const app = await renderApp({ cols, rows: 15 });
+      try {
+        await app.loaded();
+        await app.press('/');
+        await app.type('germany');
+        await app.press('enter');
+        await app.waitFor('best match first');
+        const lines = app.frame().split('\n');
+        expect(lines.find((l) => l.startsWith('/ germany'))).toMatch(/germany {2,}.*best match first/);
+        for (const line of lines) {
+          expect(line).not.toMatch(/…[^\s…]/);
+          expect(displayWidth(line)).toBeLessThanOrEqual(cols);
+        }
+      } finally {
+        await app.unmount();
+      }
+    },
+  );
 });
