@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_FIELDS } from '../../src/store/account.ts';
 import { selectedIndex, visibleProviders } from '../../src/store/my-providers.ts';
+import { dailyChart } from '../../src/ui/charts/chart.ts';
 import { moreHint, scrollOffset } from '../../src/ui/components/dialog-frame.tsx';
 import { listPosition } from '../../src/ui/components/dialog-list.tsx';
 import { tabLabels } from '../../src/ui/frame/tab-bar.tsx';
@@ -346,4 +347,38 @@ describe('compact lines keep their segments apart', () => {
       }
     },
   );
+});
+
+describe('the Network chart', () => {
+  const points = { days: ['2026-01-01', '2026-01-02', '2026-01-03'], values: [100, 150, 200] };
+
+  it('starts from zero; zoomed, from the data’s lowest value', () => {
+    const fromZero = dailyChart(points, { width: 30, height: 4, fromZero: true });
+    expect(fromZero[3]).toMatch(/^\s*0 ┤/);
+    expect(fromZero[0]).toMatch(/^200 ┤/);
+    const zoomed = dailyChart(points, { width: 30, height: 4 });
+    expect(zoomed[3]).toMatch(/^100 ┤/);
+  });
+
+  it('z toggles the zoom in the pane, and the footer offers it', async () => {
+    const app = await renderApp({ cols: 200, rows: 40, pane: 'network' });
+    try {
+      await app.waitFor('┤');
+      const bottomLabel = () =>
+        app
+          .frame()
+          .split('\n')
+          .filter((l) => l.includes('┤'))
+          .at(-1) ?? '';
+      expect(bottomLabel()).toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+      expect(app.frame()).toContain('z zoom to the data / from zero');
+      await app.press('z');
+      expect(app.stores.network.getState().zoom).toBe(true);
+      expect(bottomLabel()).not.toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+      await app.press('z');
+      expect(bottomLabel()).toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+    } finally {
+      await app.unmount();
+    }
+  });
 });

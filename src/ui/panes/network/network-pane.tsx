@@ -116,6 +116,8 @@ function Chart({ state, now, width, height }: ViewProps) {
     height: Math.max(1, height - 3),
     format: axisLabel(state.series),
     partialLast: partial,
+    // From zero unless zoomed in (z) on the data's range.
+    fromZero: !state.zoom,
   });
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
@@ -183,6 +185,7 @@ export function Network({ width, height }: PaneProps) {
     nextSeries: () => s().stepSeries(1),
     previousSeries: () => s().stepSeries(-1),
     compact: () => s().toggleCompact(),
+    zoom: () => s().toggleZoom(),
     down: () => (s().compact ? s().stepSeries(1) : undefined),
     up: () => (s().compact ? s().stepSeries(-1) : undefined),
     open: () => (s().compact ? s().toggleCompact() : undefined),
