@@ -4,6 +4,7 @@
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
 import type { SessionTarget } from '../store/session.ts';
+import { tabLabels } from '../ui/frame/tab-labels.ts';
 import { targetLabel } from '../ui/frame/target-label.ts';
 import { globalKeys } from '../ui/input/global-keys.ts';
 import { PANE_TITLES } from '../ui/panes/titles.ts';
@@ -49,10 +50,11 @@ export function firstFrameLines({ target, columns, rows }: FirstPaintOptions): M
   const right = '● connecting…';
   const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
   const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;
-  const tabs = Object.values(PANE_TITLES).map(
-    (pane, i) => `${i + 1} ${compact ? pane.shortTitle : pane.title}`,
+  const { labels, gap } = tabLabels(
+    Object.values(PANE_TITLES).map((pane, i) => ({ ...pane, digit: String(i + 1), active: i === 0 })),
+    columns,
   );
-  const tabBar = [INVERSE(tabs[0]), ...tabs.slice(1)].join(compact ? ' ' : '  ');
+  const tabBar = labels.map((tab) => (tab.active ? INVERSE(tab.text) : tab.text)).join(' '.repeat(gap));
   const footer = DIM(truncate(FOOTER_HINTS, columns));
   // The frame is one row shorter than the terminal (src/ui/app.tsx says why).
   return new Map([

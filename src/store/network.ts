@@ -19,12 +19,15 @@ export interface NetworkView extends ChangeWindow {
   series: NetworkSeriesField;
   /** All series as sparklines instead of one chart. */
   compact: boolean;
+  /** The chart's value axis from the data's range instead of from zero. */
+  zoom: boolean;
   /** Summary figures and series (by their last value) that differ from the previous load. */
   changed: readonly (NetworkSummaryField | NetworkSeriesField)[];
   /** Next (+1) or previous (-1) series, wrapping around. */
   stepSeries(delta: number): void;
   selectSeries(series: NetworkSeriesField): void;
   toggleCompact(): void;
+  toggleZoom(): void;
 }
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
@@ -60,6 +63,7 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
   const store = extendResource<NetworkStats, NetworkView>(resource, (set, get) => ({
     series: NETWORK_SERIES_FIELDS[0],
     compact: false,
+    zoom: false,
     changed: [],
     highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
     stepSeries(delta) {
@@ -71,6 +75,7 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     },
     selectSeries: (series) => set({ series }),
     toggleCompact: () => set({ compact: !get().compact }),
+    toggleZoom: () => set({ zoom: !get().zoom }),
   }));
   store.subscribe((state, previous) => {
     if (state.version === previous.version) return;

@@ -71,7 +71,7 @@ function Frame() {
   return (
     <Box flexDirection="column" width={columns} height={height} overflowY="hidden">
       <Header width={columns} pane={pane} compact={compact} />
-      <TabBar width={columns} compact={compact} />
+      <TabBar width={columns} />
       <Box width={columns} height={paneHeight} overflowY="hidden">
         {overlay === 'help' ? (
           <HelpOverlay width={columns} height={paneHeight} active={pane} />

@@ -55,6 +55,16 @@ export function truncate(s: string, width: number): string {
   return `${out}…`;
 }
 
+/**
+ * A table cell `width` cells wide whose text is cut one short, so a cut cell never runs
+ * into the next one ("Germainestead L…Morocco").
+ */
+export function cell(s: string, width: number, align: 'left' | 'right' = 'left'): string {
+  if (width <= 1) return ' '.repeat(Math.max(0, width));
+  const cut = padCells(s, width - 1, align);
+  return align === 'right' ? ` ${cut}` : `${cut} `;
+}
+
 /** Pads (or cuts) to exactly `width` cells; `right` aligns numbers. */
 export function padCells(s: string, width: number, align: 'left' | 'right' = 'left'): string {
   const cut = truncate(s, width);

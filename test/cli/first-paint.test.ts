@@ -44,7 +44,7 @@ describe('the first paint', () => {
       }),
     );
     expect(lines.get(1)).toMatch(/^https:\/\/api\.example +● connecting…$/);
-    expect(lines.get(2)).toBe('1 Disc 2 Prov 3 Devices 4 Mine 5 Net 6 Acct');
+    expect(lines.get(2)).toBe('1 Disc  2 Prov  3 Devices  4 Mine  5 Net  6 Acct');
     for (const line of lines.values()) expect(line.length).toBeLessThanOrEqual(60);
   });
 

@@ -17,6 +17,8 @@ export interface ChartOptions {
    * clamped to the range.
    */
   partialLast?: boolean;
+  /** The value axis from zero, not from the data's lowest value (a bar's height then reads as its size). */
+  fromZero?: boolean;
 }
 
 export const NO_DATA = 'no data';
@@ -49,7 +51,7 @@ export function dailyChart(points: DailyPoints, options: ChartOptions): string[]
   const ranged = options.partialLast && points.values.length > 1 ? points.values.slice(0, -1) : points.values;
   const present = ranged.filter((v): v is number => v !== undefined);
   if (!present.length) return [NO_DATA.padEnd(options.width).slice(0, options.width)];
-  const lo = Math.min(...present);
+  const lo = options.fromZero ? Math.min(0, ...present) : Math.min(...present);
   const hi = Math.max(...present);
   const top = format(hi);
   const bottom = format(lo);

@@ -31,14 +31,15 @@ function hintText(b: Binding): string {
 
 /**
  * The hints that fit in `width`, two spaces apart, in table order; the global ones
- * (help and quit above all) get their room first, so `?` is always discoverable.
+ * (help and quit above all) get their room first, so `?` is always discoverable, and
+ * so does a dialog's esc, so the way out shows at any width.
  */
 export function fitHints(bindings: Binding[], width: number): string[] {
   const cost = (b: Binding) => displayWidth(hintText(b)) + 2;
   const keep = new Set<Binding>();
   let used = 0;
   const byPriority = [
-    ...bindings.filter((b) => b.action === 'help' || b.action === 'quit'),
+    ...bindings.filter((b) => b.action === 'help' || b.action === 'quit' || b.keys.includes('esc')),
     ...bindings.filter((b) => b.scope !== 'global'),
     ...bindings.filter((b) => b.scope === 'global'),
   ];

@@ -1,11 +1,12 @@
-// The panes with their digit and count; the active one stands out.
+// The panes with their digit and count; the active one stands out. Titles get shorter
+// as the terminal narrows, whole tabs at a time.
 import { Box, Text } from 'ink';
 import { useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { formatCount } from '../../format/numbers.ts';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
 import { activePane, digitOf, PANES } from '../panes/registry.ts';
+import { tabLabels } from './tab-labels.ts';
 
 function subscribeAll(stores: Stores) {
   return (notify: () => void) => {
@@ -26,29 +27,34 @@ function useCounts(stores: Stores): (number | undefined)[] {
   return joined.split('|').map((s) => (s === '' ? undefined : Number(s)));
 }
 
-export function TabBar({ width, compact }: { width: number; compact: boolean }) {
+export function TabBar({ width }: { width: number }) {
   const stores = useStores();
   const theme = useTheme();
   const active = useStore(stores.session, activePane);
   const counts = useCounts(stores);
+  const { labels, gap } = tabLabels(
+    PANES.map((pane, i) => ({
+      digit: digitOf(pane),
+      title: pane.title,
+      shortTitle: pane.shortTitle,
+      count: counts[i],
+      active: pane === active,
+    })),
+    width,
+  );
   return (
-    <Box width={width} height={1} overflowY="hidden" gap={compact ? 1 : 2}>
-      {PANES.map((pane, i) => {
-        const isActive = pane === active;
-        const title = compact ? pane.shortTitle : pane.title;
-        const count = counts[i] === undefined ? '' : ` ${formatCount(counts[i])}`;
-        return (
-          <Text
-            key={pane.id}
-            inverse={isActive}
-            bold={isActive}
-            color={isActive ? theme.accent : undefined}
-            wrap="truncate"
-          >
-            {`${digitOf(pane)} ${title}${count}`}
-          </Text>
-        );
-      })}
+    <Box width={width} height={1} overflowY="hidden" gap={gap}>
+      {labels.map((label, i) => (
+        <Text
+          key={PANES[i].id}
+          inverse={label.active}
+          bold={label.active}
+          color={label.active ? theme.accent : undefined}
+          wrap="truncate"
+        >
+          {label.text}
+        </Text>
+      ))}
     </Box>
   );
 }

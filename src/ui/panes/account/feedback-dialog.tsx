@@ -5,7 +5,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -45,20 +45,22 @@ function FlagGrid({
   return (
     <Box flexDirection="column">
       {rows.map((row) => (
-        <Box key={row[0]}>
-          {row.map((field) => (
-            <Text
-              key={field}
-              inverse={field === focused}
-              color={isTicked(form, field) ? theme.ok : undefined}
-            >
-              {padCells(
-                `${field === focused ? '›' : ' '}${isTicked(form, field) ? '[x]' : '[ ]'} ${flagLabel(field)}`,
-                cellWidth,
-              )}
-            </Text>
-          ))}
-        </Box>
+        <DialogFocus key={row[0]} active={row.includes(focused)}>
+          <Box>
+            {row.map((field) => (
+              <Text
+                key={field}
+                inverse={field === focused}
+                color={isTicked(form, field) ? theme.ok : undefined}
+              >
+                {padCells(
+                  `${field === focused ? '›' : ' '}${isTicked(form, field) ? '[x]' : '[ ]'} ${flagLabel(field)}`,
+                  cellWidth,
+                )}
+              </Text>
+            ))}
+          </Box>
+        </DialogFocus>
       ))}
     </Box>
   );
@@ -117,27 +119,31 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
       <FlagGrid form={form} fields={uses} columns={columns} cellWidth={cellWidth} />
       <Text bold>What do you need?</Text>
       <FlagGrid form={form} fields={needs} columns={columns} cellWidth={cellWidth} />
-      <Box>
-        <Text bold inverse={focused === 'other'}>
-          {focused === 'other' ? '›Other: ' : ' Other: '}
-        </Text>
-        <TextInput
-          id="feedback-other"
-          value={form.other}
-          width={inner - 8}
-          focused={focused === 'other'}
-          placeholder="anything else you need (optional)"
-          onChange={(value) => a().setFeedbackOther(value)}
-          onSubmit={() => a().focusFeedback('submit')}
-          onCancel={close}
-        />
-      </Box>
-      <Box marginTop={1}>
-        <Text inverse={focused === 'submit'} bold color={theme.accent}>
-          {focused === 'submit' ? '›[ Send ]' : ' [ Send ]'}
-        </Text>
-      </Box>
-      {outcome}
+      <DialogFocus active={focused === 'other'}>
+        <Box>
+          <Text bold inverse={focused === 'other'}>
+            {focused === 'other' ? '›Other: ' : ' Other: '}
+          </Text>
+          <TextInput
+            id="feedback-other"
+            value={form.other}
+            width={inner - 8}
+            focused={focused === 'other'}
+            placeholder="anything else you need (optional)"
+            onChange={(value) => a().setFeedbackOther(value)}
+            onSubmit={() => a().focusFeedback('submit')}
+            onCancel={close}
+          />
+        </Box>
+      </DialogFocus>
+      <DialogFocus active={focused === 'submit' || outcome !== null}>
+        <Box marginTop={1}>
+          <Text inverse={focused === 'submit'} bold color={theme.accent}>
+            {focused === 'submit' ? '›[ Send ]' : ' [ Send ]'}
+          </Text>
+        </Box>
+        {outcome}
+      </DialogFocus>
     </DialogFrame>
   );
 }

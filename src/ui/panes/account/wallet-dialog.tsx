@@ -6,7 +6,8 @@ import type React from 'react';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useStores, useTheme } from '../../context.tsx';
@@ -28,6 +29,7 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const known = useStore(account, (s) => s.data !== undefined);
   const wallets = useMemo(() => demo?.codes().wallets.map((w) => w.wallet_id) ?? [], [demo]);
   const inner = dialogInnerWidth(width);
+  const rows = dialogListRows(height, 4);
   const a = () => account.getState();
   const { picked, move } = usePickList(wallets, (id) => a().setWalletInput(id));
   const submit = () => void a().setWallet();
@@ -55,27 +57,30 @@ export function WalletDialog({ width, height }: { width: number; height: number 
         dimColor={theme.dim}
       >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
       <Text dimColor={theme.dim}>The id of one of your account's wallets (a UUID).</Text>
-      <LabeledInput
-        label="Wallet: "
-        id="wallet-id"
-        value={wallet.input}
-        width={inner}
-        placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-        onChange={(value) => a().setWalletInput(value)}
-        onSubmit={submit}
-        onCancel={close}
-      />
-      {outcome}
+      <DialogFocus active={picked < 0}>
+        <LabeledInput
+          label="Wallet: "
+          id="wallet-id"
+          value={wallet.input}
+          width={inner}
+          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+          onChange={(value) => a().setWalletInput(value)}
+          onSubmit={submit}
+          onCancel={close}
+        />
+        {outcome}
+      </DialogFocus>
       {wallets.length > 0 ? (
         <Box flexDirection="column" marginTop={1}>
-          <Text dimColor={theme.dim}>
-            {"The account's wallets (demo simulator), ↑/↓ puts one in the box:"}
+          <Text dimColor={theme.dim} wrap="truncate">
+            {`The account's wallets (demo simulator)${listPosition(picked, wallets.length, rows)}, ↑/↓ puts one in the box:`}
           </Text>
-          {wallets.map((id, i) => (
-            <Text key={id} inverse={i === picked}>
-              {`${i === picked ? '›' : ' '} ${screenText(id)}${id === current ? '  (current)' : ''}`}
-            </Text>
-          ))}
+          <DialogList
+            lines={wallets.map((id) => `${screenText(id)}${id === current ? '  (current)' : ''}`)}
+            keys={wallets}
+            cursor={picked}
+            rows={rows}
+          />
         </Box>
       ) : null}
     </DialogFrame>

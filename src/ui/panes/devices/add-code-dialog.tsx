@@ -8,7 +8,13 @@ import type { SimCodes } from '../../../contract/admin.ts';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import {
+  DialogFocus,
+  DialogFrame,
+  dialogBodyRows,
+  dialogInnerWidth,
+} from '../../components/dialog-frame.tsx';
+import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useStores, useTheme } from '../../context.tsx';
@@ -65,13 +71,14 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   const add = useStore(devices, (s) => s.add);
   const failures = useStore(devices, (s) => s.addFailures);
   // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
-  // As many as fit under the box and its messages.
-  const room = Math.max(0, Math.min(MAX_TRY, height - 10));
   const tries = useMemo(
-    () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, room)),
-    [demo, add.phase, room],
+    () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, MAX_TRY)),
+    [demo, add.phase],
   );
   const inner = dialogInnerWidth(width);
+  // In a short pane the codes get the description's rows (the box's example says it).
+  const roomy = dialogBodyRows(height) >= 12;
+  const rows = dialogListRows(height, roomy ? 5 : 3);
   const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
   const d = () => devices.getState();
   const { picked, move, reset } = usePickList(tries, (t) => d().setAddInput(t.code));
@@ -101,29 +108,36 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
 
   return (
     <DialogFrame title="Add a code" width={width} height={height}>
-      <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
-      <LabeledInput
-        label="Code: "
-        id="add-code"
-        value={add.input}
-        width={inner}
-        placeholder="e.g. abandon ability able about above absent"
-        onChange={(value) => d().setAddInput(value)}
-        onSubmit={submit}
-        onCancel={close}
-      />
-      {outcome}
-      {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
-        <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>
+      {roomy ? (
+        <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
       ) : null}
+      <DialogFocus active={picked < 0}>
+        <LabeledInput
+          label="Code: "
+          id="add-code"
+          value={add.input}
+          width={inner}
+          placeholder="e.g. abandon ability able about above absent"
+          onChange={(value) => d().setAddInput(value)}
+          onSubmit={submit}
+          onCancel={close}
+        />
+        {outcome}
+        {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
+          <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>
+        ) : null}
+      </DialogFocus>
       {tries.length > 0 ? (
         <Box flexDirection="column" marginTop={1}>
-          <Text dimColor={theme.dim}>Codes to try (demo simulator), ↑/↓ puts one in the box:</Text>
-          {tries.map((t, i) => (
-            <Text key={t.code} inverse={i === picked} wrap="truncate">
-              {`${i === picked ? '›' : ' '} ${padCells(t.kind, 6)} ${padCells(t.code, codeWidth)} ${t.label}`}
-            </Text>
-          ))}
+          <Text dimColor={theme.dim} wrap="truncate">
+            {`Codes to try (demo simulator)${listPosition(picked, tries.length, rows)}, ↑/↓ puts one in the box:`}
+          </Text>
+          <DialogList
+            lines={tries.map((t) => `${padCells(t.kind, 6)} ${padCells(t.code, codeWidth)} ${t.label}`)}
+            keys={tries.map((t) => t.code)}
+            cursor={picked}
+            rows={rows}
+          />
         </Box>
       ) : null}
     </DialogFrame>

@@ -11,9 +11,9 @@ import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { windowStart } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
@@ -90,27 +90,22 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   let body: React.ReactNode;
   if (share.step === 'pick') {
     const list = share.devices ?? [];
-    const room = Math.max(3, height - 8);
-    const start = windowStart(0, share.cursor, room, list.length);
-    const shown = list.slice(start, start + room);
-    const keys = distinctKeys(shown.map((device) => device.client_id ?? ''));
+    const rows = dialogListRows(height, 1);
     body = share.loadingDevices ? (
       <Spinner label="loading this network's devices…" />
     ) : list.length === 0 ? (
       <Text>This network has no devices of its own to share.</Text>
     ) : (
       <Box flexDirection="column">
-        <Text
-          dimColor={theme.dim}
-        >{`Which of this network's ${list.length} devices? ↑/↓ (j/k) then enter.`}</Text>
-        {shown.map((device, i) => {
-          const index = start + i;
-          return (
-            <Text key={keys[i]} inverse={index === share.cursor} wrap="truncate">
-              {`${index === share.cursor ? '›' : ' '} ${deviceLine(device, inner)}`}
-            </Text>
-          );
-        })}
+        <Text dimColor={theme.dim} wrap="truncate">
+          {`Which of this network's ${list.length} devices?${listPosition(share.cursor, list.length, rows)} ↑/↓ (j/k) then enter.`}
+        </Text>
+        <DialogList
+          lines={list.map((device) => deviceLine(device, inner))}
+          keys={distinctKeys(list.map((device) => device.client_id ?? ''))}
+          cursor={share.cursor}
+          rows={rows}
+        />
       </Box>
     );
   } else if (share.step === 'name' || share.step === 'sending') {

@@ -15,7 +15,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
-import { padCells } from '../../text.ts';
+import { cell, padCells } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { discoverKeys } from './keys.ts';
 
@@ -55,8 +55,8 @@ function rowText(
     (selected ? '›' : ' ') +
     (marked ? '● ' : '  ') +
     padCells(row.promoted ? 'group ★' : row.kind, cols.kind) +
-    padCells(nameText(row, browsing), cols.name) +
-    (cols.context ? padCells(screenText(row.context ?? ''), cols.context) : '') +
+    cell(nameText(row, browsing), cols.name) +
+    (cols.context ? cell(screenText(row.context ?? ''), cols.context) : '') +
     padCells(countText(row), cols.count, 'right') +
     (cols.distance
       ? padCells(row.matchDistance === undefined ? '' : String(row.matchDistance), cols.distance, 'right')
@@ -147,8 +147,8 @@ export function Discover({ width, height }: PaneProps) {
     .join(' · ');
 
   const searchLine = (
-    <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
-      <Box>
+    <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
+      <Box flexShrink={0}>
         <Text color={theme.accent}>{'/ '}</Text>
         <TextInput
           id={SEARCH_INPUT}
@@ -164,7 +164,9 @@ export function Discover({ width, height }: PaneProps) {
           onCancel={() => session.getState().setFocus(undefined)}
         />
       </Box>
-      <Text dimColor={theme.dim}>{settings}</Text>
+      <Text dimColor={theme.dim} wrap="truncate">
+        {settings}
+      </Text>
     </Box>
   );
 

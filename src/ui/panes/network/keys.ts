@@ -13,4 +13,11 @@ export const networkKeys = bindings([
     help: 'all series as sparklines / one chart',
     footer: true,
   },
+  {
+    scope: 'network',
+    keys: ['z'],
+    action: 'zoom',
+    help: 'zoom to the data / from zero',
+    footer: true,
+  },
 ]);

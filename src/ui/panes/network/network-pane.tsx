@@ -15,6 +15,7 @@ import { isNetworkChanged, type NetworkState } from '../../../store/network.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { seriesStats } from '../../charts/series.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { windowStart } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
@@ -115,6 +116,8 @@ function Chart({ state, now, width, height }: ViewProps) {
     height: Math.max(1, height - 3),
     format: axisLabel(state.series),
     partialLast: partial,
+    // From zero unless zoomed in (z) on the data's range.
+    fromZero: !state.zoom,
   });
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
@@ -139,7 +142,16 @@ function Chart({ state, now, width, height }: ViewProps) {
 
 function Compact({ state, now, width, height }: ViewProps) {
   const theme = useTheme();
-  const lines = compactLines(state.data, width - 2);
+  const all = compactLines(state.data, width - 2);
+  // The rows that fit under the title, scrolled to keep the chosen series in view.
+  const rows = Math.max(1, height - 1);
+  const start = windowStart(
+    0,
+    all.findIndex((line) => line.field === state.series),
+    rows,
+    all.length,
+  );
+  const lines = all.slice(start, start + rows);
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text bold color={theme.accent} wrap="truncate">
@@ -173,6 +185,7 @@ export function Network({ width, height }: PaneProps) {
     nextSeries: () => s().stepSeries(1),
     previousSeries: () => s().stepSeries(-1),
     compact: () => s().toggleCompact(),
+    zoom: () => s().toggleZoom(),
     down: () => (s().compact ? s().stepSeries(1) : undefined),
     up: () => (s().compact ? s().stepSeries(-1) : undefined),
     open: () => (s().compact ? s().toggleCompact() : undefined),

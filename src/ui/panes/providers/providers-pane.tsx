@@ -190,9 +190,11 @@ export function Providers({ width, height }: PaneProps) {
 
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
+      <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
         <Text wrap="truncate">{truncate(forLine, Math.max(10, width - counters.length - 2))}</Text>
-        <Text color={exhausted ? theme.warn : undefined}>{counters}</Text>
+        <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
+          {counters}
+        </Text>
       </Box>
       <Text bold wrap="truncate">
         {`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}

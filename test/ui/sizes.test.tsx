@@ -1,0 +1,384 @@
+// Every pane and every dialog at every size the issue tried (60x15 up to 200x60): no line
+// wider than the terminal, the footer's line is the footer (no dialog drawn into it), a
+// dialog drawn whole (both borders, or its "more" hint), and the selected row or focused
+// field on screen after moving far down. One app per size, the screens in turn (fast).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEEDBACK_FIELDS } from '../../src/store/account.ts';
+import { selectedIndex, visibleProviders } from '../../src/store/my-providers.ts';
+import { dailyChart } from '../../src/ui/charts/chart.ts';
+import { moreHint, scrollOffset } from '../../src/ui/components/dialog-frame.tsx';
+import { listPosition } from '../../src/ui/components/dialog-list.tsx';
+import { tabLabels } from '../../src/ui/frame/tab-labels.ts';
+import { PANES } from '../../src/ui/panes/registry.ts';
+import { cell, displayWidth } from '../../src/ui/text.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+const SIZES = [
+  [60, 15],
+  [70, 20],
+  [80, 24],
+  [120, 40],
+  [200, 60],
+] as const;
+
+interface Screen {
+  name: string;
+  /** Keys (or steps) that open the screen and move far down in it. */
+  open(app: Rendered): Promise<void>;
+  /** Back to a pane with no dialog. */
+  close(app: Rendered): Promise<void>;
+  /** Text that must be on screen (the selected row, the focused field); default `›`. */
+  selected?: (app: Rendered) => string | RegExp | undefined;
+  dialog?: boolean;
+}
+
+const many = (key: string, n: number) => Array.from({ length: n }, () => key);
+const lineOf = (frame: string, text: string) => frame.split('\n').find((line) => line.includes(text));
+
+/** Puts the Devices pane's cursor on the row holding `text`. */
+async function selectDevice(app: Rendered, text: string) {
+  await app.press('3', 'g');
+  for (let k = 0; k < 40 && !(lineOf(app.frame(), text) ?? '').startsWith('›'); k++) await app.press('j');
+  expect(lineOf(app.frame(), text)).toMatch(/^›/);
+}
+
+const esc = async (app: Rendered) => app.press('esc');
+const escs = async (app: Rendered) => app.press('esc', 'esc', 'esc');
+
+const SCREENS: Screen[] = [
+  { name: 'Discover', open: (app) => app.press('1', 'G'), close: (app) => app.press('g') },
+  {
+    name: 'Providers',
+    open: async (app) => {
+      await app.press('1', 'g', 'space', 'p', '2');
+      const seen = () => app.stores.providers.getState().seen.length;
+      await app.waitFor(() => seen() > 0);
+      await app.press('n');
+      await app.waitFor(() => seen() > 10 || app.stores.providers.getState().exhausted);
+      await app.press('G');
+    },
+    close: (app) => app.press('g'),
+  },
+  { name: 'Devices', open: (app) => app.press('3', 'G'), close: (app) => app.press('g') },
+  {
+    name: 'My providers',
+    open: (app) => app.press('4', 'G'),
+    close: (app) => app.press('g'),
+    selected: (app) => {
+      const state = app.stores.myProviders.getState();
+      return visibleProviders(state)[selectedIndex(state)]?.client_id?.slice(0, 8);
+    },
+  },
+  {
+    name: 'Network',
+    open: (app) => app.press('5', 'v', 'G', ...many('j', 12)),
+    close: (app) => app.press('v'),
+  },
+  { name: 'Network chart', open: (app) => app.press('5'), close: async () => {}, selected: () => /┤/ },
+  { name: 'Account', open: (app) => app.press('6', 'G'), close: (app) => app.press('g') },
+  {
+    name: 'add code',
+    dialog: true,
+    open: (app) => app.press('3', 'a', ...many('down', 12)),
+    close: esc,
+  },
+  { name: 'share', dialog: true, open: (app) => app.press('3', 's', ...many('j', 30)), close: esc },
+  {
+    name: 'share code',
+    dialog: true,
+    open: async (app) => {
+      await app.press('3', 's');
+      await app.waitFor("Which of this network's");
+      await app.press('enter');
+      await app.waitFor('Name:');
+      await app.press('enter');
+      await app.waitFor('Share code for');
+    },
+    close: esc,
+    selected: () => 'Share code for',
+  },
+  {
+    name: 'confirm',
+    dialog: true,
+    open: async (app) => {
+      await selectDevice(app, "Maria's tv");
+      await app.press('c');
+      await app.waitFor(/y yes · n no/);
+    },
+    close: escs,
+    selected: () => 'y yes · n no',
+  },
+  {
+    name: 'remove',
+    dialog: true,
+    open: async (app) => {
+      await selectDevice(app, "Jarret's lap");
+      await app.press('x');
+    },
+    close: escs,
+    selected: () => 'y yes · n no',
+  },
+  {
+    name: 'rename',
+    dialog: true,
+    open: async (app) => {
+      await selectDevice(app, "Jarret's lap");
+      await app.press('R');
+    },
+    close: escs,
+    selected: () => 'Name:',
+  },
+  {
+    name: 'QR code',
+    dialog: true,
+    open: async (app) => {
+      await selectDevice(app, "Jarret's lap");
+      await app.press('Q');
+    },
+    close: escs,
+    selected: () => 'y copies the code',
+  },
+  {
+    name: 'wallet',
+    dialog: true,
+    open: (app) => app.press('6', 'w', ...many('down', 6)),
+    close: esc,
+  },
+  {
+    name: 'add wallet',
+    dialog: true,
+    open: (app) => app.press('6', 'a'),
+    close: esc,
+    selected: () => 'Address:',
+  },
+  {
+    name: 'remove wallet',
+    dialog: true,
+    open: (app) => app.press('6', 'G', 'x'),
+    close: escs,
+    selected: () => /y yes · n no|\(esc closes\)/,
+  },
+  {
+    name: 'feedback',
+    dialog: true,
+    open: (app) => app.press('6', 'f', ...many('tab', FEEDBACK_FIELDS.length - 1)),
+    close: esc,
+    selected: () => '›[ Send ]',
+  },
+  {
+    name: 'login',
+    dialog: true,
+    open: (app) => app.press('6', 'L'),
+    close: esc,
+    selected: () => 'Auth code:',
+  },
+  {
+    name: 'help',
+    open: (app) => app.press('1', '?', 'G'),
+    close: esc,
+    selected: () => /(\d+)-(\d+) of \2\)/,
+  },
+];
+
+const BOX = /[│╭╮╰╯]/;
+
+describe.each(SIZES)('at %ix%i', (cols, rows) => {
+  let app: Rendered;
+  beforeAll(async () => {
+    app = await renderApp({ cols, rows });
+    await app.loaded();
+  }, 20_000);
+  afterAll(() => app.unmount());
+
+  it.each(SCREENS)('$name fits', async (screen) => {
+    try {
+      await screen.open(app);
+      check(app, screen, cols, rows);
+    } finally {
+      await screen.close(app);
+      // A failed screen leaves no dialog behind for the next one.
+      const session = app.stores.session.getState();
+      for (const _ of session.dialogs) session.closeDialog();
+      session.closeOverlay();
+      session.setFocus(undefined);
+      app.stores.devices.getState().closeAction();
+      await app.press('g');
+    }
+  });
+});
+
+function check(app: Rendered, screen: Screen, cols: number, rows: number) {
+  const frame = app.frame();
+  const lines = frame.split('\n');
+  const why = `\n${frame}`;
+  expect(lines.length, why).toBeLessThanOrEqual(rows - 1);
+  for (const line of lines) expect(displayWidth(line), `${line}${why}`).toBeLessThanOrEqual(cols);
+  const footer = lines.at(-1) ?? '';
+  // The way out is always offered: quit on a pane, esc in a dialog or the help.
+  expect(footer, why).toMatch(screen.dialog || screen.name === 'help' ? /\besc\b/ : /\bq\/ctrl-c quit/);
+  expect(footer, why).not.toMatch(BOX);
+  if (screen.dialog) {
+    const top = lines.findIndex((line) => line.includes('╭'));
+    const bottom = lines.findIndex((line) => line.includes('╰'));
+    expect(top, why).toBeGreaterThan(0);
+    expect(bottom, why).toBeGreaterThan(top);
+    expect(bottom, why).toBeLessThan(lines.length - 1);
+  }
+  const selected = screen.selected?.(app) ?? '›';
+  const body = lines.slice(2, -1).join('\n');
+  if (typeof selected === 'string') expect(body, why).toContain(selected);
+  else expect(body, why).toMatch(selected ?? /./);
+}
+
+describe('the tab bar at any width', () => {
+  const tabs = (counts: (number | undefined)[]) =>
+    PANES.map((pane, i) => ({
+      digit: String(i + 1),
+      title: pane.title,
+      shortTitle: pane.shortTitle,
+      count: counts[i],
+      active: i === 0,
+    }));
+  const line = (width: number, counts: (number | undefined)[] = [96, 20, 5, 8, undefined, 3]) => {
+    const { labels, gap } = tabLabels(tabs(counts), width);
+    return labels.map((l) => l.text).join(' '.repeat(gap));
+  };
+
+  it('takes the first form that fits: full titles, short titles two apart, one apart, digits', () => {
+    expect(line(200)).toBe(
+      '1 Discover 96  2 Providers 20  3 Devices 5  4 My providers 8  5 Network  6 Account 3',
+    );
+    // At exactly 80 columns no tab is cut ("Discover 2…" read as a count).
+    expect(line(80)).toBe('1 Disc 96  2 Prov 20  3 Devices 5  4 Mine 8  5 Net  6 Acct 3');
+    expect(line(55)).toBe('1 Disc 96 2 Prov 20 3 Devices 5 4 Mine 8 5 Net 6 Acct 3');
+    expect(line(30)).toBe('1 Disc 96 2 3 4 5 6');
+    for (const width of [30, 45, 60, 70, 79, 80, 81, 100]) {
+      expect(displayWidth(line(width))).toBeLessThanOrEqual(width);
+      expect(line(width)).not.toContain('…');
+    }
+  });
+});
+
+describe('a dialog body taller than its room', () => {
+  it('scrolls as little as keeps the focus in view, never past either end', () => {
+    expect(scrollOffset(0, 20, 8, { top: 2, height: 1 })).toBe(0);
+    expect(scrollOffset(0, 30, 8, { top: 12, height: 1 })).toBe(5);
+    expect(scrollOffset(10, 30, 8, { top: 9, height: 1 })).toBe(9);
+    expect(scrollOffset(10, 30, 8, { top: 12, height: 1 })).toBe(10);
+    // Near an end, to that end.
+    expect(scrollOffset(5, 20, 8, { top: 3, height: 1 })).toBe(0);
+    expect(scrollOffset(0, 20, 8, { top: 12, height: 1 })).toBe(12);
+    expect(scrollOffset(5, 20, 8, { top: 18, height: 4 })).toBe(12);
+    // Taller than the view: its top shows.
+    expect(scrollOffset(0, 30, 5, { top: 10, height: 9 })).toBe(10);
+    expect(scrollOffset(9, 12, 8)).toBe(4);
+  });
+
+  it('says where there is more', () => {
+    expect(moreHint(0, 20, 8)).toBe('↓ more');
+    expect(moreHint(4, 20, 8)).toBe('↑ more · ↓ more');
+    expect(moreHint(12, 20, 8)).toBe('↑ more');
+    expect(listPosition(2, 8, 3)).toBe(' · 3 of 8');
+    expect(listPosition(-1, 8, 3)).toBe(' · 8 in all');
+    expect(listPosition(2, 8, 8)).toBe('');
+  });
+});
+
+describe('dialogs at 60x15', () => {
+  let app: Rendered;
+  afterAll(() => app?.unmount());
+
+  it('tab scrolls the feedback form to the focused field; its last rows are reachable', async () => {
+    app = await renderApp({ cols: 60, rows: 15, pane: 'account' });
+    await app.loaded();
+    await app.press('f');
+    expect(app.frame()).toContain('↓ more');
+    expect(app.frame()).not.toContain('[ Send ]');
+    await app.press(...many('tab', FEEDBACK_FIELDS.length - 1));
+    expect(app.frame()).toContain('›[ Send ]');
+    expect(app.frame()).toContain('↑ more');
+    expect(app.frame()).not.toContain('What do you use it for?');
+    await app.press('tab'); // round to the first box
+    expect(app.frame()).toContain('›[ ] personal');
+    expect(app.frame()).not.toContain('↑ more');
+    await app.press('esc');
+  });
+
+  it('the add-code list uses the rows there are and scrolls with ↑/↓ to every code', async () => {
+    await app.press('3', 'a');
+    const codes = app
+      .frame()
+      .split('\n')
+      .filter((l) => /│ [ ›] (adopt|share) /.test(l));
+    expect(codes.length, app.frame()).toBeGreaterThanOrEqual(3);
+    await app.press(...many('down', 8));
+    expect(app.frame()).toMatch(/│ › share /);
+    expect(app.frame()).toContain('8 of 8');
+    await app.press('esc');
+  });
+});
+
+describe('compact lines keep their segments apart', () => {
+  it('a cut cell never runs into the next one', () => {
+    expect(cell('Germainestead Lodge', 16)).toBe('Germainestead … ');
+    expect(`${cell('Germainestead Lodge', 16)}Morocco`).toContain('… Morocco');
+    expect(cell('1,150', 8, 'right')).toBe('   1,150');
+    expect(cell('Paris', 8)).toBe('Paris   ');
+  });
+
+  it.each([60, 70])(
+    'Discover at %i columns: the search and its settings, the name and the place',
+    async (cols) => {
+      const app = await renderApp({ cols, rows: 15 });
+      try {
+        await app.loaded();
+        await app.press('/');
+        await app.type('germany');
+        await app.press('enter');
+        await app.waitFor('best match first');
+        const lines = app.frame().split('\n');
+        expect(lines.find((l) => l.startsWith('/ germany'))).toMatch(/germany {2,}.*best match first/);
+        for (const line of lines) {
+          expect(line).not.toMatch(/…[^\s…]/);
+          expect(displayWidth(line)).toBeLessThanOrEqual(cols);
+        }
+      } finally {
+        await app.unmount();
+      }
+    },
+  );
+});
+
+describe('the Network chart', () => {
+  const points = { days: ['2026-01-01', '2026-01-02', '2026-01-03'], values: [100, 150, 200] };
+
+  it('starts from zero; zoomed, from the data’s lowest value', () => {
+    const fromZero = dailyChart(points, { width: 30, height: 4, fromZero: true });
+    expect(fromZero[3]).toMatch(/^\s*0 ┤/);
+    expect(fromZero[0]).toMatch(/^200 ┤/);
+    const zoomed = dailyChart(points, { width: 30, height: 4 });
+    expect(zoomed[3]).toMatch(/^100 ┤/);
+  });
+
+  it('z toggles the zoom in the pane, and the footer offers it', async () => {
+    const app = await renderApp({ cols: 200, rows: 40, pane: 'network' });
+    try {
+      await app.waitFor('┤');
+      const bottomLabel = () =>
+        app
+          .frame()
+          .split('\n')
+          .filter((l) => l.includes('┤'))
+          .at(-1) ?? '';
+      expect(bottomLabel()).toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+      expect(app.frame()).toContain('z zoom to the data / from zero');
+      await app.press('z');
+      expect(app.stores.network.getState().zoom).toBe(true);
+      expect(bottomLabel()).not.toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+      await app.press('z');
+      expect(bottomLabel()).toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+    } finally {
+      await app.unmount();
+    }
+  });
+});
