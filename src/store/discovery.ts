@@ -235,7 +235,12 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const current = get().distanceFraction ?? DEFAULT_DISTANCE;
         const at = DISTANCE_STEPS.indexOf(current);
         const next = DISTANCE_STEPS[Math.max(0, Math.min(DISTANCE_STEPS.length - 1, at + delta))];
-        if (next === current) return;
+        if (next === current) {
+          set({
+            notice: `the match distance is at its ${delta < 0 ? 'strictest' : 'loosest'} (${current.toFixed(1)})`,
+          });
+          return;
+        }
         set({ distanceFraction: next === DEFAULT_DISTANCE ? undefined : next });
         if (get().query.trim() !== '') schedule();
       },

@@ -24,6 +24,8 @@ export interface SessionState {
    * keys typed in the same chunk as `/` already go to the box). Cleared on pane change.
    */
   focus?: string;
+  /** Why the last key could not act (the footer shows it until the next key). */
+  said?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
   setPane(id: string): void;
@@ -33,6 +35,8 @@ export interface SessionState {
   /** Closes `id`, or the top dialog when no id is given. */
   closeDialog(id?: string): void;
   setFocus(id: string | undefined): void;
+  /** Shows why a key could not act; undefined clears it. */
+  say(why: string | undefined): void;
   /** After a login in the console: the header shows the token's network. */
   setToken(token: string): void;
   quit(): void;
@@ -53,7 +57,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     activePane: options.pane,
     dialogs: [],
     quitting: false,
-    setPane: (id) => set({ activePane: id, focus: undefined }),
+    setPane: (id) => set({ activePane: id, focus: undefined, said: undefined }),
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
     closeOverlay: () => set({ overlay: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
@@ -62,6 +66,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
       set({ dialogs: id === undefined ? dialogs.slice(0, -1) : dialogs.filter((d) => d !== id) });
     },
     setFocus: (id) => set({ focus: id }),
+    say: (said) => set({ said }),
     setToken: (token) => set({ networkName: decodeToken(token)?.networkName }),
     quit: () => set({ quitting: true }),
   }));

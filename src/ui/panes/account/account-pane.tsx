@@ -79,7 +79,8 @@ export function Account({ width, height }: PaneProps) {
   const listHeight = Math.max(1, height - CHROME_ROWS);
   const a = () => account.getState();
   const ask = (kind: 'payout' | 'remove') => {
-    if (!walletRows(a()).selected) return;
+    if (!walletRows(a()).selected)
+      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (a adds one)`;
     a().ask(kind);
     dialogs.open(QUESTION_DIALOG);
   };

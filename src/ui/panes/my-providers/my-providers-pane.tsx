@@ -202,13 +202,21 @@ export function MyProviders({ width, height }: PaneProps) {
   const now = useNow(1000);
   const s = () => myProviders.getState();
   const inDetail = () => s().detailId !== undefined;
+  /** Why the table's keys cannot act now: a detail or a history view hides it. */
+  const tableHidden = () =>
+    inDetail() || history.view.getState().window !== '24h'
+      ? 's and S sort the 24-hour table, which is not shown here'
+      : undefined;
   useKeyActions(myProvidersKeys, 'myProviders', {
     ...useListKeys(s, height - CHROME_ROWS),
     // The detail and the history views hide the table: a sort there would act unseen.
-    sortNext: () => (inDetail() || history.view.getState().window !== '24h' ? undefined : s().cycleSort()),
-    sortReverse: () =>
-      inDetail() || history.view.getState().window !== '24h' ? undefined : s().reverseSort(),
-    open: () => (inDetail() ? undefined : s().openDetail()),
+    sortNext: () => tableHidden() ?? s().cycleSort(),
+    sortReverse: () => tableHidden() ?? s().reverseSort(),
+    open: () => {
+      if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+      if (!visibleProviders(s()).length) return 'no provider here to open';
+      s().openDetail();
+    },
     search: () => {
       s().closeDetail();
       session.getState().setFocus(FILTER_INPUT);
