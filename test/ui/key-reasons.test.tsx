@@ -86,8 +86,32 @@ describe('keys that cannot act say why', () => {
     await app.press('enter');
     await app.waitFor('connection events');
     await app.press('s');
-    expect(footer()).toContain('s and S sort the 24-hour table, which is not shown here');
+    expect(footer()).toContain(
+      's and S sort the 24-hour table, which is not shown here (esc goes back to it)',
+    );
     await app.press('enter');
     expect(footer()).toContain('this provider is open already');
+  });
+
+  it('My providers: / in the detail or a history view leaves the hidden filter alone and says why', async () => {
+    app = await renderApp({ pane: 'myProviders' });
+    await app.loaded();
+    await app.waitFor(/\d+ connected/);
+    await app.press('enter');
+    await app.waitFor('connection events');
+    await app.press('/', 'x', 'y');
+    expect(app.stores.session.getState().focus).toBeUndefined();
+    expect(app.stores.myProviders.getState()).toMatchObject({ filter: '', detailId: expect.any(String) });
+    expect(app.frame()).toContain('connection events');
+    await app.press('/');
+    expect(footer()).toContain('/ filters the 24-hour table, which is not shown here (esc goes back to it)');
+    await app.press('esc', 't');
+    await app.press('/');
+    expect(app.stores.session.getState().focus).toBeUndefined();
+    expect(footer()).toContain(
+      '/ filters the 24-hour table, which is not shown here (t to 24 hours shows it)',
+    );
+    await app.press('t', 't', '/');
+    expect(app.stores.session.getState().focus).toBe('myProviders-filter');
   });
 });

@@ -203,10 +203,11 @@ export function MyProviders({ width, height }: PaneProps) {
   const s = () => myProviders.getState();
   const inDetail = () => s().detailId !== undefined;
   /** Why the table's keys cannot act now: a detail or a history view hides it. */
-  const tableHidden = () =>
-    inDetail() || history.view.getState().window !== '24h'
-      ? 's and S sort the 24-hour table, which is not shown here'
-      : undefined;
+  const tableHidden = (what = 's and S sort') => {
+    if (history.view.getState().window !== '24h')
+      return `${what} the 24-hour table, which is not shown here (t to 24 hours shows it)`;
+    if (inDetail()) return `${what} the 24-hour table, which is not shown here (esc goes back to it)`;
+  };
   useKeyActions(myProvidersKeys, 'myProviders', {
     ...useListKeys(s, height - CHROME_ROWS),
     // The detail and the history views hide the table: a sort there would act unseen.
@@ -217,8 +218,10 @@ export function MyProviders({ width, height }: PaneProps) {
       if (!visibleProviders(s()).length) return 'no provider here to open';
       s().openDetail();
     },
+    // The filter narrows the table: in the detail or a history view it would act unseen.
     search: () => {
-      s().closeDetail();
+      const hidden = tableHidden('/ filters');
+      if (hidden) return hidden;
       session.getState().setFocus(FILTER_INPUT);
     },
     back: () => {
