@@ -1,12 +1,15 @@
-// Top line(s): where the console points, the network, the connection, and the active
-// pane's last refresh with the countdown to the next one.
+// Top line(s): where the console points, the network, the connection, and the last
+// refresh of what the pane shows with the countdown to the next one. Only what applies:
+// no refresh time where what is shown does not refresh (a search's matches, the
+// Providers' batches), and one countdown at a time (the retry's while retrying).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { hideUrlCredentials } from '../../api/auth.ts';
 import { formatClockTime, formatDuration } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
-import { liveResource } from '../../store/index.ts';
+import { liveResource, type Stores } from '../../store/index.ts';
+import type { ResourceStore } from '../../store/resource.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/registry.ts';
@@ -35,15 +38,45 @@ function connectionLabel(state: Pick<ConnectionState, 'status' | 'retryAt'>, now
 
 const NO_RESOURCE = { subscribe: () => () => {}, getState: () => ({}) } as never;
 
-function RefreshInfo({ pane, now, compact }: { pane: Pane; now: number; compact: boolean }) {
+/**
+ * The live resource whose data the pane shows now: My providers' 7- and 30-day views
+ * show their own (loaded while shown); a Discover search shows matches, which do not refresh.
+ */
+function useShownResource(stores: Stores, pane: Pane): ResourceStore<unknown> | undefined {
+  const window = useStore(stores.history.view, (s) => s.window);
+  const detail = useStore(stores.myProviders, (s) => s.detailId !== undefined);
+  const searching = useStore(stores.discovery, (s) => s.query.trim() !== '');
+  if (pane.store === 'myProviders' && window !== '24h')
+    return (detail ? stores.history.provider : stores.history.overview) as ResourceStore<unknown>;
+  if (pane.store === 'discovery' && searching) return undefined;
+  return liveResource(stores, pane.store);
+}
+
+function RefreshInfo({
+  pane,
+  now,
+  compact,
+  retrying,
+}: {
+  pane: Pane;
+  now: number;
+  compact: boolean;
+  /** The connection counts down to its retry: the only countdown then. */
+  retrying: boolean;
+}) {
   const stores = useStores();
-  const resource = liveResource(stores, pane.store);
+  const resource = useShownResource(stores, pane);
   const fetchedAt = useStore(resource ?? NO_RESOURCE, (s: { fetchedAt?: number }) => s.fetchedAt);
   const nextAt = useStore(resource ?? NO_RESOURCE, (s: { nextAt?: number }) => s.nextAt);
+  const failed = useStore(resource ?? NO_RESOURCE, (s: { failures?: number }) => (s.failures ?? 0) > 0);
   if (!resource || fetchedAt === undefined) return null;
   // `now` is the store clock's last whole second (hooks/ticker.ts): a refresh since then is later.
   const shownNow = Math.max(now, fetchedAt);
-  const left = nextAt === undefined ? undefined : formatDuration(Math.max(0, (nextAt - shownNow) / 1000));
+  // After a failure nextAt is a retry's: the status line under the data counts down to it.
+  const left =
+    nextAt === undefined || retrying || failed
+      ? undefined
+      : formatDuration(Math.max(0, (nextAt - shownNow) / 1000));
   if (compact) return <Text>{left ? `↻ ${left}` : formatClockTime(fetchedAt)}</Text>;
   return <Text>{`updated ${formatClockTime(fetchedAt)}${left ? ` · next in ${left}` : ''}`}</Text>;
 }
@@ -64,7 +97,7 @@ export function Header({ width, pane, compact }: { width: number; pane: Pane; co
         {truncate(compact ? left.replace('netdeck · ', '') : left, Math.max(10, width - (compact ? 26 : 44)))}
       </Text>
       <Box gap={2}>
-        <RefreshInfo pane={pane} now={now} compact={compact} />
+        <RefreshInfo pane={pane} now={now} compact={compact} retrying={status === 'retrying'} />
         <Text color={statusColor}>● {connectionLabel({ status, retryAt }, now)}</Text>
       </Box>
     </Box>
