@@ -10,6 +10,8 @@ export interface SessionState {
   target: SessionTarget;
   /** From the token's claims (never verified, display only). */
   networkName?: string;
+  /** A token was given (or the console's login got one): the actions that need it can run. */
+  hasToken: boolean;
   /**
    * The pane shown, by id; undefined shows the first. Which panes exist, their order and
    * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
@@ -46,6 +48,8 @@ export type SessionStore = StoreApi<SessionState>;
 export interface SessionOptions {
   target: SessionTarget;
   token?: string;
+  /** Whether the client has a token (default: whether `token` is given). */
+  hasToken?: boolean;
   pane?: string;
 }
 
@@ -54,6 +58,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
   return createStore<SessionState>()((set, get) => ({
     target: options.target,
     networkName,
+    hasToken: options.hasToken ?? Boolean(options.token),
     activePane: options.pane,
     dialogs: [],
     quitting: false,
@@ -67,7 +72,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     },
     setFocus: (id) => set({ focus: id }),
     say: (said) => set({ said }),
-    setToken: (token) => set({ networkName: decodeToken(token)?.networkName }),
+    setToken: (token) => set({ networkName: decodeToken(token)?.networkName, hasToken: Boolean(token) }),
     quit: () => set({ quitting: true }),
   }));
 }
