@@ -50,7 +50,12 @@ export function spawnInPty(args: string[], options: SpawnOptions = {}): PtyProgr
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('NETDECK_') && !k.startsWith('npm_')) env[k] = v;
-  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: home, TZ: 'UTC' }, options.env);
+  const XDG_STATE_HOME = join(home, 'state');
+  Object.assign(
+    env,
+    { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: home, XDG_STATE_HOME, TZ: 'UTC' },
+    options.env,
+  );
   delete env.NODE_OPTIONS;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
   const startedAt = performance.now();

@@ -104,9 +104,52 @@ export function expandHome(
   return path;
 }
 
+/** Every problem of a config file that parsed as JSON, naming the key (all of them, not the first). */
+function fileProblems(path: string, issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
+      const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
+      const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
+      const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
+      return `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`;
+    }
+    return `config file ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The keys of `value` that `shape` knows and accepts; the rest is left out. */
+function goodFields(shape: Record<string, z.ZodType>, value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(value[key]);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return out;
+}
+
+/** What can be used of a config file that failed its schema: each good key, in each profile too. */
+function salvageConfigFile(json: unknown): z.infer<typeof ConfigFile> {
+  const { profiles: _profiles, ...topShape } = ConfigFile.shape;
+  const top = goodFields(topShape, json) as z.infer<typeof ConfigFile>;
+  const profiles = isRecord(json) && isRecord(json.profiles) ? json.profiles : undefined;
+  if (profiles)
+    top.profiles = Object.fromEntries(
+      Object.entries(profiles)
+        .filter(([, profile]) => isRecord(profile))
+        .map(([name, profile]) => [name, goodFields(Profile.shape, profile) as Profile]),
+    );
+  return top;
+}
+
 function readConfigFile(
   path: string,
   fs: ConfigFs,
+  problems?: string[],
 ): (z.infer<typeof ConfigFile> & { mode?: number }) | undefined {
   let text: string;
   let mode: number | undefined;
@@ -121,21 +164,18 @@ function readConfigFile(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config file ${path} is not valid JSON (${(error as Error).message})`);
+    const problem = `config file ${path} is not valid JSON (${(error as Error).message})`;
+    if (!problems) throw new ConfigError(problem);
+    problems.push(problem);
+    return { mode };
   }
   const parsed = ConfigFile.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
-      const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
-      const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
-      const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
-      throw new ConfigError(
-        `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`,
-      );
-    }
-    throw new ConfigError(`config file ${path}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    const found = fileProblems(path, parsed.error.issues);
+    if (!problems) throw new ConfigError(found[0]);
+    // `netdeck config` lists them all and shows what the good keys give.
+    problems.push(...found);
+    return { ...salvageConfigFile(json), mode };
   }
   return { ...parsed.data, mode };
 }
@@ -258,6 +298,12 @@ export interface ResolveOptions {
    * profile the config file does not name is fine (the login makes it).
    */
   forLogin?: boolean;
+  /**
+   * For `netdeck config`: a problem (a broken file, an unknown key, a bad value, a missing
+   * profile or token file) goes to `problems` instead of being thrown, and the values that
+   * can still be resolved are.
+   */
+  problems?: string[];
 }
 
 export function resolveConfig(
@@ -267,19 +313,32 @@ export function resolveConfig(
   options: ResolveOptions = {},
 ): ResolvedConfig {
   const warnings: string[] = [];
+  const { problems } = options;
+  /** `step`'s value; with `problems`, a ConfigError there is listed and `fallback` used. */
+  const attempt = <T>(step: () => T, fallback: T): T => {
+    if (!problems) return step();
+    try {
+      return step();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
   const path = configFilePath(env, fs);
-  const file = readConfigFile(path, fs);
+  const file = attempt(() => readConfigFile(path, fs, problems), undefined);
   const profile = chooseProfile(flags, env, path, file);
 
   // The login `netdeck login` stored for this profile.
   const loginFile = loginPath(dirname(path), profile?.value);
-  let stored: StoredLogin | undefined;
-  try {
-    if (!options.forLogin) stored = readLogin(loginFile, warnings);
-  } catch (error) {
-    if (error instanceof LoginFileError) throw new ConfigError(error.message);
-    throw error;
-  }
+  const stored = attempt((): StoredLogin | undefined => {
+    try {
+      return options.forLogin ? undefined : readLogin(loginFile, warnings);
+    } catch (error) {
+      if (error instanceof LoginFileError) throw new ConfigError(error.message);
+      throw error;
+    }
+  }, undefined);
   const loginOrigin = `netdeck login (${loginFile})`;
 
   let fromFile: Profile = {};
@@ -295,11 +354,13 @@ export function resolveConfig(
   // A profile is named in the config file, or made by `netdeck login --profile`.
   if (profile && !chosen && !stored && !options.forLogin) {
     const known = Object.keys(file?.profiles ?? {});
-    throw new ConfigError(
-      `no profile "${profile.value}" (from ${profile.origin}) in ${path}` +
-        (file ? `; profiles there: ${known.join(', ') || 'none'}` : ' (the file does not exist)') +
-        ', and no login kept for it (netdeck login --profile NAME makes one)',
-    );
+    attempt(() => {
+      throw new ConfigError(
+        `no profile "${profile.value}" (from ${profile.origin}) in ${path}` +
+          (file ? `; profiles there: ${known.join(', ') || 'none'}` : ' (the file does not exist)') +
+          ', and no login kept for it (netdeck login --profile NAME makes one)',
+      );
+    }, undefined);
   }
   if (profile && chosen) {
     // A profile's fields replace the top-level ones of the file.
@@ -316,7 +377,7 @@ export function resolveConfig(
     [fromFile.api_url, 'file', fileOrigin],
     [stored?.apiUrl, 'login', loginOrigin],
   );
-  const apiUrl = givenUrl && checkApiUrl(givenUrl);
+  const apiUrl = givenUrl && attempt(() => checkApiUrl(givenUrl), undefined);
 
   // Within one level, the token itself wins over a token file (a relative token_file of
   // the config file is relative to its folder).
@@ -333,9 +394,12 @@ export function resolveConfig(
     const expanded = expandHome(given.value.trim(), env, fs);
     const relativeTo = given.source === 'file' ? dirname(path) : undefined;
     const at = relativeTo && !isAbsolute(expanded) ? resolve(relativeTo, expanded) : resolve(expanded);
-    token = readTokenFile(at, given.origin, given.source, fs, warnings);
+    token = attempt(() => readTokenFile(at, given.origin, given.source, fs, warnings), undefined);
   } else if (given) {
-    token = checkToken({ value: given.value.trim(), source: given.source, origin: given.origin });
+    token = attempt(
+      () => checkToken({ value: given.value.trim(), source: given.source, origin: given.origin }),
+      undefined,
+    );
     if (given.source === 'file' && file?.mode !== undefined && readableByOthers(file.mode))
       warnings.push(
         `config file ${path} holds a token and can be read by other users (mode ${octal(file.mode)}); run: chmod 600 ${path}`,
@@ -345,11 +409,16 @@ export function resolveConfig(
     token = { value: stored.token, source: 'login', origin: loginOrigin };
   }
 
+  // An API URL given but unusable is a problem listed already: its token goes unused.
+  if (token && !apiUrl && givenUrl) token = undefined;
   if (token && !apiUrl) {
-    throw new ConfigError(
-      `a token is configured (${token.origin}) but no API URL: set --api-url or NETDECK_API_URL ` +
-        '(without a URL and a token netdeck uses its demo simulator)',
-    );
+    const origin = token.origin;
+    token = attempt(() => {
+      throw new ConfigError(
+        `a token is configured (${origin}) but no API URL: set --api-url or NETDECK_API_URL ` +
+          '(without a URL and a token netdeck uses its demo simulator)',
+      );
+    }, undefined);
   }
 
   let refresh: Sourced<number> = { value: DEFAULT_REFRESH_SECONDS, source: 'default', origin: 'default' };

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import { createConnectionStore } from '../store/connection.ts';
 import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../store/index.ts';
+import { applyRemembered, type Remembered, watchRemembered } from '../store/remembered.ts';
 
 export interface ConsoleStores {
   stores: Stores;
@@ -27,6 +28,11 @@ export interface ConsoleStoresOptions {
   saveExport?: (text: string, at: number) => string;
   /** How often the live resources reload (store clock ms); default the stores'. */
   refreshEveryMs?: number;
+  /**
+   * The choices kept from the last run (pane, sorts, batch size) and where changed ones
+   * go (src/cli/state-file.ts); without it nothing is read or written.
+   */
+  remember?: { initial: Remembered; save(remembered: Remembered): void };
 }
 
 /**
@@ -47,6 +53,9 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
     },
     { target: options.target, token: options.token },
   );
+  // Before the first frame: the console opens as it was left. runTui checks the pane still exists.
+  if (options.remember) applyRemembered(stores, options.remember.initial);
+  const watch = options.remember ? watchRemembered(stores, options.remember.save) : undefined;
   let stopped = false;
   const discovered = stores.discovery
     .getState()
@@ -64,6 +73,7 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
     stop() {
       if (stopped) return;
       stopped = true;
+      watch?.stop();
       stopStores(stores);
     },
   };

@@ -2,6 +2,7 @@
 // found it (main screen, cursor shown) on every way out: q, ctrl-c, a crash, SIGTERM.
 import { render } from 'ink';
 import { App } from '../ui/app.tsx';
+import { PANES } from '../ui/panes/registry.ts';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
@@ -38,6 +39,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const { clock } = options;
   const live = options.stores ?? startConsoleStores(options);
   const { stores } = live;
+  // A remembered pane this version has no more (or a hand-edited one): the first pane.
+  const { activePane } = stores.session.getState();
+  if (activePane !== undefined && !PANES.some((pane) => pane.id === activePane))
+    stores.session.getState().setPane(PANES[0].id);
 
   let restored = false;
   const restore = () => {

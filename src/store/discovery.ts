@@ -13,6 +13,7 @@ import {
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
+import { refreshPeriod } from './deps.ts';
 import {
   browseRows,
   childRows,
@@ -24,7 +25,14 @@ import {
 } from './discovery-rows.ts';
 import { clampIndex, type Edge, listMoves } from './list-cursor.ts';
 import { requestSlot, send } from './request.ts';
-import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
+import {
+  createResourceStore,
+  extendResource,
+  isTransient,
+  RETRY_BASE_MS,
+  type ResourceState,
+  retryDelay,
+} from './resource.ts';
 
 export type { DiscoveryRow, DiscoverySort, RowKind };
 export { searchRows };
@@ -132,29 +140,52 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
     load: (signal) => client.providerLocations({ signal }),
   });
   let debounce: TimerHandle | undefined;
+  // A search that failed on the way (network, timeout, 5xx, 429) is tried again with the
+  // resources' back-off, and at once when the service answers another request.
+  let retry: TimerHandle | undefined;
+  let searchFailures = 0;
+  let runSearchNow: () => Promise<void> = async () => {};
   const searches = requestSlot(deps, 'superseded by a newer search');
 
   const store = extendResource<LocationResult, DiscoveryView>(resource, (set, get) => {
     const setCursor = (index: number) => set({ cursor: clampIndex(index, get().rows.length) });
+    const cancelRetry = () => {
+      retry?.cancel();
+      retry = undefined;
+    };
     const cancelSearch = () => {
       debounce?.cancel();
       debounce = undefined;
+      cancelRetry();
       searches.abort('superseded by a newer search');
     };
 
     const runSearch = async () => {
       debounce = undefined;
+      cancelRetry();
       const query = get().query.trim();
       if (query === '') return;
       set({ search: { ...get().search, loading: true } });
-      const outcome = await searches.run((signal) =>
-        locationSearch.search(query, { maxDistanceFraction: get().distanceFraction, signal }),
+      let delay: number | undefined;
+      const outcome = await searches.run(
+        (signal) => locationSearch.search(query, { maxDistanceFraction: get().distanceFraction, signal }),
+        {
+          // The header counts down to the retry; a refusal (4xx) would fail the same way again.
+          retryAt: (error) => {
+            if (!isTransient(error)) return undefined;
+            delay = retryDelay(searchFailures + 1, error, RETRY_BASE_MS, refreshPeriod(deps));
+            return clock.now() + delay;
+          },
+        },
       );
       if (!outcome) return;
       if ('error' in outcome) {
+        searchFailures++;
         set({ search: { ...get().search, loading: false, error: outcome.error } });
+        if (delay !== undefined) retry = clock.setTimeout(runSearch, delay, PRIORITY.store);
         return;
       }
+      searchFailures = 0;
       const answer = outcome.value;
       set({
         search: { query, result: answer.result, via: answer.via, loading: false },
@@ -162,8 +193,11 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       });
     };
 
+    runSearchNow = runSearch;
+
     const schedule = () => {
       cancelSearch();
+      searchFailures = 0;
       if (get().query.trim() === '') {
         set({ search: { loading: false } });
         return;
@@ -223,6 +257,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       },
       searchNow() {
         cancelSearch();
+        searchFailures = 0;
         return runSearch();
       },
       toggleSort: () => set({ sort: get().sort === 'count' ? 'name' : 'count' }),
@@ -235,7 +270,12 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const current = get().distanceFraction ?? DEFAULT_DISTANCE;
         const at = DISTANCE_STEPS.indexOf(current);
         const next = DISTANCE_STEPS[Math.max(0, Math.min(DISTANCE_STEPS.length - 1, at + delta))];
-        if (next === current) return;
+        if (next === current) {
+          set({
+            notice: `the match distance is at its ${delta < 0 ? 'strictest' : 'loosest'} (${current.toFixed(1)})`,
+          });
+          return;
+        }
         set({ distanceFraction: next === DEFAULT_DISTANCE ? undefined : next });
         if (get().query.trim() !== '') schedule();
       },
@@ -278,9 +318,19 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       },
       dispose() {
         cancelSearch();
+        stopRetryOnline();
         get().stop();
       },
     };
+  });
+
+  // The service answers again (another pane's request, a refresh): a search waiting for
+  // its retry goes now rather than when its back-off ends.
+  const stopRetryOnline = deps.connection.subscribe((state, before) => {
+    if (state.status === 'online' && before.status !== 'online' && retry) {
+      // The back-off goes on growing if this one fails too.
+      void runSearchNow();
+    }
   });
 
   // Rows are derived state: recomputed only when what they depend on changes, so a

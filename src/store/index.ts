@@ -47,6 +47,8 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
   const session = createSessionStore({
     target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
     token: options.token,
+    // The client carries the token the requests send; the session only tells the UI.
+    hasToken: Boolean(options.token) || deps.client.hasToken,
     pane: options.pane,
   });
   const stores: Stores = {

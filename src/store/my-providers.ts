@@ -9,7 +9,7 @@ import type { StoreDeps } from './deps.ts';
 import { type Edge, listMoves } from './list-cursor.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
-const MY_PROVIDERS_SORT_COLUMNS = [
+export const MY_PROVIDERS_SORT_COLUMNS = [
   'clientId',
   'connected',
   'uptime',

@@ -10,7 +10,7 @@ import { type Edge, listMoves } from './list-cursor.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
-const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+export const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
 const DEFAULT_BATCH_SIZE = 10;
 
 export interface ProvidersState {

@@ -40,24 +40,27 @@ export interface ResourceOptions<T> {
 }
 
 /** Back-off after `failures` consecutive failures, honouring a server's Retry-After. */
-function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
+export function retryDelay(failures: number, error: unknown, baseMs: number, maxMs: number): number {
   const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
   const backoff = baseMs * 2 ** Math.max(0, failures - 1);
   return Math.min(maxMs, Math.max(retryAfter ?? 0, backoff));
 }
 
 /** Errors worth retrying on a timer: a 4xx other than 429 will fail the same way again. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return true;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'shape') return true;
   const status = error.status ?? 0;
   return error.kind === 'http' && (status === 429 || status >= 500);
 }
 
+/** The first retry's wait after a failure; each failure after it doubles it. */
+export const RETRY_BASE_MS = 5_000;
+
 export function createResourceStore<T>(deps: StoreDeps, options: ResourceOptions<T>): ResourceStore<T> {
   const { clock } = deps;
   const everyMs = options.refreshEveryMs ?? refreshPeriod(deps);
-  const retryBaseMs = options.retryBaseMs ?? 5_000;
+  const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
   const retryMaxMs = options.retryMaxMs ?? everyMs;
   const loads = requestSlot(deps, 'superseded by a newer request');
   let timer: TimerHandle | undefined;

@@ -10,6 +10,8 @@ export interface SessionState {
   target: SessionTarget;
   /** From the token's claims (never verified, display only). */
   networkName?: string;
+  /** A token was given (or the console's login got one): the actions that need it can run. */
+  hasToken: boolean;
   /**
    * The pane shown, by id; undefined shows the first. Which panes exist, their order and
    * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
@@ -24,6 +26,8 @@ export interface SessionState {
    * keys typed in the same chunk as `/` already go to the box). Cleared on pane change.
    */
   focus?: string;
+  /** Why the last key could not act (the footer shows it until the next key). */
+  said?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
   setPane(id: string): void;
@@ -33,6 +37,8 @@ export interface SessionState {
   /** Closes `id`, or the top dialog when no id is given. */
   closeDialog(id?: string): void;
   setFocus(id: string | undefined): void;
+  /** Shows why a key could not act; undefined clears it. */
+  say(why: string | undefined): void;
   /** After a login in the console: the header shows the token's network. */
   setToken(token: string): void;
   quit(): void;
@@ -42,6 +48,8 @@ export type SessionStore = StoreApi<SessionState>;
 export interface SessionOptions {
   target: SessionTarget;
   token?: string;
+  /** Whether the client has a token (default: whether `token` is given). */
+  hasToken?: boolean;
   pane?: string;
 }
 
@@ -50,10 +58,11 @@ export function createSessionStore(options: SessionOptions): SessionStore {
   return createStore<SessionState>()((set, get) => ({
     target: options.target,
     networkName,
+    hasToken: options.hasToken ?? Boolean(options.token),
     activePane: options.pane,
     dialogs: [],
     quitting: false,
-    setPane: (id) => set({ activePane: id, focus: undefined }),
+    setPane: (id) => set({ activePane: id, focus: undefined, said: undefined }),
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
     closeOverlay: () => set({ overlay: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
@@ -62,7 +71,8 @@ export function createSessionStore(options: SessionOptions): SessionStore {
       set({ dialogs: id === undefined ? dialogs.slice(0, -1) : dialogs.filter((d) => d !== id) });
     },
     setFocus: (id) => set({ focus: id }),
-    setToken: (token) => set({ networkName: decodeToken(token)?.networkName }),
+    say: (said) => set({ said }),
+    setToken: (token) => set({ networkName: decodeToken(token)?.networkName, hasToken: Boolean(token) }),
     quit: () => set({ quitting: true }),
   }));
 }

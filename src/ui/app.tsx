@@ -34,7 +34,11 @@ function useGlobalKeys() {
     previousPane: () => cycle(-1),
     help: () => s().toggleHelp(),
     quit: () => s().quit(),
-    refresh: () => void liveResource(stores, activePane(s()).store)?.getState().refresh(),
+    refresh: () => {
+      const live = liveResource(stores, activePane(s()).store);
+      if (!live) return 'nothing here reloads on its own: this pane asks the service when you act';
+      void live.getState().refresh();
+    },
   });
 }
 

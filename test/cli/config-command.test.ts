@@ -71,10 +71,75 @@ describe('netdeck config', () => {
     expect(table.stdout).not.toContain(token);
   });
 
-  it('a configuration that cannot work is exit 2 with the reason', async () => {
+  it('a profile that does not exist: the problem on stderr, what can be resolved on stdout, exit 1', async () => {
     const result = await run(['config', '--profile', 'nope'], { env: { XDG_CONFIG_HOME: dir.path } });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^netdeck: no profile "nope" \(from --profile\)/);
-    expect(result.stdout).toBe('');
+    expect(linesOf(result.stdout).find((l) => l.startsWith('profile'))).toMatch(/nope\s+--profile$/);
+    // --check needs a configuration that works, as before.
+    const check = await run(['config', '--check', '--profile', 'nope'], {
+      env: { XDG_CONFIG_HOME: dir.path },
+    });
+    expect(check.code).toBe(2);
+    expect(check.stdout).toBe('');
+  });
+
+  const writeConfig = (text: string) => {
+    mkdirSync(join(dir.path, 'netdeck'), { recursive: true });
+    const path = join(dir.path, 'netdeck', 'config.json');
+    writeFileSync(path, text, { mode: 0o600 });
+    return path;
+  };
+
+  it('unknown keys and bad values: every problem with the file and the key, the good keys used, exit 1', async () => {
+    const path = writeConfig(
+      JSON.stringify({
+        default_profile: 'prod',
+        apiurl: 'https://typo.example',
+        profiles: {
+          prod: { api_url: 'https://api.example', refresh_seconds: 0 },
+          lab: { token_fil: 'x' },
+        },
+      }),
+    );
+    const env = { XDG_CONFIG_HOME: dir.path };
+    const result = await run(['config'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `netdeck: config file ${path}: unknown key "apiurl" (did you mean "api_url"?)`,
+    );
+    expect(result.stderr).toContain(
+      `config file ${path}: unknown key "token_fil" (did you mean "token_file"?) in profiles.lab`,
+    );
+    expect(result.stderr).toContain(`config file ${path}: profiles.prod.refresh_seconds:`);
+    const lines = linesOf(result.stdout);
+    expect(lines.find((l) => l.startsWith('api url'))).toMatch(
+      new RegExp(`https://api\\.example\\s+${path.replace(/[.]/g, '\\.')} \\(profile prod\\)$`),
+    );
+    expect(lines.find((l) => l.startsWith('refresh'))).toMatch(/every 60 s \(the console\)\s+default$/);
+    expect(lines.find((l) => l.startsWith('config file'))).toMatch(/found, with problems$/);
+
+    const json = await run(['config', '--json'], { env });
+    expect(json.code).toBe(1);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.mode).toBe('api');
+    expect(parsed.api_url.value).toBe('https://api.example');
+    expect(parsed.problems).toHaveLength(3);
+  });
+
+  it('a file that is not JSON, and a bad API URL from the environment: both said, the rest resolved', async () => {
+    const path = writeConfig('{ "api_url": ');
+    const result = await run(['config'], {
+      env: { XDG_CONFIG_HOME: dir.path, NETDECK_API_URL: 'ftp://nope', NETDECK_PROFILE: '' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`config file ${path} is not valid JSON`);
+    expect(result.stderr).toContain('API URL from NETDECK_API_URL must start with http:// or https://');
+    const lines = linesOf(result.stdout);
+    expect(lines[1]).toMatch(/^mode\s+demo simulator/);
+    expect(lines.find((l) => l.startsWith('config file'))).toMatch(/found, with problems$/);
+    // Every other command still refuses such a configuration (exit 2).
+    const other = await run(['whoami'], { env: { XDG_CONFIG_HOME: dir.path } });
+    expect(other.code).toBe(2);
   });
 });

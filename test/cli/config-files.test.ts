@@ -34,7 +34,14 @@ async function refused(argv: string[], message: RegExp, extraEnv: Record<string,
 describe('special and huge files', () => {
   it('a FIFO as the config file', async () => {
     execFileSync('mkfifo', [configPath()]);
-    await refused(['config'], /cannot use config file: .*config\.json is not a regular file \(a FIFO/);
+    await refused(['whoami'], /cannot use config file: .*config\.json is not a regular file \(a FIFO/);
+    // netdeck config says so too, at once, and shows the rest (exit 1).
+    const started = Date.now();
+    const shown = await run(['config'], { env });
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toMatch(/cannot use config file: .*is not a regular file \(a FIFO/);
+    expect(shown.stdout).toMatch(/^mode\s+demo simulator/m);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('a FIFO as the token file (flag and environment)', async () => {
@@ -53,7 +60,7 @@ describe('special and huge files', () => {
 
   it('a folder as the config or the token file', async () => {
     mkdirSync(configPath());
-    await refused(['config'], /config\.json is a folder/);
+    await refused(['whoami'], /config\.json is a folder/);
     await refused(['wallet', ...API, '--token-file', dir.path], /is a folder/);
   });
 
@@ -64,7 +71,7 @@ describe('special and huge files', () => {
     await refused(['wallet', ...API, '--token-file', huge], /huge is larger than 65536 bytes/);
     writeFileSync(configPath(), '');
     truncateSync(configPath(), 8 * 1024 * 1024 * 1024);
-    await refused(['config'], /config\.json is larger than 1048576 bytes/);
+    await refused(['whoami'], /config\.json is larger than 1048576 bytes/);
   });
 });
 
@@ -133,8 +140,13 @@ describe('netdeck config and an API URL with credentials', () => {
     }
     expect(table.stdout).toContain('https://***@api.example.org/base');
     expect(JSON.parse(json.stdout).api_url.value).toBe('https://***@api.example.org/base');
+    // netdeck config lists the problem (exit 1), every other command refuses (exit 2): neither prints it.
     const bad = await run(['config', '--api-url', 'ftp://alice:hunter2@x'], { env });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).not.toContain('hunter2');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('must start with http:// or https://');
+    expect(bad.stdout + bad.stderr).not.toContain('hunter2');
+    const other = await run(['whoami', '--api-url', 'ftp://alice:hunter2@x'], { env });
+    expect(other.code).toBe(2);
+    expect(other.stderr).not.toContain('hunter2');
   });
 });

@@ -36,7 +36,7 @@ afterAll(async () => {
   config.cleanup();
   await fx.close();
 });
-const demoEnv = () => ({ XDG_CONFIG_HOME: config.path });
+const demoEnv = () => ({ XDG_CONFIG_HOME: config.path, XDG_STATE_HOME: config.path });
 
 describe('help and version', () => {
   it.each(COMMANDS.map((path) => [path.join(' ') || '(none)', path]))(

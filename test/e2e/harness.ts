@@ -130,7 +130,7 @@ export interface Session {
 const matches = (text: string, match: string | RegExp) =>
   typeof match === 'string' ? text.includes(match) : match.test(text);
 
-/** The environment of a person's terminal: no NETDECK_* settings, config in a temp folder. */
+/** The environment of a person's terminal: no NETDECK_* settings, config and state in a temp folder. */
 export function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): Record<string, string> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const key of Object.keys(env)) {
@@ -138,7 +138,13 @@ export function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): R
   }
   delete env.FORCE_COLOR;
   delete env.NO_COLOR;
-  Object.assign(env, { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: configHome, TZ: 'UTC' }, extra);
+  // The remembered choices (state.json) stay in the temp folder too, never in the real home.
+  const XDG_STATE_HOME = join(configHome, 'state');
+  Object.assign(
+    env,
+    { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: configHome, XDG_STATE_HOME, TZ: 'UTC' },
+    extra,
+  );
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 

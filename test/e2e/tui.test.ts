@@ -190,3 +190,47 @@ describe('netdeck console (demo mode)', () => {
     expect(s.cursorVisible()).toBe(true);
   });
 });
+
+describe('netdeck console remembers between runs', () => {
+  it('opens on the last pane with the last sorts and batch size, kept 0600 in $XDG_STATE_HOME', async () => {
+    const { mkdtempSync, readFileSync, rmSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const state = mkdtempSync(join(tmpdir(), 'netdeck-state-'));
+    try {
+      session = await spawnNetdeck({ env: { XDG_STATE_HOME: state } });
+      const s = session;
+      await s.waitFor(US, 15_000);
+      await s.keys('o');
+      await s.waitFor(/sort name/);
+      await s.keys('2', '+', '+');
+      await s.waitFor(/batch size 50/);
+      await s.keys('4', 's');
+      await s.waitFor(/sort transfer ▼/);
+      await s.keys('q');
+      expect(await s.exited()).toBe(0);
+      await s.close();
+
+      const file = join(state, 'netdeck', 'state.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        pane: 'myProviders',
+        discoverySort: 'name',
+        myProvidersSort: { column: 'transfer', descending: true },
+        providersBatchSize: 50,
+      });
+
+      session = await spawnNetdeck({ env: { XDG_STATE_HOME: state } });
+      const next = session;
+      await next.waitFor(/sort transfer ▼/, 15_000);
+      await next.keys('2');
+      await next.waitFor(/batch size 50/);
+      await next.keys('1');
+      await next.waitFor(/sort name/);
+      await next.keys('q');
+      expect(await next.exited()).toBe(0);
+    } finally {
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+});

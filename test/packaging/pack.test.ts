@@ -16,6 +16,7 @@ const env = (): NodeJS.ProcessEnv => ({
   PATH: process.env.PATH,
   HOME: join(work, 'home'),
   XDG_CONFIG_HOME: join(work, 'xdg'),
+  XDG_STATE_HOME: join(work, 'state'),
   npm_config_cache: join(work, 'npm-cache'),
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',

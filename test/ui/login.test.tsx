@@ -74,6 +74,59 @@ describe('logging in from the console', () => {
   });
 });
 
+describe('dialogs that need a token, with none given', () => {
+  const footer = () =>
+    app!
+      .frame()
+      .split('\n')
+      .filter((line) => line.trim())
+      .at(-1) ?? '';
+
+  it('Devices: a, s, c, x, R, N open nothing; the footer says a token is needed and offers L', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'devices', loggedOut: true });
+    await app.waitFor('none was given');
+    const reasons: [string, string][] = [
+      ['a', 'Adding a code'],
+      ['s', 'Sharing a device'],
+      ['c', 'Confirming a share'],
+      ['x', 'Removing an association'],
+      ['R', 'Renaming an association'],
+      ['N', 'Renaming a device'],
+    ];
+    for (const [key, what] of reasons) {
+      await app.press(key);
+      expect(app.stores.session.getState().dialogs).toEqual([]);
+      expect(footer()).toContain(`${what} needs your network's token, and none was given: L logs in`);
+    }
+    await app.press('L');
+    await app.waitFor('Auth code:');
+    await app.press(await authCode(app), 'enter');
+    await app.waitFor('✓ Logged in.');
+    await app.press('esc');
+    await app.waitFor('Shared by this network (3)');
+    // With the token the dialogs open.
+    await app.press('a');
+    expect(app.stores.session.getState().dialogs).toEqual(['addCode']);
+  });
+
+  it('Account: a, w, f, x and enter open nothing and say why', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'account', loggedOut: true });
+    await app.waitFor('none was given');
+    const reasons: [string, string][] = [
+      ['a', 'Adding a wallet'],
+      ['w', 'Setting the payout wallet'],
+      ['f', 'Sending feedback'],
+      ['x', 'Removing a wallet'],
+      ['enter', 'Setting the payout wallet'],
+    ];
+    for (const [key, what] of reasons) {
+      await app.press(key);
+      expect(app.stores.session.getState().dialogs).toEqual([]);
+      expect(footer()).toContain(`${what} needs your network's token`);
+    }
+  });
+});
+
 describe('a token the service refuses', () => {
   it('says in the pane how to log in again', async () => {
     app = await renderApp({ cols: 120, rows: 40, pane: 'devices', loggedOut: true });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
-import { NO_TTY_EXIT, runTui } from '../../src/cli/tui.tsx';
+import { NO_TTY_EXIT, runTui, type TuiOptions } from '../../src/cli/tui.tsx';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';
 
@@ -14,7 +14,7 @@ afterEach(async () => {
   sim = client = undefined;
 });
 
-async function start() {
+async function start(extra: Partial<TuiOptions> = {}) {
   const clock = new ManualClock();
   sim = await createSimulator({ seed: 5, clock, ...TEST_WORLD });
   client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
@@ -30,6 +30,7 @@ async function start() {
     stdin: stdin as unknown as NodeJS.ReadStream,
     stdout: stdout as unknown as NodeJS.WriteStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
+    ...extra,
   });
   const output = () => stdout.frames.join('');
   const until = async (text: string) => {
@@ -95,5 +96,23 @@ describe('runTui', () => {
     expect(await app.done).toBe(1);
     expect(app.output()).toContain(LEAVE_ALT_SCREEN);
     expect(app.stderr.frames.join('')).toContain('something broke');
+  });
+
+  it('opens on a remembered pane, the first pane for one that is gone, and saves the choice on q', async () => {
+    const saved: unknown[] = [];
+    const kept = await start({ remember: { initial: { pane: 'network' }, save: (r) => saved.push(r) } });
+    await kept.until('network statistics');
+    kept.stdin.write('q');
+    expect(await kept.done).toBe(0);
+    expect(saved).toEqual([]);
+
+    const gone = await start({
+      remember: { initial: { pane: 'weather', discoverySort: 'name' }, save: (r) => saved.push(r) },
+    });
+    await gone.until('sort name');
+    gone.stdin.write('q');
+    expect(await gone.done).toBe(0);
+    // The file's pane is put right at once, as the console shows it.
+    expect(saved).toEqual([expect.objectContaining({ pane: 'discover', discoverySort: 'name' })]);
   });
 });

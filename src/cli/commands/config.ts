@@ -83,14 +83,18 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions & { check?: boolean }>(cmd);
     const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
-    const config = resolveOrReport(context, options, out);
+    // A broken profile is shown, problem by problem, with what can still be resolved
+    // (exit 1); --check needs a configuration that works, as before (exit 2).
+    const problems: string[] = [];
+    const config = resolveOrReport(context, options, out, options.check ? undefined : { problems });
     if (!config) return context.exit(ExitCode.usage);
-    const described = describeConfig(config);
+    const failed = problems.length ? ExitCode.failure : ExitCode.ok;
+    const described = { ...describeConfig(config), ...(problems.length ? { problems } : {}) };
     const check =
       options.check && config.mode === 'api' ? await checkConfig(context.deps, config) : undefined;
     if (out.json) {
       out.printJson(check ? { ...described, check } : described);
-      return context.exit(check?.exit_code ?? ExitCode.ok);
+      return context.exit(check?.exit_code ?? failed);
     }
     const rows: string[][] = [
       [
@@ -116,12 +120,20 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
     }
     rows.push(['profile', config.profile?.value ?? '-', config.profile?.origin ?? '']);
     rows.push(['refresh', `every ${config.refresh.value} s (the console)`, config.refresh.origin]);
-    rows.push(['config file', config.configFile.path, config.configFile.found ? 'found' : 'not found']);
+    rows.push([
+      'config file',
+      config.configFile.path,
+      config.configFile.found ? (problems.length ? 'found, with problems' : 'found') : 'not found',
+    ]);
+    if (problems.length) {
+      for (const problem of problems) out.error(sanitize(problem));
+      out.note('the table leaves out the values these problems hold');
+    }
     out.lines(renderTable([{ header: 'SETTING' }, { header: 'VALUE' }, { header: 'FROM' }], rows, out.style));
     if (options.check && !check)
       out.note('--check: nothing to check, the demo simulator is built for each command');
     if (check) out.lines(['', ...checkLines(check)]);
-    context.exit(check?.exit_code ?? ExitCode.ok);
+    context.exit(check?.exit_code ?? failed);
   });
 }
 

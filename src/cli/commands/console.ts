@@ -14,6 +14,7 @@ import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { providerExportWriter } from '../provider-export.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
+import { readStateFile, statePath, writeStateFile } from '../state-file.ts';
 import type { TuiOptions } from '../tui.tsx';
 import type { SimOptions } from './sim.ts';
 
@@ -44,6 +45,11 @@ export function addConsoleOptions(command: Command): Command {
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {
   return context.deps.runTui ?? (await import('../tui.tsx')).runTui;
+}
+
+/** The last run's choices from the state file, and the way back there. */
+function rememberIn(path: string): NonNullable<TuiOptions['remember']> {
+  return { initial: readStateFile(path), save: (remembered) => void writeStateFile(path, remembered) };
 }
 
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
@@ -109,6 +115,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
       saveExport: providerExportWriter(),
+      remember: rememberIn(statePath(io.env)),
     };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);

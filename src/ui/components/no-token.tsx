@@ -2,6 +2,7 @@
 // here (`L`, an auth code), or the ways to give one; never a stack trace.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
+import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
 
 const LOGIN_HINT = 'Press L to log in with an auth code ("Copy an Auth Code" in the web app).';
@@ -13,6 +14,16 @@ const NO_TOKEN_LINES = [
   '  "token" or "token_file" in ~/.config/netdeck/config.json (or $XDG_CONFIG_HOME)',
   'Without an API URL, netdeck runs its simulator, which has a token of its own.',
 ];
+
+/**
+ * Why an action that needs the network's token cannot start (none given yet), for a key
+ * handler to return (the footer shows it); undefined when there is a token. `what` is
+ * the action as a noun phrase: "Adding a code".
+ */
+export function tokenMissing(stores: Stores, what: string): string | undefined {
+  if (stores.session.getState().hasToken) return undefined;
+  return `${what} needs your network's token, and none was given: L logs in with an auth code`;
+}
 
 /** `what`: what needs it, as a clause: "Device associations need your network's token". */
 export function NoToken({ what, width }: { what: string; width: number }) {

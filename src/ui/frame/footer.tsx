@@ -1,8 +1,9 @@
 // Bottom line: the keys that matter here, generated from the keymap (the active pane's
 // footer bindings first, then the global ones), as many as fit.
 import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
-import { useTheme } from '../context.tsx';
+import { useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
 import { globalKeys } from '../input/global-keys.ts';
 import { keyLabel, keymap } from '../keymap.ts';
@@ -66,7 +67,17 @@ export function Footer({
   typing?: boolean;
 }) {
   const theme = useTheme();
+  const said = useStore(useStores().session, (s) => s.said);
   const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog), width);
+  // A key that could not act says why, in place of the hints, until the next key.
+  if (said && !dialog)
+    return (
+      <Box width={width} height={1} overflowY="hidden">
+        <Text color={theme.warn} wrap="truncate">
+          {said}
+        </Text>
+      </Box>
+    );
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

@@ -1,11 +1,14 @@
-// Top line(s): where the console points, the network, the connection, and the active
-// pane's last refresh with the countdown to the next one.
+// Top line(s): where the console points, the network, the connection, and the last
+// refresh of what the pane shows and when the next one is due. Only what applies:
+// no refresh time where what is shown does not refresh (a search's matches, the
+// Providers' batches), and one countdown at a time (the retry's while retrying).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatClockTime } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
-import { liveResource } from '../../store/index.ts';
+import { liveResource, type Stores } from '../../store/index.ts';
+import type { ResourceStore } from '../../store/resource.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/registry.ts';
 import { truncate } from '../text.ts';
@@ -34,18 +37,42 @@ function ConnectionLabel({ status, retryAt }: Pick<ConnectionState, 'status' | '
 const NO_RESOURCE = { subscribe: () => () => {}, getState: () => ({}) } as never;
 
 /**
- * When the pane's data was fetched and when it will be next, as clock times: a countdown
+ * The live resource whose data the pane shows now: My providers' 7- and 30-day views
+ * show their own (loaded while shown); a Discover search shows matches, which do not refresh.
+ */
+function useShownResource(stores: Stores, pane: Pane): ResourceStore<unknown> | undefined {
+  const window = useStore(stores.history.view, (s) => s.window);
+  const detail = useStore(stores.myProviders, (s) => s.detailId !== undefined);
+  const searching = useStore(stores.discovery, (s) => s.query.trim() !== '');
+  if (pane.store === 'myProviders' && window !== '24h')
+    return (detail ? stores.history.provider : stores.history.overview) as ResourceStore<unknown>;
+  if (pane.store === 'discovery' && searching) return undefined;
+  return liveResource(stores, pane.store);
+}
+
+/**
+ * When the data shown was fetched and when it will be next, as clock times: a countdown
  * would redraw the whole screen every second (Ink has no partial redraw), which was most
  * of an idle console's CPU.
  */
-function RefreshInfo({ pane, compact, retrying }: { pane: Pane; compact: boolean; retrying: boolean }) {
+function RefreshInfo({
+  pane,
+  compact,
+  retrying,
+}: {
+  pane: Pane;
+  compact: boolean;
+  /** The connection counts down to its retry: the only countdown then. */
+  retrying: boolean;
+}) {
   const stores = useStores();
-  const resource = liveResource(stores, pane.store);
+  const resource = useShownResource(stores, pane);
   const fetchedAt = useStore(resource ?? NO_RESOURCE, (s: { fetchedAt?: number }) => s.fetchedAt);
   const nextAt = useStore(resource ?? NO_RESOURCE, (s: { nextAt?: number }) => s.nextAt);
+  const failed = useStore(resource ?? NO_RESOURCE, (s: { failures?: number }) => (s.failures ?? 0) > 0);
   if (!resource || fetchedAt === undefined) return null;
-  // While retrying, the connection's countdown is the one next time; two would compete.
-  const next = nextAt === undefined || retrying ? undefined : formatClockTime(nextAt);
+  // After a failure nextAt is a retry's: the status line under the data counts down to it.
+  const next = nextAt === undefined || retrying || failed ? undefined : formatClockTime(nextAt);
   if (compact) return <Text>{next ? `↻ ${next}` : formatClockTime(fetchedAt)}</Text>;
   return <Text>{`updated ${formatClockTime(fetchedAt)}${next ? ` · next ${next}` : ''}`}</Text>;
 }

@@ -17,15 +17,15 @@ export interface HelpLine {
 }
 
 /** What each dialog is called where people read it (never its id). */
-const DIALOG_TITLES: Record<string, string> = {
+export const DIALOG_TITLES: Record<string, string> = {
   addCode: 'Adding a code (Devices, a)',
-  addWallet: 'Adding a wallet (Account, A)',
+  addWallet: 'Adding a wallet (Account, a)',
   confirm: 'A yes/no question',
   feedback: 'The feedback form (Account, f)',
   help: 'This help',
   login: 'Logging in with an auth code (L)',
   qr: 'A QR code (Devices, Q)',
-  rename: 'Renaming a device (Devices)',
+  rename: 'Renaming an association or a device (Devices, R or N)',
   share: 'Sharing a device (Devices, s)',
   wallet: 'Setting the payout wallet (Account, w)',
 };

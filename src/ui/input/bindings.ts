@@ -30,9 +30,16 @@ export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
   { scope: S }
 >['action'];
 
+/**
+ * What a handler gives back: nothing when it acted, or a line saying why it could not
+ * (the footer shows it until the next key), so no key is ever silently ignored.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that acts returns what its action returns (often void)
+export type KeyOutcome = string | undefined | void;
+
 /** One handler for every action of `scope` in `table`, and nothing else. */
 export type Handlers<T extends readonly Binding[], S extends string> = {
-  [A in ActionsOf<T, S>]: () => void;
+  [A in ActionsOf<T, S>]: () => KeyOutcome;
 };
 
 /** The dialog of a scope, as the session names it (`dialog:share` is `share`). */

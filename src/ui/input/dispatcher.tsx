@@ -21,12 +21,12 @@ import type React from 'react';
 import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
-import { type Binding, dialogScope, type Handlers, type Scope } from './bindings.ts';
+import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
 
-export type Actions = Readonly<Record<string, () => void>>;
+export type Actions = Readonly<Record<string, () => KeyOutcome>>;
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -68,13 +68,17 @@ export class KeyRegistry {
     };
   }
 
-  /** Runs `action` of `scope` if some mounted component handles it; the latest registered wins. */
-  run(scope: Scope, action: string): boolean {
+  /**
+   * Runs `action` of `scope` if some mounted component handles it; the latest registered
+   * wins. A handler's reason for not acting goes to `say` (the footer).
+   */
+  run(scope: Scope, action: string, say?: (why: string) => void): boolean {
     const list = this.actions.get(scope) ?? [];
     for (let i = list.length - 1; i >= 0; i--) {
       const fn = list[i].current[action];
       if (fn) {
-        fn();
+        const why = fn();
+        if (typeof why === 'string') say?.(why);
         return true;
       }
     }
@@ -99,6 +103,8 @@ export class KeyRegistry {
   /** Routes one key (see the order at the top of this file). */
   dispatch(stores: Stores, name: string | undefined, input: string): void {
     const session = stores.session.getState();
+    // The reason a key could not act stays up until the next key.
+    if (session.said !== undefined) session.say(undefined);
     if (name === 'ctrl-c') {
       session.quit();
       return;
@@ -122,10 +128,13 @@ export class KeyRegistry {
     if (text?.handle.current(name, input)) return;
     if (!name) return;
     const pane = this.paneScope(stores);
+    const say = (why: string) => stores.session.getState().say(why);
     const own = find(pane, name);
-    if (own && this.run(pane, own.action)) return;
+    if (own && this.run(pane, own.action, say)) return;
     const global = find('global', name);
-    if (global && !this.run(pane, global.action)) this.run('global', global.action);
+    if (!global || this.run(pane, global.action, say) || this.run('global', global.action, say)) return;
+    // A key of the table that nothing here takes (`/` where there is nothing to search).
+    say(`${name} (${global.help}) does nothing in this pane`);
   }
 }
 

@@ -1,6 +1,6 @@
 // The keys that work everywhere (scope `global`) and the help overlay's own. The digits
 // that select a pane are made from the pane registry (src/ui/keymap.ts).
-import { type ActionsOf, type Binding, bindings, type Handlers } from './bindings.ts';
+import { type ActionsOf, type Binding, bindings, type Handlers, type KeyOutcome } from './bindings.ts';
 
 export const globalKeys = bindings([
   { scope: 'global', keys: ['tab'], action: 'nextPane', help: 'next pane' },
@@ -53,10 +53,12 @@ export type PaneAction = (typeof PANE_ACTIONS)[number];
 type GlobalAction = ActionsOf<typeof globalKeys, 'global'>;
 
 /** The frame's handlers: every global action but the moves a pane makes, and `pane:<id>`. */
-export type FrameHandlers = { [A in Exclude<GlobalAction, Exclude<PaneAction, 'refresh'>>]: () => void } & {
-  [pane: `pane:${string}`]: () => void;
+export type FrameHandlers = {
+  [A in Exclude<GlobalAction, Exclude<PaneAction, 'refresh'>>]: () => KeyOutcome;
+} & {
+  [pane: `pane:${string}`]: () => KeyOutcome;
 };
 
 /** A pane's handlers: every action of its own scope, and any of the global ones it takes over. */
 export type PaneHandlers<T extends readonly Binding[], S extends string> = Handlers<T, S> &
-  Partial<Record<PaneAction, () => void>>;
+  Partial<Record<PaneAction, () => KeyOutcome>>;

@@ -10,7 +10,7 @@ import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
-import { NoToken } from '../../components/no-token.tsx';
+import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -66,7 +66,8 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
 }
 
 export function Account({ width, height }: PaneProps) {
-  const { account, session } = useStores();
+  const stores = useStores();
+  const { account, session } = stores;
   const theme = useTheme();
   const dialogs = useDialogs();
   const data = useStore(account, (s) => s.data);
@@ -78,8 +79,13 @@ export function Account({ width, height }: PaneProps) {
   const openLogin = useOpenLogin();
   const listHeight = Math.max(1, height - CHROME_ROWS);
   const a = () => account.getState();
+  // No token: a dialog would only fail on submit; the footer says so and offers L instead.
+  const missing = (what: string) => tokenMissing(stores, what);
   const ask = (kind: 'payout' | 'remove') => {
-    if (!walletRows(a()).selected) return;
+    const noToken = missing(kind === 'payout' ? 'Setting the payout wallet' : 'Removing a wallet');
+    if (noToken) return noToken;
+    if (!walletRows(a()).selected)
+      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (a adds one)`;
     a().ask(kind);
     dialogs.open(QUESTION_DIALOG);
   };
@@ -89,14 +95,20 @@ export function Account({ width, height }: PaneProps) {
     open: () => ask('payout'),
     removeWallet: () => ask('remove'),
     addWallet: () => {
+      const noToken = missing('Adding a wallet');
+      if (noToken) return noToken;
       a().resetAddWallet();
       dialogs.open(ADD_WALLET_DIALOG);
     },
     setWallet: () => {
+      const noToken = missing('Setting the payout wallet');
+      if (noToken) return noToken;
       a().resetWallet();
       dialogs.open(WALLET_DIALOG);
     },
     feedback: () => {
+      const noToken = missing('Sending feedback');
+      if (noToken) return noToken;
       if (a().feedback.phase === 'sent') a().resetFeedback();
       dialogs.open(FEEDBACK_DIALOG);
     },

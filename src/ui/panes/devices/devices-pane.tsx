@@ -12,7 +12,7 @@ import { screenText } from '../../../sanitize.ts';
 import { deviceRows, selectedRow } from '../../../store/devices.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
-import { NoToken } from '../../components/no-token.tsx';
+import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
@@ -50,7 +50,10 @@ export function Devices({ width, height }: PaneProps) {
   const listHeight = Math.max(1, height - 4);
   const d = () => devices.getState();
   const current = () => selectedRow(deviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
-  const act = (id: string, start: () => unknown) => {
+  const act = (id: string, start: () => unknown, what: string) => {
+    // No token: the dialog would only fail on submit; say so and offer L instead.
+    const missing = tokenMissing(stores, what);
+    if (missing) return missing;
     setNotice(undefined);
     void start();
     dialogs.open(id);
@@ -58,22 +61,21 @@ export function Devices({ width, height }: PaneProps) {
   useKeyActions(devicesKeys, 'devices', {
     ...useListKeys(d, listHeight),
     refresh: () => void d().refresh(),
-    addCode: () => {
-      setNotice(undefined);
-      d().resetAdd(true);
-      dialogs.open(ADD_CODE_DIALOG);
-    },
-    share: () => {
-      setNotice(undefined);
-      void d().openShare();
-      dialogs.open(SHARE_DIALOG);
-    },
+    addCode: () =>
+      act(
+        ADD_CODE_DIALOG,
+        () => {
+          d().resetAdd(true);
+        },
+        'Adding a code',
+      ),
+    share: () => act(SHARE_DIALOG, () => d().openShare(), 'Sharing a device'),
     copy: () => setNotice(copy(current()?.code)),
-    confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current())),
-    remove: () => act(QUESTION_DIALOG, () => d().startRemove(current())),
-    rename: () => act(RENAME_DIALOG, () => d().startRename(current())),
-    setName: () => act(RENAME_DIALOG, () => d().startSetName(current())),
-    qr: () => act(QR_DIALOG, () => d().showQr(current())),
+    confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
+    remove: () => act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
+    rename: () => act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+    setName: () => act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
+    qr: () => act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
     login: openLogin,
   });
 

@@ -77,13 +77,17 @@ function headerText(cols: ReturnType<typeof discoverColumns>): string {
 
 const SEARCH_INPUT = 'discover-search';
 
-/** Sends the chosen specs to the Providers pane and shows it. */
-function sendToProviders(stores: Stores): void {
+/** Sends the chosen specs to the Providers pane and shows it; says why not when there are none. */
+function sendToProviders(stores: Stores): string | undefined {
   const chosen = stores.discovery.getState().chosen();
-  if (chosen.length === 0) return;
+  if (chosen.length === 0) return 'nothing to send: no place here to mark (try another search, or esc)';
   stores.session.getState().setPane('providers');
   void stores.providers.getState().choose(chosen);
 }
+
+/** Why a browse-list key does nothing while a search shows. */
+const IN_SEARCH = (what: string) =>
+  `${what} the list of places; a search shows the best match first (esc clears it)`;
 
 export function Discover({ width, height }: PaneProps) {
   const stores = useStores();
@@ -115,17 +119,28 @@ export function Discover({ width, height }: PaneProps) {
     back: () => {
       if (d().query) d().setQuery('');
     },
-    select: () => d().toggleMark(),
+    select: () => (d().rows[d().cursor] ? d().toggleMark() : 'no place here to mark'),
     open: () => sendToProviders(stores),
     send: () => sendToProviders(stores),
-    sort: () => d().toggleSort(),
+    sort: () => (d().query.trim() ? IN_SEARCH('o sorts') : d().toggleSort()),
     onlyActive: () => d().toggleOnlyActive(),
     distanceDown: () => d().stepDistance(-1),
     distanceUp: () => d().stepDistance(1),
-    expand: () => void d().expand(),
-    collapse: () => d().collapse(),
+    expand: () => {
+      const row = d().rows[d().cursor];
+      if (d().query.trim()) return IN_SEARCH('→ opens countries in');
+      if (row?.kind !== 'country' || row.child) return '→ opens a country: this row is not one';
+      if (d().expanded[row.id]) return 'this country is open already (← closes it)';
+      void d().expand();
+    },
+    collapse: () => {
+      const row = d().rows[d().cursor];
+      const countryId = row?.child ? row.countryId : row?.kind === 'country' ? row.id : undefined;
+      if (!countryId || !d().expanded[countryId]) return '← closes an open country: none open here';
+      d().collapse();
+    },
     best: () => d().toggleBest(),
-    clearMarks: () => d().clearMarks(),
+    clearMarks: () => (Object.keys(d().marked).length ? d().clearMarks() : 'nothing marked to clear'),
     refresh: () => {
       void d().refresh();
       if (d().query.trim()) void d().searchNow();

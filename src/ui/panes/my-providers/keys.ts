@@ -1,6 +1,7 @@
 // Keys of the My providers pane (how a binding is written: src/ui/input/bindings.ts). Global
 // actions it handles itself: up/down/top/bottom/page (cursor), open (detail), back
-// (close the detail or clear the filter), search (filter), refresh.
+// (close the detail or clear the filter), search (filter; not in the detail or history
+// views, which hide the table), refresh.
 import { bindings } from '../../input/bindings.ts';
 
 export const myProvidersKeys = bindings([

@@ -202,15 +202,26 @@ export function MyProviders({ width, height }: PaneProps) {
   const now = useNow(1000);
   const s = () => myProviders.getState();
   const inDetail = () => s().detailId !== undefined;
+  /** Why the table's keys cannot act now: a detail or a history view hides it. */
+  const tableHidden = (what = 's and S sort') => {
+    if (history.view.getState().window !== '24h')
+      return `${what} the 24-hour table, which is not shown here (t to 24 hours shows it)`;
+    if (inDetail()) return `${what} the 24-hour table, which is not shown here (esc goes back to it)`;
+  };
   useKeyActions(myProvidersKeys, 'myProviders', {
     ...useListKeys(s, height - CHROME_ROWS),
     // The detail and the history views hide the table: a sort there would act unseen.
-    sortNext: () => (inDetail() || history.view.getState().window !== '24h' ? undefined : s().cycleSort()),
-    sortReverse: () =>
-      inDetail() || history.view.getState().window !== '24h' ? undefined : s().reverseSort(),
-    open: () => (inDetail() ? undefined : s().openDetail()),
+    sortNext: () => tableHidden() ?? s().cycleSort(),
+    sortReverse: () => tableHidden() ?? s().reverseSort(),
+    open: () => {
+      if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+      if (!visibleProviders(s()).length) return 'no provider here to open';
+      s().openDetail();
+    },
+    // The filter narrows the table: in the detail or a history view it would act unseen.
     search: () => {
-      s().closeDetail();
+      const hidden = tableHidden('/ filters');
+      if (hidden) return hidden;
       session.getState().setFocus(FILTER_INPUT);
     },
     back: () => {

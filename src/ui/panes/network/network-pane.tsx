@@ -32,6 +32,9 @@ import {
   summaryCards,
 } from './network-view.ts';
 
+/** Why ↑/↓ do nothing on the one chart. */
+const ONE_CHART = '↑/↓ pick a series in the list of every series (v); here → and ← step the series';
+
 /**
  * "computed 12 s ago · figures: the highest day of the last 3 · series: last 90 days",
  * from the blob's own time (Unix ms) on the store clock.
@@ -186,9 +189,9 @@ export function Network({ width, height }: PaneProps) {
     previousSeries: () => s().stepSeries(-1),
     compact: () => s().toggleCompact(),
     zoom: () => s().toggleZoom(),
-    down: () => (s().compact ? s().stepSeries(1) : undefined),
-    up: () => (s().compact ? s().stepSeries(-1) : undefined),
-    open: () => (s().compact ? s().toggleCompact() : undefined),
+    down: () => (s().compact ? s().stepSeries(1) : ONE_CHART),
+    up: () => (s().compact ? s().stepSeries(-1) : ONE_CHART),
+    open: () => (s().compact ? s().toggleCompact() : 'this is the chart already (v lists every series)'),
     back: () => (s().compact ? s().toggleCompact() : undefined),
     refresh: () => void s().refresh(),
   });

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
 import { countOf, formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
+import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -15,6 +16,24 @@ import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
+
+const MIN_BATCH = BATCH_SIZES[0];
+const MAX_BATCH = BATCH_SIZES[BATCH_SIZES.length - 1];
+
+/** Why `n` cannot fetch now, if it cannot. */
+function nothingToFetch(state: ProvidersState): string | undefined {
+  if (!state.specs.length) return 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
+  if (state.exhausted) return 'every matching provider has been seen (x starts over)';
+  if (state.tooLarge) return 'the service refused a request this large: x starts over, - asks for fewer';
+}
+
+/** `d`/space: marks the provider under the cursor, or says why it cannot. */
+function markDestination(state: ProvidersState): string | undefined {
+  const provider = state.seen[state.cursor];
+  if (!provider) return 'no provider here to mark: n fetches a batch';
+  if (!provider.client_id) return 'this provider came without an id: it cannot be marked';
+  state.toggleDestination();
+}
 
 function providerColumns(width: number) {
   const mark = 3;
@@ -92,15 +111,18 @@ export function Providers({ width, height }: PaneProps) {
   const p = () => providers.getState();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
-    next: () => void p().next(),
-    bigger: () => p().changeBatchSize(1),
-    smaller: () => p().changeBatchSize(-1),
+    next: () => nothingToFetch(p()) ?? void p().next(),
+    bigger: () =>
+      p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
+    smaller: () =>
+      p().batchSize <= MIN_BATCH ? `batches are at their smallest (${MIN_BATCH})` : p().changeBatchSize(-1),
     rankMode: () => p().toggleRankMode(),
-    reset: () => p().reset(),
-    destination: () => p().toggleDestination(),
-    clearDestinations: () => p().clearDestinations(),
-    export: () => p().exportSeen(),
-    select: () => p().toggleDestination(),
+    reset: () => (p().specs.length ? p().reset() : 'nothing to reset: nothing chosen yet'),
+    destination: () => markDestination(p()),
+    clearDestinations: () =>
+      Object.keys(p().destinations).length ? p().clearDestinations() : 'no used destinations to forget',
+    export: () => void p().exportSeen(),
+    select: () => markDestination(p()),
   });
 
   const cols = providerColumns(width);

@@ -1,0 +1,110 @@
+// The README's words for keys where the key table's one-line `help` is too short: by
+// `scope action`. A key with no entry here is listed with its `help`. `npm run
+// readme-keys` writes the README's key tables from the key table (src/ui/keymap.ts) and
+// these; test/docs/readme-keys.test.ts fails when the README is not what it writes, or
+// when an entry here names no binding.
+
+export const KEY_WORDS: Record<string, string> = {
+  'global search': 'search or filter (Discover, My providers)',
+  'global help': "help: all keys, opened at the active pane's (its own keys: see This help under Dialogs)",
+  'global quit': 'quit (`ctrl-c` quits even while typing)',
+
+  'discover send': 'send the marked rows (or the row under the cursor) to Providers; `enter` too',
+  'discover sort': 'sort by count / name (the list of places; a search shows the best match first)',
+  'discover onlyActive': 'only active (find-locations matches with active providers)',
+  'discover expand': 'open a country in place with its top regions and cities',
+  'discover collapse': 'close the country',
+  'discover distanceDown':
+    "match distance stricter: 0 … 0.5 typos per character, from the service's default 0.2; find-locations only (on a service without it the keys say so and do nothing)",
+  'discover distanceUp': 'match distance looser (as `<`)',
+  'discover best': 'add "best available" to what is sent',
+
+  'providers next':
+    'next batch (once every matching provider has been seen, nothing more is sent: `x` starts over)',
+  'providers bigger': 'larger batches (1, 5, 10, 20, 50, 100, 200, 500, 1000; default 10)',
+  'providers smaller': 'smaller batches',
+  'providers rankMode':
+    "rank the next batches by quality or by speed (today's service; the seed era ignores it)",
+  'providers reset': 'reset: forget the providers seen (used destinations stay)',
+  'providers destination':
+    'mark the provider under the cursor as a used destination (`D`); it is excluded as a destination from every later batch; `space` too',
+  'providers clearDestinations':
+    'forget every used destination (choosing another location or group forgets them too)',
+  'providers export':
+    "export the providers seen as JSON Lines to a new private file `netdeck-providers-YYYYMMDD-HHMMSS-XXXXXXXXXXXX.jsonl` (UTC, the console's clock; 12 random characters; mode 0600) in the current folder (in `$TMPDIR` if that is not writable); with nothing seen yet it writes nothing and says so",
+
+  'devices addCode': 'add a code (dialog)',
+  'devices share': 'share a device (dialog)',
+  'devices copy':
+    "copy the selected row's code: to the terminal's clipboard (OSC 52) and to a new private file `$TMPDIR/netdeck-code-XXXXXXXXXXXX.txt` (12 random characters, mode 0600) whose path it shows",
+  'devices confirm':
+    'confirm the guest of one of your shares: asks the service which network added the code (share-status), then confirms it after `y`/`n`',
+  'devices remove':
+    'remove the selected association (a pending adoption, or a share you own or were given) after `y`/`n`',
+  'devices rename':
+    "rename the selected association: this network's own name for it (the other network keeps its own)",
+  'devices setName':
+    'rename one of the network\'s devices (under "This network\'s devices", or a device you share), by its device id',
+  'devices qr':
+    'the selected share code as a QR code of `https://app.bringyour.com/?add=<code>`, the link the apps scan',
+  'devices login': 'log in with an auth code (where no token was given)',
+
+  'myProviders cycleWindow':
+    'history window: last 24 hours (the table), 7 days, 30 days (charts), round again',
+  'myProviders login': 'log in with an auth code (where no token was given)',
+
+  'network compact':
+    'all series as sparklines / one chart; in the sparklines `↑` `↓` choose, `enter` or `esc` show its chart',
+
+  'account addWallet':
+    'add a wallet (dialog: the chain with `←`/`→`, the address checked as the service checks it before it is sent)',
+  'account removeWallet': 'remove the selected wallet, after `y`/`n`',
+  'account setWallet': 'set the payout wallet by its id (dialog)',
+  'account feedback': 'send feedback (dialog)',
+  'account login': 'log in with an auth code (where no token was given)',
+
+  'dialog:share next':
+    'choose the device, then (after editing the name the other network sees) create the code',
+  'dialog:share down': 'next device (by name)',
+  'dialog:share up': 'previous device (by name)',
+};
+
+/**
+ * Global keys a pane gives a meaning of its own (its component handles the global
+ * action), listed first in the pane's table: [the keys as the README writes them, what
+ * they do there]. The test checks each is a global key.
+ */
+export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
+  discover: [
+    ['`/`', 'search; `esc` clears the search'],
+    ['`space`', 'mark or unmark the row'],
+    ['`enter`', 'send, as `p`'],
+  ],
+  providers: [['`space`', 'used destination, as `d`']],
+  myProviders: [
+    [
+      '`/`',
+      "filter (client id, device name or provide mode); `esc` clears it. In a provider's detail and the 7- and 30-day views, which hide the table, `/`, `s` and `S` do nothing and say why",
+    ],
+    ['`enter`', "open the provider's detail"],
+    ['`esc`', "close the provider's detail"],
+  ],
+  network: [
+    ['`↓` `j`', 'in the sparklines: the next series'],
+    ['`↑` `k`', 'in the sparklines: the previous series'],
+  ],
+  account: [
+    ['`j` `↓` / `k` `↑`', 'select a wallet'],
+    ['`enter`', 'make the selected wallet the payout wallet, after `y`/`n`'],
+  ],
+};
+
+/** What a dialog's keys follow in its row (what is typed, first). */
+export const DIALOG_WORDS: Record<string, string> = {
+  addCode: 'type the six words',
+  rename: 'type the name',
+  addWallet: 'type the address',
+  wallet: 'type a wallet id',
+  login: 'paste the auth code (drawn as dots)',
+  confirm: 'confirming a guest, removing an association, the payout wallet, removing a wallet',
+};
