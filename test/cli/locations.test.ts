@@ -40,6 +40,8 @@ describe('netdeck locations (seed era)', () => {
       // Every id starts in the ID column: the columns line up.
       expect(row.indexOf(location.location_id!)).toBe(idColumn);
       expect(row).toContain(location.name!);
+      // Country codes in upper case, as the console shows them.
+      if (location.country_code) expect(row).toContain(` ${location.country_code.toUpperCase()} `);
       expect(row).toMatch(new RegExp(`\\s${location.provider_count!.toLocaleString('en-US')}\\s`));
     }
     // Countries first, the biggest first.

@@ -371,6 +371,9 @@ describe('the Network chart', () => {
           .filter((l) => l.includes('┤'))
           .at(-1) ?? '';
       expect(bottomLabel()).toMatch(/^\s*0(\.0+)?\s*\w*\s*┤/);
+      // The axis writes figures as the rest of netdeck does: number, space, unit.
+      expect(bottomLabel()).toMatch(/^\s*0 B ┤/);
+      expect(app.frame()).toMatch(/\d TiB ┤/);
       expect(app.frame()).toContain('z zoom to the data / from zero');
       await app.press('z');
       expect(app.stores.network.getState().zoom).toBe(true);

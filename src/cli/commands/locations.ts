@@ -203,7 +203,8 @@ function printLocationTables(
           sanitize(l.location_type),
           sanitize(l.name),
           sanitize(placeOf(l)),
-          sanitize(l.country_code),
+          // Upper case, as the console shows it (the service sends lower case; --json keeps it).
+          sanitize(l.country_code?.toUpperCase()),
           l.provider_count === undefined ? NOT_SENT : formatCount(l.provider_count),
           ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
           sanitize(l.location_id),

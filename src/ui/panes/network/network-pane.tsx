@@ -91,10 +91,10 @@ function Cards({
   );
 }
 
-/** Axis labels in the series' unit, compact when that would be long (packets). */
+/** Axis labels written as everywhere else (number, space, unit), compact when that would be long (packets). */
 function axisLabel(field: NetworkSeriesField) {
   return (n: number) => {
-    const label = SERIES_FIELDS[field].format(n).replace(/ (\w?i?B)$/, '$1');
+    const label = SERIES_FIELDS[field].format(n);
     return label.length > 9 ? formatCompact(n) : label;
   };
 }
