@@ -177,6 +177,17 @@ describe('Network pane', () => {
     expect(frame()).toMatchSnapshot();
   });
 
+  it('on a 60x15 terminal the chart keeps its rows: fewer cards, no blank line', async () => {
+    const { frame, waitFor } = await open({ cols: 60, rows: 15 });
+    await waitFor('computed');
+    const plotRows = frame()
+      .split('\n')
+      .filter((line) => /[┤│]/.test(line));
+    expect(plotRows.length).toBeGreaterThanOrEqual(4);
+    expect(frame()).toMatch(/0 B ┤/);
+    for (const line of frame().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
   it('on a short 70x20 terminal, cards on one line each cut their label, never their figure', async () => {
     const { frame, waitFor, client } = await open({ cols: 70, rows: 20 });
     await waitFor('computed');

@@ -32,6 +32,9 @@ import {
   summaryCards,
 } from './network-view.ts';
 
+/** Rows the chart keeps (title, plot, axes) before the cards give up theirs. */
+const MIN_CHART_ROWS = 7;
+
 /** Why ↑/↓ do nothing on the one chart. */
 const ONE_CHART = '↑/↓ pick a series in the list of every series (v); here → and ← step the series';
 
@@ -54,16 +57,19 @@ function Cards({
   now,
   width,
   tall,
+  maxRows,
 }: {
   state: NetworkState;
   now: number;
   width: number;
   tall: boolean;
+  /** Rows of cards shown (a short terminal keeps its room for the chart). */
+  maxRows: number;
 }) {
   const theme = useTheme();
   const cards = summaryCards(state.data);
   const perRow = cardsPerRow(width);
-  const rows = Array.from({ length: Math.ceil(cards.length / perRow) }, (_, r) =>
+  const rows = Array.from({ length: Math.min(maxRows, Math.ceil(cards.length / perRow)) }, (_, r) =>
     cards.slice(r * perRow, (r + 1) * perRow),
   );
   return (
@@ -210,17 +216,21 @@ export function Network({ width, height }: PaneProps) {
     );
   }
   const cardRows = Math.ceil(summaryCards(state.data).length / cardsPerRow(width));
-  // Two lines a card (label over value) when that leaves the chart room; one line otherwise.
+  // Two lines a card (label over value) when that leaves the chart room; one line
+  // otherwise; on a short terminal fewer rows of cards and no blank line, so the chart
+  // keeps MIN_CHART_ROWS (at 60x15 four rows of cards left it one row of plot).
   const tall = height - 2 * cardRows - 3 >= 10;
-  const below = height - 3 - (tall ? 2 * cardRows : cardRows);
+  const short = !tall && height - 3 - cardRows < MIN_CHART_ROWS;
+  const shownCardRows = short ? Math.max(1, Math.min(cardRows, height - 2 - MIN_CHART_ROWS)) : cardRows;
+  const below = height - (short ? 2 : 3) - (tall ? 2 * cardRows : shownCardRows);
   const empty = NETWORK_SERIES_FIELDS.every((field) => !Object.keys(state.data?.[field] ?? {}).length);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate">
         {truncate(`network statistics · ${computedText(state.data, now)}`, width)}
       </Text>
-      <Cards state={state} now={now} width={width} tall={tall} />
-      <Text> </Text>
+      <Cards state={state} now={now} width={width} tall={tall} maxRows={shownCardRows} />
+      {short ? null : <Text> </Text>}
       {empty ? (
         <Box height={Math.max(1, below)}>
           <Text dimColor={theme.dim}>No daily series in this answer.</Text>
