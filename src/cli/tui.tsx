@@ -1,7 +1,9 @@
 // `runTui`: mounts the console on the alternate screen and gives the terminal back as it
-// found it (main screen, cursor shown) on every way out: q, ctrl-c, a crash, SIGTERM.
+// found it (main screen, cursor shown, mouse reporting off) on every way out: q, ctrl-c,
+// a crash, SIGINT, SIGTERM.
 import { render } from 'ink';
 import { App } from '../ui/app.tsx';
+import { MOUSE_OFF, MOUSE_ON } from '../ui/input/mouse.ts';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
@@ -13,6 +15,8 @@ export interface TuiOptions extends ConsoleStoresOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
+  /** Clicks and the wheel (default true); off, the terminal selects text as usual (`--no-mouse`). */
+  mouse?: boolean;
 }
 
 export const ENTER_ALT_SCREEN = '\u001b[?1049h\u001b[H';
@@ -20,8 +24,8 @@ export const LEAVE_ALT_SCREEN = '\u001b[?25h\u001b[?1049l';
 /** Exit code when the console cannot start (no terminal): a usage problem. */
 export const NO_TTY_EXIT = 2;
 
-const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGTERM: 143 };
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 /** Mounts the Ink app on the alternate screen; resolves with the exit code when the user quits. */
 export async function runTui(options: TuiOptions): Promise<number> {
@@ -40,13 +44,14 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const live = options.stores ?? startConsoleStores(options);
   const { stores } = live;
 
+  const mouse = options.mouse !== false;
   let restored = false;
   const restore = () => {
     if (restored) return;
     restored = true;
-    stdout.write(LEAVE_ALT_SCREEN);
+    stdout.write((mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN);
   };
-  stdout.write(ENTER_ALT_SCREEN);
+  stdout.write(ENTER_ALT_SCREEN + (mouse ? MOUSE_ON : ''));
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);
 

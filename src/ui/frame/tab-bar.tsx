@@ -1,10 +1,11 @@
-// The panes with their digit and count; the active one stands out.
-import { Box, Text } from 'ink';
-import { useMemo, useSyncExternalStore } from 'react';
+// The panes with their digit and count; the active one stands out. A click on a tab shows its pane.
+import { Box, type DOMElement, Text } from 'ink';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { formatCount } from '../../format/numbers.ts';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
+import { useMouseTarget } from '../input/use-mouse.tsx';
 import { activePane, digitOf, PANES } from '../panes/registry.ts';
 
 function subscribeAll(stores: Stores) {
@@ -31,8 +32,18 @@ export function TabBar({ width, compact }: { width: number; compact: boolean }) 
   const theme = useTheme();
   const active = useStore(stores.session, activePane);
   const counts = useCounts(stores);
+  const bar = useRef<DOMElement>(null);
+  // The tab under the pointer, from where each tab's text was laid out (truncation included).
+  useMouseTarget(bar, ({ column }) => {
+    const tabs = bar.current?.childNodes ?? [];
+    const at = tabs.findIndex((tab) => {
+      const layout = 'yogaNode' in tab ? tab.yogaNode?.getComputedLayout() : undefined;
+      return layout !== undefined && column >= layout.left && column < layout.left + layout.width;
+    });
+    if (PANES[at]) stores.session.getState().setPane(PANES[at].id);
+  });
   return (
-    <Box width={width} height={1} overflowY="hidden" gap={compact ? 1 : 2}>
+    <Box ref={bar} width={width} height={1} overflowY="hidden" gap={compact ? 1 : 2}>
       {PANES.map((pane, i) => {
         const isActive = pane === active;
         const title = compact ? pane.shortTitle : pane.title;

@@ -25,6 +25,8 @@ import { type Binding, dialogScope, type Handlers, type Scope } from './bindings
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
+import { type MouseEvent, parseSgrMouse } from './mouse.ts';
+import { MouseProvider, MouseTargets } from './use-mouse.tsx';
 
 export type Actions = Readonly<Record<string, () => void>>;
 /** A focused text input's key handler: true when it took the key. */
@@ -137,7 +139,26 @@ function useRegistry(): KeyRegistry {
   return registry;
 }
 
-/** Listens to the keyboard (needs a TTY stdin) and routes every key. */
+/** The wheel moves the list under it (the active one) by this many rows. */
+export const WHEEL_ROWS = 3;
+
+/**
+ * A mouse report: the wheel is WHEEL_ROWS presses of ↓ or ↑ (so it scrolls whatever those
+ * move: the pane's list, the help, a dialog's list); a left click goes to the box under
+ * the pointer, unless a dialog or the help covers the pane.
+ */
+function routeMouse(event: MouseEvent, stores: Stores, targets: MouseTargets, queue: KeyQueue): void {
+  if (event.kind === 'wheelUp' || event.kind === 'wheelDown') {
+    const name = event.kind === 'wheelDown' ? 'down' : 'up';
+    queue.push(Array.from({ length: WHEEL_ROWS }, () => ({ name, input: '' })));
+    return;
+  }
+  const session = stores.session.getState();
+  if (event.kind !== 'press' || event.button !== 0 || session.overlay || session.dialogs.length) return;
+  targets.click(event);
+}
+
+/** Listens to the keyboard (needs a TTY stdin) and routes every key; mouse reports too. */
 export function InputProvider({
   keymap,
   paneScope,
@@ -152,6 +173,7 @@ export function InputProvider({
 }) {
   const stores = useStores();
   const registry = useRef(given ?? new KeyRegistry(keymap, paneScope)).current;
+  const targets = useRef(new MouseTargets()).current;
   const queue = useRef<KeyQueue | null>(null);
   queue.current ??= new KeyQueue((key) => {
     if ('name' in key) {
@@ -164,6 +186,8 @@ export function InputProvider({
     text.handle.current(undefined, key.text);
   });
   useInput((input, key) => {
+    const mouse = parseSgrMouse(input);
+    if (mouse) return routeMouse(mouse, stores, targets, queue.current!);
     const name = keyName(input, key);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
     if (name?.startsWith('alt-') && [...input].length === 1) {
@@ -177,7 +201,11 @@ export function InputProvider({
     // Several keys in one chunk: a paste, or keys typed faster than they are read.
     queue.current!.push(isPrintable(input) ? [{ text: input }] : splitKeys(input));
   });
-  return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
+  return (
+    <RegistryContext.Provider value={registry}>
+      <MouseProvider targets={targets}>{children}</MouseProvider>
+    </RegistryContext.Provider>
+  );
 }
 
 // Registration happens in layout effects: at commit, before the next key can arrive.

@@ -133,6 +133,7 @@ export function Account({ width, height }: PaneProps) {
             selectedId={selected?.wallet_id}
             width={width - 2}
             height={listHeight}
+            moves={() => account.getState()}
           />
         ) : (
           <Text dimColor={theme.dim}>No wallets yet: a adds one.</Text>

@@ -120,7 +120,16 @@ export function Devices({ width, height }: PaneProps) {
         </Text>
       </Box>
     );
-  else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
+  else
+    body = (
+      <DeviceLists
+        rows={rows}
+        selectedKey={selected?.key}
+        width={width}
+        height={listHeight}
+        onPick={(key) => devices.getState().select(key)}
+      />
+    );
 
   const detail =
     notice ??

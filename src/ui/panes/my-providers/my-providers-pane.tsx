@@ -146,6 +146,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   else
     body = (
       <VirtualList
+        moves={() => myProviders.getState()}
         items={rows}
         cursor={cursor}
         height={Math.min(listHeight, rows.length)}

@@ -164,6 +164,7 @@ export function Providers({ width, height }: PaneProps) {
   if (seen.length) {
     body = (
       <VirtualList
+        moves={p}
         items={seen}
         cursor={cursor}
         height={listHeight}
