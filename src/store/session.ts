@@ -15,8 +15,8 @@ export interface SessionState {
    * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
    */
   activePane?: string;
-  /** The `?` help overlay. */
-  overlay?: 'help';
+  /** Over the pane: the `?` help, or the `!` event log. */
+  overlay?: 'help' | 'events';
   /** Open dialogs, the last one on top and the one that gets keys. */
   dialogs: string[];
   /**
@@ -28,6 +28,7 @@ export interface SessionState {
   quitting: boolean;
   setPane(id: string): void;
   toggleHelp(): void;
+  toggleEvents(): void;
   closeOverlay(): void;
   openDialog(id: string): void;
   /** Closes `id`, or the top dialog when no id is given. */
@@ -55,6 +56,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     quitting: false,
     setPane: (id) => set({ activePane: id, focus: undefined }),
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
+    toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events' }),
     closeOverlay: () => set({ overlay: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
     closeDialog: (id) => {

@@ -86,7 +86,7 @@ describe('the mouse in the console', () => {
     const first = find(app.frame(), '›');
     await app.press(sgr(0, first.column + 10, first.row + 4));
     expect(app.stores.discovery.getState().cursor).toBe(4);
-    await app.waitFor(() => find(app.frame(), '›').row === first.row + 4);
+    await app.waitFor(() => find(app!.frame(), '›').row === first.row + 4);
 
     await app.press(sgr(65, 10, first.row));
     expect(app.stores.discovery.getState().cursor).toBe(4 + WHEEL_ROWS);

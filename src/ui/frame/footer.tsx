@@ -1,5 +1,6 @@
 // Bottom line: the keys that matter here, generated from the keymap (the active pane's
-// footer bindings first, then the global ones), as many as fit.
+// footer bindings first, then the global ones), as many as fit; for a few seconds after
+// something happened, that instead (the toast, event-log.tsx).
 import { Box, Text } from 'ink';
 import { isLiveStore } from '../../store/index.ts';
 import { useTheme } from '../context.tsx';
@@ -8,6 +9,7 @@ import { globalKeys } from '../input/global-keys.ts';
 import { keyLabel, keymap } from '../keymap.ts';
 import type { Pane } from '../panes/registry.ts';
 import { displayWidth } from '../text.ts';
+import { Toast, useToast } from './event-log.tsx';
 
 export function footerBindings(pane: Pane, dialog?: string): Binding[] {
   if (dialog) {
@@ -65,6 +67,8 @@ export function Footer({
   typing?: boolean;
 }) {
   const theme = useTheme();
+  const toast = useToast();
+  if (toast && !dialog && !typing) return <Toast event={toast} width={width} />;
   const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog), width);
   return (
     <Box width={width} height={1} overflowY="hidden">

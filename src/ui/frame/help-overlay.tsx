@@ -21,6 +21,7 @@ const DIALOG_TITLES: Record<string, string> = {
   addCode: 'Adding a code (Devices, a)',
   addWallet: 'Adding a wallet (Account, A)',
   confirm: 'A yes/no question',
+  events: 'The event log (!)',
   feedback: 'The feedback form (Account, f)',
   help: 'This help',
   login: 'Logging in with an auth code (L)',

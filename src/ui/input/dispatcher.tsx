@@ -1,6 +1,6 @@
 // The one input dispatcher. A single Ink useInput here decides who gets each key:
 //   ctrl-c (quit, always)
-//   > the help overlay (scope 'dialog:help'), or the top open dialog: `tab`/`shift-tab` go
+//   > the help or event log overlay (scope 'dialog:help', 'dialog:events'), or the top open dialog: `tab`/`shift-tab` go
 //     to the dialog (moving between its fields), then a focused text input, then the
 //     dialog's bindings; nothing behind a dialog gets the key
 //   > a focused text input (every printable key is text: a `q` or `1` typed is text;
@@ -106,9 +106,10 @@ export class KeyRegistry {
       return;
     }
     const find = (scope: Scope, key: string) => bindingFor(this.keymap, scope, key);
-    if (session.overlay === 'help') {
-      const b = name && find('dialog:help', name);
-      if (b) this.run('dialog:help', b.action);
+    if (session.overlay) {
+      const scope = dialogScope(session.overlay);
+      const b = name && find(scope, name);
+      if (b) this.run(scope, b.action);
       return;
     }
     const text = this.focusedText(stores);
