@@ -26,6 +26,8 @@ export interface SessionState {
   focus?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
+  /** A line for the footer for a few seconds (what `y` did); `seq` tells a repeat apart. */
+  notice?: { text: string; seq: number };
   setPane(id: string): void;
   toggleHelp(): void;
   toggleEvents(): void;
@@ -37,6 +39,8 @@ export interface SessionState {
   /** After a login in the console: the header shows the token's network. */
   setToken(token: string): void;
   quit(): void;
+  /** Shows `text` in the footer for a few seconds. */
+  say(text: string): void;
 }
 export type SessionStore = StoreApi<SessionState>;
 
@@ -66,5 +70,6 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     setFocus: (id) => set({ focus: id }),
     setToken: (token) => set({ networkName: decodeToken(token)?.networkName }),
     quit: () => set({ quitting: true }),
+    say: (text) => set({ notice: { text, seq: (get().notice?.seq ?? 0) + 1 } }),
   }));
 }

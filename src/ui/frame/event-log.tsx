@@ -28,35 +28,48 @@ export function eventLine(event: NetdeckEvent): string {
   return `${time} ${MARKS[event.severity]} ${event.message}`;
 }
 
-/** The newest event while it is fresh (TOAST_MS), else undefined; not what was so at the start. */
-export function useToast(): NetdeckEvent | undefined {
-  const { events } = useStores();
+/** What the footer shows for TOAST_MS: the newest event, or a notice (what `y` did). */
+export type ToastItem = { event: NetdeckEvent } | { notice: string };
+
+/** The newest toast while it is fresh (TOAST_MS), else undefined; not what was so at the start. */
+export function useToast(): ToastItem | undefined {
+  const { events, session } = useStores();
   const clock = useClock();
-  const [toast, setToast] = useState<NetdeckEvent>();
+  const [toast, setToast] = useState<ToastItem>();
   useEffect(() => {
     let timer: { cancel(): void } | undefined;
-    const off = events.subscribe((event) => {
-      if (event.startup) return;
+    const show = (item: ToastItem) => {
       timer?.cancel();
-      setToast(event);
+      setToast(item);
       // On the store clock, which a sped-up demo runs `speed` times faster.
       timer = clock.setTimeout(() => setToast(undefined), TOAST_MS * clock.speed, PRIORITY.ui);
+    };
+    const offEvents = events.subscribe((event) => {
+      if (!event.startup) show({ event });
+    });
+    const offNotices = session.subscribe((now, before) => {
+      if (now.notice && now.notice !== before.notice) show({ notice: now.notice.text });
     });
     return () => {
-      off();
+      offEvents();
+      offNotices();
       timer?.cancel();
     };
-  }, [events, clock]);
+  }, [events, session, clock]);
   return toast;
 }
 
 /** The toast's line in the footer. */
-export function Toast({ event, width }: { event: NetdeckEvent; width: number }) {
+export function Toast({ item, width }: { item: ToastItem; width: number }) {
   const theme = useTheme();
+  const [text, colour] =
+    'event' in item
+      ? [`${eventLine(item.event)}  · ! event log`, colourOf(theme, item.event.severity)]
+      : [item.notice.replaceAll('\n', ' '), theme.ok];
   return (
     <Box width={width} height={1} overflowY="hidden">
-      <Text color={colourOf(theme, event.severity)} wrap="truncate">
-        {`${eventLine(event)}  · ! event log`}
+      <Text color={colour} wrap="truncate">
+        {text}
       </Text>
     </Box>
   );

@@ -18,7 +18,7 @@
 // file knows no pane, so the panes can use it without an import loop.
 import { useInput } from 'ink';
 import type React from 'react';
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { type Binding, dialogScope, type Handlers, type Scope } from './bindings.ts';
@@ -47,6 +47,16 @@ export function bindingFor(table: readonly Binding[], scope: Scope, key: string)
 export class KeyRegistry {
   private readonly actions = new Map<Scope, { current: Actions }[]>();
   private readonly texts: TextEntry[] = [];
+  private readonly textListeners = new Set<() => void>();
+
+  /** Tells the footer a text box gained or lost the keys (useTyping). */
+  readonly subscribeTexts = (listener: () => void) => {
+    this.textListeners.add(listener);
+    return () => this.textListeners.delete(listener);
+  };
+  textsChanged(): void {
+    for (const listener of this.textListeners) listener();
+  }
 
   constructor(
     /** Every binding (src/ui/keymap.ts). */
@@ -85,9 +95,11 @@ export class KeyRegistry {
 
   focusText(entry: TextEntry): () => void {
     this.texts.push(entry);
+    this.textsChanged();
     return () => {
       const at = this.texts.indexOf(entry);
       if (at >= 0) this.texts.splice(at, 1);
+      this.textsChanged();
     };
   }
 
@@ -248,6 +260,17 @@ export function useTextFocus(id: string, autoFocus: boolean, handle: TextKeyHand
   const auto = useRef(autoFocus);
   auto.current = autoFocus;
   useLayoutEffect(() => registry.focusText({ id, handle: ref, auto }), [registry, id]);
+  useLayoutEffect(() => {
+    void autoFocus;
+    registry.textsChanged();
+  }, [registry, autoFocus]);
+}
+
+/** Whether a text box has the keys now (the footer then offers no printable key). */
+export function useTyping(): boolean {
+  const registry = useRegistry();
+  const stores = useStores();
+  return useSyncExternalStore(registry.subscribeTexts, () => registry.focusedText(stores) !== undefined);
 }
 
 /** Open and close dialogs by id; the top one gets keys in scope `dialog:<id>`. */

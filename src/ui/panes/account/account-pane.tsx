@@ -16,6 +16,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './feedback-dialog.tsx';
@@ -78,6 +79,7 @@ export function Account({ width, height }: PaneProps) {
   const openLogin = useOpenLogin();
   const listHeight = Math.max(1, height - CHROME_ROWS);
   const a = () => account.getState();
+  const copy = useCopy();
   const ask = (kind: 'payout' | 'remove') => {
     if (!walletRows(a()).selected) return;
     a().ask(kind);
@@ -88,6 +90,7 @@ export function Account({ width, height }: PaneProps) {
     refresh: () => void a().refresh(),
     open: () => ask('payout'),
     removeWallet: () => ask('remove'),
+    copy: () => session.getState().say(copy(walletRows(a()).selected?.wallet_id, 'wallet id')),
     addWallet: () => {
       a().resetAddWallet();
       dialogs.open(ADD_WALLET_DIALOG);

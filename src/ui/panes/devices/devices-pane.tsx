@@ -68,7 +68,11 @@ export function Devices({ width, height }: PaneProps) {
       void d().openShare();
       dialogs.open(SHARE_DIALOG);
     },
-    copy: () => setNotice(copy(current()?.code)),
+    // A code where the row has one (an association), else the device's client id.
+    copy: () => {
+      const row = current();
+      setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
+    },
     confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current())),
     remove: () => act(QUESTION_DIALOG, () => d().startRemove(current())),
     rename: () => act(RENAME_DIALOG, () => d().startRename(current())),

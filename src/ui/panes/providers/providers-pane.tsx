@@ -13,6 +13,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
+import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
@@ -72,7 +73,7 @@ function rowText(
 }
 
 export function Providers({ width, height }: PaneProps) {
-  const { providers } = useStores();
+  const { providers, session } = useStores();
   const theme = useTheme();
   const specs = useStore(providers, (s) => s.specs);
   const seen = useStore(providers, (s) => s.seen);
@@ -90,9 +91,12 @@ export function Providers({ width, height }: PaneProps) {
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
+  const copy = useCopy();
+  const say = (text: string) => session.getState().say(text);
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
     next: () => void p().next(),
+    copy: () => say(copy(p().seen[p().cursor]?.client_id, 'client id')),
     bigger: () => p().changeBatchSize(1),
     smaller: () => p().changeBatchSize(-1),
     rankMode: () => p().toggleRankMode(),
