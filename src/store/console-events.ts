@@ -93,6 +93,15 @@ export function deviceEvents(
   return events;
 }
 
+/** The log is a bystander: whatever the service sent, a load it cannot read never breaks a pane. */
+function guarded(feed: () => unknown): void {
+  try {
+    feed();
+  } catch {
+    // Nothing to log then.
+  }
+}
+
 /** Watches the stores' loads and feeds `source`; returns the unsubscribe. */
 export function feedConsoleEvents(stores: Sources, source: EventSource, clock: Clock): () => void {
   const offs: (() => void)[] = [];
@@ -113,11 +122,13 @@ export function feedConsoleEvents(stores: Sources, source: EventSource, clock: C
         else return;
         const startup = !looked.has(operation);
         looked.add(operation);
-        source.observe({
-          at: clock.now(),
-          results: { ...extra(), ...results },
-          ...(startup ? { startup } : {}),
-        });
+        guarded(() =>
+          source.observe({
+            at: clock.now(),
+            results: { ...extra(), ...results },
+            ...(startup ? { startup } : {}),
+          }),
+        );
       }),
     );
   };
@@ -133,10 +144,15 @@ export function feedConsoleEvents(stores: Sources, source: EventSource, clock: C
   let last: { data: DeviceAssociations; at: number } | undefined;
   offs.push(
     stores.devices.subscribe((now, before) => {
-      if (now.version === before.version || !now.data) return;
+      const data = now.data;
+      if (now.version === before.version || !data) return;
       const at = clock.now();
-      if (last) source.record(deviceEvents(last.data, now.data, new Date(at).toISOString(), at - last.at));
-      last = { data: now.data, at };
+      const previous = last;
+      if (previous)
+        guarded(() =>
+          source.record(deviceEvents(previous.data, data, new Date(at).toISOString(), at - previous.at)),
+        );
+      last = { data, at };
     }),
   );
   return () => {

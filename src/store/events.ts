@@ -101,11 +101,14 @@ function durationText(ms: number): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Dates end at ±8.64e15 ms; a service time this near the end is nonsense (a day off it is no date). */
+const LAST_SANE_MS = 8.64e15 - 2 * DAY;
+
 /** A finite epoch ms of a service time, else undefined. */
 function timeOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : undefined;
+  return Number.isFinite(ms) && Math.abs(ms) <= LAST_SANE_MS ? ms : undefined;
 }
 
 /**
