@@ -26,12 +26,16 @@ export interface ConfigFlags {
   profile?: string;
   /** The console's refresh period, seconds (`--refresh`). */
   refresh?: number;
+  /** false for `--no-mouse` (commander's true, the default, says nothing). */
+  mouse?: boolean;
 }
 
 interface ConfigCommon {
   profile?: Sourced<string>;
   /** How often the console's live panes reload, in seconds. */
   refresh: Sourced<number>;
+  /** Whether the console takes clicks and the wheel (off: the terminal selects text). */
+  mouse: Sourced<boolean>;
   configFile: { path: string; found: boolean };
   /** The profile's stored login (`netdeck login`): where it is kept, and what it holds. */
   login: { path: string; stored?: StoredLogin };
@@ -75,6 +79,28 @@ const TOKEN_FILE_LIMIT = 64 * 1024;
 const readableByOthers = (mode: number | undefined) => mode !== undefined && (mode & 0o044) !== 0;
 const octal = (mode: number) => (mode & 0o777).toString(8);
 
+/** NETDECK_MOUSE's words for off and on. */
+const OFF_WORDS = new Set(['0', 'false', 'no', 'off']);
+const ON_WORDS = new Set(['1', 'true', 'yes', 'on']);
+
+/** The console's mouse: --no-mouse > NETDECK_MOUSE > the profile's `mouse` > on. */
+function mouseSetting(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  fromFile: boolean | undefined,
+  fileOrigin: string,
+): Sourced<boolean> {
+  if (flags.mouse === false) return { value: false, source: 'flag', origin: '--no-mouse' };
+  const word = env.NETDECK_MOUSE?.trim().toLowerCase();
+  if (word) {
+    if (OFF_WORDS.has(word)) return { value: false, source: 'env', origin: 'NETDECK_MOUSE' };
+    if (ON_WORDS.has(word)) return { value: true, source: 'env', origin: 'NETDECK_MOUSE' };
+    throw new ConfigError(`NETDECK_MOUSE is "${env.NETDECK_MOUSE}": use 0 or 1`);
+  }
+  if (fromFile !== undefined) return { value: fromFile, source: 'file', origin: fileOrigin };
+  return { value: true, source: 'default', origin: 'default' };
+}
+
 /** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
 export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
@@ -83,6 +109,7 @@ const Profile = z.strictObject({
   token: z.string().optional(),
   token_file: z.string().optional(),
   refresh_seconds: z.number().int().min(REFRESH_BOUNDS.min).max(REFRESH_BOUNDS.max).optional(),
+  mouse: z.boolean().optional(),
 });
 const ConfigFile = Profile.extend({
   default_profile: z.string().optional(),
@@ -349,6 +376,7 @@ export function resolveConfig(
       token: file.token,
       token_file: file.token_file,
       refresh_seconds: file.refresh_seconds,
+      mouse: file.mouse,
     };
   const chosen = profile ? file?.profiles?.[profile.value] : undefined;
   // A profile is named in the config file, or made by `netdeck login --profile`.
@@ -429,6 +457,7 @@ export function resolveConfig(
   const common: ConfigCommon = {
     profile,
     refresh,
+    mouse: mouseSetting(flags, env, fromFile.mouse, fileOrigin),
     configFile: { path, found: file !== undefined },
     login: { path: loginFile, stored },
     warnings,

@@ -36,7 +36,10 @@ export const explain = (error: unknown): string => explainError(error, 'command'
 /** The configuration, or undefined after saying on stderr why it cannot work. */
 export function resolveOrReport(
   context: CliContext,
-  options: Pick<CommonOptions, 'apiUrl' | 'token' | 'tokenFile' | 'profile'> & { refresh?: number },
+  options: Pick<CommonOptions, 'apiUrl' | 'token' | 'tokenFile' | 'profile'> & {
+    refresh?: number;
+    mouse?: boolean;
+  },
   out: Output,
   resolveOptions?: ResolveOptions,
 ): ResolvedConfig | undefined {
@@ -48,6 +51,7 @@ export function resolveOrReport(
         tokenFile: options.tokenFile,
         profile: options.profile,
         refresh: options.refresh,
+        mouse: options.mouse,
       },
       context.io.env,
       context.deps.configFs,

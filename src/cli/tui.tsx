@@ -1,7 +1,9 @@
 // `runTui`: mounts the console on the alternate screen and gives the terminal back as it
-// found it (main screen, cursor shown) on every way out: q, ctrl-c, a crash, SIGTERM.
+// found it (main screen, cursor shown, mouse reporting off) on every way out: q, ctrl-c,
+// a crash, SIGINT, SIGTERM.
 import { render } from 'ink';
 import { App } from '../ui/app.tsx';
+import { MOUSE_OFF, MOUSE_ON } from '../ui/input/mouse.ts';
 import { PANES } from '../ui/panes/registry.ts';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
@@ -15,13 +17,15 @@ export interface TuiOptions extends ConsoleStoresOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
+  /** Clicks and the wheel (default true); off, the terminal selects text as usual (`--no-mouse`). */
+  mouse?: boolean;
 }
 
 /** Exit code when the console cannot start (no terminal): a usage problem. */
 export const NO_TTY_EXIT = 2;
 
-const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGTERM: 143 };
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 /** Mounts the Ink app on the alternate screen; resolves with the exit code when the user quits. */
 export async function runTui(options: TuiOptions): Promise<number> {
@@ -44,14 +48,15 @@ export async function runTui(options: TuiOptions): Promise<number> {
   if (activePane !== undefined && !PANES.some((pane) => pane.id === activePane))
     stores.session.getState().setPane(PANES[0].id);
 
+  const mouse = options.mouse !== false;
   let restored = false;
   const restore = () => {
     if (restored) return;
     restored = true;
-    stdout.write(LEAVE_ALT_SCREEN);
+    stdout.write((mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN);
   };
   // Clears the first paint (src/cli/first-paint.ts) where there was one.
-  stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN);
+  stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN + (mouse ? MOUSE_ON : ''));
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);
 

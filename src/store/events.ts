@@ -22,6 +22,11 @@ export const EVENT_TYPES = [
   'token_expired',
   'request_failed',
   'request_recovered',
+  // The console's only: what it learns from the device associations it lists (console-events.ts).
+  'adoption_confirmed',
+  'adoption_expired',
+  'share_added',
+  'share_confirmed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -49,6 +54,12 @@ export interface NetdeckEvent {
   operation?: ObservedOperation;
   /** request_failed: what went wrong. */
   error?: string;
+  /** adoption_* and share_*: the association's code. */
+  code?: string;
+  /** share_*: the other network. */
+  network_name?: string;
+  /** Found at the console's first look (already so when it started): logged, not toasted. */
+  startup?: boolean;
 }
 export type EventDraft = Omit<NetdeckEvent, 'id'>;
 
@@ -90,11 +101,14 @@ function durationText(ms: number): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Dates end at ±8.64e15 ms; a service time this near the end is nonsense (a day off it is no date). */
+const LAST_SANE_MS = 8.64e15 - 2 * DAY;
+
 /** A finite epoch ms of a service time, else undefined. */
 function timeOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : undefined;
+  return Number.isFinite(ms) && Math.abs(ms) <= LAST_SANE_MS ? ms : undefined;
 }
 
 /**
@@ -267,7 +281,10 @@ export function deriveEvents(
     }
   }
 
-  return { state: { down, open }, events };
+  return {
+    state: { down, open },
+    events: observation.startup ? events.map((e) => ({ ...e, startup: true })) : events,
+  };
 }
 
 export interface EventLogState {
@@ -282,6 +299,8 @@ export interface EventSource {
   readonly store: StoreApi<EventLogState>;
   /** Feeds one observation; returns the events it gave (also sent to every listener). */
   observe(observation: Observation): NetdeckEvent[];
+  /** Adds events found elsewhere (the console's device associations); returns them numbered. */
+  record(drafts: readonly EventDraft[]): NetdeckEvent[];
   /** Calls `listener` with each new event, in order; returns the unsubscribe. */
   subscribe(listener: (event: NetdeckEvent) => void): () => void;
   /** The last `k` events (all kept when omitted), oldest first. */
@@ -305,19 +324,23 @@ export function createEventSource(options: EventSourceOptions = {}): EventSource
   const listeners = new Set<(event: NetdeckEvent) => void>();
   let state = EMPTY_WATCH_STATE;
   let nextId = 1;
+  const publish = (drafts: readonly EventDraft[]) => {
+    const events = drafts.map((draft) => ({ id: nextId++, ...draft }));
+    store.setState((before) => ({
+      events: events.length ? [...before.events, ...events].slice(-keep) : before.events,
+      problems: [...state.open.values()],
+    }));
+    for (const event of events) for (const listener of listeners) listener(event);
+    return events;
+  };
   return {
     store,
     observe(observation) {
       const result = deriveEvents(state, observation, derive);
       state = result.state;
-      const events = result.events.map((draft) => ({ id: nextId++, ...draft }));
-      store.setState((before) => ({
-        events: events.length ? [...before.events, ...events].slice(-keep) : before.events,
-        problems: [...state.open.values()],
-      }));
-      for (const event of events) for (const listener of listeners) listener(event);
-      return events;
+      return publish(result.events);
     },
+    record: (drafts) => publish(drafts),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

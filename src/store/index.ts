@@ -3,9 +3,11 @@
 import { type AccountStore, createAccountStore } from './account.ts';
 import { type ClientsStore, createClientsStore } from './clients.ts';
 import type { ConnectionStore } from './connection.ts';
+import { feedConsoleEvents } from './console-events.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore, type DevicesStore } from './devices.ts';
 import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
+import { createEventSource, type EventSource } from './events.ts';
 import { createHistoryStores, type HistoryStores } from './history.ts';
 import { createLoginStore, type LoginStore } from './login.ts';
 import { createMyProvidersStore, type MyProvidersStore } from './my-providers.ts';
@@ -31,6 +33,8 @@ export interface Stores {
   network: NetworkStore;
   /** The console's login with an auth code. */
   login: LoginStore;
+  /** What happened while the console ran (the event log, `!`), fed by the loads above. */
+  events: EventSource;
 }
 
 export interface StoresOptions {
@@ -67,7 +71,10 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
       session.getState().setToken(token);
       for (const name of NEED_TOKEN) void stores[name].getState().refresh();
     }),
+    events: createEventSource(),
   };
+  // Subscriptions only: nothing to stop (they go with the stores).
+  feedConsoleEvents(stores, stores.events, deps.clock);
   return stores;
 }
 

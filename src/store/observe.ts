@@ -24,6 +24,8 @@ export interface Observation {
   results: { [K in ObservedOperation]?: Outcome<ResponseOf<K>> };
   /** Expiry of the token in use (epoch ms), when it is a JWT with `exp`. */
   tokenExpiresAt?: number;
+  /** The console's first look at these operations: what it finds was so before it watched. */
+  startup?: boolean;
 }
 
 /** The operations the observation asked, in the order of OBSERVED_OPERATIONS, with their outcomes. */

@@ -17,8 +17,8 @@ export interface SessionState {
    * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
    */
   activePane?: string;
-  /** The `?` help overlay. */
-  overlay?: 'help';
+  /** Over the pane: the `?` help, or the `!` event log. */
+  overlay?: 'help' | 'events';
   /** Open dialogs, the last one on top and the one that gets keys. */
   dialogs: string[];
   /**
@@ -30,8 +30,11 @@ export interface SessionState {
   said?: string;
   /** Set by `q`/ctrl-c; the app unmounts when it sees it. */
   quitting: boolean;
+  /** A line for the footer for a few seconds (what `y` did); `seq` tells a repeat apart. */
+  notice?: { text: string; seq: number };
   setPane(id: string): void;
   toggleHelp(): void;
+  toggleEvents(): void;
   closeOverlay(): void;
   openDialog(id: string): void;
   /** Closes `id`, or the top dialog when no id is given. */
@@ -42,6 +45,8 @@ export interface SessionState {
   /** After a login in the console: the header shows the token's network. */
   setToken(token: string): void;
   quit(): void;
+  /** Shows `text` in the footer for a few seconds (a toast). */
+  notify(text: string): void;
 }
 export type SessionStore = StoreApi<SessionState>;
 
@@ -64,6 +69,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     quitting: false,
     setPane: (id) => set({ activePane: id, focus: undefined, said: undefined }),
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
+    toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events' }),
     closeOverlay: () => set({ overlay: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
     closeDialog: (id) => {
@@ -74,5 +80,6 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     say: (said) => set({ said }),
     setToken: (token) => set({ networkName: decodeToken(token)?.networkName, hasToken: Boolean(token) }),
     quit: () => set({ quitting: true }),
+    notify: (text) => set({ notice: { text, seq: (get().notice?.seq ?? 0) + 1 } }),
   }));
 }

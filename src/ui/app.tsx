@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import { liveResource, type Stores } from '../store/index.ts';
 import { StoresProvider, useStores } from './context.tsx';
+import { EventLog } from './frame/event-log.tsx';
 import { Footer } from './frame/footer.tsx';
 import { Header } from './frame/header.tsx';
 import { HelpOverlay } from './frame/help-overlay.tsx';
@@ -33,6 +34,7 @@ function useGlobalKeys() {
     nextPane: () => cycle(1),
     previousPane: () => cycle(-1),
     help: () => s().toggleHelp(),
+    events: () => s().toggleEvents(),
     quit: () => s().quit(),
     refresh: () => {
       const live = liveResource(stores, activePane(s()).store);
@@ -79,11 +81,13 @@ function Frame() {
       <Box width={columns} height={paneHeight} overflowY="hidden">
         {overlay === 'help' ? (
           <HelpOverlay width={columns} height={paneHeight} active={pane} />
+        ) : overlay === 'events' ? (
+          <EventLog width={columns} height={paneHeight} />
         ) : (
           <PaneComponent key={pane.id} width={columns} height={paneHeight} />
         )}
       </Box>
-      <Footer width={columns} pane={pane} dialog={overlay === 'help' ? 'help' : dialog} typing={typing} />
+      <Footer width={columns} pane={pane} dialog={overlay ?? dialog} typing={typing} />
     </Box>
   );
 }

@@ -6,7 +6,7 @@
 // How a binding is written: src/ui/input/bindings.ts.
 import { loginKeys, questionKeys } from './components/dialog-keys.ts';
 import { type Binding, isDialogScope, type Scope } from './input/bindings.ts';
-import { globalKeys, helpKeys } from './input/global-keys.ts';
+import { eventLogKeys, globalKeys, helpKeys } from './input/global-keys.ts';
 import { digitOf, PANES } from './panes/registry.ts';
 
 /** `1`..`9` select the panes in tab order. */
@@ -22,6 +22,7 @@ export const globalTable: readonly Binding[] = [...paneSwitchKeys, ...globalKeys
 export const keymap: readonly Binding[] = [
   ...globalTable,
   ...helpKeys,
+  ...eventLogKeys,
   ...PANES.flatMap((pane) => pane.keys),
   ...loginKeys,
   ...questionKeys,

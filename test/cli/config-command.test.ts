@@ -57,6 +57,7 @@ describe('netdeck config', () => {
       },
       profile: { value: 'prod', source: 'file', origin: `${path} (default_profile)` },
       refresh_seconds: { value: DEFAULT_REFRESH_SECONDS, source: 'default', origin: 'default' },
+      mouse: { value: true, source: 'default', origin: 'default' },
       config_file: { path, found: true },
     });
 

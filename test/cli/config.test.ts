@@ -182,6 +182,33 @@ describe('the refresh period', () => {
   });
 });
 
+describe('the mouse', () => {
+  it("is --no-mouse, else NETDECK_MOUSE, else the profile's mouse, else on", () => {
+    expect(resolveConfig({}, env).mouse).toEqual({ value: true, source: 'default', origin: 'default' });
+    // commander gives true when --no-mouse is not there: that says nothing.
+    expect(resolveConfig({ mouse: true }, env).mouse.source).toBe('default');
+    const path = writeConfig({ mouse: false });
+    expect(resolveConfig({}, env).mouse).toEqual({ value: false, source: 'file', origin: path });
+    expect(resolveConfig({}, { ...env, NETDECK_MOUSE: '1' }).mouse).toEqual({
+      value: true,
+      source: 'env',
+      origin: 'NETDECK_MOUSE',
+    });
+    expect(resolveConfig({ mouse: false }, { ...env, NETDECK_MOUSE: '1' }).mouse).toEqual({
+      value: false,
+      source: 'flag',
+      origin: '--no-mouse',
+    });
+    expect(resolveConfig({}, { ...env, NETDECK_MOUSE: 'off' }).mouse.value).toBe(false);
+  });
+
+  it('a NETDECK_MOUSE that is not on or off, or a mouse that is not true or false, is a configuration error', () => {
+    expect(() => resolveConfig({}, { ...env, NETDECK_MOUSE: 'maybe' })).toThrow(/NETDECK_MOUSE/);
+    writeConfig({ mouse: 'no' });
+    expect(() => resolveConfig({}, env)).toThrow(/mouse/);
+  });
+});
+
 describe('configurations that cannot work', () => {
   it('a token without an API URL is an error, wherever the token came from', () => {
     expect(() => resolveConfig({ token: 'some-token-value' }, env)).toThrow(ConfigError);

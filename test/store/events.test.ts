@@ -342,3 +342,16 @@ describe('the source', () => {
     });
   });
 });
+
+describe('times at the end of what a Date holds', () => {
+  it('a created_time at the last date gives no invalid time (the console feeds whatever the service sent)', () => {
+    for (const created of ['-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z']) {
+      const data: ProvidersStats = { created_time: created, providers: [{ client_id: A, connected: false }] };
+      const { events } = deriveEvents(EMPTY_WATCH_STATE, {
+        at: T0,
+        results: { providerStats: { ok: true, data } },
+      });
+      for (const event of events) expect(Number.isFinite(Date.parse(event.since ?? event.time))).toBe(true);
+    }
+  });
+});

@@ -250,7 +250,7 @@ describe('sharing a device', () => {
     expect(frame()).toMatchSnapshot('share dialog, code');
 
     await press('y');
-    await waitFor('Copied to the clipboard and to the file');
+    await waitFor('Sent to the terminal clipboard (OSC 52) — also written to');
     const file = copiedFile();
     expect(frame()).toContain(file);
     expect(readFileSync(file, 'utf8')).toBe(`${code}\n`);
@@ -291,7 +291,7 @@ describe('sharing a device', () => {
     const code = frame().match(/code: (.+?) {2}\(y copies it/)?.[1] ?? '';
     expect(code.split(' ')).toHaveLength(6);
     await press('y');
-    await waitFor('Copied to the clipboard and to the file');
+    await waitFor('Sent to the terminal clipboard (OSC 52) — also written to');
     expect(frame()).toContain(copiedFile());
     expect(readFileSync(copiedFile(), 'utf8')).toBe(`${code}\n`);
   });

@@ -19,7 +19,9 @@ describe('frame', () => {
     const frame = app.frame();
     const lines = frame.split('\n');
     expect(lines[0]).toMatch(
-      new RegExp(`^netdeck · SIMULATOR seed 7 · demo .*updated 00:00:00 · next ${formatClockTime(TEST_REFRESH_MS)}\\s+● online$`),
+      new RegExp(
+        `^netdeck · SIMULATOR seed 7 · demo .*updated 00:00:00 · next ${formatClockTime(TEST_REFRESH_MS)}\\s+● online$`,
+      ),
     );
     expect(lines[1]).toMatch(/^1 Discover \d+ {2}2 Providers {2}3 Devices/);
     expect(lines.at(-1)).toContain('? help');
@@ -37,7 +39,9 @@ describe('frame', () => {
     // No countdown: an idle console has nothing to redraw between refreshes.
     expect(app.stdout.frames.length).toBe(frames);
     await app.clock.advance(15_000);
-    await app.waitFor(`updated ${formatClockTime(app.clock.now())} · next ${formatClockTime(2 * TEST_REFRESH_MS)}`);
+    await app.waitFor(
+      `updated ${formatClockTime(app.clock.now())} · next ${formatClockTime(2 * TEST_REFRESH_MS)}`,
+    );
   });
 
   it('draws one frame a second while a pane shows seconds ago (one shared ticker)', async () => {

@@ -105,6 +105,9 @@ describe('handlers and bindings', () => {
     await press('?');
     checkScope(keys, 'dialog:help', checked);
     await press('esc');
+    await press('!');
+    checkScope(keys, 'dialog:events', checked);
+    await press('esc');
     for (const pane of PANES) {
       await press(digitOf(pane));
       checkScope(keys, pane.id, checked);

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
+import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
 import { NO_TTY_EXIT, runTui, type TuiOptions } from '../../src/cli/tui.tsx';
 import { ManualClock, settle } from '../../src/clock.ts';
+import { MOUSE_OFF, MOUSE_ON } from '../../src/ui/input/mouse.ts';
 import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';
 
 let sim: Simulator | undefined;
@@ -14,7 +15,7 @@ afterEach(async () => {
   sim = client = undefined;
 });
 
-async function start(extra: Partial<TuiOptions> = {}) {
+async function start(extra: Partial<TuiOptions> & { mouse?: boolean } = {}) {
   const clock = new ManualClock();
   sim = await createSimulator({ seed: 5, clock, ...TEST_WORLD });
   client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
@@ -77,6 +78,30 @@ describe('runTui', () => {
     process.emit('SIGTERM', 'SIGTERM');
     expect(await app.done).toBe(143);
     expect(app.output()).toContain(LEAVE_ALT_SCREEN);
+  });
+
+  it('turns mouse reporting on with the alternate screen and off before leaving it, on q and on SIGINT', async () => {
+    const app = await start();
+    await app.until('places with providers');
+    expect(app.output().startsWith(ENTER_ALT_SCREEN + CLEAR_SCREEN + MOUSE_ON)).toBe(true);
+    app.stdin.write('q');
+    expect(await app.done).toBe(0);
+    expect(app.output().endsWith(MOUSE_OFF + LEAVE_ALT_SCREEN)).toBe(true);
+
+    const again = await start();
+    await again.until('places with providers');
+    process.emit('SIGINT', 'SIGINT');
+    expect(await again.done).toBe(130);
+    expect(again.output().endsWith(MOUSE_OFF + LEAVE_ALT_SCREEN)).toBe(true);
+  });
+
+  it('with the mouse off (--no-mouse) never asks the terminal for mouse reports', async () => {
+    const app = await start({ mouse: false });
+    await app.until('places with providers');
+    app.stdin.write('q');
+    expect(await app.done).toBe(0);
+    expect(app.output()).not.toContain('\u001b[?1000h');
+    expect(app.output()).not.toContain(MOUSE_OFF);
   });
 
   it('an uncaught error restores the terminal, reports the error and resolves 1', async () => {

@@ -49,6 +49,7 @@ function describeConfig(config: ResolvedConfig) {
       : null,
     profile: config.profile ? { value: config.profile.value, ...sourceOf(config.profile) } : null,
     refresh_seconds: { value: config.refresh.value, ...sourceOf(config.refresh) },
+    mouse: { value: config.mouse.value, ...sourceOf(config.mouse) },
     config_file: config.configFile,
     ...(config.mode === 'demo' ? { demo: { seed: DEMO_SEED } } : {}),
   };
@@ -77,7 +78,8 @@ $XDG_CONFIG_HOME/netdeck/config.json (default ~/.config/netdeck/config.json):
   {"default_profile": "prod",
    "profiles": {"prod": {"api_url": "https://api.bringyour.com", "token_file": "~/.urnetwork/jwt"}}}
 A profile (or the file's top level) may also set "refresh_seconds": how often the console
-reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
+reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS), and "mouse": false
+for a console without clicks or wheel, so the terminal selects text (--no-mouse, NETDECK_MOUSE=0).
 `,
   );
   command.action(async (_flags, cmd: Command) => {
@@ -120,6 +122,7 @@ reloads its live panes (default ${DEFAULT_REFRESH_SECONDS}; --refresh SECONDS).
     }
     rows.push(['profile', config.profile?.value ?? '-', config.profile?.origin ?? '']);
     rows.push(['refresh', `every ${config.refresh.value} s (the console)`, config.refresh.origin]);
+    rows.push(['mouse', `${config.mouse.value ? 'on' : 'off'} (the console)`, config.mouse.origin]);
     rows.push([
       'config file',
       config.configFile.path,

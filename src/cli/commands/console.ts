@@ -35,11 +35,16 @@ const CONSOLE_CLIENT_DEFAULTS = {
 
 /** The console's own flags, on the program (the console is `netdeck` with no command). */
 export function addConsoleOptions(command: Command): Command {
-  return command.option(
-    '--refresh <seconds>',
-    `the console reloads its live panes every SECONDS (default ${DEFAULT_REFRESH_SECONDS}; config key refresh_seconds)`,
-    integerArg(REFRESH_BOUNDS),
-  );
+  return command
+    .option(
+      '--refresh <seconds>',
+      `the console reloads its live panes every SECONDS (default ${DEFAULT_REFRESH_SECONDS}; config key refresh_seconds)`,
+      integerArg(REFRESH_BOUNDS),
+    )
+    .option(
+      '--no-mouse',
+      'no clicks or wheel in the console, so the terminal selects text (NETDECK_MOUSE=0; config key mouse)',
+    );
 }
 
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
@@ -54,7 +59,7 @@ function rememberIn(path: string): NonNullable<TuiOptions['remember']> {
 
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
   const { io } = context;
-  const options = optionsOf<CommonOptions & SimOptions & { refresh?: number }>(command);
+  const options = optionsOf<CommonOptions & SimOptions & { refresh?: number; mouse?: boolean }>(command);
   const out = createOutput(io, { quiet: options.quiet });
   if (!io.stdout.isTTY || !io.stdin?.isTTY) {
     out.error(
@@ -112,6 +117,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       token,
       demo: simulator?.demo,
       refreshEveryMs: config.refresh.value * 1000,
+      mouse: config.mouse.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
       saveExport: providerExportWriter(),

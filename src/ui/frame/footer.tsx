@@ -1,19 +1,32 @@
 // Bottom line: the keys that matter here, generated from the keymap (the active pane's
-// footer bindings first, then the global ones), as many as fit.
+// footer bindings first, then the global ones), as many as fit; for a few seconds after
+// something happened, that instead (the toast, event-log.tsx).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
+import { useTyping } from '../input/dispatcher.tsx';
 import { globalKeys } from '../input/global-keys.ts';
+import { isPrintable } from '../input/keys.ts';
 import { keyLabel, keymap } from '../keymap.ts';
 import type { Pane } from '../panes/registry.ts';
 import { displayWidth } from '../text.ts';
+import { Toast, useToast } from './event-log.tsx';
 
-export function footerBindings(pane: Pane, dialog?: string): Binding[] {
+/** A binding with only its keys that are not text (what still acts while a box has the keys). */
+function untyped(b: Binding): Binding | undefined {
+  // Named keys are words ('enter', 'down'); a typed one is a single character (or space).
+  const keys = b.keys.filter((key) => key !== 'space' && !([...key].length === 1 && isPrintable(key)));
+  return keys.length ? { ...b, keys } : undefined;
+}
+
+/** The footer's bindings; `typing`: a dialog's text box has the keys, so `j` or `y` is text there. */
+export function footerBindings(pane: Pane, dialog?: string, typing = false): Binding[] {
   if (dialog) {
     const scope = dialogScope(dialog);
-    return keymap.filter((b) => b.scope === scope);
+    const own = keymap.filter((b) => b.scope === scope);
+    return typing ? own.flatMap((b) => untyped(b) ?? []) : own;
   }
   // `/` and `r` are offered only where the pane does something with them.
   const { search } = pane;
@@ -68,7 +81,8 @@ export function Footer({
 }) {
   const theme = useTheme();
   const said = useStore(useStores().session, (s) => s.said);
-  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog), width);
+  const toast = useToast();
+  const inBox = useTyping();
   // A key that could not act says why, in place of the hints, until the next key.
   if (said && !dialog)
     return (
@@ -78,6 +92,8 @@ export function Footer({
         </Text>
       </Box>
     );
+  if (toast && !dialog && !typing) return <Toast item={toast} width={width} />;
+  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

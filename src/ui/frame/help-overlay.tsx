@@ -21,6 +21,7 @@ export const DIALOG_TITLES: Record<string, string> = {
   addCode: 'Adding a code (Devices, a)',
   addWallet: 'Adding a wallet (Account, a)',
   confirm: 'A yes/no question',
+  events: 'The event log (!)',
   feedback: 'The feedback form (Account, f)',
   help: 'This help',
   login: 'Logging in with an auth code (L)',

@@ -1,10 +1,11 @@
 // The panes with their digit and count; the active one stands out. Titles get shorter
-// as the terminal narrows, whole tabs at a time.
-import { Box, Text } from 'ink';
-import { useMemo, useSyncExternalStore } from 'react';
+// as the terminal narrows, whole tabs at a time. A click on a tab shows its pane.
+import { Box, type DOMElement, Text } from 'ink';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
+import { useMouseTarget } from '../input/use-mouse.tsx';
 import { activePane, digitOf, PANES } from '../panes/registry.ts';
 import { tabLabels } from './tab-labels.ts';
 
@@ -42,8 +43,18 @@ export function TabBar({ width }: { width: number }) {
     })),
     width,
   );
+  const bar = useRef<DOMElement>(null);
+  // The tab under the pointer, from where each tab's text was laid out.
+  useMouseTarget(bar, ({ column }) => {
+    const tabs = bar.current?.childNodes ?? [];
+    const at = tabs.findIndex((tab) => {
+      const layout = 'yogaNode' in tab ? tab.yogaNode?.getComputedLayout() : undefined;
+      return layout !== undefined && column >= layout.left && column < layout.left + layout.width;
+    });
+    if (PANES[at]) stores.session.getState().setPane(PANES[at].id);
+  });
   return (
-    <Box width={width} height={1} overflowY="hidden" gap={gap}>
+    <Box ref={bar} width={width} height={1} overflowY="hidden" gap={gap}>
       {labels.map((label, i) => (
         <Text
           key={PANES[i].id}

@@ -1,6 +1,6 @@
 // The one input dispatcher. A single Ink useInput here decides who gets each key:
 //   ctrl-c (quit, always)
-//   > the help overlay (scope 'dialog:help'), or the top open dialog: `tab`/`shift-tab` go
+//   > the help or event log overlay (scope 'dialog:help', 'dialog:events'), or the top open dialog: `tab`/`shift-tab` go
 //     to the dialog (moving between its fields), then a focused text input, then the
 //     dialog's bindings; nothing behind a dialog gets the key
 //   > a focused text input (every printable key is text: a `q` or `1` typed is text;
@@ -18,13 +18,15 @@
 // file knows no pane, so the panes can use it without an import loop.
 import { useInput } from 'ink';
 import type React from 'react';
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
+import { type MouseEvent, parseSgrMouse } from './mouse.ts';
+import { MouseProvider, MouseTargets } from './use-mouse.tsx';
 
 export type Actions = Readonly<Record<string, () => KeyOutcome>>;
 /** A focused text input's key handler: true when it took the key. */
@@ -45,6 +47,16 @@ export function bindingFor(table: readonly Binding[], scope: Scope, key: string)
 export class KeyRegistry {
   private readonly actions = new Map<Scope, { current: Actions }[]>();
   private readonly texts: TextEntry[] = [];
+  private readonly textListeners = new Set<() => void>();
+
+  /** Tells the footer a text box gained or lost the keys (useTyping). */
+  readonly subscribeTexts = (listener: () => void) => {
+    this.textListeners.add(listener);
+    return () => this.textListeners.delete(listener);
+  };
+  textsChanged(): void {
+    for (const listener of this.textListeners) listener();
+  }
 
   constructor(
     /** Every binding (src/ui/keymap.ts). */
@@ -87,9 +99,11 @@ export class KeyRegistry {
 
   focusText(entry: TextEntry): () => void {
     this.texts.push(entry);
+    this.textsChanged();
     return () => {
       const at = this.texts.indexOf(entry);
       if (at >= 0) this.texts.splice(at, 1);
+      this.textsChanged();
     };
   }
 
@@ -110,9 +124,10 @@ export class KeyRegistry {
       return;
     }
     const find = (scope: Scope, key: string) => bindingFor(this.keymap, scope, key);
-    if (session.overlay === 'help') {
-      const b = name && find('dialog:help', name);
-      if (b) this.run('dialog:help', b.action);
+    if (session.overlay) {
+      const scope = dialogScope(session.overlay);
+      const b = name && find(scope, name);
+      if (b) this.run(scope, b.action);
       return;
     }
     const text = this.focusedText(stores);
@@ -146,7 +161,26 @@ function useRegistry(): KeyRegistry {
   return registry;
 }
 
-/** Listens to the keyboard (needs a TTY stdin) and routes every key. */
+/** The wheel moves the list under it (the active one) by this many rows. */
+export const WHEEL_ROWS = 3;
+
+/**
+ * A mouse report: the wheel is WHEEL_ROWS presses of ↓ or ↑ (so it scrolls whatever those
+ * move: the pane's list, the help, a dialog's list); a left click goes to the box under
+ * the pointer, unless a dialog or the help covers the pane.
+ */
+function routeMouse(event: MouseEvent, stores: Stores, targets: MouseTargets, queue: KeyQueue): void {
+  if (event.kind === 'wheelUp' || event.kind === 'wheelDown') {
+    const name = event.kind === 'wheelDown' ? 'down' : 'up';
+    queue.push(Array.from({ length: WHEEL_ROWS }, () => ({ name, input: '' })));
+    return;
+  }
+  const session = stores.session.getState();
+  if (event.kind !== 'press' || event.button !== 0 || session.overlay || session.dialogs.length) return;
+  targets.click(event);
+}
+
+/** Listens to the keyboard (needs a TTY stdin) and routes every key; mouse reports too. */
 export function InputProvider({
   keymap,
   paneScope,
@@ -161,6 +195,7 @@ export function InputProvider({
 }) {
   const stores = useStores();
   const registry = useRef(given ?? new KeyRegistry(keymap, paneScope)).current;
+  const targets = useRef(new MouseTargets()).current;
   const queue = useRef<KeyQueue | null>(null);
   queue.current ??= new KeyQueue((key) => {
     if ('name' in key) {
@@ -173,6 +208,8 @@ export function InputProvider({
     text.handle.current(undefined, key.text);
   });
   useInput((input, key) => {
+    const mouse = parseSgrMouse(input);
+    if (mouse) return routeMouse(mouse, stores, targets, queue.current!);
     const name = keyName(input, key);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
     if (name?.startsWith('alt-') && [...input].length === 1) {
@@ -186,7 +223,11 @@ export function InputProvider({
     // Several keys in one chunk: a paste, or keys typed faster than they are read.
     queue.current!.push(isPrintable(input) ? [{ text: input }] : splitKeys(input));
   });
-  return <RegistryContext.Provider value={registry}>{children}</RegistryContext.Provider>;
+  return (
+    <RegistryContext.Provider value={registry}>
+      <MouseProvider targets={targets}>{children}</MouseProvider>
+    </RegistryContext.Provider>
+  );
 }
 
 // Registration happens in layout effects: at commit, before the next key can arrive.
@@ -228,6 +269,17 @@ export function useTextFocus(id: string, autoFocus: boolean, handle: TextKeyHand
   const auto = useRef(autoFocus);
   auto.current = autoFocus;
   useLayoutEffect(() => registry.focusText({ id, handle: ref, auto }), [registry, id]);
+  useLayoutEffect(() => {
+    void autoFocus;
+    registry.textsChanged();
+  }, [registry, autoFocus]);
+}
+
+/** Whether a text box has the keys now (the footer then offers no printable key). */
+export function useTyping(): boolean {
+  const registry = useRegistry();
+  const stores = useStores();
+  return useSyncExternalStore(registry.subscribeTexts, () => registry.focusedText(stores) !== undefined);
 }
 
 /** Open and close dialogs by id; the top one gets keys in scope `dialog:<id>`. */

@@ -17,6 +17,7 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['esc'], action: 'back', help: 'close or cancel' },
   { scope: 'global', keys: ['r'], action: 'refresh', help: 'refresh now', footer: true },
   { scope: 'global', keys: ['?'], action: 'help', help: 'help: all keys', footer: true },
+  { scope: 'global', keys: ['!'], action: 'events', help: 'event log: what happened while you watched' },
   { scope: 'global', keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit', footer: true },
 ]);
 
@@ -29,6 +30,17 @@ export const helpKeys = bindings([
   { scope: 'dialog:help', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
   { scope: 'dialog:help', keys: ['g', 'home'], action: 'top', help: 'to the top' },
   { scope: 'dialog:help', keys: ['G', 'end'], action: 'bottom', help: 'to the bottom' },
+]);
+
+/** The event log's keys (it takes every key while open). */
+export const eventLogKeys = bindings([
+  { scope: 'dialog:events', keys: ['esc', '!', 'q'], action: 'close', help: 'close the event log' },
+  { scope: 'dialog:events', keys: ['j', 'down'], action: 'down', help: 'an older event' },
+  { scope: 'dialog:events', keys: ['k', 'up'], action: 'up', help: 'a newer event' },
+  { scope: 'dialog:events', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
+  { scope: 'dialog:events', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
+  { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the newest' },
+  { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the oldest' },
 ]);
 
 /**

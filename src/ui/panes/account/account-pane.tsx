@@ -16,6 +16,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './feedback-dialog.tsx';
@@ -81,6 +82,7 @@ export function Account({ width, height }: PaneProps) {
   const a = () => account.getState();
   // No token: a dialog would only fail on submit; the footer says so and offers L instead.
   const missing = (what: string) => tokenMissing(stores, what);
+  const copy = useCopy();
   const ask = (kind: 'payout' | 'remove') => {
     const noToken = missing(kind === 'payout' ? 'Setting the payout wallet' : 'Removing a wallet');
     if (noToken) return noToken;
@@ -94,6 +96,7 @@ export function Account({ width, height }: PaneProps) {
     refresh: () => void a().refresh(),
     open: () => ask('payout'),
     removeWallet: () => ask('remove'),
+    copy: () => session.getState().notify(copy(walletRows(a()).selected?.wallet_id, 'wallet id')),
     addWallet: () => {
       const noToken = missing('Adding a wallet');
       if (noToken) return noToken;
@@ -145,6 +148,7 @@ export function Account({ width, height }: PaneProps) {
             selectedId={selected?.wallet_id}
             width={width - 2}
             height={listHeight}
+            moves={() => account.getState()}
           />
         ) : (
           <Text dimColor={theme.dim}>No wallets yet: a adds one.</Text>

@@ -10,6 +10,7 @@ export const accountKeys = bindings([
   { scope: 'account', keys: ['x'], action: 'removeWallet', help: 'remove the wallet (asks y/n)' },
   { scope: 'account', keys: ['w'], action: 'setWallet', help: 'set the payout wallet by id' },
   { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
+  { scope: 'account', keys: ['y'], action: 'copy', help: "copy the wallet's id" },
   { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
   { scope: 'dialog:addWallet', keys: ['left'], action: 'previousChain', help: 'previous chain' },

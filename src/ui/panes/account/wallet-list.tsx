@@ -1,11 +1,14 @@
 // The network's wallets in the Account pane: chain, address, the payout wallet marked,
-// the one under the cursor inverse.
-import { Box, Text } from 'ink';
+// the one under the cursor inverse; a click on one moves the cursor to it.
+import { Box, type DOMElement, Text } from 'ink';
+import { useRef } from 'react';
 import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
+import type { ListMoves } from '../../../store/list-cursor.ts';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
+import { useMouseTarget } from '../../input/use-mouse.tsx';
 import { padCells, truncate } from '../../text.ts';
 
 function walletLine(wallet: AccountWallet, payout: boolean, width: number): string {
@@ -22,14 +25,18 @@ export function WalletList({
   selectedId,
   width,
   height,
+  moves,
 }: {
   wallets: AccountWallet[];
   payoutId?: string;
   selectedId?: string;
   width: number;
   height: number;
+  /** The list's moves: a click on a wallet selects it. */
+  moves?: () => ListMoves;
 }) {
   const theme = useTheme();
+  const box = useRef<DOMElement>(null);
   const cursor = Math.max(
     0,
     wallets.findIndex((w) => w.wallet_id === selectedId),
@@ -38,8 +45,15 @@ export function WalletList({
   const shown = wallets.slice(start, start + height);
   // A server may send one wallet id twice: each row still gets its own key.
   const keys = distinctKeys(shown.map((wallet, i) => wallet.wallet_id ?? `#${start + i}`));
+  useMouseTarget(
+    box,
+    moves &&
+      (({ row }) => {
+        if (row < shown.length) moves().move(start + row - cursor);
+      }),
+  );
   return (
-    <Box flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
+    <Box ref={box} flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
       {shown.map((wallet, i) => {
         const selected = start + i === cursor;
         const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;

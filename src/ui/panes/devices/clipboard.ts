@@ -1,4 +1,4 @@
-// `y` on a code: the terminal's clipboard through OSC 52 (works over ssh and in tmux
+// `y` on a code or an id: the terminal's clipboard through OSC 52 (works over ssh and in tmux
 // with set-clipboard on), and a file as well, since many terminals ignore OSC 52. The
 // file is new each time, private (0600) and of a name nobody can guess: $TMPDIR is shared.
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ export type CopyResult = { ok: true; path: string } | { ok: false; message: stri
 /** `netdeck-code-<12 random characters>.txt` */
 export const COPY_FILE = { prefix: 'netdeck-code-', suffix: '.txt' };
 
-/** Sends the code to the clipboard and writes it to a file; says where the file is. */
+/** Sends the text (a code, an id) to the clipboard and writes it to a file; says where the file is. */
 export function copyCode(code: string, target: CopyTarget): CopyResult {
   target.write(osc52(code));
   const dir = target.dir ?? tmpdir();
@@ -30,7 +30,7 @@ export function copyCode(code: string, target: CopyTarget): CopyResult {
   } catch (error) {
     return {
       ok: false,
-      message: `copied to the clipboard; could not write a file in ${dir}: ${(error as Error).message}`,
+      message: `Sent to the terminal clipboard (OSC 52); could not write a file in ${dir}: ${(error as Error).message}`,
     };
   }
 }

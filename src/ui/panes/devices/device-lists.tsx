@@ -1,13 +1,14 @@
 // The three association lists and the network's own devices as one scrolling column: a
 // title per section, its rows (name, client id, network, state with the adoption
-// countdown), "none" when empty.
-import { Box, Text } from 'ink';
+// countdown), "none" when empty. A click on a row selects it.
+import { Box, type DOMElement, Text } from 'ink';
 import { useRef } from 'react';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
+import { useMouseTarget } from '../../input/use-mouse.tsx';
 import { padCells } from '../../text.ts';
 
 type Line =
@@ -70,13 +71,17 @@ export function DeviceLists({
   selectedKey,
   width,
   height,
+  onPick,
 }: {
   rows: DeviceRow[];
   selectedKey?: string;
   width: number;
   height: number;
+  /** A click on a row selects it (titles and "none" lines take no click). */
+  onPick?: (key: string) => void;
 }) {
   const theme = useTheme();
+  const box = useRef<DOMElement>(null);
   const cols = deviceColumns(width);
   const lines = listLines(rows);
   const cursor = Math.max(
@@ -86,8 +91,16 @@ export function DeviceLists({
   const start = useRef(0);
   start.current = windowStart(start.current, cursor, height, lines.length);
   const visible = lines.slice(start.current, start.current + Math.max(0, height));
+  useMouseTarget(
+    box,
+    onPick &&
+      (({ row }) => {
+        const line = visible[row];
+        if (line?.kind === 'row') onPick(line.row.key);
+      }),
+  );
   return (
-    <Box flexDirection="column" height={Math.max(0, height)} width={width} overflow="hidden">
+    <Box ref={box} flexDirection="column" height={Math.max(0, height)} width={width} overflow="hidden">
       {visible.map((line, i) => {
         const index = start.current + i;
         if (line.kind === 'title') {

@@ -70,7 +70,11 @@ export function Devices({ width, height }: PaneProps) {
         'Adding a code',
       ),
     share: () => act(SHARE_DIALOG, () => d().openShare(), 'Sharing a device'),
-    copy: () => setNotice(copy(current()?.code)),
+    // A code where the row has one (an association), else the device's client id.
+    copy: () => {
+      const row = current();
+      setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
+    },
     confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
     remove: () => act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
     rename: () => act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
@@ -122,7 +126,16 @@ export function Devices({ width, height }: PaneProps) {
         </Text>
       </Box>
     );
-  else body = <DeviceLists rows={rows} selectedKey={selected?.key} width={width} height={listHeight} />;
+  else
+    body = (
+      <DeviceLists
+        rows={rows}
+        selectedKey={selected?.key}
+        width={width}
+        height={listHeight}
+        onPick={(key) => devices.getState().select(key)}
+      />
+    );
 
   const detail =
     notice ??

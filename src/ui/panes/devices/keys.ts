@@ -7,7 +7,7 @@ import { bindings } from '../../input/bindings.ts';
 export const devicesKeys = bindings([
   { scope: 'devices', keys: ['a'], action: 'addCode', help: 'add a code', footer: true },
   { scope: 'devices', keys: ['s'], action: 'share', help: 'share a device', footer: true },
-  { scope: 'devices', keys: ['y'], action: 'copy', help: 'copy the code', footer: true },
+  { scope: 'devices', keys: ['y'], action: 'copy', help: 'copy the code or client id', footer: true },
   { scope: 'devices', keys: ['c'], action: 'confirm', help: 'confirm the guest of your share' },
   { scope: 'devices', keys: ['x'], action: 'remove', help: 'remove the association (asks y/n)' },
   { scope: 'devices', keys: ['R'], action: 'rename', help: "rename the association (this network's name)" },

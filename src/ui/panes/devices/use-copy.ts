@@ -1,16 +1,21 @@
-// `y`: copy a code to the terminal's clipboard (OSC 52 straight to stdout, outside Ink's
-// frame: it moves no cursor) and to a file; the returned line says where it went.
+// `y`: copy a code or an id to the terminal's clipboard (OSC 52 straight to stdout,
+// outside Ink's frame: it moves no cursor) and to a file; the returned line says where
+// it went. A terminal never says whether it took OSC 52 (many ignore it), so the line
+// says it was sent, never "copied", and names the file that surely holds it.
 import { useStdout } from 'ink';
 import { screenText } from '../../../sanitize.ts';
 import { copyCode } from './clipboard.ts';
 
-export function useCopy(): (code: string | undefined) => string {
+/** What `y` sent, and where the file is (the path on a line of its own: it is what a user selects). */
+export const sentLine = (path: string) =>
+  `Sent to the terminal clipboard (OSC 52) — also written to\n${path}`;
+
+export function useCopy(): (text: string | undefined, what?: string) => string {
   const { stdout } = useStdout();
-  return (code) => {
-    if (!code) return 'Nothing to copy here: this row has no code.';
-    const clean = screenText(code);
+  return (text, what = 'code') => {
+    if (!text) return `Nothing to copy here: this row has no ${what}.`;
+    const clean = screenText(text);
     const result = copyCode(clean, { write: (data) => stdout.write(data) });
-    // The path on a line of its own: it is what a user may need to select and paste.
-    return result.ok ? `Copied to the clipboard and to the file\n${result.path}` : result.message;
+    return result.ok ? sentLine(result.path) : result.message;
   };
 }

@@ -224,6 +224,7 @@ export function Discover({ width, height }: PaneProps) {
   if (rows.length > 0) {
     body = (
       <VirtualList
+        moves={d}
         items={rows}
         cursor={cursor}
         height={listHeight}

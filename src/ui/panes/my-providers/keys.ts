@@ -14,5 +14,6 @@ export const myProvidersKeys = bindings([
     help: 'history window: last 24 hours, 7 days, 30 days',
     footer: true,
   },
+  { scope: 'myProviders', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
   { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 ]);

@@ -20,6 +20,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { displayWidth, truncate } from '../../text.ts';
+import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
@@ -146,6 +147,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   else
     body = (
       <VirtualList
+        moves={() => myProviders.getState()}
         items={rows}
         cursor={cursor}
         height={Math.min(listHeight, rows.length)}
@@ -201,6 +203,7 @@ export function MyProviders({ width, height }: PaneProps) {
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
   const s = () => myProviders.getState();
+  const copy = useCopy();
   const inDetail = () => s().detailId !== undefined;
   /** Why the table's keys cannot act now: a detail or a history view hides it. */
   const tableHidden = (what = 's and S sort') => {
@@ -234,6 +237,10 @@ export function MyProviders({ width, height }: PaneProps) {
       void (inDetail() ? history.provider : history.overview).getState().refresh();
     },
     login: openLogin,
+    copy: () => {
+      const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
+      session.getState().notify(copy(id, 'client id'));
+    },
     cycleWindow: () => history.view.getState().cycleWindow(),
   });
 

@@ -16,4 +16,5 @@ export const providersKeys = bindings([
   { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
   { scope: 'providers', keys: ['D'], action: 'clearDestinations', help: 'forget every used destination' },
   { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
+  { scope: 'providers', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
 ]);

@@ -14,6 +14,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
+import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
@@ -91,7 +92,7 @@ function rowText(
 }
 
 export function Providers({ width, height }: PaneProps) {
-  const { providers } = useStores();
+  const { providers, session } = useStores();
   const theme = useTheme();
   const specs = useStore(providers, (s) => s.specs);
   const seen = useStore(providers, (s) => s.seen);
@@ -109,9 +110,11 @@ export function Providers({ width, height }: PaneProps) {
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
+  const copy = useCopy();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
     next: () => nothingToFetch(p()) ?? void p().next(),
+    copy: () => session.getState().notify(copy(p().seen[p().cursor]?.client_id, 'client id')),
     bigger: () =>
       p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
     smaller: () =>
@@ -186,6 +189,7 @@ export function Providers({ width, height }: PaneProps) {
   if (seen.length) {
     body = (
       <VirtualList
+        moves={p}
         items={seen}
         cursor={cursor}
         height={listHeight}

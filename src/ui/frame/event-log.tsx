@@ -1,0 +1,118 @@
+// `!`: what happened while the console ran, newest first, over any pane (the event
+// source of src/store/events.ts, fed by src/store/console-events.ts); and the toast: the
+// newest event in the footer for a few seconds. The toast costs two frames, one when it
+// appears and one when it goes: no ticking clock.
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { PRIORITY } from '../../clock.ts';
+import { formatClockTime } from '../../format/numbers.ts';
+import type { NetdeckEvent, Severity } from '../../store/events.ts';
+import { useClock, useStores, useTheme } from '../context.tsx';
+import { useKeyActions } from '../input/dispatcher.tsx';
+import { eventLogKeys } from '../input/global-keys.ts';
+import type { Theme } from '../theme.ts';
+
+/** How long the newest event shows in the footer (real time). */
+export const TOAST_MS = 5_000;
+
+const MARKS: Record<Severity, string> = { info: '✓', warning: '!', critical: '✗' };
+
+const colourOf = (theme: Theme, severity: Severity) =>
+  severity === 'info' ? theme.ok : severity === 'warning' ? theme.warn : theme.error;
+
+/** One line of the log: time, severity mark, what happened. */
+export function eventLine(event: NetdeckEvent): string {
+  const at = Date.parse(event.time);
+  const time = Number.isFinite(at) ? formatClockTime(at) : '--:--:--';
+  return `${time} ${MARKS[event.severity]} ${event.message}`;
+}
+
+/** What the footer shows for TOAST_MS: the newest event, or a notice (what `y` did). */
+export type ToastItem = { event: NetdeckEvent } | { notice: string };
+
+/** The newest toast while it is fresh (TOAST_MS), else undefined; not what was so at the start. */
+export function useToast(): ToastItem | undefined {
+  const { events, session } = useStores();
+  const clock = useClock();
+  const [toast, setToast] = useState<ToastItem>();
+  useEffect(() => {
+    let timer: { cancel(): void } | undefined;
+    const show = (item: ToastItem) => {
+      timer?.cancel();
+      setToast(item);
+      // On the store clock, which a sped-up demo runs `speed` times faster.
+      timer = clock.setTimeout(() => setToast(undefined), TOAST_MS * clock.speed, PRIORITY.ui);
+    };
+    const offEvents = events.subscribe((event) => {
+      if (!event.startup) show({ event });
+    });
+    const offNotices = session.subscribe((now, before) => {
+      if (now.notice && now.notice !== before.notice) show({ notice: now.notice.text });
+    });
+    return () => {
+      offEvents();
+      offNotices();
+      timer?.cancel();
+    };
+  }, [events, session, clock]);
+  return toast;
+}
+
+/** The toast's line in the footer. */
+export function Toast({ item, width }: { item: ToastItem; width: number }) {
+  const theme = useTheme();
+  const [text, colour] =
+    'event' in item
+      ? [`${eventLine(item.event)}  · ! event log`, colourOf(theme, item.event.severity)]
+      : [item.notice.replaceAll('\n', ' '), theme.ok];
+  return (
+    <Box width={width} height={1} overflowY="hidden">
+      <Text color={colour} wrap="truncate">
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+export function EventLog({ width, height }: { width: number; height: number }) {
+  const { events, session } = useStores();
+  const theme = useTheme();
+  const all = useStore(events.store, (s) => s.events);
+  const newestFirst = [...all].reverse();
+  const room = Math.max(1, height - 1);
+  const maxTop = Math.max(0, newestFirst.length - room);
+  const [wanted, setTop] = useState(0);
+  const top = Math.min(wanted, maxTop);
+  const scroll = (by: number) => setTop((t) => Math.min(maxTop, Math.max(0, Math.min(t, maxTop) + by)));
+  useKeyActions(eventLogKeys, 'dialog:events', {
+    close: () => session.getState().closeOverlay(),
+    down: () => scroll(1),
+    up: () => scroll(-1),
+    pageDown: () => scroll(room - 1),
+    pageUp: () => scroll(-(room - 1)),
+    top: () => setTop(0),
+    bottom: () => setTop(maxTop),
+  });
+  const shown = newestFirst.slice(top, top + room);
+  const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${newestFirst.length}` : '';
+  return (
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
+      <Text bold color={theme.accent} wrap="truncate">
+        {`Event log · newest first${range} · ↑↓ PgUp PgDn scroll · esc closes`}
+      </Text>
+      {shown.length === 0 ? (
+        <Text dimColor={theme.dim}>
+          Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet
+          and failed requests show here as the panes reload.
+        </Text>
+      ) : (
+        shown.map((event) => (
+          <Text key={event.id} color={colourOf(theme, event.severity)} wrap="truncate">
+            {eventLine(event)}
+          </Text>
+        ))
+      )}
+    </Box>
+  );
+}
