@@ -4,11 +4,11 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
-import { countOf, formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { countOf, formatBytesPerSecond, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { VirtualList } from '../../components/virtual-list.tsx';
+import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
@@ -103,13 +103,14 @@ export function Providers({ width, height }: PaneProps) {
     select: () => p().toggleDestination(),
   });
 
-  const cols = providerColumns(width);
+  // The rows leave the scrollbar its column; the header lines up with them.
+  const cols = providerColumns(listRowWidth(width, seen.length, listHeight));
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
     : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
   const counters = [
-    `${formatCount(seen.length)} seen`,
+    seen.length ? `${rowOf(cursor, seen.length)} seen` : '0 seen',
     `${batches} batch${batches === 1 ? '' : 'es'}`,
     `batch size ${batchSize}`,
     `by ${rankMode}`,
@@ -167,6 +168,7 @@ export function Providers({ width, height }: PaneProps) {
         items={seen}
         cursor={cursor}
         height={listHeight}
+        width={width}
         keyOf={(item, i) => item.client_id ?? `row-${i}`}
         renderRow={(item, _i, selected) => {
           const isDestination = Boolean(item.client_id && destinations[item.client_id]);
