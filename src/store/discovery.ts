@@ -33,6 +33,8 @@ export interface MarkedSpec {
   label: string;
   kind: RowKind;
   spec: LocationSpecInput;
+  /** Providers there as Discover listed them: what Providers' fetch-all (N) counts toward. */
+  providerCount?: number;
 }
 
 /** `<`/`>` walk these fractions of allowed typos per query character (find-locations only). */
@@ -262,7 +264,13 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         if (!row) return;
         const marked = { ...get().marked };
         if (marked[row.key]) delete marked[row.key];
-        else marked[row.key] = { label: labelOf(row), kind: row.kind, spec: row.spec };
+        else
+          marked[row.key] = {
+            label: labelOf(row),
+            kind: row.kind,
+            spec: row.spec,
+            providerCount: row.providerCount,
+          };
         set({ marked });
       },
       clearMarks: () => set({ marked: {} }),
@@ -271,7 +279,8 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const { marked, rows, cursor, bestAvailable } = get();
         let chosen = Object.values(marked);
         const row = rows[cursor];
-        if (chosen.length === 0 && row) chosen = [{ label: labelOf(row), kind: row.kind, spec: row.spec }];
+        if (chosen.length === 0 && row)
+          chosen = [{ label: labelOf(row), kind: row.kind, spec: row.spec, providerCount: row.providerCount }];
         if (bestAvailable)
           chosen = [...chosen, { label: 'best available', kind: 'country', spec: { best_available: true } }];
         return chosen;
