@@ -4,15 +4,16 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
-import { countOf, formatBytesPerSecond, NOT_SENT, rowOf } from '../../../format/numbers.ts';
+import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { padCells, truncate } from '../../text.ts';
+import { displayWidth, padCells, truncate } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
@@ -71,6 +72,32 @@ function rowText(
   );
 }
 
+/**
+ * The status line of `N` at work: how many are in, of how many when Discover listed a
+ * count (with a bar), how to stop; led by why a key just pressed did nothing.
+ */
+export function fetchAllLine(
+  seen: number,
+  batches: number,
+  run: { total?: number; about: boolean },
+  notice: string | undefined,
+  width: number,
+): string {
+  const lead = notice ? `${notice} · ` : 'fetching every provider: ';
+  const stop = ' · esc stops';
+  if (run.total === undefined) {
+    return truncate(
+      `${lead}${formatCount(seen)} so far, ${countOf(batches, 'batch', 'batches')}${stop}`,
+      width,
+    );
+  }
+  const counts = `${formatCount(seen)} of ${run.about ? 'about ' : ''}${formatCount(run.total)}`;
+  const percent = ` ${Math.min(100, Math.floor((seen / Math.max(1, run.total)) * 100))}%`;
+  const room = width - displayWidth(lead) - displayWidth(counts) - percent.length - stop.length - 1;
+  const bar = room >= 6 ? ` ${progressBar(seen, run.total, Math.min(30, room))}` : '';
+  return truncate(`${lead}${counts}${bar}${percent}${stop}`, width);
+}
+
 export function Providers({ width, height }: PaneProps) {
   const { providers } = useStores();
   const theme = useTheme();
@@ -87,12 +114,16 @@ export function Providers({ width, height }: PaneProps) {
   const destinations = useStore(providers, (s) => s.destinations);
   const exported = useStore(providers, (s) => s.exported);
   const exportError = useStore(providers, (s) => s.exportError);
+  const fetchingAll = useStore(providers, (s) => s.fetchingAll);
+  const notice = useStore(providers, (s) => s.notice);
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
     next: () => void p().next(),
+    fetchAll: () => void p().fetchAll(),
+    back: () => void p().stopFetchAll(),
     bigger: () => p().changeBatchSize(1),
     smaller: () => p().changeBatchSize(-1),
     rankMode: () => p().toggleRankMode(),
@@ -132,8 +163,20 @@ export function Providers({ width, height }: PaneProps) {
     );
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="find-providers2" />;
+  } else if (fetchingAll) {
+    status = (
+      <Text color={notice ? theme.warn : undefined} wrap="truncate">
+        {fetchAllLine(seen.length, batches, fetchingAll, notice, width)}
+      </Text>
+    );
   } else if (loading) {
     status = <Spinner label={`fetching ${batchSize} more…`} />;
+  } else if (notice) {
+    status = (
+      <Text color={theme.warn} wrap="truncate">
+        {truncate(notice, width)}
+      </Text>
+    );
   } else if (exportError) {
     status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
   } else if (exported) {
@@ -151,7 +194,7 @@ export function Providers({ width, height }: PaneProps) {
       <Text dimColor={theme.dim} wrap="truncate">
         {specs.length
           ? [
-              'n next batch · +/- batch size · m quality/speed · d used destination · e export',
+              'n next batch · N all · +/- batch size · m quality/speed · d used destination · e export',
               anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : undefined,
             ]
               .filter(Boolean)
