@@ -280,7 +280,9 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         let chosen = Object.values(marked);
         const row = rows[cursor];
         if (chosen.length === 0 && row)
-          chosen = [{ label: labelOf(row), kind: row.kind, spec: row.spec, providerCount: row.providerCount }];
+          chosen = [
+            { label: labelOf(row), kind: row.kind, spec: row.spec, providerCount: row.providerCount },
+          ];
         if (bestAvailable)
           chosen = [...chosen, { label: 'best available', kind: 'country', spec: { best_available: true } }];
         return chosen;
