@@ -28,12 +28,17 @@ export function formatCount(n: number | undefined): string {
   return formatDecimal(n, 0);
 }
 
-/** A short figure for axes and cards: 999, 1.2k, 45.3M, 7.0G. */
 /** A count with its noun, singular for one: "1 match", "2 matches", "1 place". */
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
+/** A list cursor's place, counted from one: "row 35 of 2,213". */
+export function rowOf(index: number, count: number): string {
+  return `row ${formatCount(Math.min(count, index + 1))} of ${formatCount(count)}`;
+}
+
+/** A short figure for axes and cards: 999, 1.2k, 45.3M, 7.0G. */
 export function formatCompact(n: number | undefined): string {
   if (n === undefined || !Number.isFinite(n)) return MISSING;
   const abs = Math.abs(n);

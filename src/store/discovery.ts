@@ -41,6 +41,8 @@ export interface MarkedSpec {
   label: string;
   kind: RowKind;
   spec: LocationSpecInput;
+  /** Providers there as Discover listed them: what Providers' fetch-all (N) counts toward. */
+  providerCount?: number;
 }
 
 /** `<`/`>` walk these fractions of allowed typos per query character (find-locations only). */
@@ -302,7 +304,13 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         if (!row) return;
         const marked = { ...get().marked };
         if (marked[row.key]) delete marked[row.key];
-        else marked[row.key] = { label: labelOf(row), kind: row.kind, spec: row.spec };
+        else
+          marked[row.key] = {
+            label: labelOf(row),
+            kind: row.kind,
+            spec: row.spec,
+            providerCount: row.providerCount,
+          };
         set({ marked });
       },
       clearMarks: () => set({ marked: {} }),
@@ -311,7 +319,10 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const { marked, rows, cursor, bestAvailable } = get();
         let chosen = Object.values(marked);
         const row = rows[cursor];
-        if (chosen.length === 0 && row) chosen = [{ label: labelOf(row), kind: row.kind, spec: row.spec }];
+        if (chosen.length === 0 && row)
+          chosen = [
+            { label: labelOf(row), kind: row.kind, spec: row.spec, providerCount: row.providerCount },
+          ];
         if (bestAvailable)
           chosen = [...chosen, { label: 'best available', kind: 'country', spec: { best_available: true } }];
         return chosen;

@@ -1,9 +1,13 @@
 // The Providers pane's state: sampling find-providers2 batch by batch for the chosen
 // specs, excluding every provider seen so far, until a batch comes back empty. Marked
 // destinations outlive a reset and are sent as exclude_destinations on every batch.
+// `N` fetches batch after batch on its own until the service says the group is exhausted
+// (or a batch fails, or esc stops it); each batch goes through the same request slot, so
+// stopping aborts the one in flight.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
+import { formatCount } from '../format/numbers.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type Edge, listMoves } from './list-cursor.ts';
@@ -35,9 +39,21 @@ export interface ProvidersState {
   cursor: number;
   exported?: { path: string; count: number };
   exportError?: string;
+  /**
+   * `N` at work: fetching batch after batch until exhausted. `total` is how many providers
+   * Discover listed for the choice, when it listed a count for every spec (`about` when
+   * there are several: they may overlap).
+   */
+  fetchingAll?: { total?: number; about: boolean };
+  /** What the last key could not do, or what it did (stopped fetching): shown until the next action. */
+  notice?: string;
   /** New specs: resets the iteration and fetches the first batch. */
   choose(specs: MarkedSpec[]): Promise<void>;
   next(): Promise<void>;
+  /** `N`: fetches every matching provider, batch after batch, until the service has no more. */
+  fetchAll(): Promise<void>;
+  /** Stops a fetch-all (aborting its batch in flight); false when none was running. */
+  stopFetchAll(): boolean;
   /** Starts over (seen and counters cleared); destination marks stay. */
   reset(): void;
   changeBatchSize(delta: 1 | -1): void;
@@ -60,15 +76,30 @@ function destinationPath(provider: Provider): string[] | undefined {
   return [...(provider.intermediary_ids ?? []), provider.client_id];
 }
 
+/** What `N` counts toward: the sum of Discover's counts, known only when each spec has one. */
+function fetchAllTotal(specs: readonly MarkedSpec[]): { total?: number; about: boolean } {
+  const counts = specs.map((s) => s.providerCount);
+  const known = counts.length > 0 && counts.every((c): c is number => c !== undefined);
+  return { total: known ? counts.reduce((a, b) => a + b, 0) : undefined, about: specs.length > 1 };
+}
+
+/** Why `n` or `N` sends nothing while a fetch-all runs. */
+export const FETCHING_ALL_NOTICE = 'already fetching every provider (esc stops)';
+
 export function createProvidersStore(deps: StoreDeps): ProvidersStore {
   const { client, clock } = deps;
   const batches = requestSlot(deps);
   // `n` pressed while a batch is on its way: each batch must exclude the one before, so
   // the extra ones follow in turn rather than being dropped.
   let queued = 0;
+  // The batch on its way (a fetch-all started meanwhile waits for it), and the run of the
+  // fetch-all going on: any abort ends that run.
+  let inFlight: Promise<unknown> | undefined;
+  let run = 0;
   const abort = (why: string) => {
     batches.abort(why);
     queued = 0;
+    run++;
   };
   const fresh = () => ({
     seen: [] as Provider[],
@@ -77,35 +108,15 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
     tooLarge: false,
     error: undefined,
     cursor: 0,
+    fetchingAll: undefined,
+    notice: undefined,
   });
 
-  return createStore<ProvidersState>()((set, get) => ({
-    ...listMoves({
-      length: () => get().seen.length,
-      index: () => get().cursor,
-      select: (cursor) => set({ cursor }),
-    }),
-    specs: [],
-    batchSize: DEFAULT_BATCH_SIZE,
-    rankMode: 'quality',
-    ...fresh(),
-    loading: false,
-    destinations: {},
-    async choose(specs) {
-      abort('new specs chosen');
-      // Destinations marked for the last selection are not this one's.
-      set({ specs, ...fresh(), loading: false, exported: undefined, destinations: {} });
-      await get().next();
-    },
-    async next() {
+  return createStore<ProvidersState>()((set, get) => {
+    /** One batch: true when it came back (added to what is seen), false when it failed or was stopped. */
+    const fetchBatch = async (): Promise<boolean> => {
       const state = get();
-      // Exhausted: another request would come back empty again (the pane says x starts over).
-      if (state.specs.length === 0 || state.tooLarge || state.exhausted) return;
-      if (state.loading) {
-        queued++;
-        return;
-      }
-      set({ loading: true });
+      set({ loading: true, notice: undefined });
       const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
       const paths = Object.values(state.destinations);
       const outcome = await batches.run((signal) =>
@@ -121,12 +132,12 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
           { signal },
         ),
       );
-      if (!outcome) return;
+      if (!outcome) return false;
       if ('error' in outcome) {
         queued = 0;
         const { error } = outcome;
         set({ loading: false, error, tooLarge: isApiError(error) && error.status === 413 });
-        return;
+        return false;
       }
       // A provider the service repeats despite the exclusion is not shown twice.
       const known = new Set(seenIds);
@@ -147,50 +158,122 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
         exported: undefined,
       }));
       if (get().exhausted) queued = 0;
-      if (queued > 0) {
-        queued--;
+      return true;
+    };
+    const batch = () => {
+      const done = fetchBatch();
+      inFlight = done;
+      return done;
+    };
+
+    return {
+      ...listMoves({
+        length: () => get().seen.length,
+        index: () => get().cursor,
+        select: (cursor) => set({ cursor }),
+      }),
+      specs: [],
+      batchSize: DEFAULT_BATCH_SIZE,
+      rankMode: 'quality',
+      ...fresh(),
+      loading: false,
+      destinations: {},
+      async choose(specs) {
+        abort('new specs chosen');
+        // Destinations marked for the last selection are not this one's.
+        set({ specs, ...fresh(), loading: false, exported: undefined, destinations: {} });
         await get().next();
-      }
-    },
-    reset() {
-      abort('reset');
-      set({ ...fresh(), loading: false, exported: undefined });
-    },
-    changeBatchSize(delta) {
-      const at = BATCH_SIZES.findIndex((size) => size >= get().batchSize);
-      const index = Math.max(
-        0,
-        Math.min(BATCH_SIZES.length - 1, (at < 0 ? BATCH_SIZES.length - 1 : at) + delta),
-      );
-      set({ batchSize: BATCH_SIZES[index] });
-    },
-    toggleRankMode: () => set({ rankMode: get().rankMode === 'quality' ? 'speed' : 'quality' }),
-    toggleDestination() {
-      const provider = get().seen[get().cursor];
-      const path = provider && destinationPath(provider);
-      if (!provider?.client_id || !path) return;
-      const destinations: Record<string, string[]> = Object.assign(Object.create(null), get().destinations);
-      // Own keys only: a client id such as `constructor` must not find Object's.
-      if (Object.hasOwn(destinations, provider.client_id)) delete destinations[provider.client_id];
-      else destinations[provider.client_id] = path;
-      set({ destinations });
-    },
-    clearDestinations: () => set({ destinations: {} }),
-    exportSeen() {
-      const { seen } = get();
-      try {
-        // An empty file helps nobody: say what to do instead.
-        if (!seen.length)
-          throw new Error('nothing to export yet: mark places in Discover and send them here (p)');
-        if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
-        const path = deps.saveExport(seen.map((p) => `${JSON.stringify(p)}\n`).join(''), clock.now());
-        set({ exported: { path, count: seen.length }, exportError: undefined });
-        return path;
-      } catch (error) {
-        set({ exported: undefined, exportError: (error as Error).message });
-        return undefined;
-      }
-    },
-    dispose: () => abort('closed'),
-  }));
+      },
+      async next() {
+        const state = get();
+        // A fetch-all is sending batches already: another would only race it.
+        if (state.fetchingAll) return set({ notice: FETCHING_ALL_NOTICE });
+        // Exhausted: another request would come back empty again (the pane says x starts over).
+        if (state.specs.length === 0 || state.tooLarge || state.exhausted) return;
+        if (state.loading) {
+          queued++;
+          return;
+        }
+        await batch();
+        if (queued > 0 && !get().fetchingAll) {
+          queued--;
+          await get().next();
+        }
+      },
+      async fetchAll() {
+        const state = get();
+        if (state.fetchingAll) return set({ notice: FETCHING_ALL_NOTICE });
+        if (state.specs.length === 0)
+          return set({ notice: 'nothing to fetch yet: mark places in Discover and send them here (p)' });
+        if (state.tooLarge) return;
+        if (state.exhausted)
+          return set({ notice: 'every matching provider is seen already (x starts over)' });
+        const mine = ++run;
+        // The `n`s still waiting are part of this now.
+        queued = 0;
+        // A failure before N is not a reason to stop before its first batch: it tries again.
+        set({
+          fetchingAll: fetchAllTotal(state.specs),
+          notice: undefined,
+          ...(state.loading ? {} : { error: undefined }),
+        });
+        // A batch `n` sent is on its way: this one follows it (each excludes the one before).
+        if (state.loading && inFlight) await inFlight;
+        while (mine === run && !get().error && !get().exhausted && !get().tooLarge) {
+          if (!(await batch())) break;
+        }
+        if (mine === run) set({ fetchingAll: undefined });
+      },
+      stopFetchAll() {
+        if (!get().fetchingAll) return false;
+        abort('stopped');
+        set({
+          fetchingAll: undefined,
+          loading: false,
+          notice: `stopped fetching: ${formatCount(get().seen.length)} seen (N goes on)`,
+        });
+        return true;
+      },
+      reset() {
+        abort('reset');
+        set({ ...fresh(), loading: false, exported: undefined });
+      },
+      changeBatchSize(delta) {
+        const at = BATCH_SIZES.findIndex((size) => size >= get().batchSize);
+        const index = Math.max(
+          0,
+          Math.min(BATCH_SIZES.length - 1, (at < 0 ? BATCH_SIZES.length - 1 : at) + delta),
+        );
+        set({ batchSize: BATCH_SIZES[index] });
+      },
+      toggleRankMode: () => set({ rankMode: get().rankMode === 'quality' ? 'speed' : 'quality' }),
+      toggleDestination() {
+        const provider = get().seen[get().cursor];
+        const path = provider && destinationPath(provider);
+        if (!provider?.client_id || !path) return;
+        const destinations: Record<string, string[]> = Object.assign(Object.create(null), get().destinations);
+        // Own keys only: a client id such as `constructor` must not find Object's.
+        if (Object.hasOwn(destinations, provider.client_id)) delete destinations[provider.client_id];
+        else destinations[provider.client_id] = path;
+        set({ destinations });
+      },
+      clearDestinations: () => set({ destinations: {} }),
+      exportSeen() {
+        const { seen } = get();
+        try {
+          // An empty file helps nobody: say what to do instead.
+          if (!seen.length)
+            throw new Error('nothing to export yet: mark places in Discover and send them here (p)');
+          if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
+          const path = deps.saveExport(seen.map((p) => `${JSON.stringify(p)}\n`).join(''), clock.now());
+          set({ exported: { path, count: seen.length }, exportError: undefined });
+          return path;
+        } catch (error) {
+          set({ exported: undefined, exportError: (error as Error).message });
+          return undefined;
+        }
+      },
+      dispose: () => abort('closed'),
+    };
+  });
 }

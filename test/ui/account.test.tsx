@@ -117,6 +117,22 @@ describe('payout wallet dialog', () => {
     expect(frame()).toContain('Wallet: my-wallet q');
   });
 
+  it('the id field has a cursor: ←/→, Home/End, typing and delete at it; ←/→ stay in the field', async () => {
+    const { waitFor, frame, press, type, stores } = await open();
+    await waitFor('Payout wallet');
+    await press('w');
+    await type('1111-3333');
+    await press('left', 'left', 'left', 'left');
+    await type('2222-');
+    expect(frame()).toContain('Wallet: 1111-2222-3333');
+    await press('home', 'delete', 'end', 'backspace');
+    expect(stores.account.getState().wallet.input).toBe('111-2222-333');
+    await press('ctrl-a');
+    await type('9');
+    expect(frame()).toContain('Wallet: 9111-2222-333');
+    expect(stores.session.getState().dialogs.at(-1)).toBe('wallet');
+  });
+
   it('shows the service’s answer for a wallet the network does not own', async () => {
     const { waitFor, frame, press, type } = await open({ sim: { era: 'current' } });
     const before = walletOf(app!);
@@ -200,7 +216,7 @@ describe('the wallet list', () => {
     await waitFor('Wallets (3)');
     await press('a');
     await waitFor('Add a wallet');
-    await press('right');
+    await press('down');
     await type('0x52908400098527886E0F7030069857D2E4169EE7');
     await press('enter');
     await waitFor('✗ invalid wallet address: the service takes a Solana address');

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import chalk from 'chalk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
@@ -12,11 +13,17 @@ afterEach(async () => {
   app = undefined;
 });
 
+/** A row without the list's scrollbar cell at its end. */
+const noBar = (line: string) => line.replace(/ *[│█]$/, '');
+
 /** Rows of the Discover list (lines between the column header and the status line). */
 function listLines(frame: string): string[] {
   const lines = frame.split('\n');
   const start = lines.findIndex((l) => l.includes('TYPE') && l.includes('NAME'));
-  return lines.slice(start + 1, -2).filter((l) => l.trim());
+  return lines
+    .slice(start + 1, -2)
+    .map(noBar)
+    .filter((l) => l.trim());
 }
 
 describe('Discover pane', () => {
@@ -336,8 +343,92 @@ describe('Discover pane, more', () => {
     await app.press('G');
     const lines = app.frame().split('\n');
     expect(lines).toHaveLength(39);
-    expect(lines.find((l) => l.startsWith('›'))).toMatch(/City 09999\s+Testland\s+1$/);
+    expect(noBar(lines.find((l) => l.startsWith('›')) ?? '')).toMatch(/City 09999\s+Testland\s+1$/);
     await app.press('pgup', 'k');
     expect(app.stores.discovery.getState().cursor).toBe(10_000 - 1 - 33 - 1);
+  });
+});
+
+describe('the search box cursor', () => {
+  // The tests run without colours (FORCE_COLOR=0); the cursor is an inverse cell, so here
+  // chalk draws attributes and the frame is read with them.
+  const level = chalk.level;
+  beforeEach(() => {
+    chalk.level = 1;
+  });
+  afterEach(() => {
+    chalk.level = level;
+  });
+  /** The search line as drawn, with the inverse cell (the cursor) in [ ]. */
+  const searchLine = (a: Rendered) =>
+    (
+      a.stdout
+        .lastFrame()
+        .split('\n')
+        .find((l) => l.includes('/ ')) ?? ''
+    )
+      .replace(/\u001b\[7m(.*?)\u001b\[27m/g, '[$1]')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .replace(/\s{2,}.*$/, '');
+
+  it('←/→, Home/End and ctrl-a/ctrl-e move; typing, backspace and delete work at the cursor', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/');
+    await app.type('brln');
+    expect(searchLine(app)).toBe('/ brln[ ]');
+    await app.press('left', 'left', 'left');
+    expect(searchLine(app)).toBe('/ b[r]ln');
+    await app.type('e');
+    expect(searchLine(app)).toBe('/ be[r]ln');
+    await app.press('right', 'right', 'right');
+    await app.type('i');
+    expect(app.stores.discovery.getState().query).toBe('berlni');
+    await app.press('left', 'backspace');
+    expect(searchLine(app)).toBe('/ berl[i]');
+    await app.press('ctrl-a');
+    expect(searchLine(app)).toBe('/ [b]erli');
+    await app.press('delete', 'end', 'backspace', 'home');
+    expect(app.stores.discovery.getState().query).toBe('erl');
+    await app.press('ctrl-e');
+    await app.type('in');
+    expect(app.stores.discovery.getState().query).toBe('erlin');
+    // ← and → stayed in the box: no country opened, still Discover.
+    expect(Object.keys(app.stores.discovery.getState().expanded)).toEqual([]);
+    expect(app.stores.session.getState().focus).toBeDefined();
+  });
+
+  it('ctrl-u and ctrl-w act before the cursor; a paste goes in at the cursor', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    await app.press('/');
+    await app.type('new york');
+    await app.press('left', 'left', 'left', 'left', 'ctrl-w');
+    expect(app.stores.discovery.getState().query).toBe('york');
+    expect(searchLine(app)).toBe('/ [y]ork');
+    await app.press('end', 'left', 'left');
+    // Several characters in one input event: a paste.
+    await app.press('XYZ');
+    expect(app.stores.discovery.getState().query).toBe('yoXYZrk');
+    expect(searchLine(app)).toBe('/ yoXYZ[r]k');
+    await app.press('ctrl-u');
+    expect(app.stores.discovery.getState().query).toBe('rk');
+    expect(searchLine(app)).toBe('/ [r]k');
+  });
+
+  it('a long query scrolls to keep the cursor in view, never wider than the line', async () => {
+    app = await renderApp({ cols: 60, rows: 15 });
+    await app.waitFor('places with providers');
+    await app.press('/');
+    const long = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    await app.press(long);
+    const end = searchLine(app);
+    expect(end).toMatch(/XYZ\[ \]$/);
+    expect(end).not.toContain('abc');
+    await app.press('home');
+    const start = searchLine(app);
+    expect(start).toMatch(/^\/ \[a\]bcdef/);
+    expect(start).not.toContain('XYZ');
+    for (const line of app.frame().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
   });
 });

@@ -78,7 +78,10 @@ export const KEY_SEQUENCES: Record<string, string> = {
   end: '\u001b[F',
   space: ' ',
   backspace: '\u007f',
+  delete: '\u001b[3~',
   'ctrl-c': '\u0003',
+  'ctrl-a': '\u0001',
+  'ctrl-e': '\u0005',
   'ctrl-u': '\u0015',
   'ctrl-w': '\u0017',
 };

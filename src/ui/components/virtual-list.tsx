@@ -1,12 +1,15 @@
 // A list that renders only the rows that fit: with 10 000 entries a cursor move draws
 // `height` rows, not 10 000. The window scrolls only when the cursor leaves it, so the
-// screen does not jump on every move. Given the list's moves, a click on a row moves the
-// cursor there.
+// screen does not jump on every move. With more rows than fit, its last column is a
+// scrollbar (the thumb's size and place are the window's share and place in the list):
+// the rows get one cell less, `listRowWidth`. Given the list's moves, a click on a row
+// moves the cursor there.
 import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
 import { Fragment, useRef } from 'react';
 import { distinctKeys } from '../../store/distinct-keys.ts';
 import type { ListMoves } from '../../store/list-cursor.ts';
+import { useTheme } from '../context.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
 
 export interface VirtualListProps<T> {
@@ -19,6 +22,36 @@ export interface VirtualListProps<T> {
   keyOf: (item: T, index: number) => string;
   /** The list's moves (read at the click): a click on a row moves the cursor to it. */
   moves?: () => ListMoves;
+  /** Cells across, scrollbar included (default: the width the parent gives). */
+  width?: number;
+}
+
+/** Whether a list of `count` rows shown `height` at a time has a scrollbar. */
+export const hasScrollbar = (count: number, height: number): boolean => height > 0 && count > height;
+
+/** The cells a row may take in a list `width` wide: one less while the scrollbar shows. */
+export const listRowWidth = (width: number, count: number, height: number): number =>
+  hasScrollbar(count, height) ? Math.max(0, width - 1) : width;
+
+export const SCROLL_TRACK = '│';
+export const SCROLL_THUMB = '█';
+
+/**
+ * The scrollbar's cells, top to bottom, for a window of `height` rows from `start` in a
+ * list of `count`: a thumb of at least one cell, at the top exactly when the window is at
+ * the top and at the bottom exactly when it is at the bottom.
+ */
+export function scrollbarCells(start: number, height: number, count: number): string[] {
+  if (!hasScrollbar(count, height)) return [];
+  const thumb = Math.max(1, Math.min(height - 1, Math.round((height * height) / count)));
+  const maxStart = count - height;
+  const room = height - thumb;
+  let at = Math.round((start / maxStart) * room);
+  // Off the ends unless the window is there: a list that can scroll up never looks at its top.
+  if (start > 0) at = Math.max(1, at);
+  if (start < maxStart) at = Math.min(room - 1, at);
+  at = Math.max(0, Math.min(room, at));
+  return Array.from({ length: height }, (_, i) => (i >= at && i < at + thumb ? SCROLL_THUMB : SCROLL_TRACK));
 }
 
 /** First visible index so that `cursor` is in view, moving `previous` as little as possible. */
@@ -30,7 +63,16 @@ export function windowStart(previous: number, cursor: number, height: number, co
   return Math.max(0, Math.min(start, count - height));
 }
 
-export function VirtualList<T>({ items, cursor, height, renderRow, keyOf, moves }: VirtualListProps<T>) {
+export function VirtualList<T>({
+  items,
+  cursor,
+  height,
+  renderRow,
+  keyOf,
+  moves,
+  width,
+}: VirtualListProps<T>) {
+  const theme = useTheme();
   const start = useRef(0);
   start.current = windowStart(start.current, cursor, height, items.length);
   const box = useRef<DOMElement>(null);
@@ -45,8 +87,17 @@ export function VirtualList<T>({ items, cursor, height, renderRow, keyOf, moves 
   const visible = items.slice(start.current, start.current + Math.max(0, height));
   const blanks = Math.max(0, height - visible.length);
   const keys = distinctKeys(visible.map((item, i) => keyOf(item, start.current + i)));
-  return (
-    <Box ref={box} flexDirection="column" height={Math.max(0, height)} overflowY="hidden">
+  const bar = scrollbarCells(start.current, height, items.length);
+  const rows = (
+    <Box
+      ref={box}
+      flexDirection="column"
+      height={Math.max(0, height)}
+      width={width === undefined ? undefined : listRowWidth(width, items.length, height)}
+      // Beside a scrollbar the rows fill what it leaves, so it stands at the right edge.
+      flexGrow={bar.length ? 1 : 0}
+      overflowY="hidden"
+    >
       {visible.map((item, i) => {
         const index = start.current + i;
         // No Box per row: each extra node costs layout and output work on every frame.
@@ -56,6 +107,15 @@ export function VirtualList<T>({ items, cursor, height, renderRow, keyOf, moves 
         // biome-ignore lint/suspicious/noArrayIndexKey: padding rows have nothing else to key on
         <Text key={`blank-${i}`}> </Text>
       ))}
+    </Box>
+  );
+  if (!bar.length) return rows;
+  return (
+    <Box height={height} width={width} overflowY="hidden">
+      {rows}
+      <Box width={1} flexShrink={0}>
+        <Text dimColor={theme.dim}>{bar.join('\n')}</Text>
+      </Box>
     </Box>
   );
 }

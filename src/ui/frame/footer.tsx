@@ -66,7 +66,7 @@ export function fitHints(bindings: Binding[], width: number): string[] {
 }
 
 /** While a text box has the keys, its own keys (TextInput's, not the table's). */
-const TYPING_HINTS = 'typing: enter done · esc leave · ↑/↓ move · ctrl-u clear · ctrl-c quit';
+const TYPING_HINTS = 'typing: enter done · esc leave · ←/→ cursor · ↑/↓ move · ctrl-u clear · ctrl-c quit';
 
 export function Footer({
   width,

@@ -4,6 +4,7 @@
 //     to the dialog (moving between its fields), then a focused text input, then the
 //     dialog's bindings; nothing behind a dialog gets the key
 //   > a focused text input (every printable key is text: a `q` or `1` typed is text;
+//     ←/→, Home/End and Delete edit the line, so they never reach the pane behind;
 //     enter submits, esc leaves; other keys such as up/down fall through). The focused
 //     one is the mounted input whose id is `session.focus` (set by the action that opens
 //     it, so the keys after `/` in one chunk already go to the box), else the last
@@ -16,9 +17,9 @@
 // are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
 // The key table and the active pane's scope come from the frame (src/ui/app.tsx): this
 // file knows no pane, so the panes can use it without an import loop.
-import { useInput } from 'ink';
+import { useInput, useStdin } from 'ink';
 import type React from 'react';
-import { createContext, useContext, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
 import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
@@ -207,10 +208,23 @@ export function InputProvider({
     if (!text || stores.session.getState().overlay) return splitKeys(key.text);
     text.handle.current(undefined, key.text);
   });
+  // The bytes of the event Ink is about to hand to useInput (keyName tells Delete from
+  // Backspace by them): this listener goes before useInput's, which Ink adds on each render.
+  const raw = useRef('');
+  const events = useStdin().internal_eventEmitter;
+  useEffect(() => {
+    const keep = (data: string) => {
+      raw.current = data;
+    };
+    events?.prependListener('input', keep);
+    return () => {
+      events?.removeListener('input', keep);
+    };
+  }, [events]);
   useInput((input, key) => {
     const mouse = parseSgrMouse(input);
     if (mouse) return routeMouse(mouse, stores, targets, queue.current!);
-    const name = keyName(input, key);
+    const name = keyName(input, key, raw.current);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
     if (name?.startsWith('alt-') && [...input].length === 1) {
       queue.current!.push([

@@ -1,8 +1,12 @@
 // Ink's (input, key) pair as one key name of the keymap table.
 import type { Key } from 'ink';
 
-/** The keymap name of a key press, or undefined for one that has none (a paste). */
-export function keyName(input: string, key: Key): string | undefined {
+/**
+ * The keymap name of a key press, or undefined for one that has none (a paste). `raw` is
+ * what the terminal sent: Ink reports both the Backspace key (DEL, 0x7f) and the Delete
+ * key (ESC [3~) as `key.delete`, and only the bytes tell them apart.
+ */
+export function keyName(input: string, key: Key, raw = ''): string | undefined {
   if (key.ctrl && input === 'c') return 'ctrl-c';
   if (key.return) return 'enter';
   if (key.escape) return 'esc';
@@ -15,6 +19,7 @@ export function keyName(input: string, key: Key): string | undefined {
   if (key.pageDown) return 'pgdn';
   if (key.home) return 'home';
   if (key.end) return 'end';
+  if (key.delete && /^\u001b\[3[~;$^]/.test(raw)) return 'delete';
   if (key.backspace || key.delete) return 'backspace';
   if (key.ctrl) return input ? `ctrl-${input}` : undefined;
   if (key.meta) return input ? `alt-${input}` : undefined;

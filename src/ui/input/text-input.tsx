@@ -1,13 +1,14 @@
-// A one-line text box. While focused it takes every printable key (a `q` or `1` typed is
-// text), backspace deletes, ctrl-u clears, ctrl-w deletes a word, enter submits and esc
-// leaves; other keys (up/down, tab...) pass on to the pane and global bindings.
+// A one-line text box with a cursor. While focused it takes every printable key (a `q` or
+// `1` typed is text, inserted at the cursor), ←/→, Home/End and ctrl-a/ctrl-e move,
+// backspace and delete remove around the cursor, ctrl-u/ctrl-k delete to the start/end,
+// ctrl-w the word before the cursor, enter submits and esc leaves; other keys (up/down,
+// tab...) pass on to the pane and global bindings. The editing itself is line-edit.ts.
 import { Text } from 'ink';
-import { useRef } from 'react';
+import { useReducer, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useStores, useTheme } from '../context.tsx';
-import { displayWidth } from '../text.ts';
 import { useTextFocus } from './dispatcher.tsx';
-import { isPrintable } from './keys.ts';
+import { editLine, type Line, lineAtEnd, lineChars, lineView } from './line-edit.ts';
 
 export interface TextInputProps {
   id: string;
@@ -22,7 +23,7 @@ export interface TextInputProps {
    * each key, so keys typed right after the action that sets or clears it land right.
    */
   focused?: boolean | 'session';
-  /** Cells available; a longer value shows its end. */
+  /** Cells available; a longer value scrolls to keep the cursor in view. */
   width?: number;
   /** Draw the value masked (secrets). */
   mask?: boolean;
@@ -40,18 +41,25 @@ export function TextInput({
   mask,
 }: TextInputProps) {
   const theme = useTheme();
-  // The latest value, ahead of the props when keys come faster than renders.
-  const latest = useRef(value);
-  latest.current = value;
-  const change = (next: string) => {
-    latest.current = next;
-    onChange(next);
-  };
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  // The latest line, ahead of the props when keys come faster than renders. A value set
+  // from outside (cleared, picked from a list) puts the cursor at its end.
+  const line = useRef<Line>(lineAtEnd(value));
+  if (line.current.value !== value) line.current = lineAtEnd(value);
+  // The first character shown, kept between frames so the text scrolls only as needed.
+  const scroll = useRef(0);
 
   const named = useStore(useStores().session, (s) => s.focus === id);
   const isFocused = focused === 'session' ? named : focused;
+  // Coming back to the box (a second `/`, tab to the field) starts at the end of the value.
+  const left = useRef(false);
+  if (!isFocused) left.current = true;
   useTextFocus(id, focused !== 'session' && focused, (name, input) => {
-    const current = latest.current;
+    if (left.current) {
+      left.current = false;
+      line.current = lineAtEnd(line.current.value);
+    }
+    const current = line.current.value;
     if (name === 'enter') {
       onSubmit?.(current);
       return true;
@@ -60,42 +68,26 @@ export function TextInput({
       onCancel?.();
       return true;
     }
-    if (name === 'backspace') {
-      change([...current].slice(0, -1).join(''));
-      return true;
-    }
-    if (name === 'ctrl-u') {
-      change('');
-      return true;
-    }
-    if (name === 'ctrl-w') {
-      change(current.replace(/\S+\s*$/, ''));
-      return true;
-    }
-    if (name === 'space') {
-      change(`${current} `);
-      return true;
-    }
-    if ((name === undefined || [...name].length === 1) && isPrintable(input)) {
-      change(current + input);
-      return true;
-    }
-    return false;
+    const next = editLine(line.current, name, input);
+    if (!next) return false;
+    line.current = next;
+    if (next.value !== current) onChange(next.value);
+    redraw();
+    return true;
   });
 
-  const shown = mask ? '•'.repeat([...value].length) : value;
-  let visible = shown;
-  if (width !== undefined) {
-    const room = Math.max(1, width - 1);
-    const chars = [...shown];
-    while (chars.length && displayWidth(chars.join('')) > room) chars.shift();
-    visible = chars.join('');
-  }
   if (!value && placeholder && !isFocused) return <Text dimColor={theme.dim}>{placeholder}</Text>;
+  const chars = lineChars(value);
+  const shown = mask ? chars.map(() => '•') : chars;
+  // Unfocused, the box shows where the value ends, as before there was a cursor.
+  const cursor = isFocused ? line.current.cursor : chars.length;
+  const view = lineView(shown, cursor, width ?? Number.MAX_SAFE_INTEGER, scroll.current);
+  scroll.current = view.start;
   return (
     <Text>
-      {visible}
-      {isFocused ? <Text inverse> </Text> : null}
+      {view.before}
+      {isFocused ? <Text inverse>{view.at || ' '}</Text> : view.at}
+      {view.after}
       {!value && placeholder ? <Text dimColor={theme.dim}>{` ${placeholder}`}</Text> : null}
     </Text>
   );

@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
+import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -177,7 +178,7 @@ export function Account({ width, height }: PaneProps) {
         )}
       </Box>
       <Text bold color={theme.accent}>
-        {`Wallets${data ? ` (${wallets.length})` : ''}`}
+        {`Wallets${data ? ` (${wallets.length})` : ''}${data && selected ? ` · ${rowOf(wallets.indexOf(selected), wallets.length)}` : ''}`}
       </Text>
       <Box paddingLeft={2} flexDirection="column">
         {body}

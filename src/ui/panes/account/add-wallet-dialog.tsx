@@ -1,4 +1,4 @@
-// `a`: add a wallet. The chain is one of the service's four (←/→); the address is
+// `a`: add a wallet. The chain is one of the service's four (↑/↓); the address is
 // checked as the service checks it before anything is sent (a Solana address for every
 // chain but TAO, an ss58 one for TAO).
 import { Box, Text } from 'ink';
@@ -54,7 +54,7 @@ export function AddWalletDialog({ width, height }: { width: number; height: numb
             {` ${chain} `}
           </Text>
         ))}
-        <Text dimColor={theme.dim}>{'  ←/→'}</Text>
+        <Text dimColor={theme.dim}>{'  ↑/↓'}</Text>
       </Box>
       <LabeledInput
         label="Address: "

@@ -13,8 +13,9 @@ export const accountKeys = bindings([
   { scope: 'account', keys: ['y'], action: 'copy', help: "copy the wallet's id" },
   { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
-  { scope: 'dialog:addWallet', keys: ['left'], action: 'previousChain', help: 'previous chain' },
-  { scope: 'dialog:addWallet', keys: ['right'], action: 'nextChain', help: 'next chain' },
+  // ↑/↓, not ←/→: those move the cursor in the address field.
+  { scope: 'dialog:addWallet', keys: ['up'], action: 'previousChain', help: 'previous chain' },
+  { scope: 'dialog:addWallet', keys: ['down'], action: 'nextChain', help: 'next chain' },
   { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
   { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
 

@@ -8,6 +8,7 @@ import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
+import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { deviceRows, selectedRow } from '../../../store/devices.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -110,7 +111,7 @@ export function Devices({ width, height }: PaneProps) {
   else
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code`}
+        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code`}
       </Text>
     );
 

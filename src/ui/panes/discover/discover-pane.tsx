@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
-import { countOf, formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
 import type { Stores } from '../../../store/index.ts';
@@ -19,7 +19,10 @@ import { cell, padCells } from '../../text.ts';
 import type { PaneProps } from '../types.ts';
 import { discoverKeys } from './keys.ts';
 
-/** Column widths for a pane `width` wide; `distance` only while searching. */
+/**
+ * Column widths for a pane `width` wide; `distance` only while searching. The rows end a
+ * cell short of the width: the list's scrollbar column.
+ */
 function discoverColumns(width: number, searching: boolean) {
   const mark = 3;
   const kind = 8;
@@ -187,6 +190,7 @@ export function Discover({ width, height }: PaneProps) {
 
   const opening = Object.entries(expanded).find(([, e]) => e.loading || e.error);
   const unknownCounts = rows.some((row) => row.kind !== 'device' && row.providerCount === undefined);
+  const position = rows.length ? `${rowOf(cursor, rows.length)} · ` : '';
   let status: React.ReactNode;
   if (searching && search.error) {
     status = <ErrorLine error={search.error} width={width} prefix="search failed" />;
@@ -201,7 +205,7 @@ export function Discover({ width, height }: PaneProps) {
   } else if (notice) {
     status = (
       <Text color={theme.warn} wrap="truncate">
-        {searching ? `${countOf(rows.length, 'match', 'matches')} · ${notice}` : notice}
+        {`${position}${searching ? `${countOf(rows.length, 'match', 'matches')} · ` : ''}${notice}`}
       </Text>
     );
   } else {
@@ -209,6 +213,7 @@ export function Discover({ width, height }: PaneProps) {
       ? countOf(rows.length, 'match', 'matches')
       : `${countOf(rows.length, 'place')} with providers · → opens a country`;
     const hints = [
+      rows.length ? rowOf(cursor, rows.length) : undefined,
       what,
       unknownCounts ? `${NOT_SENT} count not sent` : undefined,
       `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
@@ -228,6 +233,7 @@ export function Discover({ width, height }: PaneProps) {
         items={rows}
         cursor={cursor}
         height={listHeight}
+        width={width}
         keyOf={(row) => row.key}
         renderRow={(row, _i, selected) => (
           <Text

@@ -7,14 +7,14 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
 import type { ProviderStats } from '../../../contract/schemas.ts';
-import { countOf } from '../../../format/numbers.ts';
+import { countOf, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
-import { VirtualList } from '../../components/virtual-list.tsx';
+import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
@@ -43,6 +43,7 @@ function SummaryLine({ width }: { width: number }) {
   const sortColumn = useStore(myProviders, (s) => s.sortColumn);
   const descending = useStore(myProviders, (s) => s.descending);
   const shown = useStore(myProviders, (s) => visibleProviders(s).length);
+  const cursor = useStore(myProviders, (s) => selectedIndex(s));
   const editing = useStore(session, (s) => s.focus === FILTER_INPUT);
   const all = data?.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
@@ -57,6 +58,7 @@ function SummaryLine({ width }: { width: number }) {
         countOf(all.length, 'provider'),
         `${online} connected`,
         `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
+        shown ? rowOf(cursor, shown) : undefined,
       ].filter(Boolean);
   const done = () => session.getState().setFocus(undefined);
   return (
@@ -97,8 +99,9 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   const { myProviders } = useStores();
   const state = useStore(myProviders, (s) => s);
   const rows = visibleProviders(state);
-  const columns = layoutProviderColumns(width);
   const listHeight = Math.max(1, height - CHROME_ROWS);
+  // The rows leave the scrollbar its column; the header and totals line up with them.
+  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight));
   const cursor = selectedIndex(state);
   const end = dataTime(state);
   const row = (p: ProviderStats, selected: boolean) => (
@@ -151,6 +154,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         items={rows}
         cursor={cursor}
         height={Math.min(listHeight, rows.length)}
+        width={width}
         keyOf={(p, i) => p.client_id ?? String(i)}
         renderRow={(p, _i, selected) => row(p, selected)}
       />

@@ -3,6 +3,13 @@ import { bindings } from '../../input/bindings.ts';
 
 export const providersKeys = bindings([
   { scope: 'providers', keys: ['n'], action: 'next', help: 'next batch', footer: true },
+  {
+    scope: 'providers',
+    keys: ['N'],
+    action: 'fetchAll',
+    help: 'fetch all (esc stops)',
+    footer: true,
+  },
   { scope: 'providers', keys: ['+', '='], action: 'bigger', help: 'larger batches' },
   { scope: 'providers', keys: ['-'], action: 'smaller', help: 'smaller batches' },
   {

@@ -4,16 +4,17 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
-import { countOf, formatBytesPerSecond, formatCount, NOT_SENT } from '../../../format/numbers.ts';
+import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { VirtualList } from '../../components/virtual-list.tsx';
+import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { padCells, truncate } from '../../text.ts';
+import { displayWidth, padCells, truncate } from '../../text.ts';
 import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
@@ -91,6 +92,32 @@ function rowText(
   );
 }
 
+/**
+ * The status line of `N` at work: how many are in, of how many when Discover listed a
+ * count (with a bar), how to stop; led by why a key just pressed did nothing.
+ */
+export function fetchAllLine(
+  seen: number,
+  batches: number,
+  run: { total?: number; about: boolean },
+  notice: string | undefined,
+  width: number,
+): string {
+  const lead = notice ? `${notice} · ` : 'fetching every provider: ';
+  const stop = ' · esc stops';
+  if (run.total === undefined) {
+    return truncate(
+      `${lead}${formatCount(seen)} so far, ${countOf(batches, 'batch', 'batches')}${stop}`,
+      width,
+    );
+  }
+  const counts = `${formatCount(seen)} of ${run.about ? 'about ' : ''}${formatCount(run.total)}`;
+  const percent = ` ${Math.min(100, Math.floor((seen / Math.max(1, run.total)) * 100))}%`;
+  const room = width - displayWidth(lead) - displayWidth(counts) - percent.length - stop.length - 1;
+  const bar = room >= 6 ? ` ${progressBar(seen, run.total, Math.min(30, room))}` : '';
+  return truncate(`${lead}${counts}${bar}${percent}${stop}`, width);
+}
+
 export function Providers({ width, height }: PaneProps) {
   const { providers, session } = useStores();
   const theme = useTheme();
@@ -107,6 +134,8 @@ export function Providers({ width, height }: PaneProps) {
   const destinations = useStore(providers, (s) => s.destinations);
   const exported = useStore(providers, (s) => s.exported);
   const exportError = useStore(providers, (s) => s.exportError);
+  const fetchingAll = useStore(providers, (s) => s.fetchingAll);
+  const notice = useStore(providers, (s) => s.notice);
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
@@ -114,6 +143,8 @@ export function Providers({ width, height }: PaneProps) {
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
     next: () => nothingToFetch(p()) ?? void p().next(),
+    fetchAll: () => void p().fetchAll(),
+    back: () => void p().stopFetchAll(),
     copy: () => session.getState().notify(copy(p().seen[p().cursor]?.client_id, 'client id')),
     bigger: () =>
       p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
@@ -128,13 +159,14 @@ export function Providers({ width, height }: PaneProps) {
     select: () => markDestination(p()),
   });
 
-  const cols = providerColumns(width);
+  // The rows leave the scrollbar its column; the header lines up with them.
+  const cols = providerColumns(listRowWidth(width, seen.length, listHeight));
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
     : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
   const counters = [
-    `${formatCount(seen.length)} seen`,
+    seen.length ? `${rowOf(cursor, seen.length)} seen` : '0 seen',
     `${batches} batch${batches === 1 ? '' : 'es'}`,
     `batch size ${batchSize}`,
     `by ${rankMode}`,
@@ -156,8 +188,20 @@ export function Providers({ width, height }: PaneProps) {
     );
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="find-providers2" />;
+  } else if (fetchingAll) {
+    status = (
+      <Text color={notice ? theme.warn : undefined} wrap="truncate">
+        {fetchAllLine(seen.length, batches, fetchingAll, notice, width)}
+      </Text>
+    );
   } else if (loading) {
     status = <Spinner label={`fetching ${batchSize} more…`} />;
+  } else if (notice) {
+    status = (
+      <Text color={theme.warn} wrap="truncate">
+        {truncate(notice, width)}
+      </Text>
+    );
   } else if (exportError) {
     status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
   } else if (exported) {
@@ -175,7 +219,7 @@ export function Providers({ width, height }: PaneProps) {
       <Text dimColor={theme.dim} wrap="truncate">
         {specs.length
           ? [
-              'n next batch · +/- batch size · m quality/speed · d used destination · e export',
+              'n next batch · N all · +/- batch size · m quality/speed · d used destination · e export',
               anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : undefined,
             ]
               .filter(Boolean)
@@ -193,6 +237,7 @@ export function Providers({ width, height }: PaneProps) {
         items={seen}
         cursor={cursor}
         height={listHeight}
+        width={width}
         keyOf={(item, i) => item.client_id ?? `row-${i}`}
         renderRow={(item, _i, selected) => {
           const isDestination = Boolean(item.client_id && destinations[item.client_id]);
@@ -214,12 +259,14 @@ export function Providers({ width, height }: PaneProps) {
     );
   }
 
+  // The counters give way first, but never the first ten cells of what was chosen.
+  const shownCounters = truncate(counters, Math.max(0, width - 12));
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
-        <Text wrap="truncate">{truncate(forLine, Math.max(10, width - counters.length - 2))}</Text>
+        <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
         <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
-          {counters}
+          {shownCounters}
         </Text>
       </Box>
       <Text bold wrap="truncate">
