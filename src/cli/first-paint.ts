@@ -3,6 +3,7 @@
 // providers ~0.4 s to build, and a blank screen meanwhile reads as a hang. It draws what
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
+import { screenText } from '../sanitize.ts';
 import type { SessionTarget } from '../store/session.ts';
 import { tabLabels } from '../ui/frame/tab-labels.ts';
 import { targetLabel } from '../ui/frame/target-label.ts';
@@ -38,15 +39,18 @@ export interface FirstPaint {
 
 export interface FirstPaintOptions {
   target: SessionTarget;
+  /** The network the token names, as the header shows it. */
+  network?: string;
   columns: number;
   rows: number;
   status: string;
 }
 
 /** The frame's lines around the status, as Ink's first frame will draw them. */
-export function firstFrameLines({ target, columns, rows }: FirstPaintOptions): Map<number, string> {
+export function firstFrameLines({ target, network, columns, rows }: FirstPaintOptions): Map<number, string> {
   const compact = columns < COMPACT_BELOW;
-  const label = `${compact ? '' : 'netdeck · '}${targetLabel(target)}`;
+  const named = network ? ` · ${truncate(screenText(network), 24)}` : '';
+  const label = `${compact ? '' : 'netdeck · '}${targetLabel(target)}${named}`;
   const right = '● connecting…';
   const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
   const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;

@@ -54,7 +54,7 @@ describe('logging in from the console', () => {
     // The next start, with no API URL and no token given: the kept login is used.
     const next = await spawnNetdeck({ env: { XDG_CONFIG_HOME: session.configHome }, cols: 110, rows: 32 });
     try {
-      await next.waitFor(/Discover/, 15_000);
+      await next.waitFor(/places with providers/, 15_000);
       expect(next.lines()[0]).toMatch(/^netdeck · http:\/\/127\.0\.0\.1:\d+ · demo/);
       await next.keys('3');
       await next.waitFor(/Shared by this network \(\d+\)/);

@@ -1,6 +1,7 @@
 // `netdeck` with no command: the interactive console, on the configured API or on an
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
+import { decodeToken } from '../../api/auth.ts';
 import { systemClock } from '../../clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { REFRESH_BOUNDS } from '../config.ts';
@@ -82,6 +83,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
         config.mode === 'api'
           ? { kind: 'api', url: config.apiUrl.value }
           : { kind: 'demo', seed: options.seed ?? DEMO_SEED },
+      network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
       columns: io.stdout.columns ?? 80,
       rows: io.stdout.rows ?? 24,
       status,
