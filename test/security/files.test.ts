@@ -31,7 +31,7 @@ import {
 } from '../../src/safe-files.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createProvidersStore } from '../../src/store/providers.ts';
-import { copyCode } from '../../src/ui/panes/devices/clipboard.ts';
+import { copyCode } from '../../src/ui/clipboard.ts';
 import { answering } from '../ui/fakes.ts';
 
 const CODE = 'abandon ability able about above absent';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { walletRows } from '../../src/store/account.ts';
 import { selectedIndex, visibleProviders } from '../../src/store/my-providers.ts';
-import { osc52 } from '../../src/ui/panes/devices/clipboard.ts';
+import { osc52 } from '../../src/ui/clipboard.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatTimeLeft } from '../../src/format/numbers.ts';
-import { COPY_FILE, copyCode, osc52 } from '../../src/ui/panes/devices/clipboard.ts';
+import { COPY_FILE, copyCode, osc52 } from '../../src/ui/clipboard.ts';
 import { readAloudLines, wordsPerLine } from '../../src/ui/panes/devices/code-text.ts';
 
 const CODE = 'abandon ability able about above absent';

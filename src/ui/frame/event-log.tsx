@@ -9,6 +9,7 @@ import { PRIORITY } from '../../clock.ts';
 import { formatClockTime } from '../../format/numbers.ts';
 import type { NetdeckEvent, Severity } from '../../store/events.ts';
 import { useClock, useStores, useTheme } from '../context.tsx';
+import { scrollActions } from '../hooks/scroll-actions.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { eventLogKeys } from '../input/global-keys.ts';
 import type { Theme } from '../theme.ts';
@@ -84,16 +85,11 @@ export function EventLog({ width, height }: { width: number; height: number }) {
   const maxTop = Math.max(0, newestFirst.length - room);
   const [wanted, setTop] = useState(0);
   const top = Math.min(wanted, maxTop);
-  const scroll = (by: number) => setTop((t) => Math.min(maxTop, Math.max(0, Math.min(t, maxTop) + by)));
-  useKeyActions(eventLogKeys, 'dialog:events', {
-    close: () => session.getState().closeOverlay(),
-    down: () => scroll(1),
-    up: () => scroll(-1),
-    pageDown: () => scroll(room - 1),
-    pageUp: () => scroll(-(room - 1)),
-    top: () => setTop(0),
-    bottom: () => setTop(maxTop),
-  });
+  useKeyActions(
+    eventLogKeys,
+    'dialog:events',
+    scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay()),
+  );
   const shown = newestFirst.slice(top, top + room);
   const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${newestFirst.length}` : '';
   return (

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useStores, useTheme } from '../context.tsx';
+import { scrollActions } from '../hooks/scroll-actions.ts';
 import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { helpKeys } from '../input/global-keys.ts';
@@ -72,16 +73,11 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
     ),
   );
   const { session } = useStores();
-  const scroll = (by: number) => setTop((t) => Math.min(maxTop, Math.max(0, t + by)));
-  useKeyActions(helpKeys, 'dialog:help', {
-    close: () => session.getState().closeOverlay(),
-    down: () => scroll(1),
-    up: () => scroll(-1),
-    pageDown: () => scroll(room - 1),
-    pageUp: () => scroll(-(room - 1)),
-    top: () => setTop(0),
-    bottom: () => setTop(maxTop),
-  });
+  useKeyActions(
+    helpKeys,
+    'dialog:help',
+    scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay()),
+  );
   const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
   const shown = lines.slice(top, top + room);
   return (

@@ -11,11 +11,11 @@ import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx
 import { Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { devicesKeys } from './keys.ts';
 import { QrCode, qrLines } from './qr-code.tsx';
-import { useCopy } from './use-copy.ts';
 
 export const RENAME_DIALOG = 'rename';
 export const QR_DIALOG = 'qr';

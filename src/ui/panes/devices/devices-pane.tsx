@@ -17,6 +17,7 @@ import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { truncate } from '../../text.ts';
@@ -26,7 +27,6 @@ import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
 import { DeviceLists, headerText } from './device-lists.tsx';
 import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
-import { useCopy } from './use-copy.ts';
 
 export function Devices({ width, height }: PaneProps) {
   const stores = useStores();

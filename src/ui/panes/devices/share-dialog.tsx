@@ -15,13 +15,13 @@ import { DialogList, dialogListRows, listPosition } from '../../components/dialo
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
 import { QrCode, qrLines } from './qr-code.tsx';
-import { useCopy } from './use-copy.ts';
 
 export const SHARE_DIALOG = 'share';
 

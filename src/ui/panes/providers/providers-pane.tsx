@@ -12,10 +12,10 @@ import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { displayWidth, padCells, truncate } from '../../text.ts';
-import { useCopy } from '../devices/use-copy.ts';
 import type { PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 

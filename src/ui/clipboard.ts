@@ -2,7 +2,7 @@
 // with set-clipboard on), and a file as well, since many terminals ignore OSC 52. The
 // file is new each time, private (0600) and of a name nobody can guess: $TMPDIR is shared.
 import { tmpdir } from 'node:os';
-import { createPrivateFile } from '../../../safe-files.ts';
+import { createPrivateFile } from '../safe-files.ts';
 
 /** The OSC 52 sequence that puts `text` on the system clipboard ("c"). */
 export function osc52(text: string): string {

@@ -3,8 +3,8 @@
 // it went. A terminal never says whether it took OSC 52 (many ignore it), so the line
 // says it was sent, never "copied", and names the file that surely holds it.
 import { useStdout } from 'ink';
-import { screenText } from '../../../sanitize.ts';
-import { copyCode } from './clipboard.ts';
+import { screenText } from '../../sanitize.ts';
+import { copyCode } from '../clipboard.ts';
 
 /** What `y` sent, and where the file is (the path on a line of its own: it is what a user selects). */
 export const sentLine = (path: string) =>
