@@ -43,7 +43,8 @@ await base.exited;
 const netdeck = bigDiscover('--providers', '60000');
 await netdeck.until((s) => /[1-9][\d,]* places with providers/.test(s.text), 60_000);
 const statusLine = netdeck.screen().lines.find((line) => line.includes('places with providers')) ?? '';
-const rows = Number(statusLine.match(/^([\d,]+) places/)?.[1].replace(/,/g, '') ?? 0);
+// The status line reads "row 1 of 10,729 · 10,729 places with providers · …".
+const rows = Number(statusLine.match(/([\d,]+) places with providers/)?.[1].replace(/,/g, '') ?? 0);
 const times = await timeKeys(netdeck, 'j', belowHeader);
 netdeck.write('q');
 await netdeck.exited;

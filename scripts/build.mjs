@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { build } from 'esbuild';
 import { NODE_FLAGS } from './node-flags.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
+import { yogaWasmPlugin } from './yoga-wasm-plugin.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -30,7 +31,7 @@ const result = await build({
     'process.env.NODE_ENV': '"production"',
   },
   // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out of the bundle.
-  plugins: [stringWidthPlugin],
+  plugins: [stringWidthPlugin, yogaWasmPlugin],
   alias: { 'react-devtools-core': './scripts/stubs/react-devtools-core.js', ws: './scripts/stubs/ws.js' },
   banner: {
     js: [

@@ -8,6 +8,7 @@ import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import pty from 'node-pty';
 import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
+import { yogaWasmPlugin } from '../../scripts/yoga-wasm-plugin.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -159,7 +160,7 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-    plugins: [stringWidthPlugin],
+    plugins: [stringWidthPlugin, yogaWasmPlugin],
     alias: {
       'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
       ws: join(ROOT, 'scripts/stubs/ws.js'),
