@@ -30,6 +30,8 @@ interface Screen {
   /** Text that must be on screen (the selected row, the focused field); default `›`. */
   selected?: (app: Rendered) => string | RegExp | undefined;
   dialog?: boolean;
+  /** Drawn over the pane (help, the event log): esc is its way out. */
+  overlay?: boolean;
 }
 
 const many = (key: string, n: number) => Array.from({ length: n }, () => key);
@@ -174,9 +176,17 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'help',
+    overlay: true,
     open: (app) => app.press('1', '?', 'G'),
     close: esc,
     selected: () => /(\d+)-(\d+) of \2\)/,
+  },
+  {
+    name: 'event log',
+    overlay: true,
+    open: (app) => app.press('1', '!', 'G'),
+    close: esc,
+    selected: () => 'Event log',
   },
 ];
 
@@ -215,7 +225,7 @@ function check(app: Rendered, screen: Screen, cols: number, rows: number) {
   for (const line of lines) expect(displayWidth(line), `${line}${why}`).toBeLessThanOrEqual(cols);
   const footer = lines.at(-1) ?? '';
   // The way out is always offered: quit on a pane, esc in a dialog or the help.
-  expect(footer, why).toMatch(screen.dialog || screen.name === 'help' ? /\besc\b/ : /\bq\/ctrl-c quit/);
+  expect(footer, why).toMatch(screen.dialog || screen.overlay ? /\besc\b/ : /\bq\/ctrl-c quit/);
   expect(footer, why).not.toMatch(BOX);
   if (screen.dialog) {
     const top = lines.findIndex((line) => line.includes('╭'));
