@@ -65,8 +65,9 @@ export const KEY_WORDS: Record<string, string> = {
 
   'dialog:share next':
     'choose the device, then (after editing the name the other network sees) create the code',
-  'dialog:share down': 'next device (by name)',
-  'dialog:share up': 'previous device (by name)',
+  'dialog:share down':
+    'next device (by name); with the code shown, scrolls a dialog taller than the pane down to what follows the code',
+  'dialog:share up': 'previous device (by name); with the code shown, back up to the code',
 };
 
 /**

@@ -100,6 +100,22 @@ const SCREENS: Screen[] = [
     selected: () => 'Share code for',
   },
   {
+    // ↓ scrolls a share code dialog taller than the pane to what follows the code.
+    name: 'share code, scrolled down',
+    dialog: true,
+    open: async (app) => {
+      await app.press('3', 's');
+      await app.waitFor("Which of this network's");
+      await app.press('enter');
+      await app.waitFor('Name:');
+      await app.press('enter');
+      await app.waitFor('Share code for');
+      await app.press('j');
+    },
+    close: esc,
+    selected: () => 'Read it out',
+  },
+  {
     name: 'confirm',
     dialog: true,
     open: async (app) => {

@@ -10,7 +10,7 @@ import { screenText } from '../../../sanitize.ts';
 import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -62,13 +62,15 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   const data = useStore(devices, (s) => s.data);
   const [notice, setNotice] = useState<string>();
   const [qr, setQr] = useState(false);
+  // Once the code is shown, ↓/↑ scroll a dialog taller than the pane: to what follows the code, and back.
+  const [below, setBelow] = useState(false);
   const inner = dialogInnerWidth(width);
   const d = () => devices.getState();
   const close = () => dialogs.close(SHARE_DIALOG);
 
   useKeyActions(devicesKeys, 'dialog:share', {
-    down: () => d().shareMoves.move(1),
-    up: () => d().shareMoves.move(-1),
+    down: () => (d().share.step === 'done' ? setBelow(true) : d().shareMoves.move(1)),
+    up: () => (d().share.step === 'done' ? setBelow(false) : d().shareMoves.move(-1)),
     next: () => {
       const { step } = d().share;
       if (step === 'pick') d().pickShareDevice();
@@ -134,14 +136,18 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     const showQr = qr && qrLines(code).length + 8 <= height;
     body = (
       <Box flexDirection="column">
-        <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
-        {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
-        <Text>{code}</Text>
-        <Text dimColor={theme.dim}>
-          Read it out, press y to copy it or Q for a QR code. It is listed under "Shared by this network",
-          waiting for a guest until another network adds it; then c there confirms the guest.
-        </Text>
-        {notice ? <Text color={theme.ok}>{notice}</Text> : null}
+        <DialogFocus active={!below && !notice}>
+          <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
+          {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
+        </DialogFocus>
+        <DialogFocus active={below || Boolean(notice)}>
+          <Text>{code}</Text>
+          <Text dimColor={theme.dim}>
+            Read it out, press y to copy it or Q for a QR code. It is listed under "Shared by this network",
+            waiting for a guest until another network adds it; then c there confirms the guest.
+          </Text>
+          {notice ? <Text color={theme.ok}>{notice}</Text> : null}
+        </DialogFocus>
       </Box>
     );
   } else if (share.noToken) {
