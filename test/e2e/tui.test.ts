@@ -42,6 +42,8 @@ describe('netdeck console (demo mode)', () => {
     expect(lines[1]).toMatch(/^1 Discover \d[\d ]*\s+2 Providers/);
     expect(s.screen()).toMatch(US);
     expect(s.screen()).toMatch(/country ▸ Germany\s+DE\s+\d+/);
+    // The frame may reach the terminal in more than one chunk: its last line may come later.
+    await s.waitFor(/\? help: all keys\s+q\/ctrl-c quit$/m);
     expect(footer(s)).toMatch(/\? help: all keys\s+q\/ctrl-c quit$/);
   });
 
