@@ -7,7 +7,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
-import { formatCount } from '../format/numbers.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type Edge, listMoves } from './list-cursor.ts';
@@ -45,8 +44,6 @@ export interface ProvidersState {
    * there are several: they may overlap).
    */
   fetchingAll?: { total?: number; about: boolean };
-  /** What the last key could not do, or what it did (stopped fetching): shown until the next action. */
-  notice?: string;
   /** New specs: resets the iteration and fetches the first batch. */
   choose(specs: MarkedSpec[]): Promise<void>;
   next(): Promise<void>;
@@ -83,9 +80,6 @@ function fetchAllTotal(specs: readonly MarkedSpec[]): { total?: number; about: b
   return { total: known ? counts.reduce((a, b) => a + b, 0) : undefined, about: specs.length > 1 };
 }
 
-/** Why `n` or `N` sends nothing while a fetch-all runs. */
-export const FETCHING_ALL_NOTICE = 'already fetching every provider (esc stops)';
-
 export function createProvidersStore(deps: StoreDeps): ProvidersStore {
   const { client, clock } = deps;
   const batches = requestSlot(deps);
@@ -109,14 +103,13 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
     error: undefined,
     cursor: 0,
     fetchingAll: undefined,
-    notice: undefined,
   });
 
   return createStore<ProvidersState>()((set, get) => {
     /** One batch: true when it came back (added to what is seen), false when it failed or was stopped. */
     const fetchBatch = async (): Promise<boolean> => {
       const state = get();
-      set({ loading: true, notice: undefined });
+      set({ loading: true });
       const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
       const paths = Object.values(state.destinations);
       const outcome = await batches.run((signal) =>
@@ -187,7 +180,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       async next() {
         const state = get();
         // A fetch-all is sending batches already: another would only race it.
-        if (state.fetchingAll) return set({ notice: FETCHING_ALL_NOTICE });
+        if (state.fetchingAll) return;
         // Exhausted: another request would come back empty again (the pane says x starts over).
         if (state.specs.length === 0 || state.tooLarge || state.exhausted) return;
         if (state.loading) {
@@ -202,19 +195,14 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       },
       async fetchAll() {
         const state = get();
-        if (state.fetchingAll) return set({ notice: FETCHING_ALL_NOTICE });
-        if (state.specs.length === 0)
-          return set({ notice: 'nothing to fetch yet: mark places in Discover and send them here (p)' });
-        if (state.tooLarge) return;
-        if (state.exhausted)
-          return set({ notice: 'every matching provider is seen already (x starts over)' });
+        // The pane says why these send nothing (the keys' reasons).
+        if (state.fetchingAll || state.specs.length === 0 || state.tooLarge || state.exhausted) return;
         const mine = ++run;
         // The `n`s still waiting are part of this now.
         queued = 0;
         // A failure before N is not a reason to stop before its first batch: it tries again.
         set({
           fetchingAll: fetchAllTotal(state.specs),
-          notice: undefined,
           ...(state.loading ? {} : { error: undefined }),
         });
         // A batch `n` sent is on its way: this one follows it (each excludes the one before).
@@ -227,11 +215,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       stopFetchAll() {
         if (!get().fetchingAll) return false;
         abort('stopped');
-        set({
-          fetchingAll: undefined,
-          loading: false,
-          notice: `stopped fetching: ${formatCount(get().seen.length)} seen (N goes on)`,
-        });
+        set({ fetchingAll: undefined, loading: false });
         return true;
       },
       reset() {

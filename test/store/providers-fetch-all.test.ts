@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest, FindProvidersResult, Provider } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
-import { createProvidersStore, FETCHING_ALL_NOTICE, type ProvidersStore } from '../../src/store/providers.ts';
+import { createProvidersStore, type ProvidersStore } from '../../src/store/providers.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 
 let harness: SimHarness | undefined;
@@ -62,10 +62,10 @@ describe('fetch every provider (N), on the simulator', () => {
     });
     for (const [i, body] of bodies.entries())
       expect(body.exclude_client_ids ?? []).toEqual(seen.slice(0, i * 5));
-    // Exhausted: N again sends nothing and says why.
+    // Exhausted: N again sends nothing (the pane says why: test/ui/providers-fetch-all.test.tsx).
     await store.getState().fetchAll();
     expect(bodies).toHaveLength(Math.ceil(expected / 5) + 1);
-    expect(store.getState().notice).toBe('every matching provider is seen already (x starts over)');
+    expect(store.getState().fetchingAll).toBeUndefined();
   });
 });
 
@@ -123,7 +123,6 @@ describe('fetch every provider (N), step by step', () => {
     await store.getState().fetchAll();
     await settle();
     expect(calls).toHaveLength(2);
-    expect(store.getState().notice).toBe(FETCHING_ALL_NOTICE);
     calls[1].answer(batchOf(10));
     await settle();
     expect(store.getState().seen).toHaveLength(20);
@@ -152,7 +151,6 @@ describe('fetch every provider (N), step by step', () => {
     expect(calls).toHaveLength(3);
     expect(store.getState()).toMatchObject({ fetchingAll: undefined, loading: false, exhausted: false });
     expect(store.getState().seen).toHaveLength(20);
-    expect(store.getState().notice).toBe('stopped fetching: 20 seen (N goes on)');
     expect(store.getState().stopFetchAll()).toBe(false);
     // N again carries on, excluding all 20.
     void store.getState().fetchAll();
@@ -179,14 +177,12 @@ describe('fetch every provider (N), step by step', () => {
     expect(store.getState().seen).toHaveLength(10);
   });
 
-  it('with nothing chosen N says what to do; the total is unknown when a spec has no count', async () => {
+  it('with nothing chosen N sends nothing; the total is unknown when a spec has no count', async () => {
     const { client, calls } = answeringClient();
     const store = storeOn(client);
     await store.getState().fetchAll();
     expect(calls).toHaveLength(0);
-    expect(store.getState().notice).toBe(
-      'nothing to fetch yet: mark places in Discover and send them here (p)',
-    );
+    expect(store.getState().fetchingAll).toBeUndefined();
     void store.getState().choose([{ label: 'best', kind: 'country', spec: { best_available: true } }]);
     await settle();
     void store.getState().fetchAll();

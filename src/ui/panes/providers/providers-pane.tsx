@@ -23,7 +23,9 @@ const MIN_BATCH = BATCH_SIZES[0];
 const MAX_BATCH = BATCH_SIZES[BATCH_SIZES.length - 1];
 
 /** Why `n` cannot fetch now, if it cannot. */
+/** Why `n` or `N` sends nothing now, if it does not. */
 function nothingToFetch(state: ProvidersState): string | undefined {
+  if (state.fetchingAll) return 'already fetching every provider (esc stops)';
   if (!state.specs.length) return 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
   if (state.exhausted) return 'every matching provider has been seen (x starts over)';
   if (state.tooLarge) return 'the service refused a request this large: x starts over, - asks for fewer';
@@ -94,16 +96,15 @@ function rowText(
 
 /**
  * The status line of `N` at work: how many are in, of how many when Discover listed a
- * count (with a bar), how to stop; led by why a key just pressed did nothing.
+ * count (with a bar), how to stop.
  */
 export function fetchAllLine(
   seen: number,
   batches: number,
   run: { total?: number; about: boolean },
-  notice: string | undefined,
   width: number,
 ): string {
-  const lead = notice ? `${notice} · ` : 'fetching every provider: ';
+  const lead = 'fetching every provider: ';
   const stop = ' · esc stops';
   if (run.total === undefined) {
     return truncate(
@@ -135,7 +136,6 @@ export function Providers({ width, height }: PaneProps) {
   const exported = useStore(providers, (s) => s.exported);
   const exportError = useStore(providers, (s) => s.exportError);
   const fetchingAll = useStore(providers, (s) => s.fetchingAll);
-  const notice = useStore(providers, (s) => s.notice);
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
@@ -143,8 +143,9 @@ export function Providers({ width, height }: PaneProps) {
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
     next: () => nothingToFetch(p()) ?? void p().next(),
-    fetchAll: () => void p().fetchAll(),
-    back: () => void p().stopFetchAll(),
+    fetchAll: () => nothingToFetch(p()) ?? void p().fetchAll(),
+    back: () =>
+      p().stopFetchAll() ? `stopped fetching: ${formatCount(p().seen.length)} seen (N goes on)` : undefined,
     copy: () => session.getState().notify(copy(p().seen[p().cursor]?.client_id, 'client id')),
     bigger: () =>
       p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
@@ -189,19 +190,9 @@ export function Providers({ width, height }: PaneProps) {
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="find-providers2" />;
   } else if (fetchingAll) {
-    status = (
-      <Text color={notice ? theme.warn : undefined} wrap="truncate">
-        {fetchAllLine(seen.length, batches, fetchingAll, notice, width)}
-      </Text>
-    );
+    status = <Text wrap="truncate">{fetchAllLine(seen.length, batches, fetchingAll, width)}</Text>;
   } else if (loading) {
     status = <Spinner label={`fetching ${batchSize} more…`} />;
-  } else if (notice) {
-    status = (
-      <Text color={theme.warn} wrap="truncate">
-        {truncate(notice, width)}
-      </Text>
-    );
   } else if (exportError) {
     status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
   } else if (exported) {
