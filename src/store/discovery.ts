@@ -91,8 +91,8 @@ export interface DiscoveryView {
   searchNow(): Promise<void>;
   toggleSort(): void;
   toggleOnlyActive(): void;
-  /** +1 looser (more typos allowed), -1 stricter. */
-  stepDistance(delta: 1 | -1): void;
+  /** +1 looser (more typos allowed), -1 stricter; why not, when it cannot (the key says it). */
+  stepDistance(delta: 1 | -1): string | undefined;
   /** Opens the country under the cursor in place: its regions and cities. */
   expand(): Promise<void>;
   /** Closes the country under the cursor (or the one whose child it is). */
@@ -265,21 +265,15 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       toggleSort: () => set({ sort: get().sort === 'count' ? 'name' : 'count' }),
       toggleOnlyActive: () => set({ onlyActive: !get().onlyActive }),
       stepDistance(delta) {
-        if (get().findLocationsGone) {
-          set({ notice: DISTANCE_NOT_APPLICABLE });
-          return;
-        }
+        if (get().findLocationsGone) return DISTANCE_NOT_APPLICABLE;
         const current = get().distanceFraction ?? DEFAULT_DISTANCE;
         const at = DISTANCE_STEPS.indexOf(current);
         const next = DISTANCE_STEPS[Math.max(0, Math.min(DISTANCE_STEPS.length - 1, at + delta))];
-        if (next === current) {
-          set({
-            notice: `the match distance is at its ${delta < 0 ? 'strictest' : 'loosest'} (${current.toFixed(1)})`,
-          });
-          return;
-        }
+        if (next === current)
+          return `the match distance is at its ${delta < 0 ? 'strictest' : 'loosest'} (${current.toFixed(1)})`;
         set({ distanceFraction: next === DEFAULT_DISTANCE ? undefined : next });
         if (get().query.trim() !== '') schedule();
+        return undefined;
       },
       async expand() {
         const row = get().rows[get().cursor];

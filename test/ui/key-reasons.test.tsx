@@ -45,7 +45,7 @@ describe('keys that cannot act say why', () => {
     await app.press('c');
     expect(footer()).toContain('nothing marked to clear');
     await app.press('<', '<', '<');
-    expect(app.frame()).toContain('the match distance is at its strictest (0.0)');
+    expect(footer()).toContain('the match distance is at its strictest (0.0)');
   });
 
   it('Providers: n with nothing chosen, d with no row, D and x with nothing to forget, + at the largest', async () => {
