@@ -41,13 +41,21 @@ export interface FirstPaintOptions {
   target: SessionTarget;
   /** The network the token names, as the header shows it. */
   network?: string;
+  /** The pane the console opens on (remembered from the last run); default the first. */
+  pane?: string;
   columns: number;
   rows: number;
   status: string;
 }
 
 /** The frame's lines around the status, as Ink's first frame will draw them. */
-export function firstFrameLines({ target, network, columns, rows }: FirstPaintOptions): Map<number, string> {
+export function firstFrameLines({
+  target,
+  network,
+  pane,
+  columns,
+  rows,
+}: FirstPaintOptions): Map<number, string> {
   const compact = columns < COMPACT_BELOW;
   const named = network ? ` · ${truncate(screenText(network), 24)}` : '';
   const label = `${compact ? '' : 'netdeck · '}${targetLabel(target)}${named}`;
@@ -55,7 +63,11 @@ export function firstFrameLines({ target, network, columns, rows }: FirstPaintOp
   const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
   const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;
   const { labels, gap } = tabLabels(
-    Object.values(PANE_TITLES).map((pane, i) => ({ ...pane, digit: String(i + 1), active: i === 0 })),
+    Object.entries(PANE_TITLES).map(([id, titles], i) => ({
+      ...titles,
+      digit: String(i + 1),
+      active: pane !== undefined && Object.hasOwn(PANE_TITLES, pane) ? id === pane : i === 0,
+    })),
     columns,
   );
   const tabBar = labels.map((tab) => (tab.active ? INVERSE(tab.text) : tab.text)).join(' '.repeat(gap));

@@ -48,6 +48,17 @@ describe('the first paint', () => {
     for (const line of lines.values()) expect(line.length).toBeLessThanOrEqual(60);
   });
 
+  it('marks the pane the console opens on: a remembered one, else the first', () => {
+    const active = (pane?: string) =>
+      firstFrameLines({ ...demo, pane })
+        .get(2)
+        ?.match(/\u001b\[7;1m([^\u001b]+)/)?.[1];
+    expect(active()).toBe('1 Discover');
+    expect(active('network')).toBe('5 Network');
+    expect(active('gone')).toBe('1 Discover');
+    expect(active('constructor')).toBe('1 Discover');
+  });
+
   it('has the panes in the registry’s order with their titles', () => {
     expect(Object.entries(PANE_TITLES).map(([id, t]) => [id, t.title, t.shortTitle])).toEqual(
       PANES.map((p) => [p.id, p.title, p.shortTitle]),

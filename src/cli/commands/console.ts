@@ -77,6 +77,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
   // Something on screen before anything slow (Ink, React, the demo world). With an API
   // the client opens at once, and its warnings go to the main screen first.
   let paint: FirstPaint | undefined;
+  const remember = rememberIn(statePath(io.env));
   const paintNow = (status: string) =>
     paintFirstFrame(io.stdout, {
       target:
@@ -84,6 +85,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
           ? { kind: 'api', url: config.apiUrl.value }
           : { kind: 'demo', seed: options.seed ?? DEMO_SEED },
       network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
+      pane: remember.initial.pane,
       columns: io.stdout.columns ?? 80,
       rows: io.stdout.rows ?? 24,
       status,
@@ -123,7 +125,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
       saveExport: providerExportWriter(),
-      remember: rememberIn(statePath(io.env)),
+      remember,
     };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);
