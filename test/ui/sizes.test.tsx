@@ -44,6 +44,16 @@ async function selectDevice(app: Rendered, text: string) {
   expect(lineOf(app.frame(), text)).toMatch(/^›/);
 }
 
+/** Devices, s: the first device shared under its prefilled name, its code shown. */
+async function openShareCode(app: Rendered) {
+  await app.press('3', 's');
+  await app.waitFor("Which of this network's");
+  await app.press('enter');
+  await app.waitFor('Name:');
+  await app.press('enter');
+  await app.waitFor('Share code for');
+}
+
 const esc = async (app: Rendered) => app.press('esc');
 const escs = async (app: Rendered) => app.press('esc', 'esc', 'esc');
 
@@ -88,14 +98,7 @@ const SCREENS: Screen[] = [
   {
     name: 'share code',
     dialog: true,
-    open: async (app) => {
-      await app.press('3', 's');
-      await app.waitFor("Which of this network's");
-      await app.press('enter');
-      await app.waitFor('Name:');
-      await app.press('enter');
-      await app.waitFor('Share code for');
-    },
+    open: openShareCode,
     close: esc,
     selected: () => 'Share code for',
   },
@@ -104,12 +107,7 @@ const SCREENS: Screen[] = [
     name: 'share code, scrolled down',
     dialog: true,
     open: async (app) => {
-      await app.press('3', 's');
-      await app.waitFor("Which of this network's");
-      await app.press('enter');
-      await app.waitFor('Name:');
-      await app.press('enter');
-      await app.waitFor('Share code for');
+      await openShareCode(app);
       await app.press('j');
     },
     close: esc,
