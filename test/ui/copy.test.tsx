@@ -1,28 +1,18 @@
 // `y` copies the id of the row under the cursor on every list that has one: OSC 52 to the
 // terminal and a private file, and the footer says so (never a bare "Copied").
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { walletRows } from '../../src/store/account.ts';
 import { selectedIndex, visibleProviders } from '../../src/store/my-providers.ts';
 import { osc52 } from '../../src/ui/clipboard.ts';
-import { type Rendered, renderApp } from './render.tsx';
+import { isolateTmpdir, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
-let savedTmp: string | undefined;
-let copyDir: string;
-beforeEach(() => {
-  savedTmp = process.env.TMPDIR;
-  copyDir = mkdtempSync(join(tmpdir(), 'netdeck-copy-'));
-  process.env.TMPDIR = copyDir;
-});
+const copies = isolateTmpdir('netdeck-copy-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
-  if (savedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmp;
-  rmSync(copyDir, { recursive: true, force: true });
 });
 
 const footer = (a: Rendered) => a.frame().split('\n').at(-1) ?? '';
@@ -30,9 +20,9 @@ const footer = (a: Rendered) => a.frame().split('\n').at(-1) ?? '';
 /** What the newest copy file holds, after `y`; checks the footer and the OSC 52 sequence. */
 async function copied(a: Rendered): Promise<string> {
   await a.waitFor(() => footer(a).startsWith('Sent to the terminal clipboard (OSC 52) — also written to /'));
-  const names = readdirSync(copyDir);
+  const names = readdirSync(copies.path);
   expect(names).toHaveLength(1);
-  const path = join(copyDir, names[0]);
+  const path = join(copies.path, names[0]);
   expect(footer(a)).toContain(path);
   const text = readFileSync(path, 'utf8').trim();
   expect(a.stdout.frames).toContain(osc52(text));
@@ -71,8 +61,8 @@ describe('y copies the id of the selected row', () => {
     expect(app.stores.devices.getState().selectedKey).toMatch(/^own:/);
     // The pane's own line under the list says it (the path on a line of its own).
     await app.waitFor(/Sent to the terminal clipboard \(OSC 52\) — also written to\n\//);
-    const [name] = readdirSync(copyDir);
-    expect(readFileSync(join(copyDir, name), 'utf8').trim()).toMatch(/^[0-9a-f-]{36}$/);
+    const [name] = readdirSync(copies.path);
+    expect(readFileSync(join(copies.path, name), 'utf8').trim()).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('says when the row has nothing to copy', async () => {
@@ -80,7 +70,7 @@ describe('y copies the id of the selected row', () => {
     await app.waitFor('nothing chosen yet');
     await app.press('y');
     await app.waitFor(() => footer(app!).includes('Nothing to copy here: this row has no client id.'));
-    expect(readdirSync(copyDir)).toEqual([]);
+    expect(readdirSync(copies.path)).toEqual([]);
   });
 });
 

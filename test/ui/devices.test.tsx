@@ -1,38 +1,29 @@
 // The Devices pane (3) on the whole app against the simulator: its states, its dialogs,
 // and what a user does there (add codes, share a device, copy a code).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { startStores } from '../../src/store/index.ts';
 import { lateClient, neverClient } from './fakes.ts';
-import { type Rendered, type RenderOptions, renderApp } from './render.tsx';
+import { isolateTmpdir, type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
 const silentClient = neverClient();
 
 let app: Rendered | undefined;
-let savedTmp: string | undefined;
-let copyDir: string;
-beforeEach(() => {
-  // `y` writes the code to a new $TMPDIR/netdeck-code-*.txt: keep it out of the real /tmp.
-  savedTmp = process.env.TMPDIR;
-  copyDir = mkdtempSync(join(tmpdir(), 'netdeck-devices-'));
-  process.env.TMPDIR = copyDir;
-});
+// `y` writes the code to a new $TMPDIR/netdeck-code-*.txt: kept out of the real /tmp.
+const copies = isolateTmpdir('netdeck-devices-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
-  if (savedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmp;
 });
 
 /** The one file `y` wrote in the copy folder. */
 function copiedFile(): string {
-  const names = readdirSync(copyDir);
+  const names = readdirSync(copies.path);
   expect(names).toHaveLength(1);
   expect(names[0]).toMatch(/^netdeck-code-[\w-]{12}\.txt$/);
-  return join(copyDir, names[0]);
+  return join(copies.path, names[0]);
 }
 
 async function open(options: RenderOptions = {}): Promise<Rendered> {

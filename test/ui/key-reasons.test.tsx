@@ -1,7 +1,7 @@
 // Keys that cannot act say why in the footer (until the next key), instead of doing
 // nothing or acting on something unseen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Rendered, renderApp } from './render.tsx';
+import { footerOf, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -9,12 +9,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-const footer = () =>
-  app!
-    .frame()
-    .split('\n')
-    .filter((line) => line.trim())
-    .at(-1) ?? '';
+const footer = () => footerOf(app!.frame());
 
 describe('keys that cannot act say why', () => {
   it('Discover: o during a search leaves the sort and says why; the next key puts the hints back', async () => {

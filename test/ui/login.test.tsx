@@ -2,7 +2,7 @@
 // with an auth code; once logged in, they load with the new token, which is kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
-import { type Rendered, renderApp } from './render.tsx';
+import { footerOf, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -75,12 +75,7 @@ describe('logging in from the console', () => {
 });
 
 describe('dialogs that need a token, with none given', () => {
-  const footer = () =>
-    app!
-      .frame()
-      .split('\n')
-      .filter((line) => line.trim())
-      .at(-1) ?? '';
+  const footer = () => footerOf(app!.frame());
 
   it('Devices: a, s, c, x, R, N open nothing; the footer says a token is needed and offers L', async () => {
     app = await renderApp({ cols: 120, rows: 40, pane: 'devices', loggedOut: true });

@@ -3,9 +3,13 @@
 // and the stores on that same clock. Built like ink-testing-library (whose stdout is
 // fixed at 100 columns with no rows), in Ink's debug mode so every frame is written whole.
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink';
 import type React from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { providerExportWriter } from '../../src/cli/provider-export.ts';
@@ -248,4 +252,35 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     },
   };
   return rendered;
+}
+
+/** The footer: the frame's last line with text on it. */
+export const footerOf = (frame: string): string =>
+  frame
+    .split('\n')
+    .filter((line) => line.trim())
+    .at(-1) ?? '';
+
+/**
+ * $TMPDIR in a new folder for each test of the file, removed after it: `y` writes its copy
+ * file there (src/ui/clipboard.ts), which must stay out of the real /tmp.
+ */
+export function isolateTmpdir(prefix: string): { readonly path: string } {
+  let saved: string | undefined;
+  let path = '';
+  beforeEach(() => {
+    saved = process.env.TMPDIR;
+    path = mkdtempSync(join(tmpdir(), prefix));
+    process.env.TMPDIR = path;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    rmSync(path, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return path;
+    },
+  };
 }
