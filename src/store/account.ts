@@ -17,7 +17,7 @@ import {
 } from '../contract/schemas.ts';
 import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
-import { type Edge, listMoves } from './list-cursor.ts';
+import { type ListMoves, listMoves } from './list-cursor.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -81,16 +81,13 @@ export interface FeedbackForm {
   noToken?: boolean;
 }
 
-export interface AccountView {
+export interface AccountView extends ListMoves {
   wallet: WalletDialog;
   feedback: FeedbackForm;
   /** The wallet under the cursor in the list, by id. */
   selectedWallet?: string;
   question?: WalletQuestion;
   addWallet: AddWalletForm;
-  /** The cursor of the wallet list. */
-  move(delta: number): void;
-  moveTo(edge: Edge): void;
   /** Asks (y/n) about the selected wallet: make it the payout wallet, or remove it. */
   ask(kind: WalletQuestion['kind']): void;
   /** The answer to the question: yes sends it, no forgets it. */

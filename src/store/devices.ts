@@ -12,7 +12,7 @@ import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
 import { distinctKeys } from './distinct-keys.ts';
-import { type Edge, type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListMoves, listMoves } from './list-cursor.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -95,7 +95,7 @@ export interface ShareDialog {
   noToken?: boolean;
 }
 
-export interface DevicesView {
+export interface DevicesView extends ListMoves {
   selectedKey?: string;
   add: AddDialog;
   /** Consecutive failed adds (the service's answer, not a typo caught here). */
@@ -103,8 +103,6 @@ export interface DevicesView {
   share: ShareDialog;
   action?: DeviceAction;
   select(key: string | undefined): void;
-  move(delta: number): void;
-  moveTo(edge: Edge): void;
   /** Clears the add dialog's outcome; `clearInput` also empties the text. */
   resetAdd(clearInput?: boolean): void;
   setAddInput(input: string): void;

@@ -23,7 +23,7 @@ import {
   type RowKind,
   searchRows,
 } from './discovery-rows.ts';
-import { clampIndex, type Edge, listMoves } from './list-cursor.ts';
+import { clampIndex, type ListMoves, listMoves } from './list-cursor.ts';
 import { requestSlot, send } from './request.ts';
 import {
   createResourceStore,
@@ -68,7 +68,7 @@ export interface SearchState {
   error?: Error;
 }
 
-export interface DiscoveryView {
+export interface DiscoveryView extends ListMoves {
   /** What is typed in the search box; empty means "browse provider-locations". */
   query: string;
   search: SearchState;
@@ -97,8 +97,6 @@ export interface DiscoveryView {
   expand(): Promise<void>;
   /** Closes the country under the cursor (or the one whose child it is). */
   collapse(): void;
-  move(delta: number): void;
-  moveTo(edge: Edge): void;
   /** Marks or unmarks the row under the cursor. */
   toggleMark(): void;
   clearMarks(): void;

@@ -8,6 +8,8 @@ export interface ListMoves {
   /** By `delta` rows (a page is many), stopping at either end. */
   move(delta: number): void;
   moveTo(edge: Edge): void;
+  /** To row `index` (a click on it), within the list. */
+  moveToRow(index: number): void;
 }
 
 /** `index` kept within a list of `length` rows (0 when there are none). */
@@ -29,5 +31,6 @@ export function listMoves(list: {
   return {
     move: (delta) => to(list.index() + delta),
     moveTo: (edge) => to(edge === 'top' ? 0 : list.length() - 1),
+    moveToRow: to,
   };
 }

@@ -6,7 +6,7 @@ import { type ProviderStats, type ProvidersStats, provideModeName } from '../con
 import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
-import { type Edge, listMoves } from './list-cursor.ts';
+import { type ListMoves, listMoves } from './list-cursor.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
 export const MY_PROVIDERS_SORT_COLUMNS = [
@@ -35,7 +35,7 @@ const TRACKED_FIELDS = [
 ] as const;
 export type TrackedField = (typeof TRACKED_FIELDS)[number];
 
-export interface MyProvidersView extends ChangeWindow {
+export interface MyProvidersView extends ChangeWindow, ListMoves {
   sortColumn: MyProvidersSortColumn;
   descending: boolean;
   /** Case-insensitive substring of the client id, the device name or the provide mode's name. */
@@ -50,9 +50,6 @@ export interface MyProvidersView extends ChangeWindow {
   reverseSort(): void;
   setFilter(filter: string): void;
   select(clientId: string | undefined): void;
-  /** Moves the cursor by `delta` visible rows (clamped). */
-  move(delta: number): void;
-  moveTo(edge: Edge): void;
   /** Opens the detail of the selected provider (or the given one). */
   openDetail(clientId?: string): void;
   closeDetail(): void;

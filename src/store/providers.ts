@@ -9,14 +9,14 @@ import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
-import { type Edge, listMoves } from './list-cursor.ts';
+import { type ListMoves, listMoves } from './list-cursor.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
 export const BATCH_SIZES = [1, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
 const DEFAULT_BATCH_SIZE = 10;
 
-export interface ProvidersState {
+export interface ProvidersState extends ListMoves {
   specs: MarkedSpec[];
   /** What each batch asks for, and gets (`force_count`: today's service raises less than 20 otherwise). */
   batchSize: number;
@@ -62,8 +62,6 @@ export interface ProvidersState {
   clearDestinations(): void;
   /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
   exportSeen(): string | undefined;
-  move(delta: number): void;
-  moveTo(edge: Edge): void;
   dispose(): void;
 }
 export type ProvidersStore = StoreApi<ProvidersState>;

@@ -81,7 +81,8 @@ export function VirtualList<T>({
     moves &&
       (({ row }) => {
         const index = start.current + row;
-        if (index < items.length) moves().move(index - cursor);
+        // By index, not by a delta from the cursor drawn: keys may have moved it since.
+        if (index < items.length) moves().moveToRow(index);
       }),
   );
   const visible = items.slice(start.current, start.current + Math.max(0, height));

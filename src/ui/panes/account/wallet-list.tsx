@@ -49,7 +49,7 @@ export function WalletList({
     box,
     moves &&
       (({ row }) => {
-        if (row < shown.length) moves().move(start + row - cursor);
+        if (row < shown.length) moves().moveToRow(start + row);
       }),
   );
   return (
