@@ -1,10 +1,18 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
-    // Ink renders only the last frame under CI=true; tests read every frame.
-    env: { CI: 'false', TZ: 'UTC', FORCE_COLOR: '0' },
+    // Ink renders only the last frame under CI=true; tests read every frame. The binaries
+    // the tests run keep their code cache (src/cli/code-cache.ts) in a temporary folder.
+    env: {
+      CI: 'false',
+      TZ: 'UTC',
+      FORCE_COLOR: '0',
+      XDG_CACHE_HOME: join(tmpdir(), 'netdeck-test-cache'),
+    },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'netdeck.js');
+const core = join(root, 'dist', 'netdeck-core.cjs');
 const SOURCES = ['src', 'simulator', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
 
 /** The newest modification time under `path` (0 when it does not exist). */
@@ -18,7 +19,8 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+// The build writes the core first, then the bundle (the launcher).
+const built = existsSync(bundle) && existsSync(core) ? statSync(bundle).mtimeMs : 0;
 if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) {
   process.stderr.write('netdeck: building dist/netdeck.js…\n');
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {

@@ -1,7 +1,8 @@
 // An esbuild plugin: every `import ... from 'string-width'` gets the package its importer
 // would get, wrapped by scripts/shims/string-width.js (same widths, a fast path for the
 // characters a console draws). Used by the build and by the benches' hello world.
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { simpleWidthExceptions } from './shims/string-width.js';
 
 const SHIM = fileURLToPath(new URL('./shims/string-width.js', import.meta.url));
 const NAMESPACE = 'netdeck-string-width';
@@ -19,14 +20,19 @@ export const stringWidthPlugin = {
       if (real.errors.length > 0) return { errors: real.errors };
       return { path: real.path, namespace: NAMESPACE };
     });
-    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-      contents: [
-        `import real from ${JSON.stringify(args.path)};`,
-        `import { fastStringWidth } from ${JSON.stringify(SHIM)};`,
-        'export default fastStringWidth(real);',
-      ].join('\n'),
-      resolveDir: process.cwd(),
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
+      // This copy's widths of the fast path's characters, asked of it here, at build time.
+      const real = (await import(pathToFileURL(args.path).href)).default;
+      const exceptions = JSON.stringify(simpleWidthExceptions(real));
+      return {
+        contents: [
+          `import { fastStringWidth } from ${JSON.stringify(SHIM)};`,
+          // A require, not an import: the package's module runs only when first needed.
+          `export default fastStringWidth(() => require(${JSON.stringify(args.path)}).default, ${exceptions});`,
+        ].join('\n'),
+        resolveDir: process.cwd(),
+        loader: 'js',
+      };
+    });
   },
 };

@@ -7,10 +7,16 @@ import { join } from 'node:path';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
 import pty from 'node-pty';
+import { dependencyPatchesPlugin } from '../../scripts/dependency-patches.mjs';
 import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
-import { yogaWasmPlugin } from '../../scripts/yoga-wasm-plugin.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The benches' XDG_CACHE_HOME: netdeck keeps V8's code cache there (src/cli/code-cache.ts),
+ * so every start after a bench's first is warm, as a person's starts are after their first.
+ */
+export const BENCH_CACHE_HOME = mkdtempSync(join(tmpdir(), 'netdeck-bench-cache-'));
 
 export interface PtyProgram {
   /** performance.now() when the process was spawned. */
@@ -54,7 +60,14 @@ export function spawnInPty(args: string[], options: SpawnOptions = {}): PtyProgr
   const XDG_STATE_HOME = join(home, 'state');
   Object.assign(
     env,
-    { CI: 'false', TERM: 'xterm-256color', XDG_CONFIG_HOME: home, XDG_STATE_HOME, TZ: 'UTC' },
+    {
+      CI: 'false',
+      TERM: 'xterm-256color',
+      XDG_CONFIG_HOME: home,
+      XDG_STATE_HOME,
+      XDG_CACHE_HOME: BENCH_CACHE_HOME,
+      TZ: 'UTC',
+    },
     options.env,
   );
   delete env.NODE_OPTIONS;
@@ -160,7 +173,7 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
-    plugins: [stringWidthPlugin, yogaWasmPlugin],
+    plugins: [stringWidthPlugin, dependencyPatchesPlugin],
     alias: {
       'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
       ws: join(ROOT, 'scripts/stubs/ws.js'),
@@ -187,3 +200,32 @@ export const median = (values: number[]) => {
  */
 export const bigDiscover = (...extra: string[]) =>
   spawnInPty(['--era', 'seed', '--locations', '10000', ...extra], { command: BINARY });
+
+/** The role byte of the demo console's code cache (src/cli/code-cache.ts). */
+const DEMO_CONSOLE_CACHE = 3;
+
+/**
+ * One start of the demo console, until it has saved its code cache in `cacheHome`: the
+ * starts after it are a person's every start but their first.
+ */
+export async function warmCodeCache(cacheHome = BENCH_CACHE_HOME): Promise<void> {
+  const program = spawnInPty([], { command: BINARY, env: { XDG_CACHE_HOME: cacheHome } });
+  try {
+    await program.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);
+    const folder = join(cacheHome, 'netdeck');
+    const saved = () => {
+      try {
+        return readdirSync(folder).some((name) => readFileSync(join(folder, name))[0] === DEMO_CONSOLE_CACHE);
+      } catch {
+        return false;
+      }
+    };
+    for (const deadline = Date.now() + 10_000; !saved(); ) {
+      if (Date.now() > deadline) throw new Error(`netdeck saved no code cache in ${folder}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    program.kill();
+    await program.exited;
+  }
+}

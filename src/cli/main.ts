@@ -1,4 +1,5 @@
 // Entry point of the `netdeck` binary (bundled to dist/netdeck.js).
+import { saveCodeCache } from './code-cache.ts';
 import { hangUp } from './hang-up.ts';
 import { runCli } from './program.ts';
 
@@ -12,4 +13,7 @@ for (const stream of [process.stdout, process.stdin]) {
   });
 }
 
-process.exitCode = await runCli(process.argv.slice(2));
+void runCli(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  saveCodeCache('command');
+});

@@ -2,6 +2,7 @@
 // found it (main screen, cursor shown, mouse reporting off) on every way out: q, ctrl-c,
 // a crash, SIGINT, SIGTERM.
 import { render } from 'ink';
+import * as layoutEngine from 'yoga-layout';
 import { App } from '../ui/app.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../ui/input/mouse.ts';
 import { PANES } from '../ui/panes/registry.ts';
@@ -19,7 +20,15 @@ export interface TuiOptions extends ConsoleStoresOptions {
   stderr?: NodeJS.WriteStream;
   /** Clicks and the wheel (default true); off, the terminal selects text as usual (`--no-mouse`). */
   mouse?: boolean;
+  /** Called once, when the first frame has been drawn. */
+  onFirstFrame?: () => void;
 }
+
+/**
+ * Ink's layout engine: in the core bundle it loads in the background
+ * (scripts/shims/yoga-layout.js); from source it is in once imported.
+ */
+const layoutEngineLoaded = (layoutEngine as { loaded?: Promise<void> }).loaded;
 
 /** Exit code when the console cannot start (no terminal): a usage problem. */
 export const NO_TTY_EXIT = 2;
@@ -40,6 +49,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     return NO_TTY_EXIT;
   }
 
+  await layoutEngineLoaded;
   const { clock } = options;
   const live = options.stores ?? startConsoleStores(options);
   const { stores } = live;
@@ -67,6 +77,11 @@ export async function runTui(options: TuiOptions): Promise<number> {
     exitOnCtrlC: false,
     patchConsole: false,
     maxFps: 60,
+    onRender: () => {
+      const first = options.onFirstFrame;
+      options.onFirstFrame = undefined;
+      first?.();
+    },
   });
 
   let finish: (code: number, error?: unknown) => void = () => {};

@@ -11,6 +11,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BINARY = join(ROOT, 'dist', 'netdeck.js');
+/** The core bundle the binary compiles (src/cli/launcher.ts). */
+export const CORE = join(ROOT, 'dist', 'netdeck-core.cjs');
 
 /** Named keys as a terminal sends them; anything else is sent as typed. */
 export const KEYS: Record<string, string> = {
@@ -45,14 +47,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/netdeck.js when it is missing or older than the sources (one builder at a time). */
+/** Builds dist/netdeck.js (and its core) when either is missing or older than the sources (one builder at a time). */
 export async function ensureBuilt(): Promise<void> {
   const sources = () =>
     Math.max(
       ...['src', 'simulator'].map((dir) => newestMtime(join(ROOT, dir))),
       statSync(join(ROOT, 'package.json')).mtimeMs,
     );
-  const fresh = () => existsSync(BINARY) && statSync(BINARY).mtimeMs >= sources();
+  // The build writes the core first, then the binary.
+  const fresh = () => existsSync(CORE) && existsSync(BINARY) && statSync(BINARY).mtimeMs >= sources();
   if (fresh()) return;
   const lock = join(ROOT, 'dist', '.e2e-build.lock');
   mkdirSync(join(ROOT, 'dist'), { recursive: true });

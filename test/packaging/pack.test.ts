@@ -55,7 +55,7 @@ describe('npm pack, then npm i -g --offline', () => {
     );
     expect(installed.code, installed.stderr).toBe(0);
     const packageDir = join(prefix, 'lib', 'node_modules', 'netdeck');
-    // Only the bundle, the manifest, the README and the licence: no dependencies came along.
+    // Only the bundles, the manifest, the README and the licence: no dependencies came along.
     expect(readdirSync(packageDir).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
     expect(readFileSync(join(packageDir, 'LICENSE'), 'utf8')).toMatch(
       /^MIT License\n\nCopyright \(c\) \d{4} the netdeck authors/,
@@ -64,11 +64,15 @@ describe('npm pack, then npm i -g --offline', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
     expect(manifest.scripts?.prepare).toBeUndefined();
     expect(installed.stderr).not.toMatch(/prepare|scripts\/build/);
-    expect(readdirSync(join(packageDir, 'dist'))).toEqual(['netdeck.js']);
+    // The launcher (the bin) and the core it compiles with V8's code cache.
+    expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual(['netdeck-core.cjs', 'netdeck.js']);
 
     const bin = join(prefix, 'bin', 'netdeck');
     const shown = await exec(bin, ['--version'], work);
     expect(shown).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    // The first run left the code cache where a person's cache goes (~/.cache/netdeck).
+    const caches = join(work, 'home', '.cache', 'netdeck');
+    expect(readdirSync(caches)).toEqual([expect.stringMatching(/^core-[0-9a-f]{16}-[0-9a-f]{8}\.bin$/)]);
 
     const locations = await exec(bin, ['locations', '--json'], work);
     expect(locations.code, locations.stderr).toBe(0);

@@ -3,10 +3,18 @@
 import fc from 'fast-check';
 import realStringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+// The older copy wrap-ansi brings (Ink wraps text with it); the bundle wraps it too.
+import wrapAnsiStringWidth from '../../node_modules/wrap-ansi/node_modules/string-width/index.js';
 // @ts-expect-error plain JavaScript of the build
-import { fastStringWidth } from '../../scripts/shims/string-width.js';
+import { fastStringWidth, simpleWidthExceptions } from '../../scripts/shims/string-width.js';
 
-const width: (text: string, options?: object) => number = fastStringWidth(realStringWidth);
+type Measure = (text: string, options?: object) => number;
+const wrapped = (real: Measure, onLoad = () => {}): Measure =>
+  fastStringWidth(() => {
+    onLoad();
+    return real;
+  }, simpleWidthExceptions(real));
+const width = wrapped(realStringWidth);
 
 const PIECES = [
   'a',
@@ -92,6 +100,33 @@ describe('string-width behind the fast path', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('sums each character of the fast path as each copy of the package measures it alone', () => {
+    for (const [name, real] of [
+      ['string-width', realStringWidth],
+      ['wrap-ansi/string-width', wrapAnsiStringWidth],
+    ] as const) {
+      const fast = wrapped(real);
+      const differ: string[] = [];
+      for (let code = 0x20; code < 0x2c00; code++) {
+        const char = String.fromCharCode(code);
+        if (fast(char) !== real(char))
+          differ.push(`${name} U+${code.toString(16)}: ${fast(char)} vs ${real(char)}`);
+      }
+      expect(differ).toEqual([]);
+    }
+  });
+
+  it('loads the package only for text off the fast path', () => {
+    let loads = 0;
+    const lazy = wrapped(realStringWidth, () => loads++);
+    const row = '›  country ▸ United States ●';
+    expect(lazy(row)).toBe(realStringWidth(row));
+    expect(loads).toBe(0);
+    expect(lazy('👍 ok')).toBe(5);
+    expect(lazy('🇩🇪')).toBe(2);
+    expect(loads).toBe(1);
   });
 
   it('measures a Discover row as wide as its columns', () => {

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { decodeToken } from '../../api/auth.ts';
 import { systemClock } from '../../clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { saveCodeCache } from '../code-cache.ts';
 import { REFRESH_BOUNDS } from '../config.ts';
 import type { ConsoleStores } from '../console-stores.ts';
 import type { CliContext } from '../context.ts';
@@ -142,7 +143,12 @@ export async function startConsole(context: CliContext, command: Command): Promi
     ]);
     clearTimeout(timer);
     paint.handOver();
-    return await runTui({ ...tuiOptions, stores: live });
+    return await runTui({
+      ...tuiOptions,
+      stores: live,
+      // V8's code cache keeps what the start compiled, up to the first frame.
+      onFirstFrame: () => setImmediate(() => saveCodeCache(simulator ? 'demo console' : 'console')),
+    });
   } catch (error) {
     paint?.leave();
     out.hide(config.token?.value);

@@ -9,7 +9,7 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
-import { formatBytesPerSecond, NOT_SENT } from '../../format/numbers.ts';
+import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
@@ -68,7 +68,7 @@ export function registerProviders(program: Command, context: CliContext): void {
     .option('--rank <mode>', `rank by ${RANK_MODES.join(' or ')} (today's service; default quality)`, rankArg)
     .option(
       '--all',
-      `every matching provider (at most ${MAX_ALL_PROVIDERS.toLocaleString('en-US')}), streamed one per line (JSON Lines with --json)`,
+      `every matching provider (at most ${formatCount(MAX_ALL_PROVIDERS)}), streamed one per line (JSON Lines with --json)`,
     )
     .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
     .option(

@@ -1,0 +1,73 @@
+// An esbuild plugin: small edits to dependencies' code as it goes into a bundle, each for
+// a start that does less. Each edit names the exact text it replaces; when a new version
+// of the package words it otherwise, the build fails rather than lose the edit unseen.
+// Used by the build and by the benches' hello world, so both start the same way.
+import { readFile } from 'node:fs/promises';
+
+/** file: the module's path ending; edits: [text, replacement, why]. */
+export const PATCHES = [
+  {
+    file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    edits: [
+      [
+        'return w||"function"!=typeof fetch?Promise.resolve().then(function(){return wa()})',
+        'return w||!0?Promise.resolve().then(function(){return wa()})',
+        // Ink's layout engine ships its WebAssembly as base64 and, where fetch exists,
+        // loads it with fetch: in Node that first loads Node's own undici (~40 ms of
+        // compiling). The glue decodes the same base64 itself when told there is no fetch.
+        'decode the WebAssembly without fetch',
+      ],
+    ],
+  },
+  {
+    file: 'ink/build/reconciler.js',
+    edits: [
+      // Both only with DEV=true, which netdeck never sets (the devtools are stubbed out);
+      // the core bundle is CommonJS, which has no top-level await.
+      ["await import('./devtools.js');", '', 'no top-level await for the devtools'],
+      ['? await loadPackageJson()', '? undefined', "no top-level await for Ink's package.json"],
+    ],
+  },
+  {
+    file: 'commander/lib/command.js',
+    edits: [
+      [
+        "const childProcess = require('node:child_process');",
+        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+        // For executable subcommands, which netdeck has none of: ~4 ms of every start.
+        'load child_process when a subcommand is spawned',
+      ],
+    ],
+  },
+  {
+    file: 'slice-ansi/tokenize-ansi.js',
+    edits: [
+      [
+        "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+        "let graphemeSegmenter; const GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };",
+        // Ink loads slice-ansi to cut text; building the segmenter when Ink loads cost ~8 ms.
+        'build the grapheme segmenter when text is first cut',
+      ],
+    ],
+  },
+];
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export const dependencyPatchesPlugin = {
+  name: 'netdeck-dependency-patches',
+  setup(build) {
+    for (const { file, edits } of PATCHES) {
+      const filter = new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`);
+      build.onLoad({ filter }, async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [text, replacement, why] of edits) {
+          if (!source.includes(text))
+            return { errors: [{ text: `${file} changed (${why}); update scripts/dependency-patches.mjs` }] };
+          source = source.replace(text, replacement);
+        }
+        return { contents: source, loader: 'js' };
+      });
+    }
+  },
+};

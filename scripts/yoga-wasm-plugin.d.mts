@@ -1,3 +1,0 @@
-import type { Plugin } from 'esbuild';
-
-export const yogaWasmPlugin: Plugin;
