@@ -8,7 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenize } from '@alcalzone/ansi-tokenize';
 import { build } from 'esbuild';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dependencyPatchesPlugin, PATCHES } from '../../scripts/dependency-patches.mjs';
 import { ROOT } from '../e2e/harness.ts';
@@ -40,6 +42,62 @@ describe('the dependency patches', () => {
   it.each(PATCHES)('find what they replace, once, in $file', ({ file, edits }) => {
     const source = readFileSync(join(ROOT, 'node_modules', file), 'utf8');
     for (const [text] of edits) expect(source.split(text)).toHaveLength(2);
+  });
+});
+
+describe('ansi-tokenize in the bundle', () => {
+  const PIECES = [
+    'a',
+    ' ',
+    '~',
+    '›',
+    '▸',
+    '●',
+    '─',
+    '█',
+    'é',
+    'Ж',
+    '\u00ad',
+    '⭐',
+    '\u0301',
+    '\u200d',
+    '\ufe0f',
+    '日',
+    '\u1100\u1161',
+    '👍',
+    '🇩🇪',
+    '\r\n',
+    '\u001b[1m',
+    '\u001b[0m',
+    '\u001b[38;5;12m',
+    '\u001b[38;2;1;2;3m',
+    '\u001b[39;49m',
+    '\u001b]8;;https://x\u0007',
+    '\u001b]8;;\u0007',
+    '\u001b]0;title\u0007',
+    '\u0007',
+  ];
+
+  it('splits text into the same tokens as the package, fast path or not', async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'netdeck-tokenize-')), 'tokenize.mjs');
+    await build({
+      stdin: { contents: "export { tokenize } from '@alcalzone/ansi-tokenize';", resolveDir: ROOT, loader: 'js' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile,
+      logLevel: 'silent',
+      plugins: [dependencyPatchesPlugin],
+    });
+    const patched: typeof tokenize = (await import(outfile)).tokenize;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.nat(30), (pieces, end) => {
+        const text = pieces.join('');
+        expect(patched(text)).toEqual(tokenize(text));
+        expect(patched(text, end)).toEqual(tokenize(text, end));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
