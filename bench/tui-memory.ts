@@ -37,7 +37,7 @@ interface Run {
 
 /** The netdeck process under whatever started it (npm and npx run it as a child). */
 const isNetdeck = (argv: string[]) =>
-  /(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => /netdeck(\.js)?$/.test(arg));
+  /(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => /netdeck(\.c?js)?$/.test(arg));
 
 /** Peak resident MB of one run: every pane once, a search, a batch of providers. */
 async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> {
@@ -91,7 +91,7 @@ const prefix = join(work, 'prefix');
 npm(['install', '--global', '--offline', '--prefix', prefix, tarball]);
 
 const ways: { name: string; args: string[]; options: SpawnOptions }[] = [
-  { name: 'the bin (dist/netdeck.js)', args: WORLD, options: { command: BINARY } },
+  { name: 'the bin (dist/netdeck.cjs)', args: WORLD, options: { command: BINARY } },
   {
     name: 'npm start',
     args: ['start', '--silent', '--', ...WORLD],

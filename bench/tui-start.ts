@@ -62,7 +62,7 @@ async function helloStart(hello: string): Promise<number> {
 }
 
 await ensureBuilt();
-if (!existsSync(BINARY)) throw new Error('dist/netdeck.js is missing');
+if (!existsSync(BINARY)) throw new Error('dist/netdeck.cjs is missing');
 const hello = await bundledHello();
 await warmCodeCache();
 

@@ -59,7 +59,7 @@ const coreText = core.outputFiles[0].text.replace(
 const launcher = await build({
   ...common,
   entryPoints: ['src/cli/launcher.ts'],
-  format: 'esm',
+  format: 'cjs',
   define: {
     NETDECK_CORE_ID: JSON.stringify(createHash('sha256').update(coreText).digest('hex').slice(0, 16)),
   },
@@ -68,6 +68,6 @@ const launcher = await build({
 
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/netdeck-core.cjs', coreText);
-writeFileSync('dist/netdeck.js', launcher.outputFiles[0].text);
+writeFileSync('dist/netdeck.cjs', launcher.outputFiles[0].text);
 // Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
-chmodSync('dist/netdeck.js', 0o755);
+chmodSync('dist/netdeck.cjs', 0o755);

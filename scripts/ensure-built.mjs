@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bundle = join(root, 'dist', 'netdeck.js');
+const bundle = join(root, 'dist', 'netdeck.cjs');
 const core = join(root, 'dist', 'netdeck-core.cjs');
 const SOURCES = ['src', 'simulator', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
 
@@ -22,7 +22,7 @@ function newest(path) {
 // The build writes the core first, then the bundle (the launcher).
 const built = existsSync(bundle) && existsSync(core) ? statSync(bundle).mtimeMs : 0;
 if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) {
-  process.stderr.write('netdeck: building dist/netdeck.js…\n');
+  process.stderr.write('netdeck: building dist/netdeck.cjs…\n');
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
     cwd: root,
     stdio: ['ignore', 2, 2],

@@ -158,7 +158,7 @@ export function findProcess(root: number, test: (argv: string[]) => boolean): nu
 }
 
 /** netdeck's bundle, run as the bin (its first line gives node its flags). */
-export const BINARY = join(ROOT, 'dist', 'netdeck.js');
+export const BINARY = join(ROOT, 'dist', 'netdeck.cjs');
 
 /** Bundles a TSX entry the way scripts/build.mjs bundles netdeck (same options). */
 export async function bundleLikeNetdeck(entry: string, outfile: string): Promise<string> {

@@ -1,4 +1,5 @@
-// Entry point of the `netdeck` binary (bundled to dist/netdeck.js).
+// Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
+// dist/netdeck.cjs, compiles: src/cli/launcher.ts).
 import { saveCodeCache } from './code-cache.ts';
 import { hangUp } from './hang-up.ts';
 import { runCli } from './program.ts';

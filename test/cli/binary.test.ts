@@ -1,4 +1,4 @@
-// The built binary (node dist/netdeck.js) as a child process: version, demo mode, usage
+// The built binary (node dist/netdeck.cjs) as a child process: version, demo mode, usage
 // errors, a broken pipe, and `netdeck sim` serving a world that lasts across commands.
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -38,7 +38,7 @@ function netdeck(
   });
 }
 
-describe('dist/netdeck.js', () => {
+describe('dist/netdeck.cjs', () => {
   it('--version prints the version built in', async () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(await netdeck(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });

@@ -1,4 +1,4 @@
-// End-to-end harness: the built binary (dist/netdeck.js) in a pseudo-terminal whose
+// End-to-end harness: the built binary (dist/netdeck.cjs) in a pseudo-terminal whose
 // output feeds a headless xterm of a set size. Tests send keys and read screen text.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import pty from 'node-pty';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-export const BINARY = join(ROOT, 'dist', 'netdeck.js');
+export const BINARY = join(ROOT, 'dist', 'netdeck.cjs');
 /** The core bundle the binary compiles (src/cli/launcher.ts). */
 export const CORE = join(ROOT, 'dist', 'netdeck-core.cjs');
 
@@ -47,7 +47,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/netdeck.js (and its core) when either is missing or older than the sources (one builder at a time). */
+/** Builds dist/netdeck.cjs (and its core) when either is missing or older than the sources (one builder at a time). */
 export async function ensureBuilt(): Promise<void> {
   const sources = () =>
     Math.max(

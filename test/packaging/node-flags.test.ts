@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 describe("netdeck's V8 flags", () => {
   it('are on the bundle first line, which runs it as it is', async () => {
-    const bundle = join(ROOT, 'dist', 'netdeck.js');
+    const bundle = join(ROOT, 'dist', 'netdeck.cjs');
     const first = (await readFile(bundle, 'utf8')).split('\n', 1)[0];
     expect(first).toBe(`#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`);
     expect(statSync(bundle).mode & 0o111).not.toBe(0);
@@ -22,6 +22,6 @@ describe("netdeck's V8 flags", () => {
 
   it('are given by npm start', async () => {
     const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-    expect(scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/netdeck.js`);
+    expect(scripts.start).toBe(`node ${NODE_FLAGS.join(' ')} dist/netdeck.cjs`);
   });
 });

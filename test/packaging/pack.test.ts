@@ -65,7 +65,7 @@ describe('npm pack, then npm i -g --offline', () => {
     expect(manifest.scripts?.prepare).toBeUndefined();
     expect(installed.stderr).not.toMatch(/prepare|scripts\/build/);
     // The launcher (the bin) and the core it compiles with V8's code cache.
-    expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual(['netdeck-core.cjs', 'netdeck.js']);
+    expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual(['netdeck-core.cjs', 'netdeck.cjs']);
 
     const bin = join(prefix, 'bin', 'netdeck');
     const shown = await exec(bin, ['--version'], work);
