@@ -5,10 +5,11 @@
 // build, Node or flag set) or when a run that compiled less left it. The console saves
 // once its first frame is drawn: what it compiles later is not on the way to a frame.
 // The cache is an optimisation: any failure is silent.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Script } from 'node:vm';
+import { replacePrivateFile } from '../safe-files.ts';
 
 /**
  * What the saving run compiled, least first: a command, the console on an API, the
@@ -52,7 +53,8 @@ export function openCodeCache(folder: string, buildId: string): CodeCache {
   const file = codeCacheFile(folder, buildId);
   let stored: Buffer | undefined;
   try {
-    stored = readFileSync(file);
+    // A regular file only: a FIFO laid there would hold every start up.
+    if (statSync(file).isFile()) stored = readFileSync(file);
   } catch {
     // No cache yet.
   }
@@ -75,9 +77,7 @@ export function openCodeCache(folder: string, buildId: string): CodeCache {
         for (const name of readdirSync(folder))
           if (name.startsWith('core-') && !name.startsWith(`core-${buildId}-`))
             rmSync(join(folder, name), { force: true });
-        const partial = `${file}.${process.pid}.tmp`;
-        writeFileSync(partial, Buffer.concat([Buffer.of(ROLE_BYTE[role]), bytes]), { mode: 0o600 });
-        renameSync(partial, file);
+        replacePrivateFile(file, Buffer.concat([Buffer.of(ROLE_BYTE[role]), bytes]));
       } catch {
         // A read-only or full disk: the next start compiles as this one did.
       }

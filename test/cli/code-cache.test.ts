@@ -1,6 +1,6 @@
 // V8's code cache of the core bundle (src/cli/code-cache.ts): where it lives, when a run
 // writes it, and that nothing about it can stop netdeck from starting.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -118,6 +118,13 @@ describe('the code cache', () => {
     start().cache.save('command');
     writeFileSync(codeCacheFile(folder, BUILD), Buffer.of(1));
     expect(start().cache.data).toBeUndefined();
+
+    // Not a regular file: passed over, and replaced by the next save.
+    rmSync(codeCacheFile(folder, BUILD));
+    mkdirSync(codeCacheFile(folder, BUILD));
+    const { cache } = start();
+    expect(cache.data).toBeUndefined();
+    expect(() => cache.save('command')).not.toThrow();
   });
 
   it('is saved through the hook the launcher publishes, and without a launcher nothing happens', () => {

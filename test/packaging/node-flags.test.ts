@@ -1,6 +1,7 @@
-// netdeck's V8 flags (scripts/node-flags.mjs: the memory budget needs them) reach node
-// whichever way it starts: the bundle's first line (the bin, `npm i -g`, `npx`) and
+// netdeck's V8 flags (scripts/node-flags.mjs: the memory budget needs them) do what they
+// are there for and reach node whichever way it starts: the launcher's first line (the bin, `npm i -g`, `npx`) and
 // `npm start`. bench/tui-memory.ts checks the running process of each way.
+import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +19,19 @@ describe("netdeck's V8 flags", () => {
     const first = (await readFile(bundle, 'utf8')).split('\n', 1)[0];
     expect(first).toBe(`#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}`);
     expect(statSync(bundle).mode & 0o111).not.toBe(0);
+  });
+
+  it("hold V8's young generation at 1 MB semi-spaces, whatever it allocates", () => {
+    const script = `
+      let kept = [];
+      for (let i = 0; i < 2e6; i++) { kept.push({ i }); if (kept.length > 2e5) kept = []; }
+      const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      console.log(space.space_size);`;
+    const size = (flags: string[]) =>
+      Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }));
+    expect(size(NODE_FLAGS)).toBeLessThanOrEqual(2 * 2 ** 20);
+    // Without them the young generation grows (to 32 MB on this machine).
+    expect(size([])).toBeGreaterThan(8 * 2 ** 20);
   });
 
   it('are given by npm start', async () => {
