@@ -70,6 +70,22 @@ export const PATCHES = [
       ],
     ],
   },
+  {
+    file: '@alcalzone/ansi-tokenize/build/styledChars.js',
+    edits: [
+      [
+        `ret.push({
+                ...token,
+                styles: [...codes],
+            });`,
+        'ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: codes });',
+        // A copy of the style list for every character of a frame (4 800 at 120x40), and
+        // an object spread each: the chars of one run now share the list, which nothing
+        // mutates (each style change makes a new one), and equal lists compare at once.
+        'share one style list among the characters of a run',
+      ],
+    ],
+  },
 ];
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

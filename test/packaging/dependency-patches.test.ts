@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokenize } from '@alcalzone/ansi-tokenize';
+import * as ansi from '@alcalzone/ansi-tokenize';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,7 @@ describe('the dependency patches', () => {
 });
 
 describe('ansi-tokenize in the bundle', () => {
+  // Console text, escape codes, and what takes the slow path: marks, joiners, emoji, CR LF.
   const PIECES = [
     'a',
     ' ',
@@ -78,10 +79,15 @@ describe('ansi-tokenize in the bundle', () => {
     '\u0007',
   ];
 
-  it('splits text into the same tokens as the package, fast path or not', async () => {
+  it("gives the package's tokens, styled characters and strings, fast path or not", async () => {
     const outfile = join(mkdtempSync(join(tmpdir(), 'netdeck-tokenize-')), 'tokenize.mjs');
     await build({
-      stdin: { contents: "export { tokenize } from '@alcalzone/ansi-tokenize';", resolveDir: ROOT, loader: 'js' },
+      stdin: {
+        contents:
+          "export { tokenize, styledCharsFromTokens, styledCharsToString } from '@alcalzone/ansi-tokenize';",
+        resolveDir: ROOT,
+        loader: 'js',
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -89,12 +95,18 @@ describe('ansi-tokenize in the bundle', () => {
       logLevel: 'silent',
       plugins: [dependencyPatchesPlugin],
     });
-    const patched: typeof tokenize = (await import(outfile)).tokenize;
+    const patched: typeof ansi = await import(outfile);
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.nat(30), (pieces, end) => {
         const text = pieces.join('');
-        expect(patched(text)).toEqual(tokenize(text));
-        expect(patched(text, end)).toEqual(tokenize(text, end));
+        const tokens = patched.tokenize(text);
+        expect(tokens).toEqual(ansi.tokenize(text));
+        expect(patched.tokenize(text, end)).toEqual(ansi.tokenize(text, end));
+        const chars = patched.styledCharsFromTokens(tokens);
+        expect(chars).toEqual(ansi.styledCharsFromTokens(tokens));
+        expect(patched.styledCharsToString(chars)).toBe(
+          ansi.styledCharsToString(ansi.styledCharsFromTokens(tokens)),
+        );
       }),
       { numRuns: 3000 },
     );
