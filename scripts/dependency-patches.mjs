@@ -61,11 +61,23 @@ export const PATCHES = [
           // marks, variation selectors, Hangul or astral characters, and CR LF never
           // (the ranges of scripts/shims/string-width.js, with BEL and ESC).
           'const ONE_UNIT_GRAPHEMES = /^[\\x07\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u0370-\\u0482\\u048a-\\u0590\\u2010-\\u2027\\u2030-\\u205e\\u2070-\\u20cf\\u2100-\\u2bff]*$/;',
-          'function* codeUnits(str) { for (let index = 0; index < str.length; index++) yield { segment: str[index], index }; }',
-          'const segmenter = { segment: (str) => ONE_UNIT_GRAPHEMES.test(str) ? codeUnits(str) : (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str) };',
+          'const segmenter = { segment: (str) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str) };',
         ].join('\n'),
-        // Ink cuts every line of every frame into graphemes with it: through ICU that was
-        // ~10 ms of the console's first frame, and building the segmenter ~5 ms of its start.
+        // Building the segmenter when Ink loads cost ~5 ms of every start.
+        'build the grapheme segmenter when first needed',
+      ],
+      [
+        '    for (const { segment, index } of segmenter.segment(str)) {',
+        [
+          '    const byUnit = ONE_UNIT_GRAPHEMES.test(str);',
+          '    const graphemes = byUnit ? undefined : segmenter.segment(str)[Symbol.iterator]();',
+          '    for (let unit = 0; ; unit++) {',
+          '        let segment, index;',
+          '        if (byUnit) { if (unit >= str.length) break; segment = str[unit]; index = unit; }',
+          '        else { const next = graphemes.next(); if (next.done) break; ({ segment, index } = next.value); }',
+        ].join('\n'),
+        // Ink cuts every line of every frame into graphemes here: through ICU, an object
+        // per character, that was ~10 ms of the console's first frame.
         'split text a console draws by code unit, with ICU only for the rest',
       ],
     ],
