@@ -80,7 +80,22 @@ export class TokenAuthority {
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
     const signature = createHmac('sha256', this.currentKey()).update(unsigned).digest('base64url');
-    return `${unsigned}.${signature}`;
+    const token = `${unsigned}.${signature}`;
+    // Signed here with the current key: when it comes back its signature needs no check
+    // (the demo console's first request skips loading WebCrypto for it). A reset or a
+    // new seed forgets it, as it forgets every verified token.
+    this.remember(token, {
+      networkId: network.id,
+      networkName: network.name,
+      exp: claims.exp,
+      ...(clientId ? { clientId } : {}),
+    });
+    return token;
+  }
+
+  private remember(token: string, verified: Verified): void {
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(token, verified);
   }
 
   /** The caller a `Bearer` header names, or undefined when it is missing or not valid now. */
@@ -93,8 +108,7 @@ export class TokenAuthority {
     if (!verified) {
       verified = await this.verifySignature(token, key);
       if (!verified) return undefined;
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(token, verified);
+      this.remember(token, verified);
     }
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
     const network = this.networkOf(verified);
