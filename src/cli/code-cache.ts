@@ -27,11 +27,21 @@ export interface CodeCache {
   save(role: CodeCacheRole): void;
 }
 
-/** Where the cache lives: $XDG_CACHE_HOME/netdeck, else ~/.cache/netdeck. */
-export function codeCacheFolder(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CACHE_HOME?.startsWith('/') ? env.XDG_CACHE_HOME : join(homedir(), '.cache');
-  return join(base, 'netdeck');
+/**
+ * Where the cache lives: $XDG_CACHE_HOME/netdeck, else ~/.cache/netdeck; undefined for a
+ * user with no home (no HOME and no passwd entry), who then runs without a cache.
+ */
+export function codeCacheFolder(env: NodeJS.ProcessEnv, home = homedir): string | undefined {
+  if (env.XDG_CACHE_HOME?.startsWith('/')) return join(env.XDG_CACHE_HOME, 'netdeck');
+  try {
+    return join(home(), '.cache', 'netdeck');
+  } catch {
+    return undefined;
+  }
 }
+
+/** No folder to keep a cache in: every start compiles the core. */
+const NO_CACHE: CodeCache = { data: undefined, attach() {}, save() {} };
 
 /** FNV-1a: a short, stable name part; V8 checks the cache itself, this only keeps variants apart. */
 function shortHash(text: string): string {
@@ -49,7 +59,8 @@ export function codeCacheFile(folder: string, buildId: string): string {
   return join(folder, `core-${buildId}-${runtime}.bin`);
 }
 
-export function openCodeCache(folder: string, buildId: string): CodeCache {
+export function openCodeCache(folder: string | undefined, buildId: string): CodeCache {
+  if (folder === undefined) return NO_CACHE;
   const file = codeCacheFile(folder, buildId);
   let stored: Buffer | undefined;
   try {

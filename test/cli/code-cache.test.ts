@@ -50,6 +50,18 @@ describe('the code cache', () => {
     expect(codeCacheFolder({ XDG_CACHE_HOME: 'cache' })).toBe(join(homedir(), '.cache', 'netdeck'));
   });
 
+  it('is not kept for a user with no home, who still starts', () => {
+    const noHome = () => {
+      throw new Error('ENOENT: no such user');
+    };
+    expect(codeCacheFolder({}, noHome)).toBeUndefined();
+    const cache = openCodeCache(undefined, BUILD);
+    const script = new Script(SOURCE, { filename: 'homeless.cjs', cachedData: cache.data });
+    cache.attach(script);
+    expect(() => cache.save('console')).not.toThrow();
+    expect(cache.data).toBeUndefined();
+  });
+
   it('names the build, and this Node with its flags', () => {
     const file = codeCacheFile(folder, BUILD);
     expect(file.startsWith(join(folder, `core-${BUILD}-`))).toBe(true);
