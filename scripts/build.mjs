@@ -1,6 +1,6 @@
-// Bundles the CLI into one file with no runtime dependencies: Ink starts about twice
-// as fast from a single bundle as from node_modules, and the packed tarball installs
-// offline.
+// Bundles the CLI into two files with no runtime dependencies: the core (everything) and
+// the launcher that compiles it with V8's code cache (the bin). Ink starts about twice as
+// fast from a bundle as from node_modules, and the packed tarball installs offline.
 
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import pty from 'node-pty';
 import { dependencyPatchesPlugin } from '../../scripts/dependency-patches.mjs';
 import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
+import { ROLE_BYTE } from '../../src/cli/code-cache.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -201,9 +202,6 @@ export const median = (values: number[]) => {
 export const bigDiscover = (...extra: string[]) =>
   spawnInPty(['--era', 'seed', '--locations', '10000', ...extra], { command: BINARY });
 
-/** The role byte of the demo console's code cache (src/cli/code-cache.ts). */
-const DEMO_CONSOLE_CACHE = 3;
-
 /**
  * One start of the demo console, until it has saved its code cache in `cacheHome`: the
  * starts after it are a person's every start but their first.
@@ -215,7 +213,9 @@ export async function warmCodeCache(cacheHome = BENCH_CACHE_HOME): Promise<void>
     const folder = join(cacheHome, 'netdeck');
     const saved = () => {
       try {
-        return readdirSync(folder).some((name) => readFileSync(join(folder, name))[0] === DEMO_CONSOLE_CACHE);
+        return readdirSync(folder).some(
+          (name) => readFileSync(join(folder, name))[0] === ROLE_BYTE['demo console'],
+        );
       } catch {
         return false;
       }

@@ -17,7 +17,8 @@ import { replacePrivateFile } from '../safe-files.ts';
  * a lesser run left.
  */
 export type CodeCacheRole = 'command' | 'console' | 'demo console';
-const ROLE_BYTE: Record<CodeCacheRole, number> = { command: 1, console: 2, 'demo console': 3 };
+/** The cache file's first byte: the role of the run that saved it. */
+export const ROLE_BYTE: Record<CodeCacheRole, number> = { command: 1, console: 2, 'demo console': 3 };
 
 export interface CodeCache {
   /** The bytes to hand V8, or undefined when there is no usable cache. */

@@ -59,6 +59,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     stores.session.getState().setPane(PANES[0].id);
 
   const mouse = options.mouse !== false;
+  let onFirstFrame = options.onFirstFrame;
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -78,8 +79,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
     patchConsole: false,
     maxFps: 60,
     onRender: () => {
-      const first = options.onFirstFrame;
-      options.onFirstFrame = undefined;
+      const first = onFirstFrame;
+      onFirstFrame = undefined;
       first?.();
     },
   });

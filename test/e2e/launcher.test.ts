@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE_BYTE } from '../../src/cli/code-cache.ts';
 import { BINARY, ensureBuilt, type Session, spawnNetdeck } from './harness.ts';
 
 let cacheHome: string;
@@ -46,16 +47,16 @@ describe('the launcher and its code cache', () => {
     const first = await netdeck(['--version']);
     expect(first.code).toBe(0);
     const written = cache();
-    expect(written.role).toBe(1);
+    expect(written.role).toBe(ROLE_BYTE.command);
     expect(written.name).toMatch(/^core-[0-9a-f]{16}-[0-9a-f]{8}\.bin$/);
 
     expect(await netdeck(['--version'])).toEqual(first);
     expect(cache()).toEqual(written);
 
-    writeFileSync(join(folder(), written.name), Buffer.concat([Buffer.of(1), Buffer.from('garbage')]));
+    writeFileSync(join(folder(), written.name), Buffer.concat([Buffer.of(ROLE_BYTE.command), Buffer.from('garbage')]));
     expect(await netdeck(['--version'])).toEqual(first);
     const rewritten = cache();
-    expect(rewritten).toMatchObject({ name: written.name, role: 1 });
+    expect(rewritten).toMatchObject({ name: written.name, role: ROLE_BYTE.command });
     // About as large as the first (V8's serialisation is not byte for byte the same).
     expect(rewritten.size).toBeGreaterThan(written.size / 2);
   });
@@ -65,7 +66,7 @@ describe('the launcher and its code cache', () => {
     const fromCommand = cache();
     tui = await spawnNetdeck({ env: { XDG_CACHE_HOME: cacheHome } });
     await tui.waitFor(/\d+ places with providers/);
-    await expect.poll(() => cache().role, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => cache().role, { timeout: 5000 }).toBe(ROLE_BYTE['demo console']);
     expect(cache().size).toBeGreaterThan(fromCommand.size);
     await tui.keys('q');
     expect(await tui.exited()).toBe(0);
@@ -74,6 +75,6 @@ describe('the launcher and its code cache', () => {
     await tui.waitFor(/\d+ places with providers/);
     await tui.keys('q');
     expect(await tui.exited()).toBe(0);
-    expect(cache().role).toBe(3);
+    expect(cache().role).toBe(ROLE_BYTE['demo console']);
   });
 });
