@@ -53,7 +53,10 @@ describe('the launcher and its code cache', () => {
     expect(await netdeck(['--version'])).toEqual(first);
     expect(cache()).toEqual(written);
 
-    writeFileSync(join(folder(), written.name), Buffer.concat([Buffer.of(ROLE_BYTE.command), Buffer.from('garbage')]));
+    writeFileSync(
+      join(folder(), written.name),
+      Buffer.concat([Buffer.of(ROLE_BYTE.command), Buffer.from('garbage')]),
+    );
     expect(await netdeck(['--version'])).toEqual(first);
     const rewritten = cache();
     expect(rewritten).toMatchObject({ name: written.name, role: ROLE_BYTE.command });
