@@ -6,5 +6,5 @@
 // sparingly. Each full console frame leaves ~4 MB of garbage, which grew the young
 // generation to its 32 MB maximum and, with what it promoted, the process past 150 MB
 // (bench/tui-memory.ts). The price is start-up time: ~50 ms of scavenging more often
-// (README, "Where the time of a start goes").
+// (docs/benchmarks.md, "Where the time of a start goes").
 export const NODE_FLAGS = ['--optimize-for-size'];

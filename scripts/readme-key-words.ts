@@ -1,7 +1,7 @@
-// The README's words for keys where the key table's one-line `help` is too short: by
+// The longer words (docs/keys.md) for keys where the key table's one-line `help` is too short: by
 // `scope action`. A key with no entry here is listed with its `help`. `npm run
-// readme-keys` writes the README's key tables from the key table (src/ui/keymap.ts) and
-// these; test/docs/readme-keys.test.ts fails when the README is not what it writes, or
+// readme-keys` writes the key tables of docs/keys.md from the key table (src/ui/keymap.ts) and
+// these; test/docs/readme-keys.test.ts fails when docs/keys.md is not what it writes, or
 // when an entry here names no binding.
 
 export const KEY_WORDS: Record<string, string> = {
@@ -72,7 +72,7 @@ export const KEY_WORDS: Record<string, string> = {
 
 /**
  * Global keys a pane gives a meaning of its own (its component handles the global
- * action), listed first in the pane's table: [the keys as the README writes them, what
+ * action), listed first in the pane's table: [the keys as docs/keys.md writes them, what
  * they do there]. The test checks each is a global key.
  */
 export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {

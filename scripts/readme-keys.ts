@@ -1,7 +1,7 @@
-// `npm run readme-keys`: writes the README's key tables (between `<!-- keys:NAME -->` and
+// `npm run readme-keys`: writes the key tables of docs/keys.md (between `<!-- keys:NAME -->` and
 // `<!-- /keys -->`) from the key table, so they list every key and no other. The words
-// are the bindings' `help`, or the README's longer ones in scripts/readme-key-words.ts.
-// `--check` writes nothing and exits 1 when the README differs (test/docs/readme-keys.test.ts
+// are the bindings' `help`, or the longer ones in scripts/readme-key-words.ts.
+// `--check` writes nothing and exits 1 when docs/keys.md differs (test/docs/readme-keys.test.ts
 // does the same). A key added to a keys.ts: run `npm run readme-keys`, and add longer
 // words to readme-key-words.ts if its `help` is not enough.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keymap.ts';
 import { PANES } from '../src/ui/panes/registry.ts';
 import { DIALOG_WORDS, KEY_WORDS, PANE_GLOBALS } from './readme-key-words.ts';
 
-export const README = fileURLToPath(new URL('../README.md', import.meta.url));
+export const KEYS_DOC = fileURLToPath(new URL('../docs/keys.md', import.meta.url));
 
 const keysText = (keys: readonly string[]) => keys.map((key) => `\`${keyLabel(key)}\``).join(' ');
 const wordsOf = (b: Binding) => KEY_WORDS[`${b.scope} ${b.action}`] ?? b.help;
@@ -57,30 +57,32 @@ export function keyTables(table_: readonly Binding[] = keymap): Record<string, s
 
 const BLOCK = /(<!-- keys:([\w-]+) -->\n)[\s\S]*?(\n<!-- \/keys -->)/g;
 
-/** The README with every key table written anew; throws on a table without markers, or markers without a table. */
+/** The keys page with every key table written anew; throws on a table without markers, or markers without a table. */
 export function withKeyTables(readme: string, tables = keyTables()): string {
   const seen = new Set<string>();
   const out = readme.replace(BLOCK, (_whole, open: string, name: string, close: string) => {
-    if (!(name in tables)) throw new Error(`README: <!-- keys:${name} --> names no key table`);
+    if (!(name in tables)) throw new Error(`docs/keys.md: <!-- keys:${name} --> names no key table`);
     seen.add(name);
     return `${open}${tables[name]}${close}`;
   });
   const missing = Object.keys(tables).filter((name) => !seen.has(name));
-  if (missing.length) throw new Error(`README: no <!-- keys:NAME --> block for ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`docs/keys.md: no <!-- keys:NAME --> block for ${missing.join(', ')}`);
   return out;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const before = readFileSync(README, 'utf8');
+  const before = readFileSync(KEYS_DOC, 'utf8');
   const after = withKeyTables(before);
   if (process.argv.includes('--check')) {
     if (before !== after) {
-      console.error('README.md key tables are out of date: run npm run readme-keys');
+      console.error('docs/keys.md key tables are out of date: run npm run readme-keys');
       process.exit(1);
     }
-    console.log('README.md key tables are up to date');
+    console.log('docs/keys.md key tables are up to date');
   } else {
-    writeFileSync(README, after);
-    console.log(before === after ? 'README.md key tables were up to date' : 'wrote README.md key tables');
+    writeFileSync(KEYS_DOC, after);
+    console.log(
+      before === after ? 'docs/keys.md key tables were up to date' : 'wrote docs/keys.md key tables',
+    );
   }
 }

@@ -1,5 +1,5 @@
 // `netdeck exporter`: /metrics read by a Prometheus text-format parser against the
-// simulator in both eras, every metric documented (the README's table lists exactly the
+// simulator in both eras, every metric documented (docs/operators.md's table lists exactly the
 // metrics served), the Grafana dashboard uses only those, at most one request per
 // operation however often it is scraped, the up and token metrics when things go wrong.
 import { readFileSync } from 'node:fs';
@@ -58,12 +58,12 @@ const value = (families: MetricFamily[], name: string, labels: Record<string, st
   return sample === undefined ? undefined : Number(sample.value);
 };
 
-/** The names in the README's table of exporter metrics. */
+/** The names in docs/operators.md's table of exporter metrics. */
 function readmeMetrics(): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
   const section = readme.slice(
-    readme.indexOf('#### Metrics'),
-    readme.indexOf('####', readme.indexOf('#### Metrics') + 5),
+    readme.indexOf('### Metrics'),
+    readme.indexOf('###', readme.indexOf('### Metrics') + 5),
   );
   return [...section.matchAll(/^\| `(netdeck_[a-z0-9_]+)`/gm)].map((m) => m[1]);
 }
@@ -160,7 +160,7 @@ describe('netdeck exporter /metrics', () => {
     expect(value(seed, 'netdeck_provider_info')).toBe(1);
   });
 
-  it('documents every metric: the README lists exactly the metrics served, each served with its help and type', () => {
+  it('documents every metric: docs/operators.md lists exactly the metrics served, each served with its help and type', () => {
     const table = new Set(METRICS.map((m) => m.name));
     expect(new Set(readmeMetrics())).toEqual(table);
     expect(readmeMetrics()).toHaveLength(table.size);

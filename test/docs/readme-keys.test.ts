@@ -1,21 +1,21 @@
-// The README's key tables are the key table's (src/ui/keymap.ts): every key listed, none
+// The key tables of docs/keys.md are the key table's (src/ui/keymap.ts): every key listed, none
 // extra. They are written by `npm run readme-keys` (scripts/readme-keys.ts); when this
-// fails after a key was added or changed, run it and look at the README's diff.
+// fails after a key was added or changed, run it and look at docs/keys.md's diff.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIALOG_WORDS, KEY_WORDS, PANE_GLOBALS } from '../../scripts/readme-key-words.ts';
-import { keyTables, README, withKeyTables } from '../../scripts/readme-keys.ts';
+import { KEYS_DOC, keyTables, withKeyTables } from '../../scripts/readme-keys.ts';
 import { isDialogScope } from '../../src/ui/input/bindings.ts';
 import { keyLabel, keymap } from '../../src/ui/keymap.ts';
 import { PANES } from '../../src/ui/panes/registry.ts';
 
-const readme = readFileSync(README, 'utf8');
+const readme = readFileSync(KEYS_DOC, 'utf8');
 
-describe('README keys', () => {
+describe('docs/keys.md key tables', () => {
   it('the tables are what npm run readme-keys writes', () => {
     expect(
       withKeyTables(readme) === readme,
-      'README.md key tables are out of date: run npm run readme-keys',
+      'docs/keys.md key tables are out of date: run npm run readme-keys',
     ).toBe(true);
   });
 
@@ -31,7 +31,7 @@ describe('README keys', () => {
     expect(tables.global).toContain(`\`1\` … \`${PANES.length}\``);
   });
 
-  it("the README words name only bindings there are, and a pane's own global keys are global", () => {
+  it("the longer words name only bindings there are, and a pane's own global keys are global", () => {
     const actions = new Set(keymap.map((b) => `${b.scope} ${b.action}`));
     expect(Object.keys(KEY_WORDS).filter((key) => !actions.has(key))).toEqual([]);
     const dialogs = new Set(
@@ -53,7 +53,7 @@ describe('README keys', () => {
     }
   });
 
-  it("a README without a table's markers, or with markers of no table, is refused", () => {
+  it("a page without a table's markers, or with markers of no table, is refused", () => {
     expect(() => withKeyTables(readme.replace('<!-- keys:network -->', ''))).toThrow(/network/);
     expect(() => withKeyTables(`${readme}\n<!-- keys:nope -->\nx\n<!-- /keys -->\n`)).toThrow(/nope/);
   });

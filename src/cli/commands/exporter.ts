@@ -63,7 +63,7 @@ export function registerExporter(program: Command, context: CliContext): void {
       ['curl -s http://127.0.0.1:9464/metrics | grep netdeck_provider_connected', 'which providers are up'],
       ['netdeck --era seed exporter --listen 127.0.0.1:0', 'a demo world of the seed era, a free port'],
     ])}
-It prints "listening on URL" when it serves. The README lists every metric and has a
+It prints "listening on URL" when it serves. docs/operators.md lists every metric and has a
 Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.json).
 `,
   );

@@ -1,4 +1,4 @@
-// The Prometheus metrics `netdeck exporter` serves: one table (the README's table and
+// The Prometheus metrics `netdeck exporter` serves: one table (docs/operators.md's table and
 // a test are kept to it), and the registry built from each poll's observation with
 // prom-client. A registry is built afresh per poll with the series that poll had, so a
 // provider that left the network or a figure the service stopped sending disappears
