@@ -12,7 +12,7 @@ import { readAs } from '../contract/schemas.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
 import { redact } from './auth.ts';
 import { readBody } from './body.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, isTransient } from './errors.ts';
 import { Agent, errors as undiciErrors } from './undici.ts';
 
 export interface ClientOptions {
@@ -273,11 +273,6 @@ export function createClient(options: ClientOptions): ApiClient {
     return result;
   }
 
-  const retryable = (error: ApiError) =>
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    (error.kind === 'http' && (error.status === 429 || (error.status ?? 0) >= 500));
-
   async function call<K extends OperationName>(
     name: K,
     body: RequestOf<K> | undefined,
@@ -311,7 +306,7 @@ export function createClient(options: ClientOptions): ApiClient {
           return await once(name, endpoint, body, attemptSignal);
         } catch (caught) {
           const error = fail(caught);
-          if (attempt >= attempts || !retryable(error) || attemptSignal.aborted) throw error;
+          if (attempt >= attempts || !isTransient(error) || attemptSignal.aborted) throw error;
           const backoff = Math.min(settings.retryMaxDelayMs, settings.retryBaseDelayMs * 2 ** (attempt - 1));
           const delayMs = Math.min(settings.retryMaxDelayMs, error.details.retryAfterMs ?? backoff);
           // A wait that would end past the deadline is not started: the failure is the news.

@@ -48,6 +48,20 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * A failure worth trying again soon, the same request unchanged: the connection failed or
+ * timed out, or the service said so (429, a 5xx that is not a refusal with its reason).
+ * Everything else (a 4xx, a refusal, an answer of the wrong shape) would fail the same way.
+ * Not an ApiError: not known to be the service's answer, so tried again. The client's
+ * retries and the live resources' back-off both ask this.
+ */
+export function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  const status = error.status ?? 0;
+  return error.kind === 'http' && (status === 429 || status >= 500);
+}
+
 /** One line a person can read, for the UI's error line and the CLI's stderr. */
 export function describeError(error: unknown): string {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error);

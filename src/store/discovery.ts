@@ -4,6 +4,7 @@
 // rows both produce, and the specs the user marks for the Providers pane.
 
 import type { StoreApi } from 'zustand/vanilla';
+import { isTransient } from '../api/errors.ts';
 import {
   createLocationSearch,
   distanceNotApplicable,
@@ -28,7 +29,6 @@ import { requestSlot, send } from './request.ts';
 import {
   createResourceStore,
   extendResource,
-  isTransient,
   RETRY_BASE_MS,
   type ResourceState,
   retryDelay,

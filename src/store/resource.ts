@@ -2,7 +2,7 @@
 // clock, with superseded requests aborted, failures kept beside the last good data and
 // retried with back-off. Every pane that shows one response builds on it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type ApiError, isApiError } from '../api/errors.ts';
+import { type ApiError, isApiError, isTransient } from '../api/errors.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import { refreshPeriod, type StoreDeps } from './deps.ts';
 import { requestSlot } from './request.ts';
@@ -44,14 +44,6 @@ export function retryDelay(failures: number, error: unknown, baseMs: number, max
   const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
   const backoff = baseMs * 2 ** Math.max(0, failures - 1);
   return Math.min(maxMs, Math.max(retryAfter ?? 0, backoff));
-}
-
-/** Errors worth retrying on a timer: a 4xx other than 429 will fail the same way again. */
-export function isTransient(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'shape') return true;
-  const status = error.status ?? 0;
-  return error.kind === 'http' && (status === 429 || status >= 500);
 }
 
 /** The first retry's wait after a failure; each failure after it doubles it. */
