@@ -1,4 +1,4 @@
-// Flags and arguments the commands share: the connection flags, --json, reading a
+// Flags and arguments the commands share: the connection flags, the output options, reading a
 // command's options with its parents', and the checks of numbers, ids and lists that turn
 // a bad value into a usage error before anything is sent.
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -62,14 +62,19 @@ export function addConnectionOptions(command: Command, onProgram = false): Comma
     );
 }
 
-export function addJsonOption(command: Command): Command {
-  return command.option('--json', 'print the response JSON instead of a table');
-}
-
-/** --csv next to --json, on the commands that print a table; the two together are a usage error. */
-export function addCsvOption(command: Command): Command {
+/**
+ * The output options of a command: --json (the service's answer), and on a command that
+ * prints a table --csv (its records: data only); the two together are a usage error. What
+ * each prints is decided in one place, the writer (output/writer.ts).
+ */
+export function addOutputOptions(command: Command, { csv = false } = {}): Command {
+  command.option('--json', `print the response JSON instead of ${csv ? 'a table' : 'text'}`);
+  if (!csv) return command;
   return command
-    .option('--csv', 'print the table as CSV (RFC 4180, a header row, formulas neutralised)')
+    .option(
+      '--csv',
+      'print the table as CSV: one header row, then records of raw values in the units the column names say',
+    )
     .hook('preAction', (_program, action) => {
       const { json, csv } = action.opts();
       if (json && csv)

@@ -4,17 +4,11 @@ import type { Command } from 'commander';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
-import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
-  type CommonOptions,
-  optionsOf,
-} from '../options.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { isoTime } from '../output/csv.ts';
+import { type DataTable, textField } from '../output/data-table.ts';
+import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -22,8 +16,7 @@ export function registerClients(program: Command, context: CliContext): void {
   const command = program
     .command('clients')
     .description('the network’s clients: device names, device ids, client ids, provide mode, connections');
-  addJsonOption(command);
-  addCsvOption(command);
+  addOutputOptions(command, { csv: true });
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -36,48 +29,43 @@ export function registerClients(program: Command, context: CliContext): void {
   command.action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const result = await client.networkClients();
-      if (out.json) out.printJson(result);
-      else printClients(out, result.clients ?? []);
+      out.result(result, () => clientsTable(result.clients ?? [], out.style));
     });
   });
 }
 
-function printClients(out: Output, clients: NetworkClient[]): void {
-  if (clients.length === 0) {
-    out.line('This network has no clients.');
-    return;
-  }
-  const { style } = out;
-  const rows = [...clients]
-    .sort(
+/** One row per client, by device name; CONNECTED is `connected` and `connected_since` in CSV. */
+function clientsTable(clients: NetworkClient[], style: Style): DataTable<NetworkClient> {
+  const since = (c: NetworkClient) => c.connections?.[0]?.connect_time;
+  const connected = clients.filter((c) => c.connections?.length).length;
+  return {
+    fields: [
+      textField('DEVICE', 'device', (c) => c.device_name, style.dim('(no name)')),
+      textField('DEVICE ID', 'device_id', (c) => c.device_id, '-'),
+      textField('CLIENT ID', 'client_id', (c) => c.client_id, '-'),
+      {
+        header: 'MODE',
+        name: 'provide_mode',
+        value: (c) => (c.provide_mode === undefined ? undefined : provideModeName(c.provide_mode)),
+        show: (c) => (c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode)),
+      },
+      {
+        header: 'CONNECTED',
+        name: 'connected',
+        value: (c) => Boolean(c.connections?.length),
+        show: (c) =>
+          c.connections?.length ? style.good(`since ${formatTimestamp(since(c))}`) : style.dim('no'),
+      },
+      { name: 'connected_since', value: (c) => isoTime(since(c)) },
+    ],
+    rows: [...clients].sort(
       (a, b) =>
         (a.device_name ?? '').localeCompare(b.device_name ?? '') ||
         (a.client_id ?? '').localeCompare(b.client_id ?? ''),
-    )
-    .map((c) => {
-      const since = c.connections?.[0]?.connect_time;
-      return [
-        sanitize(c.device_name) || style.dim('(no name)'),
-        sanitize(c.device_id) || '-',
-        sanitize(c.client_id) || '-',
-        c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode),
-        c.connections?.length ? style.good(`since ${formatTimestamp(since)}`) : style.dim('no'),
-      ];
-    });
-  out.lines(
-    renderTable(
-      [
-        { header: 'DEVICE' },
-        { header: 'DEVICE ID' },
-        { header: 'CLIENT ID' },
-        { header: 'MODE' },
-        { header: 'CONNECTED' },
-      ],
-      rows,
-      style,
     ),
-  );
-  const connected = clients.filter((c) => c.connections?.length).length;
-  out.line();
-  out.line(`${clients.length} client${clients.length === 1 ? '' : 's'}, ${connected} connected`);
+    empty: 'This network has no clients.',
+    after: clients.length
+      ? [`${clients.length} client${clients.length === 1 ? '' : 's'}, ${connected} connected`]
+      : undefined,
+  };
 }

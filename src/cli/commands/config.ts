@@ -10,15 +10,9 @@ import type { ResolvedConfig, Sourced } from '../config.ts';
 import { type ConfigCheck, checkConfig } from '../config-check.ts';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED } from '../open-client.ts';
-import {
-  addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
-  type CommonOptions,
-  optionsOf,
-} from '../options.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { type DataTable, textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { renderTable } from '../output/table.ts';
 import { createOutput } from '../output/writer.ts';
 import { resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -59,8 +53,7 @@ export function registerConfig(program: Command, context: CliContext): void {
   const command = program
     .command('config')
     .description('show the effective configuration and where each value comes from (token masked)');
-  addJsonOption(command);
-  addCsvOption(command);
+  addOutputOptions(command, { csv: true });
   command.option(
     '--check',
     'also try the configuration against the service: reachable, token accepted, network, expiry (exit 0 ok, 1 unreachable, 3 no token or refused)',
@@ -94,50 +87,118 @@ for a console without clicks or wheel, so the terminal selects text (--no-mouse,
     const described = { ...describeConfig(config), ...(problems.length ? { problems } : {}) };
     const check =
       options.check && config.mode === 'api' ? await checkConfig(context.deps, config) : undefined;
-    if (out.json) {
-      out.printJson(check ? { ...described, check } : described);
-      return context.exit(check?.exit_code ?? failed);
-    }
-    const rows: string[][] = [
-      [
-        'mode',
-        config.mode === 'api' ? 'api' : `demo simulator (seed ${DEMO_SEED}, a fresh world per command)`,
-        config.mode === 'api' ? '' : 'no API URL configured',
-      ],
-      ['api url', described.api_url?.value ?? '-', config.apiUrl?.origin ?? ''],
-      [
-        'token',
-        described.token?.value ?? '-',
-        config.token
-          ? `${config.token.origin}${config.token.file && config.token.source !== 'file' ? ` (${config.token.file})` : ''}`
-          : '',
-      ],
-    ];
-    if (described.network) {
-      rows.push(['network', sanitize(described.network.name ?? '-'), 'token claims']);
-      if (described.network.expires_at)
-        rows.push(['expires', formatTimestamp(described.network.expires_at), 'token claims']);
-    } else if (config.token) {
-      rows.push(['network', '-', 'the token is not a readable JWT']);
-    }
-    rows.push(['profile', config.profile?.value ?? '-', config.profile?.origin ?? '']);
-    rows.push(['refresh', `every ${config.refresh.value} s (the console)`, config.refresh.origin]);
-    rows.push(['mouse', `${config.mouse.value ? 'on' : 'off'} (the console)`, config.mouse.origin]);
-    rows.push([
-      'config file',
-      config.configFile.path,
-      config.configFile.found ? (problems.length ? 'found, with problems' : 'found') : 'not found',
-    ]);
-    if (problems.length) {
+    if (problems.length && !out.json) {
       for (const problem of problems) out.error(sanitize(problem));
       out.note('the table leaves out the values these problems hold');
     }
-    out.lines(renderTable([{ header: 'SETTING' }, { header: 'VALUE' }, { header: 'FROM' }], rows, out.style));
-    if (options.check && !check)
+    out.result(
+      check ? { ...described, check } : described,
+      (): DataTable<Setting> => ({
+        fields: [
+          { header: 'SETTING', name: 'setting', value: (row) => row.key, show: (row) => row.setting },
+          {
+            header: 'VALUE',
+            name: 'value',
+            value: (row) => row.value,
+            show: (row) => row.shown ?? sanitize(row.value ?? '-'),
+          },
+          textField('FROM', 'from', (row) => row.from),
+        ],
+        rows: settingsOf(config, described, problems.length > 0),
+        after: check ? checkLines(check) : undefined,
+      }),
+    );
+    if (options.check && !check && !out.json)
       out.note('--check: nothing to check, the demo simulator is built for each command');
-    if (check) out.lines(['', ...checkLines(check)]);
     context.exit(check?.exit_code ?? failed);
   });
+}
+
+/** A row of the table: the setting and its value as a script reads them, and as a person does. */
+interface Setting {
+  /** For people. */
+  setting: string;
+  /** For scripts: the key --json has, with its unit. */
+  key: string;
+  value?: string | number | boolean;
+  shown?: string;
+  from: string;
+}
+
+/** The settings, each with where it came from; CSV names them as --json does, with their units. */
+function settingsOf(
+  config: ResolvedConfig,
+  described: ReturnType<typeof describeConfig>,
+  problems: boolean,
+): Setting[] {
+  const rows: Setting[] = [
+    config.mode === 'api'
+      ? { setting: 'mode', key: 'mode', value: 'api', from: '' }
+      : {
+          setting: 'mode',
+          key: 'mode',
+          value: 'demo',
+          shown: `demo simulator (seed ${DEMO_SEED}, a fresh world per command)`,
+          from: 'no API URL configured',
+        },
+    {
+      setting: 'api url',
+      key: 'api_url',
+      value: described.api_url?.value,
+      from: config.apiUrl?.origin ?? '',
+    },
+    {
+      setting: 'token',
+      key: 'token',
+      value: described.token?.value,
+      from: config.token
+        ? `${config.token.origin}${config.token.file && config.token.source !== 'file' ? ` (${config.token.file})` : ''}`
+        : '',
+    },
+  ];
+  if (described.network) {
+    rows.push({
+      setting: 'network',
+      key: 'network',
+      value: described.network.name ?? undefined,
+      from: 'token claims',
+    });
+    const expires = described.network.expires_at;
+    if (expires)
+      rows.push({
+        setting: 'expires',
+        key: 'expires_at',
+        value: expires,
+        shown: formatTimestamp(expires),
+        from: 'token claims',
+      });
+  } else if (config.token) {
+    rows.push({ setting: 'network', key: 'network', from: 'the token is not a readable JWT' });
+  }
+  rows.push(
+    { setting: 'profile', key: 'profile', value: config.profile?.value, from: config.profile?.origin ?? '' },
+    {
+      setting: 'refresh',
+      key: 'refresh_seconds',
+      value: config.refresh.value,
+      shown: `every ${config.refresh.value} s (the console)`,
+      from: config.refresh.origin,
+    },
+    {
+      setting: 'mouse',
+      key: 'mouse',
+      value: config.mouse.value,
+      shown: `${config.mouse.value ? 'on' : 'off'} (the console)`,
+      from: config.mouse.origin,
+    },
+    {
+      setting: 'config file',
+      key: 'config_file',
+      value: config.configFile.path,
+      from: config.configFile.found ? (problems ? 'found, with problems' : 'found') : 'not found',
+    },
+  );
+  return rows;
 }
 
 /** The outcome of --check, a line each. */

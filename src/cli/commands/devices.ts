@@ -4,22 +4,28 @@
 // a device by its device id.
 import type { Command } from 'commander';
 import { ApiError, isApiError } from '../../api/errors.ts';
-import type { AddDeviceResult, DeviceAssociations } from '../../contract/schemas.ts';
+import type {
+  AddDeviceResult,
+  DeviceAssociations,
+  PendingAdoptionDevice,
+  SharedDevice,
+} from '../../contract/schemas.ts';
 import { formatDecimal } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { checkCode } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   optionsOf,
   orUsage,
   uuidOf,
 } from '../options.ts';
+import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
+import type { Style } from '../output/style.ts';
+import { renderPairs } from '../output/table.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -35,8 +41,7 @@ export function registerDevices(program: Command, context: CliContext): void {
   const devices = program
     .command('devices')
     .description('devices associated with the network: pending adoptions, incoming and outgoing shares');
-  addJsonOption(devices);
-  addCsvOption(devices);
+  addOutputOptions(devices, { csv: true });
   addConnectionOptions(devices);
   devices.addHelpText(
     'after',
@@ -55,8 +60,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     const options = optionsOf<CommonOptions>(cmd);
     await runWithClient(context, options, async ({ client, out }) => {
       const associations = await client.deviceAssociations();
-      if (out.json) out.printJson(associations);
-      else printAssociations(out, associations);
+      out.result(associations, () => associationsTable(associations, out.style));
     });
   });
 
@@ -64,7 +68,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     .command('add')
     .description('add a device by adoption code or share code (six words)')
     .argument('<code...>', 'the code: six words, quoted or not');
-  addJsonOption(add);
+  addOutputOptions(add);
   addConnectionOptions(add);
   add.addHelpText(
     'after',
@@ -101,7 +105,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     .description('create a share code for one of the network’s devices')
     .argument('<client-id>', 'client id of the device (netdeck clients lists yours)')
     .option('--name <name>', 'the name the guest network sees for the device');
-  addJsonOption(share);
+  addOutputOptions(share);
   addConnectionOptions(share);
   share.addHelpText(
     'after',
@@ -143,7 +147,7 @@ function registerAssociationActions(devices: Command, context: CliContext): void
   ) => {
     const command = devices.command(name).description(description);
     for (const [arg, text] of args) command.argument(arg, text);
-    addJsonOption(command);
+    addOutputOptions(command);
     addConnectionOptions(command);
     command.addHelpText('after', examples(help));
     return command;
@@ -282,66 +286,61 @@ function printAdded(out: Output, result: AddDeviceResult): void {
   out.lines(renderPairs(pairs, out.style));
 }
 
-function state(pending: boolean | undefined, out: Output): string {
-  return pending ? out.style.warn('pending') : out.style.good('confirmed');
-}
+/** The three lists of the service, in the order they are shown (`section` in CSV). */
+const SECTIONS = [
+  { id: 'pending_adoption', title: 'PENDING ADOPTION', key: 'pending_adoption_devices' },
+  { id: 'incoming_shared', title: 'INCOMING SHARED', key: 'incoming_shared_devices' },
+  { id: 'outgoing_shared', title: 'OUTGOING SHARED', key: 'outgoing_shared_devices' },
+] as const;
 
-function printAssociations(out: Output, associations: DeviceAssociations): void {
-  const { style } = out;
-  const pendingAdoptions = associations.pending_adoption_devices ?? [];
-  const incoming = associations.incoming_shared_devices ?? [];
-  const outgoing = associations.outgoing_shared_devices ?? [];
-  const sections: string[][] = [];
-  const section = (title: string, count: number, lines: string[]) =>
-    sections.push([style.accent(`${title} (${count})`), ...(count ? lines : [style.dim('none')])]);
+type Association = (PendingAdoptionDevice | SharedDevice) & { section: (typeof SECTIONS)[number]['id'] };
 
-  section(
-    'PENDING ADOPTION',
-    pendingAdoptions.length,
-    renderTable(
-      [{ header: 'DEVICE' }, { header: 'MINUTES LEFT', align: 'right' }, { header: 'CODE' }],
-      pendingAdoptions.map((d) => [
-        sanitize(d.device_name),
-        formatDecimal(d.duration_minutes, 1),
-        sanitize(d.code),
-      ]),
-      style,
-    ),
+/** One table of the associations; the aligned table shows each list under its title. */
+function associationsTable(associations: DeviceAssociations, style: Style): DataTable<Association> {
+  const rows = SECTIONS.flatMap(({ id, key }) =>
+    (associations[key] ?? []).map((device): Association => ({ ...device, section: id })),
   );
-  section(
-    'INCOMING SHARED',
-    incoming.length,
-    renderTable(
-      [{ header: 'DEVICE' }, { header: 'OWNER NETWORK' }, { header: 'STATE' }, { header: 'CLIENT ID' }],
-      incoming.map((d) => [
-        sanitize(d.device_name),
-        sanitize(d.network_name),
-        state(d.pending, out),
-        sanitize(d.client_id),
-      ]),
-      style,
-    ),
-  );
-  section(
-    'OUTGOING SHARED',
-    outgoing.length,
-    renderTable(
-      [
-        { header: 'DEVICE' },
-        { header: 'GUEST NETWORK' },
-        { header: 'STATE' },
-        { header: 'CLIENT ID' },
-        { header: 'CODE' },
-      ],
-      outgoing.map((d) => [
-        sanitize(d.device_name),
-        sanitize(d.network_name) || style.dim('(not added yet)'),
-        state(d.pending, out),
-        sanitize(d.client_id),
-        sanitize(d.code),
-      ]),
-      style,
-    ),
-  );
-  out.sections(sections);
+  const shares = ['incoming_shared', 'outgoing_shared'];
+  const network = (section: Association['section']) => (d: Association) =>
+    d.section === section ? d.network_name : undefined;
+  return {
+    fields: [
+      { name: 'section', value: (d) => d.section },
+      textField('DEVICE', 'device', (d) => d.device_name),
+      { ...textField('OWNER NETWORK', 'owner_network', network('incoming_shared')), in: ['incoming_shared'] },
+      {
+        ...textField(
+          'GUEST NETWORK',
+          'guest_network',
+          network('outgoing_shared'),
+          style.dim('(not added yet)'),
+        ),
+        in: ['outgoing_shared'],
+      },
+      {
+        header: 'STATE',
+        name: 'pending',
+        // The service leaves out a false `pending` (a confirmed share).
+        value: (d) => d.pending ?? false,
+        show: (d) => (d.pending ? style.warn('pending') : style.good('confirmed')),
+        in: shares,
+      },
+      { ...textField('CLIENT ID', 'client_id', (d) => d.client_id), in: shares },
+      {
+        ...numberField(
+          'MINUTES LEFT',
+          'minutes_left',
+          (d) => d.duration_minutes,
+          (n) => formatDecimal(n, 1),
+        ),
+        in: ['pending_adoption'],
+      },
+      { ...textField('CODE', 'code', (d) => d.code), in: ['pending_adoption', 'outgoing_shared'] },
+    ],
+    rows,
+    sections: {
+      list: SECTIONS.map(({ id, title }) => ({ id, title, none: style.dim('none') })),
+      of: (d) => d.section,
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   collect,
   optionsOf,
@@ -54,7 +54,7 @@ export function registerFeedback(program: Command, context: CliContext): void {
     .option('--use <use>', `${FEEDBACK_USES.join(' | ')}; repeatable`, collect)
     .option('--need <need>', `one of the needs below; repeatable`, collect)
     .option('--other <text>', 'anything else, in words');
-  addJsonOption(command);
+  addOutputOptions(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

@@ -13,20 +13,17 @@ import {
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
-import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   numberArg,
   optionsOf,
   orUsage,
 } from '../options.ts';
+import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
 import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -50,8 +47,7 @@ export function registerLocations(program: Command, context: CliContext): void {
       'with --query: typos allowed per query character, 0-1 (service default 0.2); find-locations only',
       numberArg({ min: 0, max: 1 }),
     );
-  addJsonOption(command);
-  addCsvOption(command);
+  addOutputOptions(command, { csv: true });
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -106,11 +102,7 @@ async function fetchLocations(
 
 async function runLocations(session: CommandSession, options: LocationsOptions): Promise<void> {
   const { result, via } = await fetchLocations(session, options);
-  if (session.out.json) {
-    session.out.printJson(result);
-    return;
-  }
-  printLocationTables(session.out, result, options.query, via);
+  session.out.result(result, () => locationsTable(result, options.query, via));
 }
 
 const TYPE_ORDER: Record<string, number> = { country: 0, region: 1, city: 2 };
@@ -128,27 +120,44 @@ function placeOf(location: Location): string {
   return '';
 }
 
-/** Distance shown for a match: find-provider-locations leaves out the 0 of an exact one. */
-function distanceText(
-  name: string | undefined,
-  distance: number | undefined,
-  query: string,
-  via?: SearchVia,
-) {
-  return String(
-    via === 'find-provider-locations' ? (distance ?? 0) : (matchDistance(name, distance, query) ?? ''),
-  );
+/** A row: a group, a place or a device of an answer, in the section of its kind. */
+interface Found {
+  section: 'group' | 'location' | 'device';
+  /** country, region, city (as sent), group or device */
+  type?: string;
+  name?: string;
+  location?: Location;
+  providers?: number;
+  promoted?: boolean;
+  distance?: number;
+  id?: string;
+  clientId?: string;
 }
 
-/** `query`: the search's, or undefined for the list of provider-locations; `via`: who answered it. */
-function printLocationTables(
-  out: Output,
+const SECTIONS = [
+  { id: 'group', title: 'GROUPS' },
+  { id: 'location', title: 'LOCATIONS' },
+  { id: 'device', title: 'DEVICES' },
+];
+
+/**
+ * One table of the groups, places and devices of an answer (the aligned table: a section
+ * of each kind; CSV: `type` says what a row is). `query`: the search's, or undefined for
+ * the list of provider-locations; `via`: who answered it.
+ */
+function locationsTable(
   result: LocationResult,
   query: string | undefined,
-  via?: SearchVia,
-): void {
+  via: SearchVia | undefined,
+): DataTable<Found> {
   const search = query !== undefined;
-  const { style } = out;
+  // find-provider-locations leaves out the 0 of an exact match.
+  const distance = (name: string | undefined, sent: number | undefined) =>
+    query === undefined
+      ? undefined
+      : via === 'find-provider-locations'
+        ? (sent ?? 0)
+        : matchDistance(name, sent, query);
   // A search comes best match first (parents and groups after): that order is kept.
   const groups = search
     ? (result.groups ?? [])
@@ -158,70 +167,69 @@ function printLocationTables(
           (b.provider_count ?? 0) - (a.provider_count ?? 0),
       );
   const locations = search ? (result.locations ?? []) : [...(result.locations ?? [])].sort(byTypeThenCount);
-  const devices = result.devices ?? [];
-  if (!groups.length && !locations.length && !devices.length) {
-    out.line(search ? 'No locations match.' : 'No locations have active providers.');
-    return;
-  }
-  const sections: string[][] = [];
-  if (groups.length) {
-    sections.push([
-      style.accent(`GROUPS (${groups.length})`),
-      ...renderTable(
-        [
-          { header: 'NAME' },
-          { header: 'PROVIDERS', align: 'right' },
-          { header: 'PROMOTED' },
-          ...(search ? [{ header: 'DIST', align: 'right' as const }] : []),
-          { header: 'ID' },
-        ],
-        groups.map((g) => [
-          sanitize(g.name),
-          g.provider_count === undefined ? NOT_SENT : formatCount(g.provider_count),
-          g.promoted ? 'yes' : '',
-          ...(search ? [distanceText(g.name, g.match_distance, query, via)] : []),
-          sanitize(g.location_group_id),
-        ]),
-        style,
-      ),
-    ]);
-  }
-  if (locations.length) {
-    sections.push([
-      style.accent(`LOCATIONS (${locations.length})`),
-      ...renderTable(
-        [
-          { header: 'TYPE' },
-          { header: 'NAME' },
-          { header: 'IN' },
-          { header: 'CC' },
-          { header: 'PROVIDERS', align: 'right' },
-          ...(search ? [{ header: 'DIST', align: 'right' as const }] : []),
-          { header: 'ID' },
-        ],
-        locations.map((l) => [
-          sanitize(l.location_type),
-          sanitize(l.name),
-          sanitize(placeOf(l)),
-          // Upper case, as the console shows it (the service sends lower case; --json keeps it).
-          sanitize(l.country_code?.toUpperCase()),
-          l.provider_count === undefined ? NOT_SENT : formatCount(l.provider_count),
-          ...(search ? [distanceText(l.name, l.match_distance, query, via)] : []),
-          sanitize(l.location_id),
-        ]),
-        style,
-      ),
-    ]);
-  }
-  if (devices.length) {
-    sections.push([
-      style.accent(`DEVICES (${devices.length})`),
-      ...renderTable(
-        [{ header: 'NAME' }, { header: 'CLIENT ID' }],
-        devices.map((d) => [sanitize(d.device_name), sanitize(d.client_id)]),
-        style,
-      ),
-    ]);
-  }
-  out.sections(sections);
+  const rows: Found[] = [
+    ...groups.map(
+      (g): Found => ({
+        section: 'group',
+        type: 'group',
+        name: g.name,
+        providers: g.provider_count,
+        promoted: g.promoted ?? false,
+        distance: distance(g.name, g.match_distance),
+        id: g.location_group_id,
+      }),
+    ),
+    ...locations.map(
+      (l): Found => ({
+        section: 'location',
+        type: l.location_type,
+        name: l.name,
+        location: l,
+        providers: l.provider_count,
+        distance: distance(l.name, l.match_distance),
+        id: l.location_id,
+      }),
+    ),
+    ...(result.devices ?? []).map(
+      (d): Found => ({
+        section: 'device',
+        type: 'device',
+        name: d.device_name,
+        clientId: d.client_id,
+      }),
+    ),
+  ];
+  const places = ['group', 'location'];
+  const parent = (row: Found, key: 'region' | 'country', of: string[]) =>
+    of.includes(row.location?.location_type ?? '') ? row.location?.[key] : undefined;
+  return {
+    fields: [
+      { ...textField('TYPE', 'type', (row) => row.type), in: ['location'] },
+      textField('NAME', 'name', (row) => row.name),
+      { header: 'IN', show: (row) => (row.location ? placeOf(row.location) : ''), in: ['location'] },
+      { name: 'region', value: (row) => parent(row, 'region', ['city']) },
+      { name: 'country', value: (row) => parent(row, 'country', ['city', 'region']) },
+      // Upper case, as the console shows it (the service sends lower case; --json keeps it).
+      {
+        ...textField('CC', 'country_code', (row) => row.location?.country_code?.toUpperCase()),
+        in: ['location'],
+      },
+      { ...numberField('PROVIDERS', 'providers', (row) => row.providers, formatCount, NOT_SENT), in: places },
+      {
+        header: 'PROMOTED',
+        name: 'promoted',
+        value: (row) => row.promoted,
+        show: (row) => (row.promoted ? 'yes' : ''),
+        in: ['group'],
+      },
+      ...(search
+        ? [{ ...numberField('DIST', 'distance', (row: Found) => row.distance, String, ''), in: places }]
+        : []),
+      { ...textField('ID', 'id', (row) => row.id), in: places },
+      { ...textField('CLIENT ID', 'client_id', (row) => row.clientId), in: ['device'] },
+    ],
+    rows,
+    sections: { list: SECTIONS, of: (row) => row.section },
+    empty: search ? 'No locations match.' : 'No locations have active providers.',
+  };
 }

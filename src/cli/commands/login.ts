@@ -13,7 +13,7 @@ import { ConfigError, expandHome, type ResolvedConfig, resolveConfig } from '../
 import type { CliContext } from '../context.ts';
 import { LoginFileError, readSmallFile, saveLogin } from '../login-store.ts';
 import { clientFor } from '../open-client.ts';
-import { addJsonOption, type CommonOptions, optionsOf, orUsage } from '../options.ts';
+import { addOutputOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { createOutput, type Output } from '../output/writer.ts';
@@ -49,7 +49,7 @@ export function registerLogin(program: Command, context: CliContext): void {
     )
     .option('--api-url <url>', `the API to log in to (default ${REAL_API_URL}, or the one configured)`)
     .option('--profile <name>', 'the profile to keep the login for (env NETDECK_PROFILE)');
-  addJsonOption(command);
+  addOutputOptions(command);
   command.addHelpText(
     'after',
     `${examples([

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { ConfigError, loginFileOf, resolveConfig } from '../config.ts';
 import type { CliContext } from '../context.ts';
 import { LoginFileError, removeLogin } from '../login-store.ts';
-import { addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
+import { addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { examples } from './help.ts';
@@ -14,7 +14,7 @@ export function registerLogout(program: Command, context: CliContext): void {
     .command('logout')
     .description('remove the token netdeck login kept for this profile')
     .option('--profile <name>', 'the profile to log out of (env NETDECK_PROFILE)');
-  addJsonOption(command);
+  addOutputOptions(command);
   command.addHelpText('after', examples([['netdeck logout', 'forget the login of the default profile']]));
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions>(cmd);

@@ -10,12 +10,10 @@ import {
   type RankMode,
 } from '../../contract/schemas.ts';
 import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../format/numbers.ts';
-import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   collect,
   collectUuids,
@@ -24,9 +22,8 @@ import {
   orUsage,
   uuidOf,
 } from '../options.ts';
-import { csvLine } from '../output/csv.ts';
+import { type Field, numberField, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { type Column, renderFixedRow, renderTable } from '../output/table.ts';
 import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -76,8 +73,7 @@ export function registerProviders(program: Command, context: CliContext): void {
       'leave out a destination: a path "INTERMEDIARY,...,DESTINATION" of ids; repeatable',
       collect,
     );
-  addJsonOption(command);
-  addCsvOption(command);
+  addOutputOptions(command, { csv: true });
   addConnectionOptions(command);
   command.addHelpText(
     'after',
@@ -130,11 +126,35 @@ function buildRequest(options: ProvidersOptions): FindProvidersRequest {
   };
 }
 
-const COLUMNS: Column[] = [
-  { header: 'CLIENT ID' },
-  { header: 'TIER', align: 'right' },
-  { header: 'SPEED', align: 'right' },
-  { header: 'LOCATION' },
+/** A provider's figures as sent: `?` in the aligned table where the service sent none. */
+const FIELDS: Field<Provider>[] = [
+  textField('CLIENT ID', 'client_id', (p) => p.client_id),
+  numberField('TIER', 'tier', (p) => p.tier, String, NOT_SENT),
+  {
+    header: 'SPEED',
+    name: 'speed_bytes_per_second',
+    align: 'right',
+    // No figure where the service has no estimate (`unmeasured` for people).
+    value: (p) => (p.has_estimated_bytes_per_second === false ? undefined : p.estimated_bytes_per_second),
+    show: (p) =>
+      p.has_estimated_bytes_per_second === false
+        ? 'unmeasured'
+        : p.estimated_bytes_per_second === undefined
+          ? NOT_SENT
+          : formatBytesPerSecond(p.estimated_bytes_per_second),
+  },
+  {
+    header: 'LOCATION',
+    show: ({ location: where }) =>
+      where
+        ? [where.city, where.region, where.country_code?.toUpperCase() ?? where.country]
+            .filter(Boolean)
+            .join(', ')
+        : NOT_SENT,
+  },
+  { name: 'city', value: (p) => p.location?.city },
+  { name: 'region', value: (p) => p.location?.region },
+  { name: 'country_code', value: (p) => p.location?.country_code?.toUpperCase() },
 ];
 const STREAM_WIDTHS = [36, 4, 10];
 
@@ -144,39 +164,14 @@ function rankArg(value: string): RankMode {
   return value as RankMode;
 }
 
-/** Each figure as the service sent it: `?` for one it left out, `unmeasured` where it says so. */
-function cells(provider: Provider): string[] {
-  const where = provider.location;
-  const place = where
-    ? [where.city, where.region, where.country_code?.toUpperCase() ?? where.country]
-        .filter(Boolean)
-        .join(', ')
-    : NOT_SENT;
-  return [
-    sanitize(provider.client_id),
-    provider.tier === undefined ? NOT_SENT : String(provider.tier),
-    provider.has_estimated_bytes_per_second === false
-      ? 'unmeasured'
-      : provider.estimated_bytes_per_second === undefined
-        ? NOT_SENT
-        : formatBytesPerSecond(provider.estimated_bytes_per_second),
-    sanitize(place),
-  ];
-}
-
 async function sampleOnce(session: CommandSession, request: FindProvidersRequest): Promise<void> {
   const { out } = session;
   const result = await session.client.findProviders(request);
-  if (out.json) {
-    out.printJson(result);
-    return;
-  }
-  const providers = result.providers ?? [];
-  if (!providers.length) {
-    out.line('No active providers match.');
-    return;
-  }
-  out.lines(renderTable(COLUMNS, providers.map(cells), out.style));
+  out.result(result, () => ({
+    fields: FIELDS,
+    rows: result.providers ?? [],
+    empty: 'No active providers match.',
+  }));
 }
 
 /**
@@ -192,10 +187,8 @@ async function streamAll(
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
   let printed = 0;
-  // Rows are printed as they arrive: fixed widths (or CSV records) instead of a measured table.
-  const row = (texts: string[]) =>
-    out.style.csv ? csvLine(texts) : renderFixedRow(texts, STREAM_WIDTHS, COLUMNS);
-  if (!out.json) out.line(out.style.bold(row(COLUMNS.map((c) => c.header))));
+  // Rows are printed as they arrive: fixed widths instead of a measured table.
+  const print = out.stream(FIELDS, STREAM_WIDTHS);
   for (;;) {
     let providers: Provider[];
     try {
@@ -226,8 +219,7 @@ async function streamAll(
     for (const provider of fresh.slice(0, limit - printed)) {
       seen.add(provider.client_id);
       printed++;
-      if (out.json) out.jsonLine(provider);
-      else out.line(row(cells(provider)));
+      print(provider);
     }
   }
   out.note(`${printed} provider${printed === 1 ? '' : 's'}`);

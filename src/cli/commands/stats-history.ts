@@ -6,7 +6,6 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
-import { sanitize } from '../../sanitize.ts';
 import {
   type DailyFigures,
   HISTORY_WINDOWS,
@@ -18,15 +17,13 @@ import {
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   optionsOf,
   orUsage,
   uuidOf,
 } from '../options.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -41,29 +38,54 @@ export function windowArg(value: string): HistoryWindow {
 
 export const LAST_OPTION = ['--last <window>', `the window: ${WINDOW_IDS.join(', ')}`] as const;
 
-/** One row per UTC day, oldest first, with the figures' units in the headers. */
-function dayTable(out: Output, figures: DailyFigures & { uptime: number[] }, uptimeHeader: string): string[] {
-  return renderTable(
-    [
-      { header: 'DAY' },
-      { header: uptimeHeader, align: 'right' },
-      { header: 'TRANSFER GiB', align: 'right' },
-      { header: 'PAYOUT USDC', align: 'right' },
-      { header: 'SEARCHES', align: 'right' },
-      { header: 'CONTRACTS', align: 'right' },
-      { header: 'CLIENTS', align: 'right' },
-    ],
-    figures.days.map((day, i) => [
-      sanitize(day),
-      formatDecimal(figures.uptime[i], 1),
-      formatDecimal(figures.transfer[i], 2),
-      formatDecimal(figures.payout[i], 4),
-      formatCount(figures.searchInterest[i]),
-      formatCount(figures.contracts[i]),
-      formatCount(figures.clients[i]),
-    ]),
-    out.style,
-  );
+/** A UTC day's figures, or (`stats provider`) a client the provider served and its transfer. */
+interface HistoryRow {
+  section: 'day' | 'served_client';
+  day?: string;
+  clientId?: string;
+  uptime?: number;
+  transfer: number;
+  payout?: number;
+  searches?: number;
+  contracts?: number;
+  clients?: number;
+}
+
+/** One row per UTC day, oldest first. */
+const dayRows = (figures: DailyFigures & { uptime: number[] }): HistoryRow[] =>
+  figures.days.map((day, i) => ({
+    section: 'day',
+    day,
+    uptime: figures.uptime[i],
+    transfer: figures.transfer[i],
+    payout: figures.payout[i],
+    searches: figures.searchInterest[i],
+    contracts: figures.contracts[i],
+    clients: figures.clients[i],
+  }));
+
+/** The columns of the days (and of the clients served), their units in the headers. */
+function historyFields(uptime: { header: string; name: string }, served: boolean): Field<HistoryRow>[] {
+  const days = served ? ['day'] : undefined;
+  const decimal = (decimals: number) => (n: number) => formatDecimal(n, decimals);
+  return [
+    ...(served ? [{ name: 'section', value: (row: HistoryRow) => row.section }] : []),
+    { ...textField('DAY', 'day', (row) => row.day), in: days },
+    ...(served
+      ? [
+          {
+            ...textField('CLIENT SERVED', 'client_id', (row: HistoryRow) => row.clientId),
+            in: ['served_client'],
+          },
+        ]
+      : []),
+    { ...numberField(uptime.header, uptime.name, (row) => row.uptime, decimal(1)), in: days },
+    numberField('TRANSFER GiB', 'transfer_gib', (row) => row.transfer, decimal(2)),
+    { ...numberField('PAYOUT USDC', 'payout_usd', (row) => row.payout, decimal(4)), in: days },
+    { ...numberField('SEARCHES', 'searches', (row) => row.searches, formatCount), in: days },
+    { ...numberField('CONTRACTS', 'contracts', (row) => row.contracts, formatCount), in: days },
+    { ...numberField('CLIENTS', 'clients', (row) => row.clients, formatCount), in: days },
+  ];
 }
 
 /** `stats providers --last 7d|30d`: the network's days. */
@@ -74,13 +96,15 @@ export async function printProvidersHistory(
 ): Promise<void> {
   await runWithClient(context, options, async ({ client, out }) => {
     const answer = await client.providersOverviewLastN({ last_n: windowHours(window) });
-    if (out.json) return out.printJson(answer);
-    const history = networkHistory(answer, window);
-    if (!history.days.length)
-      return out.line(`No figures in the ${HISTORY_WINDOWS.find((w) => w.id === window)!.label}.`);
-    out.lines(dayTable(out, history, 'UPTIME h/PROVIDER'));
-    out.line();
-    out.lines(renderPairs([['as of', formatTimestamp(answer.created_time)]], out.style));
+    out.result(answer, () => {
+      const rows = dayRows(networkHistory(answer, window));
+      return {
+        fields: historyFields({ header: 'UPTIME h/PROVIDER', name: 'uptime_hours_per_provider' }, false),
+        rows,
+        empty: `No figures in the ${HISTORY_WINDOWS.find((w) => w.id === window)!.label}.`,
+        after: rows.length ? [['as of', formatTimestamp(answer.created_time)]] : undefined,
+      };
+    });
   });
 }
 
@@ -92,8 +116,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     )
     .argument('<client_id>', 'the provider (a client id of your network)')
     .option(LAST_OPTION[0], `${LAST_OPTION[1]} (default 24h)`, windowArg);
-  addJsonOption(provider);
-  addCsvOption(provider);
+  addOutputOptions(provider, { csv: true });
   addConnectionOptions(provider);
   provider.addHelpText(
     'after',
@@ -108,30 +131,27 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     const window = options.last ?? '24h';
     await runWithClient(context, options, async ({ client, out }) => {
       const answer = await client.providerLastN({ client_id: clientId, last_n: windowHours(window) });
-      if (out.json) return out.printJson(answer);
-      const history = providerHistory(answer, window, clientId, Date.now());
-      const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
-      out.lines(dayTable(out, history, 'UPTIME h'));
-      out.line();
-      out.lines(
-        renderPairs(
-          [
+      out.result(answer, (): DataTable<HistoryRow> => {
+        const history = providerHistory(answer, window, clientId, Date.now());
+        const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
+        return {
+          fields: historyFields({ header: 'UPTIME h', name: 'uptime_hours' }, true),
+          rows: [
+            ...dayRows(history),
+            ...history.servedClients.map(
+              (c): HistoryRow => ({ section: 'served_client', clientId: c.clientId, transfer: c.transfer }),
+            ),
+          ],
+          sections: {
+            list: [{ id: 'day' }, { id: 'served_client', none: 'No clients served in the window.' }],
+            of: (row) => row.section,
+          },
+          after: [
             ['hours with uptime', `${hoursUp} of ${history.hourly.minutes.length}`],
             ['as of', formatTimestamp(answer.created_time)],
           ],
-          out.style,
-        ),
-      );
-      out.line();
-      out.lines(
-        history.servedClients.length
-          ? renderTable(
-              [{ header: 'CLIENT SERVED' }, { header: 'TRANSFER GiB', align: 'right' }],
-              history.servedClients.map((c) => [sanitize(c.clientId), formatDecimal(c.transfer, 2)]),
-              out.style,
-            )
-          : ['No clients served in the window.'],
-      );
+        };
+      });
     });
   });
 }

@@ -9,19 +9,17 @@ import {
 } from '../../contract/schemas.ts';
 import { presentSummaries, summaryField } from '../../format/network-fields.ts';
 import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
-import { sanitize } from '../../sanitize.ts';
 import type { HistoryWindow } from '../../store/history.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   integerArg,
   optionsOf,
 } from '../options.ts';
-import { renderPairs, renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import { type DataTable, type Line, numberField, textField } from '../output/data-table.ts';
+import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 import { LAST_OPTION, printProvidersHistory, registerProviderHistory, windowArg } from './stats-history.ts';
@@ -51,8 +49,7 @@ export function registerStats(program: Command, context: CliContext): void {
       `${LAST_OPTION[1]} (default 24h: one row per provider; 7d, 30d: one row per day)`,
       windowArg,
     );
-  addJsonOption(providers);
-  addCsvOption(providers);
+  addOutputOptions(providers, { csv: true });
   addConnectionOptions(providers);
   providers.addHelpText(
     'after',
@@ -68,8 +65,7 @@ export function registerStats(program: Command, context: CliContext): void {
     if (options.last && options.last !== '24h') return printProvidersHistory(context, options, options.last);
     await runWithClient(context, options, async ({ client, out }) => {
       const result = await client.providerStats();
-      if (out.json) out.printJson(result);
-      else printProviderStats(out, result);
+      out.result(result, () => providerStatsTable(result, out.style));
     });
   });
 
@@ -77,8 +73,7 @@ export function registerStats(program: Command, context: CliContext): void {
     .command('network')
     .description('network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)')
     .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
-  addJsonOption(network);
-  addCsvOption(network);
+  addOutputOptions(network, { csv: true });
   addConnectionOptions(network);
   network.addHelpText(
     'after',
@@ -91,121 +86,123 @@ export function registerStats(program: Command, context: CliContext): void {
     const options = optionsOf<CommonOptions & { days?: number }>(cmd);
     await runWithClient(context, options, async ({ client, out }) => {
       const result = await client.networkStats();
-      if (out.json) out.printJson(result);
-      else printNetworkStats(out, result, options.days ?? 7);
+      out.result(result, () => networkStatsTable(result, options.days ?? 7));
     });
   });
 }
 
-function printProviderStats(out: Output, stats: ProvidersStats): void {
-  const { style } = out;
+type ProviderFigures = NonNullable<ProvidersStats['providers']>[number];
+
+/** One row per provider over the last 24 hours, in the service's units; totals after. */
+function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<ProviderFigures> {
   const providers = stats.providers ?? [];
-  if (!providers.length) {
-    out.line('The network has no providers.');
-    return;
-  }
-  const sum = (pick: (p: (typeof providers)[number]) => number | undefined) =>
+  const sum = (pick: (p: ProviderFigures) => number | undefined) =>
     providers.reduce((total, p) => total + (pick(p) ?? 0), 0);
   const connected = providers.filter((p) => p.connected).length;
-  out.lines([
-    ...renderTable(
-      [
-        { header: 'CLIENT ID' },
-        { header: 'STATE' },
-        { header: 'UPTIME h', align: 'right' },
-        { header: 'TRANSFER GiB', align: 'right' },
-        { header: 'PAYOUT USDC', align: 'right' },
-        { header: 'SEARCHES', align: 'right' },
-        { header: 'CONTRACTS', align: 'right' },
-        { header: 'CLIENTS', align: 'right' },
-        { header: 'MODE' },
-      ],
-      providers.map((p) => [
-        sanitize(p.client_id),
-        p.connected ? style.good('online') : style.bad('offline'),
-        formatDecimal(p.uptime_last_24h, 1),
-        formatDecimal(p.transfer_data_last_24h, 2),
-        formatDecimal(p.payout_last_24h, 4),
-        formatCount(p.search_interest_last_24h),
-        formatCount(p.contracts_last_24h),
-        formatCount(p.clients_last_24h),
-        provideModeName(p.provide_mode),
-      ]),
-      style,
-    ),
-    '',
-    ...renderPairs(
-      [
-        ['providers', `${providers.length} (${connected} online)`],
-        [
-          'transfer',
-          `${formatDecimal(
-            sum((p) => p.transfer_data_last_24h),
-            2,
-          )} GiB in 24 h`,
-        ],
-        [
-          'payout',
-          `${formatDecimal(
-            sum((p) => p.payout_last_24h),
-            4,
-          )} USDC in 24 h`,
-        ],
-        ['as of', formatTimestamp(stats.created_time)],
-      ],
-      style,
-    ),
-  ]);
+  return {
+    fields: [
+      textField('CLIENT ID', 'client_id', (p) => p.client_id),
+      {
+        header: 'STATE',
+        name: 'connected',
+        value: (p) => p.connected,
+        show: (p) => (p.connected ? style.good('online') : style.bad('offline')),
+      },
+      numberField(
+        'UPTIME h',
+        'uptime_hours',
+        (p) => p.uptime_last_24h,
+        (n) => formatDecimal(n, 1),
+      ),
+      numberField(
+        'TRANSFER GiB',
+        'transfer_gib',
+        (p) => p.transfer_data_last_24h,
+        (n) => formatDecimal(n, 2),
+      ),
+      numberField(
+        'PAYOUT USDC',
+        'payout_usd',
+        (p) => p.payout_last_24h,
+        (n) => formatDecimal(n, 4),
+      ),
+      numberField('SEARCHES', 'searches', (p) => p.search_interest_last_24h, formatCount),
+      numberField('CONTRACTS', 'contracts', (p) => p.contracts_last_24h, formatCount),
+      numberField('CLIENTS', 'clients', (p) => p.clients_last_24h, formatCount),
+      {
+        header: 'MODE',
+        name: 'provide_mode',
+        value: (p) => (p.provide_mode === undefined ? undefined : provideModeName(p.provide_mode)),
+        show: (p) => provideModeName(p.provide_mode),
+      },
+    ],
+    rows: providers,
+    empty: 'The network has no providers.',
+    after: providers.length
+      ? [
+          ['providers', `${providers.length} (${connected} online)`],
+          [
+            'transfer',
+            `${formatDecimal(
+              sum((p) => p.transfer_data_last_24h),
+              2,
+            )} GiB in 24 h`,
+          ],
+          [
+            'payout',
+            `${formatDecimal(
+              sum((p) => p.payout_last_24h),
+              4,
+            )} USDC in 24 h`,
+          ],
+          ['as of', formatTimestamp(stats.created_time)],
+        ]
+      : undefined,
+  };
 }
 
-function printNetworkStats(out: Output, stats: NetworkStats, days: number): void {
-  const { style } = out;
-  // Units as the service computes them: bytes a day, MiB, Mibit/s (format/network-fields.ts);
-  // a figure the service did not send is left out, not shown as 0.
-  out.lines(
-    renderPairs(
-      [
-        ...presentSummaries(stats).map((field): [string, string] => {
-          const { long, format } = summaryField(field, stats);
-          return [long, format(stats[field])];
-        }),
-        ['as of', `${formatTimestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
-      ],
-      style,
-    ),
-  );
-  const dates = Object.keys(stats.providers_data ?? stats.all_transfer_data ?? {})
-    .sort()
-    .slice(-days)
-    .reverse();
-  if (!days || !dates.length) return;
-  const series = DAY_TABLE.filter(([, field]) => stats[field] !== undefined);
-  out.line();
-  out.lines(
-    renderTable(
-      [{ header: 'DAY' }, ...series.map(([header]) => ({ header, align: 'right' as const }))],
-      dates.map((day) => [
-        sanitize(day),
-        ...series.map(([, field]) => {
-          const value = stats[field]?.[day];
-          return value === undefined
-            ? '-'
-            : field === 'all_transfer_data'
-              ? formatBytes(value)
-              : formatCount(value);
-        }),
-      ]),
-      style,
-    ),
-  );
+/**
+ * The last `days` days, newest first, in the service's units (transfer in bytes), after
+ * the summary figures (each the highest day of the last 3, not a total: format/network-fields.ts).
+ * A figure the service did not send is left out, not shown as 0.
+ */
+function networkStatsTable(stats: NetworkStats, days: number): DataTable<string> {
+  const dates = days
+    ? Object.keys(stats.providers_data ?? stats.all_transfer_data ?? {})
+        .sort()
+        .slice(-days)
+        .reverse()
+    : [];
+  const series = DAY_TABLE.filter(({ field }) => stats[field] !== undefined);
+  return {
+    fields: [
+      textField('DAY', 'day', (day) => day),
+      ...series.map(({ header, name, field, format }) =>
+        numberField(header, name, (day: string) => stats[field]?.[day], format, '-'),
+      ),
+    ],
+    rows: dates,
+    before: [
+      ...presentSummaries(stats).map((field): Line => {
+        const { long, format } = summaryField(field, stats);
+        return [long, format(stats[field])];
+      }),
+      ['as of', `${formatTimestamp(stats.created_time)}, lookback ${stats.lookback ?? '-'} days`],
+    ],
+  };
 }
 
 /** The daily series `stats network` lists, by column. */
-const DAY_TABLE: [string, NetworkSeriesField][] = [
-  ['PROVIDERS', 'providers_data'],
-  ['COUNTRIES', 'countries_data'],
-  ['CITIES', 'cities_data'],
-  ['NETWORKS', 'networks_data'],
-  ['DEVICES', 'devices_data'],
-  ['TRANSFER', 'all_transfer_data'],
+const DAY_TABLE: {
+  header: string;
+  name: string;
+  field: NetworkSeriesField;
+  format: (n: number) => string;
+}[] = [
+  { header: 'PROVIDERS', name: 'providers', field: 'providers_data', format: formatCount },
+  { header: 'COUNTRIES', name: 'countries', field: 'countries_data', format: formatCount },
+  { header: 'CITIES', name: 'cities', field: 'cities_data', format: formatCount },
+  { header: 'NETWORKS', name: 'networks', field: 'networks_data', format: formatCount },
+  { header: 'DEVICES', name: 'devices', field: 'devices_data', format: formatCount },
+  { header: 'TRANSFER', name: 'transfer_bytes', field: 'all_transfer_data', format: formatBytes },
 ];

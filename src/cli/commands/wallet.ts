@@ -11,16 +11,16 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
-  addCsvOption,
-  addJsonOption,
+  addOutputOptions,
   type CommonOptions,
   optionsOf,
   orUsage,
   uuidOf,
 } from '../options.ts';
+import { isoTime } from '../output/csv.ts';
+import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { renderTable } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
+import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -38,7 +38,7 @@ function walletProblem(chain: string, address: string): string | undefined {
 
 export function registerWallet(program: Command, context: CliContext): void {
   const wallet = program.command('wallet').description('the payout wallet of the network, and its wallets');
-  addJsonOption(wallet);
+  addOutputOptions(wallet);
   addConnectionOptions(wallet);
   wallet.addHelpText(
     'after',
@@ -57,23 +57,30 @@ export function registerWallet(program: Command, context: CliContext): void {
     });
   });
 
-  const sub = (name: string, description: string, help: [string, string][]) => {
+  const sub = (name: string, description: string, help: [string, string][], table = false) => {
     const command = wallet.command(name).description(description);
-    addJsonOption(command);
+    addOutputOptions(command, { csv: table });
     addConnectionOptions(command);
     command.addHelpText('after', examples(help));
     return command;
   };
 
-  const list = sub('list', "the network's wallets: chain, address, which one is the payout wallet", [
-    ['netdeck wallet list', 'one row per wallet'],
-    ["netdeck wallet list --json | jq -r '.wallets[].wallet_address'", 'for scripts'],
-  ]);
-  addCsvOption(list).action(async (_flags, cmd: Command) => {
+  sub(
+    'list',
+    "the network's wallets: chain, address, which one is the payout wallet",
+    [
+      ['netdeck wallet list', 'one row per wallet'],
+      ["netdeck wallet list --json | jq -r '.wallets[].wallet_address'", 'for scripts'],
+    ],
+    true,
+  ).action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const [list, payout] = await Promise.all([client.accountWallets(), client.getPayoutWallet()]);
-      if (out.json) out.printJson({ ...list, payout_wallet_id: payout.wallet_id ?? null });
-      else printWallets(out, list.wallets ?? [], payout.wallet_id);
+      out.result({ ...list, payout_wallet_id: payout.wallet_id ?? null }, () =>
+        walletsTable(list.wallets ?? [], payout.wallet_id, out.style),
+      );
+      if (!payout.wallet_id && list.wallets?.length && !out.json)
+        out.note('no payout wallet set: netdeck wallet set WALLET_ID');
     });
   });
 
@@ -142,32 +149,32 @@ export function registerWallet(program: Command, context: CliContext): void {
     });
 }
 
-function printWallets(out: Output, wallets: AccountWallet[], payoutId: string | undefined): void {
-  if (wallets.length === 0) {
-    out.line('This network has no wallets. Add one with: netdeck wallet add --chain SOL ADDRESS');
-    return;
-  }
-  const { style } = out;
-  out.lines(
-    renderTable(
-      [
-        { header: 'WALLET ID' },
-        { header: 'CHAIN' },
-        { header: 'ADDRESS' },
-        { header: 'TOKEN' },
-        { header: 'PAYOUT' },
-        { header: 'ADDED' },
-      ],
-      wallets.map((w) => [
-        sanitize(w.wallet_id) || '-',
-        sanitize(w.blockchain) || '-',
-        sanitize(w.wallet_address) || '-',
-        sanitize(w.default_token_type) || '-',
-        w.wallet_id && w.wallet_id === payoutId ? style.good('★ payout') : '',
-        formatTimestamp(w.create_time),
-      ]),
-      style,
-    ),
-  );
-  if (!payoutId) out.note('no payout wallet set: netdeck wallet set WALLET_ID');
+function walletsTable(
+  wallets: AccountWallet[],
+  payoutId: string | undefined,
+  style: Style,
+): DataTable<AccountWallet> {
+  const isPayout = (w: AccountWallet) => Boolean(w.wallet_id && w.wallet_id === payoutId);
+  return {
+    fields: [
+      textField('WALLET ID', 'wallet_id', (w) => w.wallet_id, '-'),
+      textField('CHAIN', 'chain', (w) => w.blockchain, '-'),
+      textField('ADDRESS', 'address', (w) => w.wallet_address, '-'),
+      textField('TOKEN', 'token', (w) => w.default_token_type, '-'),
+      {
+        header: 'PAYOUT',
+        name: 'payout',
+        value: isPayout,
+        show: (w) => (isPayout(w) ? style.good('★ payout') : ''),
+      },
+      {
+        header: 'ADDED',
+        name: 'added_at',
+        value: (w) => isoTime(w.create_time),
+        show: (w) => formatTimestamp(w.create_time),
+      },
+    ],
+    rows: wallets,
+    empty: 'This network has no wallets. Add one with: netdeck wallet add --chain SOL ADDRESS',
+  };
 }

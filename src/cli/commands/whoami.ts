@@ -6,7 +6,7 @@ import { ApiError, isApiError } from '../../api/errors.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addJsonOption, type CommonOptions, optionsOf } from '../options.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { explain, runWithClient } from '../run-command.ts';
@@ -25,7 +25,7 @@ export function registerWhoami(program: Command, context: CliContext): void {
     .description(
       'the network and user of the token in use, its kind and times, and whether the service accepts it',
     );
-  addJsonOption(command);
+  addOutputOptions(command);
   addConnectionOptions(command);
   command.addHelpText(
     'after',

@@ -1,24 +1,31 @@
-// CSV for spreadsheets and scripts (--csv): RFC 4180 quoting, a header row, cells made
-// inert like every table cell, and formulas neutralised: a cell that starts with `=`, `+`,
-// `-`, `@` (or a tab or carriage return), a negative number aside, gets a leading `'`, so
-// a spreadsheet shows the text instead of running it. Numbers lose their thousands commas.
-import { SGR } from '../../sanitize.ts';
+// CSV for spreadsheets and scripts (--csv): RFC 4180 quoting, values as they are (a
+// number in its column's unit, `true`/`false`, nothing as an empty cell), text made inert
+// like every table cell and formulas neutralised: a text that starts with `=`, `+`, `-`,
+// `@` gets a leading `'`, so a spreadsheet shows it instead of running it. A number is a
+// number, never prefixed (a negative one included).
+import { dateOf } from '../../clock.ts';
+import { sanitize } from '../../sanitize.ts';
+
+/** What a cell holds for a script: undefined or null is an empty cell. */
+export type Value = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** A number as the tables print it for people: thousands separated ("1,727"). */
-const GROUPED_NUMBER = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const NEEDS_QUOTES = /[",\n\r]|^\s|\s$/;
 
 /** One cell as CSV. */
-export function csvCell(text: string): string {
-  let plain = text.replace(SGR, '');
-  // A spreadsheet reads 1727 as a number; "1,727" would be text.
-  if (GROUPED_NUMBER.test(plain)) plain = plain.replaceAll(',', '');
-  // A negative number is no formula; anything else starting so is made text.
-  const safe = FORMULA_START.test(plain) && !PLAIN_NUMBER.test(plain) ? `'${plain}` : plain;
+export function csvCell(value: Value): string {
+  if (value === undefined || value === null) return '';
+  // 15 significant digits: what a double holds, without the noise of sums (0.1 + 0.2).
+  if (typeof value === 'number') return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : '';
+  if (typeof value === 'boolean') return String(value);
+  const text = sanitize(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** One record: cells separated by commas. */
-export const csvLine = (cells: string[]): string => cells.map(csvCell).join(',');
+export const csvLine = (values: Value[]): string => values.map(csvCell).join(',');
+
+/** A time as CSV writes it: ISO 8601 in UTC; undefined for none or one that is not a time. */
+export const isoTime = (value: string | number | undefined): string | undefined =>
+  dateOf(value)?.toISOString();

@@ -14,8 +14,6 @@ export function wantsColour(stream: ColourTarget, env: Record<string, string | u
 
 export interface Style {
   readonly colour: boolean;
-  /** --csv: tables are printed as CSV records, and the lines around them left out. */
-  readonly csv?: boolean;
   bold(text: string): string;
   dim(text: string): string;
   good(text: string): string;
@@ -27,14 +25,13 @@ export interface Style {
 export function createStyle(
   stream: ColourTarget,
   env: Record<string, string | undefined>,
-  options: { csv?: boolean } = {},
+  options: { plain?: boolean } = {},
 ): Style {
-  const colour = !options.csv && wantsColour(stream, env);
+  const colour = !options.plain && wantsColour(stream, env);
   // An explicit level: chalk's own detection reads process.env at import time.
   const chalk: ChalkInstance = new Chalk({ level: colour ? 1 : 0 });
   return {
     colour,
-    csv: options.csv,
     bold: (text) => chalk.bold(text),
     dim: (text) => chalk.dim(text),
     good: (text) => chalk.green(text),

@@ -2,7 +2,6 @@
 // Every cell is made inert before it is measured (our own colours kept), so a hostile
 // value can neither act on the terminal nor push the columns out of line.
 import { SGR, sanitizeStyled } from '../../sanitize.ts';
-import { csvLine } from './csv.ts';
 import type { Style } from './style.ts';
 
 export interface Column {
@@ -24,7 +23,6 @@ function pad(text: string, width: number, align: 'left' | 'right' = 'left'): str
 /** Lines of a table: a bold header row, then one line per row, columns two spaces apart. */
 export function renderTable(columns: Column[], dirtyRows: string[][], style: Style): string[] {
   const rows = dirtyRows.map(cleanCells);
-  if (style.csv) return [csvLine(columns.map((column) => column.header)), ...rows.map(csvLine)];
   const widths = columns.map((column, i) =>
     Math.max(widthOf(column.header), ...rows.map((row) => widthOf(row[i] ?? ''))),
   );
@@ -50,8 +48,6 @@ export function renderTable(columns: Column[], dirtyRows: string[][], style: Sty
 
 /** `label  value` lines with the labels padded to one width. */
 export function renderPairs(dirtyPairs: [string, string][], style: Style): string[] {
-  // Not records: CSV output keeps to the table.
-  if (style.csv) return [];
   const pairs = dirtyPairs.map((pair) => cleanCells(pair) as [string, string]);
   const width = Math.max(0, ...pairs.map(([label]) => widthOf(label)));
   return pairs.map(([label, value]) => `${style.bold(pad(label, width))}  ${value}`.trimEnd());

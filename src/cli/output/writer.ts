@@ -1,21 +1,41 @@
-// Everything a command prints goes through here: data to stdout (table or JSON), notes
-// and errors to stderr, one line each, with the configured token masked everywhere and
-// every line made inert for a terminal (the cells and messages were sanitised already;
-// this is the last line of defence, and JSON keeps its value with controls escaped).
+// Everything a command prints goes through here: data to stdout in the output mode the
+// flags chose (the aligned table, --csv records, --json the service's answer), notes and
+// errors to stderr, one line each, with the configured token masked everywhere and every
+// line made inert for a terminal (the cells and messages were sanitised already; this is
+// the last line of defence, and JSON keeps its value with controls escaped).
 import { redact } from '../../api/auth.ts';
 import { escapeJsonText, oneLine, sanitizeOutput } from '../../sanitize.ts';
+import {
+  csvHeader,
+  csvLines,
+  csvNotices,
+  csvRecord,
+  type DataTable,
+  type Field,
+  fixedHeader,
+  fixedRow,
+  tableLines,
+} from './data-table.ts';
 import type { CliIo } from './io.ts';
 import { createStyle, type Style } from './style.ts';
+
+/** How data is printed: an aligned table for people, or data only (`--csv`, `--json`). */
+type OutputMode = 'table' | 'csv' | 'json';
 
 export interface Output {
   /** `--json` was given: data is printed as JSON, not as tables. */
   readonly json: boolean;
-  /** Colours for stdout (none in a pipe or with NO_COLOR). */
+  /** Colours for stdout (none in a pipe, with NO_COLOR, or in CSV). */
   readonly style: Style;
   line(text?: string): void;
   lines(lines: string[]): void;
-  /** Blocks of lines with an empty line between them. */
-  sections(sections: string[][]): void;
+  /**
+   * A table command's data in the output mode: `json` (the service's answer) with --json,
+   * the table's records with --csv (the lines around it as notices), else the aligned table.
+   */
+  result<R>(json: unknown, table: () => DataTable<R>): void;
+  /** Rows printed as they arrive (fixed widths, CSV records, or JSON Lines of each row); writes the header now. */
+  stream<R>(fields: Field<R>[], widths: number[]): (row: R) => void;
   /** The response JSON, indented. */
   printJson(value: unknown): void;
   /** One compact JSON value per line (JSON Lines). */
@@ -32,24 +52,42 @@ export function createOutput(
   io: CliIo,
   options: { json?: boolean; quiet?: boolean; csv?: boolean } = {},
 ): Output {
-  const style = createStyle(io.stdout, io.env, { csv: options.csv });
+  const mode: OutputMode = options.json ? 'json' : options.csv ? 'csv' : 'table';
+  const style = createStyle(io.stdout, io.env, { plain: mode !== 'table' });
   const errStyle = createStyle(io.stderr, io.env);
   const secrets: string[] = [];
   const clean = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
   const out = (text: string) => io.stdout.write(sanitizeOutput(clean(text), style.colour));
   const err = (text: string) => io.stderr.write(sanitizeOutput(clean(text), errStyle.colour));
+  const lines = (texts: string[]) => out(texts.length ? `${texts.join('\n')}\n` : '');
+  const printJson = (value: unknown) => out(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
+  const jsonLine = (value: unknown) => out(`${escapeJsonText(JSON.stringify(value))}\n`);
+  // --quiet: no notes (the demo notice, progress); warnings and errors still show.
+  const note = (text: string) => (options.quiet ? undefined : err(`${errStyle.dim(`netdeck: ${text}`)}\n`));
   return {
-    json: options.json ?? false,
+    json: mode === 'json',
     style,
-    // In CSV output a blank line between blocks would be an empty record.
-    line: (text = '') => (style.csv && text === '' ? undefined : out(`${text}\n`)),
-    lines: (lines) => out(lines.length ? `${lines.join('\n')}\n` : ''),
-    sections: (sections) =>
-      out(sections.length ? `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n` : ''),
-    printJson: (value) => out(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`),
-    jsonLine: (value) => out(`${escapeJsonText(JSON.stringify(value))}\n`),
-    // --quiet: no notes (the demo notice, progress); warnings and errors still show.
-    note: (text) => (options.quiet ? undefined : err(`${errStyle.dim(`netdeck: ${text}`)}\n`)),
+    line: (text = '') => out(`${text}\n`),
+    lines,
+    result: (json, table) => {
+      if (mode === 'json') return printJson(json);
+      const data = table();
+      if (mode === 'table') return lines(tableLines(data, style));
+      lines(csvLines(data));
+      for (const notice of csvNotices(data)) note(notice);
+    },
+    stream: (fields, widths) => {
+      if (mode === 'json') return jsonLine;
+      if (mode === 'csv') {
+        lines([csvHeader(fields)]);
+        return (row) => lines([csvRecord(fields, row)]);
+      }
+      lines([style.bold(fixedHeader(fields, widths))]);
+      return (row) => lines([fixedRow(fields, widths, row)]);
+    },
+    printJson,
+    jsonLine,
+    note,
     warn: (text) => err(`${errStyle.warn(`netdeck: warning: ${text}`)}\n`),
     // Errors are one line: later lines (a server's stack dump, say) are folded in.
     error: (text) => err(`${errStyle.bad('netdeck:')} ${oneLine(text)}\n`),
