@@ -1,16 +1,9 @@
 // createSimulator: a seeded world (engine) served over HTTP on loopback.
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
-import type {
-  DemoAccess,
-  SimCodes,
-  SimFaults,
-  SimProviderConnection,
-  SimProviderConnectionResult,
-} from '../src/contract/admin.ts';
+import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
-import type { SimNameChange } from './http/admin.ts';
 import { startHttpSimulator } from './http/app.ts';
 import { OffsetClock } from './offset-clock.ts';
 import type { SliceOptions } from './world/steps.ts';
@@ -60,18 +53,8 @@ export interface Simulator {
   readonly demo: DemoAccess;
   /** The secret of the admin routes in force (with `admin`); the in-process `admin` needs none. */
   readonly adminSecret?: string;
-  readonly admin: {
-    reset(seed?: number): void;
-    /** Resolves with the new simulated time (epoch ms). */
-    advance(seconds: number): Promise<number>;
-    /** A network token, or a client token with `clientId`. */
-    token(networkName: string, clientId?: string): { token: string; network_id: string };
-    codes(): SimCodes;
-    setFaults(faults: SimFaults): void;
-    setName(body: SimNameChange): void;
-    /** Connects or disconnects one provider now (POST /__sim/providers). */
-    setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
-  };
+  /** The admin routes' actions, in process (no secret needed). */
+  readonly admin: AdminActions;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,10 @@
 // The request handler: routing and validation driven by the endpoint table, then auth,
 // faults and the engine. Order as the real service: body decoded before the token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AdminActions } from '../../src/contract/admin.ts';
 import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
-import { type AdminActions, AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
+import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
 import { discardRest, readBody } from './body.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
