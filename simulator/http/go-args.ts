@@ -4,7 +4,7 @@
 // (seed era, where FindProviders2Args and FindLocationsArgs had fewer fields and feedback
 // no star_count). A pointer argument is nil for a `null` body, and the handler then fails
 // with a 500 (reference behaviour, "General rules").
-import type { Endpoints, OperationName } from '../../src/contract/endpoints.ts';
+import type { BodyOperation, OperationName } from '../../src/contract/endpoints.ts';
 import type { Era } from '../../src/contract/eras.ts';
 import { FEEDBACK_NEEDS, FEEDBACK_USES } from '../../src/contract/schemas.ts';
 import {
@@ -128,11 +128,6 @@ const ARGS: Record<BodyOperation, (era: Era) => GoType> = {
   providersOverviewLastN: () =>
     goPtr(goStruct('model.StatsProvidersOverviewArgs', { last_n: goFloat64, lookback: goInt })),
 };
-
-/** Operations with a request body. */
-type BodyOperation = {
-  [K in OperationName]: Endpoints[K]['request'] extends null ? never : K;
-}[OperationName];
 
 const cache = new Map<string, GoType>();
 
