@@ -4,8 +4,9 @@
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
 import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
-import { DEFAULT_ERA, type Era } from '../../src/contract/eras.ts';
+import { DEFAULT_ERA, type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
+import { eraProfile } from '../eras/index.ts';
 import { type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
@@ -26,7 +27,7 @@ export { SimError };
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
-  /** which era of the real service to play (spec/reference-behaviour.md); default ENGINE_DEFAULT_ERA */
+  /** which era of the real service to play (spec/reference-behaviour.md); default DEFAULT_ERA */
   era?: Era;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
@@ -39,9 +40,6 @@ export interface EngineOptions {
   /** lines worth a log (an answer capped by the simulator) */
   log?: (line: string) => void;
 }
-
-/** The era played unless asked: the service as it runs today. */
-export const ENGINE_DEFAULT_ERA: Era = DEFAULT_ERA;
 
 export interface Engine {
   readonly seed: number;
@@ -90,7 +88,6 @@ function* engineWorldSteps(options: EngineOptions, seed: number): Steps<World> {
   const world = yield* within(
     worldSteps({
       seed,
-      era: options.era ?? ENGINE_DEFAULT_ERA,
       now,
       providers: options.providers,
       locations: options.locations,
@@ -128,7 +125,8 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
   let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
 
-  const era = options.era ?? ENGINE_DEFAULT_ERA;
+  const era = options.era ?? DEFAULT_ERA;
+  const profile = eraProfile(era);
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
@@ -147,9 +145,9 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     if (!servedIn(name, era)) throw new SimError(404, HTTP_TEXT.notFound);
     const call = {
       world,
-      body: body ?? {},
+      body: withoutFields(body ?? {}, unreadFields(name, era)),
       now,
-      era,
+      era: profile,
       context,
       log: options.log,
       // An operation that wants a token gets its caller's network (401 without a caller).
@@ -229,7 +227,13 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     invariants() {
       return checkInvariants(world, clock.now());
     },
-    prepareSearch: (slices) => prepareSearch(world, slices),
+    prepareSearch: (slices) => prepareSearch(world, profile.searchIndex, slices),
   };
   return engine;
+}
+
+/** A body without the fields the era does not read (as its Go structs had them not). */
+function withoutFields(body: object, unread: readonly string[]): object {
+  if (unread.length === 0) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !unread.includes(field)));
 }

@@ -3,7 +3,7 @@
 // handler, or a handler without an operation, does not compile; a new operation is one
 // row here and its handler in its domain file.
 import type { Endpoints, OperationName } from '../../src/contract/endpoints.ts';
-import type { Era } from '../../src/contract/eras.ts';
+import type { EraProfile } from '../eras/profile.ts';
 import type { World } from '../world/index.ts';
 import {
   accountWallets,
@@ -28,7 +28,6 @@ import { findProviders } from './find-providers.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
 import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
-import { findProviderLocations } from './provider-search.ts';
 import { providerStats } from './provider-stats.ts';
 
 export interface Caller {
@@ -39,8 +38,9 @@ export interface Caller {
 }
 
 /**
- * The request body as the HTTP layer decoded it (`{}` without one): its Go types are
- * checked there, so each handler declares the fields it reads.
+ * The request body as the HTTP layer decoded it (`{}` without one), without the fields
+ * the era does not read: its Go types are checked there, so each handler declares the
+ * fields it reads.
  */
 type Body = Record<string, never>;
 
@@ -50,7 +50,8 @@ export type Call<K extends OperationName> = {
   readonly body: Body;
   /** the clock's time (epoch ms) */
   readonly now: number;
-  readonly era: Era;
+  /** what the era played does differently */
+  readonly era: EraProfile;
   /** where the request came from, and the token signer (login routes) */
   readonly context: RequestContext;
   /** lines worth a log */
@@ -63,25 +64,26 @@ export type OperationTable = { readonly [K in OperationName]: Handler<K> };
 
 export const operations = {
   findLocations: (c) => findLocations(c.world, c.body),
-  providerLocations: (c) => providerLocations(c.world),
-  findProviderLocations: (c) => findProviderLocations(c.world, c.body),
-  findProviders: (c) => findProviders(c.world, c.world.requestRng, c.body, { log: c.log, now: c.now }),
-  networkStats: (c) => networkStats(c.world),
+  providerLocations: (c) => providerLocations(c.world, c.era.providerLocations),
+  findProviderLocations: (c) => c.era.findProviderLocations(c.world, c.body),
+  findProviders: (c) =>
+    findProviders(c.world, c.world.requestRng, c.body, { log: c.log, now: c.now }, c.era.findProviders),
+  networkStats: (c) => networkStats(c.world, c.era.networkStats),
   getPayoutWallet: (c) => getPayoutWallet(c.world, c.network),
-  setPayoutWallet: (c) => setPayoutWallet(c.world, c.network, c.body, c.era),
+  setPayoutWallet: (c) => setPayoutWallet(c.world, c.network, c.body, c.era.payoutWalletChecked),
   accountWallets: (c) => accountWallets(c.world, c.network),
   createWallet: (c) => createWallet(c.world, c.network, c.body, c.now),
   removeWallet: (c) => removeWallet(c.world, c.network, c.body),
   deviceAssociations: (c) => associations(c.world, c.network, c.now),
-  sendFeedback: (c) => sendFeedback(c.world, c.network, c.body, c.now, c.era),
-  providerStats: (c) => providerStats(c.world, c.network),
+  sendFeedback: (c) => sendFeedback(c.world, c.network, c.body, c.now, c.era.feedbackAnswersId),
+  providerStats: (c) => providerStats(c.world, c.network, c.era.providerStatsProvideMode),
   providersLastN: (c) => providersLastN(c.world, c.network, c.body, c.now),
   providerLastN: (c) => providerLastN(c.world, c.network, c.body, c.now),
   providersOverviewLastN: (c) => providersOverviewLastN(c.world, c.network, c.body, c.now),
   addDevice: (c) => addDevice(c.world, c.world.requestRng, c.network, c.body, c.now),
   createShareCode: (c) => createShareCode(c.world, c.world.requestRng, c.network, c.body, c.now),
   shareStatus: (c) => shareStatus(c.world, c.body),
-  confirmShare: (c) => confirmShare(c.world, c.network, c.body, c.era),
+  confirmShare: (c) => confirmShare(c.world, c.network, c.body, c.era.confirmShareOwnerOnly),
   removeAssociation: (c) => removeAssociation(c.world, c.network, c.body, c.now),
   setAssociationName: (c) => setAssociationName(c.world, c.network, c.body, c.now),
   networkClients: (c) => networkClients(c.world, c.network, c.now),
