@@ -1,23 +1,16 @@
 // createSimulator: a seeded world (engine) served over HTTP on loopback.
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
-import type {
-  DemoAccess,
-  SimCodes,
-  SimFaults,
-  SimProviderConnection,
-  SimProviderConnectionResult,
-} from '../src/contract/admin.ts';
+import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
-import { createEngine, createEngineInSlices, ENGINE_DEFAULT_ERA, type Engine } from './engine/index.ts';
-import type { SimNameChange } from './http/admin.ts';
+import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { startHttpSimulator } from './http/app.ts';
 import { OffsetClock } from './offset-clock.ts';
 import type { SliceOptions } from './world/steps.ts';
 
 export interface SimulatorOptions {
   seed?: number;
-  /** The era of the real service to play (default: SIMULATOR_DEFAULT_ERA). */
+  /** The era of the real service to play (default: DEFAULT_ERA of src/contract/eras.ts). */
   era?: Era;
   /** Default: a ScaledClock at `speed`, wrapped so /__sim/advance can jump it forward. */
   clock?: Clock;
@@ -60,24 +53,12 @@ export interface Simulator {
   readonly demo: DemoAccess;
   /** The secret of the admin routes in force (with `admin`); the in-process `admin` needs none. */
   readonly adminSecret?: string;
-  readonly admin: {
-    reset(seed?: number): void;
-    /** Resolves with the new simulated time (epoch ms). */
-    advance(seconds: number): Promise<number>;
-    /** A network token, or a client token with `clientId`. */
-    token(networkName: string, clientId?: string): { token: string; network_id: string };
-    codes(): SimCodes;
-    setFaults(faults: SimFaults): void;
-    setName(body: SimNameChange): void;
-    /** Connects or disconnects one provider now (POST /__sim/providers). */
-    setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
-  };
+  /** The admin routes' actions, in process (no secret needed). */
+  readonly admin: AdminActions;
   close(): Promise<void>;
 }
 
 export const DEFAULT_SEED = 1;
-/** The era played unless asked: the engine's. */
-export const SIMULATOR_DEFAULT_ERA: Era = ENGINE_DEFAULT_ERA;
 
 /** A clock that can be advanced: a ManualClock as is, any other wrapped in an OffsetClock. */
 function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Promise<number> } {
@@ -92,7 +73,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
   const engineOptions = {
     seed: options.seed ?? DEFAULT_SEED,
-    era: options.era ?? SIMULATOR_DEFAULT_ERA,
+    era: options.era,
     clock,
     providers: options.providers,
     locations: options.locations,

@@ -78,21 +78,102 @@ export class ScaledClock implements Clock {
 /** The wall clock. Timers are unref'd: a pending refresh never keeps the process alive. */
 export const systemClock: Clock = new ScaledClock(1);
 
-interface ManualTimer {
-  due: number;
-  priority: number;
-  seq: number;
-  every?: number;
-  fn: () => unknown;
-  cancelled: boolean;
-}
-
 /** Let pending promise jobs and I/O callbacks (socket reads and writes) run. */
 export async function settle(rounds = 3): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+}
+
+interface QueuedTimer {
+  due: number;
+  priority: number;
+  seq: number;
+  every?: number;
+  fn: () => unknown;
+}
+
+/**
+ * The timers of a clock that runs them itself (ManualClock, the simulator's OffsetClock),
+ * taken in time order: the earliest due first, then the lower priority (a simulator tick
+ * before a store refresh due at the same instant), then the older.
+ */
+export class TimerQueue {
+  private seq = 0;
+  private readonly timers: QueuedTimer[] = [];
+
+  /** `changed` runs after a timer is added or cancelled (a clock re-arms its wake-up). */
+  constructor(private readonly changed: () => void = () => {}) {}
+
+  get size(): number {
+    return this.timers.length;
+  }
+  /** `fn` once, `ms` after `now`. */
+  timeout(now: number, fn: () => unknown, ms: number, priority: number): TimerHandle {
+    return this.add({ due: now + Math.max(0, ms), priority, fn });
+  }
+  /** `fn` every `ms` (at least 1) from `now`. */
+  interval(now: number, fn: () => unknown, ms: number, priority: number): TimerHandle {
+    const every = Math.max(1, ms);
+    return this.add({ due: now + every, priority, fn, every });
+  }
+  /** When the earliest timer is due; undefined when none waits. */
+  earliest(): number | undefined {
+    let first: number | undefined;
+    for (const timer of this.timers) if (first === undefined || timer.due < first) first = timer.due;
+    return first;
+  }
+  /**
+   * The next timer due at `limit` or before, taken out (an interval stays, due again a
+   * period later): the instant it was due and its function. Undefined when none is due.
+   */
+  takeDue(limit: number): { due: number; fn: () => unknown } | undefined {
+    let best: QueuedTimer | undefined;
+    for (const timer of this.timers) {
+      if (timer.due > limit) continue;
+      if (
+        !best ||
+        timer.due < best.due ||
+        (timer.due === best.due &&
+          (timer.priority < best.priority || (timer.priority === best.priority && timer.seq < best.seq)))
+      )
+        best = timer;
+    }
+    if (!best) return undefined;
+    const { due, fn } = best;
+    if (best.every) best.due += best.every;
+    else this.remove(best);
+    return { due, fn };
+  }
+
+  private add(init: Omit<QueuedTimer, 'seq'>): TimerHandle {
+    const timer: QueuedTimer = { ...init, seq: this.seq++ };
+    this.timers.push(timer);
+    this.changed();
+    return {
+      cancel: () => {
+        this.remove(timer);
+        this.changed();
+      },
+    };
+  }
+  private remove(timer: QueuedTimer): void {
+    const index = this.timers.indexOf(timer);
+    if (index >= 0) this.timers.splice(index, 1);
+  }
+}
+
+/** Runs a timer's function; `wait`: waits for the promise it returns, then lets the I/O it started settle. */
+export async function runTimer(fn: () => unknown, wait: boolean): Promise<void> {
+  try {
+    const result = fn();
+    if (wait) await result;
+    else if (result instanceof Promise) result.catch(() => {});
+  } catch {
+    // A timer's failure is its owner's to report; time goes on.
+  }
+  if (wait) await settle(1);
 }
 
 /**
@@ -104,8 +185,7 @@ export class ManualClock implements Clock {
   static readonly EPOCH = Date.parse('2026-01-01T00:00:00Z');
   readonly speed = 1;
   private current: number;
-  private seq = 0;
-  private timers: ManualTimer[] = [];
+  private readonly timers = new TimerQueue();
 
   constructor(start = ManualClock.EPOCH) {
     this.current = start;
@@ -114,35 +194,27 @@ export class ManualClock implements Clock {
     return this.current;
   }
   setTimeout(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.add({ due: this.current + Math.max(0, ms), priority, fn });
+    return this.timers.timeout(this.current, fn, ms, priority);
   }
   setInterval(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    const every = Math.max(1, ms);
-    return this.add({ due: this.current + every, priority, fn, every });
+    return this.timers.interval(this.current, fn, ms, priority);
   }
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return sleepOn(this, ms, signal);
   }
   /** Number of timers waiting (for tests). */
   get pending(): number {
-    return this.timers.length;
+    return this.timers.size;
   }
 
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */
   async advance(ms: number): Promise<number> {
     const target = this.current + Math.max(0, ms);
     for (;;) {
-      const next = this.nextDue(target);
+      const next = this.timers.takeDue(target);
       if (!next) break;
       this.current = Math.max(this.current, next.due);
-      if (next.every) next.due += next.every;
-      else this.remove(next);
-      try {
-        await next.fn();
-      } catch {
-        // A timer's failure is its owner's to report; time goes on.
-      }
-      await settle(1);
+      await runTimer(next.fn, true);
     }
     this.current = target;
     await settle();
@@ -152,34 +224,5 @@ export class ManualClock implements Clock {
   /** Moves to an absolute instant (never backwards). */
   advanceTo(instant: number): Promise<number> {
     return this.advance(instant - this.current);
-  }
-
-  private add(init: Omit<ManualTimer, 'seq' | 'cancelled'>): TimerHandle {
-    const timer: ManualTimer = { ...init, seq: this.seq++, cancelled: false };
-    this.timers.push(timer);
-    return {
-      cancel: () => {
-        timer.cancelled = true;
-        this.remove(timer);
-      },
-    };
-  }
-  private remove(timer: ManualTimer): void {
-    const index = this.timers.indexOf(timer);
-    if (index >= 0) this.timers.splice(index, 1);
-  }
-  private nextDue(limit: number): ManualTimer | undefined {
-    let best: ManualTimer | undefined;
-    for (const timer of this.timers) {
-      if (timer.cancelled || timer.due > limit) continue;
-      if (
-        !best ||
-        timer.due < best.due ||
-        (timer.due === best.due &&
-          (timer.priority < best.priority || (timer.priority === best.priority && timer.seq < best.seq)))
-      )
-        best = timer;
-    }
-    return best;
   }
 }

@@ -1,7 +1,7 @@
 // The caller network's account: its wallets (listed, added, removed), the payout wallet
-// chosen among them, and feedback. Rules per era (reference behaviour, "Wallets",
-// "Feedback"): the seed era stored any payout wallet id and answered feedback with `{}`.
-import type { Era } from '../../src/contract/eras.ts';
+// chosen among them, and feedback. Rules that differ per era (reference behaviour,
+// "Wallets", "Feedback") come from its profile: the seed era stored any payout wallet id
+// and answered feedback with `{}`.
 import { parseIdError, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import { LAX_UUID_PATTERN, ZERO_UUID } from '../../src/contract/schemas.ts';
 import { base58Encode, chainOf, ss58Address, walletRefusal } from '../../src/contract/wallet-address.ts';
@@ -56,15 +56,15 @@ export function getPayoutWallet(world: World, network: number): { wallet_id?: st
   return wallet ? { wallet_id: wallet } : {};
 }
 
-/** Current era: an active wallet of the network, not TAO, else a 500; seed era: any id. */
+/** `checked` (today): an active wallet of the network, not TAO, else a 500; else (seed era) any id. */
 export function setPayoutWallet(
   world: World,
   network: number,
   body: { wallet_id?: string },
-  era: Era,
+  checked: boolean,
 ): Record<string, never> {
   const id = body.wallet_id ?? ZERO_UUID;
-  if (era === 'current') {
+  if (checked) {
     const wallet = activeWallet(world, network, id);
     if (!wallet) throw new SimError(500, REFUSALS_AS_500.walletNotOwned);
     if (wallet.chain === 'TAO') throw new SimError(500, REFUSALS_AS_500.taoPayout);
@@ -146,13 +146,16 @@ export function removeWallet(
 
 type FeedbackBody = { needs?: { other?: string }; star_count?: number };
 
-/** Keeps the feedback (bounded: the newest MAX_FEEDBACKS, `other` cut to 4 KiB). */
+/**
+ * Keeps the feedback (bounded: the newest MAX_FEEDBACKS, `other` cut to 4 KiB);
+ * `answersId` (today): answers its id, else (seed era) `{}`.
+ */
 export function sendFeedback(
   world: World,
   network: number,
   body: unknown,
   now: number,
-  era: Era,
+  answersId: boolean,
 ): { feedback_id?: string } {
   // Cut before copying: a huge `other` is never copied whole.
   const { needs, ...rest } = (body ?? {}) as FeedbackBody;
@@ -161,8 +164,6 @@ export function sendFeedback(
     kept.needs = { ...needs };
     if (needs.other !== undefined) kept.needs.other = boundedText(needs.other, MAX_FEEDBACK_OTHER);
   }
-  // The seed era had no star rating.
-  if (era === 'seed') delete kept.star_count;
   const feedbackId = uuidFromText(`feedback:${world.seed}:${now}:${world.version}`);
   world.feedback.push({
     feedbackId,
@@ -173,5 +174,5 @@ export function sendFeedback(
   });
   if (world.feedback.length > MAX_FEEDBACKS) world.feedback.splice(0, world.feedback.length - MAX_FEEDBACKS);
   world.version++;
-  return era === 'seed' ? {} : { feedback_id: feedbackId };
+  return answersId ? { feedback_id: feedbackId } : {};
 }

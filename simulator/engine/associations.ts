@@ -4,7 +4,6 @@
 // shares, simulated owners confirming the caller's adds). A share a caller made waits
 // for that caller's confirm-share once a guest has added it.
 import type { SimCodes } from '../../src/contract/admin.ts';
-import type { Era } from '../../src/contract/eras.ts';
 import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
 import { ZERO_UUID } from '../../src/contract/schemas.ts';
 import { type CodeRecord, deviceName, providersOf, type World } from '../world/index.ts';
@@ -223,20 +222,20 @@ export function shareStatus(
 }
 
 /**
- * The owner confirms the guest that added its code, naming the guest network. At S0
- * and in the seed era any network could confirm.
+ * The owner confirms the guest that added its code, naming the guest network; unless
+ * `ownerOnly` (at S0 and in the seed era), any network could confirm.
  */
 export function confirmShare(
   world: World,
   network: number,
   body: { share_code?: string; associated_network_name?: string },
-  era: Era,
+  ownerOnly: boolean,
 ): { associated_network_name: string } | Failure {
   const record = shareOf(world, body.share_code);
   const name = body.associated_network_name ?? '';
   if (
     !record ||
-    (era === 'current' && record.owner !== network) ||
+    (ownerOnly && record.owner !== network) ||
     record.state !== 'pending' ||
     record.claimedBy < 0 ||
     world.networks.names[record.claimedBy] !== name

@@ -219,14 +219,22 @@ function sample(world: World, rng: Rng, request: SampleRequest): number[] {
   }
 }
 
+/** How an era samples providers and what an item holds (the era profiles pick one). */
+export type ProviderSampler = (
+  world: World,
+  rng: Rng,
+  body: FindProvidersBody,
+  options: FindProvidersOptions,
+) => { providers: ProviderItem[] };
+
 export function findProviders(
   world: World,
   rng: Rng,
   body: FindProvidersBody,
-  options: FindProvidersOptions = {},
+  options: FindProvidersOptions,
+  sampler: ProviderSampler,
 ): { providers: ProviderItem[] } {
-  const result =
-    world.era === 'seed' ? seedFind(world, rng, body, options) : currentFind(world, rng, body, options);
+  const result = sampler(world, rng, body, options);
   // Every provider returned is one "search interest" of its /stats/providers figures.
   if (options.now !== undefined) {
     for (const item of result.providers) {
@@ -245,7 +253,8 @@ function capped(requested: number, options: FindProvidersOptions): number {
   return MAX_COUNT;
 }
 
-function seedFind(world: World, rng: Rng, body: FindProvidersBody, options: FindProvidersOptions) {
+/** Seed era: count 10 by default, spec client ids part of the pool, items without tier or location. */
+export const seedSampler: ProviderSampler = (world, rng, body, options) => {
   const specs = (body.specs ?? []).filter((spec): spec is Spec => spec !== null);
   const paths = body.exclude_destinations ?? [];
   const finals = finalDestinations(paths);
@@ -268,9 +277,10 @@ function seedFind(world: World, rng: Rng, body: FindProvidersBody, options: Find
   return {
     providers: chosen.map((i) => ({ client_id: p.ids.id(i), estimated_bytes_per_second: 0 })),
   };
-}
+};
 
-function currentFind(world: World, rng: Rng, body: FindProvidersBody, options: FindProvidersOptions) {
+/** Today: spec client ids first, at least 20 unless forced, rank modes and the performance gate. */
+export const currentSampler: ProviderSampler = (world, rng, body, options) => {
   const providers: ProviderItem[] = [];
   const paths = body.exclude_destinations ?? [];
   let excluded: Set<string> | undefined;
@@ -320,7 +330,7 @@ function currentFind(world: World, rng: Rng, body: FindProvidersBody, options: F
   if (speedMode) items.sort((a, b) => (a.tier ?? 0) - (b.tier ?? 0));
   providers.push(...items);
   return { providers };
-}
+};
 
 /** (choice) Tiers of the speed pool: by measured speed, in bytes per second. */
 const SPEED_TIERS = [20e6, 8e6, 3e6];

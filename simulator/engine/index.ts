@@ -3,61 +3,31 @@
 // calls `handle`.
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
-import { type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
-import { DEFAULT_ERA, type Era } from '../../src/contract/eras.ts';
+import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
+import { DEFAULT_ERA, type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
+import { eraProfile } from '../eras/index.ts';
 import { type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
-import {
-  accountWallets,
-  createWallet,
-  getPayoutWallet,
-  removeWallet,
-  sendFeedback,
-  setPayoutWallet,
-  walletsOf,
-} from './account.ts';
-import {
-  addDevice,
-  associations,
-  confirmShare,
-  createShareCode,
-  initAssociations,
-  openCodes,
-  removeAssociation,
-  setAssociationName,
-  shareStatus,
-} from './associations.ts';
-import {
-  codeCreate,
-  codeLogin,
-  demoUser,
-  initUsers,
-  login,
-  loginWithPassword,
-  type NetworkRef,
-  type RequestContext,
-  refresh,
-} from './auth.ts';
-import { networkClients, setDeviceName } from './clients.ts';
+import { walletsOf } from './account.ts';
+import { initAssociations, openCodes } from './associations.ts';
+import { demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
 import { SimError } from './errors.ts';
-import { findProviders } from './find-providers.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName } from './limits.ts';
-import { findLocations, prepareSearch, providerLocations } from './locations.ts';
-import { initHistory, networkStats } from './network-stats.ts';
-import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
-import { findProviderLocations } from './provider-search.ts';
-import { providerStats, startTrack } from './provider-stats.ts';
+import { prepareSearch } from './locations.ts';
+import { initHistory } from './network-stats.ts';
+import { type Call, type Caller, type Handler, operations } from './operations.ts';
+import { startTrack } from './provider-stats.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 
-export type { NetworkRef, RequestContext, World };
+export type { Caller, NetworkRef, RequestContext, World };
 export { SimError };
 
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
-  /** which era of the real service to play (spec/reference-behaviour.md); default ENGINE_DEFAULT_ERA */
+  /** which era of the real service to play (spec/reference-behaviour.md); default DEFAULT_ERA */
   era?: Era;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
@@ -69,16 +39,6 @@ export interface EngineOptions {
   ownProviders?: number;
   /** lines worth a log (an answer capped by the simulator) */
   log?: (line: string) => void;
-}
-
-/** The era played unless asked: the service as it runs today. */
-export const ENGINE_DEFAULT_ERA: Era = DEFAULT_ERA;
-
-export interface Caller {
-  networkId: string;
-  networkName: string;
-  /** set for a client token */
-  clientId?: string;
 }
 
 export interface Engine {
@@ -128,7 +88,6 @@ function* engineWorldSteps(options: EngineOptions, seed: number): Steps<World> {
   const world = yield* within(
     worldSteps({
       seed,
-      era: options.era ?? ENGINE_DEFAULT_ERA,
       now,
       providers: options.providers,
       locations: options.locations,
@@ -166,7 +125,8 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
   let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
 
-  const era = options.era ?? ENGINE_DEFAULT_ERA;
+  const era = options.era ?? DEFAULT_ERA;
+  const profile = eraProfile(era);
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
@@ -174,78 +134,26 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     return n;
   };
 
-  const answer = (
-    name: OperationName,
+  /** Runs the operation's handler (operations.ts); a route of another era answers 404. */
+  const answer = <K extends OperationName>(
+    name: K,
     body: unknown,
     caller?: Caller,
     context: RequestContext = {},
   ): unknown => {
-    const request = (body ?? {}) as Record<string, never>;
     const now = clock.now();
     if (!servedIn(name, era)) throw new SimError(404, HTTP_TEXT.notFound);
-    switch (name) {
-      case 'findLocations':
-        return findLocations(world, request);
-      case 'providerLocations':
-        return providerLocations(world);
-      case 'findProviderLocations':
-        return findProviderLocations(world, request);
-      case 'findProviders':
-        return findProviders(world, world.requestRng, request, { log: options.log, now });
-      case 'networkStats':
-        return networkStats(world);
-      case 'getPayoutWallet':
-        return getPayoutWallet(world, callerNetwork(caller));
-      case 'setPayoutWallet':
-        return setPayoutWallet(world, callerNetwork(caller), request, era);
-      case 'accountWallets':
-        return accountWallets(world, callerNetwork(caller));
-      case 'createWallet':
-        return createWallet(world, callerNetwork(caller), request, now);
-      case 'removeWallet':
-        return removeWallet(world, callerNetwork(caller), request);
-      case 'deviceAssociations':
-        return associations(world, callerNetwork(caller), now);
-      case 'sendFeedback':
-        return sendFeedback(world, callerNetwork(caller), body, now, era);
-      case 'providerStats':
-        return providerStats(world, callerNetwork(caller));
-      case 'providersLastN':
-        return providersLastN(world, callerNetwork(caller), request, now);
-      case 'providerLastN':
-        return providerLastN(world, callerNetwork(caller), request, now);
-      case 'providersOverviewLastN':
-        return providersOverviewLastN(world, callerNetwork(caller), request, now);
-      case 'addDevice':
-        return addDevice(world, world.requestRng, callerNetwork(caller), request, now);
-      case 'createShareCode':
-        return createShareCode(world, world.requestRng, callerNetwork(caller), request, now);
-      case 'shareStatus':
-        callerNetwork(caller);
-        return shareStatus(world, request);
-      case 'confirmShare':
-        return confirmShare(world, callerNetwork(caller), request, era);
-      case 'removeAssociation':
-        return removeAssociation(world, callerNetwork(caller), request, now);
-      case 'setAssociationName':
-        return setAssociationName(world, callerNetwork(caller), request, now);
-      case 'networkClients':
-        return networkClients(world, callerNetwork(caller), now);
-      case 'setDeviceName':
-        return setDeviceName(world, callerNetwork(caller), request);
-      case 'authLogin':
-        return login(world, request, context, now);
-      case 'authLoginWithPassword':
-        return loginWithPassword(world, request, context, now);
-      case 'authCodeCreate':
-        return codeCreate(world, world.requestRng, callerNetwork(caller), caller!, request, now);
-      case 'authCodeLogin':
-        return codeLogin(world, request, context, now);
-      case 'authRefresh':
-        return refresh(world, callerNetwork(caller), caller!, context);
-      default:
-        throw new SimError(404, HTTP_TEXT.notFound);
-    }
+    const call = {
+      world,
+      body: withoutFields(body ?? {}, unreadFields(name, era)),
+      now,
+      era: profile,
+      context,
+      log: options.log,
+      // An operation that wants a token gets its caller's network (401 without a caller).
+      ...(endpoints[name].auth ? { caller, network: callerNetwork(caller) } : {}),
+    } as Call<K>;
+    return (operations[name] as Handler<K>)(call);
   };
 
   const engine: Engine = {
@@ -319,7 +227,13 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     invariants() {
       return checkInvariants(world, clock.now());
     },
-    prepareSearch: (slices) => prepareSearch(world, slices),
+    prepareSearch: (slices) => prepareSearch(world, profile.searchIndex, slices),
   };
   return engine;
+}
+
+/** A body without the fields the era does not read (as its Go structs had them not). */
+function withoutFields(body: object, unread: readonly string[]): object {
+  if (unread.length === 0) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !unread.includes(field)));
 }

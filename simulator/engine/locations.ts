@@ -36,11 +36,16 @@ export interface LocationResult {
   devices: { client_id: string; device_name: string }[];
 }
 
-type IndexKind = 'seed' | 'current';
+/**
+ * The two search indexes: `prefixes` of every search string, groups too (the seed era's
+ * find-locations), or `word-starts`, aliases of at least 3 characters from each word
+ * start, no groups (today's find-provider-locations).
+ */
+export type IndexKind = 'prefixes' | 'word-starts';
 const indexes = new WeakMap<World, Partial<Record<IndexKind, Pending<SearchIndex>>>>();
 
 function* indexSteps(world: World, kind: IndexKind): Steps<SearchIndex> {
-  if (kind === 'seed') {
+  if (kind === 'prefixes') {
     const entries = yield* within(searchStringSteps(world.geo, true), 0, 0.2);
     return yield* within(searchIndexSteps(entries), 0.2, 1);
   }
@@ -60,21 +65,19 @@ function pendingIndex(world: World, kind: IndexKind): Pending<SearchIndex> {
 }
 
 /**
- * The world's search index of the seed era (prefixes of every search string, groups
- * too) or of today (word-start aliases of at least 3 characters, no groups), built on
- * first use (or finished then, when prepareSearch has begun it): a default world needs
- * it only when searched.
+ * The world's search index of a kind, built on first use (or finished then, when
+ * prepareSearch has begun it): a default world needs it only when searched.
  */
-export function searchIndex(world: World, kind: IndexKind = 'seed'): SearchIndex {
+export function searchIndex(world: World, kind: IndexKind): SearchIndex {
   return pendingIndex(world, kind).now();
 }
 
 /**
- * Builds the index the world's era searches with in time slices, ahead of the first
- * search (50 000 cities take ~0.5 s: a first keystroke would wait that long).
+ * Builds the index the era searches with in time slices, ahead of the first search
+ * (50 000 cities take ~0.5 s: a first keystroke would wait that long).
  */
-export async function prepareSearch(world: World, slices?: SliceOptions): Promise<void> {
-  await pendingIndex(world, world.era === 'seed' ? 'seed' : 'current').inSlices(slices);
+export async function prepareSearch(world: World, kind: IndexKind, slices?: SliceOptions): Promise<void> {
+  await pendingIndex(world, kind).inSlices(slices);
 }
 
 export interface FindLocationsBody {
@@ -106,7 +109,7 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
     return result;
   }
 
-  const found = searchIndex(world).search(query, allowedDistance(query.length, body));
+  const found = searchIndex(world, 'prefixes').search(query, allowedDistance(query.length, body));
   const { geo, providers } = world;
   const matched: { kind: number; index: number; distance: number; count: number; name: string }[] = [];
   const groupDistance = new Map<number, number>();
@@ -192,13 +195,19 @@ export function currentResult(
   return { groups: [], locations, devices, ...locationCounts(locations) };
 }
 
+/** An era's list of the places with providers (the era profiles pick one). */
+export type ProviderLocationList = (world: World) => LocationResult | CurrentLocationResult;
+
 const providerLocationCache = new WeakMap<World, { version: number; result: unknown }>();
 
-/** GET /network/provider-locations of the world's era (one answer per world version). */
-export function providerLocations(world: World): LocationResult | CurrentLocationResult {
+/** GET /network/provider-locations as the era's `list` makes it (one answer per world version). */
+export function providerLocations(
+  world: World,
+  list: ProviderLocationList,
+): LocationResult | CurrentLocationResult {
   const cached = providerLocationCache.get(world);
   if (cached && cached.version === world.version) return cached.result as LocationResult;
-  const result = world.era === 'seed' ? seedProviderLocations(world) : currentProviderLocations(world);
+  const result = list(world);
   providerLocationCache.set(world, { version: world.version, result });
   return result;
 }

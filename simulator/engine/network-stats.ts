@@ -4,12 +4,13 @@
 //
 // Units as the service computes them (server: model/audit_model.go computeStatsTransfer,
 // summary): transfer per day in bytes, its summary in MiB and its rate in Mibit/s (a
-// day's average); every summary is the maximum of the last 3 days. The seed era also
-// sent packet, extender and superspeed series, and its transfer rate was packets/s.
+// day's average); every summary is the maximum of the last 3 days. What an era sends is
+// its profile's (NetworkStatsShape): the seed era also sent packet, extender and
+// superspeed series, and its transfer rate was packets/s.
 import {
-  NETWORK_CURRENT_FIELDS,
   NETWORK_SERIES_FIELDS,
   type NetworkSeriesField,
+  type NetworkSummaryField,
 } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
@@ -23,6 +24,14 @@ const GIB = 2 ** 30;
 const MIB = 2 ** 20;
 
 export type NetworkStatsResult = Record<string, unknown> & { lookback: number; created_time: number };
+
+/** What an era's /stats/last-90 sends: its fields, and the unit of `all_transfer_summary_rate`. */
+export interface NetworkStatsShape {
+  /** sent beside `lookback` and `created_time` */
+  readonly fields: readonly (NetworkSummaryField | NetworkSeriesField)[];
+  /** `bits`: Mibit/s of the busiest day; `packets`: its packets per second */
+  readonly transferRate: 'bits' | 'packets';
+}
 
 const dayKey = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
@@ -101,10 +110,21 @@ export function tickHistory(world: World, now: number): void {
   rebuild(world, now);
 }
 
-const results = new WeakMap<World, NetworkStatsResult>();
+/** The last recomputation (each tick): an answer is shaped from it once, then reused until the next. */
+const recomputed = new WeakMap<World, { at: number }>();
+const answers = new WeakMap<World, { basis: { at: number }; result: NetworkStatsResult }>();
 
-export function networkStats(world: World): NetworkStatsResult {
-  return results.get(world)!;
+function rebuild(world: World, now: number): void {
+  recomputed.set(world, { at: now });
+}
+
+export function networkStats(world: World, shape: NetworkStatsShape): NetworkStatsResult {
+  const basis = recomputed.get(world)!;
+  const cached = answers.get(world);
+  if (cached?.basis === basis) return cached.result;
+  const result = shaped(world, basis.at, shape);
+  answers.set(world, { basis, result });
+  return result;
 }
 
 /** round(max / 2^20): MiB of the busiest of the last 3 days. */
@@ -112,18 +132,17 @@ const mib = (bytes: number) => Math.round(bytes / MIB);
 /** round(8 max / 2^20 / 86 400): that day's average in Mibit/s. */
 const mibitPerSecond = (bytes: number) => Math.round((8 * bytes) / MIB / 86_400);
 
-function rebuild(world: World, now: number): void {
+function shaped(world: World, now: number, shape: NetworkStatsShape): NetworkStatsResult {
   const { days, series } = world.history;
   const keys = days.map(dayKey);
   const summary = (field: string) => Math.max(...series[field].slice(-3));
   const transfer = summary('all_transfer_data');
-  const seed = world.era === 'seed';
   const summaries: Record<string, number> = {
     all_transfer_summary: mib(transfer),
-    // The seed era's code overwrote the rate with packets per second.
-    all_transfer_summary_rate: seed
-      ? Math.round(summary('all_packets_data') / 86_400)
-      : mibitPerSecond(transfer),
+    all_transfer_summary_rate:
+      shape.transferRate === 'packets'
+        ? Math.round(summary('all_packets_data') / 86_400)
+        : mibitPerSecond(transfer),
     all_packets_summary: summary('all_packets_data'),
     all_packets_summary_rate: 0,
     providers_summary: summary('providers_data'),
@@ -139,7 +158,7 @@ function rebuild(world: World, now: number): void {
     devices_summary: summary('devices_data'),
   };
   const result: NetworkStatsResult = { lookback: LOOKBACK, created_time: now };
-  const sent = (field: string) => seed || NETWORK_CURRENT_FIELDS.includes(field as never);
+  const sent = (field: string) => shape.fields.includes(field as never);
   for (const [field, value] of Object.entries(summaries)) if (sent(field)) result[field] = value;
   for (const field of NETWORK_SERIES_FIELDS) {
     if (!sent(field)) continue;
@@ -149,5 +168,5 @@ function rebuild(world: World, now: number): void {
     });
     result[field] = map;
   }
-  results.set(world, result);
+  return result;
 }

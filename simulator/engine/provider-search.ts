@@ -53,15 +53,8 @@ function parseQueryId(query: string): string | undefined {
 /** Whether a rank mode names a pool (`""` is quality); any other string finds none. */
 export const isKnownRankMode = (mode: string | undefined) => !mode || mode === 'quality' || mode === 'speed';
 
-export function findProviderLocations(
-  world: World,
-  body: FindProviderLocationsBody,
-): LocationResult | CurrentLocationResult {
-  return world.era === 'seed' ? seedFindProviderLocations(world, body) : currentFind(world, body);
-}
-
 /** Seed era: find-locations' search, keeping the places and groups that have providers. */
-function seedFindProviderLocations(world: World, body: FindLocationsBody): LocationResult {
+export function seedFindProviderLocations(world: World, body: FindLocationsBody): LocationResult {
   const found = findLocations(world, body);
   return {
     groups: found.groups.filter((group) => (group.provider_count ?? 0) > 0),
@@ -83,7 +76,7 @@ function top(counts: Int32Array, from: number, to: number, n: number): number[] 
  * distance by distance, as a wider search only adds matches that rank after these.
  */
 function mostLikely(world: World, query: string): [ref: number, distance: number][] {
-  const index = searchIndex(world, 'current');
+  const index = searchIndex(world, 'word-starts');
   const counts = [
     world.providers.eligibleCity,
     world.providers.eligibleRegion,
@@ -98,7 +91,11 @@ function mostLikely(world: World, query: string): [ref: number, distance: number
   return ranked.slice(0, Math.max(MOST_LIKELY, exact)).map((match) => [match.ref, match.distance]);
 }
 
-function currentFind(world: World, body: FindProviderLocationsBody): CurrentLocationResult {
+/** Today: places with providers within edit distance 2 of a word start, their parents and top children. */
+export function currentFindProviderLocations(
+  world: World,
+  body: FindProviderLocationsBody,
+): CurrentLocationResult {
   const query = (body.query ?? '').trim();
   const id = parseQueryId(query);
   // An id is taken as a device, unchecked.

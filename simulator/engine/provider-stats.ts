@@ -195,8 +195,8 @@ export interface ProvidersStatsResult {
   providers: ProviderStatsItem[];
 }
 
-/** The caller network's providers as of the last tick. */
-export function providerStats(world: World, network: number): ProvidersStatsResult {
+/** The caller network's providers as of the last tick; `withProvideMode`: each one's provide mode too (seed era). */
+export function providerStats(world: World, network: number, withProvideMode: boolean): ProvidersStatsResult {
   let perNetwork = cache.get(world);
   if (!perNetwork) {
     perNetwork = new Map();
@@ -225,7 +225,7 @@ export function providerStats(world: World, network: number): ProvidersStatsResu
         search_interest_last_24h: Math.round(sum(SEARCH)),
         contracts_last_24h: Math.round(sum(CONTRACTS)),
         clients_last_24h: Math.round(sum(CLIENTS)),
-        ...(world.era === 'seed' ? { provide_mode: p.mode[i] } : {}),
+        ...(withProvideMode ? { provide_mode: p.mode[i] } : {}),
       };
     }),
   };

@@ -2,35 +2,18 @@
 // the schemas of src/contract/admin.ts.
 import type { z } from 'zod';
 import {
+  type AdminActions,
   SimAdvance,
-  type SimCodes,
   SimFaults,
+  type SimNameChange,
   SimNames,
   SimProviderConnection,
-  type SimProviderConnectionResult,
   SimReset,
   SimTokenRequest,
 } from '../../src/contract/admin.ts';
 import { type Decoded, parseJsonBody, validate } from './validate.ts';
 
-export type SimNameChange = z.infer<typeof SimNames>;
-
-/** What the admin routes do; also handed out in process as `simulator.admin`. */
-export interface AdminActions {
-  reset(seed?: number): void;
-  /** Moves simulated time forward, running every due tick; resolves with the new time (epoch ms). */
-  advance(seconds: number): Promise<number>;
-  /** A network token, or a client token with `clientId`. */
-  token(networkName: string, clientId?: string): { token: string; network_id: string };
-  codes(): SimCodes;
-  setFaults(faults: SimFaults): void;
-  /** Throws AdminInputError when the id is unknown. */
-  setName(body: SimNameChange): void;
-  /** Connects or disconnects one provider now; throws AdminInputError when the id is unknown. */
-  setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
-}
-
-/** A bad admin request: answered 400 with this message. */
+/** A bad admin request (an unknown id): answered 400 with this message. */
 export class AdminInputError extends Error {}
 
 interface AdminRoute {

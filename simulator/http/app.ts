@@ -2,9 +2,15 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock.ts';
-import type { SimCodes, SimFaults, SimProviderConnection } from '../../src/contract/admin.ts';
+import type {
+  AdminActions,
+  SimCodes,
+  SimFaults,
+  SimNameChange,
+  SimProviderConnection,
+} from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
-import { type AdminActions, AdminInputError, type SimNameChange } from './admin.ts';
+import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
 import type { EnginePort } from './engine-port.ts';
 import { FaultState } from './faults.ts';

@@ -1,11 +1,12 @@
 // The Go argument struct each POST route of the real service decodes its body into: the
 // one home of the Go names and types that its 400 messages quote. Read from the server at
-// 2c9e92b4 (current era; the handler's argument type: a pointer or a value) and bedf5fd7
-// (seed era, where FindProviders2Args and FindLocationsArgs had fewer fields and feedback
-// no star_count). A pointer argument is nil for a `null` body, and the handler then fails
-// with a 500 (reference behaviour, "General rules").
-import type { Endpoints, OperationName } from '../../src/contract/endpoints.ts';
-import type { Era } from '../../src/contract/eras.ts';
+// 2c9e92b4 (the current era; the handler's argument type: a pointer or a value); an older
+// era's struct lacks the fields its contract profile does not read (src/contract/eras.ts:
+// the seed era's, at bedf5fd7, had no rank mode, force_count or force_minimum, nor a star
+// count in feedback). A pointer argument is nil for a `null` body, and the handler then
+// fails with a 500 (reference behaviour, "General rules").
+import type { BodyOperation, OperationName } from '../../src/contract/endpoints.ts';
+import { type Era, unreadFields } from '../../src/contract/eras.ts';
 import { FEEDBACK_NEEDS, FEEDBACK_USES } from '../../src/contract/schemas.ts';
 import {
   type GoType,
@@ -20,14 +21,13 @@ import {
   goStruct,
 } from './go-json.ts';
 
-// server: model/network_client_location_model.go FindLocationsArgs (both searches)
-const findLocationsArgs = (era: Era) =>
-  goStruct('model.FindLocationsArgs', {
-    query: goString,
-    max_distance_fraction: goFloat32,
-    enable_max_distance_fraction: goBool,
-    ...(era === 'current' ? { rank_mode: goString } : {}),
-  });
+// server: model/network_client_location_model.go FindLocationsArgs (both searches);
+// find-locations left the service before the struct had a rank mode.
+const locationQuery = {
+  query: goString,
+  max_distance_fraction: goFloat32,
+  enable_max_distance_fraction: goBool,
+};
 
 // server: model/network_client_location_model.go ProviderSpec, FindProviders2Args
 const providerSpec = goStruct('model.ProviderSpec', {
@@ -36,103 +36,106 @@ const providerSpec = goStruct('model.ProviderSpec', {
   client_id: goPtr(goId),
   best_available: goBool,
 });
-const findProviders2Args = (era: Era) =>
-  goStruct('model.FindProviders2Args', {
-    specs: goSlice(goPtr(providerSpec)),
-    count: goInt,
-    exclude_client_ids: goSlice(goId),
-    exclude_destinations: goSlice(goSlice(goId)),
-    ...(era === 'current' ? { force_count: goBool, rank_mode: goString, force_minimum: goBool } : {}),
-  });
 
-// server: model/account_feedback_model.go FeedbackSendArgs
-const feedbackSendArgs = (era: Era) =>
-  goStruct('model.FeedbackSendArgs', {
+const ARGS: Record<BodyOperation, GoType> = {
+  findLocations: goPtr(goStruct('model.FindLocationsArgs', locationQuery)),
+  findProviderLocations: goPtr(
+    goStruct('model.FindLocationsArgs', { ...locationQuery, rank_mode: goString }),
+  ),
+  findProviders: goPtr(
+    goStruct('model.FindProviders2Args', {
+      specs: goSlice(goPtr(providerSpec)),
+      count: goInt,
+      exclude_client_ids: goSlice(goId),
+      exclude_destinations: goSlice(goSlice(goId)),
+      force_count: goBool,
+      rank_mode: goString,
+      force_minimum: goBool,
+    }),
+  ),
+  // server: controller/payout_wallet_controller.go SetPayoutWallet takes a value
+  setPayoutWallet: goStruct('model.SetPayoutWalletArgs', { wallet_id: goId }),
+  // server: model/account_feedback_model.go FeedbackSendArgs
+  sendFeedback: goStruct('model.FeedbackSendArgs', {
     uses: goStruct('model.FeedbackSendUses', Object.fromEntries(FEEDBACK_USES.map((use) => [use, goBool]))),
     needs: goStruct('model.FeedbackSendNeeds', {
       ...Object.fromEntries(FEEDBACK_NEEDS.map((need) => [need, goBool])),
       other: goPtr(goString),
     }),
-    ...(era === 'current' ? { star_count: goInt } : {}),
-  });
-
-const ARGS: Record<BodyOperation, (era: Era) => GoType> = {
-  findLocations: (era) => goPtr(findLocationsArgs(era)),
-  findProviderLocations: (era) => goPtr(findLocationsArgs(era)),
-  findProviders: (era) => goPtr(findProviders2Args(era)),
-  // server: controller/payout_wallet_controller.go SetPayoutWallet takes a value
-  setPayoutWallet: () => goStruct('model.SetPayoutWalletArgs', { wallet_id: goId }),
-  sendFeedback: (era) => feedbackSendArgs(era),
+    star_count: goInt,
+  }),
   // server: model/device_association_model.go
-  addDevice: () => goPtr(goStruct('model.DeviceAddArgs', { code: goString })),
-  createShareCode: () =>
-    goPtr(goStruct('model.DeviceCreateShareCodeArgs', { client_id: goId, device_name: goString })),
-  shareStatus: () => goPtr(goStruct('model.DeviceShareStatusArgs', { share_code: goString })),
-  confirmShare: () =>
-    goPtr(
-      goStruct('model.DeviceConfirmShareArgs', { share_code: goString, associated_network_name: goString }),
-    ),
-  removeAssociation: () => goPtr(goStruct('model.DeviceRemoveAssociationArgs', { code: goString })),
-  setAssociationName: () =>
-    goPtr(goStruct('model.DeviceSetAssociationNameArgs', { code: goString, device_name: goString })),
+  addDevice: goPtr(goStruct('model.DeviceAddArgs', { code: goString })),
+  createShareCode: goPtr(
+    goStruct('model.DeviceCreateShareCodeArgs', { client_id: goId, device_name: goString }),
+  ),
+  shareStatus: goPtr(goStruct('model.DeviceShareStatusArgs', { share_code: goString })),
+  confirmShare: goPtr(
+    goStruct('model.DeviceConfirmShareArgs', { share_code: goString, associated_network_name: goString }),
+  ),
+  removeAssociation: goPtr(goStruct('model.DeviceRemoveAssociationArgs', { code: goString })),
+  setAssociationName: goPtr(
+    goStruct('model.DeviceSetAssociationNameArgs', { code: goString, device_name: goString }),
+  ),
   // server: model/network_client_model.go DeviceSetName
-  setDeviceName: () => goPtr(goStruct('model.DeviceSetNameArgs', { device_id: goId, device_name: goString })),
+  setDeviceName: goPtr(goStruct('model.DeviceSetNameArgs', { device_id: goId, device_name: goString })),
   // server: model/auth_model.go; controller/auth_controller.go takes values for the logins
-  authLogin: () =>
-    goStruct('model.AuthLoginArgs', {
-      user_auth: goPtr(goString),
-      auth_jwt_type: goPtr(goString),
-      auth_jwt: goPtr(goString),
-      wallet_auth: goPtr(
-        goStruct('model.WalletAuthArgs', {
-          wallet_address: goString,
-          wallet_signature: goString,
-          wallet_message: goString,
-          blockchain: goString,
-          wallet_nonce: goString,
-        }),
-      ),
-      seedphrase: goPtr(goString),
-    }),
-  authLoginWithPassword: () =>
-    goStruct('model.AuthLoginWithPasswordArgs', {
-      user_auth: goString,
-      password: goString,
-      verify_otp_numeric: goBool,
-    }),
-  authCodeCreate: () =>
-    goPtr(
-      goStruct('model.AuthCodeCreateArgs', {
-        duration_minutes: goFloat64,
-        uses: goInt,
-        roles: goSlice(goString),
-        principal: goString,
-      }),
-    ),
-  authCodeLogin: () => goPtr(goStruct('model.AuthCodeLoginArgs', { auth_code: goString })),
-  // server: controller/account_wallet_controller.go, model/account_wallet_model.go
-  createWallet: () =>
-    goPtr(
-      goStruct('model.CreateAccountWalletExternalArgs', {
-        network_id: goId,
-        blockchain: goString,
+  authLogin: goStruct('model.AuthLoginArgs', {
+    user_auth: goPtr(goString),
+    auth_jwt_type: goPtr(goString),
+    auth_jwt: goPtr(goString),
+    wallet_auth: goPtr(
+      goStruct('model.WalletAuthArgs', {
         wallet_address: goString,
-        default_token_type: goString,
+        wallet_signature: goString,
+        wallet_message: goString,
+        blockchain: goString,
+        wallet_nonce: goString,
       }),
     ),
-  removeWallet: () => goPtr(goStruct('model.RemoveWalletArgs', { wallet_id: goString })),
+    seedphrase: goPtr(goString),
+  }),
+  authLoginWithPassword: goStruct('model.AuthLoginWithPasswordArgs', {
+    user_auth: goString,
+    password: goString,
+    verify_otp_numeric: goBool,
+  }),
+  authCodeCreate: goPtr(
+    goStruct('model.AuthCodeCreateArgs', {
+      duration_minutes: goFloat64,
+      uses: goInt,
+      roles: goSlice(goString),
+      principal: goString,
+    }),
+  ),
+  authCodeLogin: goPtr(goStruct('model.AuthCodeLoginArgs', { auth_code: goString })),
+  // server: controller/account_wallet_controller.go, model/account_wallet_model.go
+  createWallet: goPtr(
+    goStruct('model.CreateAccountWalletExternalArgs', {
+      network_id: goId,
+      blockchain: goString,
+      wallet_address: goString,
+      default_token_type: goString,
+    }),
+  ),
+  removeWallet: goPtr(goStruct('model.RemoveWalletArgs', { wallet_id: goString })),
   // server: model/provider_model.go
-  providersLastN: () => goPtr(goStruct('model.StatsProvidersArgs', { last_n: goFloat64 })),
-  providerLastN: () =>
-    goPtr(goStruct('model.StatsProviderArgs', { client_id: goId, last_n: goFloat64, lookback: goInt })),
-  providersOverviewLastN: () =>
-    goPtr(goStruct('model.StatsProvidersOverviewArgs', { last_n: goFloat64, lookback: goInt })),
+  providersLastN: goPtr(goStruct('model.StatsProvidersArgs', { last_n: goFloat64 })),
+  providerLastN: goPtr(
+    goStruct('model.StatsProviderArgs', { client_id: goId, last_n: goFloat64, lookback: goInt }),
+  ),
+  providersOverviewLastN: goPtr(
+    goStruct('model.StatsProvidersOverviewArgs', { last_n: goFloat64, lookback: goInt }),
+  ),
 };
 
-/** Operations with a request body. */
-type BodyOperation = {
-  [K in OperationName]: Endpoints[K]['request'] extends null ? never : K;
-}[OperationName];
+/** The type without the struct fields `dropped` (through a pointer). */
+function without(type: GoType, dropped: readonly string[]): GoType {
+  if (type.kind === 'ptr') return goPtr(without(type.elem, dropped));
+  if (type.kind !== 'struct') return type;
+  const fields = Object.entries(type.fields).filter(([name]) => !dropped.includes(name));
+  return goStruct(type.name, Object.fromEntries(fields));
+}
 
 const cache = new Map<string, GoType>();
 
@@ -141,9 +144,9 @@ export function goArgsOf(name: OperationName, era: Era): GoType {
   const key = `${era}:${name}`;
   let type = cache.get(key);
   if (!type) {
-    const build = (ARGS as Partial<Record<OperationName, (era: Era) => GoType>>)[name];
-    if (!build) throw new Error(`${name} takes no body`);
-    type = build(era);
+    const args = (ARGS as Partial<Record<OperationName, GoType>>)[name];
+    if (!args) throw new Error(`${name} takes no body`);
+    type = without(args, unreadFields(name, era));
     cache.set(key, type);
   }
   return type;

@@ -1,15 +1,16 @@
 // The request handler: routing and validation driven by the endpoint table, then auth,
 // faults and the engine. Order as the real service: body decoded before the token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AdminActions } from '../../src/contract/admin.ts';
 import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
-import { type AdminActions, AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
+import { eraProfile } from '../eras/index.ts';
+import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
 import { discardRest, readBody } from './body.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
 import { goArgsOf } from './go-args.ts';
-import { goDecode, goUnmarshal } from './go-json.ts';
 import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnHost, isOwnOrigin } from './guard.ts';
 import { sendJson, sendJsonBytes, sendText } from './reply.ts';
 
@@ -65,10 +66,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     let body: unknown;
     let nil = false;
     if (endpoint.request && bytes) {
-      // The service decodes with json.Unmarshal today, with a json.Decoder in the seed era.
-      const era = ctx.engine.era;
-      const decode = era === 'current' ? goUnmarshal : goDecode;
-      const decoded = decode(bytes, goArgsOf(name, era));
+      const { era } = ctx.engine;
+      const decoded = eraProfile(era).decodeBody(bytes, goArgsOf(name, era));
       if (!decoded.ok) return sendText(res, 400, decoded.message);
       nil = decoded.nil;
       body = decoded.value;

@@ -1,16 +1,8 @@
 // Request decoding: strict types, the first bad field named by its path.
 import type { z } from 'zod';
+import { issuePath } from '../../src/contract/issue-path.ts';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** `exclude_client_ids[2]`, `specs[0].location_id`; `(root)` for the body itself. */
-export function issuePath(path: readonly PropertyKey[]): string {
-  const text = path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
-    '',
-  );
-  return text || '(root)';
-}
 
 /** Parses a JSON body; an empty body counts as `{}`. */
 export function parseJsonBody(bytes: Buffer): Decoded<unknown> {

@@ -1,6 +1,5 @@
 // A seeded world: geography, networks, providers, and the state the engine moves.
 // Everything random derives from the seed (Faker's word lists picked with our own PRNG).
-import type { Era } from '../../src/contract/eras.ts';
 import { type Geo, geoSteps } from './geo.ts';
 import { Names } from './names.ts';
 import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
@@ -20,8 +19,6 @@ import { Windows } from './windows.ts';
 
 export interface WorldOptions {
   seed: number;
-  /** the era of the service the world answers as (default current) */
-  era?: Era;
   /** epoch ms: the simulated history ends here */
   now: number;
   providers?: number;
@@ -44,7 +41,6 @@ const MAX_HISTORIES = 20_000;
 
 export interface World {
   readonly seed: number;
-  readonly era: Era;
   readonly createdAt: number;
   readonly geo: Geo;
   readonly names: Names;
@@ -115,7 +111,6 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
   const providers = yield* within(providerSteps(rng, geo, seed, total, own, others), 0.4, 1);
   return {
     seed,
-    era: options.era ?? 'current',
     createdAt: options.now,
     geo,
     names,

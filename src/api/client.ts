@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract/endpoints.ts';
+import { issuePath } from '../contract/issue-path.ts';
 import { isRefusalAs500 } from '../contract/messages.ts';
 import { readAs } from '../contract/schemas.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
@@ -103,15 +104,6 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** Dotted path of a zod issue: `providers[3].tier`. A key is the server's text: sanitised, cut. */
-function formatPath(path: readonly PropertyKey[]): string {
-  const text = path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
-    '',
-  );
-  return serverMessage(text, 120);
 }
 
 const MIB = 1024 * 1024;
@@ -252,10 +244,11 @@ export function createClient(options: ClientOptions): ApiClient {
     const parsed = readAs(endpoint.response, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const path = formatPath(issue?.path ?? []);
+      // A key of the path is the server's text: sanitised, cut.
+      const path = serverMessage(issuePath(issue?.path ?? []), 120);
       throw new ApiError(
         'shape',
-        `${name}: unexpected response at ${path || '(root)'}: ${serverMessage(issue?.message, 200)}`,
+        `${name}: unexpected response at ${path}: ${serverMessage(issue?.message, 200)}`,
         { operation: name, path, body: text },
       );
     }

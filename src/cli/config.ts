@@ -5,6 +5,7 @@ import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { hideUrlCredentials } from '../api/auth.ts';
+import { issuePath } from '../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../safe-files.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../store/deps.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
@@ -136,12 +137,12 @@ function fileProblems(path: string, issues: readonly z.core.$ZodIssue[]): string
   return issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') {
       // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
-      const where = issue.path.length ? ` in ${issue.path.join('.')}` : '';
+      const where = issue.path.length ? ` in ${issuePath(issue.path)}` : '';
       const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
       const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
       return `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`;
     }
-    return `config file ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`;
+    return `config file ${path}: ${issuePath(issue.path)}: ${issue.message}`;
   });
 }
 

@@ -2,7 +2,7 @@
 // command's options with its parents', and the checks of numbers, ids and lists that turn
 // a bad value into a usage error before anything is sent.
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { ERAS, type Era } from '../contract/eras.ts';
+import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
 
@@ -36,10 +36,7 @@ export function addWorldOptions(command: Command): Command {
     .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
     .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
     .addOption(
-      new Option(
-        '--era <era>',
-        'which era of the real service to play: current (today, the default) or seed (early 2025)',
-      ).choices(ERAS),
+      new Option('--era <era>', `which era of the real service to play: ${describeEras()}`).choices(ERAS),
     );
 }
 

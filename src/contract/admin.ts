@@ -46,6 +46,25 @@ export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
   z.object({ network_id: z.string(), network_name: z.string() }),
 ]);
+export type SimNameChange = z.infer<typeof SimNames>;
+
+/**
+ * What the admin routes do: served under /__sim/ with `--admin`, and handed out in
+ * process as `simulator.admin`.
+ */
+export interface AdminActions {
+  reset(seed?: number): void;
+  /** Moves simulated time forward, running every due tick; resolves with the new time (epoch ms). */
+  advance(seconds: number): Promise<number>;
+  /** A network token, or a client token with `clientId`. */
+  token(networkName: string, clientId?: string): { token: string; network_id: string };
+  codes(): SimCodes;
+  setFaults(faults: SimFaults): void;
+  /** Throws when the id is unknown (the route answers 400). */
+  setName(body: SimNameChange): void;
+  /** Connects or disconnects one provider now; throws when the id is unknown (the route answers 400). */
+  setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
+}
 
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */
 export interface DemoAccess {

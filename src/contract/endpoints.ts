@@ -2,7 +2,7 @@
 // simulator's routing and validation, and the OpenAPI document. Operations 1-11 are those
 // of the interface document; the rest come from the real service (reference behaviour).
 import type { z } from 'zod';
-import type { Era } from './eras.ts';
+import { DEFAULT_ERA, ERA_CONTRACTS, type Era } from './eras.ts';
 import * as s from './schemas.ts';
 
 export interface Endpoint {
@@ -16,8 +16,6 @@ export interface Endpoint {
   readonly request: z.ZodType | null;
   readonly response: z.ZodType;
   readonly summary: string;
-  /** The eras whose service has the route; absent: both. Elsewhere it answers 404. */
-  readonly eras?: readonly Era[];
   /** A failure may come as a 200 `{"error": {"message"}}` body. */
   readonly businessErrors?: boolean;
 }
@@ -34,7 +32,6 @@ export const endpoints = {
     response: s.LocationResult,
     summary:
       'Search locations, groups and devices matching a query (fuzzy prefix search). Removed from the service in 2026-07 (404).',
-    eras: ['seed'],
   }),
   providerLocations: op({
     number: 2,
@@ -196,7 +193,6 @@ export const endpoints = {
     request: null,
     response: s.TokenResult,
     summary: 'A fresh client token for a client token (network tokens get an error).',
-    eras: ['current'],
     businessErrors: true,
   }),
   accountWallets: op({
@@ -275,7 +271,6 @@ export const endpoints = {
     request: s.SetDeviceNameRequest,
     response: s.ErrorOnlyResult,
     summary: 'Rename a device of the caller network (by device id).',
-    eras: ['current'],
     businessErrors: true,
   }),
   providersLastN: op({
@@ -318,10 +313,14 @@ export type RequestOf<K extends OperationName> = Endpoints[K]['request'] extends
 /** Parsed (lenient) response type of an operation. */
 export type ResponseOf<K extends OperationName> = s.Read<Endpoints[K]['response']>;
 
-/** Whether the service of `era` has the operation (elsewhere its path answers 404). */
+/** Operations with a request body. */
+export type BodyOperation = {
+  [K in OperationName]: Endpoints[K]['request'] extends null ? never : K;
+}[OperationName];
+
+/** Whether the service of `era` has the operation (elsewhere its path answers 404: eras.ts). */
 export function servedIn(name: OperationName, era: Era): boolean {
-  const eras = (endpoints[name] as Endpoint).eras;
-  return eras === undefined || eras.includes(era);
+  return !ERA_CONTRACTS[era].lacks.includes(name);
 }
 
 /**
@@ -332,7 +331,7 @@ export function servedIn(name: OperationName, era: Era): boolean {
 export function routeOf(
   method: string,
   path: string,
-  era: Era = 'current',
+  era: Era = DEFAULT_ERA,
 ): { name?: OperationName; allow: string[] } {
   const allow: string[] = [];
   let name: OperationName | undefined;

@@ -267,6 +267,8 @@ export const AccountWallet = z.looseObject({
 export const AccountWallets = z.looseObject({ wallets: opt(z.array(AccountWallet)) });
 
 export const CreateWalletRequest = z.object({
+  /** Read (a malformed id is a 400), then ignored: the wallet is the caller network's. */
+  network_id: RequestUdid.optional(),
   blockchain: z.string().optional(),
   wallet_address: z.string().optional(),
   default_token_type: z.string().optional(),
@@ -404,7 +406,15 @@ export const AuthLoginRequest = z.object({
   user_auth: z.string().optional(),
   auth_jwt_type: z.string().optional(),
   auth_jwt: z.string().optional(),
-  wallet_auth: z.looseObject({}).optional(),
+  wallet_auth: z
+    .object({
+      wallet_address: z.string().optional(),
+      wallet_signature: z.string().optional(),
+      wallet_message: z.string().optional(),
+      blockchain: z.string().optional(),
+      wallet_nonce: z.string().optional(),
+    })
+    .optional(),
   seedphrase: z.string().optional(),
 });
 const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });

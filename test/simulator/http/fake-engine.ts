@@ -6,7 +6,7 @@ import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/eng
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
 import type { SimCodes } from '../../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
-import type { Era } from '../../../src/contract/eras.ts';
+import { DEFAULT_ERA, type Era } from '../../../src/contract/eras.ts';
 
 const uuidOf = (text: string) => {
   const hex = createHash('sha256').update(text).digest('hex');
@@ -15,7 +15,7 @@ const uuidOf = (text: string) => {
 
 export class FakeEngine implements EnginePort {
   seed: number;
-  era: Era = 'current';
+  era: Era = DEFAULT_ERA;
   demoNetwork!: NetworkRef;
   ticks = 0;
   running = false;

@@ -1,0 +1,14 @@
+// The simulator's era profiles, one per era of the contract: a new era is one more
+// profile here (the compiler asks for it) and its contract profile in src/contract/eras.ts.
+import type { Era } from '../../src/contract/eras.ts';
+import { current } from './current.ts';
+import type { EraProfile } from './profile.ts';
+import { seed } from './seed.ts';
+
+export type { EraProfile };
+
+const PROFILES: { readonly [E in Era]: EraProfile } = { current, seed };
+
+export function eraProfile(era: Era): EraProfile {
+  return PROFILES[era];
+}

@@ -1,0 +1,34 @@
+// What the simulator does differently in each era of the service (reference behaviour,
+// "Seed era" notes): one profile per era, read by the engine and the HTTP layer through
+// eraProfile(). What the contract itself says differs (the routes an era lacks, the
+// request fields it does not read) is src/contract/eras.ts.
+
+import type { ProviderSampler } from '../engine/find-providers.ts';
+import type { IndexKind, ProviderLocationList } from '../engine/locations.ts';
+import type { NetworkStatsShape } from '../engine/network-stats.ts';
+import type { FindProviderLocationsBody } from '../engine/provider-search.ts';
+import type { GoDecoded, GoType } from '../http/go-json.ts';
+import type { World } from '../world/index.ts';
+
+export interface EraProfile {
+  /** How a POST body is read: json.Unmarshal (the whole body one value) or a json.Decoder (its first value). */
+  readonly decodeBody: (bytes: Buffer, type: GoType) => GoDecoded;
+  /** The index the era's location searches use, built ahead by `prepareSearch`. */
+  readonly searchIndex: IndexKind;
+  /** GET /network/provider-locations: the places with providers it lists. */
+  readonly providerLocations: ProviderLocationList;
+  /** POST /network/find-provider-locations: how it searches them. */
+  readonly findProviderLocations: (world: World, body: FindProviderLocationsBody) => unknown;
+  /** POST /network/find-providers2: how providers are sampled and what an item holds. */
+  readonly findProviders: ProviderSampler;
+  /** GET /stats/last-90: the fields sent and the unit of the transfer rate. */
+  readonly networkStats: NetworkStatsShape;
+  /** GET /stats/providers gives each provider's provide mode. */
+  readonly providerStatsProvideMode: boolean;
+  /** POST /account/payout-wallet takes only an active, non-TAO wallet of the caller (else any id). */
+  readonly payoutWalletChecked: boolean;
+  /** POST /feedback/send-feedback answers the new feedback's id (else `{}`). */
+  readonly feedbackAnswersId: boolean;
+  /** POST /device/confirm-share: only the share's owner may confirm (else any network). */
+  readonly confirmShareOwnerOnly: boolean;
+}
