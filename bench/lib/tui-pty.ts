@@ -4,9 +4,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { build } from 'esbuild';
-import pty from 'node-pty';
 import { dependencyPatchesPlugin } from '../../scripts/dependency-patches.mjs';
 import { stringWidthPlugin } from '../../scripts/string-width-plugin.mjs';
 import { ROLE_BYTE } from '../../src/cli/code-cache.ts';

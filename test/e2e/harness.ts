@@ -4,8 +4,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import pty from 'node-pty';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
