@@ -11,7 +11,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BINARY = join(ROOT, 'dist', 'netdeck.cjs');
-/** The core bundle the binary compiles (src/cli/launcher.ts). */
+/** The core bundle the binary loads (src/cli/bin.ts). */
 export const CORE = join(ROOT, 'dist', 'netdeck-core.cjs');
 
 /** Named keys as a terminal sends them; anything else is sent as typed. */
