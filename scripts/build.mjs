@@ -38,12 +38,11 @@ const core = await build({
     'process.env.DEV': '"false"',
     'process.env.NODE_ENV': '"production"',
   },
-  // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out
-  // of the bundle. yoga-layout's entry awaits at its top level, which CommonJS cannot.
+  // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
+  // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
+  // shim loads it in the background.
   plugins: [stringWidthPlugin, dependencyPatchesPlugin],
   alias: {
-    'react-devtools-core': './scripts/stubs/react-devtools-core.js',
-    ws: './scripts/stubs/ws.js',
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },
 });

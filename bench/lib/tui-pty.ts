@@ -174,10 +174,6 @@ export async function bundleLikeNetdeck(entry: string, outfile: string): Promise
     logLevel: 'warning',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
     plugins: [stringWidthPlugin, dependencyPatchesPlugin],
-    alias: {
-      'react-devtools-core': join(ROOT, 'scripts/stubs/react-devtools-core.js'),
-      ws: join(ROOT, 'scripts/stubs/ws.js'),
-    },
     banner: {
       js: "import { createRequire as __netdeckCreateRequire } from 'node:module';\nconst require = __netdeckCreateRequire(import.meta.url);",
     },
