@@ -62,7 +62,8 @@ function netdeck(args: string[], debug = false): Promise<{ code: number; stdout:
 }
 
 const VERSION = { code: 0, stdout: `${version}\n`, stderr: '' };
-const accepted = new RegExp(`cache for ${CORE.replaceAll('.', '\\.')} was accepted`);
+/** Node's report of the core's entry read and taken (Node 24 says "code cache for CommonJS PATH"). */
+const accepted = new RegExp(`cache for (CommonJS )?${CORE.replaceAll('.', '\\.')} was accepted`);
 /** Node's report of a cache turned on (a flush asked of a cache that is off reports only itself). */
 const used = /\[compile cache\] (resolved path|reading cache|writing cache)/;
 
