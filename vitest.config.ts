@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     // Ink renders only the last frame under CI=true; tests read every frame. The binaries
-    // the tests run keep their code cache (src/cli/code-cache.ts) in a temporary folder.
+    // the tests run keep their compile cache (src/cli/compile-cache.ts) in a temporary folder.
     env: {
       CI: 'false',
       TZ: 'UTC',

@@ -7,7 +7,7 @@
 //   world; 1 000 000 providers / 50 000 cities < 1.5 s, with the world's progress on
 //   screen meanwhile (seen in every run).
 // Every start but a person's first after an install or a Node upgrade compiles netdeck
-// with the code cache its first left (src/cli/code-cache.ts): the budgets are measured so,
+// with the compile cache its first left (src/cli/compile-cache.ts): the budgets are measured so,
 // after one warming start. The first start, with no cache, is measured too and reported
 // beside them, without a budget of its own.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { BINARY, bundledHello, median, type Screen, spawnInPty, warmCodeCache } from './lib/tui-pty.ts';
+import { BINARY, bundledHello, median, type Screen, spawnInPty, warmCompileCache } from './lib/tui-pty.ts';
 
 const RUNS = 7;
 const BIG_RUNS = 3;
@@ -64,9 +64,9 @@ async function helloStart(hello: string): Promise<number> {
 await ensureBuilt();
 if (!existsSync(BINARY)) throw new Error('dist/netdeck.cjs is missing');
 const hello = await bundledHello();
-await warmCodeCache();
+await warmCompileCache();
 
-/** A start with no code cache: a fresh, empty cache folder. */
+/** A start with no compile cache: a fresh, empty cache folder. */
 async function firstStart(): Promise<Start> {
   const cacheHome = mkdtempSync(join(tmpdir(), 'netdeck-bench-cold-'));
   try {
@@ -125,7 +125,7 @@ report({
 });
 const coldData = median(cold.map((s) => s.data));
 report({
-  name: `netdeck's first start after an install, no code cache yet, default world: first frame ${fmt(median(cold.map((s) => s.first)))} ms, with Discover data (median of ${BIG_RUNS})`,
+  name: `netdeck's first start after an install, no compile cache yet, default world: first frame ${fmt(median(cold.map((s) => s.first)))} ms, with Discover data (median of ${BIG_RUNS})`,
   value: `${fmt(coldData)} ms ${runs(cold.map((s) => s.data))}`,
   budget: 'none of its own (the budgets above are every later start)',
   baseline: baselineText,

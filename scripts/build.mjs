@@ -1,32 +1,34 @@
 // Bundles the CLI into two files with no runtime dependencies: the core (everything) and
-// the launcher that compiles it with V8's code cache (the bin). Ink starts about twice as
-// fast from a bundle as from node_modules, and the packed tarball installs offline.
+// the bin, which checks the Node version, turns on Node's compile cache and loads the
+// core. Ink starts about twice as fast from a bundle as from node_modules, and the packed
+// tarball installs offline.
 
-import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dependencyPatchesPlugin } from './dependency-patches.mjs';
 import { NODE_FLAGS } from './node-flags.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+/** `>=22.19` → `22.19`: the bin says so to an older Node. */
+const nodeMin = engines.node.replace(/^>=\s*/, '');
 
 const common = {
   write: false,
   bundle: true,
   platform: 'node',
-  target: 'node20',
   minify: process.env.NETDECK_BUILD_MINIFY !== '0',
   sourcemap: false,
   legalComments: 'none',
   logLevel: 'warning',
 };
 
-// The core: everything netdeck does, as CommonJS, which the launcher compiles with V8's
-// code cache (src/cli/launcher.ts). No `import()` may stay in it: a vm.Script has no
-// module loader, so esbuild turns each into a require.
+// The core: everything netdeck does, as CommonJS (what the bin loads with Node's compile
+// cache, and what a single-executable application's entry must be). Every `import()`
+// becomes a require, so the core is one file with no module loading of its own.
 const core = await build({
   ...common,
+  target: 'node22',
   entryPoints: ['src/cli/main.ts'],
   format: 'cjs',
   supported: { 'dynamic-import': false },
@@ -36,12 +38,11 @@ const core = await build({
     'process.env.DEV': '"false"',
     'process.env.NODE_ENV': '"production"',
   },
-  // Ink loads react-devtools-core (and ws for it) only when DEV=true; stubs keep them out
-  // of the bundle. yoga-layout's entry awaits at its top level, which CommonJS cannot.
+  // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
+  // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
+  // shim loads it in the background.
   plugins: [stringWidthPlugin, dependencyPatchesPlugin],
   alias: {
-    'react-devtools-core': './scripts/stubs/react-devtools-core.js',
-    ws: './scripts/stubs/ws.js',
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },
 });
@@ -55,19 +56,20 @@ const coreText = core.outputFiles[0].text.replace(
   (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
 );
 
-// The launcher: the bin, with netdeck's V8 flags on its `#!` line.
-const launcher = await build({
+// The bin, with netdeck's V8 flags on its `#!` line. Its syntax is lowered for old Node
+// versions, so that they can read its version check.
+const bin = await build({
   ...common,
-  entryPoints: ['src/cli/launcher.ts'],
+  entryPoints: ['src/cli/bin.ts'],
   format: 'cjs',
-  define: {
-    NETDECK_CORE_ID: JSON.stringify(createHash('sha256').update(coreText).digest('hex').slice(0, 16)),
-  },
+  target: 'node8',
+  minify: false,
+  define: { NETDECK_NODE_MIN: JSON.stringify(nodeMin) },
   banner: { js: `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}` },
 });
 
 mkdirSync('dist', { recursive: true });
 writeFileSync('dist/netdeck-core.cjs', coreText);
-writeFileSync('dist/netdeck.cjs', launcher.outputFiles[0].text);
+writeFileSync('dist/netdeck.cjs', bin.outputFiles[0].text);
 // Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
 chmodSync('dist/netdeck.cjs', 0o755);

@@ -25,14 +25,18 @@ export const PATCHES = [
       // Both only with DEV=true, which netdeck never sets (the devtools are stubbed out);
       // the core bundle is CommonJS, which has no top-level await.
       ["await import('./devtools.js');", '', 'no top-level await for the devtools'],
-      ['? await loadPackageJson()', '? undefined', "no top-level await for Ink's package.json"],
+      [
+        'const loaded = await loadPackageJson();',
+        'const loaded = {};',
+        "no top-level await for Ink's package.json",
+      ],
     ],
   },
   {
     file: 'commander/lib/command.js',
     edits: [
       [
-        "const childProcess = require('node:child_process');",
+        "import childProcess from 'node:child_process';",
         "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
         // For executable subcommands, which netdeck has none of: ~4 ms of every start.
         'load child_process when a subcommand is spawned',

@@ -19,7 +19,7 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-// The build writes the core first, then the bundle (the launcher).
+// The build writes the core first, then the bin.
 const built = existsSync(bundle) && existsSync(core) ? statSync(bundle).mtimeMs : 0;
 if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) {
   process.stderr.write('netdeck: building dist/netdeck.cjs…\n');

@@ -1,4 +1,4 @@
-// The V8 flags netdeck runs with, whichever way it is started: in the launcher's
+// The V8 flags netdeck runs with, whichever way it is started: in the bin's
 // `#!/usr/bin/env -S node ...` line (the bin, `npm i -g`, `npx`) and in package.json's
 // start script (a test keeps the two the same). V8's memory-saving heuristics: they hold
 // each semi-space of the young generation at 1 MB (the flag implies

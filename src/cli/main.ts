@@ -1,6 +1,6 @@
 // Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
-// dist/netdeck.cjs, compiles: src/cli/launcher.ts).
-import { saveCodeCache } from './code-cache.ts';
+// dist/netdeck.cjs, loads: src/cli/bin.ts).
+import { flushCompileCache } from './compile-cache.ts';
 import { hangUp } from './hang-up.ts';
 import { runCli } from './program.ts';
 
@@ -16,5 +16,5 @@ for (const stream of [process.stdout, process.stdin]) {
 
 void runCli(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
-  saveCodeCache('command');
+  flushCompileCache();
 });

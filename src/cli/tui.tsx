@@ -5,6 +5,7 @@ import { render } from 'ink';
 import * as layoutEngine from 'yoga-layout';
 import { App } from '../ui/app.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../ui/input/mouse.ts';
+import { TerminalInput } from '../ui/input/terminal-input.ts';
 import { PANES } from '../ui/panes/registry.ts';
 import { themeFor } from '../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
@@ -72,7 +73,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const restoreColours = applyTerminalColours(stdout, process.env);
 
   const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
-    stdin,
+    // Ink reads the keys; the mouse reports are taken out before it (terminal-input.ts).
+    stdin: new TerminalInput(stdin) as unknown as NodeJS.ReadStream,
     stdout,
     stderr,
     exitOnCtrlC: false,

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 import { describe, expect, it } from 'vitest';
 import { BINARY, cleanEnv, ensureBuilt } from './harness.ts';
 

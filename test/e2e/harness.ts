@@ -4,14 +4,14 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import pty from 'node-pty';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BINARY = join(ROOT, 'dist', 'netdeck.cjs');
-/** The core bundle the binary compiles (src/cli/launcher.ts). */
+/** The core bundle the binary loads (src/cli/bin.ts). */
 export const CORE = join(ROOT, 'dist', 'netdeck-core.cjs');
 
 /** Named keys as a terminal sends them; anything else is sent as typed. */

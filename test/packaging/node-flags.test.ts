@@ -1,5 +1,5 @@
 // netdeck's V8 flags (scripts/node-flags.mjs: the memory budget needs them) do what they
-// are there for and reach node whichever way it starts: the launcher's first line (the bin, `npm i -g`, `npx`) and
+// are there for and reach node whichever way it starts: the bin's first line (the bin, `npm i -g`, `npx`) and
 // `npm start`. bench/tui-memory.ts checks the running process of each way.
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';

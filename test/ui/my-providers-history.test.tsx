@@ -52,6 +52,8 @@ describe('My providers history (t)', () => {
       await app.waitFor('connection events');
       expect(app.frame()).toContain('last 24 hours, one cell per 30 minutes');
       await app.press('t');
+      // The 30 days stay on screen until the 7 days come in.
+      await app.waitFor(() => app!.stores.history.provider.getState().data?.window === '7d');
       await app.waitFor(/clients served/);
       expect(app.stores.history.provider.getState().data?.window).toBe('7d');
       expect(app.frame()).toMatchSnapshot('provider, 7 days');

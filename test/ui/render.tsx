@@ -18,6 +18,7 @@ import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
+import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
 import type { PaneId } from '../../src/ui/panes/registry.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
 
@@ -31,6 +32,7 @@ export const TEST_REFRESH_MS = 120_000;
 export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } as const;
 
 export class FakeStdout extends EventEmitter {
+  readonly isTTY = true;
   readonly frames: string[] = [];
   constructor(
     public columns: number,
@@ -38,29 +40,22 @@ export class FakeStdout extends EventEmitter {
   ) {
     super();
   }
-  write = (chunk: string) => {
+  write = (chunk: string, done?: () => void) => {
     this.frames.push(chunk);
+    done?.();
     return true;
   };
   lastFrame = () => this.frames.at(-1) ?? '';
 }
 
+/** A terminal's input, as the console reads it (src/ui/input/terminal-input.ts). */
 export class FakeStdin extends EventEmitter {
   isTTY = true;
-  private data: string | null = null;
   write = (data: string) => {
-    this.data = data;
-    this.emit('readable');
     this.emit('data', data);
-  };
-  read = () => {
-    const { data } = this;
-    this.data = null;
-    return data;
   };
   setEncoding() {}
   setRawMode() {}
-  resume() {}
   pause() {}
   ref() {}
   unref() {}
@@ -188,7 +183,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   );
   const instance = render(element, {
     stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
+    // As the console reads its terminal (src/cli/tui.tsx): the mouse reports apart.
+    stdin: new TerminalInput(stdin) as unknown as NodeJS.ReadStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
     debug: true,
     exitOnCtrlC: false,
@@ -200,6 +196,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     for (const key of keys) {
       const sequence = KEY_SEQUENCES[key] ?? key;
       stdin.write(sequence);
+      // Ink holds a lone ESC for 20 ms, in case the rest of a sequence follows.
+      if (sequence === '\u001b') await new Promise((resolve) => setTimeout(resolve, 30));
       // Keys that arrive together are handled one per render (src/ui/input/key-queue.ts).
       for (const _ of sequence.length > 1 && !sequence.startsWith('\u001b') ? sequence : ' ') await tick();
     }

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { decodeToken } from '../../api/auth.ts';
 import { systemClock } from '../../clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { saveCodeCache } from '../code-cache.ts';
+import { flushCompileCache } from '../compile-cache.ts';
 import { REFRESH_BOUNDS } from '../config.ts';
 import type { ConsoleStores } from '../console-stores.ts';
 import type { CliContext } from '../context.ts';
@@ -146,8 +146,8 @@ export async function startConsole(context: CliContext, command: Command): Promi
     return await runTui({
       ...tuiOptions,
       stores: live,
-      // V8's code cache keeps what the start compiled, up to the first frame.
-      onFirstFrame: () => setImmediate(() => saveCodeCache(simulator ? 'demo console' : 'console')),
+      // Node's compile cache keeps what the start compiled, up to the first frame.
+      onFirstFrame: () => setImmediate(flushCompileCache),
     });
   } catch (error) {
     paint?.leave();

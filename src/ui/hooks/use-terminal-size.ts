@@ -12,7 +12,8 @@ function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
 }
 
 export function useTerminalSize(): TerminalSize {
-  const { stdout } = useStdout();
+  // Ink types its stdout as any writable stream; the console's is a terminal (or a fake of a set size).
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
     const onResize = () => setSize(sizeOf(stdout));

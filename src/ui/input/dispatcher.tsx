@@ -26,7 +26,8 @@ import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope }
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, splitKeys } from './keys.ts';
-import { type MouseEvent, parseSgrMouse } from './mouse.ts';
+import type { MouseEvent } from './mouse.ts';
+import { onMouse } from './terminal-input.ts';
 import { MouseProvider, MouseTargets } from './use-mouse.tsx';
 
 export type Actions = Readonly<Record<string, () => KeyOutcome>>;
@@ -211,7 +212,9 @@ export function InputProvider({
   // The bytes of the event Ink is about to hand to useInput (keyName tells Delete from
   // Backspace by them): this listener goes before useInput's, which Ink adds on each render.
   const raw = useRef('');
-  const events = useStdin().internal_eventEmitter;
+  const stdin = useStdin();
+  // Ink's own event emitter, outside its public types since Ink 7.
+  const events = (stdin as { internal_eventEmitter?: NodeJS.EventEmitter }).internal_eventEmitter;
   useEffect(() => {
     const keep = (data: string) => {
       raw.current = data;
@@ -221,9 +224,12 @@ export function InputProvider({
       events?.removeListener('input', keep);
     };
   }, [events]);
+  // Mouse reports come on their own (terminal-input.ts): Ink hands no such sequence to useInput.
+  useEffect(
+    () => onMouse(stdin.stdin, (event) => routeMouse(event, stores, targets, queue.current!)),
+    [stdin.stdin, stores, targets],
+  );
   useInput((input, key) => {
-    const mouse = parseSgrMouse(input);
-    if (mouse) return routeMouse(mouse, stores, targets, queue.current!);
     const name = keyName(input, key, raw.current);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
     if (name?.startsWith('alt-') && [...input].length === 1) {

@@ -1,8 +1,8 @@
 // The mouse as the terminal reports it: SGR mouse reporting (mode 1000, clicks and the
 // wheel, in the 1006 encoding `ESC [ < button ; column ; row M|m`), turned on while the
-// console runs (src/cli/tui.tsx). Ink's input parser hands each such sequence over whole
-// (a CSI sequence, `[<0;12;3M` once Ink has dropped the ESC); the dispatcher takes it out
-// here before it can be read as keys, so no stray characters reach a text box.
+// console runs (src/cli/tui.tsx). The reports are taken out of what the terminal sends
+// before Ink reads it (terminal-input.ts), so none is ever read as keys; the dispatcher
+// routes them.
 import type { DOMElement } from 'ink';
 
 /** Clicks and the wheel, SGR-encoded (motion is not asked for: mode 1002 would flood). */

@@ -1,2 +1,0 @@
-// Ink's devtools window polyfill imports ws; it runs only when DEV=true, never in the bundle.
-export default undefined;
