@@ -13,6 +13,7 @@ import { EventLog } from './frame/event-log.tsx';
 import { Footer } from './frame/footer.tsx';
 import { Header } from './frame/header.tsx';
 import { HelpOverlay } from './frame/help-overlay.tsx';
+import { COMPACT_BELOW } from './frame/layout.ts';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
@@ -20,9 +21,6 @@ import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.ts
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
 import type { Theme } from './theme.ts';
-
-/** Below this many columns the header, tabs and footer get shorter. */
-const COMPACT_BELOW = 80;
 
 function useGlobalKeys() {
   const stores = useStores();

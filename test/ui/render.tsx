@@ -19,7 +19,7 @@ import { createStores, type Stores, startStores, stopStores } from '../../src/st
 import { App } from '../../src/ui/app.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
-import type { PaneId } from '../../src/ui/panes/registry.ts';
+import type { PaneId } from '../../src/ui/panes/list.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Account (6): the network's wallets with the payout wallet marked (`enter` makes the
+// Account: the network's wallets with the payout wallet marked (`enter` makes the
 // selected one the payout wallet, `a` adds one, `x` removes one, each changing one after
 // a y/n question; `w` sets the payout wallet by id) and the feedback form (`f`); `L` logs
 // in where no token was given.
@@ -18,7 +18,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './feedback-dialog.tsx';
 import { accountKeys } from './keys.ts';
@@ -196,3 +196,13 @@ export function Account({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const accountPane = definePane({
+  id: 'account',
+  keys: accountKeys,
+  store: 'account',
+  Component: Account,
+  count: (stores) => stores.account.getState().data?.wallets?.length,
+  onEnter: (stores) => void stores.account.getState().refresh(),
+});

@@ -7,6 +7,7 @@ import { useStore } from 'zustand';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
+import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -16,7 +17,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { cell, padCells } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { discoverKeys } from './keys.ts';
 
 /**
@@ -80,13 +81,11 @@ function headerText(cols: ReturnType<typeof discoverColumns>): string {
 
 const SEARCH_INPUT = 'discover-search';
 
-/** Sends the chosen specs to the Providers pane and shows it; says why not when there are none. */
-function sendToProviders(stores: Stores): string | undefined {
-  const chosen = stores.discovery.getState().chosen();
-  if (chosen.length === 0) return 'nothing to send: no place here to mark (try another search, or esc)';
-  stores.session.getState().setPane('providers');
-  void stores.providers.getState().choose(chosen);
-}
+/** Sends the chosen places to the Providers pane and shows it; says why not when there are none. */
+const sendToProviders = (stores: Stores) =>
+  sendChosenToProviders(stores)
+    ? undefined
+    : 'nothing to send: no place here to mark (try another search, or esc)';
 
 /** Why a browse-list key does nothing while a search shows. */
 const IN_SEARCH = (what: string) =>
@@ -272,3 +271,16 @@ export function Discover({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const discoverPane = definePane({
+  id: 'discover',
+  keys: discoverKeys,
+  store: 'discovery',
+  search: 'search',
+  Component: Discover,
+  count: (stores) => {
+    const s = stores.discovery.getState();
+    return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
+  },
+});

@@ -16,7 +16,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { displayWidth, padCells, truncate } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
 const MIN_BATCH = BATCH_SIZES[0];
@@ -270,3 +270,15 @@ export function Providers({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const providersPane = definePane({
+  id: 'providers',
+  keys: providersKeys,
+  store: 'providers',
+  Component: Providers,
+  count: (stores) => {
+    const s = stores.providers.getState();
+    return s.specs.length ? s.seen.length : undefined;
+  },
+});
