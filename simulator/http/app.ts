@@ -10,13 +10,13 @@ import type {
   SimProviderConnection,
 } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
+import { listen } from '../../src/net/listen.ts';
 import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
 import type { EnginePort } from './engine-port.ts';
 import { FaultState } from './faults.ts';
 import type { Address } from './guard.ts';
 import { createRequestHandler } from './handler.ts';
-import { listen } from './server.ts';
 
 export interface HttpSimulatorOptions {
   engine: EnginePort;
