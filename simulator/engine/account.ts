@@ -10,7 +10,6 @@ import { hashString, uuidFromText } from '../world/prng.ts';
 import { SimError } from './errors.ts';
 import { boundedText, MAX_FEEDBACK_OTHER, MAX_FEEDBACKS, MAX_WALLETS_PER_NETWORK } from './limits.ts';
 
-export const WALLET_NOT_OWNED = REFUSALS_AS_500.walletNotOwned;
 /** The demo network's chains, in order; the first is its payout wallet. */
 const DEMO_CHAINS = ['SOL', 'MATIC', 'TAO'] as const;
 const DAY = 86_400_000;
