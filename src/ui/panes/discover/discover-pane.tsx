@@ -10,6 +10,7 @@ import type { DiscoveryRow } from '../../../store/discovery.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -259,16 +260,9 @@ export function Discover({ width, height }: PaneProps) {
   }
 
   return (
-    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      {searchLine}
-      <Text bold wrap="truncate">
-        {headerText(cols)}
-      </Text>
+    <ListPaneLayout width={width} height={height} top={searchLine} header={headerText(cols)} status={status}>
       {body}
-      <Box height={1} width={width} overflowY="hidden">
-        {status}
-      </Box>
-    </Box>
+    </ListPaneLayout>
   );
 }
 

@@ -8,6 +8,7 @@ import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../
 import { screenText } from '../../../sanitize.ts';
 import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
@@ -253,21 +254,22 @@ export function Providers({ width, height }: PaneProps) {
   // The counters give way first, but never the first ten cells of what was chosen.
   const shownCounters = truncate(counters, Math.max(0, width - 12));
   return (
-    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
-        <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
-        <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
-          {shownCounters}
-        </Text>
-      </Box>
-      <Text bold wrap="truncate">
-        {`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
-      </Text>
+    <ListPaneLayout
+      width={width}
+      height={height}
+      top={
+        <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
+          <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
+          <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
+            {shownCounters}
+          </Text>
+        </Box>
+      }
+      header={`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+      status={status}
+    >
       {body}
-      <Box height={1} width={width} overflowY="hidden">
-        {status}
-      </Box>
-    </Box>
+    </ListPaneLayout>
   );
 }
 
