@@ -27,7 +27,7 @@ const FILE = {
   store: 'src/store/layer-check.ts',
   ui: 'src/ui/layer-check.tsx',
   cli: 'src/cli/layer-check.ts',
-  mount: 'src/cli/tui.tsx',
+  mount: 'src/cli/console/tui.tsx',
   exporter: 'src/cli/exporter/layer-check.ts',
   simulator: 'simulator/layer-check.ts',
 } as const;

@@ -12,7 +12,7 @@ import type React from 'react';
 import { afterEach, beforeEach } from 'vitest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { providerExportWriter } from '../../src/cli/provider-export.ts';
+import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';

@@ -3,15 +3,15 @@
 // providers ~0.4 s to build, and a blank screen meanwhile reads as a hang. It draws what
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
-import { screenText } from '../sanitize.ts';
-import type { SessionTarget } from '../store/session.ts';
-import { COMPACT_BELOW } from '../ui/frame/layout.ts';
-import { tabLabels } from '../ui/frame/tab-labels.ts';
-import { targetLabel } from '../ui/frame/target-label.ts';
-import { globalKeys } from '../ui/input/global-keys.ts';
-import { PANE_LIST, paneEntry } from '../ui/panes/list.ts';
-import { displayWidth, truncate } from '../ui/text.ts';
-import type { OutStream } from './output/io.ts';
+import { screenText } from '../../sanitize.ts';
+import type { SessionTarget } from '../../store/session.ts';
+import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
+import { tabLabels } from '../../ui/frame/tab-labels.ts';
+import { targetLabel } from '../../ui/frame/target-label.ts';
+import { globalKeys } from '../../ui/input/global-keys.ts';
+import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
+import { displayWidth, truncate } from '../../ui/text.ts';
+import type { OutStream } from '../output/io.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 
 /** The row (1-based) of the line that says what is loading. */

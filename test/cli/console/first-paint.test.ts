@@ -2,10 +2,10 @@
 // status line that the world's progress rewrites, and the screen given back on the way out.
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstFrameLines, paintFirstFrame } from '../../src/cli/first-paint.ts';
-import { LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
-import { PANE_LIST } from '../../src/ui/panes/list.ts';
-import { renderApp } from '../ui/render.tsx';
+import { firstFrameLines, paintFirstFrame } from '../../../src/cli/console/first-paint.ts';
+import { LEAVE_ALT_SCREEN } from '../../../src/cli/console/terminal-screen.ts';
+import { PANE_LIST } from '../../../src/ui/panes/list.ts';
+import { renderApp } from '../../ui/render.tsx';
 
 const demo = {
   target: { kind: 'demo', seed: 7 } as const,
