@@ -4,8 +4,9 @@
 // of biome.json in a temporary folder, one file per layer with one import a line, and
 // Biome must flag exactly the forbidden lines (the allowed ones beside them prove that the
 // rules do not simply refuse everything).
+// And the command line keeps its top level small (at most 12 files).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
@@ -162,5 +163,14 @@ describe('the layers biome.json enforces', () => {
     expect(bad.stdout + bad.stderr).toContain('lint/style/noRestrictedImports');
     expect(bad.stdout + bad.stderr).toContain('react and ink');
     expect(check('src/store/uses-zod.ts', "import 'zod';\n").status).toBe(0);
+  });
+});
+
+describe('the command line in wings', () => {
+  it('keeps at most 12 files at the top of src/cli: groups have folders of their own', () => {
+    const files = readdirSync(join(ROOT, 'src/cli'), { withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    expect(files.length).toBeLessThanOrEqual(12);
   });
 });

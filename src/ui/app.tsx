@@ -102,7 +102,7 @@ export interface AppProps {
 /** A registry of the console's key handlers, on its key table. */
 export const createKeyRegistry = () => new KeyRegistry(keymap, paneScope);
 
-/** The whole console; render it with Ink (src/cli/tui.tsx) or the test helper. */
+/** The whole console; render it with Ink (src/cli/console/tui.tsx) or the test helper. */
 export function App({ stores, clock, theme, demo, keys }: AppProps) {
   return (
     <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo}>

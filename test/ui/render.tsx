@@ -183,7 +183,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   );
   const instance = render(element, {
     stdout: stdout as unknown as NodeJS.WriteStream,
-    // As the console reads its terminal (src/cli/tui.tsx): the mouse reports apart.
+    // As the console reads its terminal (src/cli/console/tui.tsx): the mouse reports apart.
     stdin: new TerminalInput(stdin) as unknown as NodeJS.ReadStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
     debug: true,

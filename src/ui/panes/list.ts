@@ -1,6 +1,6 @@
 // The panes in tab order, apart from React: the one list. Each pane's place here is its
 // digit (from 1) and its place in the tab bar. The registry (registry.ts) joins each entry
-// to its definition; the console's first paint (src/cli/first-paint.ts) draws the tab bar
+// to its definition; the console's first paint (src/cli/console/first-paint.ts) draws the tab bar
 // from this list before Ink, React and the panes have loaded; the tests read it too.
 //
 // HOW TO ADD A PANE: one entry below (its id, its title and a short one for the compact
