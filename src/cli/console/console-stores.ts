@@ -30,7 +30,7 @@ export interface ConsoleStoresOptions {
   refreshEveryMs?: number;
   /**
    * The choices kept from the last run (pane, sorts, batch size) and where changed ones
-   * go (src/cli/state-file.ts); without it nothing is read or written.
+   * go (state-file.ts); without it nothing is read or written.
    */
   remember?: { initial: Remembered; save(remembered: Remembered): void };
 }

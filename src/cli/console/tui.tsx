@@ -67,7 +67,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     restored = true;
     stdout.write((mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN);
   };
-  // Clears the first paint (src/cli/first-paint.ts) where there was one.
+  // Clears the first paint (first-paint.ts) where there was one.
   stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN + (mouse ? MOUSE_ON : ''));
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);
