@@ -22,6 +22,16 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 0: a free port; `url` has the real one. */
   port?: number;
+  /**
+   * Host names answered beside the loopback names and `host` (`--allow-host`): a request
+   * for any other name is refused 403 (a DNS-rebinding page's).
+   */
+  allowHosts?: readonly string[];
+  /**
+   * Origins (`http://localhost:5173`) whose pages may call the API routes and read their
+   * answers, or `*` for any (`--cors`): preflights are answered and the CORS headers sent.
+   */
+  cors?: readonly string[];
   /** Serve the /__sim/ admin routes (they want the secret in `X-Sim-Admin`). */
   admin?: boolean;
   /** The admin routes' secret (default: a random one, in `adminSecret` of the result). */
@@ -89,6 +99,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     advanceClock: advance,
     host: options.host,
     port: options.port,
+    allowHosts: options.allowHosts,
+    cors: options.cors,
     admin: options.admin,
     adminSecret: options.adminSecret,
     signingKey: options.signingKey,

@@ -12,6 +12,7 @@ export const TOKEN_AUDIENCE = 'netdeck';
 export const TOKEN_LIFETIME_S = 30 * 24 * 60 * 60;
 const KEY_LABEL = 'netdeck simulator jwt signing key v2, seed ';
 const CACHE_LIMIT = 10_000;
+const BEARER_PREFIX = 'Bearer ';
 /** Bytes of a master key (HS256 wants at least 32). */
 export const MASTER_KEY_BYTES = 32;
 
@@ -98,11 +99,15 @@ export class TokenAuthority {
     this.cache.set(token, verified);
   }
 
-  /** The caller a `Bearer` header names, or undefined when it is missing or not valid now. */
+  /**
+   * The caller an `Authorization` header names, or undefined when it is missing or not
+   * valid now. The prefix is exactly `Bearer ` and the rest is the token, as the service
+   * reads it (server: session/client_session.go authBearerPrefix): `bearer x` or `Bearer  x`
+   * names no caller.
+   */
   async verify(authorization: string | undefined): Promise<Caller | undefined> {
-    const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-    if (!match) return undefined;
-    const token = match[1];
+    if (!authorization?.startsWith(BEARER_PREFIX)) return undefined;
+    const token = authorization.slice(BEARER_PREFIX.length);
     const key = this.currentKey();
     let verified = this.cache.get(token);
     if (!verified) {

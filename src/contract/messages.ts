@@ -6,7 +6,7 @@ export const HTTP_TEXT = {
   notFound: '404 page not found',
   methodNotAllowed: 'Method not allowed.',
   notAuthorized: 'Not authorized.',
-  /** The simulator's own: a request from a foreign Host or Origin, or an admin route without its secret. */
+  /** The simulator's own: a request for a foreign Host, or an admin request from a foreign Origin or without the secret. */
   forbidden: 'Forbidden.',
   tooLarge: 'request body too large',
   /** Any unexpected failure (a panic, a database error). */
