@@ -13,7 +13,8 @@ import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
 import { goArgsOf } from './go-args.ts';
 import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnOrigin } from './guard.ts';
-import { sendJson, sendJsonBytes, sendText } from './reply.ts';
+import { sendBadRequest, sendJson, sendJsonBytes, sendText } from './reply.ts';
+import { requestPath } from './request-path.ts';
 
 export interface HttpContext {
   engine: EnginePort;
@@ -116,9 +117,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query < 0 ? url : url.slice(0, query);
+    const path = requestPath(req.url ?? '/');
+    if (path === undefined) return sendBadRequest(res);
 
     // A page that rebound a name of its own to this machine is refused, on every route.
     if (!ctx.ownHost(req.headers.host)) return sendText(res, 403, TEXT.forbidden, { connection: 'close' });

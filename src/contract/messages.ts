@@ -4,6 +4,8 @@
 /** Plain-text bodies of the HTTP-level answers (Go's http.Error adds a newline). */
 export const HTTP_TEXT = {
   notFound: '404 page not found',
+  /** Go's server, before any route, to a request target its URL parser refuses (no newline). */
+  badRequest: '400 Bad Request',
   methodNotAllowed: 'Method not allowed.',
   notAuthorized: 'Not authorized.',
   /** The simulator's own: a request for a foreign Host, or an admin request from a foreign Origin or without the secret. */
