@@ -11,7 +11,7 @@ import { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { newRecord } from './codes.ts';
 import { boundedName, MAX_SHARE_CODES_PER_NETWORK } from './limits.ts';
-import { startTrack } from './provider-stats.ts';
+import { startTrack } from './tracks.ts';
 
 export const MINUTE = 60_000;
 export const ADOPT_TTL_MS = 15 * MINUTE;

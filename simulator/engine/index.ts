@@ -18,8 +18,8 @@ import { boundedName } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
-import { startTrack } from './provider-stats.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
+import { startTrack } from './tracks.ts';
 
 export type { Caller, NetworkRef, RequestContext, World };
 export { SimError };

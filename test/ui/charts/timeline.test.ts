@@ -37,6 +37,32 @@ describe('24-hour connection timeline', () => {
     expect(line).toBe(`${'·'.repeat(6)}${'█'.repeat(14)}${'·'.repeat(20)}${'█'.repeat(8)}`);
   });
 
+  it('follows overlapping connections: a reconnect before the old one closed leaves the provider on', () => {
+    // Connected at 03:00, a second connection at 20:00, the first closed at 20:10: on from 03:00.
+    const line = draw(
+      [
+        { event_time: at('03:00'), connected: true },
+        { event_time: at('20:00'), connected: true },
+        { event_time: at('20:10'), connected: false },
+      ],
+      true,
+    );
+    expect(line).toBe(`${'·'.repeat(6)}${'█'.repeat(42)}`);
+    // A connection opened before the window, a second one come and gone: on all day.
+    const both = [
+      { event_time: at('08:00'), connected: true },
+      { event_time: at('09:00'), connected: false },
+    ];
+    expect(draw(both, true)).toBe('█'.repeat(48));
+    // Every connection closed at 21:00 (two disconnects at once): off from then on.
+    const closed = [
+      { event_time: at('02:00'), connected: true },
+      { event_time: at('21:00'), connected: false },
+      { event_time: at('21:00'), connected: false },
+    ];
+    expect(draw(closed, false)).toBe(`${'█'.repeat(42)}${'·'.repeat(6)}`);
+  });
+
   it('marks a half hour with a short drop as mixed, and treats an event without `connected` as a disconnect', () => {
     const cells = connectionTimeline(
       [{ event_time: at('23:40') }, { event_time: at('23:45'), connected: true }],
