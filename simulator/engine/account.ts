@@ -50,10 +50,9 @@ export function walletsOf(world: World, network: number): WalletRecord[] {
 const activeWallet = (world: World, network: number, id: string) =>
   walletsOf(world, network).find((wallet) => wallet.active && wallet.walletId === id);
 
-export function getPayoutWallet(world: World, network: number): { wallet_id?: string } {
-  const wallet = world.payoutWallet.get(network);
-  // No wallet set: the field is left out (the real server sends null).
-  return wallet ? { wallet_id: wallet } : {};
+/** The key is always there, `null` when no wallet is set (server: controller/payout_wallet_controller.go GetPayoutWalletResult, no omitempty). */
+export function getPayoutWallet(world: World, network: number): { wallet_id: string | null } {
+  return { wallet_id: world.payoutWallet.get(network) ?? null };
 }
 
 /** `checked` (today): an active wallet of the network, not TAO, else a 500; else (seed era) any id. */

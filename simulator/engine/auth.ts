@@ -103,7 +103,13 @@ function sign(context: RequestContext, network: NetworkRef, clientId?: string): 
 
 export function login(
   world: World,
-  body: { user_auth?: string; auth_jwt?: string; auth_jwt_type?: string; seedphrase?: string },
+  body: {
+    user_auth?: string;
+    auth_jwt?: string;
+    auth_jwt_type?: string;
+    wallet_auth?: object;
+    seedphrase?: string;
+  },
   context: RequestContext,
   now: number,
 ) {
@@ -111,12 +117,19 @@ export function login(
   attempt(world, userAuth, context, now);
   if (body.user_auth !== undefined) {
     if (!userAuth) return failure(BUSINESS_TEXT.invalidEmailOrPhone);
-    // A lookup: which methods the user may use (never a success for the limits).
+    // A lookup: which methods the user may use (never a success for the limits). The
+    // service re-marshals this answer through a map (server: model/auth_model.go
+    // AuthLoginResult.MarshalJSON): its keys come in alphabetical order.
     return world.users.has(userAuth)
-      ? { user_auth: userAuth, auth_allowed: ['email', 'password'] }
+      ? { auth_allowed: ['email', 'password'], user_auth: userAuth }
       : { user_auth: userAuth };
   }
-  // (choice) No SSO, wallet or seed-phrase accounts exist in the simulated world.
+  // (choice) No SSO or wallet accounts, and no seed phrase, exist in the simulated world.
+  // The service takes the first branch a body names: an SSO token, a wallet, then a seed
+  // phrase, which is unknown (server: model/seedphrase_auth_model.go LoginWithSeedphrase).
+  const other =
+    (body.auth_jwt !== undefined && body.auth_jwt_type !== undefined) || body.wallet_auth !== undefined;
+  if (!other && body.seedphrase) return failure(BUSINESS_TEXT.unknownSeedphrase);
   return failure(BUSINESS_TEXT.invalidLogin);
 }
 

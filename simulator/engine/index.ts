@@ -12,6 +12,7 @@ import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } fro
 import { walletsOf } from './account.ts';
 import { initAssociations, openCodes } from './associations.ts';
 import { demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
+import { deviceIdOf } from './clients.ts';
 import { SimError } from './errors.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName } from './limits.ts';
@@ -71,6 +72,8 @@ export interface Engine {
   ensureNetwork(name: string, id?: string): NetworkRef;
   codes(): SimCodes;
   setDeviceName(clientId: string, name: string): boolean;
+  /** The device id /network/clients lists for a client, undefined for a client the world does not have. */
+  deviceIdOf(clientId: string): string | undefined;
   /**
    * Connects or disconnects one provider now (a connection event); undefined for an
    * unknown client id, else whether its state changed.
@@ -208,6 +211,10 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
       world.deviceNames.set(i, boundedName(name));
       world.version++;
       return true;
+    },
+    deviceIdOf(clientId: string) {
+      const i = world.providers.ids.index(clientId, world.providers.count);
+      return i < 0 ? undefined : deviceIdOf(world, i);
     },
     setProviderConnected(clientId: string, connected: boolean) {
       const i = world.providers.ids.index(clientId, world.providers.count);

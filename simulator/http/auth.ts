@@ -60,7 +60,8 @@ export class TokenAuthority {
 
   /**
    * Signs synchronously (node:crypto), so `admin.token()` can answer in process at once.
-   * With `clientId`, a client token (its device id derived from the client's).
+   * With `clientId`, a client token naming the device /network/clients lists for that
+   * client (a client the world does not have gets one derived from its id).
    */
   sign(network: NetworkRef, clientId?: string): string {
     const nowMs = this.clock.now();
@@ -71,7 +72,12 @@ export class TokenAuthority {
       network_name: network.name,
       user_id: userId,
       create_time: new Date(nowMs).toISOString(),
-      ...(clientId ? { client_id: clientId, device_id: derivedUuid(`device:${clientId}`) } : {}),
+      ...(clientId
+        ? {
+            client_id: clientId,
+            device_id: this.engine.deviceIdOf(clientId) ?? derivedUuid(`device:${clientId}`),
+          }
+        : {}),
       iat,
       exp: iat + TOKEN_LIFETIME_S,
       iss: TOKEN_ISSUER,

@@ -51,6 +51,8 @@ export const BUSINESS_TEXT = {
   invalidUserAuth: 'Invalid user auth.',
   invalidEmailOrPhone: 'Invalid email or phone number.',
   invalidLogin: 'Invalid login credentials.',
+  /** /auth/login with a seed phrase no account has (the service's own lower case, no stop). */
+  unknownSeedphrase: 'unknown seedphrase',
   refreshNeedsClient: 'Client ID is required for token refresh.',
   rolesNeedNetwork: 'Roles and principal can only be assigned by a network session.',
   /** (choice) create-share-code past the simulator's 500 live share codes per network */
