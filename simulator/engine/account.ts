@@ -8,7 +8,13 @@ import { base58Encode, chainOf, ss58Address, walletRefusal } from '../../src/con
 import type { WalletRecord, World } from '../world/index.ts';
 import { hashString, uuidFromText } from '../world/prng.ts';
 import { SimError } from './errors.ts';
-import { boundedText, MAX_FEEDBACK_OTHER, MAX_FEEDBACKS, MAX_WALLETS_PER_NETWORK } from './limits.ts';
+import {
+  boundedText,
+  MAX_FEEDBACK_OTHER,
+  MAX_FEEDBACKS,
+  MAX_WALLETS_PER_NETWORK,
+  ownString,
+} from './limits.ts';
 
 export const WALLET_NOT_OWNED = REFUSALS_AS_500.walletNotOwned;
 /** The demo network's chains, in order; the first is its payout wallet. */
@@ -105,7 +111,7 @@ export function createWallet(
   const refusal = walletRefusal(body.blockchain, body.wallet_address);
   if (refusal) throw new SimError(500, refusal);
   const chain = chainOf(body.blockchain)!;
-  const address = body.wallet_address!;
+  const address = ownString(body.wallet_address!);
   const wallets = walletsOf(world, network);
   let wallet = wallets.find((w) => w.address === address);
   if (wallet) wallet.active = true;
@@ -156,7 +162,7 @@ export function sendFeedback(
   now: number,
   answersId: boolean,
 ): { feedback_id?: string } {
-  // Cut before copying: a huge `other` is never copied whole.
+  // Cut before copying: a huge `other` is never copied whole. The copies own their text.
   const { needs, ...rest } = (body ?? {}) as FeedbackBody;
   const kept: FeedbackBody = structuredClone(rest);
   if (needs) {

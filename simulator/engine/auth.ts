@@ -6,6 +6,7 @@ import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/me
 import type { UserRecord, World } from '../world/index.ts';
 import { type Rng, uuidFromText } from '../world/prng.ts';
 import { SimError } from './errors.ts';
+import { keptKey } from './limits.ts';
 
 export interface NetworkRef {
   id: string;
@@ -76,7 +77,7 @@ export function normalUserAuth(text: string | undefined): string | undefined {
 }
 
 const attemptKey = (userAuth: string | undefined, address: string | undefined) =>
-  `${userAuth ?? ''}\n${address ?? ''}`;
+  keptKey(`${userAuth ?? ''}\n${address ?? ''}`);
 
 /**
  * Records a login attempt before anything else and says whether it may go on: refused
@@ -85,7 +86,7 @@ const attemptKey = (userAuth: string | undefined, address: string | undefined) =
  */
 function attempt(world: World, userAuth: string | undefined, context: RequestContext, now: number): void {
   const fromAddress = world.loginAttempts.record(attemptKey(userAuth, context.address), now);
-  const forUser = userAuth === undefined ? 0 : world.userAttempts.record(userAuth, now);
+  const forUser = userAuth === undefined ? 0 : world.userAttempts.record(keptKey(userAuth), now);
   if (fromAddress >= world.loginAttempts.cap || forUser >= world.userAttempts.cap)
     throw new SimError(503, HTTP_TEXT.authAttempts);
 }
@@ -93,7 +94,7 @@ function attempt(world: World, userAuth: string | undefined, context: RequestCon
 /** A successful login clears both of its windows. */
 function succeeded(world: World, userAuth: string, context: RequestContext): void {
   world.loginAttempts.clear(attemptKey(userAuth, context.address));
-  world.userAttempts.clear(userAuth);
+  world.userAttempts.clear(keptKey(userAuth));
 }
 
 function sign(context: RequestContext, network: NetworkRef, clientId?: string): string {

@@ -15,7 +15,7 @@ import { demoUser, initUsers, type NetworkRef, type RequestContext } from './aut
 import { deviceIdOf } from './clients.ts';
 import { SimError } from './errors.ts';
 import { checkInvariants } from './invariants.ts';
-import { boundedName } from './limits.ts';
+import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
@@ -133,7 +133,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
-    if (n < 0) n = world.networks.add(caller.networkName, caller.networkId);
+    if (n < 0) n = world.networks.add(ownString(caller.networkName), ownString(caller.networkId));
     return n;
   };
 
@@ -192,7 +192,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     },
     ensureNetwork(name: string, id?: string) {
       let n = id ? world.networks.indexOfId(id) : world.networks.indexOfName(name);
-      if (n < 0) n = world.networks.add(name, id);
+      if (n < 0) n = world.networks.add(ownString(name), id === undefined ? undefined : ownString(id));
       world.version++;
       return world.networks.ref(n);
     },
@@ -227,7 +227,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     setNetworkName(networkId: string, name: string) {
       const n = world.networks.indexOfId(networkId);
       if (n < 0) return false;
-      world.networks.rename(n, name);
+      world.networks.rename(n, ownString(name));
       world.version++;
       return true;
     },

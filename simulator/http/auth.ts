@@ -5,6 +5,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Clock } from '../../src/clock.ts';
+import { ownString } from '../engine/limits.ts';
 import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
 
 export const TOKEN_ISSUER = 'netdeck-simulator';
@@ -119,7 +120,8 @@ export class TokenAuthority {
     if (!verified) {
       verified = await this.verifySignature(token, key);
       if (!verified) return undefined;
-      this.remember(token, verified);
+      // A copy: the token cut from the header would keep the header's text alive.
+      this.remember(ownString(token), verified);
     }
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
     const network = this.networkOf(verified);
