@@ -7,7 +7,7 @@ import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
 import { eraProfile } from '../eras/index.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
-import { discardRest, readBody } from './body.ts';
+import { drainRest, readBody } from './body.ts';
 import type { CorsPolicy } from './cors.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
@@ -185,11 +185,19 @@ const isPreflight = (req: IncomingMessage) =>
   req.headers.origin !== undefined &&
   req.headers['access-control-request-method'] !== undefined;
 
-function refuseBody(req: IncomingMessage, res: ServerResponse, reason: 'too-large' | 'aborted'): void {
+async function refuseBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reason: 'too-large' | 'aborted',
+): Promise<void> {
   if (reason === 'aborted') {
     res.destroy();
     return;
   }
+  // The rest is read first: the 413 then reaches the client before the connection closes.
+  const drained = await drainRest(req);
+  if (req.socket.destroyed) return;
   sendText(res, 413, TEXT.tooLarge, { connection: 'close' });
-  discardRest(req);
+  // Past the drain's cap the client is still sending: cut it off once the answer is out.
+  if (!drained) res.once('finish', () => req.socket.destroy());
 }
