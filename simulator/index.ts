@@ -5,6 +5,7 @@ import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { startHttpSimulator } from './http/app.ts';
+import { newMasterKey } from './http/auth.ts';
 import { OffsetClock } from './offset-clock.ts';
 import type { SliceOptions } from './world/steps.ts';
 
@@ -81,7 +82,10 @@ function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Pro
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
+  // One secret for the tokens and the demo password: neither follows from the public seed.
+  const signingKey = options.signingKey ?? newMasterKey();
   const engineOptions = {
+    secret: signingKey,
     seed: options.seed ?? DEFAULT_SEED,
     era: options.era,
     clock,
@@ -103,7 +107,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     cors: options.cors,
     admin: options.admin,
     adminSecret: options.adminSecret,
-    signingKey: options.signingKey,
+    signingKey,
     latencyMs: options.latencyMs,
     errorRate: options.errorRate,
     log: options.log,

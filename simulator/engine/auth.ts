@@ -2,9 +2,10 @@
 // with (the demo user, and an unverified one that exercises `verification_required`),
 // the login attempt limits, auth codes, and token refresh. Tokens come from the HTTP
 // layer's signer, handed in with each request.
+import { createHmac } from 'node:crypto';
 import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import type { UserRecord, World } from '../world/index.ts';
-import { type Rng, uuidFromText } from '../world/prng.ts';
+import type { Rng } from '../world/prng.ts';
 import { SimError } from './errors.ts';
 import { keptKey } from './limits.ts';
 
@@ -38,12 +39,16 @@ const AUTH_CODE = {
 type Failure = { error: { message: string } };
 const failure = (message: string): Failure => ({ error: { message } });
 
-/** The demo user's password: derived from the seed, no spaces (the banner prints it). */
-export const demoPassword = (seed: number) => `netdeck-${uuidFromText(`password:${seed}`).slice(0, 13)}`;
+/**
+ * The demo user's password: from the simulator's secret key and the seed, so that nobody
+ * who knows only the (public) seed can log in as the demo network; no spaces (the banner
+ * prints it). 22 base64url characters: 132 bits.
+ */
+export const demoPassword = (secret: Uint8Array, seed: number) =>
+  `netdeck-${createHmac('sha256', secret).update(`netdeck demo password, seed ${seed}`).digest('base64url').slice(0, 22)}`;
 
-/** The accounts of a new world: the demo network's user, and one not verified yet. */
-export function initUsers(world: World): void {
-  const password = demoPassword(world.seed);
+/** The accounts of a new world: the demo network's user, and one not verified yet, with `password`. */
+export function initUsers(world: World, password: string): void {
   const users: UserRecord[] = [
     { userAuth: DEMO_USER_EMAIL, password, verified: true, network: 0, networkName: '' },
     {
