@@ -36,7 +36,7 @@ function connectionsOf(world: World, i: number) {
 }
 
 /** `clients: null` for a network without clients (Go's nil slice), as the service sends. */
-export function networkClients(world: World, network: number, now: number) {
+export function networkClients(world: World, network: number) {
   const p = world.providers;
   const own = providersOf(world, network);
   if (own.length === 0) return { clients: null };

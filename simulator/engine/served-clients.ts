@@ -70,8 +70,8 @@ export function servedClients(
     const weights = bits.map((bit) => 1 + (hash2(dayHash ^ i, bit) % 8));
     const total = weights.reduce((a, b) => a + b, 0);
     bits.forEach((bit, k) => {
-      let shares = byBit.get(bit);
-      if (!shares) byBit.set(bit, (shares = {}));
+      const shares = byBit.get(bit) ?? {};
+      byBit.set(bit, shares);
       shares[day] = round((gib * weights[k]) / total);
     });
   });

@@ -31,7 +31,8 @@ function expectOrder(value: unknown, order: Order | 'map', where: string): void 
     if (field === undefined || field === null) continue;
     if (child === 'map' || 'keys' in child) expectOrder(field, child, `${where}.${key}`);
     else if ('items' in child)
-      (field as unknown[]).forEach((item, i) => expectOrder(item, child.items, `${where}.${key}[${i}]`));
+      for (const [i, item] of (field as unknown[]).entries())
+        expectOrder(item, child.items, `${where}.${key}[${i}]`);
     else
       for (const [name, item] of Object.entries(field as object))
         expectOrder(item, child.values, `${where}.${key}.${name}`);

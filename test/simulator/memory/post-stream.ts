@@ -66,7 +66,8 @@ const samples: Record<number, NodeJS.MemoryUsage> = {};
 for (let k = 1; k <= POSTS; k++) {
   const [path, body] = routes[k % routes.length](k);
   const { status } = await call(path, body);
-  (statuses[path] ??= []).includes(status) || statuses[path].push(status);
+  const seen = statuses[path] ?? [];
+  statuses[path] = seen.includes(status) ? seen : [...seen, status];
   if (MARKS.includes(k)) {
     for (let n = 0; n < 3; n++) {
       globalThis.gc?.();
