@@ -135,16 +135,13 @@ describe('--latency', () => {
 
 describe('--allow-host and --cors', () => {
   it('are repeatable and reach the simulator normalised', async () => {
-    const result = await sim([
-      '--allow-host',
-      'Sim.LAN',
-      '--allow-host',
-      '::1',
-      '--cors',
-      'http://localhost:5173',
-      '--cors',
-      'HTTPS://App.Example/',
-    ]);
+    const flags = {
+      '--allow-host': ['Sim.LAN', '::1'],
+      '--cors': ['http://localhost:5173', 'HTTPS://App.Example/'],
+    };
+    const result = await sim(
+      Object.entries(flags).flatMap(([flag, values]) => values.flatMap((v) => [flag, v])),
+    );
     expect(result.code).toBe(0);
     expect(result.options).toMatchObject({
       allowHosts: ['sim.lan', '[::1]'],

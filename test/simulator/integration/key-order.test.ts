@@ -4,7 +4,14 @@
 // the service sends. The orders are those of server 2c9e92b4 (and bedf5fd7 for the seed
 // era's own fields), named per struct.
 import { afterEach, describe, expect, it } from 'vitest';
+import { eraProfile } from '../../../simulator/eras/index.ts';
 import { ERAS, type Era } from '../../../src/contract/eras.ts';
+import {
+  ProviderLastN,
+  ProviderStats,
+  ProvidersOverviewLastN,
+  ProvidersStats,
+} from '../../../src/contract/schemas.ts';
 import { raw, type SimHarness, startSim } from './harness.ts';
 
 /** A struct's fields in order, and the order of those that hold objects. */
@@ -182,61 +189,24 @@ const clients = struct(['clients'], {
     ),
   ),
 });
-// model/provider_model.go (the seed era's ProviderStats ends with provide_mode)
-const providerStats = struct(['created_time', 'providers'], {
+// model/provider_model.go, as the contract's schemas declare the fields (in the Go
+// structs' order; the seed era's ProviderStats ended with provide_mode)
+const keysOf = (schema: { shape: object }) => Object.keys(schema.shape);
+const providerStats = struct(keysOf(ProvidersStats), {
   providers: list(
-    struct(
-      [
-        'client_id',
-        'connected',
-        'connected_events_last_24h',
-        'uptime_last_24h',
-        'transfer_data_last_24h',
-        'payout_last_24h',
-        'search_interest_last_24h',
-        'contracts_last_24h',
-        'clients_last_24h',
-        'provide_mode',
-      ],
-      { connected_events_last_24h: list(struct(['event_time', 'connected'])) },
-    ),
+    struct(keysOf(ProviderStats), { connected_events_last_24h: list(struct(['event_time', 'connected'])) }),
   ),
 });
-const dayMaps = {
-  uptime: 'map',
-  transfer_data: 'map',
-  payout: 'map',
-  search_interest: 'map',
-  contracts: 'map',
-  clients: 'map',
-} as const;
-const providerLastN = struct(
-  [
-    'lookback',
-    'created_time',
-    'uptime',
-    'transfer_data',
-    'payout',
-    'search_interest',
-    'contracts',
-    'clients',
-    'client_details',
-  ],
-  { ...dayMaps, client_details: list(struct(['client_id', 'transfer_data'], { transfer_data: 'map' })) },
+const dayMaps = Object.fromEntries(
+  keysOf(ProvidersOverviewLastN)
+    .filter((key) => key !== 'lookback' && key !== 'created_time')
+    .map((key) => [key, 'map' as const]),
 );
-const overviewLastN = struct(
-  [
-    'lookback',
-    'created_time',
-    'uptime',
-    'transfer_data',
-    'payout',
-    'search_interest',
-    'contracts',
-    'clients',
-  ],
-  dayMaps,
-);
+const providerLastN = struct(keysOf(ProviderLastN), {
+  ...dayMaps,
+  client_details: list(struct(['client_id', 'transfer_data'], { transfer_data: 'map' })),
+});
+const overviewLastN = struct(keysOf(ProvidersOverviewLastN), dayMaps);
 // model/account_wallet_model.go
 const wallets = struct(['wallets'], {
   wallets: list(
@@ -260,53 +230,6 @@ const stats = (fields: readonly string[]) =>
     ['lookback', 'created_time', ...fields],
     Object.fromEntries(fields.filter((f) => f.endsWith('_data')).map((f) => [f, 'map'])),
   );
-const CURRENT_STATS = [
-  'all_transfer_data',
-  'all_transfer_summary',
-  'all_transfer_summary_rate',
-  'providers_data',
-  'providers_summary',
-  'countries_data',
-  'countries_summary',
-  'regions_data',
-  'regions_summary',
-  'cities_data',
-  'cities_summary',
-  'networks_data',
-  'networks_summary',
-  'devices_data',
-  'devices_summary',
-];
-const SEED_STATS = [
-  'all_transfer_data',
-  'all_transfer_summary',
-  'all_transfer_summary_rate',
-  'all_packets_data',
-  'all_packets_summary',
-  'all_packets_summary_rate',
-  'providers_data',
-  'providers_superspeed_data',
-  'providers_summary',
-  'providers_summary_superspeed',
-  'countries_data',
-  'countries_summary',
-  'regions_data',
-  'regions_summary',
-  'cities_data',
-  'cities_summary',
-  'extender_transfer_data',
-  'extender_transfer_summary',
-  'extender_transfer_summary_rate',
-  'extenders_data',
-  'extenders_superspeed_data',
-  'extenders_summary',
-  'extenders_summary_superspeed',
-  'networks_data',
-  'networks_summary',
-  'devices_data',
-  'devices_summary',
-];
-
 let h: SimHarness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -399,11 +322,8 @@ describe.each(ERAS)('key order as the Go structs give it (%s era)', (era: Era) =
       overviewLastN,
       'overview',
     );
-    expectOrder(
-      await answer('GET', '/stats/last-90'),
-      stats(era === 'seed' ? SEED_STATS : CURRENT_STATS),
-      'last-90',
-    );
+    // The era profile's list is the Go struct's (a series, then its summaries): the answer follows it.
+    expectOrder(await answer('GET', '/stats/last-90'), stats(eraProfile(era).networkStats.fields), 'last-90');
   });
 
   it('account: wallets and the payout wallet', async () => {

@@ -38,29 +38,48 @@ describe('24-hour connection timeline', () => {
   });
 
   it('follows overlapping connections: a reconnect before the old one closed leaves the provider on', () => {
-    // Connected at 03:00, a second connection at 20:00, the first closed at 20:10: on from 03:00.
-    const line = draw(
+    const cases: [string, [string, boolean][], boolean, string][] = [
+      // A second connection at 20:00, the first closed at 20:10: on from 03:00.
       [
-        { event_time: at('03:00'), connected: true },
-        { event_time: at('20:00'), connected: true },
-        { event_time: at('20:10'), connected: false },
+        'overlap',
+        [
+          ['03:00', true],
+          ['20:00', true],
+          ['20:10', false],
+        ],
+        true,
+        `${'·'.repeat(6)}${'█'.repeat(42)}`,
       ],
-      true,
-    );
-    expect(line).toBe(`${'·'.repeat(6)}${'█'.repeat(42)}`);
-    // A connection opened before the window, a second one come and gone: on all day.
-    const both = [
-      { event_time: at('08:00'), connected: true },
-      { event_time: at('09:00'), connected: false },
+      // One open before the window, a second come and gone: on all day.
+      [
+        'before the window',
+        [
+          ['08:00', true],
+          ['09:00', false],
+        ],
+        true,
+        '█'.repeat(48),
+      ],
+      // Every connection closed at 21:00 (two disconnects at once): off from then on.
+      [
+        'all closed',
+        [
+          ['02:00', true],
+          ['21:00', false],
+          ['21:00', false],
+        ],
+        false,
+        `${'█'.repeat(42)}${'·'.repeat(6)}`,
+      ],
     ];
-    expect(draw(both, true)).toBe('█'.repeat(48));
-    // Every connection closed at 21:00 (two disconnects at once): off from then on.
-    const closed = [
-      { event_time: at('02:00'), connected: true },
-      { event_time: at('21:00'), connected: false },
-      { event_time: at('21:00'), connected: false },
-    ];
-    expect(draw(closed, false)).toBe(`${'█'.repeat(42)}${'·'.repeat(6)}`);
+    for (const [name, events, connected, line] of cases)
+      expect(
+        draw(
+          events.map(([hhmm, on]) => ({ event_time: at(hhmm), connected: on })),
+          connected,
+        ),
+        name,
+      ).toBe(line);
   });
 
   it('marks a half hour with a short drop as mixed, and treats an event without `connected` as a disconnect', () => {
