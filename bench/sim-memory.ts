@@ -1,6 +1,8 @@
 // Simulator memory under a long stream of storing requests (issue 14 item 2): huge
 // feedback and names, share and auth codes, wallets, logins for ever-new user auths,
 // failed adds, from 32 concurrent clients for 40 s while the world ticks at speed 120.
+// Among them posts of 4 MB texts to every storing route (issue 27): what a route keeps of
+// a request must own its characters, or each would keep its whole body alive.
 // The simulator runs in a child process; its resident memory and live heap (after a
 // full collection) are sampled after each round. Budget: flat, i.e. the median RSS of the
 // last three rounds less than 40 MB above that of rounds 2-4, and the live heap less than
@@ -74,6 +76,29 @@ function requestsFor(ready: Ready): RequestTemplate[] {
     requests.push(post('/device/set-name', { device_id, device_name: big(64) }, 0.1));
   for (const code of ready.codes)
     requests.push(post('/device/set-association-name', { code, device_name: big(64) }, 0.3));
+  // 4 MB texts where each storing route reads them (a few requests in a hundred).
+  const huge = big(4096);
+  requests.push(post('/feedback/send-feedback', { needs: { other: huge } }, 0.05));
+  for (const device_id of ready.deviceIds.slice(0, 4))
+    requests.push(post('/device/set-name', { device_id, device_name: huge }, 0.02));
+  for (const client_id of ready.clientIds.slice(0, 4))
+    requests.push(post('/device/create-share-code', { client_id, device_name: huge }, 0.02));
+  for (const code of ready.codes)
+    requests.push(post('/device/set-association-name', { code, device_name: huge }, 0.02));
+  for (let k = 0; k < 20; k++) {
+    requests.push(post('/auth/login', { user_auth: `${huge}${k}@flood.example` }, 0.005));
+    requests.push(
+      post('/auth/login-with-password', { user_auth: `w${k}${huge}@flood.example`, password: 'x' }, 0.005),
+    );
+    const key = Buffer.alloc(32, 251 - k);
+    requests.push(
+      post(
+        '/account/wallet',
+        { blockchain: 'SOL', wallet_address: base58(key), default_token_type: huge },
+        0.005,
+      ),
+    );
+  }
   for (let k = 0; k < 400; k++) {
     // Logins for ever-new user auths (a window each), lookups, failed adds, new wallets.
     requests.push(

@@ -5,6 +5,7 @@ import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { startHttpSimulator } from './http/app.ts';
+import { newMasterKey } from './http/auth.ts';
 import { OffsetClock } from './offset-clock.ts';
 import type { SliceOptions } from './world/steps.ts';
 
@@ -22,6 +23,16 @@ export interface SimulatorOptions {
   host?: string;
   /** Default 0: a free port; `url` has the real one. */
   port?: number;
+  /**
+   * Host names answered beside the loopback names and `host` (`--allow-host`): a request
+   * for any other name is refused 403 (a DNS-rebinding page's).
+   */
+  allowHosts?: readonly string[];
+  /**
+   * Origins (`http://localhost:5173`) whose pages may call the API routes and read their
+   * answers, or `*` for any (`--cors`): preflights are answered and the CORS headers sent.
+   */
+  cors?: readonly string[];
   /** Serve the /__sim/ admin routes (they want the secret in `X-Sim-Admin`). */
   admin?: boolean;
   /** The admin routes' secret (default: a random one, in `adminSecret` of the result). */
@@ -71,7 +82,10 @@ function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Pro
 
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
+  // One secret for the tokens and the demo password: neither follows from the public seed.
+  const signingKey = options.signingKey ?? newMasterKey();
   const engineOptions = {
+    secret: signingKey,
     seed: options.seed ?? DEFAULT_SEED,
     era: options.era,
     clock,
@@ -89,9 +103,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     advanceClock: advance,
     host: options.host,
     port: options.port,
+    allowHosts: options.allowHosts,
+    cors: options.cors,
     admin: options.admin,
     adminSecret: options.adminSecret,
-    signingKey: options.signingKey,
+    signingKey,
     latencyMs: options.latencyMs,
     errorRate: options.errorRate,
     log: options.log,

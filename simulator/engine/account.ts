@@ -8,7 +8,13 @@ import { base58Encode, chainOf, ss58Address, walletRefusal } from '../../src/con
 import type { WalletRecord, World } from '../world/index.ts';
 import { hashString, uuidFromText } from '../world/prng.ts';
 import { SimError } from './errors.ts';
-import { boundedText, MAX_FEEDBACK_OTHER, MAX_FEEDBACKS, MAX_WALLETS_PER_NETWORK } from './limits.ts';
+import {
+  boundedText,
+  MAX_FEEDBACK_OTHER,
+  MAX_FEEDBACKS,
+  MAX_WALLETS_PER_NETWORK,
+  ownString,
+} from './limits.ts';
 
 /** The demo network's chains, in order; the first is its payout wallet. */
 const DEMO_CHAINS = ['SOL', 'MATIC', 'TAO'] as const;
@@ -49,10 +55,9 @@ export function walletsOf(world: World, network: number): WalletRecord[] {
 const activeWallet = (world: World, network: number, id: string) =>
   walletsOf(world, network).find((wallet) => wallet.active && wallet.walletId === id);
 
-export function getPayoutWallet(world: World, network: number): { wallet_id?: string } {
-  const wallet = world.payoutWallet.get(network);
-  // No wallet set: the field is left out (the real server sends null).
-  return wallet ? { wallet_id: wallet } : {};
+/** The key is always there, `null` when no wallet is set (server: controller/payout_wallet_controller.go GetPayoutWalletResult, no omitempty). */
+export function getPayoutWallet(world: World, network: number): { wallet_id: string | null } {
+  return { wallet_id: world.payoutWallet.get(network) ?? null };
 }
 
 /** `checked` (today): an active wallet of the network, not TAO, else a 500; else (seed era) any id. */
@@ -105,7 +110,7 @@ export function createWallet(
   const refusal = walletRefusal(body.blockchain, body.wallet_address);
   if (refusal) throw new SimError(500, refusal);
   const chain = chainOf(body.blockchain)!;
-  const address = body.wallet_address!;
+  const address = ownString(body.wallet_address!);
   const wallets = walletsOf(world, network);
   let wallet = wallets.find((w) => w.address === address);
   if (wallet) wallet.active = true;
@@ -156,7 +161,7 @@ export function sendFeedback(
   now: number,
   answersId: boolean,
 ): { feedback_id?: string } {
-  // Cut before copying: a huge `other` is never copied whole.
+  // Cut before copying: a huge `other` is never copied whole. The copies own their text.
   const { needs, ...rest } = (body ?? {}) as FeedbackBody;
   const kept: FeedbackBody = structuredClone(rest);
   if (needs) {

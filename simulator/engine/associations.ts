@@ -11,7 +11,7 @@ import { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { newRecord } from './codes.ts';
 import { boundedName, MAX_SHARE_CODES_PER_NETWORK } from './limits.ts';
-import { startTrack } from './provider-stats.ts';
+import { startTrack } from './tracks.ts';
 
 export const MINUTE = 60_000;
 export const ADOPT_TTL_MS = 15 * MINUTE;
@@ -25,17 +25,19 @@ const EXTRA_STREAM = 4;
 
 type Failure = { error: { message: string } };
 export type AddResult =
-  | { code_type: 'adopt'; code: string; device_name: string; client_id: string; duration_minutes: number }
+  | { code_type: 'adopt'; code: string; device_name?: string; client_id: string; duration_minutes: number }
   | {
       code_type: 'share';
       code: string;
-      device_name: string;
+      device_name?: string;
       associated_network_name: string;
       client_id: string;
     }
-  | (Failure & { client_id: string });
+  | { client_id: string; error: { message: string } };
 
 const invalid = (message: string): Failure => ({ error: { message } });
+/** `device_name`, left out when blank (the service's omitempty). */
+const named = (name: string): { device_name?: string } => (name ? { device_name: name } : {});
 
 /** A delay in [min, max) minutes. */
 const minutes = (rng: Rng, min: number, max: number) =>
@@ -146,7 +148,8 @@ export function addDevice(
   body: { code?: string },
   now: number,
 ): AddResult {
-  const refused = { ...invalid(INVALID_CODE), client_id: ZERO_UUID };
+  // `client_id` first: the Go struct's order (server: model/device_association_model.go DeviceAddResult).
+  const refused = { client_id: ZERO_UUID, ...invalid(INVALID_CODE) };
   const limited = !withinRateLimit(world, network, now);
   world.version++;
   if (limited) return refused;
@@ -158,7 +161,7 @@ export function addDevice(
     return {
       code_type: 'adopt',
       code: record.code,
-      device_name: record.deviceName,
+      ...named(record.deviceName),
       client_id: ZERO_UUID,
       duration_minutes: (record.expiresAt - now) / MINUTE,
     };
@@ -168,7 +171,7 @@ export function addDevice(
   return {
     code_type: 'share',
     code: record.code,
-    device_name: record.deviceName,
+    ...named(record.deviceName),
     associated_network_name: world.networks.names[record.owner],
     client_id: world.providers.ids.id(record.client),
   };
@@ -187,10 +190,11 @@ export function createShareCode(
   let live = 0;
   for (const r of world.shareCodes) if (r.owner === network) live++;
   if (live >= MAX_SHARE_CODES_PER_NETWORK) return invalid(BUSINESS_TEXT.tooManyShareCodes);
-  const name = boundedName(body.device_name?.trim() || deviceName(world, i));
+  // Kept as given, blank too: the service stores the name it was sent, or "" (server:
+  // model/device_association_model.go DeviceCreateShareCode).
   const record = newRecord(world, rng, {
     kind: 'share',
-    deviceName: name,
+    deviceName: boundedName(body.device_name ?? ''),
     createdAt: now,
     owner: network,
     client: i,
@@ -284,23 +288,27 @@ export function setAssociationName(
   const record = body.code === undefined ? undefined : world.codes.get(body.code);
   if (!record || !party(record, network, now)) return invalid(INVALID_CODE);
   record.localNames ??= new Map();
+  // "" too: the service keeps an empty name, which then wins over the name given at creation.
   record.localNames.set(network, boundedName(body.device_name ?? ''));
   world.version++;
   return {};
 }
 
-/** The network's own name for the association if it set one, else the name given at creation. */
-const nameFor = (record: CodeRecord, network: number) => record.localNames?.get(network) || record.deviceName;
+/**
+ * The network's own name for the association if it set one (even ""), else the name given
+ * at creation (server: model/device_association_model.go DeviceAssociations, a COALESCE).
+ */
+const nameFor = (record: CodeRecord, network: number) => record.localNames?.get(network) ?? record.deviceName;
 
 export interface AssociationsResult {
-  pending_adoption_devices: { code: string; device_name: string; duration_minutes: number; pending: true }[];
+  pending_adoption_devices: { pending: true; code: string; device_name?: string; duration_minutes: number }[];
   incoming_shared_devices: SharedDevice[];
   outgoing_shared_devices: SharedDevice[];
 }
 interface SharedDevice {
   pending?: true;
   code: string;
-  device_name: string;
+  device_name?: string;
   client_id: string;
   network_name?: string;
 }
@@ -316,17 +324,17 @@ export function associations(world: World, network: number, now: number): Associ
   for (const r of world.adoptCodes) {
     if (r.claimedBy !== network || r.state !== 'pending' || r.expiresAt <= now) continue;
     result.pending_adoption_devices.push({
-      code: r.code,
-      device_name: nameFor(r, network),
-      duration_minutes: (r.expiresAt - now) / MINUTE,
       pending: true,
+      code: r.code,
+      ...named(nameFor(r, network)),
+      duration_minutes: (r.expiresAt - now) / MINUTE,
     });
   }
   // `pending` is left out once confirmed, as the service's omitempty does.
   const shared = (r: CodeRecord, networkName: string | undefined): SharedDevice => ({
     ...(r.state === 'confirmed' ? {} : { pending: true as const }),
     code: r.code,
-    device_name: nameFor(r, network),
+    ...named(nameFor(r, network)),
     client_id: ids.id(r.client),
     ...(networkName ? { network_name: networkName } : {}),
   });
@@ -353,7 +361,8 @@ function join(world: World, rng: Rng, record: CodeRecord, now: number): void {
     speed: Math.round(2e6 + rng.float() * 2e7),
     connected: true,
   });
-  world.deviceNames.set(i, nameFor(record, network));
+  // The name the network gave the adoption; a blank one leaves the device its own.
+  world.deviceNames.set(i, nameFor(record, network) || record.deviceName);
   record.client = i;
   if (list) list.push(i);
   if (network === 0 || list) startTrack(world, i, now, true);

@@ -2,10 +2,12 @@
 // with (the demo user, and an unverified one that exercises `verification_required`),
 // the login attempt limits, auth codes, and token refresh. Tokens come from the HTTP
 // layer's signer, handed in with each request.
+import { createHmac } from 'node:crypto';
 import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import type { UserRecord, World } from '../world/index.ts';
-import { type Rng, uuidFromText } from '../world/prng.ts';
+import type { Rng } from '../world/prng.ts';
 import { SimError } from './errors.ts';
+import { keptKey } from './limits.ts';
 
 export interface NetworkRef {
   id: string;
@@ -37,12 +39,16 @@ const AUTH_CODE = {
 type Failure = { error: { message: string } };
 const failure = (message: string): Failure => ({ error: { message } });
 
-/** The demo user's password: derived from the seed, no spaces (the banner prints it). */
-export const demoPassword = (seed: number) => `netdeck-${uuidFromText(`password:${seed}`).slice(0, 13)}`;
+/**
+ * The demo user's password: from the simulator's secret key and the seed, so that nobody
+ * who knows only the (public) seed can log in as the demo network; no spaces (the banner
+ * prints it). 22 base64url characters: 132 bits.
+ */
+export const demoPassword = (secret: Uint8Array, seed: number) =>
+  `netdeck-${createHmac('sha256', secret).update(`netdeck demo password, seed ${seed}`).digest('base64url').slice(0, 22)}`;
 
-/** The accounts of a new world: the demo network's user, and one not verified yet. */
-export function initUsers(world: World): void {
-  const password = demoPassword(world.seed);
+/** The accounts of a new world: the demo network's user, and one not verified yet, with `password`. */
+export function initUsers(world: World, password: string): void {
   const users: UserRecord[] = [
     { userAuth: DEMO_USER_EMAIL, password, verified: true, network: 0, networkName: '' },
     {
@@ -76,7 +82,7 @@ export function normalUserAuth(text: string | undefined): string | undefined {
 }
 
 const attemptKey = (userAuth: string | undefined, address: string | undefined) =>
-  `${userAuth ?? ''}\n${address ?? ''}`;
+  keptKey(`${userAuth ?? ''}\n${address ?? ''}`);
 
 /**
  * Records a login attempt before anything else and says whether it may go on: refused
@@ -85,7 +91,7 @@ const attemptKey = (userAuth: string | undefined, address: string | undefined) =
  */
 function attempt(world: World, userAuth: string | undefined, context: RequestContext, now: number): void {
   const fromAddress = world.loginAttempts.record(attemptKey(userAuth, context.address), now);
-  const forUser = userAuth === undefined ? 0 : world.userAttempts.record(userAuth, now);
+  const forUser = userAuth === undefined ? 0 : world.userAttempts.record(keptKey(userAuth), now);
   if (fromAddress >= world.loginAttempts.cap || forUser >= world.userAttempts.cap)
     throw new SimError(503, HTTP_TEXT.authAttempts);
 }
@@ -93,7 +99,7 @@ function attempt(world: World, userAuth: string | undefined, context: RequestCon
 /** A successful login clears both of its windows. */
 function succeeded(world: World, userAuth: string, context: RequestContext): void {
   world.loginAttempts.clear(attemptKey(userAuth, context.address));
-  world.userAttempts.clear(userAuth);
+  world.userAttempts.clear(keptKey(userAuth));
 }
 
 function sign(context: RequestContext, network: NetworkRef, clientId?: string): string {
@@ -103,7 +109,13 @@ function sign(context: RequestContext, network: NetworkRef, clientId?: string): 
 
 export function login(
   world: World,
-  body: { user_auth?: string; auth_jwt?: string; auth_jwt_type?: string; seedphrase?: string },
+  body: {
+    user_auth?: string;
+    auth_jwt?: string;
+    auth_jwt_type?: string;
+    wallet_auth?: object;
+    seedphrase?: string;
+  },
   context: RequestContext,
   now: number,
 ) {
@@ -111,12 +123,19 @@ export function login(
   attempt(world, userAuth, context, now);
   if (body.user_auth !== undefined) {
     if (!userAuth) return failure(BUSINESS_TEXT.invalidEmailOrPhone);
-    // A lookup: which methods the user may use (never a success for the limits).
+    // A lookup: which methods the user may use (never a success for the limits). The
+    // service re-marshals this answer through a map (server: model/auth_model.go
+    // AuthLoginResult.MarshalJSON): its keys come in alphabetical order.
     return world.users.has(userAuth)
-      ? { user_auth: userAuth, auth_allowed: ['email', 'password'] }
+      ? { auth_allowed: ['email', 'password'], user_auth: userAuth }
       : { user_auth: userAuth };
   }
-  // (choice) No SSO, wallet or seed-phrase accounts exist in the simulated world.
+  // (choice) No SSO or wallet accounts, and no seed phrase, exist in the simulated world.
+  // The service takes the first branch a body names: an SSO token, a wallet, then a seed
+  // phrase, which is unknown (server: model/seedphrase_auth_model.go LoginWithSeedphrase).
+  const other =
+    (body.auth_jwt !== undefined && body.auth_jwt_type !== undefined) || body.wallet_auth !== undefined;
+  if (!other && body.seedphrase) return failure(BUSINESS_TEXT.unknownSeedphrase);
   return failure(BUSINESS_TEXT.invalidLogin);
 }
 

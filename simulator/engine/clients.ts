@@ -6,6 +6,7 @@ import { PROVIDE_MODE_PUBLIC, ZERO_UUID } from '../../src/contract/schemas.ts';
 import { deviceName, providersOf, type World } from '../world/index.ts';
 import { hash2, uuidOf } from '../world/prng.ts';
 import { boundedName } from './limits.ts';
+import { openAt, startTrack } from './tracks.ts';
 
 const DAY = 86_400_000;
 const DEVICE_KEY = 0x6465_7669;
@@ -17,21 +18,25 @@ export function deviceIdOf(world: World, i: number): string {
   return uuidOf(h, hash2(h, 1), hash2(h, 2), hash2(h, 3));
 }
 
-function connectionOf(world: World, i: number, now: number) {
+/** Provider i's open connections, as its track has them (the ones its uptime counts). */
+function connectionsOf(world: World, i: number) {
   const h = hash2(world.seed ^ CONNECTION_KEY, i);
   const clientId = world.providers.ids.id(i);
-  return {
-    client_id: clientId,
-    connection_id: uuidOf(h, hash2(h, 1), hash2(h, 2), hash2(h, 3)),
-    connect_time: new Date(Math.max(world.createdAt - DAY, now - (h % 36) * 3_600_000)).toISOString(),
-    connection_host: `10.${(h >>> 8) & 255}.${(h >>> 16) & 255}.${h & 255}`,
-    connection_service: 'connect',
-    connection_block: `g${h % 4}`,
-  };
+  return openAt(startTrack(world, i, world.lastTick)).map((connectTime) => {
+    const k = hash2(h, connectTime / 1000);
+    return {
+      client_id: clientId,
+      connection_id: uuidOf(k, hash2(k, 1), hash2(k, 2), hash2(k, 3)),
+      connect_time: new Date(connectTime).toISOString(),
+      connection_host: `10.${(k >>> 8) & 255}.${(k >>> 16) & 255}.${k & 255}`,
+      connection_service: 'connect',
+      connection_block: `g${k % 4}`,
+    };
+  });
 }
 
 /** `clients: null` for a network without clients (Go's nil slice), as the service sends. */
-export function networkClients(world: World, network: number, now: number) {
+export function networkClients(world: World, network: number) {
   const p = world.providers;
   const own = providersOf(world, network);
   if (own.length === 0) return { clients: null };
@@ -49,7 +54,7 @@ export function networkClients(world: World, network: number, now: number) {
         create_time: created,
         auth_time: created,
         ...(p.mode[i] === PROVIDE_MODE_PUBLIC ? { provide_mode: PROVIDE_MODE_PUBLIC } : {}),
-        ...(p.connected[i] === 1 ? { connections: [connectionOf(world, i, now)] } : {}),
+        ...(p.connected[i] === 1 ? { connections: connectionsOf(world, i) } : {}),
       };
     }),
   };

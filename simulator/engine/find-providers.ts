@@ -16,7 +16,7 @@ import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { isKnownRankMode } from './provider-search.ts';
-import { recordSearchInterest } from './provider-stats.ts';
+import { recordSearchInterest } from './tracks.ts';
 
 /** Seed era: what a count of 0 (or none) means. */
 export const DEFAULT_COUNT = 10;

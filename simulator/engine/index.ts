@@ -1,6 +1,7 @@
 // The simulator's engine: a seeded world and the behaviour of every operation of the
 // endpoint table, without HTTP. The HTTP layer (simulator/http) validates requests and
 // calls `handle`.
+import { randomBytes } from 'node:crypto';
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
 import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
@@ -11,15 +12,16 @@ import { type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
 import { initAssociations, openCodes } from './associations.ts';
-import { demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
+import { demoPassword, demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
+import { deviceIdOf } from './clients.ts';
 import { SimError } from './errors.ts';
 import { checkInvariants } from './invariants.ts';
-import { boundedName } from './limits.ts';
+import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
-import { startTrack } from './provider-stats.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
+import { startTrack } from './tracks.ts';
 
 export type { Caller, NetworkRef, RequestContext, World };
 export { SimError };
@@ -39,6 +41,11 @@ export interface EngineOptions {
   ownProviders?: number;
   /** lines worth a log (an answer capped by the simulator) */
   log?: (line: string) => void;
+  /**
+   * The secret the demo user's password is derived from, with the seed (default: a random
+   * one). createSimulator gives the token signing key, so both are as hard to guess.
+   */
+  secret?: Uint8Array;
 }
 
 export interface Engine {
@@ -71,6 +78,8 @@ export interface Engine {
   ensureNetwork(name: string, id?: string): NetworkRef;
   codes(): SimCodes;
   setDeviceName(clientId: string, name: string): boolean;
+  /** The device id /network/clients lists for a client, undefined for a client the world does not have. */
+  deviceIdOf(clientId: string): string | undefined;
   /**
    * Connects or disconnects one provider now (a connection event); undefined for an
    * unknown client id, else whether its state changed.
@@ -82,8 +91,14 @@ export interface Engine {
   prepareSearch(slices?: SliceOptions): Promise<void>;
 }
 
+/** The options with a secret: the one given, else a random one kept for every reset. */
+const withSecret = (options: EngineOptions): EngineOptions & { secret: Uint8Array } =>
+  options.secret
+    ? (options as EngineOptions & { secret: Uint8Array })
+    : { ...options, secret: randomBytes(32) };
+
 /** The engine's world in steps (world/steps.ts): the world, then the demo network's state. */
-function* engineWorldSteps(options: EngineOptions, seed: number): Steps<World> {
+function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed: number): Steps<World> {
   const now = options.clock.now();
   const world = yield* within(
     worldSteps({
@@ -97,7 +112,7 @@ function* engineWorldSteps(options: EngineOptions, seed: number): Steps<World> {
     0.9,
   );
   world.payoutWallet.set(0, walletsOf(world, 0)[0].walletId);
-  initUsers(world);
+  initUsers(world, demoPassword(options.secret, seed));
   // The demo network's own devices get friendly names and 24 h statistics from the start.
   for (let i = 0; i < world.providers.count; i++) {
     if (world.providers.network[i] !== 0) continue;
@@ -116,11 +131,13 @@ export async function createEngineInSlices(
   options: EngineOptions,
   slices: SliceOptions = {},
 ): Promise<Engine> {
-  return createEngine(options, await runStepsInSlices(engineWorldSteps(options, options.seed | 0), slices));
+  const secured = withSecret(options);
+  return createEngine(secured, await runStepsInSlices(engineWorldSteps(secured, options.seed | 0), slices));
 }
 
 /** `built`: a world already built from these options (createEngineInSlices). */
-export function createEngine(options: EngineOptions, built?: World): Engine {
+export function createEngine(given: EngineOptions, built?: World): Engine {
+  const options = withSecret(given);
   const { clock } = options;
   let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
@@ -130,7 +147,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
-    if (n < 0) n = world.networks.add(caller.networkName, caller.networkId);
+    if (n < 0) n = world.networks.add(ownString(caller.networkName), ownString(caller.networkId));
     return n;
   };
 
@@ -189,7 +206,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     },
     ensureNetwork(name: string, id?: string) {
       let n = id ? world.networks.indexOfId(id) : world.networks.indexOfName(name);
-      if (n < 0) n = world.networks.add(name, id);
+      if (n < 0) n = world.networks.add(ownString(name), id === undefined ? undefined : ownString(id));
       world.version++;
       return world.networks.ref(n);
     },
@@ -209,6 +226,10 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
       world.version++;
       return true;
     },
+    deviceIdOf(clientId: string) {
+      const i = world.providers.ids.index(clientId, world.providers.count);
+      return i < 0 ? undefined : deviceIdOf(world, i);
+    },
     setProviderConnected(clientId: string, connected: boolean) {
       const i = world.providers.ids.index(clientId, world.providers.count);
       if (i < 0) return undefined;
@@ -220,7 +241,7 @@ export function createEngine(options: EngineOptions, built?: World): Engine {
     setNetworkName(networkId: string, name: string) {
       const n = world.networks.indexOfId(networkId);
       if (n < 0) return false;
-      world.networks.rename(n, name);
+      world.networks.rename(n, ownString(name));
       world.version++;
       return true;
     },

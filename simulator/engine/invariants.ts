@@ -122,18 +122,19 @@ export function checkInvariants(world: World, now: number): string[] {
     }
   }
 
-  // Tracks: events alternate, in time order, end in the provider's state.
+  // Tracks: events in time order, a disconnect only of an open connection, the open ones
+  // at the end the provider's state.
   for (const [i, track] of world.tracks) {
-    let state = track.startConnected;
+    let open = track.open.length;
     let time = Number.NEGATIVE_INFINITY;
     for (const event of track.events) {
-      if (event.connected === state || event.time < time)
+      if ((!event.connected && open === 0) || event.time < time)
         problems.push(`provider ${p.ids.id(i)} has events out of order`);
-      state = event.connected;
+      open += event.connected ? 1 : -1;
       time = event.time;
     }
-    if (state !== (p.connected[i] === 1))
-      problems.push(`provider ${p.ids.id(i)} events end ${state}, it is ${p.connected[i] === 1}`);
+    if (open > 0 !== (p.connected[i] === 1))
+      problems.push(`provider ${p.ids.id(i)} has ${open} connections open, it is ${p.connected[i] === 1}`);
   }
   return problems;
 }

@@ -1,6 +1,10 @@
 // What the simulator keeps, bounded: a stream of requests of any length leaves its
 // memory flat (choices of this project where the real service, with a database behind
 // it, sets no limit; the share-code limit answers as the service's other limits do).
+// What it keeps of a request is also a copy: a field cut out of a body is a slice of the
+// body's whole text, and kept as it is it would keep the whole body alive (60 posts of a
+// 4 MB feedback once cost 270 MB).
+import { createHash } from 'node:crypto';
 
 /** Device and association names are cut to this many characters before they are kept. */
 export const MAX_NAME_LENGTH = 256;
@@ -14,18 +18,36 @@ export const MAX_SHARE_CODES_PER_NETWORK = 500;
 export const MAX_WALLETS_PER_NETWORK = 100;
 /** Login-attempt histories are kept for at most 20 000 (address, user) pairs: world/index.ts. */
 
-/** A name as it is kept: at most MAX_NAME_LENGTH characters (whole code points). */
+/** Keys of rate-limit windows longer than this (a user auth) are kept as a digest. */
+const MAX_KEY_LENGTH = 320;
+
+/**
+ * A copy of `text` that holds only its own characters, whatever string it was cut from
+ * (the one place the simulator makes one: use it for whatever it keeps of a request).
+ */
+export function ownString(text: string): string {
+  return text.length === 0 ? '' : Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+/** A name as it is kept: at most MAX_NAME_LENGTH characters (whole code points), a copy. */
 export function boundedName(name: string): string {
-  if (name.length <= MAX_NAME_LENGTH) return name;
+  if (name.length <= MAX_NAME_LENGTH) return ownString(name);
   let end = 0;
   for (let points = 0; points < MAX_NAME_LENGTH && end < name.length; points++)
     end += (name.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-  return name.slice(0, end);
+  return ownString(name.slice(0, end));
 }
 
-/** A text cut to `max` UTF-16 code units, never inside a surrogate pair. */
+/** A text as it is kept: cut to `max` UTF-16 code units, never inside a surrogate pair, a copy. */
 export function boundedText(text: string, max: number): string {
-  if (text.length <= max) return text;
+  if (text.length <= max) return ownString(text);
   const cut = text.slice(0, max);
-  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return ownString(/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut);
+}
+
+/** A rate-limit key as it is kept: a copy, or a digest of a long one (still one key per text). */
+export function keptKey(text: string): string {
+  return text.length <= MAX_KEY_LENGTH
+    ? ownString(text)
+    : `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }

@@ -1,4 +1,6 @@
-// /stats/last-90: daily series over 90 days ending today (UTC), recomputed at each tick
+// /stats/last-90: daily series over the 90 days before today and today (UTC: 91 keys, as
+// the service packs them through today, server: model/audit_model.go dayRange,
+// computeStatsProvider), recomputed at each tick
 // only (the service recomputes hourly: a note, the product asks for a live view). The
 // past is synthesised at creation around the world's current size.
 //
@@ -13,9 +15,16 @@ import {
   type NetworkSummaryField,
 } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
-import type { Rng } from '../world/prng.ts';
+import { Rng } from '../world/prng.ts';
 
 export const LOOKBACK = 90;
+/** Days a count series holds: today - LOOKBACK through today. */
+const DAYS = LOOKBACK + 1;
+/**
+ * Series of a day's traffic (server: computeStatsTransfer): their days run up to
+ * yesterday, and today only once something was counted today.
+ */
+const TRAFFIC_SERIES = new Set<string>(['all_transfer_data', 'all_packets_data', 'extender_transfer_data']);
 const DAY = 86_400_000;
 /** GiB a connected provider relays per day on average */
 const GIB_PER_PROVIDER_DAY = 20;
@@ -27,7 +36,7 @@ export type NetworkStatsResult = Record<string, unknown> & { lookback: number; c
 
 /** What an era's /stats/last-90 sends: its fields, and the unit of `all_transfer_summary_rate`. */
 export interface NetworkStatsShape {
-  /** sent beside `lookback` and `created_time` */
+  /** sent beside `lookback` and `created_time`, in the order of the era's Go struct */
   readonly fields: readonly (NetworkSummaryField | NetworkSeriesField)[];
   /** `bits`: Mibit/s of the busiest day; `packets`: its packets per second */
   readonly transferRate: 'bits' | 'packets';
@@ -65,15 +74,17 @@ function accrueTraffic(world: World, rng: Rng, day: number, minutes: number): vo
   s.extender_transfer_data[day] += Math.round(bytes * 0.02);
 }
 
+/** Another stream for the oldest day, so the world's own (the ticks') is drawn as it was with 90 days. */
+const OLDEST_DAY_STREAM = 6;
+
 export function initHistory(world: World, now: number): void {
-  const rng = world.tickRng;
   const today = Math.floor(now / DAY);
   const series: Record<string, number[]> = {};
-  for (const field of NETWORK_SERIES_FIELDS) series[field] = new Array(LOOKBACK).fill(0);
-  world.history = { days: Array.from({ length: LOOKBACK }, (_, k) => today - LOOKBACK + 1 + k), series };
+  for (const field of NETWORK_SERIES_FIELDS) series[field] = new Array(DAYS).fill(0);
+  world.history = { days: Array.from({ length: DAYS }, (_, k) => today - DAYS + 1 + k), series };
   const current = gauges(world);
-  for (let k = 0; k < LOOKBACK; k++) {
-    const age = LOOKBACK - 1 - k;
+  const day = (k: number, rng: Rng) => {
+    const age = DAYS - 1 - k;
     // The network grew a little over the last 90 days.
     const scale = (1 - age * 0.003) * (0.96 + rng.float() * 0.08);
     for (const [field, value] of Object.entries(current)) {
@@ -86,7 +97,9 @@ export function initHistory(world: World, now: number): void {
     world.providers.connectedTotal = series.providers_data[k];
     accrueTraffic(world, rng, k, minutes);
     world.providers.connectedTotal = saved;
-  }
+  };
+  for (let k = 1; k < DAYS; k++) day(k, world.tickRng);
+  day(0, new Rng(world.seed, OLDEST_DAY_STREAM));
   rebuild(world, now);
 }
 
@@ -102,7 +115,7 @@ export function tickHistory(world: World, now: number): void {
       history.series[field].shift();
     }
   }
-  const last = LOOKBACK - 1;
+  const last = DAYS - 1;
   for (const [field, value] of Object.entries(gauges(world))) {
     history.series[field][last] = Math.max(history.series[field][last], value);
   }
@@ -135,7 +148,14 @@ const mibitPerSecond = (bytes: number) => Math.round((8 * bytes) / MIB / 86_400)
 function shaped(world: World, now: number, shape: NetworkStatsShape): NetworkStatsResult {
   const { days, series } = world.history;
   const keys = days.map(dayKey);
-  const summary = (field: string) => Math.max(...series[field].slice(-3));
+  /** The days a series sends: a traffic series lacks today while today has nothing. */
+  const sentDays = (field: string) =>
+    TRAFFIC_SERIES.has(field) && series[field][DAYS - 1] === 0 ? DAYS - 1 : DAYS;
+  // The maximum of the last 3 days sent (server: model/audit_model.go summary).
+  const summary = (field: string) => {
+    const count = sentDays(field);
+    return Math.max(...series[field].slice(count - 3, count));
+  };
   const transfer = summary('all_transfer_data');
   const summaries: Record<string, number> = {
     all_transfer_summary: mib(transfer),
@@ -157,15 +177,15 @@ function shaped(world: World, now: number, shape: NetworkStatsShape): NetworkSta
     networks_summary: summary('networks_data'),
     devices_summary: summary('devices_data'),
   };
+  // In the order of the era's Go struct (its profile's list).
   const result: NetworkStatsResult = { lookback: LOOKBACK, created_time: now };
-  const sent = (field: string) => shape.fields.includes(field as never);
-  for (const [field, value] of Object.entries(summaries)) if (sent(field)) result[field] = value;
-  for (const field of NETWORK_SERIES_FIELDS) {
-    if (!sent(field)) continue;
+  for (const field of shape.fields) {
+    if (field in summaries) {
+      result[field] = summaries[field];
+      continue;
+    }
     const map: Record<string, number> = {};
-    keys.forEach((key, k) => {
-      map[key] = series[field][k];
-    });
+    for (let k = 0; k < sentDays(field); k++) map[keys[k]] = series[field][k];
     result[field] = map;
   }
   return result;

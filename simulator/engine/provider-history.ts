@@ -5,35 +5,35 @@
 // costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
 import { MAX_LAST_N_HOURS } from '../../src/contract/schemas.ts';
 import { providersOf, type Track, type World } from '../world/index.ts';
-import { hash2, Rng, uuidOf } from '../world/prng.ts';
 import { SimError } from './errors.ts';
+import { clientCount, servedClients } from './served-clients.ts';
 import {
   advanceHour,
   CLIENTS,
   CONTRACTS,
-  connectedSpans,
   DAY,
   FIELDS,
+  growTrack,
   HOUR,
+  LONG_HOURS,
   PAYOUT,
   round,
   SEARCH,
   slot,
+  spanMs,
   startTrack,
-  synthesise,
   TRANSFER,
-} from './provider-stats.ts';
+  uptimeSpans,
+} from './tracks.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-/** 31 days: a 30-day window reaches into a 31st UTC day. */
-export const LONG_HOURS = 31 * 24;
+export { LONG_HOURS };
 /** Providers that keep 31 days at once (~150 MB); the others keep their last 24 hours. */
 export const MAX_LONG_TRACKS = 5000;
 /** The service caches these answers 30 s per network and body. */
 export const STATS_CACHE_MS = 30_000;
 const MAX_CACHED = 2000;
 export const NOT_YOURS = 'Not authorized to view this provider.';
-const SOURCE_KEY = 0x7372_6365;
 
 const longTracks = new WeakMap<World, number>();
 const caches = new WeakMap<World, TtlCache<unknown>>();
@@ -52,31 +52,12 @@ export function resolveWindow(lastN?: number, lookback?: number): number {
 const dayKey = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 const hourKey = (hour: number) => `${dayKey(Math.floor(hour / 24))}-${String(hour % 24).padStart(2, '0')}`;
 
-/**
- * Provider i's track, grown to 31 days: the last 24 hours kept, the 30 days before them
- * made up from the seed (nothing for a device that joined since), connection events kept
- * as long. Past MAX_LONG_TRACKS it stays at 24 hours.
- */
+/** Provider i's track, its buckets grown to 31 days (past MAX_LONG_TRACKS it stays at 24 hours). */
 export function extendTrack(world: World, i: number, now: number): Track {
   const track = startTrack(world, i, now);
   const count = longTracks.get(world) ?? 0;
   if (track.hours >= LONG_HOURS || count >= MAX_LONG_TRACKS) return track;
-  advanceHour(track, Math.floor(now / HOUR));
-  const end = now - track.hours * HOUR;
-  while (track.events.length > 0 && track.events[0].time <= end)
-    track.startConnected = track.events.shift()!.connected;
-  const short = track.buckets;
-  const shortHours = track.hours;
-  track.hours = LONG_HOURS;
-  track.buckets = new Float64Array(LONG_HOURS * FIELDS);
-  for (let h = track.hour - shortHours + 1; h <= track.hour; h++) {
-    const from = (h % shortHours) * FIELDS;
-    track.buckets.set(short.subarray(from, from + FIELDS), slot(track, h, 0));
-  }
-  if (track.synthetic) {
-    const days = (LONG_HOURS - shortHours) / 24;
-    synthesise(world, track, i, new Rng(hash2(world.seed, i), 8), end, days, track.startConnected);
-  }
+  growTrack(world, track, i, LONG_HOURS, now);
   longTracks.set(world, count + 1);
   return track;
 }
@@ -84,10 +65,10 @@ export function extendTrack(world: World, i: number, now: number): Track {
 /** One provider's figures over [start, now], by UTC day (index 0: the day of `start`). */
 interface Figures {
   track: Track;
-  /** days x FIELDS sums */
+  /** days x FIELDS: sums, but the clients field holds the day's served clients (a mask) */
   days: Float64Array;
-  /** connected spans within the window (and the track's span) */
-  spans: [number, number][];
+  /** the spans its uptime counts: the connections open now, within the window */
+  uptime: [number, number][];
 }
 
 function figures(world: World, i: number, start: number, now: number): Figures {
@@ -98,17 +79,24 @@ function figures(world: World, i: number, start: number, now: number): Figures {
   // Hours after the one the window starts in (as the 24 h figures: the ring's last 24).
   for (let h = Math.max(Math.floor(start / HOUR) + 1, track.hour - track.hours + 1); h <= track.hour; h++) {
     const base = (Math.floor(h / 24) - firstDay) * FIELDS;
-    for (let f = 0; f < FIELDS; f++) days[base + f] += track.buckets[slot(track, h, f)];
+    for (let f = 0; f < FIELDS; f++) {
+      const value = track.buckets[slot(track, h, f)];
+      days[base + f] = f === CLIENTS ? days[base + f] | value : days[base + f] + value;
+    }
   }
-  const from = Math.max(start, now - track.hours * HOUR);
-  return { track, days, spans: connectedSpans(track, from, now) };
+  return { track, days, uptime: uptimeSpans(track, Math.max(start, now - track.hours * HOUR), now) };
 }
 
-const fieldTotal = (days: Float64Array, field: number) => {
-  let total = 0;
-  for (let k = field; k < days.length; k += FIELDS) total += days[k];
-  return total;
+/** A field of every day: `days` strided. */
+const fieldOf = (days: Float64Array, field: number) => {
+  const values: number[] = [];
+  for (let k = field; k < days.length; k += FIELDS) values.push(days[k]);
+  return values;
 };
+
+const fieldTotal = (days: Float64Array, field: number) => fieldOf(days, field).reduce((a, b) => a + b, 0);
+/** The distinct clients of every day together. */
+const servedTotal = (days: Float64Array) => clientCount(fieldOf(days, CLIENTS).reduce((a, b) => a | b, 0));
 
 /** Adds each span's milliseconds to the buckets of `unit` ms it covers (epoch-aligned). */
 function spread(spans: [number, number][], unit: number, add: (bucket: number, ms: number) => void): void {
@@ -122,14 +110,19 @@ function spread(spans: [number, number][], unit: number, add: (bucket: number, m
   }
 }
 
+/** The day keys of `days` (one per UTC day from the day of `start`). */
+const dayKeysOf = (start: number, days: Float64Array) =>
+  Array.from({ length: days.length / FIELDS }, (_, d) => dayKey(Math.floor(start / DAY) + d));
+
+/** The daily maps of the answers; `days` holds counts of clients, not masks. */
 function dayMaps(start: number, days: Float64Array) {
-  const firstDay = Math.floor(start / DAY);
+  const keys = dayKeysOf(start, days);
   const map = (field: number, digits?: number) => {
     const out: Record<string, number> = {};
-    for (let d = 0; d * FIELDS < days.length; d++) {
+    keys.forEach((key, d) => {
       const value = days[d * FIELDS + field];
-      out[dayKey(firstDay + d)] = digits === undefined ? Math.round(value) : round(value, digits);
-    }
+      out[key] = digits === undefined ? Math.round(value) : round(value, digits);
+    });
     return out;
   };
   return {
@@ -170,48 +163,30 @@ export function providersLastN(world: World, network: number, body: LastNRequest
     return {
       created_time: new Date(now).toISOString(),
       providers: providersOf(world, network).map((i) => {
-        const { track, days, spans } = figures(world, i, start, now);
-        const up = spans.reduce((total, [from, to]) => total + to - from, 0);
+        const { track, days, uptime } = figures(world, i, start, now);
         return {
           client_id: p.ids.id(i),
           connected: p.connected[i] === 1,
           connected_events_last_24h: track.events
             .filter((event) => event.time >= start && event.time <= now)
             .map((event) => ({ event_time: new Date(event.time).toISOString(), connected: event.connected })),
-          uptime_last_24h: round(up / HOUR, 2),
+          uptime_last_24h: round(spanMs(uptime) / HOUR, 2),
           transfer_data_last_24h: round(fieldTotal(days, TRANSFER), 3),
           payout_last_24h: round(fieldTotal(days, PAYOUT), 6),
           search_interest_last_24h: Math.round(fieldTotal(days, SEARCH)),
           contracts_last_24h: Math.round(fieldTotal(days, CONTRACTS)),
-          clients_last_24h: Math.round(fieldTotal(days, CLIENTS)),
+          clients_last_24h: servedTotal(days),
         };
       }),
     };
   });
 }
 
-/**
- * The clients provider i served, each with its share of the days' transfer: a few
- * source clients per provider, derived from the seed.
- */
-function clientDetails(world: World, i: number, transfer: Record<string, number>) {
-  const h = hash2(world.seed ^ SOURCE_KEY, i);
-  const sources = Array.from({ length: 1 + (h % 4) }, (_, j) => {
-    const k = hash2(h, j);
-    return {
-      client_id: uuidOf(k, hash2(k, 1), hash2(k, 2), hash2(k, 3)),
-      transfer_data: {} as Record<string, number>,
-    };
-  });
-  for (const [day, gib] of Object.entries(transfer)) {
-    if (gib <= 0) continue;
-    const weights = sources.map((_, j) => 1 + (hash2(h ^ (Date.parse(day) / DAY), j) % 8));
-    const sum = weights.reduce((a, b) => a + b, 0);
-    sources.forEach((source, j) => {
-      source.transfer_data[day] = round((gib * weights[j]) / sum, 6);
-    });
-  }
-  return sources.filter((source) => Object.keys(source.transfer_data).length > 0);
+/** `days` with each day's served clients counted (the masks become numbers). */
+function counted(days: Float64Array): Float64Array {
+  const out = days.slice();
+  for (let k = CLIENTS; k < out.length; k += FIELDS) out[k] = clientCount(out[k]);
+  return out;
 }
 
 /** POST /stats/provider-last-n: one provider of the caller network, any other id is a 403. */
@@ -228,19 +203,28 @@ export function providerLastN(world: World, network: number, body: LastNRequest,
   return cached(world, key, now, () => {
     const window = resolveWindow(body.last_n, body.lookback);
     const start = now - window;
-    const { days, spans } = figures(world, i, start, now);
+    const { days, uptime: spans } = figures(world, i, start, now);
+    // Minutes of the connections open now, by hour (several connections add up).
+    const minutes = new Map<number, number>();
+    spread(spans, HOUR, (hour, ms) => minutes.set(hour, (minutes.get(hour) ?? 0) + ms / 60_000));
     const uptime: Record<string, number> = {};
-    spread(spans, HOUR, (hour, ms) => {
-      const minutes = round(ms / 60_000, 3);
-      if (minutes > 0) uptime[hourKey(hour)] = round((uptime[hourKey(hour)] ?? 0) + minutes, 3);
-    });
-    const maps = dayMaps(start, days);
+    for (const [hour, total] of [...minutes].sort(([a], [b]) => a - b))
+      if (round(total, 3) > 0) uptime[hourKey(hour)] = round(total, 3);
+    const maps = dayMaps(start, counted(days));
     return {
       lookback: Math.ceil(window / DAY),
       created_time: new Date(now).toISOString(),
       uptime,
       ...maps,
-      client_details: clientDetails(world, i, maps.transfer_data),
+      // The clients of the same days' contracts, with their shares of each day's transfer.
+      client_details: servedClients(
+        world,
+        i,
+        dayKeysOf(start, days),
+        Object.values(maps.transfer_data),
+        fieldOf(days, CLIENTS),
+        (gib) => round(gib, 6),
+      ),
     };
   });
 }
@@ -256,9 +240,11 @@ export function providersOverviewLastN(world: World, network: number, body: Last
     const upHours = new Float64Array(totals.length / FIELDS);
     const own = providersOf(world, network);
     for (const i of own) {
-      const { days, spans } = figures(world, i, start, now);
-      for (let k = 0; k < days.length; k++) totals[k] += days[k];
-      spread(spans, DAY, (day, ms) => {
+      const { days, uptime } = figures(world, i, start, now);
+      // Distinct clients add up across providers: each serves clients of its own.
+      const each = counted(days);
+      for (let k = 0; k < each.length; k++) totals[k] += each[k];
+      spread(uptime, DAY, (day, ms) => {
         upHours[day - firstDay] += ms / HOUR;
       });
     }

@@ -5,7 +5,7 @@ import type { World } from '../world/index.ts';
 import { tickAssociations } from './associations.ts';
 import { pruneAuthCodes } from './auth.ts';
 import { tickHistory } from './network-stats.ts';
-import { recordEvent, tickTracks } from './provider-stats.ts';
+import { recordConnection, tickTracks } from './tracks.ts';
 
 export const TICK_MS = 60_000;
 /** Long-run share of connected providers: disconnect with 0.15, reconnect with 0.85. */
@@ -18,9 +18,9 @@ const RECONNECT = 0.85;
 const TRACKED_DROP = 0.002;
 const TRACKED_RETURN = 0.03;
 
-/** Connects or disconnects provider i, recording the event if it is tracked. */
+/** Connects or disconnects provider i, recording the events if it is tracked (a disconnect closes each open connection). */
 export function setConnected(world: World, i: number, on: boolean, now: number): void {
-  if (world.providers.setConnected(i, on)) recordEvent(world, i, on, now);
+  if (world.providers.setConnected(i, on)) recordConnection(world, i, on, now);
 }
 
 export function tickWorld(world: World, now: number): void {

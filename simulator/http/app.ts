@@ -10,9 +10,11 @@ import type {
   SimProviderConnection,
 } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
+import { hostCheck } from '../../src/net/host-check.ts';
 import { listen } from '../../src/net/listen.ts';
 import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
+import { corsPolicy } from './cors.ts';
 import type { EnginePort } from './engine-port.ts';
 import { FaultState } from './faults.ts';
 import type { Address } from './guard.ts';
@@ -25,6 +27,10 @@ export interface HttpSimulatorOptions {
   advanceClock: (ms: number) => Promise<number>;
   host?: string;
   port?: number;
+  /** Host names answered beside the loopback names and the bound address (`--allow-host`). */
+  allowHosts?: readonly string[];
+  /** Origins whose pages may read the API routes' answers, or `*` (`--cors`). */
+  cors?: readonly string[];
   admin?: boolean;
   /** The secret the admin routes want in `X-Sim-Admin` (default: a random one). */
   adminSecret?: string;
@@ -50,6 +56,9 @@ export const newAdminSecret = () => randomBytes(18).toString('base64url');
 
 export async function startHttpSimulator(options: HttpSimulatorOptions): Promise<HttpSimulator> {
   const { engine, clock } = options;
+  const host = options.host ?? '127.0.0.1';
+  const ownHost = hostCheck({ bound: host, allow: options.allowHosts });
+  const cors = corsPolicy(options.cors);
   const auth = new TokenAuthority(engine, clock, options.signingKey ?? newMasterKey());
   const adminSecret = options.admin ? (options.adminSecret ?? newAdminSecret()) : undefined;
   const faults = new FaultState(engine.seed, {
@@ -88,24 +97,22 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
   };
 
   let openApiBytes: Buffer | undefined;
-  let address: Address = { host: options.host ?? '127.0.0.1', port: -1 };
+  let address: Address = { host, port: -1 };
   const context = {
     engine,
     auth,
     faults,
     admin: adminSecret === undefined ? undefined : { actions: admin, secret: adminSecret },
     address: () => address,
+    ownHost,
+    cors,
     openApi: () => {
       openApiBytes ??= Buffer.from(JSON.stringify(openApiDocument(listening.url, engine.era)));
       return openApiBytes;
     },
     log: options.log,
   };
-  const listening = await listen(
-    createRequestHandler(context),
-    options.host ?? '127.0.0.1',
-    options.port ?? 0,
-  );
+  const listening = await listen(createRequestHandler(context), host, options.port ?? 0);
   address = { host: address.host, port: Number(new URL(listening.url).port) || 80 };
   engine.start();
 

@@ -5,6 +5,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Clock } from '../../src/clock.ts';
+import { ownString } from '../engine/limits.ts';
 import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
 
 export const TOKEN_ISSUER = 'netdeck-simulator';
@@ -12,6 +13,7 @@ export const TOKEN_AUDIENCE = 'netdeck';
 export const TOKEN_LIFETIME_S = 30 * 24 * 60 * 60;
 const KEY_LABEL = 'netdeck simulator jwt signing key v2, seed ';
 const CACHE_LIMIT = 10_000;
+const BEARER_PREFIX = 'Bearer ';
 /** Bytes of a master key (HS256 wants at least 32). */
 export const MASTER_KEY_BYTES = 32;
 
@@ -59,7 +61,8 @@ export class TokenAuthority {
 
   /**
    * Signs synchronously (node:crypto), so `admin.token()` can answer in process at once.
-   * With `clientId`, a client token (its device id derived from the client's).
+   * With `clientId`, a client token naming the device /network/clients lists for that
+   * client (a client the world does not have gets one derived from its id).
    */
   sign(network: NetworkRef, clientId?: string): string {
     const nowMs = this.clock.now();
@@ -70,7 +73,12 @@ export class TokenAuthority {
       network_name: network.name,
       user_id: userId,
       create_time: new Date(nowMs).toISOString(),
-      ...(clientId ? { client_id: clientId, device_id: derivedUuid(`device:${clientId}`) } : {}),
+      ...(clientId
+        ? {
+            client_id: clientId,
+            device_id: this.engine.deviceIdOf(clientId) ?? derivedUuid(`device:${clientId}`),
+          }
+        : {}),
       iat,
       exp: iat + TOKEN_LIFETIME_S,
       iss: TOKEN_ISSUER,
@@ -98,17 +106,22 @@ export class TokenAuthority {
     this.cache.set(token, verified);
   }
 
-  /** The caller a `Bearer` header names, or undefined when it is missing or not valid now. */
+  /**
+   * The caller an `Authorization` header names, or undefined when it is missing or not
+   * valid now. The prefix is exactly `Bearer ` and the rest is the token, as the service
+   * reads it (server: session/client_session.go authBearerPrefix): `bearer x` or `Bearer  x`
+   * names no caller.
+   */
   async verify(authorization: string | undefined): Promise<Caller | undefined> {
-    const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-    if (!match) return undefined;
-    const token = match[1];
+    if (!authorization?.startsWith(BEARER_PREFIX)) return undefined;
+    const token = authorization.slice(BEARER_PREFIX.length);
     const key = this.currentKey();
     let verified = this.cache.get(token);
     if (!verified) {
       verified = await this.verifySignature(token, key);
       if (!verified) return undefined;
-      this.remember(token, verified);
+      // A copy: the token cut from the header would keep the header's text alive.
+      this.remember(ownString(token), verified);
     }
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
     const network = this.networkOf(verified);

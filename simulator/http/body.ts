@@ -45,16 +45,33 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 }
 
 /**
- * After a 413 the rest of an oversized body is read and thrown away (so the client,
- * still sending, gets to read the answer), up to `cap` bytes; past that the connection
- * is cut.
+ * Before a 413 the rest of an oversized body is read and thrown away, up to `cap` bytes,
+ * so that nothing the client sent is left unread when the answer goes out and the
+ * connection closes: a clean close, not a reset that can lose the answer while the
+ * client is still sending. Resolves once the body has ended (true) or passed `cap`
+ * (false: the connection will be cut), or the client has gone.
  */
-export function discardRest(req: IncomingMessage, cap = 4 * MAX_BODY_BYTES): void {
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > cap) req.socket.destroy();
+export function drainRest(req: IncomingMessage, cap = 4 * MAX_BODY_BYTES): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (req.readableEnded) return resolve(true);
+    let dropped = 0;
+    const done = (ended: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      if (!ended) req.pause();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > cap) done(false);
+    };
+    const onEnd = () => done(true);
+    const onClose = () => done(req.readableEnded);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', () => {});
+    req.resume();
   });
-  req.on('error', () => {});
-  req.resume();
 }

@@ -7,12 +7,14 @@ import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
 import { eraProfile } from '../eras/index.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import type { TokenAuthority } from './auth.ts';
-import { discardRest, readBody } from './body.ts';
+import { drainRest, readBody } from './body.ts';
+import type { CorsPolicy } from './cors.ts';
 import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
 import { goArgsOf } from './go-args.ts';
-import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnHost, isOwnOrigin } from './guard.ts';
-import { sendJson, sendJsonBytes, sendText } from './reply.ts';
+import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnOrigin } from './guard.ts';
+import { sendBadRequest, sendJson, sendJsonBytes, sendText } from './reply.ts';
+import { requestPath } from './request-path.ts';
 
 export interface HttpContext {
   engine: EnginePort;
@@ -20,8 +22,12 @@ export interface HttpContext {
   faults: FaultState;
   /** Present when the admin routes are on, with the secret they want. */
   admin?: { actions: AdminActions; secret: string };
-  /** Where the server listens (known once it does): requests for another Host are refused. */
+  /** Where the server listens (known once it does). */
   address: () => Address;
+  /** Whether a Host header names this simulator (src/net/host-check.ts); other requests are refused. */
+  ownHost: (host: string | undefined) => boolean;
+  /** With `--cors`: the origins whose pages may read the API routes' answers. */
+  cors?: CorsPolicy;
   /** The OpenAPI document, serialised. */
   openApi: () => Buffer;
   log?: (line: string) => void;
@@ -111,26 +117,35 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query < 0 ? url : url.slice(0, query);
+    const path = requestPath(req.url ?? '/');
+    if (path === undefined) return sendBadRequest(res);
 
-    // A browser on a web page (another Origin, or a rebound name as Host) is refused.
-    const address = ctx.address();
-    if (!isOwnHost(req.headers.host, address) || !isOwnOrigin(req.headers.origin, address)) {
-      return sendText(res, 403, TEXT.forbidden, { connection: 'close' });
-    }
-
-    if (path === '/openapi.json') {
-      return method === 'GET'
-        ? sendJsonBytes(res, ctx.openApi())
-        : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
-    }
+    // A page that rebound a name of its own to this machine is refused, on every route.
+    if (!ctx.ownHost(req.headers.host)) return sendText(res, 403, TEXT.forbidden, { connection: 'close' });
     if (ctx.admin && isAdminPath(path)) {
-      if (!hasAdminSecret(req.headers[ADMIN_SECRET_HEADER], ctx.admin.secret)) {
+      // Only the simulator's own origin (or none) and the secret: never a page's request.
+      const port = ctx.address().port;
+      if (
+        !isOwnOrigin(req.headers.origin, port, ctx.ownHost) ||
+        !hasAdminSecret(req.headers[ADMIN_SECRET_HEADER], ctx.admin.secret)
+      ) {
         return sendText(res, 403, TEXT.forbidden);
       }
       return serveAdmin(ctx.admin.actions, path, req, res);
+    }
+    if (ctx.cors) {
+      const { origin } = req.headers;
+      if (isPreflight(req) && ctx.cors.allowOrigin(origin)) {
+        const methods = methodsAt(path);
+        if (methods.length) return ctx.cors.answerPreflight(res, origin!, methods);
+      }
+      ctx.cors.addHeaders(res, origin);
+    }
+
+    if (path === OPENAPI_PATH) {
+      return method === 'GET'
+        ? sendJsonBytes(res, ctx.openApi())
+        : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
     }
 
     const { name, allow } = routeOf(method, path, ctx.engine.era);
@@ -138,6 +153,10 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
     return sendText(res, 404, TEXT.notFound);
   }
+
+  /** The methods a path serves (a preflight's `Access-Control-Allow-Methods`). */
+  const methodsAt = (path: string): string[] =>
+    path === OPENAPI_PATH ? ['GET'] : routeOf('', path, ctx.engine.era).allow;
 
   return (req, res) => {
     const started = performance.now();
@@ -158,11 +177,27 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
   };
 }
 
-function refuseBody(req: IncomingMessage, res: ServerResponse, reason: 'too-large' | 'aborted'): void {
+const OPENAPI_PATH = '/openapi.json';
+
+/** A browser's preflight: OPTIONS naming the method it means to send. */
+const isPreflight = (req: IncomingMessage) =>
+  req.method === 'OPTIONS' &&
+  req.headers.origin !== undefined &&
+  req.headers['access-control-request-method'] !== undefined;
+
+async function refuseBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reason: 'too-large' | 'aborted',
+): Promise<void> {
   if (reason === 'aborted') {
     res.destroy();
     return;
   }
+  // The rest is read first: the 413 then reaches the client before the connection closes.
+  const drained = await drainRest(req);
+  if (req.socket.destroyed) return;
   sendText(res, 413, TEXT.tooLarge, { connection: 'close' });
-  discardRest(req);
+  // Past the drain's cap the client is still sending: cut it off once the answer is out.
+  if (!drained) res.once('finish', () => req.socket.destroy());
 }

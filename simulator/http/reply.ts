@@ -1,6 +1,7 @@
 // Writing answers the way the real (Go) service does: error bodies are plain text ending
 // in a newline (Go's http.Error), only 200 bodies are JSON.
 import type { ServerResponse } from 'node:http';
+import { HTTP_TEXT } from '../../src/contract/messages.ts';
 
 export function sendText(
   res: ServerResponse,
@@ -18,6 +19,20 @@ export function sendText(
     'x-content-type-options': 'nosniff',
     'content-length': String(body.length),
     ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * What Go's server answers to a request line it cannot parse (a bad escape in the path),
+ * before any handler: `400 Bad Request`, without a newline, and the connection closed.
+ */
+export function sendBadRequest(res: ServerResponse): void {
+  const body = Buffer.from(HTTP_TEXT.badRequest);
+  res.writeHead(400, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(body.length),
+    connection: 'close',
   });
   res.end(body);
 }

@@ -74,15 +74,22 @@ export interface FeedbackEntry {
   time: number;
 }
 
-/** Sums of one provider's recent hours, in hourly buckets (a ring indexed by hour % hours). */
+/**
+ * One provider's connections (31 days of events) and sums of its recent hours, in hourly
+ * buckets (a ring indexed by hour % hours).
+ */
 export interface Track {
-  /** connection events of the ring's span, time order, alternating */
+  /**
+   * Connection events of the last 31 days, in time order. Connections can overlap (a
+   * provider reconnects before its old connection is closed): a connect opens one, a
+   * disconnect closes the oldest open one; the provider is connected while any is open.
+   */
   events: { time: number; connected: boolean }[];
-  /** state at the start of the span, before the first event */
-  startConnected: boolean;
+  /** Connect times of the connections open before the first event, oldest first. */
+  open: number[];
   /** hours the ring holds: 24, or 744 (31 days) once a *-last-n route asked for the network */
   hours: number;
-  /** hour ring: buckets[hour % hours * 5 + field] */
+  /** hour ring: buckets[hour % hours * 5 + field]; the clients field holds a set of served clients, a bit each */
   buckets: Float64Array;
   /** epoch hour of the newest bucket */
   hour: number;

@@ -13,6 +13,7 @@ import { readAs } from '../contract/schemas.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
 import { redact } from './auth.ts';
 import { readBody } from './body.ts';
+import { statusWithText } from './error-words.ts';
 import { ApiError, isTransient } from './errors.ts';
 import { Agent, errors as undiciErrors } from './undici.ts';
 
@@ -228,7 +229,7 @@ export function createClient(options: ClientOptions): ApiClient {
       throw new ApiError('business', serverMessage(text), { operation: name, status, body: text });
     }
     if (status !== 200) {
-      throw new ApiError('http', `${name}: ${status} ${serverMessage(text) || `HTTP ${status}`}`, {
+      throw new ApiError('http', `${name}: ${statusWithText(status, serverMessage(text))}`, {
         operation: name,
         status,
         body: text,

@@ -6,6 +6,15 @@ import { isRefusalAs500 } from '../contract/messages.ts';
 import { screenText, serverMessage } from '../sanitize.ts';
 import { describeError, isApiError } from './errors.ts';
 
+/**
+ * A failed answer's status with the server's text, the status said once: Go's `404 page
+ * not found` already starts with it (not `404 404 page not found`); no text, `HTTP 404`.
+ */
+export function statusWithText(status: number, text: string): string {
+  if (!text) return `HTTP ${status}`;
+  return text === String(status) || text.startsWith(`${status} `) ? text : `${status} ${text}`;
+}
+
 /** Who reads it: the console names a key for the next step, a command a command. */
 export type Audience = 'console' | 'command';
 
@@ -28,6 +37,7 @@ export function explainError(error: unknown, audience: Audience): string {
   if (error.kind === 'shape') return `${message} (is the API URL right?)`;
   if (audience === 'console' && error.kind === 'http' && error.status) {
     const body = serverMessage(error.details.body);
+    if (body.startsWith(`${error.status} `)) return `HTTP ${body}`;
     return `HTTP ${error.status}${body ? `: ${body}` : ''}`;
   }
   return message;

@@ -4,9 +4,11 @@
 /** Plain-text bodies of the HTTP-level answers (Go's http.Error adds a newline). */
 export const HTTP_TEXT = {
   notFound: '404 page not found',
+  /** Go's server, before any route, to a request target its URL parser refuses (no newline). */
+  badRequest: '400 Bad Request',
   methodNotAllowed: 'Method not allowed.',
   notAuthorized: 'Not authorized.',
-  /** The simulator's own: a request from a foreign Host or Origin, or an admin route without its secret. */
+  /** The simulator's own: a request for a foreign Host, or an admin request from a foreign Origin or without the secret. */
   forbidden: 'Forbidden.',
   tooLarge: 'request body too large',
   /** Any unexpected failure (a panic, a database error). */
@@ -49,6 +51,8 @@ export const BUSINESS_TEXT = {
   invalidUserAuth: 'Invalid user auth.',
   invalidEmailOrPhone: 'Invalid email or phone number.',
   invalidLogin: 'Invalid login credentials.',
+  /** /auth/login with a seed phrase no account has (the service's own lower case, no stop). */
+  unknownSeedphrase: 'unknown seedphrase',
   refreshNeedsClient: 'Client ID is required for token refresh.',
   rolesNeedNetwork: 'Roles and principal can only be assigned by a network session.',
   /** (choice) create-share-code past the simulator's 500 live share codes per network */

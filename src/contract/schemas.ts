@@ -502,11 +502,11 @@ export const ProviderStats = z.looseObject({
   client_id: optString,
   connected: optBoolean,
   connected_events_last_24h: opt(z.array(ConnectedEvent)),
-  /** hours connected in the last 24 h */
+  /** hours of the connections open now, each from max(connect, 24 h ago): not bounded by 24 */
   uptime_last_24h: optNumber,
   /** GiB */
   transfer_data_last_24h: optNumber,
-  /** USDC */
+  /** USD (the service's unit; what it pays out is USDC) */
   payout_last_24h: optNumber,
   search_interest_last_24h: optNumber,
   contracts_last_24h: optNumber,
@@ -538,7 +538,7 @@ export const ProviderLastNRequest = z.object({
 export const ProviderLastN = z.looseObject({
   lookback: optInt,
   created_time: optString,
-  /** `yyyy-mm-dd-hh` -> minutes connected in that UTC hour (only hours with uptime) */
+  /** `yyyy-mm-dd-hh` -> minutes of the connections open now in that UTC hour (only hours with some) */
   uptime: opt(NumberByKey),
   /** day -> GiB */
   transfer_data: opt(NumberByKey),
@@ -557,7 +557,7 @@ export const ProvidersOverviewLastNRequest = z.object({
 export const ProvidersOverviewLastN = z.looseObject({
   lookback: optInt,
   created_time: optString,
-  /** day -> average hours up per provider */
+  /** day -> hours of the connections open now, averaged over the providers */
   uptime: opt(NumberByKey),
   transfer_data: opt(NumberByKey),
   payout: opt(NumberByKey),

@@ -1,6 +1,6 @@
 // How figures read, for the console and the commands alike: one formatter for counts
 // (thousands separated by commas), decimals, units (bytes with binary prefixes, speeds
-// with decimal ones, USDC, hours), durations and times. Locale-independent on purpose:
+// with decimal ones, US dollars, hours), durations and times. Locale-independent on purpose:
 // snapshots, screenshots and scripts read the same everywhere. A leaf: it imports only
 // src/clock.ts.
 import { dateOf } from '../clock.ts';
@@ -97,9 +97,9 @@ export function formatMibitRate(n: number | undefined): string {
   return n === undefined ? MISSING : binary(n * 2 ** 20, 'bit/s');
 }
 
-/** USDC with 4 decimals (payouts of a day are often cents). */
-export function formatUsdc(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatDecimal(n, 4)} USDC`;
+/** US dollars with 4 decimals (payouts of a day are often cents): the service's unit (the token sent is USDC). */
+export function formatUsd(n: number | undefined): string {
+  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatDecimal(n, 4)} USD`;
 }
 
 /** Hours with one decimal: "23.5h". */

@@ -1,6 +1,7 @@
 // Every way a call can end badly, over a real socket, and the one error kind each gives.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ClientOptions, createClient, parseRetryAfter } from '../../src/api/client.ts';
+import { explainError } from '../../src/api/error-words.ts';
 import type { ApiError, ApiErrorKind } from '../../src/api/errors.ts';
 import { closedPort, type Fixture, failure, type Handler, startFixture } from './fixture.ts';
 
@@ -80,7 +81,10 @@ describe('HTTP statuses', () => {
     const { fixture, client } = await setup(() => ({ status: 404, body: '404 page not found' }));
     const error = await failure(client.providerLocations());
     expect(kindOf(error)).toBe('http');
-    expect(error.message).toBe('providerLocations: 404 404 page not found');
+    expect(error.message).toBe('providerLocations: 404 page not found');
+    // Go's text starts with the status: it is said once, in the console too.
+    expect(explainError(error, 'command')).toBe('providerLocations: 404 page not found');
+    expect(explainError(error, 'console')).toBe('HTTP 404 page not found');
     expect(fixture.requests).toHaveLength(1);
   });
 

@@ -153,10 +153,12 @@ describe('--csv on every table command, demo data', () => {
   it('values are the service’s, in the unit the column names', async () => {
     const network = await csvOf(['stats', 'network']);
     const answer = JSON.parse((await run(['stats', 'network', '--json', '--quiet'], { deps })).stdout);
-    const [day, ...figures] = network.rows[0];
-    expect(figures.at(network.header.indexOf('transfer_bytes') - 1)).toBe(
-      String(answer.all_transfer_data[day]),
-    );
+    // Today has no transfer until something moved (the service leaves the day out): an empty cell.
+    for (const [day, ...figures] of network.rows.slice(0, 2)) {
+      expect(figures.at(network.header.indexOf('transfer_bytes') - 1)).toBe(
+        String(answer.all_transfer_data[day] ?? ''),
+      );
+    }
 
     const wallets = await csvOf(['wallet', 'list']);
     const listed = JSON.parse((await run(['wallet', 'list', '--json', '--quiet'], { deps })).stdout);

@@ -115,7 +115,12 @@ describe('netdeck devices', () => {
     expect(shared.stderr).toMatch(/netdeck devices add CODE/);
 
     const json = await run(['devices', 'share', own[1]!, '--json'], { env: fx.env });
-    expect(JSON.parse(json.stdout).share_code).toMatch(/^[a-z]+( [a-z]+){5}$/);
+    const unnamed = JSON.parse(json.stdout).share_code;
+    expect(unnamed).toMatch(/^[a-z]+( [a-z]+){5}$/);
+    // Without --name the share has none, as the service keeps it: the table says so.
+    const table = await run(['devices'], { env: fx.env });
+    const rows = table.stdout.split('\n').filter((line) => line.includes(own[1]!));
+    expect(rows.some((line) => line.startsWith('(no name)'))).toBe(true);
 
     // The guest network adds it and sees the name given.
     const guest = fx.sim.admin.token('guest-network');

@@ -68,7 +68,7 @@ describe('exit codes', () => {
       expect(result.code).toBe(1);
       expect(linesOf(result.stderr)).toEqual([
         'netdeck: this service has no find-locations (404): searching places with providers instead',
-        'netdeck: findProviderLocations: 404 404 page not found',
+        'netdeck: findProviderLocations: 404 page not found',
       ]);
       expect(fixture.requests.map((r) => r.path)).toEqual([
         '/network/find-locations',

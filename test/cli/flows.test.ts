@@ -138,6 +138,8 @@ describe('a wallet, end to end', () => {
     expect(removed.stdout).toBe(`Removed wallet ${id}.\n`);
     expect((await run(['wallet', 'list'], { env: fx.env })).stdout).not.toContain(id);
     expect((await run(['wallet'], { env: fx.env })).stdout).toBe('No payout wallet set.\n');
+    // --json prints what the service sent: the key, null.
+    expect((await run(['wallet', '--json'], { env: fx.env })).stdout).toBe('{\n  "wallet_id": null\n}\n');
     const foreign = await run(['wallet', 'remove', '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47'], { env: fx.env });
     expect([foreign.code, foreign.stderr]).toEqual([
       4,

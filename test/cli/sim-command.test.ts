@@ -132,3 +132,36 @@ describe('--latency', () => {
     expect(result.stderr).toContain('must be at most 600000');
   });
 });
+
+describe('--allow-host and --cors', () => {
+  it('are repeatable and reach the simulator normalised', async () => {
+    const flags = {
+      '--allow-host': ['Sim.LAN', '::1'],
+      '--cors': ['http://localhost:5173', 'HTTPS://App.Example/'],
+    };
+    const result = await sim(
+      Object.entries(flags).flatMap(([flag, values]) => values.flatMap((v) => [flag, v])),
+    );
+    expect(result.code).toBe(0);
+    expect(result.options).toMatchObject({
+      allowHosts: ['sim.lan', '[::1]'],
+      cors: ['http://localhost:5173', 'https://app.example'],
+    });
+    expect((await sim(['--cors', '*'])).options).toMatchObject({ cors: ['*'] });
+  });
+
+  it('a name with a port, or an origin with a path, is a usage error', async () => {
+    for (const [flag, value, message] of [
+      ['--allow-host', 'sim.lan:8080', 'expects a host name or an IP address, without a port'],
+      ['--allow-host', 'http://sim.lan', 'expects a host name or an IP address, without a port'],
+      ['--cors', 'http://localhost:5173/app', 'expects an origin'],
+      ['--cors', 'localhost:5173', 'expects an origin'],
+      ['--cors', 'null', 'expects an origin'],
+    ]) {
+      const result = await sim([flag, value]);
+      expect(result.code, value).toBe(2);
+      expect(result.stderr, value).toContain(message);
+      expect(result.options).toBeUndefined();
+    }
+  });
+});

@@ -23,7 +23,7 @@ for (const era of ['current', 'seed'] as const) {
       expect(result.code).toBe(ExitCode.ok);
       const lines = linesOf(result.stdout);
       expect(lines[0]).toMatch(
-        /^DAY\s+UPTIME h\/PROVIDER\s+TRANSFER GiB\s+PAYOUT USDC\s+SEARCHES\s+CONTRACTS\s+CLIENTS$/,
+        /^DAY\s+UP NOW h\/PROVIDER\s+TRANSFER GiB\s+PAYOUT USD\s+SEARCHES\s+CONTRACTS\s+CLIENTS$/,
       );
       const client = createClient({ baseUrl: fx.sim.url, token: fx.sim.token });
       const expected = networkHistory(await client.providersOverviewLastN({ last_n: 168 }), '7d');

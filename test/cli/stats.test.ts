@@ -29,7 +29,7 @@ describe('netdeck stats providers', () => {
     expect(result.code).toBe(0);
     const lines = linesOf(result.stdout);
     expect(lines[0]).toMatch(
-      /^CLIENT ID\s+STATE\s+UPTIME h\s+TRANSFER GiB\s+PAYOUT USDC\s+SEARCHES\s+CONTRACTS\s+CLIENTS\s+MODE$/,
+      /^CLIENT ID\s+STATE\s+UP NOW h\s+TRANSFER GiB\s+PAYOUT USD\s+SEARCHES\s+CONTRACTS\s+CLIENTS\s+MODE$/,
     );
     for (const provider of own.providers!) {
       const row = lines.find((line) => line.startsWith(provider.client_id!))!;
@@ -42,7 +42,7 @@ describe('netdeck stats providers', () => {
     const online = own.providers!.filter((p) => p.connected).length;
     expect(lines).toContain(`providers  ${own.providers!.length} (${online} online)`);
     const payout = own.providers!.reduce((sum, p) => sum + (p.payout_last_24h ?? 0), 0);
-    expect(lines).toContain(`payout     ${payout.toFixed(4)} USDC in 24 h`);
+    expect(lines).toContain(`payout     ${payout.toFixed(4)} USD in 24 h`);
   });
 });
 

@@ -123,7 +123,9 @@ const providerStatsFields = {
   client_id: uuid,
   connected: z.boolean(),
   connected_events_last_24h: z.array(event),
-  uptime_last_24h: z.number().min(0).max(24),
+  // Hours of the connections open now: several open ones add up, so 24 is no bound
+  // (server: model/provider_model.go uptimeHours; reference-operators.md section 8).
+  uptime_last_24h: z.number().min(0),
   transfer_data_last_24h: z.number().nonnegative(),
   payout_last_24h: z.number().nonnegative(),
   search_interest_last_24h: z.int().nonnegative(),
@@ -144,9 +146,7 @@ const seedProviderStats = z.strictObject({
 const dailyFigure = z.record(day, z.number().nonnegative());
 const lastNProviders = z.strictObject({
   created_time: rfc3339,
-  providers: z.array(
-    z.strictObject({ ...providerStatsFields, uptime_last_24h: z.number().min(0).max(8784) }),
-  ),
+  providers: z.array(z.strictObject(providerStatsFields)),
 });
 const lastNFields = {
   lookback: z.int().min(1).max(366),
@@ -157,16 +157,16 @@ const lastNFields = {
   contracts: daily,
   clients: daily,
 };
-/** uptime: minutes per UTC hour `yyyy-mm-dd-hh`, only hours with some. */
+/** uptime: minutes per UTC hour `yyyy-mm-dd-hh`, only hours with some (over 60 with two connections open). */
 const providerLastN = z.strictObject({
   ...lastNFields,
-  uptime: z.record(z.string().regex(/^\d{4}-\d{2}-\d{2}-\d{2}$/), z.number().positive().max(60)),
+  uptime: z.record(z.string().regex(/^\d{4}-\d{2}-\d{2}-\d{2}$/), z.number().positive()),
   client_details: z.array(z.strictObject({ client_id: uuid, transfer_data: dailyFigure })),
 });
-/** uptime: hours per provider a day. */
+/** uptime: hours per provider a day (of the connections open now; overlapping ones each count). */
 const providersOverviewLastN = z.strictObject({
   ...lastNFields,
-  uptime: z.record(day, z.number().min(0).max(24)),
+  uptime: z.record(day, z.number().min(0)),
 });
 const LAST_N_SHAPES = { providersLastN: lastNProviders, providerLastN, providersOverviewLastN };
 

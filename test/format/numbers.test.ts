@@ -11,7 +11,7 @@ import {
   formatHours,
   formatMiB,
   formatMibitRate,
-  formatUsdc,
+  formatUsd,
   MISSING,
 } from '../../src/format/numbers.ts';
 
@@ -24,10 +24,10 @@ describe('formatting of figures', () => {
     expect(formatCount(undefined)).toBe(MISSING);
   });
 
-  it('writes units: GiB (TiB from 1024), USDC, Gbit/s, hours', () => {
+  it('writes units: GiB (TiB from 1024), USD, Gbit/s, hours', () => {
     expect(formatGiB(12.345)).toBe('12.35 GiB');
     expect(formatGiB(1536)).toBe('1.50 TiB');
-    expect(formatUsdc(0.01234)).toBe('0.0123 USDC');
+    expect(formatUsd(0.01234)).toBe('0.0123 USD');
     expect(formatMibitRate(6900)).toBe('6.74 Gibit/s');
     expect(formatMibitRate(3)).toBe('3 Mibit/s');
     expect(formatGiB(527)).toBe('527 GiB');

@@ -72,6 +72,24 @@ describe('Devices pane states', () => {
     expect(app!.stdout.frames.at(-1)).not.toContain('\u001b]0;owned');
   });
 
+  it('a share without a name (the service keeps it blank) reads "(no name)"', async () => {
+    const { waitFor, frame, press, client } = await open();
+    await waitFor('Shared by this network (3)');
+    const clientId = (lineOf(frame(), 'waiting for a guest') ?? '').match(/[0-9a-f-]{36}/)?.[0] ?? '';
+    const { share_code } = await client.createShareCode({ client_id: clientId });
+    await press('r');
+    await waitFor('Shared by this network (4)');
+    const outgoing = (await client.deviceAssociations()).outgoing_shared_devices?.find(
+      (d) => d.code === share_code,
+    );
+    expect(outgoing).not.toHaveProperty('device_name');
+    expect(
+      frame()
+        .split('\n')
+        .filter((line) => line.includes(clientId) && line.includes('(no name)')),
+    ).toHaveLength(1);
+  });
+
   it('loading: a spinner while the service has not answered', async () => {
     const { frame } = await open({ client: silentClient });
     expect(frame()).toContain('loading device associations…');

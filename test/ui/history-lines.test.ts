@@ -25,7 +25,7 @@ describe('history lines', () => {
     expect(rows.map((r) => [r.label, r.summary])).toEqual([
       ['uptime h', '14.0h a day on average'],
       ['transfer GiB', '1.49 TiB in all'],
-      ['payout', '1.7500 USDC in all'],
+      ['payout', '1.7500 USD in all'],
       ['searches', '2,000 in all'],
       ['contracts', '12 in all'],
       ['clients', '3.0 a day on average'],

@@ -13,7 +13,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-const SERIES = ['uptime h', 'transfer GiB', 'payout', 'searches', 'contracts', 'clients'];
+const SERIES = ['up now h', 'transfer GiB', 'payout', 'searches', 'contracts', 'clients'];
 const widest = (frame: string) => Math.max(...frame.split('\n').map((line) => [...line].length));
 
 describe('My providers history (t)', () => {
@@ -40,7 +40,7 @@ describe('My providers history (t)', () => {
 
       await app.press('enter');
       await app.waitFor(/clients served \(\d+\)/);
-      expect(app.frame()).toContain('uptime by the hour');
+      expect(app.frame()).toContain('up now by the hour');
       expect(app.frame()).toMatch(/Provider [0-9a-f-]{8}/);
       expect(widest(app.frame())).toBeLessThanOrEqual(cols);
       const shown = app.stores.history.provider.getState().data;

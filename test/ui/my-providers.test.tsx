@@ -30,7 +30,7 @@ describe('My providers pane', () => {
     expect(rows(frame())).toHaveLength(8);
     expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
     expect(frame()).toMatch(
-      /client +device +uptime▼ +last 24 h, 1 h a cell +GiB +USDC search contr clients mode/,
+      /client +device +up now▼ +last 24 h, 1 h a cell +GiB +USD search contr clients mode/,
     );
     // Each provider by its device name, from GET /network/clients.
     const names = (app!.stores.clients.getState().data?.clients ?? []).map((c) => c.device_name ?? '');
@@ -165,7 +165,7 @@ describe('My providers pane', () => {
   it('shows the 30-minute timeline at 140 columns', async () => {
     const { frame, waitFor } = await open({ cols: 140 });
     await waitFor('Σ total');
-    expect(frame()).toMatch(/client +device +uptime▼ +last 24 h, 30 min a cell +GiB/);
+    expect(frame()).toMatch(/client +device +up now▼ +last 24 h, 30 min a cell +GiB/);
   });
 
   it('filters by device name too', async () => {

@@ -275,7 +275,7 @@ function printAdded(out: Output, result: AddDeviceResult): void {
           ? 'a device to adopt'
           : sanitize(result.code_type),
     ],
-    ['device', sanitize(result.device_name) || '-'],
+    ['device', sanitize(result.device_name) || '(no name)'],
   ];
   if (share) {
     pairs.push(['from network', sanitize(result.associated_network_name) || '-']);
@@ -306,7 +306,7 @@ function associationsTable(associations: DeviceAssociations, style: Style): Data
   return {
     fields: [
       { name: 'section', value: (d) => d.section },
-      textField('DEVICE', 'device', (d) => d.device_name),
+      textField('DEVICE', 'device', (d) => d.device_name, style.dim('(no name)')),
       { ...textField('OWNER NETWORK', 'owner_network', network('incoming_shared')), in: ['incoming_shared'] },
       {
         ...textField(

@@ -1,10 +1,12 @@
 // `netdeck sim`: the simulator as a local service, for a world that lasts across
 // commands (every command without an API gets a fresh one).
 import { isIP } from 'node:net';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
+import { normalOrigin } from '../../../simulator/http/cors.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import type { Era } from '../../contract/eras.ts';
+import { normalHostName } from '../../net/host-check.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import type { CliContext } from '../context.ts';
 import { addWorldOptions, integerArg, numberArg, optionsOf } from '../options.ts';
@@ -31,6 +33,8 @@ export interface SimOptions {
   latency?: number;
   errorRate?: number;
   verbose?: boolean;
+  allowHost?: string[];
+  cors?: string[];
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -85,7 +89,27 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     latencyMs: options.latency,
     errorRate: options.errorRate,
     verbose: options.verbose ?? false,
+    allowHosts: options.allowHost,
+    cors: options.cors,
   };
+}
+
+/** --allow-host, repeatable: a host name or address, without a port. */
+function collectHostName(value: string, previous: string[] = []): string[] {
+  const name = normalHostName(value);
+  if (!name) throw new InvalidArgumentError('expects a host name or an IP address, without a port.');
+  return [...previous, name];
+}
+
+/** --cors, repeatable: an origin as a browser sends it, or `*`. */
+function collectOrigin(value: string, previous: string[] = []): string[] {
+  try {
+    return [...previous, normalOrigin(value)];
+  } catch {
+    throw new InvalidArgumentError(
+      'expects an origin (scheme://host[:port], e.g. http://localhost:5173) or *.',
+    );
+  }
 }
 
 function writeTokenFile(path: string, token: string): void {
@@ -127,12 +151,23 @@ export function registerSim(program: Command, context: CliContext): void {
       'answer this fraction of requests with a 500, 0-1',
       numberArg({ min: 0, max: 1 }),
     )
-    .option('--verbose', 'log every request to stderr');
+    .option('--verbose', 'log every request to stderr')
+    .option(
+      '--allow-host <name>',
+      'answer requests for this Host name too (repeatable; loopback names and the bound address always)',
+      collectHostName,
+    )
+    .option(
+      '--cors <origin>',
+      'let web pages of this origin (or *) call the API and read its answers (repeatable)',
+      collectOrigin,
+    );
   command.addHelpText(
     'after',
     `${examples([
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
+      ['netdeck sim --cors http://localhost:5173', 'let a web app on that origin use it'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
 --admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at

@@ -81,7 +81,7 @@ function historyFields(uptime: { header: string; name: string }, served: boolean
       : []),
     { ...numberField(uptime.header, uptime.name, (row) => row.uptime, decimal(1)), in: days },
     numberField('TRANSFER GiB', 'transfer_gib', (row) => row.transfer, decimal(2)),
-    { ...numberField('PAYOUT USDC', 'payout_usd', (row) => row.payout, decimal(4)), in: days },
+    { ...numberField('PAYOUT USD', 'payout_usd', (row) => row.payout, decimal(4)), in: days },
     { ...numberField('SEARCHES', 'searches', (row) => row.searches, formatCount), in: days },
     { ...numberField('CONTRACTS', 'contracts', (row) => row.contracts, formatCount), in: days },
     { ...numberField('CLIENTS', 'clients', (row) => row.clients, formatCount), in: days },
@@ -99,7 +99,7 @@ export async function printProvidersHistory(
     out.result(answer, () => {
       const rows = dayRows(networkHistory(answer, window));
       return {
-        fields: historyFields({ header: 'UPTIME h/PROVIDER', name: 'uptime_hours_per_provider' }, false),
+        fields: historyFields({ header: 'UP NOW h/PROVIDER', name: 'uptime_hours_per_provider' }, false),
         rows,
         empty: `No figures in the ${HISTORY_WINDOWS.find((w) => w.id === window)!.label}.`,
         after: rows.length ? [['as of', formatTimestamp(answer.created_time)]] : undefined,
@@ -135,7 +135,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
         const history = providerHistory(answer, window, clientId, Date.now());
         const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
         return {
-          fields: historyFields({ header: 'UPTIME h', name: 'uptime_hours' }, true),
+          fields: historyFields({ header: 'UP NOW h', name: 'uptime_hours' }, true),
           rows: [
             ...dayRows(history),
             ...history.servedClients.map(

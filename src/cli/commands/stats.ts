@@ -109,7 +109,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
         show: (p) => (p.connected ? style.good('online') : style.bad('offline')),
       },
       numberField(
-        'UPTIME h',
+        'UP NOW h',
         'uptime_hours',
         (p) => p.uptime_last_24h,
         (n) => formatDecimal(n, 1),
@@ -121,7 +121,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
         (n) => formatDecimal(n, 2),
       ),
       numberField(
-        'PAYOUT USDC',
+        'PAYOUT USD',
         'payout_usd',
         (p) => p.payout_last_24h,
         (n) => formatDecimal(n, 4),
@@ -153,7 +153,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
             `${formatDecimal(
               sum((p) => p.payout_last_24h),
               4,
-            )} USDC in 24 h`,
+            )} USD in 24 h`,
           ],
           ['as of', formatTimestamp(stats.created_time)],
         ]

@@ -52,7 +52,8 @@ export function registerWallet(program: Command, context: CliContext): void {
   wallet.action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const result = await client.getPayoutWallet();
-      if (out.json) out.printJson(result);
+      // The client reads a null as absent; the service sends the key, null when none is set.
+      if (out.json) out.printJson({ ...result, wallet_id: result.wallet_id ?? null });
       else out.line(result.wallet_id ? sanitize(result.wallet_id) : 'No payout wallet set.');
     });
   });

@@ -72,7 +72,7 @@ export const METRICS: readonly MetricSpec[] = [
   gauge('netdeck_provider_connected', '1 when the provider is connected now, else 0', PROVIDER),
   gauge(
     'netdeck_provider_uptime_24h_hours',
-    'Hours the provider was connected in the last 24 hours',
+    'Hours of the connections the provider has open now, within the last 24 hours (closed ones count 0)',
     PROVIDER,
   ),
   gauge('netdeck_provider_transfer_24h_gibibytes', 'GiB the provider relayed in the last 24 hours', PROVIDER),

@@ -1,5 +1,7 @@
-// The 24-hour connection timeline of one provider, drawn from its alternating
-// connect/disconnect events: one cell per 30 minutes, oldest on the left, ending now.
+// The 24-hour connection timeline of one provider, drawn from its connect/disconnect
+// events: one cell per 30 minutes, oldest on the left, ending now. Connections can overlap
+// (a provider reconnects before its old connection closes: two connects in a row), so a
+// connect opens one, a disconnect closes one, and the provider is on while any is open.
 
 export type TimelineCell = 'on' | 'off' | 'mixed';
 
@@ -46,6 +48,22 @@ export function eventChanges(events: readonly ConnectionEvent[] | undefined): Ch
   return changes.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * Connections open before the first change: as few as let every disconnect close one, and
+ * one more if that leaves the provider off at the end while it is connected now (one that
+ * opened before the window). Without changes, as it is now.
+ */
+function openBefore(changes: readonly Change[], connectedNow: boolean): number {
+  let sum = 0;
+  let lowest = 0;
+  for (const change of changes) {
+    sum += change.on ? 1 : -1;
+    lowest = Math.min(lowest, sum);
+  }
+  const open = -lowest;
+  return connectedNow && open + sum <= 0 ? open + 1 : open;
+}
+
 export function connectionTimeline(
   events: readonly ConnectionEvent[] | undefined,
   options: TimelineOptions,
@@ -53,23 +71,25 @@ export function connectionTimeline(
   const cells = options.cells ?? DAY_CELLS;
   const cellMs = options.cellMs ?? HALF_HOUR_MS;
   const changes = eventChanges(events).filter((change) => change.at <= options.now);
-  // Before its first event the provider was in the opposite state; without events, as it is now.
-  let state = changes.length ? !changes[0].on : options.connected;
+  let open = openBefore(changes, options.connected);
+  const apply = (change: Change) => {
+    open = Math.max(0, open + (change.on ? 1 : -1));
+  };
   let next = 0;
   const result: TimelineCell[] = [];
   for (let i = 0; i < cells; i++) {
     const start = options.now - (cells - i) * cellMs;
     const end = start + cellMs;
     // Apply the changes before this cell starts.
-    while (next < changes.length && changes[next].at <= start) state = changes[next++].on;
+    while (next < changes.length && changes[next].at <= start) apply(changes[next++]);
     let onMs = 0;
     let from = start;
     while (next < changes.length && changes[next].at < end) {
-      if (state) onMs += changes[next].at - from;
+      if (open > 0) onMs += changes[next].at - from;
       from = changes[next].at;
-      state = changes[next++].on;
+      apply(changes[next++]);
     }
-    if (state) onMs += end - from;
+    if (open > 0) onMs += end - from;
     result.push(onMs >= cellMs ? 'on' : onMs <= 0 ? 'off' : 'mixed');
   }
   return result;

@@ -42,11 +42,11 @@ describe('payout wallet', () => {
     expect(engine.handle('getPayoutWallet', undefined, demo)).toEqual({ wallet_id: FOREIGN });
   });
 
-  it('leaves the field out for a network without a wallet, and keeps networks apart', () => {
+  it('answers wallet_id null for a network without a wallet, and keeps networks apart', () => {
     const { engine, demo } = rig({ era: 'current' });
     const other = engine.ensureNetwork('someone-else');
     const caller = { networkId: other.id, networkName: other.name };
-    expect(engine.handle('getPayoutWallet', undefined, caller)).toEqual({});
+    expect(engine.handle('getPayoutWallet', undefined, caller)).toEqual({ wallet_id: null });
     const demoWallet = engine.codes().wallets[0].wallet_id;
     expect(
       refusal(() => engine.handle('setPayoutWallet', { wallet_id: demoWallet }, caller))?.message,
@@ -121,7 +121,7 @@ describe('wallets', () => {
     const caller = { networkId: fresh.id, networkName: fresh.name };
     engine.world.payoutWallet.delete(engine.world.networks.indexOfId(fresh.id));
     const tao = engine.handle('createWallet', { blockchain: 'TAO', wallet_address: TAO_ADDRESS }, caller);
-    expect(engine.handle('getPayoutWallet', undefined, caller)).toEqual({});
+    expect(engine.handle('getPayoutWallet', undefined, caller)).toEqual({ wallet_id: null });
     const sol = engine.handle('createWallet', { blockchain: 'SOL', wallet_address: SOL_ADDRESS }, caller);
     expect(engine.handle('getPayoutWallet', undefined, caller)).toEqual({ wallet_id: sol.wallet_id });
     expect(tao.wallet_id).not.toBe(sol.wallet_id);
@@ -134,7 +134,7 @@ describe('wallets', () => {
       .handle('accountWallets', undefined, demo)
       .wallets!.find((w) => w.wallet_id === payout)!;
     expect(engine.handle('removeWallet', { wallet_id: payout }, demo)).toEqual({ success: true });
-    expect(engine.handle('getPayoutWallet', undefined, demo)).toEqual({});
+    expect(engine.handle('getPayoutWallet', undefined, demo)).toEqual({ wallet_id: null });
     expect(engine.handle('accountWallets', undefined, demo).wallets!.map((w) => w.wallet_id)).not.toContain(
       payout,
     );
@@ -204,11 +204,8 @@ describe('networks', () => {
     const { engine, demo } = rig();
     const own = engine.world.providers.ids.id(engine.world.networkProviders.get(0)![0]);
     expect(engine.setDeviceName(own, 'Renamed')).toBe(true);
-    const { share_code } = engine.handle('createShareCode', { client_id: own }, demo);
     expect(
-      engine
-        .handle('deviceAssociations', undefined, demo)
-        .outgoing_shared_devices!.find((d) => d.code === share_code)?.device_name,
+      engine.handle('networkClients', undefined, demo).clients!.find((c) => c.client_id === own)?.device_name,
     ).toBe('Renamed');
     expect(engine.setDeviceName('0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', 'x')).toBe(false);
     expect(engine.setNetworkName(demo.networkId, 'my-net')).toBe(true);

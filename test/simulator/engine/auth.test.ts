@@ -110,13 +110,16 @@ describe('login lookup', () => {
     const { engine } = rig({ era: 'current' });
     const look = (user_auth: string) => engine.handle('authLogin', { user_auth }, undefined, context());
     expect(look('Demo@Netdeck.example')).toEqual({
-      user_auth: 'demo@netdeck.example',
       auth_allowed: ['email', 'password'],
+      user_auth: 'demo@netdeck.example',
     });
     expect(look('someone@else.example')).toEqual({ user_auth: 'someone@else.example' });
     expect(look('(650) 253-0000')).toEqual({ user_auth: '+16502530000' });
     expect(look('???')).toEqual({ error: { message: 'Invalid email or phone number.' } });
     expect(engine.handle('authLogin', { seedphrase: 'a b c' }, undefined, context())).toEqual({
+      error: { message: 'unknown seedphrase' },
+    });
+    expect(engine.handle('authLogin', { seedphrase: '' }, undefined, context())).toEqual({
       error: { message: 'Invalid login credentials.' },
     });
     for (let k = 0; k < 3; k++) look('demo@netdeck.example');

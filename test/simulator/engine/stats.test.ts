@@ -13,18 +13,18 @@ describe('/stats/providers', () => {
     for (const p of stats.providers!) {
       expect(ownIds).toContain(p.client_id);
       expect(p.uptime_last_24h).toBeGreaterThanOrEqual(0);
-      expect(p.uptime_last_24h).toBeLessThanOrEqual(24);
       const events = p.connected_events_last_24h!;
       events.forEach((event, k) => {
         expect(Date.parse(event.event_time!)).toBeGreaterThan(clock.now() - 24 * HOUR);
-        if (k > 0) {
-          expect(event.connected).not.toBe(events[k - 1].connected);
+        if (k > 0)
           expect(Date.parse(event.event_time!)).toBeGreaterThanOrEqual(Date.parse(events[k - 1].event_time!));
-        }
       });
-      if (events.length > 0) expect(events[events.length - 1].connected).toBe(p.connected);
-      // Never disconnected in 24 h and connected: up all day.
+      // Connections overlap at times (two connects in a row); the last connect leaves one open.
+      if (events.at(-1)?.connected) expect(p.connected).toBe(true);
+      // No change in 24 h: one connection open all day, or none.
       if (events.length === 0) expect(p.uptime_last_24h).toBe(p.connected ? 24 : 0);
+      // Nothing open, nothing counted.
+      if (!p.connected) expect(p.uptime_last_24h).toBe(0);
       expect([-1, 0, 1, 2, 3, 4]).toContain(p.provide_mode);
     }
   });
@@ -56,16 +56,23 @@ describe('/stats/providers', () => {
 });
 
 describe('/stats/last-90', () => {
-  it('has 90 consecutive UTC days of integers, summaries of the last 3 days, and a millisecond created_time', () => {
+  it('has 91 consecutive UTC days of integers (today - 90 to today), summaries of the last 3 days sent, and a millisecond created_time', () => {
     const { engine, clock } = rig();
     const stats = engine.handle('networkStats', undefined) as Record<string, unknown>;
     expect(stats.lookback).toBe(90);
     expect(stats.created_time).toBe(clock.now());
     const providers = stats.providers_data as Record<string, number>;
     const days = Object.keys(providers);
-    expect(days).toHaveLength(90);
-    expect(days[89]).toBe('2026-01-01');
-    expect(days[0]).toBe('2025-10-04');
+    expect(days).toHaveLength(91);
+    expect(days[90]).toBe('2026-01-01');
+    expect(days[0]).toBe('2025-10-03');
+    // At midnight nothing has moved today yet: the transfer series ends yesterday, as the
+    // service's (server: model/audit_model.go computeStatsTransfer), and so does its summary.
+    const transfer = stats.all_transfer_data as Record<string, number>;
+    expect(Object.keys(transfer)).toEqual(days.slice(0, 90));
+    expect(stats.all_transfer_summary).toBe(
+      Math.round(Math.max(...Object.values(transfer).slice(-3)) / 2 ** 20),
+    );
     days.forEach((day, k) => {
       if (k > 0) expect(Date.parse(day) - Date.parse(days[k - 1])).toBe(86_400_000);
     });
@@ -87,14 +94,14 @@ describe('/stats/last-90', () => {
     await advance(1_000);
     const next = engine.handle('networkStats', undefined) as Record<string, Record<string, number>>;
     expect(next).not.toEqual(first);
-    expect(next.all_transfer_data['2026-01-01']).toBeGreaterThan(
-      (first.all_transfer_data as Record<string, number>)['2026-01-01'],
-    );
+    expect((first.all_transfer_data as Record<string, number>)['2026-01-01']).toBeUndefined();
+    expect(next.all_transfer_data['2026-01-01']).toBeGreaterThan(0);
+    expect(Object.keys(next.all_transfer_data)).toHaveLength(91);
     await advance(24 * HOUR);
     const later = engine.handle('networkStats', undefined) as Record<string, Record<string, number>>;
     const days = Object.keys(later.providers_data);
-    expect(days).toHaveLength(90);
-    expect(days[89]).toBe('2026-01-02');
+    expect(days).toHaveLength(91);
+    expect(days[90]).toBe('2026-01-02');
     expect(later.all_transfer_data['2026-01-02']).toBeGreaterThan(0);
   });
 });

@@ -124,15 +124,31 @@ describe('simulator tokens', () => {
     expect((await statsOf(h, h.sim.token)).status).toBe(200);
   });
 
-  it('accepts the bearer scheme in any case and refuses other schemes', async () => {
+  it('takes exactly `Bearer ` and the token, as the service (any other spelling is 401 Not authorized.)', async () => {
     const h = await start();
-    const lower = await send(h.sim.url, 'GET', '/stats/providers', {
-      headers: { authorization: `bearer ${h.sim.token}` },
-    });
-    expect(lower.status).toBe(200);
-    const basic = await send(h.sim.url, 'GET', '/stats/providers', {
-      headers: { authorization: `Basic ${h.sim.token}` },
-    });
-    expect(basic.status).toBe(401);
+    const token = h.sim.token;
+    const get = (authorization: string) =>
+      send(h.sim.url, 'GET', '/stats/providers', { headers: { authorization } });
+    const post = (authorization: string, body = '{}') =>
+      send(h.sim.url, 'POST', '/device/add', { body, headers: { authorization } });
+    expect((await get(`Bearer ${token}`)).status).toBe(200);
+    expect((await post(`Bearer ${token}`, '{"code":"x"}')).status).toBe(200);
+    for (const authorization of [
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `Bearer  ${token}`,
+      `Bearer\t${token}`,
+      `Basic ${token}`,
+      token,
+      'Bearer',
+    ]) {
+      const got = await get(authorization);
+      expect([got.status, got.text], authorization).toEqual([401, 'Not authorized.\n']);
+      const posted = await post(authorization, '{"code":"x"}');
+      expect([posted.status, posted.text], authorization).toEqual([401, 'Not authorized.\n']);
+      // The body is read before the token: a bad one is a 400 whatever the header says.
+      const bad = await post(authorization, '{"code":1}');
+      expect(bad.status, authorization).toBe(400);
+    }
   });
 });

@@ -53,6 +53,30 @@ describe('routing', () => {
     expect(options.headers.allow).toBe('POST');
   });
 
+  it('routes the decoded path, as Go matches URL.Path: any escape, %2F too', async () => {
+    for (const path of [
+      '/network/provider%2Dlocations',
+      '/network/provider%2dlocations',
+      '/network%2Fprovider-locations',
+      '/%6Eetwork/provider-locations?q=%zz',
+    ]) {
+      const res = await send(h.sim.url, 'GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('application/json');
+    }
+    const post = await send(h.sim.url, 'GET', '/network/find%2Dproviders2');
+    expectGoError(post, 405, 'Method not allowed.');
+    expectGoError(await send(h.sim.url, 'GET', '/network/provider%252Dlocations'), 404, '404 page not found');
+  });
+
+  it("answers a bad escape in the path as Go's server does before any route: a bare 400", async () => {
+    for (const path of ['/network/provider%zzlocations', '/stats/last-90%', '/stats/last-90%4']) {
+      const res = await send(h.sim.url, 'GET', path);
+      expect([res.status, res.text], path).toEqual([400, '400 Bad Request']);
+      expect(res.headers.connection, path).toBe('close');
+    }
+  });
+
   it('ignores a query string when routing', async () => {
     const res = await send(h.sim.url, 'GET', '/stats/last-90?x=1');
     expect(res.status).toBe(200);

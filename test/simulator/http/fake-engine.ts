@@ -126,6 +126,9 @@ export class FakeEngine implements EnginePort {
       demo_user: { email: 'demo@fake.example', password: 'fake-password' },
     };
   }
+  deviceIdOf(clientId: string): string | undefined {
+    return clientId === this.deviceId(1) ? uuidOf(`device-of:${clientId}`) : undefined;
+  }
   setDeviceName(clientId: string, name: string): boolean {
     if (clientId !== this.deviceId(1)) return false;
     this.deviceNames.set(clientId, name);

@@ -68,44 +68,85 @@ describe('the admin secret', () => {
 });
 
 describe('Host and Origin', () => {
-  it("refuses a Host that is not the simulator's own address (DNS rebinding), on every route", async () => {
+  it("refuses a Host that is not one of the simulator's names (DNS rebinding), on every route", async () => {
     const h = await start();
     const port = portOf(h);
     for (const host of [
       `evil.example:${port}`,
       `localhost.evil.example:${port}`,
-      `localhost:${Number(port) + 1}`,
-      'localhost',
+      'evil.example',
+      `localhost.:${port}`,
+      `127.0.0.2:${port}`,
     ]) {
-      for (const path of ['/stats/last-90', '/__sim/codes', '/openapi.json']) {
+      for (const path of ['/stats/last-90', '/__sim/codes', '/openapi.json', '/no/such/route']) {
         const res = await send(h.sim.url, 'GET', path, { headers: { host } });
         expect([res.status, res.text], `${host} ${path}`).toEqual([403, 'Forbidden.\n']);
       }
     }
-    for (const host of [`localhost:${port}`, `LOCALHOST:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+  });
+
+  it('takes the loopback names and the bound address, with or without a port (the name is what a page controls)', async () => {
+    const h = await start();
+    const port = Number(portOf(h));
+    for (const host of [
+      `localhost:${port}`,
+      'localhost',
+      `LOCALHOST:${port}`,
+      `127.0.0.1:${port}`,
+      '127.0.0.1',
+      `[::1]:${port}`,
+      '[::1]',
+      `localhost:${port + 1}`,
+    ]) {
       expect((await send(h.sim.url, 'GET', '/stats/last-90', { headers: { host } })).status, host).toBe(200);
     }
   });
 
-  it('refuses a request a web page of another site makes (its Origin), a POST above all', async () => {
-    const h = await start();
+  it('takes the names given with allowHosts (--allow-host), in any case, and no other', async () => {
+    const h = await start({ allowHosts: ['sim.lan', '10.0.0.7', '[fd00::7]'] });
     const port = portOf(h);
+    for (const host of [`sim.lan:${port}`, 'SIM.LAN', `10.0.0.7:${port}`, `[fd00::7]:${port}`]) {
+      expect((await send(h.sim.url, 'GET', '/stats/last-90', { headers: { host } })).status, host).toBe(200);
+    }
+    for (const host of [`other.lan:${port}`, `sim.lan.evil.example:${port}`, `10.0.0.8:${port}`]) {
+      expect((await send(h.sim.url, 'GET', '/stats/last-90', { headers: { host } })).status, host).toBe(403);
+    }
+    await expect(
+      createSimulator({ providers: 50, locations: 12, clock: new ManualClock(), allowHosts: ['sim.lan:80'] }),
+    ).rejects.toThrow(/"sim.lan:80" is not a host name or address/);
+  });
+
+  it('the API routes read no Origin, as the service: a page of another site gets its answer (no CORS headers without --cors)', async () => {
+    const h = await start();
+    for (const origin of ['http://evil.example', 'null', 'http://localhost:5173']) {
+      const res = await send(h.sim.url, 'POST', '/network/find-providers2', {
+        body: '{}',
+        headers: { origin },
+      });
+      expect(res.status, origin).toBe(200);
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+  });
+
+  it('the admin routes refuse any Origin but their own, a POST above all', async () => {
+    const h = await start();
+    const port = Number(portOf(h));
     for (const origin of [
       'http://evil.example',
       `http://evil.example:${port}`,
       'null',
       `https://127.0.0.1:${port}`,
+      `http://localhost:${port + 1}`,
+      'http://localhost:5173',
     ]) {
       const res = await send(h.sim.url, 'POST', '/__sim/reset', { body: '{}', headers: { origin } });
-      expect(res.status, origin).toBe(403);
-      const api = await send(h.sim.url, 'POST', '/network/find-providers2', {
-        body: '{}',
-        headers: { origin },
-      });
-      expect(api.status, origin).toBe(403);
+      expect([res.status, res.text], origin).toEqual([403, 'Forbidden.\n']);
+      expect((await send(h.sim.url, 'GET', '/__sim/codes', { headers: { origin } })).status, origin).toBe(
+        403,
+      );
     }
     for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
-      expect((await send(h.sim.url, 'GET', '/stats/last-90', { headers: { origin } })).status, origin).toBe(
+      expect((await send(h.sim.url, 'GET', '/__sim/codes', { headers: { origin } })).status, origin).toBe(
         200,
       );
     }

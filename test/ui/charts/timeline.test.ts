@@ -37,6 +37,51 @@ describe('24-hour connection timeline', () => {
     expect(line).toBe(`${'·'.repeat(6)}${'█'.repeat(14)}${'·'.repeat(20)}${'█'.repeat(8)}`);
   });
 
+  it('follows overlapping connections: a reconnect before the old one closed leaves the provider on', () => {
+    const cases: [string, [string, boolean][], boolean, string][] = [
+      // A second connection at 20:00, the first closed at 20:10: on from 03:00.
+      [
+        'overlap',
+        [
+          ['03:00', true],
+          ['20:00', true],
+          ['20:10', false],
+        ],
+        true,
+        `${'·'.repeat(6)}${'█'.repeat(42)}`,
+      ],
+      // One open before the window, a second come and gone: on all day.
+      [
+        'before the window',
+        [
+          ['08:00', true],
+          ['09:00', false],
+        ],
+        true,
+        '█'.repeat(48),
+      ],
+      // Every connection closed at 21:00 (two disconnects at once): off from then on.
+      [
+        'all closed',
+        [
+          ['02:00', true],
+          ['21:00', false],
+          ['21:00', false],
+        ],
+        false,
+        `${'█'.repeat(42)}${'·'.repeat(6)}`,
+      ],
+    ];
+    for (const [name, events, connected, line] of cases)
+      expect(
+        draw(
+          events.map(([hhmm, on]) => ({ event_time: at(hhmm), connected: on })),
+          connected,
+        ),
+        name,
+      ).toBe(line);
+  });
+
   it('marks a half hour with a short drop as mixed, and treats an event without `connected` as a disconnect', () => {
     const cells = connectionTimeline(
       [{ event_time: at('23:40') }, { event_time: at('23:45'), connected: true }],

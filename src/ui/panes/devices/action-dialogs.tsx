@@ -35,7 +35,7 @@ function useClose(id: string) {
 export function AssociationQuestion({ action, width, height, dialog }: Props & { dialog: string }) {
   const { devices } = useStores();
   const close = useClose(dialog);
-  const name = `"${screenText(action.deviceName ?? 'the device')}"`;
+  const name = `"${screenText(action.deviceName || 'the device')}"`;
   const confirming = action.kind === 'confirm';
   const lines = confirming
     ? [

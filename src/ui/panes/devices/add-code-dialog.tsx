@@ -51,7 +51,7 @@ function codesToTry(codes: SimCodes | undefined): TryCode[] {
 }
 
 function addedText(added: AddedDevice): string {
-  const name = `"${screenText(added.deviceName ?? 'a device')}"`;
+  const name = `"${screenText(added.deviceName || 'a device')}"`;
   if (added.codeType === 'share') {
     const owner = added.networkName ? ` of network ${screenText(added.networkName)}` : '';
     return `✓ Share added: ${name}${owner}, pending until its owner confirms.`;

@@ -51,7 +51,7 @@ function stateText(row: DeviceRow): string {
 function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {
   const id = row.clientId ? screenText(row.clientId) : '–';
   return (
-    padCells(screenText(row.deviceName ?? '(no name)'), cols.name) +
+    padCells(screenText(row.deviceName || '(no name)'), cols.name) +
     ' ' +
     padCells(id, cols.id) +
     ' ' +

@@ -1,7 +1,7 @@
 // The lines of the history views (`t` in My providers and its detail): one row per daily
 // series (label, a sparkline stretched over the days, its total or average with units),
 // and a provider's uptime hour by hour. Pure, so the rows are tested without a screen.
-import { formatCount, formatDecimal, formatGiB, formatHours, formatUsdc } from '../../../format/numbers.ts';
+import { formatCount, formatDecimal, formatGiB, formatHours, formatUsd } from '../../../format/numbers.ts';
 import type { DailyFigures, HistoryWindow } from '../../../store/history.ts';
 import { HISTORY_WINDOWS } from '../../../store/history.ts';
 import { resample } from '../../charts/series.ts';
@@ -33,7 +33,7 @@ export function seriesRows(figures: DailyFigures & { uptime: number[] }, uptimeL
       values: figures.transfer,
       summary: `${formatGiB(sum(figures.transfer))} in all`,
     },
-    { label: 'payout', values: figures.payout, summary: `${formatUsdc(sum(figures.payout))} in all` },
+    { label: 'payout', values: figures.payout, summary: `${formatUsd(sum(figures.payout))} in all` },
     {
       label: 'searches',
       values: figures.searchInterest,

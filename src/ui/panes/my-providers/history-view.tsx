@@ -82,7 +82,7 @@ export function NetworkHistoryView({ width, height }: { width: number; height: n
             {data.window !== window ? (
               <Text dimColor={theme.dim}>{`loading ${windowLabel(window)}…`}</Text>
             ) : null}
-            <Lines lines={seriesRows(data, 'uptime h/provider').map((row) => seriesLine(row, width))} />
+            <Lines lines={seriesRows(data, 'up now h/provider').map((row) => seriesLine(row, width))} />
             <Text wrap="truncate">{daysAxis(data.days, width)}</Text>
           </>
         ) : (
@@ -142,17 +142,17 @@ export function ProviderHistoryView({
               <Text dimColor={theme.dim}>{`loading ${windowLabel(window)}…`}</Text>
             ) : null}
             <Text wrap="truncate">
-              <Text dimColor={theme.dim}>{'uptime by the hour'.padEnd(LABEL_WIDTH)}</Text>
+              <Text dimColor={theme.dim}>{'up now by the hour'.padEnd(LABEL_WIDTH)}</Text>
               {hourlyUptimeLine(data.hourly.minutes, hourlyWidth)}
             </Text>
             <Text dimColor={theme.dim} wrap="truncate">
               {truncate(
-                `${' '.repeat(LABEL_WIDTH)}minutes up each hour, full bar 60; blank: no uptime listed`,
+                `${' '.repeat(LABEL_WIDTH)}minutes of the connections open now, full bar 60; blank: none listed`,
                 width,
               )}
             </Text>
             <Text> </Text>
-            <Lines lines={seriesRows(data, 'uptime h').map((row) => seriesLine(row, width))} />
+            <Lines lines={seriesRows(data, 'up now h').map((row) => seriesLine(row, width))} />
             <Text wrap="truncate">{daysAxis(data.days, width)}</Text>
             <Text> </Text>
             <Text bold>{`clients served (${data.servedClients.length}), GiB over the window`}</Text>

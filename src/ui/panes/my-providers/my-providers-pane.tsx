@@ -174,7 +174,7 @@ function Legend() {
   const theme = useTheme();
   return (
     <Text dimColor={theme.dim}>
-      {`${TIMELINE_GLYPHS.on} connected  ${TIMELINE_GLYPHS.mixed} part  ${TIMELINE_GLYPHS.off} off  Σ uptime is the average`}
+      {`${TIMELINE_GLYPHS.on} connected  ${TIMELINE_GLYPHS.mixed} part  ${TIMELINE_GLYPHS.off} off  Σ up now is the average`}
     </Text>
   );
 }

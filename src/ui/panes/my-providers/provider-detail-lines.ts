@@ -1,7 +1,7 @@
 // The detail of one provider: its figures with units, the 24-hour timeline with an hour
 // axis, and its connection events, newest first.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
-import { formatAge, formatCount, formatGiB, formatUsdc, MISSING } from '../../../format/numbers.ts';
+import { formatAge, formatCount, formatGiB, formatUsd, MISSING } from '../../../format/numbers.ts';
 import { deviceNameOf } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
@@ -9,13 +9,19 @@ import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
 export function detailFigures(p: ProviderStats, clean: (text: string) => string): [string, string][] {
   const uptime = p.uptime_last_24h;
   return [
-    ['device', clean(deviceNameOf(p) ?? MISSING)],
+    ['device', clean(deviceNameOf(p) || MISSING)],
     ['client id', clean(p.client_id ?? MISSING)],
     ['state', p.connected ? 'connected' : 'disconnected'],
     ['provide mode', provideModeName(p.provide_mode)],
-    ['uptime', uptime === undefined ? MISSING : `${uptime.toFixed(2)} h of 24  ${meterBar(uptime, 24, 24)}`],
+    // What the service counts: the connections open now, from when each opened (a day at most).
+    [
+      'up now',
+      uptime === undefined
+        ? MISSING
+        : `${uptime.toFixed(2)} h connected now (current connections)  ${meterBar(uptime, 24, 24)}`,
+    ],
     ['transfer', formatGiB(p.transfer_data_last_24h ?? 0)],
-    ['payout', formatUsdc(p.payout_last_24h ?? 0)],
+    ['payout', formatUsd(p.payout_last_24h ?? 0)],
     ['search interest', `${formatCount(p.search_interest_last_24h ?? 0)} searches`],
     ['contracts', formatCount(p.contracts_last_24h ?? 0)],
     ['clients', formatCount(p.clients_last_24h ?? 0)],

@@ -43,8 +43,8 @@ const COLUMNS: Column[] = [
   { key: 'id', header: 'client', width: 8, align: 'left', sort: 'clientId' },
   // The device's name from /network/clients.
   { key: 'name', header: 'device', width: 18, align: 'left' },
-  // Hours and a bar out of 24 h: "12.0h ███░░░".
-  { key: 'uptime', header: 'uptime', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
+  // Hours of the connections open now (what the service counts) and a bar out of 24 h: "12.0h ███░░░".
+  { key: 'uptime', header: 'up now', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
   { key: 'timeline', header: 'last 24 h, 30 min a cell', width: 48, align: 'left' },
   {
     key: 'transfer',
@@ -54,7 +54,7 @@ const COLUMNS: Column[] = [
     field: 'transfer_data_last_24h',
     sort: 'transfer',
   },
-  { key: 'payout', header: 'USDC', width: 7, align: 'right', field: 'payout_last_24h', sort: 'payout' },
+  { key: 'payout', header: 'USD', width: 7, align: 'right', field: 'payout_last_24h', sort: 'payout' },
   {
     key: 'search',
     header: 'search',
@@ -199,7 +199,7 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
             .join(''),
         );
       case 'name':
-        return cell(ctx.clean(deviceNameOf(p) ?? MISSING));
+        return cell(ctx.clean(deviceNameOf(p) || MISSING));
       case 'uptime':
         return cell(uptimeText(p.uptime_last_24h, c.width));
       case 'timeline': {

@@ -65,7 +65,7 @@ describe('My providers rows', () => {
 
   it('writes a provider with its device name, units in the header, its bar and its timeline', () => {
     expect(joinCells(headerCells(columns, 'uptime', true))).toMatch(
-      /^ {2}client {3}device {13}uptime▼ +last 24 h, 30 min a cell +GiB +USDC search contr clients mode +$/,
+      /^ {2}client {3}device {13}up now▼ +last 24 h, 30 min a cell +GiB +USD search contr clients mode +$/,
     );
     const line = joinCells(providerCells(A, columns, ctx));
     expect(line).toBe(

@@ -1,0 +1,80 @@
+// Run in a child process with --expose-gc (memory.test.ts): a simulator takes a stream of
+// posts, each carrying a 4 MB text, to every route that keeps a part of what it is sent;
+// after a full collection at post 100 and at post 300 it reports its memory as one JSON
+// line. Whatever the routes keep is bounded, and must hold only its own characters (not a
+// slice that keeps the whole request alive).
+import { createSimulator } from '../../../simulator/index.ts';
+import { ManualClock } from '../../../src/clock.ts';
+
+const POSTS = Number(process.argv[2] ?? 300);
+const MARKS = [100, POSTS];
+const TEXT = 'x'.repeat(4 * 1024 * 1024);
+
+const sim = await createSimulator({
+  seed: 1,
+  clock: new ManualClock(),
+  admin: true,
+  providers: 1500,
+  locations: 150,
+  ownProviders: 8,
+});
+const headers = { authorization: `Bearer ${sim.token}`, 'x-sim-admin': sim.adminSecret ?? '' };
+const call = async (path: string, body?: unknown) => {
+  const res = await fetch(`${sim.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, text: await res.text() };
+};
+const { clients } = JSON.parse((await call('/network/clients')).text) as {
+  clients: { client_id: string; device_id: string }[];
+};
+const { outgoing_shared_devices: shares } = JSON.parse((await call('/device/associations')).text) as {
+  outgoing_shared_devices: { code: string }[];
+};
+
+/** A Solana address the service takes, different for each k. */
+function address(k: number): string {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = BigInt(`0x${Buffer.alloc(32, (k % 200) + 1).toString('hex')}`) + BigInt(k);
+  let text = '';
+  while (value > 0n) {
+    text = alphabet[Number(value % 58n)] + text;
+    value /= 58n;
+  }
+  return text;
+}
+
+/** Every route that keeps a part of its request, with the 4 MB text where it reads it. */
+const routes: ((k: number) => [string, unknown])[] = [
+  () => ['/feedback/send-feedback', { needs: { other: TEXT }, star_count: 5 }],
+  (k) => ['/device/set-name', { device_id: clients[k % clients.length].device_id, device_name: TEXT }],
+  (k) => [
+    '/device/create-share-code',
+    { client_id: clients[k % clients.length].client_id, device_name: TEXT },
+  ],
+  (k) => ['/device/set-association-name', { code: shares[k % shares.length].code, device_name: TEXT }],
+  (k) => ['/account/wallet', { blockchain: 'SOL', wallet_address: address(k), default_token_type: TEXT }],
+  (k) => ['/auth/login', { user_auth: `${TEXT}${k}@flood.example` }],
+  (k) => ['/auth/login-with-password', { user_auth: `u${k}${TEXT}@flood.example`, password: 'x' }],
+  (k) => ['/__sim/names', { client_id: clients[k % clients.length].client_id, device_name: TEXT }],
+];
+
+const statuses: Record<string, number[]> = {};
+const samples: Record<number, NodeJS.MemoryUsage> = {};
+for (let k = 1; k <= POSTS; k++) {
+  const [path, body] = routes[k % routes.length](k);
+  const { status } = await call(path, body);
+  const seen = statuses[path] ?? [];
+  statuses[path] = seen.includes(status) ? seen : [...seen, status];
+  if (MARKS.includes(k)) {
+    for (let n = 0; n < 3; n++) {
+      globalThis.gc?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    samples[k] = process.memoryUsage();
+  }
+}
+await sim.close();
+process.stdout.write(`${JSON.stringify({ statuses, samples })}\n`);
