@@ -1,15 +1,39 @@
 // Token handling for display only: claims are decoded, never verified, and a token
 // netdeck is given is never printed in full.
 import { decodeJwt } from 'jose';
+import { dateOf } from '../clock.ts';
 import { readAs, TokenClaims } from '../contract/schemas.ts';
+
+/**
+ * A time a token claims: epoch ms, or `unknown` when the claim is there but beyond what a
+ * date can hold (an `exp` of 1e300): shown as unknown, never failing what shows it.
+ */
+export type ClaimedTime = number | 'unknown';
 
 export interface TokenInfo {
   networkName?: string;
   networkId?: string;
-  /** Expiry as epoch ms, when the token has `exp`. */
-  expiresAt?: number;
+  /** Expiry, when the token has `exp`. */
+  expiresAt?: ClaimedTime;
   claims: TokenClaims;
 }
+
+/**
+ * The one place a claim becomes a time: `exp` and `iat` are seconds since 1970,
+ * `create_time` RFC 3339. Undefined when absent.
+ */
+function claimedTime(value: number | string | undefined): ClaimedTime | undefined {
+  if (value === undefined) return undefined;
+  return dateOf(typeof value === 'number' ? value * 1000 : value)?.getTime() ?? 'unknown';
+}
+
+/** A claimed time as an RFC 3339 string, or null when absent or unknown (for --json). */
+export const claimedIso = (time: ClaimedTime | undefined): string | null =>
+  typeof time === 'number' ? new Date(time).toISOString() : null;
+
+/** A known claimed time (epoch ms), else undefined: what a computation may use. */
+export const knownTime = (time: ClaimedTime | undefined): number | undefined =>
+  typeof time === 'number' ? time : undefined;
 
 /** The service's three credentials: a network token, a client token (a JWT with `client_id`), an API key. */
 export type TokenKind = 'network' | 'client' | 'api-key' | 'unknown';
@@ -24,11 +48,11 @@ export function tokenKind(token: string): TokenKind {
   return info.claims.client_id ? 'client' : 'network';
 }
 
-/** When the token was issued (epoch ms): its `create_time`, else `iat`. */
-export function issuedAt(info: TokenInfo): number | undefined {
-  const created = info.claims.create_time ? Date.parse(info.claims.create_time) : Number.NaN;
-  if (!Number.isNaN(created)) return created;
-  return info.claims.iat === undefined ? undefined : info.claims.iat * 1000;
+/** When the token was issued: its `create_time`, else `iat`. */
+export function issuedAt(info: TokenInfo): ClaimedTime | undefined {
+  const created = claimedTime(info.claims.create_time || undefined);
+  if (typeof created === 'number') return created;
+  return claimedTime(info.claims.iat) ?? created;
 }
 
 /** Claims of a JWT, or `undefined` when it is not one. */
@@ -41,7 +65,7 @@ export function decodeToken(token: string): TokenInfo | undefined {
       claims,
       networkName: claims.network_name,
       networkId: claims.network_id,
-      expiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
+      expiresAt: claimedTime(claims.exp),
     };
   } catch {
     return undefined;

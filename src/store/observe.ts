@@ -2,7 +2,7 @@
 // asked together, each one's answer or failure kept (one failing does not hide the
 // others), with the moment it was taken and the token's expiry.
 
-import { decodeToken, isApiKey } from '../api/auth.ts';
+import { decodeToken, isApiKey, knownTime } from '../api/auth.ts';
 import type { ApiClient, CallOptions } from '../api/client.ts';
 import type { ResponseOf } from '../contract/endpoints.ts';
 
@@ -36,10 +36,13 @@ export function outcomesOf(observation: Observation): [ObservedOperation, Outcom
   });
 }
 
-/** Expiry of a token (epoch ms): a JWT's `exp`; an API key or a token without one has none. */
+/**
+ * Expiry of a token (epoch ms): a JWT's `exp`; an API key, a token without one or with one
+ * beyond what a date holds has none.
+ */
 export function tokenExpiry(token: string | undefined): number | undefined {
   if (!token || isApiKey(token)) return undefined;
-  return decodeToken(token)?.expiresAt;
+  return knownTime(decodeToken(token)?.expiresAt);
 }
 
 /** Asks the service for `operations` at once; resolves when every one has answered or failed. */

@@ -1,7 +1,7 @@
 // Token claims for display, and masking so a token is never shown in full.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { decodeToken, issuedAt, maskToken, redact, tokenKind } from '../../src/api/auth.ts';
+import { claimedIso, decodeToken, issuedAt, maskToken, redact, tokenKind } from '../../src/api/auth.ts';
 
 const key = new TextEncoder().encode('a test key that is long enough for HS256');
 
@@ -35,6 +35,21 @@ describe('decodeToken', () => {
     expect(info?.networkName).toBe('old');
     expect(info?.networkId).toBeUndefined();
     expect(info?.expiresAt).toBeUndefined();
+  });
+
+  it('reads a time claim beyond what a date holds as unknown, not as a time', async () => {
+    for (const exp of [1e16, 1e300, -1e16]) {
+      const info = decodeToken(await makeToken({ network_name: 'far' }, exp));
+      expect(info?.expiresAt).toBe('unknown');
+      expect(claimedIso(info?.expiresAt)).toBeNull();
+    }
+    const odd = decodeToken(
+      await new SignJWT({ iat: 1e300, create_time: 'not a time' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(key),
+    );
+    expect(issuedAt(odd!)).toBe('unknown');
+    expect(claimedIso(undefined)).toBeNull();
   });
 
   it('returns undefined for something that is not a JWT', () => {

@@ -4,59 +4,12 @@
 // operation however often it is scraped, the up and token metrics when things go wrong.
 import { readFileSync } from 'node:fs';
 import { decodeJwt } from 'jose';
-import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
+import type { MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliDeps } from '../../src/cli/context.ts';
 import { METRICS } from '../../src/cli/exporter/metrics.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
-import { eventually, run, type SimFixture, smallDemo, startSimFixture } from './harness.ts';
-
-interface Exporter {
-  url: string;
-  output: { stdout: string; stderr: string };
-  scrape(): Promise<MetricFamily[]>;
-  stop(): Promise<number>;
-}
-
-/** Starts `netdeck [GLOBAL...] exporter --listen 127.0.0.1:0 ARGS` and waits for its URL. */
-async function startExporter(
-  args: string[],
-  env: Record<string, string | undefined>,
-  deps: CliDeps = {},
-  global: string[] = [],
-): Promise<Exporter> {
-  const controller = new AbortController();
-  const output = { stdout: '', stderr: '' };
-  const done = run([...global, 'exporter', '--listen', '127.0.0.1:0', ...args], {
-    env,
-    output,
-    deps: { ...deps, stop: controller.signal },
-  });
-  let code: number | undefined;
-  void done.then((result) => {
-    code = result.code;
-  });
-  await eventually(() => /listening on /.test(output.stdout) || code !== undefined, 'the exporter to listen');
-  const url = /listening on (\S+)/.exec(output.stdout)?.[1];
-  if (!url) throw new Error(`the exporter did not start: ${output.stderr}`);
-  return {
-    url,
-    output,
-    scrape: async () => parsePrometheusTextFormat(await (await fetch(url)).text()),
-    stop: async () => {
-      controller.abort();
-      return (await done).code;
-    },
-  };
-}
-
-const family = (families: MetricFamily[], name: string) => families.find((f) => f.name === name);
-const value = (families: MetricFamily[], name: string, labels: Record<string, string> = {}) => {
-  const sample = family(families, name)?.metrics.find((m) =>
-    Object.entries(labels).every(([key, v]) => m.labels?.[key] === v),
-  );
-  return sample === undefined ? undefined : Number(sample.value);
-};
+import { family, startExporter, value } from './exporter-harness.ts';
+import { run, type SimFixture, smallDemo, startSimFixture } from './harness.ts';
 
 /** The names in docs/operators.md's table of exporter metrics. */
 function readmeMetrics(): string[] {

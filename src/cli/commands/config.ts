@@ -1,8 +1,7 @@
 // `netdeck config`: the effective configuration and where each value came from. The
 // token is shown masked, with the network its claims name.
 import type { Command } from 'commander';
-import { decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
-import { dateOf } from '../../clock.ts';
+import { claimedIso, decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
@@ -38,7 +37,7 @@ function describeConfig(config: ResolvedConfig) {
       ? {
           name: claims.networkName ?? null,
           id: claims.networkId ?? null,
-          expires_at: dateOf(claims.expiresAt)?.toISOString() ?? null,
+          expires_at: claimedIso(claims.expiresAt),
         }
       : null,
     profile: config.profile ? { value: config.profile.value, ...sourceOf(config.profile) } : null,
@@ -172,6 +171,8 @@ function settingsOf(
         shown: formatTimestamp(expires),
         from: 'token claims',
       });
+    else if (config.token && decodeToken(config.token.value)?.expiresAt === 'unknown')
+      rows.push({ setting: 'expires', key: 'expires_at', shown: 'unknown', from: 'token claims' });
   } else if (config.token) {
     rows.push({ setting: 'network', key: 'network', from: 'the token is not a readable JWT' });
   }
@@ -209,7 +210,9 @@ function checkLines(check: ConfigCheck): string[] {
     lines.push(
       `✓ the token is accepted${check.network_name ? ` for the network ${sanitize(check.network_name)}` : ''}`,
     );
-    if (check.expires_at) lines.push(`✓ it expires ${formatTimestamp(check.expires_at)}`);
+    if (check.expires_at === 'unknown')
+      lines.push('? it expires: unknown (its expiry is beyond what a date can hold)');
+    else if (check.expires_at) lines.push(`✓ it expires ${formatTimestamp(check.expires_at)}`);
   } else lines.push(`✗ ${check.problem}`);
   return lines;
 }

@@ -1,7 +1,14 @@
 // `netdeck whoami`: who the configured token says you are, and whether the service
 // accepts it now. The token itself is never shown.
 import type { Command } from 'commander';
-import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
+import {
+  type ClaimedTime,
+  claimedIso,
+  decodeToken,
+  issuedAt,
+  type TokenKind,
+  tokenKind,
+} from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
@@ -18,6 +25,12 @@ const KIND_TEXT: Record<TokenKind, string> = {
   'api-key': 'API key (urn_…)',
   unknown: 'not a token netdeck can read',
 };
+
+/** A claimed time for people: when, `unknown` beyond what a date holds, `-` when not claimed. */
+function shownTime(time: ClaimedTime | undefined): string {
+  if (time === undefined) return '-';
+  return time === 'unknown' ? 'unknown' : formatTimestamp(time);
+}
 
 export function registerWhoami(program: Command, context: CliContext): void {
   const command = program
@@ -61,8 +74,8 @@ export function registerWhoami(program: Command, context: CliContext): void {
         user_id: info?.claims.user_id ?? null,
         client_id: info?.claims.client_id ?? null,
         token_kind: kind,
-        issued_at: issued === undefined ? null : new Date(issued).toISOString(),
-        expires_at: info?.expiresAt === undefined ? null : new Date(info.expiresAt).toISOString(),
+        issued_at: claimedIso(issued),
+        expires_at: claimedIso(info?.expiresAt),
         token_from: config.token?.origin ?? 'the demo simulator',
         accepted,
       };
@@ -77,8 +90,8 @@ export function registerWhoami(program: Command, context: CliContext): void {
         ];
         if (described.client_id) pairs.push(['client id', sanitize(described.client_id)]);
         pairs.push(
-          ['issued', described.issued_at ? formatTimestamp(described.issued_at) : '-'],
-          ['expires', described.expires_at ? formatTimestamp(described.expires_at) : '-'],
+          ['issued', shownTime(issued)],
+          ['expires', shownTime(info?.expiresAt)],
           ['from', described.token_from],
           ['accepted', accepted ? out.style.good('yes, the service accepts it now') : out.style.bad('no')],
         );

@@ -1,7 +1,7 @@
 // `netdeck config --check`: does the configuration work against the service? It reaches
 // the API (a public request), then has the token accepted (an authenticated one), and
 // says which network the token is for and when it expires.
-import { decodeToken } from '../../api/auth.ts';
+import { type ClaimedTime, claimedIso, decodeToken } from '../../api/auth.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { CliDeps } from '../context.ts';
 import { clientFor } from '../open-client.ts';
@@ -14,12 +14,16 @@ export interface ConfigCheck {
   /** Undefined when there was no token to try (or the service could not be reached). */
   token_accepted?: boolean;
   network_name?: string;
+  /** RFC 3339, or `unknown` when the token's `exp` is beyond what a date holds. */
   expires_at?: string;
   /** What failed, in words. */
   problem?: string;
   /** 0 all is well; 1 the service cannot be reached; 3 no token, or the token is refused. */
   exit_code: number;
 }
+
+const expiryText = (time: ClaimedTime | undefined) =>
+  time === 'unknown' ? time : (claimedIso(time) ?? undefined);
 
 export async function checkConfig(
   deps: CliDeps,
@@ -29,7 +33,7 @@ export async function checkConfig(
   const claims = token ? decodeToken(token) : undefined;
   const about = {
     network_name: claims?.networkName,
-    expires_at: claims?.expiresAt === undefined ? undefined : new Date(claims.expiresAt).toISOString(),
+    expires_at: expiryText(claims?.expiresAt),
   };
   const client = clientFor(deps, { retries: 0, deadlineMs: 10_000 }, config.apiUrl.value, token);
   try {
