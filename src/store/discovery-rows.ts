@@ -6,6 +6,7 @@ import { withActiveProviders } from '../api/active-locations.ts';
 import type { SearchVia } from '../api/location-search.ts';
 import { matchDistance } from '../api/match-distance.ts';
 import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
+import { ownEntry } from './distinct-keys.ts';
 
 export type RowKind = 'device' | 'group' | 'country' | 'region' | 'city';
 const KIND_ORDER: Record<RowKind, number> = { device: 0, group: 1, country: 2, region: 3, city: 4 };
@@ -134,7 +135,7 @@ export function browseRows(
   if (Object.keys(expanded).length === 0) return rows;
   const out: DiscoveryRow[] = [];
   for (const row of rows) {
-    const open = row.kind === 'country' ? expanded[row.id] : undefined;
+    const open = row.kind === 'country' ? ownEntry(expanded, row.id) : undefined;
     out.push(open ? { ...row, expanded: true } : row);
     if (open) out.push(...open.children);
   }

@@ -24,6 +24,7 @@ import {
   type RowKind,
   searchRows,
 } from './discovery-rows.ts';
+import { ownEntry } from './distinct-keys.ts';
 import { clampIndex, type ListMoves, listMoves } from './list-cursor.ts';
 import { requestSlot, send } from './request.ts';
 import {
@@ -224,10 +225,10 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const result = await send(deps, () =>
           client.findProviderLocations({ query: row.countryCode ?? row.name }),
         );
-        if (get().expanded[row.id])
+        if (ownEntry(get().expanded, row.id))
           setExpansion(row.id, { loading: false, children: childRows(row.id, result, get().sort) });
       } catch (caught) {
-        if (get().expanded[row.id])
+        if (ownEntry(get().expanded, row.id))
           setExpansion(row.id, { loading: false, error: caught as Error, children: [] });
       }
     };
@@ -276,7 +277,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       async expand() {
         const row = get().rows[get().cursor];
         // Countries of the browse list only, once.
-        const closed = row?.kind === 'country' && !row.child && !get().expanded[row.id];
+        const closed = row?.kind === 'country' && !row.child && !ownEntry(get().expanded, row.id);
         if (!row || !closed || get().query.trim() !== '') return;
         await loadChildren(row);
       },
@@ -284,7 +285,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const row = get().rows[get().cursor];
         if (!row) return;
         const countryId = row.child ? row.countryId : row.kind === 'country' ? row.id : undefined;
-        if (!countryId || !get().expanded[countryId]) return;
+        if (!countryId || !ownEntry(get().expanded, countryId)) return;
         setExpansion(countryId, undefined);
         // The cursor goes back to the country it was in.
         const at = get().rows.findIndex((r) => r.kind === 'country' && r.id === countryId && !r.child);
@@ -295,7 +296,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
         const row = get().rows[get().cursor];
         if (!row) return;
         const marked = { ...get().marked };
-        if (marked[row.key]) delete marked[row.key];
+        if (ownEntry(marked, row.key)) delete marked[row.key];
         else
           marked[row.key] = {
             label: labelOf(row),

@@ -15,6 +15,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   searchRows,
 } from '../../src/store/discovery.ts';
+import { browseRows } from '../../src/store/discovery-rows.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 
 let harness: SimHarness | undefined;
@@ -227,6 +228,25 @@ describe('discovery store today (find-locations gone, countries only)', () => {
     store.getState().collapse();
     expect(store.getState().rows).toEqual(before);
     expect(store.getState().cursor).toBe(0);
+  });
+
+  it('a country the server calls constructor or toString is one like any other, open or not', () => {
+    const country = (id: string) => ({
+      location_id: id,
+      location_type: 'country',
+      name: id,
+      provider_count: 1,
+    });
+    const result = { locations: ['constructor', 'toString', 'hasOwnProperty', 'c1'].map(country) };
+    const child = { ...browseRows({ locations: [country('x')] }, 'name')[0], key: 'c1>x', child: true };
+    const rows = browseRows(result, 'name', { c1: { loading: false, children: [child] } });
+    expect(rows.map((row) => [row.id, row.expanded ?? false])).toEqual([
+      ['c1', true],
+      ['x', false],
+      ['constructor', false],
+      ['hasOwnProperty', false],
+      ['toString', false],
+    ]);
   });
 
   it('asks find-provider-locations for one query that find-locations answers with nothing', async () => {

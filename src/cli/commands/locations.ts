@@ -13,6 +13,7 @@ import {
 import { matchDistance } from '../../api/match-distance.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
+import { ownEntry } from '../../store/distinct-keys.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
@@ -108,7 +109,7 @@ async function runLocations(session: CommandSession, options: LocationsOptions):
 const TYPE_ORDER: Record<string, number> = { country: 0, region: 1, city: 2 };
 
 const byTypeThenCount = (a: Location, b: Location) =>
-  (TYPE_ORDER[a.location_type ?? ''] ?? 3) - (TYPE_ORDER[b.location_type ?? ''] ?? 3) ||
+  (ownEntry(TYPE_ORDER, a.location_type ?? '') ?? 3) - (ownEntry(TYPE_ORDER, b.location_type ?? '') ?? 3) ||
   (b.provider_count ?? 0) - (a.provider_count ?? 0) ||
   (a.name ?? '').localeCompare(b.name ?? '');
 

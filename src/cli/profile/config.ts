@@ -379,7 +379,9 @@ export function resolveConfig(
       refresh_seconds: file.refresh_seconds,
       mouse: file.mouse,
     };
-  const chosen = profile ? file?.profiles?.[profile.value] : undefined;
+  // Own keys only: `constructor` or `toString` is no profile unless the file names one so.
+  const profiles = file?.profiles ?? {};
+  const chosen = profile && Object.hasOwn(profiles, profile.value) ? profiles[profile.value] : undefined;
   // A profile is named in the config file, or made by `netdeck login --profile`.
   if (profile && !chosen && !stored && !options.forLogin) {
     const known = Object.keys(file?.profiles ?? {});

@@ -133,6 +133,21 @@ describe('profiles', () => {
     expect(() => resolveConfig({ profile: 'qa' }, env)).toThrow(/no profile "qa".*prod, staging/);
   });
 
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])(
+    'a profile named %s is no profile unless the file names one so',
+    (name) => {
+      writeConfig(file);
+      expect(() => resolveConfig({ profile: name }, env)).toThrow(`no profile "${name}"`);
+      env.NETDECK_PROFILE = name;
+      expect(() => resolveConfig({}, env)).toThrow(`no profile "${name}"`);
+      // One the file does name is used, whatever its name (a `__proto__` key is dropped as
+      // the file is read: never a profile).
+      if (name === '__proto__') return;
+      writeConfig({ profiles: { [name]: { api_url: 'https://own.example' } } });
+      expect(resolveConfig({ profile: name }, env).apiUrl?.value).toBe('https://own.example');
+    },
+  );
+
   it('a token_file of a profile is read relative to the config folder, and ~ is the home folder', () => {
     writeConfig({
       profiles: { p: { api_url: 'http://x.example', token_file: 'p.jwt' } },

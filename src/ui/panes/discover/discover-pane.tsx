@@ -7,6 +7,7 @@ import { useStore } from 'zustand';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
+import { ownEntry } from '../../../store/distinct-keys.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -133,13 +134,13 @@ export function Discover({ width, height }: PaneProps) {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
       if (row?.kind !== 'country' || row.child) return '→ opens a country: this row is not one';
-      if (d().expanded[row.id]) return 'this country is open already (← closes it)';
+      if (ownEntry(d().expanded, row.id)) return 'this country is open already (← closes it)';
       void d().expand();
     },
     collapse: () => {
       const row = d().rows[d().cursor];
       const countryId = row?.child ? row.countryId : row?.kind === 'country' ? row.id : undefined;
-      if (!countryId || !d().expanded[countryId]) return '← closes an open country: none open here';
+      if (!countryId || !ownEntry(d().expanded, countryId)) return '← closes an open country: none open here';
       d().collapse();
     },
     best: () => d().toggleBest(),
@@ -238,10 +239,10 @@ export function Discover({ width, height }: PaneProps) {
         renderRow={(row, _i, selected) => (
           <Text
             inverse={selected}
-            color={marked[row.key] ? theme.marked : row.kind === 'group' ? theme.accent : undefined}
+            color={ownEntry(marked, row.key) ? theme.marked : row.kind === 'group' ? theme.accent : undefined}
             wrap="truncate"
           >
-            {rowText(row, Boolean(marked[row.key]), selected, cols, !searching)}
+            {rowText(row, Boolean(ownEntry(marked, row.key)), selected, cols, !searching)}
           </Text>
         )}
       />

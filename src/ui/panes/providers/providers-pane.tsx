@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
 import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
+import { ownEntry } from '../../../store/distinct-keys.ts';
 import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
@@ -232,7 +233,7 @@ export function Providers({ width, height }: PaneProps) {
         width={width}
         keyOf={(item, i) => item.client_id ?? `row-${i}`}
         renderRow={(item, _i, selected) => {
-          const isDestination = Boolean(item.client_id && destinations[item.client_id]);
+          const isDestination = Boolean(item.client_id && ownEntry(destinations, item.client_id));
           return (
             <Text inverse={selected} color={isDestination ? theme.marked : undefined} wrap="truncate">
               {rowText(item, isDestination, selected, cols)}
