@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
-import { oneLine } from '../sanitize.ts';
+import { oneLine, sanitizeOutput } from '../sanitize.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
@@ -50,7 +50,13 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
 function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
-  const hide = (text: string) => secrets.reduce((out, secret) => redact(out, secret), text);
+  // Commander's messages echo the arguments (an unknown option, a bad value): outside text,
+  // made inert like any other, with the tokens in them masked.
+  const clean = (text: string) =>
+    sanitizeOutput(
+      secrets.reduce((out, secret) => redact(out, secret), text),
+      false,
+    );
   const program = new Command('netdeck');
   program
     .enablePositionalOptions()
@@ -63,8 +69,10 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
     .helpOption('-h, --help', 'show help (also: netdeck COMMAND --help)')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(hide(text)),
-      writeErr: (text) => io.stderr.write(hide(text)),
+      writeOut: (text) => io.stdout.write(clean(text)),
+      writeErr: (text) => io.stderr.write(clean(text)),
+      // An error is one line, whatever line breaks an argument it echoes holds.
+      outputError: (text, write) => write(`${oneLine(text)}\n`),
     });
   addConnectionOptions(program, true);
   addWorldOptions(program);

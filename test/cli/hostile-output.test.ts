@@ -105,3 +105,22 @@ describe('server text through the commands', () => {
     expect(result.stderr).not.toContain('HTTP 301');
   });
 });
+
+describe('arguments echoed in usage errors', () => {
+  const argvs: string[][] = [
+    [`--bogus${HOSTILE}`],
+    ['locations', `--nope${HOSTILE}`],
+    ['--seed', `7${HOSTILE}`],
+    ['providers', '--rank', HOSTILE, '--best'],
+    [`lo${HOSTILE}`],
+    ['help', `lo${HOSTILE}`],
+    ['completion', HOSTILE],
+  ];
+  it.each(argvs)('usage error %#: its echo inert', async (...argv) => {
+    const result = await run(argv, { tty: true });
+    expect(result.code).toBe(2);
+    inert(result.stderr);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(result.stderr.split('\n')[0]).toContain('xevil | next');
+  });
+});
