@@ -85,7 +85,7 @@ const JSON_UNSAFE =
   /[\u007f-\u009f\u115f\u1160\u2028\u2029\u3164\uffa0]|(?![\u200c\u200d])\p{Cf}|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 
 /** JSON text with every character a terminal would act on written as `\uXXXX`: same value. */
-export function escapeJsonText(json: string): string {
+function escapeJsonText(json: string): string {
   if (!/[^\u0020-\u007e\n]/.test(json)) return json;
   return json.replace(JSON_UNSAFE, (ch) => {
     let out = '';
@@ -93,6 +93,13 @@ export function escapeJsonText(json: string): string {
     return out;
   });
 }
+
+/**
+ * The one JSON writer for text a person may look at (`--json`, the Providers export):
+ * `value` as JSON, with what a terminal would act on escaped.
+ */
+export const jsonText = (value: unknown, indent?: number): string =>
+  escapeJsonText(JSON.stringify(value, null, indent));
 
 // The only escape sequences netdeck itself writes to a command's output: colours (SGR).
 export const SGR = /\u001b\[[0-9;]*m/g;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clip,
-  escapeJsonText,
+  jsonText,
   MAX_MESSAGE_CHARS,
   sanitize,
   sanitizeOutput,
@@ -85,10 +85,10 @@ describe('serverMessage', () => {
   });
 });
 
-describe('escapeJsonText', () => {
+describe('jsonText', () => {
   it('writes DEL, C1, bidi and format characters as \\u escapes: the same value, valid JSON', () => {
     const value = { name: 'a\u009b2Jb\u202ec\u007fd\u2028e', plain: 'São 東京', esc: '\u001b[2J' };
-    const text = escapeJsonText(JSON.stringify(value, null, 2));
+    const text = jsonText(value, 2);
     expect(text).not.toMatch(RAW_CONTROL);
     expect(text).toContain('\\u009b');
     expect(text).toContain('\\u202e');
@@ -99,7 +99,7 @@ describe('escapeJsonText', () => {
   it('keeps any JSON value equal', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (value, text) => {
-        const json = escapeJsonText(JSON.stringify({ value, text }));
+        const json = jsonText({ value, text });
         expect(json).not.toMatch(RAW_CONTROL);
         expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify({ value, text })));
       }),

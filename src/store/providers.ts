@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
+import { jsonText } from '../sanitize.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
@@ -247,7 +248,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
           if (!seen.length)
             throw new Error('nothing to export yet: mark places in Discover and send them here (p)');
           if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
-          const path = deps.saveExport(seen.map((p) => `${JSON.stringify(p)}\n`).join(''), clock.now());
+          const path = deps.saveExport(seen.map((p) => `${jsonText(p)}\n`).join(''), clock.now());
           set({ exported: { path, count: seen.length }, exportError: undefined });
           return path;
         } catch (error) {

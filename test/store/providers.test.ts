@@ -5,12 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
+import { createOutput } from '../../src/cli/output/writer.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
 import { createProvidersStore, type ProvidersStore } from '../../src/store/providers.ts';
+import { RAW_CONTROL } from '../hostile.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
+import { answering } from '../ui/fakes.ts';
 
 let harness: SimHarness | undefined;
 let dir: string | undefined;
@@ -195,6 +198,31 @@ describe('providers store', () => {
       .map((l) => JSON.parse(l));
     expect(lines.map((p) => p.client_id)).toEqual(ids(store));
     expect(lines[0]).toHaveProperty('estimated_bytes_per_second');
+  });
+
+  it('exports what a terminal would act on escaped, as --json writes it: the same value', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'netdeck-providers-'));
+    const hostile = 'a\u009b2Jb\u202ec\u007fd\u2028e\u0085f\u200bg\u001b[2J';
+    const provider = { client_id: 'p-1', location: { city: hostile }, note: hostile };
+    const store = createProvidersStore({
+      client: answering('findProviders', { providers: [provider] }),
+      clock: new ManualClock(),
+      connection: createConnectionStore(),
+      saveExport: providerExportWriter(dir),
+    });
+    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'c-1' } }]);
+    const text = readFileSync(store.getState().exportSeen()!, 'utf8');
+    expect(text).not.toMatch(RAW_CONTROL);
+    for (const escaped of ['\\u009b', '\\u202e', '\\u007f', '\\u2028', '\\u0085', '\\u200b', '\\u001b'])
+      expect(text).toContain(escaped);
+    expect(JSON.parse(text)).toEqual(provider);
+    // The one JSON writer: what `--json` prints of the same value.
+    let printed = '';
+    createOutput(
+      { stdout: { write: (t: string) => (printed += t) }, stderr: { write: () => true }, env: {} },
+      { json: true },
+    ).jsonLine(provider);
+    expect(text).toBe(printed);
   });
 
   it('on a 413 says the exclusion list is too large and stops, keeping what was seen', async () => {

@@ -4,7 +4,7 @@
 // line made inert for a terminal (the cells and messages were sanitised already; this is
 // the last line of defence, and JSON keeps its value with controls escaped).
 import { redact } from '../../api/auth.ts';
-import { escapeJsonText, oneLine, sanitizeOutput } from '../../sanitize.ts';
+import { jsonText, oneLine, sanitizeOutput } from '../../sanitize.ts';
 import {
   csvHeader,
   csvLines,
@@ -60,8 +60,8 @@ export function createOutput(
   const out = (text: string) => io.stdout.write(sanitizeOutput(clean(text), style.colour));
   const err = (text: string) => io.stderr.write(sanitizeOutput(clean(text), errStyle.colour));
   const lines = (texts: string[]) => out(texts.length ? `${texts.join('\n')}\n` : '');
-  const printJson = (value: unknown) => out(`${escapeJsonText(JSON.stringify(value, null, 2))}\n`);
-  const jsonLine = (value: unknown) => out(`${escapeJsonText(JSON.stringify(value))}\n`);
+  const printJson = (value: unknown) => out(`${jsonText(value, 2)}\n`);
+  const jsonLine = (value: unknown) => out(`${jsonText(value)}\n`);
   // --quiet: no notes (the demo notice, progress); warnings and errors still show.
   const note = (text: string) => (options.quiet ? undefined : err(`${errStyle.dim(`netdeck: ${text}`)}\n`));
   return {
