@@ -3,6 +3,7 @@
 import { decodeJwt } from 'jose';
 import { dateOf } from '../clock.ts';
 import { readAs, TokenClaims } from '../contract/schemas.ts';
+import { formatCount } from '../format/numbers.ts';
 
 /**
  * A time a token claims: epoch ms, or `unknown` when the claim is there but beyond what a
@@ -37,6 +38,29 @@ export const knownTime = (time: ClaimedTime | undefined): number | undefined =>
 
 /** The service's three credentials: a network token, a client token (a JWT with `client_id`), an API key. */
 export type TokenKind = 'network' | 'client' | 'api-key' | 'unknown';
+
+/** The most characters of a token netdeck takes: a JWT is about a kilobyte; servers refuse far longer headers. */
+const MAX_TOKEN_CHARS = 8 * 1024;
+
+/** What a token must be, said after what is wrong with one. */
+export const TOKEN_RULE = `a token is one line of printable ASCII characters, at most ${MAX_TOKEN_CHARS}`;
+
+/**
+ * What makes `token` unusable (`holds a line break`, `is 70 012 characters long`), or
+ * undefined: anything but one line of printable ASCII, at most MAX_TOKEN_CHARS, would make
+ * an invalid header or one a server refuses, and fail every command that sends it. The
+ * one check of a token, wherever it comes from (the configuration, a login).
+ */
+export function tokenProblem(token: string): string | undefined {
+  if (token.length > MAX_TOKEN_CHARS) return `is ${formatCount(token.length)} characters long`;
+  const bad = /[^\x21-\x7e]/.exec(token)?.[0];
+  if (bad === undefined) return undefined;
+  if (/[\n\r\v\f\u0085\u2028\u2029]/.test(bad)) return 'holds a line break';
+  if (/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(bad)) return 'holds a bidi control character';
+  if (/\s/.test(bad)) return 'holds a space';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(bad)) return 'holds a control character';
+  return 'holds a character that is not printable ASCII';
+}
 
 /** API keys are `urn_` and 56 characters in all (reference behaviour, "Authentication"). */
 export const isApiKey = (token: string) => token.trim().startsWith('urn_');

@@ -2,6 +2,7 @@
 // POST /auth/code-login. On success the client uses the new token at once, the CLI keeps
 // it for the profile (as `netdeck login` does) and the panes that needed it load.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { tokenProblem } from '../api/auth.ts';
 import { serviceMessage } from '../api/error-words.ts';
 import type { StoreDeps } from './deps.ts';
 import { send } from './request.ts';
@@ -43,8 +44,14 @@ export function createLoginStore(deps: StoreDeps, onLoggedIn: (token: string) =>
         patch({ phase: 'sending', message: undefined });
         let token: string | undefined;
         try {
-          token = (await send(deps, () => deps.client.authCodeLogin({ auth_code: code }))).by_jwt;
+          token = (await send(deps, () => deps.client.authCodeLogin({ auth_code: code }))).by_jwt?.trim();
           if (!token) throw new Error('The service answered without a token.');
+          // A token that cannot be sent would fail every request: neither used nor kept.
+          const problem = tokenProblem(token);
+          if (problem)
+            throw new Error(
+              `The service answered with a token netdeck cannot use: it ${problem}. Nothing was kept.`,
+            );
         } catch (error) {
           patch({ phase: 'failed', message: serviceMessage(error) });
           return;

@@ -4,7 +4,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { decodeToken, isApiKey, tokenKind } from '../../api/auth.ts';
+import { decodeToken, isApiKey, TOKEN_RULE, tokenKind, tokenProblem } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import { HTTP_TEXT, REFUSALS_AS_500 } from '../../contract/messages.ts';
@@ -86,7 +86,13 @@ async function login(context: CliContext, options: LoginOptions): Promise<number
   const apiUrl = config.apiUrl?.value ?? REAL_API_URL;
   const client = clientFor(context.deps, commandClientDefaults(out), apiUrl);
   try {
-    const token = await obtainToken(context, options, client, out);
+    const token = (await obtainToken(context, options, client, out)).trim();
+    // Every later command would fail on a token that cannot be sent: it is not kept.
+    const problem = tokenProblem(token);
+    if (problem)
+      throw new Error(
+        `the service answered with a token netdeck cannot use: it ${problem} (${TOKEN_RULE}); nothing was saved`,
+      );
     out.hide(token);
     saveLogin(config.login.path, { apiUrl, token });
     report(out, config, apiUrl, token);
@@ -221,6 +227,8 @@ async function providerToken(context: CliContext, options: LoginOptions, client:
     );
   }
   const token = text.trim();
+  const problem = tokenProblem(token);
+  if (problem) throw new UsageError(`the token in ${path} ${problem} (${TOKEN_RULE}); nothing was saved`);
   if (!token || (!isApiKey(token) && !decodeToken(token)))
     throw new UsageError(`${path} does not hold a token (a JWT); run the official provider's auth again`);
   // Checked now rather than at the next command: a token the service refuses is not kept.

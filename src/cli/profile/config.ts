@@ -4,7 +4,7 @@
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
-import { hideUrlCredentials } from '../../api/auth.ts';
+import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts';
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
@@ -237,22 +237,15 @@ function checkApiUrl(url: Sourced<string>): Sourced<string> {
 }
 
 /**
- * A token is one line of printable ASCII. One with a line break or another control in it
- * (a file with two lines, a pasted escape) would make an invalid header: a usage error
- * here, not a network failure retried later.
+ * A token netdeck can send (auth.ts tokenProblem, the one check): one with a line break or
+ * another control in it (a file with two lines, a pasted escape), or far too long, would
+ * make an invalid header: a usage error here, not a network failure retried later.
  */
 function checkToken<T extends Sourced<string> & { file?: string }>(token: T): T {
-  const bad = token.value.match(/[^\x21-\x7e]/)?.[0];
-  if (bad === undefined) return token;
-  const what = /[\r\n]/.test(bad)
-    ? 'a line break'
-    : /\s/.test(bad)
-      ? 'a space'
-      : bad < ' ' || bad === '\x7f'
-        ? 'a control character'
-        : 'a character that is not printable ASCII';
+  const problem = tokenProblem(token.value);
+  if (problem === undefined) return token;
   const where = token.file ? `token file ${token.file} (from ${token.origin})` : `token from ${token.origin}`;
-  throw new ConfigError(`the ${where} holds ${what}: a token is one line of printable characters`);
+  throw new ConfigError(`the ${where} ${problem}: ${TOKEN_RULE}`);
 }
 
 /** Reads a token file; warns when people other than its owner can read it. */
