@@ -109,6 +109,35 @@ export function redact(text: string, token: string | undefined): string {
   return text.split(token).join(maskToken(token));
 }
 
+/** Fields of a request whose values are credentials: what a server echoes of them is hidden. */
+const CREDENTIAL_FIELDS = new Set(['password', 'auth_code', 'auth_jwt', 'wallet_signature']);
+/** Shorter ones are not looked for: hiding every `abc` of a text would garble it. */
+const MIN_CREDENTIAL_CHARS = 4;
+
+/** The credentials a request body holds, at any depth (a password, an auth code, a signature). */
+export function credentialsIn(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return [];
+  return Object.entries(body).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? CREDENTIAL_FIELDS.has(key) && value.trim().length >= MIN_CREDENTIAL_CHARS
+        ? [value]
+        : []
+      : credentialsIn(value),
+  );
+}
+
+/**
+ * `text` with what netdeck sent hidden: the token by its mask, each credential by `***`,
+ * also where an answer holds it JSON-escaped (a password with a quote in a JSON body).
+ */
+export function hideSent(text: string, sent: { token?: string; credentials: readonly string[] }): string {
+  let out = redact(text, sent.token);
+  for (const credential of sent.credentials)
+    for (const form of new Set([credential, credential.trim(), JSON.stringify(credential).slice(1, -1)]))
+      out = out.split(form).join('***');
+  return out;
+}
+
 /** A URL to show: its `user:password@` (which may hold a secret) replaced by `***@`. */
 export function hideUrlCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');

@@ -11,7 +11,7 @@ import { issuePath } from '../contract/issue-path.ts';
 import { isRefusalAs500 } from '../contract/messages.ts';
 import { readAs } from '../contract/schemas.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
-import { redact } from './auth.ts';
+import { credentialsIn, hideSent } from './auth.ts';
 import { readBody } from './body.ts';
 import { statusWithText } from './error-words.ts';
 import { ApiError, isTransient } from './errors.ts';
@@ -160,20 +160,24 @@ export function createClient(options: ClientOptions): ApiClient {
     });
   const sleep = options.sleep ?? defaultSleep;
   let token = options.token?.trim() || undefined;
-  // A server may echo the token back (in a 401 body, say): no error we hand out shows it.
-  const hideToken = (error: ApiError): ApiError =>
-    !token || (!error.message.includes(token) && !error.details.body?.includes(token))
-      ? error
-      : new ApiError(error.kind, redact(error.message, token), {
-          ...error.details,
-          body: error.details.body === undefined ? undefined : redact(error.details.body, token),
-        });
+  /** What a call sends that no text derived from its answer may show: the token, the credentials of its body. */
+  type Sent = Parameters<typeof hideSent>[1];
+  // A server may echo them back (a 401 body, a refusal naming the password): no error we
+  // hand out shows them, whatever part of it holds them.
+  const hideIn = (error: ApiError, sent: Sent): ApiError => {
+    const hide = (text: string | undefined) => (text === undefined ? undefined : hideSent(text, sent));
+    const message = hide(error.message)!;
+    const { body, path } = error.details;
+    if (message === error.message && hide(body) === body && hide(path) === path) return error;
+    return new ApiError(error.kind, message, { ...error.details, body: hide(body), path: hide(path) });
+  };
 
   async function once<K extends OperationName>(
     name: K,
     endpoint: Endpoint,
     body: unknown,
     signal: AbortSignal,
+    sent: Sent,
   ): Promise<ResponseOf<K>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (endpoint.auth && token) headers.authorization = `Bearer ${token}`;
@@ -206,8 +210,9 @@ export function createClient(options: ClientOptions): ApiClient {
         { operation: name, status },
       );
     }
-    // A server may echo the token back (in a 401 body, say): it is gone before any cut.
-    const text = token && status !== 200 ? redact(read.text, token) : read.text;
+    // A server may echo what it was sent (the token in a 401 body, a password in a 400): it
+    // is gone before any cut.
+    const text = status !== 200 ? hideSent(read.text, sent) : read.text;
     if (status === 401) {
       throw new ApiError('unauthorized', `${name}: not authorized (${serverMessage(text) || '401'})`, {
         operation: name,
@@ -216,7 +221,7 @@ export function createClient(options: ClientOptions): ApiClient {
       });
     }
     if (status >= 300 && status < 400) {
-      const location = serverMessage(redact([response.headers.location].flat()[0] ?? '', token), 200);
+      const location = serverMessage(hideSent([response.headers.location].flat()[0] ?? '', sent), 200);
       throw new ApiError(
         'http',
         `${name}: the service answered ${status}, a redirect ${location ? `to ${location}` : 'without a Location'}; netdeck does not follow redirects (is the API URL right?)`,
@@ -287,9 +292,11 @@ export function createClient(options: ClientOptions): ApiClient {
     const attemptSignal = signal
       ? AbortSignal.any([signal, deadline.controller.signal])
       : deadline.controller.signal;
+    const sent: Sent = { token, credentials: credentialsIn(body) };
     const fail = (caught: unknown) =>
-      hideToken(
+      hideIn(
         describeTransportError(caught, name, signal, { signal: deadline.controller.signal, ms: deadline.ms }),
+        sent,
       );
     // Only idempotent GETs are retried: a POST may have taken effect.
     const attempts = endpoint.method === 'GET' ? settings.retries + 1 : 1;
@@ -297,7 +304,7 @@ export function createClient(options: ClientOptions): ApiClient {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await once(name, endpoint, body, attemptSignal);
+          return await once(name, endpoint, body, attemptSignal, sent);
         } catch (caught) {
           const error = fail(caught);
           if (attempt >= attempts || !isTransient(error) || attemptSignal.aborted) throw error;
