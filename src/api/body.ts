@@ -1,18 +1,25 @@
 // Reads a response body up to a limit: past it the client stops reading (the rest is
-// never buffered) and says so, so a huge or endless answer cannot take the memory.
+// never buffered) and says so, so a huge or endless answer cannot take the memory. A
+// meter may look at each chunk as it comes (answer-shape.ts) and stop the reading too.
 import type { Dispatcher } from 'undici';
+import type { ShapeProblem } from './answer-shape.ts';
 
-export type BodyRead = { ok: true; text: string } | { ok: false; bytes: number };
+export type BodyRead =
+  | { ok: true; text: string }
+  | { ok: false; bytes: number }
+  | { ok: false; shape: ShapeProblem };
 
 /**
  * The body as text, or `{ok: false}` once more than `limit` bytes came (or were
- * announced in Content-Length); the stream is then destroyed. With `keepHead` the first
- * `limit` bytes are returned as text instead of failing (enough of an error body to show).
+ * announced in Content-Length), or once `meter` finds a chunk past its limits; the stream
+ * is then destroyed. With `keepHead` the first `limit` bytes are returned as text instead
+ * of failing (enough of an error body to show).
  */
 export async function readBody(
   response: Dispatcher.ResponseData,
   limit: number,
   keepHead = false,
+  meter?: (chunk: Uint8Array) => ShapeProblem | undefined,
 ): Promise<BodyRead> {
   const body = response.body;
   const declared = Number(response.headers['content-length']);
@@ -29,6 +36,11 @@ export async function readBody(
       body.destroy();
       if (keepHead) return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
       return { ok: false, bytes: size };
+    }
+    const shape = meter?.(chunk);
+    if (shape) {
+      body.destroy();
+      return { ok: false, shape };
     }
     chunks.push(chunk);
     size += chunk.length;

@@ -10,7 +10,9 @@ import {
 import { issuePath } from '../contract/issue-path.ts';
 import { isRefusalAs500 } from '../contract/messages.ts';
 import { readAs } from '../contract/schemas.ts';
+import { formatCount } from '../format/numbers.ts';
 import { sanitize, serverMessage } from '../sanitize.ts';
+import { ANSWER_SHAPE, type ShapeProblem, shapeMeter } from './answer-shape.ts';
 import { credentialsIn, hideSent } from './auth.ts';
 import { readBody } from './body.ts';
 import { statusWithText } from './error-words.ts';
@@ -33,6 +35,8 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** The largest answer read; past it the client stops reading and fails ('oversized'). */
   maxResponseBytes?: number;
+  /** The most items (objects, lists, the items in them) of an answer read, counted as it arrives. */
+  maxResponseItems?: number;
   /** Retries of idempotent GETs on 429, 5xx and connection errors. */
   retries?: number;
   retryBaseDelayMs?: number;
@@ -79,6 +83,7 @@ const DEFAULTS = {
   bodyTimeoutMs: 30_000,
   deadlineMs: 60_000,
   maxResponseBytes: MAX_RESPONSE_BYTES,
+  maxResponseItems: ANSWER_SHAPE.items,
   retries: 3,
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 30_000,
@@ -110,6 +115,26 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 const MIB = 1024 * 1024;
 const sizeText = (bytes: number) =>
   bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
+/** An answer whose structure passed a limit (answer-shape.ts), said for a person. */
+function shapeError(operation: OperationName, { limit, max }: ShapeProblem): ApiError {
+  const most = formatCount(max);
+  if (limit === 'depth')
+    return new ApiError(
+      'shape',
+      `${operation}: the answer could not be read: it is nested more than ${most} levels deep`,
+      {
+        operation,
+      },
+    );
+  return new ApiError(
+    'oversized',
+    limit === 'items'
+      ? `${operation}: the answer has too many items (more than ${most}); netdeck reads at most ${most}`
+      : `${operation}: the answer has an object of more than ${most} members; netdeck reads at most ${most} in one`,
+    { operation },
+  );
+}
 
 function describeTransportError(
   error: unknown,
@@ -197,12 +222,18 @@ export function createClient(options: ClientOptions): ApiClient {
       bodyTimeout: settings.bodyTimeoutMs,
     });
     const status = response.statusCode;
-    // An error answer is shown on one line: its start is all that is read.
-    const read = await readBody(
-      response,
-      status === 200 ? settings.maxResponseBytes : MAX_ERROR_BODY_BYTES,
-      status !== 200,
-    );
+    // An error answer is shown on one line: its start is all that is read. An answer is
+    // measured as it arrives: its structure bounds the work of reading it as its bytes do.
+    const read =
+      status === 200
+        ? await readBody(
+            response,
+            settings.maxResponseBytes,
+            false,
+            shapeMeter({ ...ANSWER_SHAPE, items: settings.maxResponseItems }),
+          )
+        : await readBody(response, MAX_ERROR_BODY_BYTES, true);
+    if (!read.ok && 'shape' in read) throw shapeError(name, read.shape);
     if (!read.ok) {
       throw new ApiError(
         'oversized',
@@ -247,7 +278,17 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch {
       throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
     }
-    const parsed = readAs(endpoint.response, json);
+    let parsed: ReturnType<typeof readAs>;
+    try {
+      parsed = readAs(endpoint.response, json);
+    } catch (error) {
+      // Whatever reading it threw (a stack too small for it, say), the answer is at fault,
+      // not the connection: said as such, and not asked again.
+      throw new ApiError('shape', `${name}: the answer could not be read (${sanitize(String(error))})`, {
+        operation: name,
+        cause: error,
+      });
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       // A key of the path is the server's text: sanitised, cut.

@@ -42,9 +42,17 @@ export type NullsAbsent<T> = T extends null
 /** The parsed form of a response schema. */
 export type Read<S extends z.ZodType> = NullsAbsent<z.output<S>>;
 
-/** Parses what the service sent (JSON, claims): nulls dropped first, then `schema`. */
+/**
+ * Stops a list (or an object) at its first bad item: only the first issue is ever shown,
+ * and a list of a million values of the wrong type took seconds and gigabytes to report
+ * a million of them. zod's own `validate` parses this way (maps still check every member:
+ * src/api/answer-shape.ts bounds them).
+ */
+const FIRST_ISSUE: z.core.ParseContextInternal<z.core.$ZodIssue> = { abortEarly: true };
+
+/** Parses what the service sent (JSON, claims): nulls dropped first, then `schema`, to its first issue. */
 export function readAs<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<Read<S>> {
-  return schema.safeParse(withoutNulls(value)) as z.ZodSafeParseResult<Read<S>>;
+  return schema.safeParse(withoutNulls(value), FIRST_ISSUE) as z.ZodSafeParseResult<Read<S>>;
 }
 
 // One instance per kind of optional field, shared by every shape (zod schemas are

@@ -217,3 +217,90 @@ describe('server text in errors is inert and short', () => {
     expect(error.message.length).toBeLessThanOrEqual(300);
   });
 });
+
+/** Serves `{"locations":[` + `item,` × count + `]}` streamed in 1 MiB chunks; counts requests. */
+async function serveList(item: string, count: number) {
+  const requests = { count: 0 };
+  const body = Buffer.from(`${item},`.repeat(Math.ceil((1024 * 1024) / (item.length + 1))));
+  const perChunk = body.length / (item.length + 1);
+  const served = await serve((_req, res) => {
+    requests.count++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"locations":[');
+    let left = count;
+    const pump = () => {
+      while (left > 0) {
+        const n = Math.min(left, perChunk);
+        left -= n;
+        if (!res.write(n === perChunk ? body : body.subarray(0, n * (item.length + 1))))
+          return void res.once('drain', pump);
+      }
+      res.end(`${item}]}`);
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    pump();
+  });
+  return { ...served, requests };
+}
+
+describe('the structure of an answer', () => {
+  it('refuses an answer of more items than it reads, small in bytes, while it arrives', async () => {
+    const { url, requests } = await serveList('{}', 3_000_000);
+    const error = await failure(client(url, { retries: 3 }).findProviderLocations({ query: 'x' }));
+    expect(error.kind).toBe('oversized');
+    expect(error.message).toBe(
+      'findProviderLocations: the answer has too many items (more than 1,000,000); netdeck reads at most 1,000,000',
+    );
+    expect(requests.count).toBe(1);
+  });
+
+  it('reads an answer of as many items as it takes', async () => {
+    const { url } = await serveList('{}', 400_000);
+    const result = await client(url).findProviderLocations({ query: 'x' });
+    expect(result.locations).toHaveLength(400_001);
+  });
+
+  it('refuses a list of values of the wrong type at the first one, however many follow', async () => {
+    const { url } = await serveList('1', 900_000);
+    const error = await failure(client(url).findProviderLocations({ query: 'x' }));
+    expect(error.kind).toBe('shape');
+    expect(error.message).toMatch(/^findProviderLocations: unexpected response at locations\[0\]: /);
+  });
+
+  it('refuses an object of more members than it reads in one', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const days = Array.from({ length: 20_000 }, (_, i) => `"d${i}":"x"`).join(',');
+      res.end(`{"providers_data":{${days}}}`);
+    });
+    const error = await failure(client(url).networkStats());
+    expect(error.kind).toBe('oversized');
+    expect(error.message).toBe(
+      'networkStats: the answer has an object of more than 10,000 members; netdeck reads at most 10,000 in one',
+    );
+  });
+
+  it('says a deeply nested answer could not be read, and does not ask again', async () => {
+    let requests = 0;
+    const { url } = await serve((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"locations":[{"x":${'{"a":'.repeat(7_000)}1${'}'.repeat(7_000)}}]}`);
+    });
+    const error = await failure(client(url, { retries: 3, retryBaseDelayMs: 1 }).providerLocations());
+    expect(error.kind).toBe('shape');
+    expect(error.message).toBe(
+      'providerLocations: the answer could not be read: it is nested more than 64 levels deep',
+    );
+    expect(requests).toBe(1);
+  });
+
+  it('counts what is in strings as text, not as structure', async () => {
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ locations: [{ name: `\\"${'[{,'.repeat(2_000_000)}` }] }));
+    });
+    const result = await client(url).findProviderLocations({ query: 'x' });
+    expect(result.locations?.[0].name).toHaveLength(6_000_002);
+  });
+});

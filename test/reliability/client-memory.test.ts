@@ -41,11 +41,11 @@ async function serving(size: number, announce: boolean): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function call(url: string): Promise<{ kind: string; peakMb: number }> {
+function call(url: string, operation?: string): Promise<{ kind: string; peakMb: number }> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', fixture, url],
+      ['--max-old-space-size=1024', '--import', 'tsx', fixture, url, ...(operation ? [operation] : [])],
       { timeout: 60_000 },
       (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
@@ -66,5 +66,32 @@ describe('client memory on oversized answers', () => {
     // The cap is 64 MiB of body; a string of it and the chunks may both be alive for a moment.
     expect(streamed.peakMb - small.peakMb).toBeLessThan(160);
     expect(announced.peakMb - small.peakMb).toBeLessThan(20);
+  }, 120_000);
+});
+
+describe('client memory on answers small in bytes and huge in objects', () => {
+  it('60 MiB of [{},{},…] (21 million objects) ends in "oversized" within a little memory', async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"locations":[');
+      const chunk = Buffer.from('{},'.repeat(MB / 3));
+      let sent = 0;
+      const pump = () => {
+        while (sent < 60 * MB) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end('{}]}');
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      pump();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const small = await call(url.replace(/:\d+$/, ':9'), 'findProviderLocations');
+    const objects = await call(url, 'findProviderLocations');
+    expect(objects.kind).toBe('oversized');
+    // Refused after some 3 MB, as it arrived: nothing of it was parsed.
+    expect(objects.peakMb - small.peakMb).toBeLessThan(60);
   }, 120_000);
 });
