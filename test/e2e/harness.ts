@@ -111,6 +111,8 @@ export interface Session {
   resize(cols: number, rows: number): Promise<void>;
   /** Resolves with the exit code (a signal counts as 128 + its number). */
   exited(timeoutMs?: number): Promise<number>;
+  /** Sends netdeck a signal (as `kill -SIGNAL` would). */
+  signal(name: NodeJS.Signals): void;
   readonly exitCode: number | undefined;
   /** Everything the program wrote, escape sequences included. */
   readonly raw: string;
@@ -244,6 +246,7 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
         clearTimeout(timer);
       }
     },
+    signal: (name) => process.kill(child.pid, name),
     get exitCode() {
       return exitCode;
     },

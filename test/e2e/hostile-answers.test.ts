@@ -1,0 +1,66 @@
+// The console against a service whose answers are small in bytes but huge in objects
+// (60 MiB of `[{},{},…]`, 21 million objects): the answer is refused as it arrives, the
+// pane says why, and q or a hang-up end the console at once (on a console that parsed it
+// whole, both waited minutes while gigabytes were built).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Session, spawnNetdeck } from './harness.ts';
+
+const MB = 1024 * 1024;
+let server: Server | undefined;
+let session: Session | undefined;
+afterEach(async () => {
+  await session?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = session = undefined;
+});
+
+/** Answers every request with `{"locations":[{},{},…]}`, 60 MiB of it; resolves `asked` at the first. */
+async function objectsService() {
+  let asked: () => void = () => {};
+  const first = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  server = createServer((_req, res) => {
+    asked();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"locations":[');
+    const chunk = Buffer.from('{},'.repeat(MB / 3));
+    let sent = 0;
+    const pump = () => {
+      while (sent < 60 * MB) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end('{}]}');
+    };
+    res.on('close', () => res.removeAllListeners('drain'));
+    pump();
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, first };
+}
+
+describe('the console on answers huge in objects', () => {
+  it('says the answer has too many items; q ends it at once', async () => {
+    const { url, first } = await objectsService();
+    session = await spawnNetdeck({ env: { NETDECK_API_URL: url } });
+    await first;
+    // Long enough for the whole answer to have arrived: a console that parses it is busy now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await session.keys('q');
+    expect(await session.exited(5_000)).toBe(0);
+    expect(session.raw).toContain('too many items');
+  });
+
+  it('a hang-up ends it at once', async () => {
+    const { url, first } = await objectsService();
+    session = await spawnNetdeck({ env: { NETDECK_API_URL: url } });
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    session.signal('SIGHUP');
+    expect(await session.exited(5_000)).toBe(128 + 1);
+  });
+});
