@@ -4,6 +4,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
+import { normalHostName } from '../net/host-check.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
 
 export interface CommonOptions {
@@ -133,6 +134,13 @@ export const collectUuids = (value: string, previous: string[] = []): string[] =
     throw new InvalidArgumentError('expected a UUID (36 hex characters with dashes).');
   return [...previous, id];
 };
+
+/** --allow-host (sim, exporter), repeatable: a host name or address, without a port. */
+export function collectHostNames(value: string, previous: string[] = []): string[] {
+  const name = normalHostName(value);
+  if (!name) throw new InvalidArgumentError('expects a host name or an IP address, without a port.');
+  return [...previous, name];
+}
 
 /** Collects a repeatable flag into an array. */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

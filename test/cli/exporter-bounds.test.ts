@@ -1,10 +1,14 @@
 // `netdeck exporter` against a hostile service and a hostile page: an answer huge in
-// objects fails its poll at once (a scrape answers within Prometheus' timeout).
+// objects fails its poll at once (a scrape answers within Prometheus' timeout); a page that
+// points a name of its own at the exporter (DNS rebinding) is refused by its Host.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../src/cli/output/exit-codes.ts';
+import { send } from '../reliability/raw.ts';
 import { type Exporter, startExporter, value } from './exporter-harness.ts';
+import { run, type SimFixture, startSimFixture } from './harness.ts';
 
 const MB = 1024 * 1024;
 let server: Server | undefined;
@@ -52,5 +56,58 @@ describe('the exporter against answers huge in objects', () => {
     for (const operation of ['providerStats', 'networkClients', 'getPayoutWallet', 'networkStats'])
       expect(value(families, 'netdeck_request_success', { operation })).toBe(0);
     expect(exporter.output.stderr).not.toMatch(/unexpected|failed/);
+  });
+});
+
+describe('the Host names the exporter answers', () => {
+  let fx: SimFixture | undefined;
+  afterEach(async () => {
+    await fx?.close();
+    fx = undefined;
+  });
+
+  /** The status of GET /metrics (and /) with this Host, and the body of a refusal. */
+  const statusFor = async (url: string, host: string) => {
+    const metrics = await send(url, 'GET', '/metrics', { headers: { host } });
+    const root = await send(url, 'GET', '/', { headers: { host } });
+    expect(root.status).toBe(metrics.status);
+    return metrics.status === 403 ? metrics.text : String(metrics.status);
+  };
+
+  it('answers the loopback names and the bound address, any port; refuses any other name', async () => {
+    fx = await startSimFixture();
+    exporter = await startExporter([], fx.env, { clock: fx.clock });
+    const port = new URL(exporter.url).port;
+    for (const host of ['localhost', `localhost:${port}`, `127.0.0.1:${port}`, '[::1]:9464', 'LOCALHOST'])
+      expect(await statusFor(exporter.url, host), host).toBe('200');
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      'localhost.evil.example',
+      '127.0.0.1.nip.io',
+      '[::2]',
+    ])
+      expect(await statusFor(exporter.url, host), host).toBe(
+        'forbidden: this exporter answers only the Host names it serves (localhost, its address, --allow-host NAME)\n',
+      );
+  });
+
+  it('--allow-host adds names (repeatable); bound to every interface, any address of the machine is its own', async () => {
+    fx = await startSimFixture();
+    exporter = await startExporter(
+      ['--listen', '0.0.0.0:0', '--allow-host', 'metrics.internal', '--allow-host', 'Prom.Example'],
+      fx.env,
+      { clock: fx.clock },
+    );
+    const url = exporter.url.replace('0.0.0.0', '127.0.0.1');
+    for (const host of ['metrics.internal:9464', 'prom.example', '10.1.2.3:9464', '[fe80::1]'])
+      expect(await statusFor(url, host), host).toBe('200');
+    expect(await statusFor(url, 'other.example')).toMatch(/^forbidden/);
+  });
+
+  it('a malformed --allow-host is a usage error', async () => {
+    const bad = await run(['exporter', '--allow-host', 'evil.example:80'], {});
+    expect(bad.code).toBe(ExitCode.usage);
+    expect(bad.stderr).toMatch(/--allow-host <name>' argument 'evil\.example:80' is invalid/);
   });
 });

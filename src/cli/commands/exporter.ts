@@ -6,9 +6,16 @@ import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
-import { type MetricsPage, serveMetrics } from '../exporter/server.ts';
+import { type MetricsAddress, type MetricsPage, serveMetrics } from '../exporter/server.ts';
 import { commandClock, longRunning, stopSignal, untilAborted } from '../long-running/long-running.ts';
-import { addConnectionOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
+import {
+  addConnectionOptions,
+  type CommonOptions,
+  collectHostNames,
+  numberArg,
+  optionsOf,
+  orUsage,
+} from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { runWithClient, type CommandSession as Session } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -27,6 +34,7 @@ export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
 export interface ExporterOptions extends CommonOptions {
   listen?: string;
   refresh?: number;
+  allowHost?: string[];
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every interface). */
@@ -54,6 +62,11 @@ export function registerExporter(program: Command, context: CliContext): void {
       '--refresh <seconds>',
       `ask the service at most every this many seconds, however often scraped (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
       numberArg({ min: 0.1 }),
+    )
+    .option(
+      '--allow-host <name>',
+      'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
+      collectHostNames,
     );
   addConnectionOptions(command);
   command.addHelpText(
@@ -69,7 +82,10 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
   );
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<ExporterOptions>(cmd);
-    const listen = orUsage(cmd, () => parseListen(options.listen ?? DEFAULT_LISTEN));
+    const listen = {
+      ...orUsage(cmd, () => parseListen(options.listen ?? DEFAULT_LISTEN)),
+      allowHosts: options.allowHost,
+    };
     // A poll ends within a scrape's time (Prometheus waits 10 s by default), retries included.
     const polling = longRunning(context, { retries: 1, deadlineMs: 8_000 });
     await runWithClient(polling, options, (session) => serveExporter(context, session, listen));
@@ -79,7 +95,7 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
 async function serveExporter(
   context: CliContext,
   { client, out, token, simulator, config }: Session,
-  listen: { host: string; port: number },
+  listen: MetricsAddress,
 ): Promise<number> {
   if (!isLoopback(listen.host)) {
     out.warn(
@@ -106,7 +122,7 @@ async function serveExporter(
   const refresh = config.refresh.value;
   const cache = createPollCache(poll, clock, refresh * 1000);
   try {
-    const server = await serveMetrics(listen.host, listen.port, () => cache.get()).catch((error: unknown) => {
+    const server = await serveMetrics(listen, () => cache.get()).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
         throw new Error(`${listen.host}:${listen.port} is in use; pick another with --listen HOST:PORT`);
       throw error;

@@ -6,10 +6,9 @@ import { normalOrigin } from '../../../simulator/http/cors.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import type { Era } from '../../contract/eras.ts';
-import { normalHostName } from '../../net/host-check.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import type { CliContext } from '../context.ts';
-import { addWorldOptions, integerArg, numberArg, optionsOf } from '../options.ts';
+import { addWorldOptions, collectHostNames, integerArg, numberArg, optionsOf } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
@@ -94,13 +93,6 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
   };
 }
 
-/** --allow-host, repeatable: a host name or address, without a port. */
-function collectHostName(value: string, previous: string[] = []): string[] {
-  const name = normalHostName(value);
-  if (!name) throw new InvalidArgumentError('expects a host name or an IP address, without a port.');
-  return [...previous, name];
-}
-
 /** --cors, repeatable: an origin as a browser sends it, or `*`. */
 function collectOrigin(value: string, previous: string[] = []): string[] {
   try {
@@ -155,7 +147,7 @@ export function registerSim(program: Command, context: CliContext): void {
     .option(
       '--allow-host <name>',
       'answer requests for this Host name too (repeatable; loopback names and the bound address always)',
-      collectHostName,
+      collectHostNames,
     )
     .option(
       '--cors <origin>',
