@@ -1,11 +1,13 @@
 // `netdeck exporter` against a hostile service and a hostile page: an answer huge in
 // objects fails its poll at once (a scrape answers within Prometheus' timeout); a page that
-// points a name of its own at the exporter (DNS rebinding) is refused by its Host.
+// points a name of its own at the exporter (DNS rebinding) is refused by its Host; a
+// network of thousands of providers gives a bounded number of series, with short labels.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
+import { type Fixture, startFixture } from '../api/fixture.ts';
 import { send } from '../reliability/raw.ts';
 import { type Exporter, startExporter, value } from './exporter-harness.ts';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
@@ -109,5 +111,72 @@ describe('the Host names the exporter answers', () => {
     const bad = await run(['exporter', '--allow-host', 'evil.example:80'], {});
     expect(bad.code).toBe(ExitCode.usage);
     expect(bad.stderr).toMatch(/--allow-host <name>' argument 'evil\.example:80' is invalid/);
+  });
+});
+
+describe('the exporter on a network of many providers', () => {
+  const N = 3_000;
+  const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  let fixture: Fixture | undefined;
+  afterEach(async () => {
+    await fixture?.close();
+    fixture = undefined;
+  });
+
+  /** A service of N providers (listed in reverse), each with a device name 500 characters long. */
+  async function manyProviders() {
+    const ids = Array.from({ length: N }, (_, i) => id(N - 1 - i));
+    fixture = await startFixture((request) => {
+      if (request.path === '/stats/providers')
+        return { body: { providers: ids.map((client_id) => ({ client_id, connected: true })) } };
+      if (request.path === '/network/clients')
+        return {
+          body: {
+            clients: ids.map((client_id) => ({ client_id, device_name: `${client_id} ${'n'.repeat(500)}` })),
+          },
+        };
+      return { body: {} };
+    });
+    return {
+      NETDECK_API_URL: fixture.url,
+      NETDECK_TOKEN: 'header.claims.signature',
+      XDG_CONFIG_HOME: '/nonexistent',
+    };
+  }
+
+  const series = (families: MetricFamily[], name: string) =>
+    families.find((f) => f.name === name)?.metrics ?? [];
+
+  it('serves the series of 1 000 providers by default, the first by client id, labels cut, and how many it left out', async () => {
+    exporter = await startExporter([], await manyProviders());
+    const families = await exporter.scrape();
+    expect(value(families, 'netdeck_providers')).toBe(N);
+    expect(value(families, 'netdeck_providers_connected')).toBe(N);
+    expect(value(families, 'netdeck_providers_omitted')).toBe(N - 1_000);
+    const connected = series(families, 'netdeck_provider_connected');
+    expect(connected.map((m) => m.labels?.client_id).sort()).toEqual(
+      Array.from({ length: 1_000 }, (_, i) => id(i)),
+    );
+    for (const m of connected) {
+      expect([...(m.labels?.device_name ?? '')].length).toBe(64);
+      expect(m.labels?.device_name).toMatch(/^0{8}-.* n+…$/);
+    }
+    expect(series(families, 'netdeck_provider_info')).toHaveLength(1_000);
+  });
+
+  it('--max-providers N changes the bound; 0 serves no provider series', async () => {
+    const env = await manyProviders();
+    exporter = await startExporter(['--max-providers', '10'], env);
+    let families = await exporter.scrape();
+    expect(series(families, 'netdeck_provider_uptime_24h_hours').length).toBeLessThanOrEqual(10);
+    expect(series(families, 'netdeck_provider_connected')).toHaveLength(10);
+    expect(value(families, 'netdeck_providers_omitted')).toBe(N - 10);
+    await exporter.stop();
+    exporter = await startExporter(['--max-providers', '0'], env);
+    families = await exporter.scrape();
+    expect(series(families, 'netdeck_provider_connected')).toHaveLength(0);
+    expect(value(families, 'netdeck_providers_omitted')).toBe(N);
+    const bad = await run(['exporter', '--max-providers', 'many'], { env });
+    expect(bad.code).toBe(ExitCode.usage);
   });
 });

@@ -12,6 +12,7 @@ import {
   addConnectionOptions,
   type CommonOptions,
   collectHostNames,
+  integerArg,
   numberArg,
   optionsOf,
   orUsage,
@@ -22,6 +23,8 @@ import { examples } from './help.ts';
 import { isLoopback } from './sim.ts';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9464';
+/** Providers given series of their own unless told otherwise: bounds a scrape however big the network. */
+const DEFAULT_MAX_PROVIDERS = 1000;
 
 /** What each poll asks the service. */
 export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
@@ -35,6 +38,7 @@ export interface ExporterOptions extends CommonOptions {
   listen?: string;
   refresh?: number;
   allowHost?: string[];
+  maxProviders?: number;
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every interface). */
@@ -64,6 +68,11 @@ export function registerExporter(program: Command, context: CliContext): void {
       numberArg({ min: 0.1 }),
     )
     .option(
+      '--max-providers <n>',
+      `series of their own for at most this many providers, the first by client id; the rest are counted in netdeck_providers_omitted (default ${DEFAULT_MAX_PROVIDERS})`,
+      integerArg({ min: 0 }),
+    )
+    .option(
       '--allow-host <name>',
       'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
       collectHostNames,
@@ -88,7 +97,9 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
     };
     // A poll ends within a scrape's time (Prometheus waits 10 s by default), retries included.
     const polling = longRunning(context, { retries: 1, deadlineMs: 8_000 });
-    await runWithClient(polling, options, (session) => serveExporter(context, session, listen));
+    await runWithClient(polling, options, (session) =>
+      serveExporter(context, session, listen, options.maxProviders ?? DEFAULT_MAX_PROVIDERS),
+    );
   });
 }
 
@@ -96,6 +107,7 @@ async function serveExporter(
   context: CliContext,
   { client, out, token, simulator, config }: Session,
   listen: MetricsAddress,
+  maxProviders: number,
 ): Promise<number> {
   if (!isLoopback(listen.host)) {
     out.warn(
@@ -105,7 +117,7 @@ async function serveExporter(
   // prom-client loads here, not with every command (~8 ms at each start of the console).
   const { buildRegistry, countPoll, newExporterState } = await import('../exporter/metrics.ts');
   const clock = commandClock(context.deps, simulator);
-  const state = newExporterState(clock.now());
+  const state = newExporterState(clock.now(), maxProviders);
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();

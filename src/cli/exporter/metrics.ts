@@ -13,7 +13,7 @@ import {
   ZERO_UUID,
 } from '../../contract/schemas.ts';
 import { isSeedShape } from '../../format/network-fields.ts';
-import { sanitize } from '../../sanitize.ts';
+import { clip, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
 import { lastValue } from '../../store/network.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
@@ -65,6 +65,10 @@ export const METRICS: readonly MetricSpec[] = [
   gauge('netdeck_payout_wallet_set', '1 when the network has a payout wallet, else 0'),
   gauge('netdeck_providers', "The network's providers"),
   gauge('netdeck_providers_connected', "The network's providers connected now"),
+  gauge(
+    'netdeck_providers_omitted',
+    'Providers left out of the per-provider series (past --max-providers, by client id)',
+  ),
   gauge('netdeck_provider_info', 'Always 1: a provider with its device name and provide mode', [
     ...PROVIDER,
     'provide_mode',
@@ -146,10 +150,15 @@ const TRANSFER_SERIES: [string, NetworkSeriesField, NetworkSummaryField, Network
   ['extender', 'extender_transfer_data', 'extender_transfer_summary', 'extender_transfer_summary_rate'],
 ];
 
+/** A label is cut to this many characters: a device name is a server's text of any length. */
+const MAX_LABEL_CHARS = 64;
+
 /** What the exporter keeps between polls. */
 export interface ExporterState {
   /** Clock time it started: connection events before it are not counted. */
   readonly startedAt: number;
+  /** Providers with series of their own: the first by client id (a stable set), the rest counted only. */
+  readonly maxProviders: number;
   polls: number;
   failures: Map<ObservedOperation, number>;
   /** Whether the service accepted the token, when a poll could tell. */
@@ -158,8 +167,9 @@ export interface ExporterState {
   connections: Map<string, { connects: number; disconnects: number; newest: number }>;
 }
 
-export const newExporterState = (startedAt: number): ExporterState => ({
+export const newExporterState = (startedAt: number, maxProviders: number): ExporterState => ({
   startedAt,
+  maxProviders,
   polls: 0,
   failures: new Map(),
   connections: new Map(),
@@ -170,6 +180,24 @@ function unreachable(error: Error): boolean {
   if (!isApiError(error)) return true;
   return ['network', 'timeout', 'oversized', 'shape'].includes(error.kind) || (error.status ?? 0) >= 500;
 }
+
+/**
+ * The providers given series of their own: the first `max` by client id, so the same ones
+ * from poll to poll (cardinality stays bounded however big the network); and how many not.
+ */
+function keptProviders<P extends { client_id?: string }>(providers: readonly P[], max: number) {
+  const named = providers.filter((p): p is P & { client_id: string } => !!p.client_id);
+  const kept =
+    named.length <= max
+      ? named
+      : named
+          .sort((a, b) => (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0))
+          .slice(0, max);
+  return { kept, omitted: providers.length - kept.length };
+}
+
+/** A label's value: a server's text, sanitised and cut. */
+const label = (text: string | undefined) => clip(sanitize(text), MAX_LABEL_CHARS);
 
 /** Counts the poll into the state: polls, failures, the token's acceptance, connection events. */
 export function countPoll(state: ExporterState, observation: Observation): void {
@@ -187,8 +215,11 @@ export function countPoll(state: ExporterState, observation: Observation): void 
 
   const stats = observation.results.providerStats;
   if (!stats?.ok) return;
-  for (const provider of stats.data.providers ?? []) {
-    if (!provider.client_id) continue;
+  // Only the providers with series are counted: the counts are as bounded as the series.
+  const { kept } = keptProviders(stats.data.providers ?? [], state.maxProviders);
+  const keptIds = new Set(kept.map((p) => p.client_id));
+  for (const id of state.connections.keys()) if (!keptIds.has(id)) state.connections.delete(id);
+  for (const provider of kept) {
     const counts = state.connections.get(provider.client_id) ?? {
       connects: 0,
       disconnects: 0,
@@ -259,10 +290,11 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
     const names = clientsById(results.networkClients?.ok ? results.networkClients.data : undefined);
     set('netdeck_providers', providers.length);
     set('netdeck_providers_connected', providers.filter((p) => p.connected).length);
-    for (const p of providers) {
-      if (!p.client_id) continue;
+    const { kept, omitted } = keptProviders(providers, state.maxProviders);
+    set('netdeck_providers_omitted', omitted);
+    for (const p of kept) {
       const client = names.get(p.client_id);
-      const labels = { client_id: sanitize(p.client_id), device_name: sanitize(client?.device_name) };
+      const labels = { client_id: label(p.client_id), device_name: label(client?.device_name) };
       set('netdeck_provider_info', 1, {
         ...labels,
         provide_mode: provideModeName(p.provide_mode ?? client?.provide_mode),
