@@ -4,6 +4,7 @@ import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../simulator/main.ts';
 import type { ClientOptions } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
+import type { AllBounds } from './commands/providers.ts';
 import type { TuiOptions } from './console/tui.tsx';
 import type { CliIo } from './output/io.ts';
 import type { ConfigFs } from './profile/config.ts';
@@ -17,8 +18,8 @@ export interface CliDeps {
   configFs?: ConfigFs;
   runSimulatorCommand?: (options: SimulatorCommandOptions) => Promise<void>;
   runTui?: (options: TuiOptions) => Promise<number>;
-  /** The bound of `providers --all` (default MAX_ALL_PROVIDERS), lower in tests. */
-  maxAllProviders?: number;
+  /** The bounds of `providers --all` (default ALL_BOUNDS), lower in tests. */
+  allBounds?: Partial<AllBounds>;
   /** The clock of `watch` and `exporter` on an API (default systemClock; demo mode: the simulator's). */
   clock?: Clock;
   /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */

@@ -204,7 +204,7 @@ describe('netdeck providers --all (seed era: a count is what iteration yields)',
     try {
       const result = await run(['providers', '--best', '--all', '--json'], {
         env: { NETDECK_API_URL: fixture.url, XDG_CONFIG_HOME: '/nonexistent' },
-        deps: { maxAllProviders: 2_500 },
+        deps: { allBounds: { providers: 2_500 } },
       });
       expect(result.code).toBe(1);
       expect(jsonLines(result.stdout)).toHaveLength(2_500);
@@ -214,6 +214,51 @@ describe('netdeck providers --all (seed era: a count is what iteration yields)',
       const excluded = fixture.requests.map((r) => JSON.parse(r.body).exclude_client_ids?.length ?? 0);
       expect(Math.max(...excluded)).toBe(2_500);
       expect(fixture.requests).toHaveLength(4);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('stops at its bound of requests against a server that adds one new id per batch: exit 1, why', async () => {
+    const fixture = await startFixture((request) => {
+      const excluded: string[] = JSON.parse(request.body).exclude_client_ids ?? [];
+      // What was excluded comes back too, with one id never seen.
+      return {
+        body: { providers: [...excluded.slice(-999), randomUUID()].map((client_id) => ({ client_id })) },
+      };
+    });
+    try {
+      const result = await run(['providers', '--best', '--all', '--json'], {
+        env: { NETDECK_API_URL: fixture.url, XDG_CONFIG_HOME: '/nonexistent' },
+      });
+      expect(result.code).toBe(1);
+      expect(fixture.requests).toHaveLength(1_000);
+      expect(jsonLines(result.stdout)).toHaveLength(1_000);
+      expect(linesOf(result.stderr)).toEqual([
+        'netdeck: stopped after 1000 providers and 1000 requests, the most --all makes: the service still sends new ones, a few at a time; narrow the search (--location, --group) to see the rest',
+      ]);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('stops at its bound of bytes sent (the exclusion list grows with every batch): exit 1, why', async () => {
+    const fixture = await startFixture(() => ({
+      body: { providers: Array.from({ length: 100 }, () => ({ client_id: randomUUID() })) },
+    }));
+    try {
+      const result = await run(['providers', '--best', '--all', '--json', '--count', '100'], {
+        env: { NETDECK_API_URL: fixture.url, XDG_CONFIG_HOME: '/nonexistent' },
+        deps: { allBounds: { bytes: 1024 * 1024 } },
+      });
+      expect(result.code).toBe(1);
+      const sent = fixture.requests.reduce((sum, r) => sum + Buffer.byteLength(r.body), 0);
+      expect(sent).toBeLessThanOrEqual(1024 * 1024);
+      expect(fixture.requests.length).toBeGreaterThan(15);
+      expect(jsonLines(result.stdout)).toHaveLength(fixture.requests.length * 100);
+      expect(linesOf(result.stderr)).toEqual([
+        `netdeck: stopped after ${fixture.requests.length * 100} providers: the next request would take what --all sends past 1 MiB (each excludes every id seen); narrow the search (--location, --group), or raise --count, to see the rest`,
+      ]);
     } finally {
       await fixture.close();
     }

@@ -9,7 +9,7 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
-import { formatBytesPerSecond, formatCount, NOT_SENT } from '../../format/numbers.ts';
+import { formatBytes, formatBytesPerSecond, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
@@ -31,11 +31,20 @@ import { examples } from './help.ts';
 const MAX_BATCH = 1000;
 
 /**
- * The most providers `--all` lists. Each batch excludes every id seen, so this also bounds
- * the exclusion list sent: 100 000 ids are a 3.9 MB body, under the 4 MiB the strictest
- * service takes. A server that keeps sending new ids is stopped here (exit 1).
+ * What `--all` does at most; past any of them it stops with exit 1, saying which. Each batch
+ * excludes every id seen, so the bound of providers bounds the exclusion list: 100 000 ids
+ * are a 3.9 MB body, under the 4 MiB the strictest service takes. A server can make the
+ * walk cost far more than its rows (one new id per batch: 100 000 requests sending 195 GB
+ * in all), so the requests and the bytes sent are bounded too: walking 100 000 providers
+ * in batches of 1 000 makes 101 requests sending about 195 MB.
  */
-export const MAX_ALL_PROVIDERS = 100_000;
+export interface AllBounds {
+  providers: number;
+  requests: number;
+  /** Bytes of the request bodies, all together. */
+  bytes: number;
+}
+export const ALL_BOUNDS: AllBounds = { providers: 100_000, requests: 1_000, bytes: 256 * 1024 * 1024 };
 
 export interface ProvidersOptions extends CommonOptions {
   location?: string[];
@@ -65,7 +74,7 @@ export function registerProviders(program: Command, context: CliContext): void {
     .option('--rank <mode>', `rank by ${RANK_MODES.join(' or ')} (today's service; default quality)`, rankArg)
     .option(
       '--all',
-      `every matching provider (at most ${formatCount(MAX_ALL_PROVIDERS)}), streamed one per line (JSON Lines with --json)`,
+      `every matching provider (at most ${formatCount(ALL_BOUNDS.providers)}), streamed one per line (JSON Lines with --json)`,
     )
     .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
     .option(
@@ -88,9 +97,9 @@ export function registerProviders(program: Command, context: CliContext): void {
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<ProvidersOptions>(cmd);
     const request = orUsage(cmd, () => buildRequest(options));
-    const limit = context.deps.maxAllProviders ?? MAX_ALL_PROVIDERS;
+    const bounds = { ...ALL_BOUNDS, ...context.deps.allBounds };
     await runWithClient(context, options, (session) =>
-      options.all ? streamAll(session, request, limit) : sampleOnce(session, request),
+      options.all ? streamAll(session, request, bounds) : sampleOnce(session, request),
     );
   });
 }
@@ -174,22 +183,45 @@ async function sampleOnce(session: CommandSession, request: FindProvidersRequest
   }));
 }
 
+/** Bytes of an id in a JSON list of ids: quoted, and a comma. */
+const idBytes = (id: string) => Buffer.byteLength(JSON.stringify(id)) + 1;
+
 /**
  * Batches of up to MAX_BATCH with every id seen so far excluded, until a batch brings
- * nothing new, or `limit` providers have been printed and the service still sends more.
- * Each provider is printed as soon as it arrives, exactly once.
+ * nothing new, or a bound is reached while the service still sends more (then exit 1,
+ * saying which). Each provider is printed as soon as it arrives, exactly once.
  */
 async function streamAll(
   session: CommandSession,
   request: FindProvidersRequest,
-  limit: number,
+  bounds: AllBounds,
 ): Promise<number> {
   const { out, client } = session;
   const seen = new Set<string>(request.exclude_client_ids ?? []);
+  const baseBytes = Buffer.byteLength(JSON.stringify({ ...request, exclude_client_ids: [] }));
+  let excludedBytes = [...seen].reduce((sum, id) => sum + idBytes(id), 0);
   let printed = 0;
+  let requests = 0;
+  let sentBytes = 0;
+  const narrow = 'narrow the search (--location, --group)';
   // Rows are printed as they arrive: fixed widths instead of a measured table.
   const print = out.stream(FIELDS, STREAM_WIDTHS);
   for (;;) {
+    if (requests >= bounds.requests) {
+      out.error(
+        `stopped after ${printed} providers and ${requests} requests, the most --all makes: the service still sends new ones, a few at a time; ${narrow} to see the rest`,
+      );
+      return ExitCode.failure;
+    }
+    const bodyBytes = baseBytes + excludedBytes;
+    if (sentBytes + bodyBytes > bounds.bytes) {
+      out.error(
+        `stopped after ${printed} providers: the next request would take what --all sends past ${formatBytes(bounds.bytes)} (each excludes every id seen); ${narrow}, or raise --count, to see the rest`,
+      );
+      return ExitCode.failure;
+    }
+    requests++;
+    sentBytes += bodyBytes;
     let providers: Provider[];
     try {
       const result = await client.findProviders({ ...request, exclude_client_ids: [...seen] });
@@ -209,15 +241,15 @@ async function streamAll(
     );
     // An empty batch ends the walk; so does one with nothing new (a service that ignores exclusions).
     if (!fresh.length) break;
-    if (printed >= limit) {
+    if (printed >= bounds.providers) {
       out.error(
-        `stopped after ${printed} providers, the most --all lists: the service still sends new ones; ` +
-          'narrow the search (--location, --group) to see the rest',
+        `stopped after ${printed} providers, the most --all lists: the service still sends new ones; ${narrow} to see the rest`,
       );
       return ExitCode.failure;
     }
-    for (const provider of fresh.slice(0, limit - printed)) {
+    for (const provider of fresh.slice(0, bounds.providers - printed)) {
       seen.add(provider.client_id);
+      excludedBytes += idBytes(provider.client_id);
       printed++;
       print(provider);
     }
