@@ -164,6 +164,29 @@ describe('netdeck watch', () => {
     expect(existsSync(pwned)).toBe(false);
   });
 
+  it('stops within a few seconds while an --exec command that ignores SIGTERM runs', async () => {
+    await admin('/__sim/providers', { client_id: await connectedProvider(), connected: false });
+    const watch = startWatch([
+      '--refresh',
+      '60',
+      '--disconnected-minutes',
+      '0',
+      '--',
+      'sh',
+      '-c',
+      "trap '' TERM; sleep 30",
+    ]);
+    await eventually(() => watch.events().length > 0, 'the first event');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopping = Date.now();
+    const { code, stderr } = await watch.stop();
+    expect(code).toBe(ExitCode.ok);
+    expect(Date.now() - stopping).toBeLessThan(6_000);
+    expect(stderr).toMatch(
+      /event 1 \S+\) was still running as netdeck stopped; stopped \(SIGKILL: SIGTERM did nothing in 3 s\)/,
+    );
+  });
+
   it('--exec reports a command that fails or cannot start, and goes on', async () => {
     await admin('/__sim/providers', { client_id: await connectedProvider(), connected: false });
     const failing = await run(

@@ -100,12 +100,13 @@ async function watch(
 ): Promise<number> {
   const clock = commandClock(context.deps, simulator);
   const source = createEventSource({ disconnectedMinutes: options.disconnectedMinutes });
-  const exec = argv ? createExecRunner(argv, context.io, out) : undefined;
+  const stop = stopSignal(context.deps);
+  // Stopping drops the runs that wait and stops the one under way (a few seconds at most).
+  const exec = argv ? createExecRunner(argv, context.io, out, { signal: stop.signal }) : undefined;
   source.subscribe((event: NetdeckEvent) => {
     out.jsonLine(event);
     exec?.run(event);
   });
-  const stop = stopSignal(context.deps);
   const poll = async () => {
     const observation = await observeService(client, WATCH_OPERATIONS, {
       at: clock.now(),
