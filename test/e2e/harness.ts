@@ -88,6 +88,8 @@ export interface SpawnOptions {
   args?: string[];
   /** Node arguments instead of the binary and `args` (to test the harness itself). */
   command?: string[];
+  /** Run this program with `command` instead of Node (a shell that runs netdeck). */
+  executable?: string;
   cols?: number;
   rows?: number;
   /** Added to the clean environment (a value of undefined removes a variable). */
@@ -111,8 +113,10 @@ export interface Session {
   resize(cols: number, rows: number): Promise<void>;
   /** Resolves with the exit code (a signal counts as 128 + its number). */
   exited(timeoutMs?: number): Promise<number>;
-  /** Sends netdeck a signal (as `kill -SIGNAL` would). */
+  /** Sends netdeck (the program spawned) a signal, as `kill -SIGNAL` would. */
   signal(name: NodeJS.Signals): void;
+  /** Its process id. */
+  readonly pid: number;
   readonly exitCode: number | undefined;
   /** Everything the program wrote, escape sequences included. */
   readonly raw: string;
@@ -160,13 +164,17 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
   const keyDelayMs = options.keyDelayMs ?? 40;
   const configHome = mkdtempSync(join(tmpdir(), 'netdeck-e2e-'));
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
-  const child = pty.spawn(process.execPath, options.command ?? [BINARY, ...(options.args ?? [])], {
-    name: 'xterm-256color',
-    cols,
-    rows,
-    cwd: configHome,
-    env: cleanEnv(configHome, options.env),
-  });
+  const child = pty.spawn(
+    options.executable ?? process.execPath,
+    options.command ?? [BINARY, ...(options.args ?? [])],
+    {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      cwd: configHome,
+      env: cleanEnv(configHome, options.env),
+    },
+  );
   let raw = '';
   const titles: string[] = [];
   term.onTitleChange((title) => titles.push(title));
@@ -247,6 +255,7 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
       }
     },
     signal: (name) => process.kill(child.pid, name),
+    pid: child.pid,
     get exitCode() {
       return exitCode;
     },

@@ -57,6 +57,7 @@ export class FakeStdin extends EventEmitter {
   setEncoding() {}
   setRawMode() {}
   pause() {}
+  resume() {}
   ref() {}
   unref() {}
 }

@@ -3,7 +3,7 @@
 // rest to Ink untouched.
 import { describe, expect, it } from 'vitest';
 import type { MouseEvent } from '../../src/ui/input/mouse.ts';
-import { onMouse, TerminalInput } from '../../src/ui/input/terminal-input.ts';
+import { onMouse, onSuspendKey, TerminalInput } from '../../src/ui/input/terminal-input.ts';
 import { FakeStdin } from './render.tsx';
 
 /** A TerminalInput on a fake terminal, read as Ink reads it; what came out, in order. */
@@ -82,5 +82,13 @@ describe('TerminalInput', () => {
       throw new Error('no report expected');
     });
     stop();
+  });
+
+  it('takes ctrl-z out as a suspension, in its place among the keys', () => {
+    const { source, input, out } = reading();
+    onSuspendKey(input, () => out.push('<suspend>'));
+    source.write('j\u001ak');
+    source.write('\u001a');
+    expect(out).toEqual(['j', '<suspend>', 'k', '<suspend>']);
   });
 });

@@ -12,7 +12,9 @@ import { globalKeys } from '../../ui/input/global-keys.ts';
 import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
 import type { OutStream } from '../output/io.ts';
+import { hangUp } from './hang-up.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
+import { onTerminalSignals, signalExitCode, stopUntilContinued } from './terminal-signals.ts';
 
 /** The row (1-based) of the line that says what is loading. */
 const STATUS_ROW = 4;
@@ -81,20 +83,37 @@ export function paintFirstFrame(out: OutStream, options: FirstPaintOptions): Fir
   const statusLine = (text: string) => `${at(STATUS_ROW)}  ${truncate(text, options.columns - 2)}`;
   let frame = `${ENTER_ALT_SCREEN}\u001b[?25l`;
   for (const [row, line] of firstFrameLines(options)) frame += at(row) + line;
-  out.write(frame + statusLine(options.status));
-  // Until Ink puts the terminal in raw mode, ctrl-c is a SIGINT: give the screen back first.
-  const interrupted = () => {
-    paint.leave();
-    process.exit(130);
-  };
-  process.once('SIGINT', interrupted);
+  let status = options.status;
+  out.write(frame + statusLine(status));
+  // Until Ink puts the terminal in raw mode, ctrl-c is a SIGINT and ctrl-z a SIGTSTP: give
+  // the screen back first (and draw it again on `fg`), as for every signal that ends netdeck.
+  const disposeSignals = onTerminalSignals({
+    end: (signal) => {
+      paint.leave();
+      process.exit(signalExitCode(signal));
+    },
+    hangUp: () => {
+      try {
+        paint.leave();
+      } catch {}
+      hangUp();
+    },
+    suspend: () => {
+      out.write(LEAVE_ALT_SCREEN);
+      void stopUntilContinued();
+    },
+    continued: () => {
+      if (!done) out.write(frame + statusLine(status));
+    },
+  });
   const paint: FirstPaint = {
     status(text) {
+      status = text;
       if (!done) out.write(statusLine(text));
     },
     handOver() {
       done = true;
-      process.off('SIGINT', interrupted);
+      disposeSignals();
     },
     leave() {
       if (done) return;

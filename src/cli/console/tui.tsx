@@ -1,17 +1,20 @@
 // `runTui`: mounts the console on the alternate screen and gives the terminal back as it
-// found it (main screen, cursor shown, mouse reporting off) on every way out: q, ctrl-c,
-// a crash, SIGINT, SIGTERM.
-import { render } from 'ink';
+// found it (main screen, cursor shown, mouse reporting off, raw mode off) on every way
+// out: q, ctrl-c, a crash, every signal that ends it (terminal-signals.ts); and while it
+// is stopped by ctrl-z or SIGTSTP, taking it again (redrawn whole) when continued.
+import { render, type SuspendTerminal } from 'ink';
 import * as layoutEngine from 'yoga-layout';
 import { App } from '../../ui/app.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
-import { TerminalInput } from '../../ui/input/terminal-input.ts';
+import { TerminalHandover } from '../../ui/input/terminal-handover.tsx';
+import { onSuspendKey, TerminalInput } from '../../ui/input/terminal-input.ts';
 import { PANES } from '../../ui/panes/registry.ts';
 import { themeFor } from '../../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
 import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
+import { onTerminalSignals, signalExitCode, stopUntilContinued } from './terminal-signals.ts';
 
 export interface TuiOptions extends ConsoleStoresOptions {
   /** Stores already started (the console command starts them while this module loads); runTui stops them. */
@@ -33,9 +36,6 @@ const layoutEngineLoaded = (layoutEngine as { loaded?: Promise<void> }).loaded;
 
 /** Exit code when the console cannot start (no terminal): a usage problem. */
 export const NO_TTY_EXIT = 2;
-
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-const SIGNAL_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
 /** Mounts the Ink app on the alternate screen; resolves with the exit code when the user quits. */
 export async function runTui(options: TuiOptions): Promise<number> {
@@ -72,9 +72,17 @@ export async function runTui(options: TuiOptions): Promise<number> {
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);
 
-  const instance = render(<App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />, {
-    // Ink reads the keys; the mouse reports are taken out before it (terminal-input.ts).
-    stdin: new TerminalInput(stdin) as unknown as NodeJS.ReadStream,
+  const input = new TerminalInput(stdin);
+  let handOver: SuspendTerminal | undefined;
+  const tree = (
+    <>
+      <App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />
+      <TerminalHandover onReady={(suspend) => (handOver = suspend)} />
+    </>
+  );
+  const instance = render(tree, {
+    // Ink reads the keys; the mouse reports and ctrl-z are taken out before it (terminal-input.ts).
+    stdin: input as unknown as NodeJS.ReadStream,
     stdout,
     stderr,
     exitOnCtrlC: false,
@@ -91,13 +99,46 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const outcome = new Promise<{ code: number; error?: unknown }>((resolve) => {
     finish = (code, error) => resolve({ code, error });
   });
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signal !== 'SIGHUP') return finish(SIGNAL_CODES[signal] ?? 1);
-    live.stop();
-    hangUp();
+  // Ink gives up the terminal (its frame, raw mode) and takes it again, redrawing whole.
+  let suspending = false;
+  const retake = async (stop: () => Promise<void>) => {
+    if (suspending || restored) return;
+    suspending = true;
+    try {
+      const handover = await handOver?.();
+      await stop();
+      stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN + (mouse ? MOUSE_ON : ''));
+      await handover?.resume();
+    } finally {
+      suspending = false;
+    }
   };
+  // ctrl-z or SIGTSTP: the terminal is the shell's while the process is stopped.
+  const suspend = () =>
+    retake(() => {
+      stdout.write((mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN);
+      return stopUntilContinued();
+    });
+  const disposeSignals = onTerminalSignals({
+    end: (signal) => finish(signalExitCode(signal)),
+    hangUp: () => {
+      // `kill -HUP` leaves a terminal that works: give it back. A closed one refuses
+      // (EIO), and nothing waits for it.
+      try {
+        stdin.setRawMode(false);
+      } catch {}
+      try {
+        restore();
+      } catch {}
+      live.stop();
+      hangUp();
+    },
+    suspend: () => void suspend(),
+    // Stopped by a SIGSTOP from elsewhere, the terminal was left to the shell meanwhile.
+    continued: () => void retake(async () => {}),
+  });
+  const disposeSuspendKey = onSuspendKey(input, () => void suspend());
   const onCrash = (error: unknown) => finish(1, error);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
   instance.waitUntilExit().then(
@@ -106,7 +147,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
   );
 
   const { code, error } = await outcome;
-  for (const signal of SIGNALS) process.off(signal, onSignal);
+  disposeSignals();
+  disposeSuspendKey();
   process.off('uncaughtException', onCrash);
   process.off('unhandledRejection', onCrash);
   live.stop();

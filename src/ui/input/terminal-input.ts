@@ -1,12 +1,14 @@
 // What the terminal sends, read before Ink sees it. Ink (since 8) drops every escape
 // sequence it has no key for, mouse reports included, so the console takes the mouse
-// reports out here and gives Ink a stream of the rest (keys and pastes). Ink reads the
+// reports (and ctrl-z) out here and gives Ink a stream of the rest (keys and pastes). Ink reads the
 // stream as it reads a terminal: 'readable' events, `read()`, raw mode, ref and unref.
 import { EventEmitter } from 'node:events';
 import { type MouseEvent, parseSgrMouse } from './mouse.ts';
 
 /** One whole SGR mouse report (mouse.ts). */
 const REPORT = /\u001b\[<\d{1,4};\d{1,5};\d{1,5}[Mm]/g;
+/** ctrl-z: in raw mode the terminal sends it as this byte instead of stopping the process. */
+const SUSPEND_KEY = '\u001a';
 /** The start of a report cut off at the end of a read: kept for the next one. */
 const UNFINISHED = /\u001b\[<[\d;]{0,16}$/;
 
@@ -18,6 +20,7 @@ export interface TerminalSource {
   on(event: 'data', listener: (chunk: string) => void): unknown;
   off(event: 'data', listener: (chunk: string) => void): unknown;
   pause(): unknown;
+  resume(): unknown;
   ref(): unknown;
   unref(): unknown;
 }
@@ -38,6 +41,8 @@ export class TerminalInput extends EventEmitter {
       if (event === 'readable' && !this.reading) {
         this.reading = true;
         source.on('data', this.take);
+        // Paused when Ink stopped listening (a suspension): a 'data' listener alone does not resume it.
+        source.resume();
       }
     });
     this.on('removeListener', (event: string) => {
@@ -95,10 +100,29 @@ export class TerminalInput extends EventEmitter {
   };
 
   private keys(text: string): void {
+    // ctrl-z reaches a terminal in raw mode as a key: the console suspends (src/cli/console/tui.tsx).
+    const [first, ...rest] = text.split(SUSPEND_KEY);
+    this.queue(first);
+    for (const part of rest) {
+      this.emit('suspend');
+      this.queue(part);
+    }
+  }
+
+  private queue(text: string): void {
     if (text === '') return;
     this.queued += text;
     this.emit('readable');
   }
+}
+
+/** Calls `listener` at each ctrl-z `stdin` reads, when it is a TerminalInput; returns the unsubscribe. */
+export function onSuspendKey(stdin: unknown, listener: () => void): () => void {
+  if (!(stdin instanceof TerminalInput)) return () => {};
+  stdin.on('suspend', listener);
+  return () => {
+    stdin.off('suspend', listener);
+  };
 }
 
 /** Calls `listener` with each mouse report `stdin` reads, when it is a TerminalInput; returns the unsubscribe. */
