@@ -8,11 +8,11 @@ import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-t
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { type Fixture, startFixture } from '../api/fixture.ts';
+import { answerObjects } from '../hostile.ts';
 import { send } from '../reliability/raw.ts';
 import { type Exporter, startExporter, value } from './exporter-harness.ts';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
 
-const MB = 1024 * 1024;
 let server: Server | undefined;
 let exporter: Exporter | undefined;
 afterEach(async () => {
@@ -24,21 +24,7 @@ afterEach(async () => {
 
 /** A service answering every request with 60 MiB of `{"providers":[{},{},…]}`. */
 async function objectsService(): Promise<string> {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('{"providers":[');
-    const chunk = Buffer.from('{},'.repeat(MB / 3));
-    let sent = 0;
-    const pump = () => {
-      while (sent < 60 * MB) {
-        sent += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', pump);
-      }
-      res.end('{}]}');
-    };
-    res.on('close', () => res.removeAllListeners('drain'));
-    pump();
-  });
+  server = createServer((_req, res) => answerObjects(res, 'providers'));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

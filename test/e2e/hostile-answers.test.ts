@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerObjects } from '../hostile.ts';
 import { type Session, spawnNetdeck } from './harness.ts';
 
-const MB = 1024 * 1024;
 let server: Server | undefined;
 let session: Session | undefined;
 afterEach(async () => {
@@ -25,19 +25,7 @@ async function objectsService() {
   });
   server = createServer((_req, res) => {
     asked();
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('{"locations":[');
-    const chunk = Buffer.from('{},'.repeat(MB / 3));
-    let sent = 0;
-    const pump = () => {
-      while (sent < 60 * MB) {
-        sent += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', pump);
-      }
-      res.end('{}]}');
-    };
-    res.on('close', () => res.removeAllListeners('drain'));
-    pump();
+    answerObjects(res, 'locations');
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, first };

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerObjects } from '../hostile.ts';
 
 const fixture = fileURLToPath(new URL('./fixtures/oversized-call.ts', import.meta.url));
 const MB = 1024 * 1024;
@@ -71,21 +72,7 @@ describe('client memory on oversized answers', () => {
 
 describe('client memory on answers small in bytes and huge in objects', () => {
   it('60 MiB of [{},{},…] (21 million objects) ends in "oversized" within a little memory', async () => {
-    server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"locations":[');
-      const chunk = Buffer.from('{},'.repeat(MB / 3));
-      let sent = 0;
-      const pump = () => {
-        while (sent < 60 * MB) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        res.end('{}]}');
-      };
-      res.on('close', () => res.removeAllListeners('drain'));
-      pump();
-    });
+    server = createServer((_req, res) => answerObjects(res, 'locations'));
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const small = await call(url.replace(/:\d+$/, ':9'), 'findProviderLocations');
