@@ -4,7 +4,7 @@
 // with the timing of V8's collections), for every way of starting it, each of which must
 // give node netdeck's V8 flags (scripts/node-flags.mjs): the bin, `npm start`, the packed
 // tarball installed with `npm i -g` into a temporary prefix (offline), and `npx` on that
-// tarball. Baseline, same run: the bundled Ink hello world. Budget: < 150 MB each.
+// tarball. Baseline, same run: the plain Ink hello world. Budget: < 150 MB each.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +14,11 @@ import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
 import {
   BINARY,
-  bundledHello,
   commandLine,
   findProcess,
   median,
   memoryOf,
+  plainInkHello,
   ROOT,
   type SpawnOptions,
   spawnInPty,
@@ -68,7 +68,7 @@ async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> 
 }
 
 await ensureBuilt();
-const hello = await bundledHello();
+const hello = await plainInkHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 await pause(500);

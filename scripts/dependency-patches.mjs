@@ -1,7 +1,6 @@
 // An esbuild plugin: small edits to dependencies' code as it goes into a bundle, each for
 // a start that does less. Each edit names the exact text it replaces; when a new version
 // of the package words it otherwise, the build fails rather than lose the edit unseen.
-// Used by the build and by the benches' hello world, so both start the same way.
 import { readFile } from 'node:fs/promises';
 
 /** file: the module's path ending; edits: [text, replacement, why]. */
@@ -106,10 +105,11 @@ export const PATCHES = [
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-export const dependencyPatchesPlugin = {
+/** The plugin making `patches` (default all; the benches build without one to weigh it). */
+export const dependencyPatches = (patches = PATCHES) => ({
   name: 'netdeck-dependency-patches',
   setup(build) {
-    for (const { file, edits } of PATCHES) {
+    for (const { file, edits } of patches) {
       const filter = new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`);
       build.onLoad({ filter }, async (args) => {
         let source = await readFile(args.path, 'utf8');
@@ -122,4 +122,6 @@ export const dependencyPatchesPlugin = {
       });
     }
   },
-};
+});
+
+export const dependencyPatchesPlugin = dependencyPatches();
