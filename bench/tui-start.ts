@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { helloStart, netdeckStart, type Start } from './lib/start.ts';
+import { helloStart, markTimeline, netdeckStart, type Start } from './lib/start.ts';
 import { BINARY, median, plainInkHello, warmCompileCache } from './lib/tui-pty.ts';
 
 const RUNS = 7;
@@ -97,3 +97,10 @@ report({
   baseline: baselineText,
   pass: true,
 });
+// Not a budget: where the time of a start goes, as the process marked it (median ms from its start).
+console.log(
+  `where the time goes, default world, in-process marks (median of ${RUNS}): ${markTimeline(small)}`,
+);
+console.log(
+  `the main thread's CPU time to the data frame (median of ${RUNS}): ${fmt(median(small.map((s) => s.cpu)))} ms`,
+);

@@ -2,7 +2,9 @@
 // first frame (header, tab bar, what is loading) and its first frame with Discover data,
 // or the plain Ink hello world's first frame. Used by bench/tui-start.ts and
 // bench/dependency-patches.ts.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BINARY, type Screen, spawnInPty } from './tui-pty.ts';
 
 export const firstFrame = (s: Screen) =>
@@ -24,6 +26,8 @@ export interface Start {
    * time spent waiting for a CPU, which other programs on the machine decide).
    */
   cpu: number;
+  /** The process's own marks to its first Ink frame (src/cli/start-marks.ts), ms from its start. */
+  marks: [name: string, ms: number][];
 }
 
 /** ms a process's main thread has run on a CPU (the first field of /proc/PID/schedstat, in ns). */
@@ -34,7 +38,12 @@ export async function netdeckStart(
   args: string[],
   options: { command?: string; env?: Record<string, string> } = {},
 ): Promise<Start> {
-  const program = spawnInPty(args, { command: options.command ?? BINARY, env: options.env });
+  const folder = mkdtempSync(join(tmpdir(), 'netdeck-bench-marks-'));
+  const marksFile = join(folder, 'marks.json');
+  const program = spawnInPty(args, {
+    command: options.command ?? BINARY,
+    env: { NETDECK_START_MARKS: marksFile, ...options.env },
+  });
   try {
     let sawProgress = false;
     const first = await program.until(firstFrame, 60_000);
@@ -43,11 +52,34 @@ export async function netdeckStart(
       return withData(s);
     }, 60_000);
     const cpu = cpuMs(program.pid);
-    return { first: first - program.startedAt, data: data - program.startedAt, sawProgress, cpu };
+    let marks: Start['marks'] = [];
+    try {
+      marks = JSON.parse(readFileSync(marksFile, 'utf8'));
+    } catch {
+      // Written with the first Ink frame, which the screen may show a moment before.
+    }
+    return { first: first - program.startedAt, data: data - program.startedAt, sawProgress, cpu, marks };
   } finally {
     program.kill();
     await program.exited;
+    rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The median time of each mark over `starts` (those that have it), in the order they came:
+ * "bin 16 · core evaluated 70 · …".
+ */
+export function markTimeline(starts: Start[]): string {
+  const times = new Map<string, number[]>();
+  for (const start of starts)
+    for (const [name, ms] of start.marks) times.set(name, [...(times.get(name) ?? []), ms]);
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return [...times]
+    .map(([name, values]) => [name, middle(values)] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(' · ');
 }
 
 /** The hello world (bench/lib/tui-pty.ts plainInkHello) to its first frame, in ms. */

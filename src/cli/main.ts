@@ -3,6 +3,9 @@
 import { flushCompileCache } from './compile-cache.ts';
 import { hangUp } from './hang-up.ts';
 import { runCli } from './program.ts';
+import { startMark } from './start-marks.ts';
+
+startMark('core evaluated');
 
 // The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the
 // console (its window killed: EIO, after the SIGHUP): stop quietly, no stack trace.

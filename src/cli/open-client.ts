@@ -9,6 +9,7 @@ import type { SessionTarget } from '../store/session.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { CliDeps } from './context.ts';
 import { UsageError } from './output/exit-codes.ts';
+import { startMark } from './start-marks.ts';
 
 /** The demo world when no --seed is given. */
 export const DEMO_SEED = 1;
@@ -104,7 +105,10 @@ export async function openClient(
     throw new UsageError(
       `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
     );
-  const simulator = await (await loadSimulator(deps))({ seed, ...world, slices: options.slices });
+  const create = await loadSimulator(deps);
+  startMark('simulator loaded');
+  const simulator = await create({ seed, ...world, slices: options.slices });
+  startMark('world built and served');
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {
     client,

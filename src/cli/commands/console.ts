@@ -16,6 +16,7 @@ import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { providerExportWriter } from '../provider-export.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
+import { startMark, writeStartMarks } from '../start-marks.ts';
 import { readStateFile, statePath, writeStateFile } from '../state-file.ts';
 import type { TuiOptions } from '../tui.tsx';
 import type { SimOptions } from './sim.ts';
@@ -69,6 +70,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
     );
     return ExitCode.usage;
   }
+  startMark('console command');
   const config = resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
   // Ink draws only its last frame when it thinks it runs in CI (CI or
@@ -92,7 +94,9 @@ export async function startConsole(context: CliContext, command: Command): Promi
       status,
     });
   if (config.mode === 'demo') paint = paintNow('building the demo world…');
+  startMark('first paint');
   const tuiLoading = loadTui(context);
+  void tuiLoading.then(() => startMark('Ink and the panes loaded'));
   // A failure to load surfaces where it is awaited below.
   tuiLoading.catch(() => {});
 
@@ -111,6 +115,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       warn: (text) => out.warn(text),
       slices: { onProgress: (done) => paint?.status(`building the demo world ${Math.floor(done * 100)}%`) },
     });
+    startMark('client open');
     if (paint) paint.status('loading provider locations…');
     else paint = paintNow('loading provider locations…');
     const { client, simulator, target, token } = opened;
@@ -130,6 +135,8 @@ export async function startConsole(context: CliContext, command: Command): Promi
     };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);
+    startMark('stores started');
+    void live.discovered.then(() => startMark('Discover answered'));
     const runTui = await tuiLoading;
     // The first frame waits a moment for the Discover answer: when it comes in time (the
     // demo simulator's does), the console opens on the data rather than on a loading
@@ -147,7 +154,11 @@ export async function startConsole(context: CliContext, command: Command): Promi
       ...tuiOptions,
       stores: live,
       // Node's compile cache keeps what the start compiled, up to the first frame.
-      onFirstFrame: () => setImmediate(flushCompileCache),
+      onFirstFrame: () => {
+        startMark('first Ink frame');
+        writeStartMarks();
+        setImmediate(flushCompileCache);
+      },
     });
   } catch (error) {
     paint?.leave();
