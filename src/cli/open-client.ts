@@ -8,11 +8,11 @@ import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
 import type { ResolvedConfig } from './config.ts';
 import type { CliDeps } from './context.ts';
+import { DEMO_SEED } from './options.ts';
 import { UsageError } from './output/exit-codes.ts';
 import { startMark } from './start-marks.ts';
 
-/** The demo world when no --seed is given. */
-export const DEMO_SEED = 1;
+export { DEMO_SEED };
 
 /** The demo world's flags (`netdeck --seed 7 --speed 60`, `netdeck --seed 7 stats network`). */
 export interface WorldFlags {
