@@ -14,9 +14,12 @@ const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', 
 /** `>=22.19` → `22.19`: the bin says so to an older Node. */
 const nodeMin = engines.node.replace(/^>=\s*/, '');
 // For bench/dependency-patches.ts, which weighs each patch: a build without the patch of
-// the package file NETDECK_BUILD_WITHOUT, into NETDECK_BUILD_OUT.
+// the package file NETDECK_BUILD_WITHOUT (or without string-width's fast path, for
+// `string-width-plugin`), into NETDECK_BUILD_OUT.
 const outDir = process.env.NETDECK_BUILD_OUT || 'dist';
-const patches = PATCHES.filter(({ file }) => file !== process.env.NETDECK_BUILD_WITHOUT);
+const without = process.env.NETDECK_BUILD_WITHOUT;
+const patches = PATCHES.filter(({ file }) => file !== without);
+const stringWidth = without === 'string-width-plugin' ? [] : [stringWidthPlugin];
 
 const common = {
   write: false,
@@ -46,7 +49,7 @@ const core = await build({
   // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
   // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
   // shim loads it in the background.
-  plugins: [stringWidthPlugin, dependencyPatches(patches)],
+  plugins: [...stringWidth, dependencyPatches(patches)],
   alias: {
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },
