@@ -41,11 +41,11 @@ function consoleOptions(argv: string[]): (ConfigFlags & { seed?: number }) | und
   }
 }
 
-/** Paints the demo console's first frame now, when `argv` is sure to start it (see above). */
-export function paintEarly(argv: string[], io: CliIo): void {
-  if (!io.stdout.isTTY || !io.stdin?.isTTY) return;
+/** Paints the demo console's first frame now, when `argv` is sure to start it (see above); whether it did. */
+export function paintEarly(argv: string[], io: CliIo): boolean {
+  if (!io.stdout.isTTY || !io.stdin?.isTTY) return false;
   const options = consoleOptions(argv);
-  if (!options) return;
+  if (!options) return false;
   let config: ResolvedConfig;
   try {
     config = resolveConfig(
@@ -60,9 +60,9 @@ export function paintEarly(argv: string[], io: CliIo): void {
       io.env,
     );
   } catch {
-    return;
+    return false;
   }
-  if (config.mode !== 'demo' || config.warnings.length > 0) return;
+  if (config.mode !== 'demo' || config.warnings.length > 0) return false;
   const pane = readStateFile(statePath(io.env)).pane;
   const paint = paintConsoleStart(
     io.stdout,
@@ -70,6 +70,7 @@ export function paintEarly(argv: string[], io: CliIo): void {
     BUILDING_STATUS,
   );
   painted = { paint, config };
+  return true;
 }
 
 /** The early paint, if there was one (once: the console command owns it from then on). */

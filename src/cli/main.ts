@@ -10,8 +10,7 @@ startMark('core evaluated');
 const argv = process.argv.slice(2);
 const io = processIo();
 // The demo console's first frame before the rest loads (early-paint.ts).
-paintEarly(argv, io);
-startMark('early paint');
+if (paintEarly(argv, io)) startMark('first paint');
 
 // The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the
 // console (its window killed: EIO, after the SIGHUP): stop quietly, no stack trace.

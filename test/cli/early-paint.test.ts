@@ -39,7 +39,7 @@ describe('the early first paint', () => {
     [['--era', 'seed', '--providers', '9000']],
   ])('paints the demo console of %j and hands it to the console command', (argv) => {
     const { io, out } = terminalIo();
-    paintEarly(argv, io);
+    expect(paintEarly(argv, io)).toBe(true);
     const seed = argv.includes('7') ? 7 : 1;
     expect(stripVTControlCharacters(out.text)).toContain(`netdeck · SIMULATOR seed ${seed}`);
     expect(out.text).toContain('building the demo world…');
@@ -58,7 +58,7 @@ describe('the early first paint', () => {
     ['no terminal', [], {}, false],
   ])('paints nothing for %s', (_what, argv, env, tty) => {
     const { io, out } = terminalIo(env, tty);
-    paintEarly(argv, io);
+    expect(paintEarly(argv, io)).toBe(false);
     expect(out.text).toBe('');
     expect(takeEarlyPaint()).toBeUndefined();
   });

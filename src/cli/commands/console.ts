@@ -70,14 +70,16 @@ export async function startConsole(context: CliContext, command: Command): Promi
   // the client opens at once, and its warnings go to the main screen first.
   let paint: FirstPaint | undefined = early?.paint;
   const remember = rememberIn(statePath(io.env));
-  const paintNow = (status: string) =>
-    paintConsoleStart(
+  const paintNow = (status: string) => {
+    const painted = paintConsoleStart(
       io.stdout,
       { config, seed: options.seed ?? DEMO_SEED, pane: remember.initial.pane },
       status,
     );
+    startMark('first paint');
+    return painted;
+  };
   if (config.mode === 'demo') paint ??= paintNow(BUILDING_STATUS);
-  startMark('first paint');
   const tuiLoading = loadTui(context);
   void tuiLoading.then(() => startMark('Ink and the panes loaded'));
   // A failure to load surfaces where it is awaited below.
