@@ -48,17 +48,8 @@ export function paintEarly(argv: string[], io: CliIo): boolean {
   if (!options) return false;
   let config: ResolvedConfig;
   try {
-    config = resolveConfig(
-      {
-        apiUrl: options.apiUrl,
-        token: options.token,
-        tokenFile: options.tokenFile,
-        profile: options.profile,
-        refresh: options.refresh,
-        mouse: options.mouse,
-      },
-      io.env,
-    );
+    // The program's options hold the configuration's flags (and the world's, which it ignores).
+    config = resolveConfig(options, io.env);
   } catch {
     return false;
   }
