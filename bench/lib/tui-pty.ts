@@ -1,7 +1,7 @@
 // A program in a pseudo-terminal feeding a headless xterm, for the TUI benchmarks:
 // spawn, wait for a screen condition checked on every chunk of output (not on a
 // polling interval, so times are exact to a chunk), send keys, read resident memory.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
@@ -170,7 +170,8 @@ export const BINARY = join(ROOT, 'dist', 'netdeck.cjs');
  * What any Ink program costs: a patch that speeds up both sides does not move the target.
  */
 export async function plainInkHello(): Promise<string> {
-  const outdir = mkdtempSync(join(tmpdir(), 'netdeck-ink-hello-'));
+  const outdir = join(tmpdir(), 'netdeck-ink-hello');
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [join(ROOT, 'bench/lib/ink-hello.tsx')],
     outdir,
