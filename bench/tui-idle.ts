@@ -1,11 +1,11 @@
 // Idle CPU of the console: netdeck on the default demo world at speed 1, left alone on
 // Discover for 60 s after its first data (and 5 s to settle), CPU time of the process
 // (user + system, from /proc) over that minute as a share of one core. Baseline, the
-// same minute: the bundled Ink hello world, idle beside it. Budget: < 1% of a core.
+// same minute: the plain Ink hello world, idle beside it. Budget: < 1% of a core.
 import { readFileSync } from 'node:fs';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
-import { BINARY, bundledHello, spawnInPty } from './lib/tui-pty.ts';
+import { BINARY, plainInkHello, spawnInPty } from './lib/tui-pty.ts';
 
 const IDLE_MS = 60_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,7 +18,7 @@ function cpuSeconds(pid: number): number {
 }
 
 await ensureBuilt();
-const hello = await bundledHello();
+const hello = await plainInkHello();
 const netdeck = spawnInPty([], { command: BINARY });
 const base = spawnInPty([hello]);
 await netdeck.until((s) => /[1-9][\d ]* places with providers/.test(s.text), 60_000);

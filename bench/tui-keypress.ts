@@ -1,11 +1,11 @@
 // Keypress to changed screen in a pseudo-terminal: netdeck in demo mode on a Discover
 // list of 10 000+ locations (`--locations 10000`, providers enough that nearly every
 // city has one), `j` sent every 100 ms, each timed from the write to the moment the
-// headless terminal shows the moved cursor. Baseline, same run: the bundled Ink hello
+// headless terminal shows the moved cursor. Baseline, same run: the plain Ink hello
 // world, a key to its changed line. Budget: median < 50 ms.
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, quantile, report } from './lib/report.ts';
-import { bigDiscover, bundledHello, type PtyProgram, type Screen, spawnInPty } from './lib/tui-pty.ts';
+import { bigDiscover, type PtyProgram, plainInkHello, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const KEYS = 60;
 const GAP_MS = 100;
@@ -32,7 +32,7 @@ async function timeKeys(
 }
 
 await ensureBuilt();
-const hello = await bundledHello();
+const hello = await plainInkHello();
 
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));

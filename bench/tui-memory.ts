@@ -3,22 +3,24 @@
 // pane: the peak (VmHWM) from /proc, median of 3 runs (one run's peak moves by several MB
 // with the timing of V8's collections), for every way of starting it, each of which must
 // give node netdeck's V8 flags (scripts/node-flags.mjs): the bin, `npm start`, the packed
-// tarball installed with `npm i -g` into a temporary prefix (offline), and `npx` on that
-// tarball. Baseline, same run: the bundled Ink hello world. Budget: < 150 MB each.
+// tarball installed with `npm i -g` into a temporary prefix (offline), `npx` on that
+// tarball, and the single-file binary (`npm run build:binary`; its flags are its blob's
+// execArgv, which a preloaded script reads). Baseline, same run: the plain Ink hello
+// world. Budget: < 150 MB each.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { ensureBuilt } from '../test/e2e/harness.ts';
+import { ensureBuilt, ensureSingleFileBinary, execArgvOf } from '../test/e2e/harness.ts';
 import { fmt, report } from './lib/report.ts';
 import {
   BINARY,
-  bundledHello,
   commandLine,
   findProcess,
   median,
   memoryOf,
+  plainInkHello,
   ROOT,
   type SpawnOptions,
   spawnInPty,
@@ -31,13 +33,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Run {
   peakMb: number;
-  /** netdeck's node had every flag of scripts/node-flags.mjs. */
-  flagged: boolean;
+  /** netdeck's node options (its command line's; the binary's are not on it). */
+  execArgv: string[];
 }
 
 /** The netdeck process under whatever started it (npm and npx run it as a child). */
 const isNetdeck = (argv: string[]) =>
-  /(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => /netdeck(\.c?js)?$/.test(arg));
+  argv[0] === SINGLE_FILE_BINARY ||
+  (/(^|\/)node$/.test(argv[0] ?? '') && argv.some((arg) => /netdeck(\.c?js)?$/.test(arg)));
 
 /** Peak resident MB of one run: every pane once, a search, a batch of providers. */
 async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> {
@@ -64,11 +67,14 @@ async function netdeckPeak(args: string[], options: SpawnOptions): Promise<Run> 
   const { peakMb } = memoryOf(pid);
   netdeck.write('q');
   await netdeck.exited;
-  return { peakMb, flagged: NODE_FLAGS.every((flag) => argv.includes(flag)) };
+  return { peakMb, execArgv: argv };
 }
 
 await ensureBuilt();
-const hello = await bundledHello();
+const SINGLE_FILE_BINARY = await ensureSingleFileBinary();
+/** The binary's options are in its blob, not on its command line: asked of it once. */
+const binaryFlags = execArgvOf(SINGLE_FILE_BINARY).execArgv;
+const hello = await plainInkHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 await pause(500);
@@ -90,7 +96,7 @@ const tarball = join(work, npm(['pack', '--silent', '--ignore-scripts', '--pack-
 const prefix = join(work, 'prefix');
 npm(['install', '--global', '--offline', '--prefix', prefix, tarball]);
 
-const ways: { name: string; args: string[]; options: SpawnOptions }[] = [
+const ways: { name: string; args: string[]; options: SpawnOptions; flags?: string[] }[] = [
   { name: 'the bin (dist/netdeck.cjs)', args: WORLD, options: { command: BINARY } },
   {
     name: 'npm start',
@@ -103,13 +109,21 @@ const ways: { name: string; args: string[]; options: SpawnOptions }[] = [
     args: ['--yes', '--offline', `--package=${tarball}`, 'netdeck', ...WORLD],
     options: { command: 'npx', env: npmEnv },
   },
+  {
+    name: `the single-file binary (${relative(ROOT, SINGLE_FILE_BINARY)})`,
+    args: WORLD,
+    options: { command: SINGLE_FILE_BINARY },
+    flags: binaryFlags,
+  },
 ];
 try {
   for (const way of ways) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await netdeckPeak(way.args, way.options));
     const peak = median(runs.map((run) => run.peakMb));
-    const flagged = runs.every((run) => run.flagged);
+    const flagged = runs.every((run) =>
+      NODE_FLAGS.every((flag) => (way.flags ?? run.execArgv).includes(flag)),
+    );
     report({
       name: `netdeck resident memory started by ${way.name}, demo world of 10 000 locations and 1 000 own providers, every pane shown (peak, median of ${RUNS}; V8 flags ${flagged ? 'on' : 'MISSING'})`,
       value: `${fmt(peak)} MB (runs ${runs.map((run) => fmt(run.peakMb)).join(', ')})`,

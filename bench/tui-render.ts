@@ -37,6 +37,8 @@ const KEYS = [
 const GAP_MS = 40;
 
 class TimedStdout extends EventEmitter {
+  /** A terminal: Ink 8 draws every frame only where stdout is one (else just the last). */
+  isTTY = true;
   columns = 120;
   rows = 40;
   lastWriteAt = 0;

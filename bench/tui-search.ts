@@ -2,10 +2,10 @@
 // a pseudo-terminal: `/`, then queries typed a key at a time, 400 ms apart; each key timed
 // from its write to the moment the results on screen are those of the new query (the
 // list changed and the pane no longer says it is searching). Baseline, same run: the
-// bundled Ink hello world, a key to its changed line. Budget: median < 100 ms.
+// plain Ink hello world, a key to its changed line. Budget: median < 100 ms.
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { fmt, quantile, report } from './lib/report.ts';
-import { BINARY, bundledHello, type Screen, spawnInPty } from './lib/tui-pty.ts';
+import { BINARY, plainInkHello, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const QUERIES = ['san', 'berl', 'new yo', 'lake', 'porto', 'gre'];
 const GAP_MS = 400;
@@ -16,7 +16,7 @@ const results = (screen: Screen) => screen.lines.slice(3, -1).join('\n');
 const settled = (screen: Screen) => !/searching…/.test(screen.text);
 
 await ensureBuilt();
-const hello = await bundledHello();
+const hello = await plainInkHello();
 const base = spawnInPty([hello]);
 await base.until((s) => s.text.includes('Hello, world'));
 const baseline: number[] = [];

@@ -4,14 +4,22 @@
 // tarball installs offline.
 
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import { dependencyPatchesPlugin } from './dependency-patches.mjs';
+import { dependencyPatches, PATCHES } from './dependency-patches.mjs';
 import { NODE_FLAGS } from './node-flags.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 /** `>=22.19` → `22.19`: the bin says so to an older Node. */
 const nodeMin = engines.node.replace(/^>=\s*/, '');
+// For bench/dependency-patches.ts, which weighs each patch: a build without the patch of
+// the package file NETDECK_BUILD_WITHOUT (or without string-width's fast path, for
+// `string-width-plugin`), into NETDECK_BUILD_OUT.
+const outDir = process.env.NETDECK_BUILD_OUT || 'dist';
+const without = process.env.NETDECK_BUILD_WITHOUT;
+const patches = PATCHES.filter(({ file }) => file !== without);
+const stringWidth = without === 'string-width-plugin' ? [] : [stringWidthPlugin];
 
 const common = {
   write: false,
@@ -41,7 +49,7 @@ const core = await build({
   // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
   // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
   // shim loads it in the background.
-  plugins: [stringWidthPlugin, dependencyPatchesPlugin],
+  plugins: [...stringWidth, dependencyPatches(patches)],
   alias: {
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },
@@ -68,8 +76,8 @@ const bin = await build({
   banner: { js: `#!/usr/bin/env -S node ${NODE_FLAGS.join(' ')}` },
 });
 
-mkdirSync('dist', { recursive: true });
-writeFileSync('dist/netdeck-core.cjs', coreText);
-writeFileSync('dist/netdeck.cjs', bin.outputFiles[0].text);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'netdeck-core.cjs'), coreText);
+writeFileSync(join(outDir, 'netdeck.cjs'), bin.outputFiles[0].text);
 // Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
-chmodSync('dist/netdeck.cjs', 0o755);
+chmodSync(join(outDir, 'netdeck.cjs'), 0o755);

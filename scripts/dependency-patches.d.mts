@@ -1,4 +1,9 @@
 import type { Plugin } from 'esbuild';
 
-export const PATCHES: { file: string; edits: [text: string, replacement: string, why: string][] }[];
+export interface DependencyPatch {
+  file: string;
+  edits: [text: string, replacement: string, why: string][];
+}
+export const PATCHES: DependencyPatch[];
+export function dependencyPatches(patches?: DependencyPatch[]): Plugin;
 export const dependencyPatchesPlugin: Plugin;

@@ -1,7 +1,8 @@
-// An esbuild plugin: small edits to dependencies' code as it goes into a bundle, each for
-// a start that does less. Each edit names the exact text it replaces; when a new version
-// of the package words it otherwise, the build fails rather than lose the edit unseen.
-// Used by the build and by the benches' hello world, so both start the same way.
+// An esbuild plugin: small edits to dependencies' code as it goes into a bundle, each for a
+// CommonJS core or for a start that does less (>= 10 ms of it: bench/dependency-patches.ts
+// weighs each, docs/benchmarks.md has the figures). Each edit names the exact text it
+// replaces; when a new version of the package words it otherwise, the build fails rather
+// than lose the edit unseen.
 import { readFile } from 'node:fs/promises';
 
 /** file: the module's path ending; edits: [text, replacement, why]. */
@@ -32,84 +33,15 @@ export const PATCHES = [
       ],
     ],
   },
-  {
-    file: 'commander/lib/command.js',
-    edits: [
-      [
-        "import childProcess from 'node:child_process';",
-        "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
-        // For executable subcommands, which netdeck has none of: ~4 ms of every start.
-        'load child_process when a subcommand is spawned',
-      ],
-    ],
-  },
-  {
-    file: 'slice-ansi/tokenize-ansi.js',
-    edits: [
-      [
-        "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
-        "let graphemeSegmenter; const GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };",
-        // Ink loads slice-ansi to cut text; building the segmenter when Ink loads cost ~8 ms.
-        'build the grapheme segmenter when text is first cut',
-      ],
-    ],
-  },
-  {
-    file: '@alcalzone/ansi-tokenize/build/tokenize.js',
-    edits: [
-      [
-        'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-        [
-          'let graphemeSegmenter;',
-          // Every code unit of such text is a grapheme of its own: no joiners, combining
-          // marks, variation selectors, Hangul or astral characters, and CR LF never
-          // (the ranges of scripts/shims/string-width.js, with BEL and ESC).
-          'const ONE_UNIT_GRAPHEMES = /^[\\x07\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u0370-\\u0482\\u048a-\\u0590\\u2010-\\u2027\\u2030-\\u205e\\u2070-\\u20cf\\u2100-\\u2bff]*$/;',
-          'const segmenter = { segment: (str) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str) };',
-        ].join('\n'),
-        // Building the segmenter when Ink loads cost ~5 ms of every start.
-        'build the grapheme segmenter when first needed',
-      ],
-      [
-        '    for (const { segment, index } of segmenter.segment(str)) {',
-        [
-          '    const byUnit = ONE_UNIT_GRAPHEMES.test(str);',
-          '    const graphemes = byUnit ? undefined : segmenter.segment(str)[Symbol.iterator]();',
-          '    for (let unit = 0; ; unit++) {',
-          '        let segment, index;',
-          '        if (byUnit) { if (unit >= str.length) break; segment = str[unit]; index = unit; }',
-          '        else { const next = graphemes.next(); if (next.done) break; ({ segment, index } = next.value); }',
-        ].join('\n'),
-        // Ink cuts every line of every frame into graphemes here: through ICU, an object
-        // per character, that was ~10 ms of the console's first frame.
-        'split text a console draws by code unit, with ICU only for the rest',
-      ],
-    ],
-  },
-  {
-    file: '@alcalzone/ansi-tokenize/build/styledChars.js',
-    edits: [
-      [
-        `ret.push({
-                ...token,
-                styles: [...codes],
-            });`,
-        'ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: codes });',
-        // A copy of the style list for every character of a frame (4 800 at 120x40), and
-        // an object spread each: the chars of one run now share the list, which nothing
-        // mutates (each style change makes a new one), and equal lists compare at once.
-        'share one style list among the characters of a run',
-      ],
-    ],
-  },
 ];
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-export const dependencyPatchesPlugin = {
+/** The plugin making `patches` (default all; the benches build without one to weigh it). */
+export const dependencyPatches = (patches = PATCHES) => ({
   name: 'netdeck-dependency-patches',
   setup(build) {
-    for (const { file, edits } of PATCHES) {
+    for (const { file, edits } of patches) {
       const filter = new RegExp(`[\\\\/]${file.split('/').map(escapeRegExp).join('[\\\\/]')}$`);
       build.onLoad({ filter }, async (args) => {
         let source = await readFile(args.path, 'utf8');
@@ -122,4 +54,6 @@ export const dependencyPatchesPlugin = {
       });
     }
   },
-};
+});
+
+export const dependencyPatchesPlugin = dependencyPatches();

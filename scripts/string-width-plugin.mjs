@@ -1,6 +1,6 @@
 // An esbuild plugin: every `import ... from 'string-width'` gets the package its importer
 // would get, wrapped by scripts/shims/string-width.js (same widths, a fast path for the
-// characters a console draws). Used by the build and by the benches' hello world.
+// characters a console draws). Used by the build.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { simpleWidthExceptions } from './shims/string-width.js';
 

@@ -1,5 +1,5 @@
-// The baseline of the TUI benchmarks: an Ink hello world, bundled the same way as
-// netdeck (scripts/build.mjs). bench/tui-start.ts times it to its first frame;
+// The baseline of the TUI benchmarks: an Ink hello world, bundled the ordinary way
+// (bench/lib/tui-pty.ts plainInkHello). bench/tui-start.ts times it to its first frame;
 // bench/tui-keypress.ts times a key to the changed line; q quits.
 import { render, Text, useApp, useInput } from 'ink';
 import { useState } from 'react';

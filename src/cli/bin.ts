@@ -16,9 +16,12 @@ if (found[0] < needed[0] || (found[0] === needed[0] && found[1] < needed[1])) {
 }
 
 // Loaded only now: an old Node never reads past the check above.
+const { startMark } = require('./console/start-marks.ts') as typeof import('./console/start-marks.ts');
+startMark('bin');
 const { enableCompileCache } = require('./compile-cache.ts') as typeof import('./compile-cache.ts');
 const { join } = require('node:path') as typeof import('node:path');
 
 // No cache where there is no user id to check the folder against (Windows).
 if (process.getuid) enableCompileCache({ env: process.env, uid: process.getuid() });
+startMark('compile cache on');
 require(join(__dirname, 'netdeck-core.cjs'));

@@ -1,8 +1,16 @@
 // Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
 // dist/netdeck.cjs, loads: src/cli/bin.ts).
 import { flushCompileCache } from './compile-cache.ts';
+import { paintEarly } from './console/early-paint.ts';
 import { hangUp } from './console/hang-up.ts';
-import { runCli } from './program.ts';
+import { startMark } from './console/start-marks.ts';
+import { processIo } from './output/io.ts';
+
+startMark('core evaluated');
+const argv = process.argv.slice(2);
+const io = processIo();
+// The demo console's first frame before the rest loads (early-paint.ts).
+if (paintEarly(argv, io)) startMark('first paint');
 
 // The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the
 // console (its window killed: EIO, after the SIGHUP): stop quietly, no stack trace.
@@ -14,7 +22,9 @@ for (const stream of [process.stdout, process.stdin]) {
   });
 }
 
-void runCli(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-  flushCompileCache();
-});
+void import('./program.ts')
+  .then(({ runCli }) => runCli(argv, io))
+  .then((code) => {
+    process.exitCode = code;
+    flushCompileCache();
+  });

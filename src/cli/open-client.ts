@@ -6,12 +6,13 @@ import type { SliceOptions } from '../../simulator/world/steps.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client.ts';
 import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
+import { startMark } from './console/start-marks.ts';
 import type { CliDeps } from './context.ts';
+import { DEMO_SEED } from './options.ts';
 import { UsageError } from './output/exit-codes.ts';
 import type { ResolvedConfig } from './profile/config.ts';
 
-/** The demo world when no --seed is given. */
-export const DEMO_SEED = 1;
+export { DEMO_SEED };
 
 /** The demo world's flags (`netdeck --seed 7 --speed 60`, `netdeck --seed 7 stats network`). */
 export interface WorldFlags {
@@ -104,7 +105,10 @@ export async function openClient(
     throw new UsageError(
       `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
     );
-  const simulator = await (await loadSimulator(deps))({ seed, ...world, slices: options.slices });
+  const create = await loadSimulator(deps);
+  startMark('simulator loaded');
+  const simulator = await create({ seed, ...world, slices: options.slices });
+  startMark('world built and served');
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {
     client,

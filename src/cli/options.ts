@@ -24,6 +24,9 @@ export interface CommonOptions {
   ownProviders?: number;
 }
 
+/** The demo world when no --seed is given. */
+export const DEMO_SEED = 1;
+
 /** The demo world's flags: on the program, on `sim`, and after any command that opens a client. */
 export function addWorldOptions(command: Command): Command {
   return command

@@ -1,11 +1,22 @@
 // End-to-end harness: the built binary (dist/netdeck.cjs) in a pseudo-terminal whose
 // output feeds a headless xterm of a set size. Tests send keys and read screen text.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
+import { BINARY_PATH, buildBinary } from '../../scripts/build-binary.mjs';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +68,20 @@ export async function ensureBuilt(): Promise<void> {
   // The build writes the core first, then the binary.
   const fresh = () => existsSync(CORE) && existsSync(BINARY) && statSync(BINARY).mtimeMs >= sources();
   if (fresh()) return;
-  const lock = join(ROOT, 'dist', '.e2e-build.lock');
+  await withBuildLock('.e2e-build.lock', async () => {
+    if (!fresh()) {
+      await new Promise<void>((resolve, reject) =>
+        execFile(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }, (error, _out, stderr) =>
+          error ? reject(new Error(`npm run build failed:\n${stderr}`)) : resolve(),
+        ),
+      );
+    }
+  });
+}
+
+/** Runs `build` holding a lock folder in dist/ (one builder at a time across test files). */
+async function withBuildLock(name: string, build: () => Promise<void>): Promise<void> {
+  const lock = join(ROOT, 'dist', name);
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -71,15 +95,43 @@ export async function ensureBuilt(): Promise<void> {
     }
   }
   try {
-    if (!fresh()) {
-      await new Promise<void>((resolve, reject) =>
-        execFile(process.execPath, ['scripts/build.mjs'], { cwd: ROOT }, (error, _out, stderr) =>
-          error ? reject(new Error(`npm run build failed:\n${stderr}`)) : resolve(),
-        ),
-      );
-    }
+    await build();
   } finally {
     rmdirSync(lock);
+  }
+}
+
+/**
+ * Builds the single-file binary (`npm run build:binary`, scripts/build-binary.mjs) when it
+ * is missing or older than the core it holds; its path.
+ */
+export async function ensureSingleFileBinary(): Promise<string> {
+  await ensureBuilt();
+  const fresh = () => existsSync(BINARY_PATH) && statSync(BINARY_PATH).mtimeMs >= statSync(CORE).mtimeMs;
+  await withBuildLock('.binary-build.lock', async () => {
+    if (!fresh()) buildBinary();
+  });
+  return BINARY_PATH;
+}
+
+/**
+ * The node options an executable runs with (process.execArgv, the single-file binary's from
+ * its blob) and whether it is a single-executable application, as a script preloaded
+ * through NODE_OPTIONS (which extends them) finds them in `<executable> --version`.
+ */
+export function execArgvOf(executable: string, env: Record<string, string> = cleanEnv(tmpdir())) {
+  const folder = mkdtempSync(join(tmpdir(), 'netdeck-probe-'));
+  try {
+    const probe = join(folder, 'probe.cjs');
+    const report = join(folder, 'report.json');
+    writeFileSync(
+      probe,
+      `require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ execArgv: process.execArgv, sea: require('node:sea').isSea() }));`,
+    );
+    execFileSync(executable, ['--version'], { env: { ...env, NODE_OPTIONS: `--require ${probe}` } });
+    return JSON.parse(readFileSync(report, 'utf8')) as { execArgv: string[]; sea: boolean };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -88,7 +140,10 @@ export interface SpawnOptions {
   args?: string[];
   /** Node arguments instead of the binary and `args` (to test the harness itself). */
   command?: string[];
-  /** Run this program with `command` instead of Node (a shell that runs netdeck). */
+  /**
+   * A program to run instead of node and the bin: with `command` as its arguments (a shell
+   * that runs netdeck), else with `args` (the single-file binary).
+   */
   executable?: string;
   cols?: number;
   rows?: number;
@@ -158,23 +213,22 @@ export function cleanEnv(configHome: string, extra: SpawnOptions['env'] = {}): R
 }
 
 export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session> {
-  if (!options.command) await ensureBuilt();
+  if (!options.command && !options.executable) await ensureBuilt();
   let cols = options.cols ?? 100;
   let rows = options.rows ?? 30;
   const keyDelayMs = options.keyDelayMs ?? 40;
   const configHome = mkdtempSync(join(tmpdir(), 'netdeck-e2e-'));
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
-  const child = pty.spawn(
-    options.executable ?? process.execPath,
-    options.command ?? [BINARY, ...(options.args ?? [])],
-    {
-      name: 'xterm-256color',
-      cols,
-      rows,
-      cwd: configHome,
-      env: cleanEnv(configHome, options.env),
-    },
-  );
+  const [file, args] = options.executable
+    ? [options.executable, options.command ?? options.args ?? []]
+    : [process.execPath, options.command ?? [BINARY, ...(options.args ?? [])]];
+  const child = pty.spawn(file, args, {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: configHome,
+    env: cleanEnv(configHome, options.env),
+  });
   let raw = '';
   const titles: string[] = [];
   term.onTitleChange((title) => titles.push(title));

@@ -8,9 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as ansi from '@alcalzone/ansi-tokenize';
 import { build } from 'esbuild';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dependencyPatchesPlugin, PATCHES } from '../../scripts/dependency-patches.mjs';
 import { ROOT } from '../e2e/harness.ts';
@@ -42,74 +40,6 @@ describe('the dependency patches', () => {
   it.each(PATCHES)('find what they replace, once, in $file', ({ file, edits }) => {
     const source = readFileSync(join(ROOT, 'node_modules', file), 'utf8');
     for (const [text] of edits) expect(source.split(text)).toHaveLength(2);
-  });
-});
-
-describe('ansi-tokenize in the bundle', () => {
-  // Console text, escape codes, and what takes the slow path: marks, joiners, emoji, CR LF.
-  const PIECES = [
-    'a',
-    ' ',
-    '~',
-    '›',
-    '▸',
-    '●',
-    '─',
-    '█',
-    'é',
-    'Ж',
-    '\u00ad',
-    '⭐',
-    '\u0301',
-    '\u200d',
-    '\ufe0f',
-    '日',
-    '\u1100\u1161',
-    '👍',
-    '🇩🇪',
-    '\r\n',
-    '\u001b[1m',
-    '\u001b[0m',
-    '\u001b[38;5;12m',
-    '\u001b[38;2;1;2;3m',
-    '\u001b[39;49m',
-    '\u001b]8;;https://x\u0007',
-    '\u001b]8;;\u0007',
-    '\u001b]0;title\u0007',
-    '\u0007',
-  ];
-
-  it("gives the package's tokens, styled characters and strings, fast path or not", async () => {
-    const outfile = join(mkdtempSync(join(tmpdir(), 'netdeck-tokenize-')), 'tokenize.mjs');
-    await build({
-      stdin: {
-        contents:
-          "export { tokenize, styledCharsFromTokens, styledCharsToString } from '@alcalzone/ansi-tokenize';",
-        resolveDir: ROOT,
-        loader: 'js',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile,
-      logLevel: 'silent',
-      plugins: [dependencyPatchesPlugin],
-    });
-    const patched: typeof ansi = await import(outfile);
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), fc.nat(30), (pieces, end) => {
-        const text = pieces.join('');
-        const tokens = patched.tokenize(text);
-        expect(tokens).toEqual(ansi.tokenize(text));
-        expect(patched.tokenize(text, end)).toEqual(ansi.tokenize(text, end));
-        const chars = patched.styledCharsFromTokens(tokens);
-        expect(chars).toEqual(ansi.styledCharsFromTokens(tokens));
-        expect(patched.styledCharsToString(chars)).toBe(
-          ansi.styledCharsToString(ansi.styledCharsFromTokens(tokens)),
-        );
-      }),
-      { numRuns: 3000 },
-    );
   });
 });
 

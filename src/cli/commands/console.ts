@@ -1,21 +1,20 @@
 // `netdeck` with no command: the interactive console, on the configured API or on an
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
-import { decodeToken } from '../../api/auth.ts';
 import { systemClock } from '../../clock.ts';
-import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { flushCompileCache } from '../compile-cache.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
-import { type FirstPaint, paintFirstFrame } from '../console/first-paint.ts';
+import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
+import { type FirstPaint, paintConsoleStart } from '../console/first-paint.ts';
 import { providerExportWriter } from '../console/provider-export.ts';
+import { startMark, writeStartMarks } from '../console/start-marks.ts';
 import { readStateFile, statePath, writeStateFile } from '../console/state-file.ts';
 import type { TuiOptions } from '../console/tui.tsx';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
-import { type CommonOptions, integerArg, optionsOf } from '../options.ts';
+import { type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import { REFRESH_BOUNDS } from '../profile/config.ts';
 import { saveLogin } from '../profile/login-store.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
 import type { SimOptions } from './sim.ts';
@@ -35,19 +34,8 @@ const CONSOLE_CLIENT_DEFAULTS = {
   deadlineMs: 30_000,
 };
 
-/** The console's own flags, on the program (the console is `netdeck` with no command). */
-export function addConsoleOptions(command: Command): Command {
-  return command
-    .option(
-      '--refresh <seconds>',
-      `the console reloads its live panes every SECONDS (default ${DEFAULT_REFRESH_SECONDS}; config key refresh_seconds)`,
-      integerArg(REFRESH_BOUNDS),
-    )
-    .option(
-      '--no-mouse',
-      'no clicks or wheel in the console, so the terminal selects text (NETDECK_MOUSE=0; config key mouse)',
-    );
-}
+/** The console's own flags, on the program (their home is light to load: early-paint.ts reads them too). */
+export { addConsoleOptions } from '../console/console-options.ts';
 
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {
@@ -69,7 +57,10 @@ export async function startConsole(context: CliContext, command: Command): Promi
     );
     return ExitCode.usage;
   }
-  const config = resolveOrReport(context, options, out);
+  startMark('console command');
+  // The demo console's first frame may be on screen already, painted before the commands loaded.
+  const early = takeEarlyPaint();
+  const config = early?.config ?? resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
   // Ink draws only its last frame when it thinks it runs in CI (CI or
   // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
@@ -77,22 +68,20 @@ export async function startConsole(context: CliContext, command: Command): Promi
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
   // Something on screen before anything slow (Ink, React, the demo world). With an API
   // the client opens at once, and its warnings go to the main screen first.
-  let paint: FirstPaint | undefined;
+  let paint: FirstPaint | undefined = early?.paint;
   const remember = rememberIn(statePath(io.env));
-  const paintNow = (status: string) =>
-    paintFirstFrame(io.stdout, {
-      target:
-        config.mode === 'api'
-          ? { kind: 'api', url: config.apiUrl.value }
-          : { kind: 'demo', seed: options.seed ?? DEMO_SEED },
-      network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
-      pane: remember.initial.pane,
-      columns: io.stdout.columns ?? 80,
-      rows: io.stdout.rows ?? 24,
+  const paintNow = (status: string) => {
+    const painted = paintConsoleStart(
+      io.stdout,
+      { config, seed: options.seed ?? DEMO_SEED, pane: remember.initial.pane },
       status,
-    });
-  if (config.mode === 'demo') paint = paintNow('building the demo world…');
+    );
+    startMark('first paint');
+    return painted;
+  };
+  if (config.mode === 'demo') paint ??= paintNow(BUILDING_STATUS);
   const tuiLoading = loadTui(context);
+  void tuiLoading.then(() => startMark('Ink and the panes loaded'));
   // A failure to load surfaces where it is awaited below.
   tuiLoading.catch(() => {});
 
@@ -111,6 +100,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       warn: (text) => out.warn(text),
       slices: { onProgress: (done) => paint?.status(`building the demo world ${Math.floor(done * 100)}%`) },
     });
+    startMark('client open');
     if (paint) paint.status('loading provider locations…');
     else paint = paintNow('loading provider locations…');
     const { client, simulator, target, token } = opened;
@@ -130,6 +120,8 @@ export async function startConsole(context: CliContext, command: Command): Promi
     };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console/console-stores.ts')).startConsoleStores(tuiOptions);
+    startMark('stores started');
+    void live.discovered.then(() => startMark('Discover answered'));
     const runTui = await tuiLoading;
     // The first frame waits a moment for the Discover answer: when it comes in time (the
     // demo simulator's does), the console opens on the data rather than on a loading
@@ -147,7 +139,11 @@ export async function startConsole(context: CliContext, command: Command): Promi
       ...tuiOptions,
       stores: live,
       // Node's compile cache keeps what the start compiled, up to the first frame.
-      onFirstFrame: () => setImmediate(flushCompileCache),
+      onFirstFrame: () => {
+        startMark('first Ink frame');
+        writeStartMarks();
+        setImmediate(flushCompileCache);
+      },
     });
   } catch (error) {
     paint?.leave();

@@ -3,6 +3,7 @@
 // providers ~0.4 s to build, and a blank screen meanwhile reads as a hang. It draws what
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
+import { decodeToken } from '../../api/auth.ts';
 import { screenText } from '../../sanitize.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
@@ -12,6 +13,7 @@ import { globalKeys } from '../../ui/input/global-keys.ts';
 import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
 import type { OutStream } from '../output/io.ts';
+import type { ResolvedConfig } from '../profile/config.ts';
 import { hangUp } from './hang-up.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 import { onTerminalSignals, signalExitCode, stopUntilContinued } from './terminal-signals.ts';
@@ -122,4 +124,24 @@ export function paintFirstFrame(out: OutStream, options: FirstPaintOptions): Fir
     },
   };
   return paint;
+}
+
+/**
+ * The console's first frame for its configuration: the header names the API's URL (and the
+ * network its token names) or the demo simulator's seed; `pane` is the one it opens on.
+ */
+export function paintConsoleStart(
+  out: OutStream,
+  start: { config: ResolvedConfig; seed: number; pane?: string },
+  status: string,
+): FirstPaint {
+  const { config, seed, pane } = start;
+  return paintFirstFrame(out, {
+    target: config.mode === 'api' ? { kind: 'api', url: config.apiUrl.value } : { kind: 'demo', seed },
+    network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
+    pane,
+    columns: out.columns ?? 80,
+    rows: out.rows ?? 24,
+    status,
+  });
 }

@@ -12,6 +12,7 @@ import { PANES } from '../../ui/panes/registry.ts';
 import { themeFor } from '../../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
+import { startMark } from './start-marks.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
 import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 import { onTerminalSignals, signalExitCode, stopUntilContinued } from './terminal-signals.ts';
@@ -51,6 +52,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
 
   await layoutEngineLoaded;
+  startMark('layout engine in');
   const { clock } = options;
   const live = options.stores ?? startConsoleStores(options);
   const { stores } = live;

@@ -1,0 +1,20 @@
+// The console's own flags, on the program (the console is `netdeck` with no command). A
+// module of their own, light to load: the early first paint (early-paint.ts) reads the
+// command line with them before the commands are loaded.
+import type { Command } from 'commander';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { integerArg } from '../options.ts';
+import { REFRESH_BOUNDS } from '../profile/config.ts';
+
+export function addConsoleOptions(command: Command): Command {
+  return command
+    .option(
+      '--refresh <seconds>',
+      `the console reloads its live panes every SECONDS (default ${DEFAULT_REFRESH_SECONDS}; config key refresh_seconds)`,
+      integerArg(REFRESH_BOUNDS),
+    )
+    .option(
+      '--no-mouse',
+      'no clicks or wheel in the console, so the terminal selects text (NETDECK_MOUSE=0; config key mouse)',
+    );
+}
