@@ -5,14 +5,12 @@
 // (HMAC), not from the public seed: nobody who knows the seed can derive a key.
 import { createHash, createHmac } from 'node:crypto';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
-import { MAX_API_KEY_NAME } from '../../src/contract/schemas.ts';
+import { API_KEY_LENGTH, API_KEY_PREFIX, MAX_API_KEY_NAME } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
 import { SimError } from './errors.ts';
 import { MAX_API_KEYS_PER_NETWORK, ownString } from './limits.ts';
 
-export const API_KEY_PREFIX = 'urn_';
-export const API_KEY_LENGTH = 56;
 const BASE32HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
 /** What Postgres says to a name longer than the column (varchar(128)); the service sends it as a 500. */
 export const NAME_TOO_LONG = `ERROR: value too long for type character varying(${MAX_API_KEY_NAME}) (SQLSTATE 22001)`;

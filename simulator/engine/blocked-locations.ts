@@ -6,7 +6,6 @@
 // `us`; an admin route changes it): the caller's pool here. Today's era only: the
 // early-2025 service had no blocked locations.
 import { ZERO_UUID } from '../../src/contract/schemas.ts';
-import { COUNTRIES } from '../world/countries.ts';
 import { providersOf, type World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
@@ -17,9 +16,6 @@ import { MAX_UNKNOWN_BLOCKS_PER_NETWORK, ownString } from './limits.ts';
 export const DEFAULT_CALLER_COUNTRY = 'us';
 /** This file's random stream (issue 26, group 4): the world's other values stay as they were. */
 const BLOCKED_STREAM = 2604;
-
-/** Whether `code` (any case) is a country the simulated worlds have. */
-export const isCountryCode = (code: string) => COUNTRIES.some((row) => row.code === code.toLowerCase());
 
 /**
  * A new world's blocks: the demo network blocks one country where providers are, drawn

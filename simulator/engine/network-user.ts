@@ -2,6 +2,7 @@
 // /network/user/update"): every network has an admin user, the one its tokens and API keys
 // act as; a rename is checked as the service checks it and stored trimmed, not normalised.
 import { createHash } from 'node:crypto';
+import { checkNetworkName, NAME_REFUSALS } from '../../src/contract/network-name.ts';
 import type { World } from '../world/index.ts';
 import { hashString } from '../world/prng.ts';
 import { ownString } from './limits.ts';
@@ -16,14 +17,6 @@ export function derivedUuid(text: string): string {
 export const adminUserId = (seed: number, networkId: string) => derivedUuid(`user:${seed}:${networkId}`);
 
 const DAY = 86_400_000;
-
-/** The refusals of POST /network/user/update (server: model/network_model.go ValidateNetworkName, checkNetworkNameAvailability). */
-export const NAME_REFUSALS = {
-  short: 'Network name must have at least 5 characters',
-  long: 'Network name must be less than 50 characters',
-  characters: 'Network name must contain only lowercase letters, numbers, and dashes',
-  taken: 'Network name not available',
-} as const;
 
 /**
  * GET /network/user. The demo network's user logs in with a password; (choice) the other
@@ -61,17 +54,6 @@ export function networkUser(world: World, network: number) {
   };
 }
 
-/** The form the service checks a name in: trimmed, lower case, spaces as dashes (server: ValidateNetworkName). */
-function checkedForm(name: string): { form: string } | { refusal: string } {
-  const form = name.trim().toLowerCase().replaceAll(' ', '-');
-  // Go's len() counts bytes.
-  const bytes = Buffer.byteLength(form);
-  if (bytes < 5) return { refusal: NAME_REFUSALS.short };
-  if (bytes > 50) return { refusal: NAME_REFUSALS.long };
-  if (!/^[a-z0-9-]*$/.test(form)) return { refusal: NAME_REFUSALS.characters };
-  return { form };
-}
-
 /** Whether two names are at most one insertion, deletion or substitution apart. */
 function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
@@ -90,9 +72,8 @@ function withinOneEdit(a: string, b: string): boolean {
 export function updateNetworkName(world: World, network: number, body: { network_name?: string }) {
   const raw = body.network_name ?? '';
   if (raw === world.networks.names[network]) return {};
-  const checked = checkedForm(raw);
-  if ('refusal' in checked) return { error: { message: checked.refusal } };
-  const { form } = checked;
+  const { form, refusal } = checkNetworkName(raw);
+  if (refusal) return { error: { message: refusal } };
   const taken =
     world.networks.createdNames.some((indexed) => withinOneEdit(indexed, form)) ||
     world.networks.indexOfName(form) >= 0;

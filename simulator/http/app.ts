@@ -12,7 +12,7 @@ import type {
 } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
 import { hostCheck } from '../../src/net/host-check.ts';
-import { isCountryCode } from '../engine/blocked-locations.ts';
+import { isCountryCode } from '../world/countries.ts';
 import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
 import { corsPolicy } from './cors.ts';

@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Clock } from '../../src/clock.ts';
-import { API_KEY_PREFIX } from '../engine/api-keys.ts';
+import { API_KEY_PREFIX } from '../../src/contract/schemas.ts';
 import { ownString } from '../engine/limits.ts';
 import { adminUserId, derivedUuid } from '../engine/network-user.ts';
 import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';

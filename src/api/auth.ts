@@ -1,7 +1,7 @@
 // Token handling for display only: claims are decoded, never verified, and a token
 // netdeck is given is never printed in full.
 import { decodeJwt } from 'jose';
-import { readAs, TokenClaims } from '../contract/schemas.ts';
+import { API_KEY_PREFIX, readAs, TokenClaims } from '../contract/schemas.ts';
 
 export interface TokenInfo {
   networkName?: string;
@@ -15,7 +15,7 @@ export interface TokenInfo {
 export type TokenKind = 'network' | 'client' | 'api-key' | 'unknown';
 
 /** API keys are `urn_` and 56 characters in all (reference behaviour, "Authentication"). */
-export const isApiKey = (token: string) => token.trim().startsWith('urn_');
+export const isApiKey = (token: string) => token.trim().startsWith(API_KEY_PREFIX);
 
 export function tokenKind(token: string): TokenKind {
   if (isApiKey(token)) return 'api-key';

@@ -689,6 +689,9 @@ export const BlockedLocations = z.looseObject({
 /** block-location and unblock-location; absent is the zero id. */
 export const LocationIdRequest = z.object({ location_id: RequestUdid.optional() });
 
+/** An API key: `urn_` and the unpadded base32hex of 32 bytes, 56 characters in all. */
+export const API_KEY_PREFIX = 'urn_';
+export const API_KEY_LENGTH = 56;
 /** An API key's name: not checked by the service, at most 128 characters (the column's). */
 export const MAX_API_KEY_NAME = 128;
 export const CreateApiKeyRequest = z.object({ name: z.string().optional() });

@@ -1,7 +1,7 @@
 // `netdeck config`: the effective configuration and where each value came from. The
 // token is shown masked, with the network its claims name.
 import type { Command } from 'commander';
-import { decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
+import { decodeToken, hideUrlCredentials, isApiKey, maskToken } from '../../api/auth.ts';
 import { dateOf } from '../../clock.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
@@ -172,6 +172,12 @@ function settingsOf(
         shown: formatTimestamp(expires),
         from: 'token claims',
       });
+  } else if (config.token && isApiKey(config.token.value)) {
+    rows.push({
+      setting: 'network',
+      key: 'network',
+      from: 'an API key names no network: netdeck config --check asks the service',
+    });
   } else if (config.token) {
     rows.push({ setting: 'network', key: 'network', from: 'the token is not a readable JWT' });
   }

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { decodeToken, issuedAt, type TokenKind, tokenKind } from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import type { NetworkUser } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
@@ -46,8 +47,11 @@ export function registerWhoami(program: Command, context: CliContext): void {
       const kind = tokenKind(token);
       let accepted = true;
       let refusal: string | undefined;
+      // An API key names no network: the service says which (and so whether it accepts the key).
+      let user: NetworkUser | undefined;
       try {
-        await client.getPayoutWallet();
+        if (kind === 'api-key') user = (await client.networkUser()).network_user;
+        else await client.getPayoutWallet();
       } catch (error) {
         if (!isApiError(error) || error.kind !== 'unauthorized') throw error;
         accepted = false;
@@ -56,9 +60,9 @@ export function registerWhoami(program: Command, context: CliContext): void {
       const issued = info ? issuedAt(info) : undefined;
       const described = {
         api_url: client.baseUrl,
-        network_name: info?.networkName ?? null,
+        network_name: info?.networkName ?? user?.network_name ?? null,
         network_id: info?.networkId ?? null,
-        user_id: info?.claims.user_id ?? null,
+        user_id: info?.claims.user_id ?? user?.user_id ?? null,
         client_id: info?.claims.client_id ?? null,
         token_kind: kind,
         issued_at: issued === undefined ? null : new Date(issued).toISOString(),

@@ -120,7 +120,7 @@ describe('a key as the token', () => {
     expect(
       JSON.parse((await raw(h.sim, 'GET', '/network/user', undefined, key)).text).network_user,
     ).toMatchObject({
-      network_name: OPERATION_BODIES.updateNetworkName.network_name,
+      network_name: (OPERATION_BODIES.updateNetworkName as { network_name: string }).network_name,
       user_auth: 'demo@netdeck.example',
     });
     const byKey = h.clientFor(key);
