@@ -1,5 +1,5 @@
-// Account pane: the payout wallet and the network's wallets (a live resource), the
-// wallet under the cursor, making it the payout wallet or removing it after a y/n
+// Account pane: the payout wallet and the network's wallets (a live resource), which of
+// the pane's lists (wallets, API keys) the cursor is in, the wallet under the cursor, making it the payout wallet or removing it after a y/n
 // question, adding one (its address checked as the service checks it), setting the
 // payout wallet by id, and the feedback form (every flag, the free text, which field has
 // the focus, the outcome).
@@ -81,7 +81,13 @@ export interface FeedbackForm {
   noToken?: boolean;
 }
 
+/** The pane's two lists: the cursor keys move in one of them. */
+export type AccountList = 'wallets' | 'apiKeys';
+
 export interface AccountView extends ListMoves {
+  /** Which list the cursor keys move in (the API keys' cursor is the apiKeys store's). */
+  list: AccountList;
+  setList(list: AccountList): void;
   wallet: WalletDialog;
   feedback: FeedbackForm;
   /** The wallet under the cursor in the list, by id. */
@@ -158,6 +164,8 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
     const setAdd = (patch: Partial<AddWalletForm>) => set({ addWallet: { ...get().addWallet, ...patch } });
     const setForm = (patch: Partial<FeedbackForm>) => set({ feedback: { ...get().feedback, ...patch } });
     return {
+      list: 'wallets',
+      setList: (list) => set({ list }),
       wallet: EMPTY_WALLET,
       feedback: emptyFeedback(),
       addWallet: EMPTY_ADD,

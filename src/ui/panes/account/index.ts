@@ -1,4 +1,4 @@
-// Account (6): the network's wallets and the payout wallet, and the feedback form.
+// Account (6): the network's wallets and the payout wallet, its API keys, and the feedback form.
 import { PANE_TITLES } from '../titles.ts';
 import { definePane } from '../types.ts';
 import { Account } from './account-pane.tsx';
@@ -11,5 +11,8 @@ export const accountPane = definePane({
   store: 'account',
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,
-  onEnter: (stores) => void stores.account.getState().refresh(),
+  onEnter: (stores) => {
+    void stores.account.getState().refresh();
+    void stores.apiKeys.getState().refresh();
+  },
 });
