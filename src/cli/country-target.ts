@@ -34,10 +34,11 @@ export function describeTarget(target: Target): string {
 
 /** Why a region or city is not blocked: the service matches consumers by country only. */
 export function onlyCountries(target: Target): string {
-  const country = target.code ? `: netdeck block ${target.code}` : '';
+  const code = target.code ? target.code.toUpperCase() : undefined;
+  const what = `${sanitize(target.name ?? target.id)} is a ${target.type ?? 'location'}${code ? ` in ${code}` : ''}`;
   return (
-    `${describeTarget(target)} is a ${target.type ?? 'location'}, and the service matches consumers by ` +
-    `country only: blocking a region or a city has no effect. Block its country instead${country}`
+    `${what}: the service matches consumers by country only, so blocking a region or a city has no effect. ` +
+    `Block its country instead${target.code ? `: netdeck block ${target.code}` : ''}`
   );
 }
 

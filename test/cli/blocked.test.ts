@@ -77,7 +77,9 @@ describe('netdeck block and unblock', () => {
     const before = await listed();
     const byId = await netdeck('block', germany.cityId);
     expect(byId.code).toBe(ExitCode.usage);
-    expect(byId.stderr).toContain(`is a city, and the service matches consumers by country only`);
+    expect(byId.stderr).toContain(
+      `${germany.city} is a city in DE: the service matches consumers by country only`,
+    );
     expect(byId.stderr).toContain('netdeck block de');
     const byName = await netdeck('block', germany.city);
     expect(byName.code).toBe(ExitCode.usage);
