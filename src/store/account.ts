@@ -18,6 +18,7 @@ import {
 import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -157,10 +158,6 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
   });
   return extendResource<AccountData, AccountView>(resource, (set, get) => {
     const setWalletDialog = (patch: Partial<WalletDialog>) => set({ wallet: { ...get().wallet, ...patch } });
-    const setQuestion = (patch: Partial<WalletQuestion>) => {
-      const { question } = get();
-      if (question) set({ question: { ...question, ...patch } });
-    };
     const setAdd = (patch: Partial<AddWalletForm>) => set({ addWallet: { ...get().addWallet, ...patch } });
     const setForm = (patch: Partial<FeedbackForm>) => set({ feedback: { ...get().feedback, ...patch } });
     return {
@@ -181,28 +178,24 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         const { selected } = walletRows(get());
         if (selected?.wallet_id) set({ question: { kind, walletId: selected.wallet_id, phase: 'ask' } });
       },
-      async answer(yes) {
-        const { question } = get();
-        if (question?.phase !== 'ask') return;
-        if (!yes) {
-          set({ question: undefined });
-          return;
-        }
-        setQuestion({ phase: 'sending' });
-        try {
-          if (question.kind === 'payout') {
-            await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
-            setQuestion({ phase: 'done', message: `Payout wallet set to ${question.walletId}.` });
-          } else {
-            const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
-            if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
-            setQuestion({ phase: 'done', message: `Wallet ${question.walletId} removed.` });
-          }
-          await get().refresh();
-        } catch (error) {
-          setQuestion({ phase: 'failed', message: serviceMessage(error) });
-        }
-      },
+      answer: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().question, set: (question) => set({ question }) },
+          {
+            async act(question) {
+              if (question.kind === 'payout') {
+                await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
+                return `Payout wallet set to ${question.walletId}.`;
+              }
+              const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
+              if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
+              return `Wallet ${question.walletId} removed.`;
+            },
+            failure: serviceMessage,
+            after: () => get().refresh(),
+          },
+        ),
       resetAddWallet: () => set({ addWallet: EMPTY_ADD }),
       cycleChain(delta) {
         const { addWallet } = get();

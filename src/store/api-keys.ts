@@ -7,6 +7,7 @@ import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -70,10 +71,6 @@ export function createApiKeysStore(deps: StoreDeps): ApiKeysStore {
   });
   return extendResource<ApiKey[], ApiKeysView>(resource, (set, get) => {
     const setForm = (patch: Partial<ApiKeyForm>) => set({ form: { ...get().form, ...patch } });
-    const setQuestion = (patch: Partial<RemoveKeyQuestion>) => {
-      const { question } = get();
-      if (question) set({ question: { ...question, ...patch } });
-    };
     return {
       form: EMPTY_FORM,
       ...listMoves({
@@ -111,25 +108,20 @@ export function createApiKeysStore(deps: StoreDeps): ApiKeysStore {
         const { selected } = keyRows(get());
         if (selected?.id) set({ question: { id: selected.id, name: selected.name ?? '', phase: 'ask' } });
       },
-      async answer(yes) {
-        const { question } = get();
-        if (question?.phase !== 'ask') return;
-        if (!yes) {
-          set({ question: undefined });
-          return;
-        }
-        setQuestion({ phase: 'sending' });
-        try {
-          await send(deps, () => client.removeApiKey({ id: question.id }));
-          setQuestion({
-            phase: 'done',
-            message: `Removed the API key ${question.name ? `"${question.name}"` : question.id}: it is refused from now on.`,
-          });
-          await get().refresh();
-        } catch (error) {
-          setQuestion({ phase: 'failed', message: failure(error) });
-        }
-      },
+      answer: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().question, set: (question) => set({ question }) },
+          {
+            async act(question) {
+              await send(deps, () => client.removeApiKey({ id: question.id }));
+              const named = question.name ? `"${question.name}"` : question.id;
+              return `Removed the API key ${named}: it is refused from now on.`;
+            },
+            failure,
+            after: () => get().refresh(),
+          },
+        ),
       closeQuestion: () => set({ question: undefined }),
     };
   });

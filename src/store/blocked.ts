@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import type { BlockedLocation } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
+import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -64,43 +65,29 @@ export function createBlockedStore(deps: StoreDeps): BlockedStore {
     load: async (signal) => (await client.blockedLocations({ signal })).blocked_locations ?? [],
   });
   return extendResource<BlockedLocation[], BlockedView>(resource, (set, get) => {
-    const setQuestion = (patch: Partial<BlockQuestion>) => {
-      const { question } = get();
-      if (question) set({ question: { ...question, ...patch } });
-    };
     return {
       ask(country) {
         const action = blockedIds(get().data).has(country.id) ? 'unblock' : 'block';
         set({ question: { ...country, action, phase: 'ask' } });
       },
-      async answer(yes) {
-        const { question } = get();
-        if (question?.phase !== 'ask') return;
-        if (!yes) {
-          set({ question: undefined });
-          return;
-        }
-        setQuestion({ phase: 'sending' });
-        try {
-          const body = { location_id: question.id };
-          await send(deps, () =>
-            question.action === 'block' ? client.blockLocation(body) : client.unblockLocation(body),
-          );
-          setQuestion({
-            phase: 'done',
-            message:
-              question.action === 'block'
-                ? `Blocked ${countryLabel(question)}: consumers there are no longer offered your providers.`
-                : `Unblocked ${countryLabel(question)}: consumers there are offered your providers again.`,
-          });
-          await get().refresh();
-        } catch (error) {
-          setQuestion({
-            phase: 'failed',
-            message: isMissingRoute(error) ? NO_BLOCKED_LOCATIONS : serviceMessage(error),
-          });
-        }
-      },
+      answer: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().question, set: (question) => set({ question }) },
+          {
+            async act(question) {
+              const body = { location_id: question.id };
+              if (question.action === 'block') {
+                await send(deps, () => client.blockLocation(body));
+                return `Blocked ${countryLabel(question)}: consumers there are no longer offered your providers.`;
+              }
+              await send(deps, () => client.unblockLocation(body));
+              return `Unblocked ${countryLabel(question)}: consumers there are offered your providers again.`;
+            },
+            failure: (error) => (isMissingRoute(error) ? NO_BLOCKED_LOCATIONS : serviceMessage(error)),
+            after: () => get().refresh(),
+          },
+        ),
       close: () => set({ question: undefined }),
     };
   });

@@ -234,20 +234,7 @@ async function providerToken(context: CliContext, options: LoginOptions, client:
   const token = text.trim();
   if (!token || (!isApiKey(token) && !decodeToken(token)))
     throw new UsageError(`${path} does not hold a token (a JWT); run the official provider's auth again`);
-  // Checked now rather than at the next command: a token the service refuses is not kept.
-  client.setToken(token);
-  try {
-    await client.getPayoutWallet();
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'unauthorized')
-      throw new ApiError(
-        'unauthorized',
-        `the service does not accept the token in ${path} (Not authorized.)`,
-        error.details,
-      );
-    throw error;
-  }
-  return token;
+  return acceptedToken(client, token, `the token in ${path}`, () => client.getPayoutWallet());
 }
 
 /** An API key, given, piped or typed without echo; kept only if the service accepts it. */
@@ -266,19 +253,30 @@ async function apiKeyToken(context: CliContext, given: string | boolean, client:
   key = key?.trim() ?? '';
   if (!isApiKey(key) || key.length !== API_KEY_LENGTH)
     throw new UsageError(`an API key starts with urn_ and is ${API_KEY_LENGTH} characters long`);
-  client.setToken(key);
+  return acceptedToken(client, key, 'this API key', () => client.networkUser());
+}
+
+/** The token, once the service accepted it (`check`): one it refuses is not kept. */
+async function acceptedToken(
+  client: ApiClient,
+  token: string,
+  what: string,
+  check: () => Promise<unknown>,
+): Promise<string> {
+  // Checked now rather than at the next command.
+  client.setToken(token);
   try {
-    await client.networkUser();
+    await check();
   } catch (error) {
     if (isApiError(error) && error.kind === 'unauthorized')
       throw new ApiError(
         'unauthorized',
-        'the service does not accept this API key (Not authorized.)',
+        `the service does not accept ${what} (Not authorized.)`,
         error.details,
       );
     throw error;
   }
-  return key;
+  return token;
 }
 
 function report(
