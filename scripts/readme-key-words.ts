@@ -65,7 +65,8 @@ export const KEY_WORDS: Record<string, string> = {
   'account remove': 'remove the wallet or the API key under the cursor, after `y`/`n`',
   'account newApiKey':
     'make an API key (dialog: a name; the key is shown there once, `y` copies it, closing forgets it)',
-  'account switchList': 'move the cursor between the wallets and the API keys (`↑`/`↓` move in one)',
+  'account toApiKeys': 'move the cursor to the API keys (`↑`/`↓` then move in them)',
+  'account toWallets': 'move the cursor back to the wallets',
   'account setWallet': 'set the payout wallet by its id (dialog)',
   'account feedback': 'send feedback (dialog)',
   'account login': 'log in with an auth code (where no token was given)',

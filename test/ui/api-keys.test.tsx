@@ -33,6 +33,8 @@ describe.each([
     expect(app.frame()).toMatch(/ {2}› monitoring/);
     expect(app.frame()).not.toMatch(/› ★ payout/);
     expect(app.frame()).toMatchSnapshot('the keys');
+    await app.press('right');
+    expect(app.frame()).toContain('the cursor is in the API keys (← the wallets)');
     await app.press('left');
     expect(app.frame()).toMatch(/› ★ payout/);
   });

@@ -131,7 +131,7 @@ export function Account({ width, height }: PaneProps) {
       void a().refresh();
       void k().refresh();
     },
-    open: () => (inKeys() ? 'enter acts on a wallet: ←/→ moves to the wallets' : ask('payout')),
+    open: () => (inKeys() ? 'enter acts on a wallet: ← moves to the wallets' : ask('payout')),
     remove: () => {
       if (!inKeys()) return ask('remove');
       const noToken = missing('Removing an API key');
@@ -140,7 +140,8 @@ export function Account({ width, height }: PaneProps) {
       k().askRemove();
       dialogs.open(QUESTION_DIALOG);
     },
-    switchList: () => a().setList(inKeys() ? 'wallets' : 'apiKeys'),
+    toApiKeys: () => (inKeys() ? 'the cursor is in the API keys (← the wallets)' : a().setList('apiKeys')),
+    toWallets: () => (inKeys() ? a().setList('wallets') : 'the cursor is in the wallets (→ the API keys)'),
     newApiKey: () => {
       const noToken = missing('Making an API key');
       if (noToken) return noToken;

@@ -88,7 +88,7 @@ export function ApiKeySection({
           <ErrorLine error={error} width={width - 2} prefix="refresh failed, showing the last answer" />
         ) : hint && !missing && !isNoToken(error) ? (
           <Text dimColor={theme.dim} wrap="truncate">
-            n makes a key (shown once) · x removes the one under the cursor · ←/→ wallets/keys
+            n makes a key (shown once) · x removes the one under the cursor · → here, ← the wallets
           </Text>
         ) : null}
       </Box>
