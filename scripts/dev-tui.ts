@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../simulator/index.ts';
 import { createClient } from '../src/api/client.ts';
-import { runTui } from '../src/cli/tui.tsx';
+import { runTui } from '../src/cli/console/tui.tsx';
 
 const { values } = parseArgs({
   options: {

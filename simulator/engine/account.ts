@@ -16,7 +16,6 @@ import {
   ownString,
 } from './limits.ts';
 
-export const WALLET_NOT_OWNED = REFUSALS_AS_500.walletNotOwned;
 /** The demo network's chains, in order; the first is its payout wallet. */
 const DEMO_CHAINS = ['SOL', 'MATIC', 'TAO'] as const;
 const DAY = 86_400_000;

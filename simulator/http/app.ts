@@ -12,6 +12,7 @@ import type {
 } from '../../src/contract/admin.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
 import { hostCheck } from '../../src/net/host-check.ts';
+import { listen } from '../../src/net/listen.ts';
 import { isCountryCode } from '../world/countries.ts';
 import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
@@ -20,7 +21,6 @@ import type { EnginePort } from './engine-port.ts';
 import { FaultState } from './faults.ts';
 import type { Address } from './guard.ts';
 import { createRequestHandler } from './handler.ts';
-import { listen } from './server.ts';
 
 export interface HttpSimulatorOptions {
   engine: EnginePort;

@@ -4,7 +4,7 @@
 import { COUNTRIES, GROUPS } from './countries.ts';
 import type { Names } from './names.ts';
 import type { Rng } from './prng.ts';
-import { runSteps, type Steps } from './steps.ts';
+import type { Steps } from './steps.ts';
 
 export type LocationKind = 'city' | 'region' | 'country';
 
@@ -156,6 +156,3 @@ export function* geoSteps(rng: Rng, names: Names, cities: number): Steps<Geo> {
   for (const [index, group] of geo.groups.entries()) geo.byId.set(group.id, { kind: 'group', index });
   return geo;
 }
-
-export const generateGeo = (rng: Rng, names: Names, cities: number): Geo =>
-  runSteps(geoSteps(rng, names, cities));

@@ -4,7 +4,7 @@
 import type { Geo } from './geo.ts';
 import { ProviderIds } from './ids.ts';
 import type { Rng } from './prng.ts';
-import { runSteps, type Steps } from './steps.ts';
+import type { Steps } from './steps.ts';
 
 export const TIERS = 4;
 export const PUBLIC = 3;
@@ -234,6 +234,3 @@ export function* providerSteps(
   }
   return providers;
 }
-
-export const generateProviders = (...args: Parameters<typeof providerSteps>): Providers =>
-  runSteps(providerSteps(...args));

@@ -4,9 +4,9 @@ import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../simulator/main.ts';
 import type { ClientOptions } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
-import type { ConfigFs } from './config.ts';
+import type { TuiOptions } from './console/tui.tsx';
 import type { CliIo } from './output/io.ts';
-import type { TuiOptions } from './tui.tsx';
+import type { ConfigFs } from './profile/config.ts';
 
 /** Seams for tests; the binary uses the defaults. */
 export interface CliDeps {

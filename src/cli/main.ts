@@ -1,7 +1,7 @@
 // Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
 // dist/netdeck.cjs, loads: src/cli/bin.ts).
 import { flushCompileCache } from './compile-cache.ts';
-import { hangUp } from './hang-up.ts';
+import { hangUp } from './console/hang-up.ts';
 import { runCli } from './program.ts';
 
 // The reader went away (`netdeck ... | head`: EPIPE) or the terminal closed under the

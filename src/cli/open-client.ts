@@ -6,9 +6,9 @@ import type { SliceOptions } from '../../simulator/world/steps.ts';
 import { type ApiClient, type ClientOptions, createClient } from '../api/client.ts';
 import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
-import type { ResolvedConfig } from './config.ts';
 import type { CliDeps } from './context.ts';
 import { UsageError } from './output/exit-codes.ts';
+import type { ResolvedConfig } from './profile/config.ts';
 
 /** The demo world when no --seed is given. */
 export const DEMO_SEED = 1;

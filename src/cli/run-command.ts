@@ -5,12 +5,12 @@
 import type { Simulator } from '../../simulator/index.ts';
 import type { ApiClient, ClientOptions } from '../api/client.ts';
 import { explainError } from '../api/error-words.ts';
-import { ConfigError, type ResolvedConfig, type ResolveOptions, resolveConfig } from './config.ts';
 import type { CliContext } from './context.ts';
 import { DEMO_SEED, openClient } from './open-client.ts';
 import type { CommonOptions } from './options.ts';
 import { ExitCode, exitCodeFor } from './output/exit-codes.ts';
 import { createOutput, type Output } from './output/writer.ts';
+import { ConfigError, type ResolvedConfig, type ResolveOptions, resolveConfig } from './profile/config.ts';
 
 /** Commands fail fast: a person or a script is waiting. */
 const COMMAND_CLIENT_DEFAULTS: Partial<ClientOptions> = {

@@ -19,7 +19,7 @@ export interface StoreDeps {
   demo?: DemoAccess;
   /** Keeps a token the console's login got, for the profile (as `netdeck login` does). */
   saveLogin?: (token: string) => void | Promise<void>;
-  /** Writes the Providers pane's export (`e`): JSON Lines; returns where (src/cli/provider-export.ts). */
+  /** Writes the Providers pane's export (`e`): JSON Lines; returns where (src/cli/console/provider-export.ts). */
   saveExport?: (text: string, at: number) => string;
 }
 

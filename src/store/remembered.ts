@@ -1,5 +1,5 @@
 // What the console remembers between runs: the pane shown, each list's sort and the
-// Providers pane's batch size. No files here (src/cli/state-file.ts reads and writes
+// Providers pane's batch size. No files here (src/cli/console/state-file.ts reads and writes
 // them): this takes the stores' choices out, puts them back, and says when they change.
 import * as z from 'zod';
 import type { Stores } from './index.ts';

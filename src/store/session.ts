@@ -14,7 +14,7 @@ export interface SessionState {
   hasToken: boolean;
   /**
    * The pane shown, by id; undefined shows the first. Which panes exist, their order and
-   * their ids are the UI's (src/ui/panes/registry.ts): the store only keeps the choice.
+   * their ids are the UI's (src/ui/panes/list.ts): the store only keeps the choice.
    */
   activePane?: string;
   /** Over the pane: the `?` help, or the `!` event log. */

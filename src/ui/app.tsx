@@ -13,6 +13,7 @@ import { EventLog } from './frame/event-log.tsx';
 import { Footer } from './frame/footer.tsx';
 import { Header } from './frame/header.tsx';
 import { HelpOverlay } from './frame/help-overlay.tsx';
+import { COMPACT_BELOW } from './frame/layout.ts';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
@@ -20,9 +21,6 @@ import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.ts
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
 import type { Theme } from './theme.ts';
-
-/** Below this many columns the header, tabs and footer get shorter. */
-const COMPACT_BELOW = 80;
 
 function useGlobalKeys() {
   const stores = useStores();
@@ -104,7 +102,7 @@ export interface AppProps {
 /** A registry of the console's key handlers, on its key table. */
 export const createKeyRegistry = () => new KeyRegistry(keymap, paneScope);
 
-/** The whole console; render it with Ink (src/cli/tui.tsx) or the test helper. */
+/** The whole console; render it with Ink (src/cli/console/tui.tsx) or the test helper. */
 export function App({ stores, clock, theme, demo, keys }: AppProps) {
   return (
     <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo}>

@@ -7,12 +7,12 @@
 import { loginKeys, questionKeys } from './components/dialog-keys.ts';
 import { type Binding, isDialogScope, type Scope } from './input/bindings.ts';
 import { eventLogKeys, globalKeys, helpKeys } from './input/global-keys.ts';
-import { digitOf, PANES } from './panes/registry.ts';
+import { PANES } from './panes/registry.ts';
 
 /** `1`..`9` select the panes in tab order. */
 export const paneSwitchKeys: readonly Binding[] = PANES.map((pane) => ({
   scope: 'global',
-  keys: [digitOf(pane)],
+  keys: [pane.digit],
   action: `pane:${pane.id}`,
   help: `show ${pane.title}`,
 }));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
 import { DEFAULTS } from '../../simulator/world/index.ts';
-import type { TuiOptions } from '../../src/cli/tui.tsx';
+import type { TuiOptions } from '../../src/cli/console/tui.tsx';
 import { ManualClock, systemClock } from '../../src/clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';

@@ -20,7 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { providerExportWriter } from '../../src/cli/provider-export.ts';
+import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
 import { ManualClock } from '../../src/clock.ts';
 import {
   createPrivateFile,

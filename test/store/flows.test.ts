@@ -1,7 +1,8 @@
 // The console's stores against the real simulator (current era) on one ManualClock: the
 // Devices actions (confirm a guest, remove, rename an association, rename a device, the
 // QR code), the Account wallet list (payout, add with the service's checks, remove),
-// the login with an auth code, and the device names My providers gets from the clients.
+// the login with an auth code, the device names My providers gets from the clients, and
+// the places Discover sends to Providers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
@@ -11,6 +12,7 @@ import { withClientInfo } from '../../src/store/clients.ts';
 import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { deviceRows, selectedRow } from '../../src/store/devices.ts';
+import { sendChosenToProviders } from '../../src/store/flows.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { deviceNameOf } from '../../src/store/my-providers.ts';
 import { TEST_WORLD } from '../simulator/integration/harness.ts';
@@ -234,6 +236,35 @@ describe('login with an auth code', () => {
     stores.login.getState().setInput(auth_code!);
     await stores.login.getState().submit();
     expect(stores.login.getState().dialog).toMatchObject({ phase: 'failed', message: 'Invalid auth code.' });
+  });
+});
+
+describe('Discover to Providers', () => {
+  beforeEach(() => setup('demo'));
+
+  it('sends the marked places to Providers, which samples them, and shows that pane; nothing when none is left', async () => {
+    const discovery = () => stores.discovery.getState();
+    discovery().toggleMark();
+    discovery().move(2);
+    discovery().toggleMark();
+    const marked = Object.values(discovery().marked).map((m) => m.label);
+    expect(marked).toHaveLength(2);
+
+    expect(sendChosenToProviders(stores)).toBe(true);
+    expect(stores.session.getState().activePane).toBe('providers');
+    expect(stores.providers.getState().specs.map((s) => s.label)).toEqual(marked);
+    await clock.advance(0);
+    expect(stores.providers.getState().seen.length).toBeGreaterThan(0);
+
+    // A search with no match: no mark, no row under the cursor, nothing sent.
+    stores.session.getState().setPane('discover');
+    discovery().clearMarks();
+    discovery().setQuery('qqqqqqqqqqqqqqqqqqqq');
+    await discovery().searchNow();
+    expect(discovery().rows).toEqual([]);
+    expect(sendChosenToProviders(stores)).toBe(false);
+    expect(stores.session.getState().activePane).toBe('discover');
+    expect(stores.providers.getState().specs.map((s) => s.label)).toEqual(marked);
   });
 });
 

@@ -104,6 +104,19 @@ const SPECS: MarkedSpec[] = [
   { label: 'b', kind: 'city', spec: { location_id: 'b' }, providerCount: 12 },
 ];
 
+/** A store that has seen one batch of 10 and fetches all (N): the second batch is out. */
+async function fetchingAllAfterOneBatch() {
+  const { client, calls, batchOf } = answeringClient();
+  const store = storeOn(client);
+  void store.getState().choose(SPECS);
+  await settle();
+  calls[0].answer(batchOf(10));
+  await settle();
+  const running = store.getState().fetchAll();
+  await settle();
+  return { store, calls, batchOf, running };
+}
+
 describe('fetch every provider (N), step by step', () => {
   it('n and N during it say what is happening and send nothing more; it follows a batch n sent', async () => {
     const { client, calls, batchOf } = answeringClient();
@@ -133,14 +146,7 @@ describe('fetch every provider (N), step by step', () => {
   });
 
   it('stopping aborts the batch in flight and sends nothing after; N goes on from there', async () => {
-    const { client, calls, batchOf } = answeringClient();
-    const store = storeOn(client);
-    void store.getState().choose(SPECS);
-    await settle();
-    calls[0].answer(batchOf(10));
-    await settle();
-    const running = store.getState().fetchAll();
-    await settle();
+    const { store, calls, batchOf, running } = await fetchingAllAfterOneBatch();
     calls[1].answer(batchOf(10));
     await settle();
     expect(calls).toHaveLength(3);
@@ -161,14 +167,7 @@ describe('fetch every provider (N), step by step', () => {
   });
 
   it('a failed batch stops it, keeping what was seen and saying why', async () => {
-    const { client, calls, batchOf } = answeringClient();
-    const store = storeOn(client);
-    void store.getState().choose(SPECS);
-    await settle();
-    calls[0].answer(batchOf(10));
-    await settle();
-    const running = store.getState().fetchAll();
-    await settle();
+    const { store, calls, running } = await fetchingAllAfterOneBatch();
     calls[1].fail(new ApiError('http', 'find-providers2 answered 502', { status: 502 }));
     await running;
     expect(calls).toHaveLength(2);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { providerExportWriter } from '../../src/cli/provider-export.ts';
+import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';

@@ -8,12 +8,13 @@ import type { Scope } from '../../src/ui/input/bindings.ts';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { PANE_ACTIONS } from '../../src/ui/input/global-keys.ts';
 import { keymap, paneSwitchKeys, scopesOf } from '../../src/ui/keymap.ts';
-import { digitOf, PANES, paneById } from '../../src/ui/panes/registry.ts';
-import type { PaneDefinition } from '../../src/ui/panes/types.ts';
+import { PANE_LIST } from '../../src/ui/panes/list.ts';
+import { PANES, paneById } from '../../src/ui/panes/registry.ts';
+import type { Pane } from '../../src/ui/panes/types.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
 /** What the frame needs of a pane, as problems (empty: the pane is whole). */
-function paneProblems(pane: PaneDefinition, stores: Stores): string[] {
+function paneProblems(pane: Pane, stores: Stores): string[] {
   const problems: string[] = [];
   if (!pane.title.trim()) problems.push(`${pane.id}: no title`);
   if (!pane.shortTitle.trim()) problems.push(`${pane.id}: no short title`);
@@ -38,8 +39,9 @@ describe('the pane registry', () => {
     expect(PANES.flatMap((pane) => paneProblems(pane, stores))).toEqual([]);
     expect(PANES.length).toBeLessThanOrEqual(9);
     expect(new Set(PANES.map((p) => p.id)).size).toBe(PANES.length);
-    expect(PANES.map(digitOf)).toEqual(PANES.map((_, i) => String(i + 1)));
-    expect(paneSwitchKeys.map((b) => b.keys[0])).toEqual(PANES.map(digitOf));
+    expect(PANES.map((p) => p.id)).toEqual(PANE_LIST.map((p) => p.id));
+    expect(PANES.map((p) => p.digit)).toEqual(PANES.map((_, i) => String(i + 1)));
+    expect(paneSwitchKeys.map((b) => b.keys[0])).toEqual(PANES.map((p) => p.digit));
   });
 
   it('finds a pane without keys, a title or a store', () => {
@@ -49,7 +51,7 @@ describe('the pane registry', () => {
       title: ' ',
       keys: [],
       store: 'nothing',
-    } as unknown as PaneDefinition;
+    } as unknown as Pane;
     expect(paneProblems(broken, someStores())).toEqual([
       'x: no title',
       'x: no keys of its own',
@@ -109,7 +111,7 @@ describe('handlers and bindings', () => {
     checkScope(keys, 'dialog:events', checked);
     await press('esc');
     for (const pane of PANES) {
-      await press(digitOf(pane));
+      await press(pane.digit);
       checkScope(keys, pane.id, checked);
     }
     await press('3');

@@ -12,7 +12,7 @@ import type React from 'react';
 import { afterEach, beforeEach } from 'vitest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { providerExportWriter } from '../../src/cli/provider-export.ts';
+import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import {
@@ -26,7 +26,7 @@ import {
 import { App } from '../../src/ui/app.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
-import type { PaneId } from '../../src/ui/panes/registry.ts';
+import type { PaneId } from '../../src/ui/panes/list.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
 
 /**
@@ -190,7 +190,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   );
   const instance = render(element, {
     stdout: stdout as unknown as NodeJS.WriteStream,
-    // As the console reads its terminal (src/cli/tui.tsx): the mouse reports apart.
+    // As the console reads its terminal (src/cli/console/tui.tsx): the mouse reports apart.
     stdin: new TerminalInput(stdin) as unknown as NodeJS.ReadStream,
     stderr: stderr as unknown as NodeJS.WriteStream,
     debug: true,

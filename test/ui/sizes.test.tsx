@@ -292,30 +292,48 @@ function check(app: Rendered, screen: Screen, cols: number, rows: number) {
 }
 
 describe('the tab bar at any width', () => {
-  const tabs = (counts: (number | undefined)[]) =>
-    PANES.map((pane, i) => ({
+  /** Tabs of these titles (full, short) and counts, the first one active. */
+  const tabs = (titles: [string, string][], counts: (number | undefined)[]) =>
+    titles.map(([title, shortTitle], i) => ({
       digit: String(i + 1),
-      title: pane.title,
-      shortTitle: pane.shortTitle,
+      title,
+      shortTitle,
       count: counts[i],
       active: i === 0,
     }));
-  const line = (width: number, counts: (number | undefined)[] = [96, 20, 5, 8, undefined, 3]) => {
-    const { labels, gap } = tabLabels(tabs(counts), width);
+  const line = (list: ReturnType<typeof tabs>, width: number) => {
+    const { labels, gap } = tabLabels(list, width);
     return labels.map((l) => l.text).join(' '.repeat(gap));
   };
 
   it('takes the first form that fits: full titles, short titles two apart, one apart, digits', () => {
-    expect(line(200)).toBe(
-      '1 Discover 96  2 Providers 20  3 Devices 5  4 My providers 8  5 Network  6 Account 3',
+    const four = tabs(
+      [
+        ['Discover', 'Disc'],
+        ['Providers', 'Prov'],
+        ['Devices', 'Devices'],
+        ['My providers', 'Mine'],
+      ],
+      [96, 20, undefined, 8],
     );
-    // At exactly 80 columns no tab is cut ("Discover 2…" read as a count).
-    expect(line(80)).toBe('1 Disc 96  2 Prov 20  3 Devices 5  4 Mine 8  5 Net  6 Acct 3');
-    expect(line(55)).toBe('1 Disc 96 2 Prov 20 3 Devices 5 4 Mine 8 5 Net 6 Acct 3');
-    expect(line(30)).toBe('1 Disc 96 2 3 4 5 6');
-    for (const width of [30, 45, 60, 70, 79, 80, 81, 100]) {
-      expect(displayWidth(line(width))).toBeLessThanOrEqual(width);
-      expect(line(width)).not.toContain('…');
+    expect(line(four, 200)).toBe('1 Discover 96  2 Providers 20  3 Devices  4 My providers 8');
+    // Exactly the width of full titles, then one column less: the short ones, none cut mid-word.
+    expect(line(four, 58)).toBe('1 Discover 96  2 Providers 20  3 Devices  4 My providers 8');
+    expect(line(four, 57)).toBe('1 Disc 96  2 Prov 20  3 Devices  4 Mine 8');
+    expect(line(four, 40)).toBe('1 Disc 96 2 Prov 20 3 Devices 4 Mine 8');
+    expect(line(four, 38)).toBe('1 Disc 96 2 Prov 20 3 Devices 4 Mine 8');
+    expect(line(four, 37)).toBe('1 Disc 96 2 3 4');
+  });
+
+  it('fits every width with the real panes, never cutting a tab, full titles at 200 columns', () => {
+    const panes = tabs(
+      PANES.map((p): [string, string] => [p.title, p.shortTitle]),
+      PANES.map(() => 12_345),
+    );
+    expect(line(panes, 200)).toBe(PANES.map((p) => `${p.digit} ${p.title} 12,345`).join('  '));
+    for (const width of [30, 45, 60, 70, 79, 80, 81, 100, 120]) {
+      expect(displayWidth(line(panes, width))).toBeLessThanOrEqual(width);
+      expect(line(panes, width)).not.toContain('…');
     }
   });
 });

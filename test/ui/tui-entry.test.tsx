@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
-import { NO_TTY_EXIT, runTui, type TuiOptions } from '../../src/cli/tui.tsx';
+import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/console/terminal-screen.ts';
+import { NO_TTY_EXIT, runTui, type TuiOptions } from '../../src/cli/console/tui.tsx';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { MOUSE_OFF, MOUSE_ON } from '../../src/ui/input/mouse.ts';
 import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';

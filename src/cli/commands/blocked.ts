@@ -7,12 +7,12 @@ import type { ApiClient } from '../../api/client.ts';
 import { throwLacking } from '../../api/error-words.ts';
 import type { BlockedLocation } from '../../contract/schemas.ts';
 import type { CliContext } from '../context.ts';
-import { describeTarget, findTarget, onlyCountries, type Target } from '../country-target.ts';
 import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
+import { describeTarget, findTarget, onlyCountries, type Target } from './country-target.ts';
 import { examples } from './help.ts';
 
 /** What the service lacks where these routes answer 404. */

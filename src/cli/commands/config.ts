@@ -6,14 +6,14 @@ import { dateOf } from '../../clock.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import type { ResolvedConfig, Sourced } from '../config.ts';
-import { type ConfigCheck, checkConfig } from '../config-check.ts';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED } from '../open-client.ts';
 import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
+import type { ResolvedConfig, Sourced } from '../profile/config.ts';
+import { type ConfigCheck, checkConfig } from '../profile/config-check.ts';
 import { resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
 

@@ -5,19 +5,19 @@ import { decodeToken } from '../../api/auth.ts';
 import { systemClock } from '../../clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { flushCompileCache } from '../compile-cache.ts';
-import { REFRESH_BOUNDS } from '../config.ts';
-import type { ConsoleStores } from '../console-stores.ts';
+import type { ConsoleStores } from '../console/console-stores.ts';
+import { type FirstPaint, paintFirstFrame } from '../console/first-paint.ts';
+import { providerExportWriter } from '../console/provider-export.ts';
+import { readStateFile, statePath, writeStateFile } from '../console/state-file.ts';
+import type { TuiOptions } from '../console/tui.tsx';
 import type { CliContext } from '../context.ts';
-import { type FirstPaint, paintFirstFrame } from '../first-paint.ts';
-import { saveLogin } from '../login-store.ts';
 import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
 import { type CommonOptions, integerArg, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import { providerExportWriter } from '../provider-export.ts';
+import { REFRESH_BOUNDS } from '../profile/config.ts';
+import { saveLogin } from '../profile/login-store.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
-import { readStateFile, statePath, writeStateFile } from '../state-file.ts';
-import type { TuiOptions } from '../tui.tsx';
 import type { SimOptions } from './sim.ts';
 
 /** How long the first frame may wait for the Discover answer before it shows loading. */
@@ -51,7 +51,7 @@ export function addConsoleOptions(command: Command): Command {
 
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {
-  return context.deps.runTui ?? (await import('../tui.tsx')).runTui;
+  return context.deps.runTui ?? (await import('../console/tui.tsx')).runTui;
 }
 
 /** The last run's choices from the state file, and the way back there. */
@@ -129,7 +129,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
       remember,
     };
     // The first requests go out now, while Ink may still be loading.
-    live = (await import('../console-stores.ts')).startConsoleStores(tuiOptions);
+    live = (await import('../console/console-stores.ts')).startConsoleStores(tuiOptions);
     const runTui = await tuiLoading;
     // The first frame waits a moment for the Discover answer: when it comes in time (the
     // demo simulator's does), the console opens on the data rather than on a loading

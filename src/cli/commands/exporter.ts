@@ -7,7 +7,7 @@ import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsPage, serveMetrics } from '../exporter/server.ts';
-import { commandClock, longRunning, stopSignal, untilAborted } from '../long-running.ts';
+import { commandClock, longRunning, stopSignal, untilAborted } from '../long-running/long-running.ts';
 import { addConnectionOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { runWithClient, type CommandSession as Session } from '../run-command.ts';

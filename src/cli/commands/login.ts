@@ -10,15 +10,15 @@ import { ApiError, isApiError } from '../../api/errors.ts';
 import { HTTP_TEXT, REFUSALS_AS_500 } from '../../contract/messages.ts';
 import { API_KEY_LENGTH } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { ConfigError, expandHome, type ResolvedConfig, resolveConfig } from '../config.ts';
 import type { CliContext } from '../context.ts';
-import { LoginFileError, readSmallFile, saveLogin } from '../login-store.ts';
 import { clientFor } from '../open-client.ts';
 import { addOutputOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { createOutput, type Output } from '../output/writer.ts';
-import { askSecret, readAll } from '../prompt.ts';
+import { ConfigError, expandHome, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
+import { LoginFileError, readSmallFile, saveLogin } from '../profile/login-store.ts';
+import { askSecret, readAll } from '../profile/prompt.ts';
 import { commandClientDefaults, explain, resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
 

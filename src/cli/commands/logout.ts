@@ -1,12 +1,12 @@
 // `netdeck logout`: removes the login `netdeck login` kept for the profile (a broken or
 // planted login file too: it is unlinked, never followed).
 import type { Command } from 'commander';
-import { ConfigError, loginFileOf, resolveConfig } from '../config.ts';
 import type { CliContext } from '../context.ts';
-import { LoginFileError, removeLogin } from '../login-store.ts';
 import { addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
+import { ConfigError, loginFileOf, resolveConfig } from '../profile/config.ts';
+import { LoginFileError, removeLogin } from '../profile/login-store.ts';
 import { examples } from './help.ts';
 
 export function registerLogout(program: Command, context: CliContext): void {

@@ -6,8 +6,8 @@ import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
-import { createExecRunner } from '../exec-runner.ts';
-import { commandClock, longRunning, stopSignal } from '../long-running.ts';
+import { createExecRunner } from '../long-running/exec-runner.ts';
+import { commandClock, longRunning, stopSignal } from '../long-running/long-running.ts';
 import {
   addConnectionOptions,
   type CommonOptions,

@@ -1,7 +1,7 @@
 // The exporter's HTTP endpoint: GET /metrics in the Prometheus text format, a short page
 // at /, nothing else. Nothing a request sends is read beyond its method and path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Listening, listen } from '../../../simulator/http/server.ts';
+import { type Listening, listen } from '../../net/listen.ts';
 
 export interface MetricsPage {
   contentType: string;

@@ -10,7 +10,7 @@ import { useTyping } from '../input/dispatcher.tsx';
 import { globalKeys } from '../input/global-keys.ts';
 import { isPrintable } from '../input/keys.ts';
 import { keyLabel, keymap } from '../keymap.ts';
-import type { Pane } from '../panes/registry.ts';
+import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
 

@@ -10,7 +10,7 @@ import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource, type Stores } from '../../store/index.ts';
 import type { ResourceStore } from '../../store/resource.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
-import type { Pane } from '../panes/registry.ts';
+import type { Pane } from '../panes/types.ts';
 import { truncate } from '../text.ts';
 import { targetLabel } from './target-label.ts';
 

@@ -8,7 +8,8 @@ import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { helpKeys } from '../input/global-keys.ts';
 import { keyLabel, keymap } from '../keymap.ts';
-import { PANES, type Pane } from '../panes/registry.ts';
+import { PANES } from '../panes/registry.ts';
+import type { Pane } from '../panes/types.ts';
 import { padCells } from '../text.ts';
 
 export interface HelpLine {

@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
-import { activePane, digitOf, PANES } from '../panes/registry.ts';
+import { activePane, PANES } from '../panes/registry.ts';
 import { tabLabels } from './tab-labels.ts';
 
 function subscribeAll(stores: Stores) {
@@ -34,13 +34,7 @@ export function TabBar({ width }: { width: number }) {
   const active = useStore(stores.session, activePane);
   const counts = useCounts(stores);
   const { labels, gap } = tabLabels(
-    PANES.map((pane, i) => ({
-      digit: digitOf(pane),
-      title: pane.title,
-      shortTitle: pane.shortTitle,
-      count: counts[i],
-      active: pane === active,
-    })),
+    PANES.map((pane, i) => ({ ...pane, count: counts[i], active: pane === active })),
     width,
   );
   const bar = useRef<DOMElement>(null);

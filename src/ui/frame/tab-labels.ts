@@ -1,4 +1,4 @@
-// The tab bar's labels, apart from Ink: the first paint (src/cli/first-paint.ts) draws
+// The tab bar's labels, apart from Ink: the first paint (src/cli/console/first-paint.ts) draws
 // the same tabs before Ink has loaded.
 import { formatCount } from '../../format/numbers.ts';
 import { displayWidth } from '../text.ts';

@@ -1,5 +1,5 @@
 // What the header names as the console's target, apart from Ink: the first paint
-// (src/cli/first-paint.ts) writes the same words before Ink has loaded.
+// (src/cli/console/first-paint.ts) writes the same words before Ink has loaded.
 import { hideUrlCredentials } from '../../api/auth.ts';
 import { screenText } from '../../sanitize.ts';
 import type { SessionTarget } from '../../store/session.ts';

@@ -1,6 +1,6 @@
 // The mouse as the terminal reports it: SGR mouse reporting (mode 1000, clicks and the
 // wheel, in the 1006 encoding `ESC [ < button ; column ; row M|m`), turned on while the
-// console runs (src/cli/tui.tsx). The reports are taken out of what the terminal sends
+// console runs (src/cli/console/tui.tsx). The reports are taken out of what the terminal sends
 // before Ink reads it (terminal-input.ts), so none is ever read as keys; the dispatcher
 // routes them.
 import type { DOMElement } from 'ink';

@@ -1,36 +1,32 @@
-// The panes in tab order: the one list. Pane ids, the digit that selects each pane (its
-// place here, from 1), the tab bar and the key scopes all come from it.
-//
-// HOW TO ADD A PANE: a folder src/ui/panes/<pane>/ with its component, its keys (keys.ts,
-// see src/ui/input/bindings.ts) and an index.ts exporting `definePane({...})`
-// (src/ui/panes/types.ts); then one entry below. test/ui/panes.test.tsx checks that every
-// pane has a title, keys and a store, and that every binding has a handler.
-import { accountPane } from './account/index.ts';
-import { devicesPane } from './devices/index.ts';
-import { discoverPane } from './discover/index.ts';
-import { myProvidersPane } from './my-providers/index.ts';
-import { networkPane } from './network/index.ts';
-import { providersPane } from './providers/index.ts';
-import type { PaneDefinition } from './types.ts';
+// The panes as the frame shows them: each entry of the pane list (list.ts: id, titles,
+// digit, tab order) joined to its definition (component, keys, store...), which the pane's
+// component file exports. A list entry without a definition, or a definition under another
+// pane's id, does not compile.
+import { accountPane } from './account/account-pane.tsx';
+import { devicesPane } from './devices/devices-pane.tsx';
+import { discoverPane } from './discover/discover-pane.tsx';
+import { PANE_LIST, type PaneId } from './list.ts';
+import { myProvidersPane } from './my-providers/my-providers-pane.tsx';
+import { networkPane } from './network/network-pane.tsx';
+import { providersPane } from './providers/providers-pane.tsx';
+import type { Pane, PaneDefinition } from './types.ts';
 
-export const PANES = [
-  discoverPane,
-  providersPane,
-  devicesPane,
-  myProvidersPane,
-  networkPane,
-  accountPane,
-] as const satisfies readonly PaneDefinition[];
+const DEFINITIONS: { [Id in PaneId]: PaneDefinition<Id> } = {
+  discover: discoverPane,
+  providers: providersPane,
+  devices: devicesPane,
+  myProviders: myProvidersPane,
+  network: networkPane,
+  account: accountPane,
+};
 
-export type PaneId = (typeof PANES)[number]['id'];
-export type Pane = PaneDefinition<PaneId>;
-
-const PANE_IDS: readonly PaneId[] = PANES.map((pane) => pane.id);
+/** The panes in tab order. */
+export const PANES: readonly Pane[] = PANE_LIST.map((entry) => ({ ...entry, ...DEFINITIONS[entry.id] }));
 
 /** The pane of this id; an id no pane has is a mistake in the code, not a state to show. */
 export function paneById(id: string): Pane {
   const pane = PANES.find((p) => p.id === id);
-  if (!pane) throw new Error(`no pane "${id}" (the panes: ${PANE_IDS.join(', ')})`);
+  if (!pane) throw new Error(`no pane "${id}" (the panes: ${PANES.map((p) => p.id).join(', ')})`);
   return pane;
 }
 
@@ -38,9 +34,6 @@ export function paneById(id: string): Pane {
 export function activePane(state: { activePane?: string }): Pane {
   return paneById(state.activePane ?? PANES[0].id);
 }
-
-/** The digit that selects a pane: its place in the tabs. */
-export const digitOf = (pane: Pane): string => String(PANES.indexOf(pane) + 1);
 
 /** The next (+1) or previous (-1) pane in tab order, wrapping around. */
 export function paneAfter(id: string, delta: 1 | -1): Pane {

@@ -1,20 +1,19 @@
-// What a pane gives the frame: one definition per pane, in its folder's index.ts, listed
-// once in src/ui/panes/registry.ts (which gives it its digit and its place in the tabs).
+// What a pane gives the frame: one definition per pane, exported by its component's file
+// and joined in src/ui/panes/registry.ts to its entry of the pane list (list.ts: id,
+// titles, digit).
 import type React from 'react';
 import type { StoreName, Stores } from '../../store/index.ts';
 import type { Binding } from '../input/bindings.ts';
+import type { PaneEntry, PaneId } from './list.ts';
 
 export interface PaneProps {
   width: number;
   height: number;
 }
 
-export interface PaneDefinition<Id extends string = string> {
-  /** Its key scope and the session's name for it. */
+export interface PaneDefinition<Id extends PaneId = PaneId> {
+  /** Its entry in the pane list (list.ts). */
   id: Id;
-  title: string;
-  /** A shorter title for the compact layout (below 80 columns). */
-  shortTitle: string;
   /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`). */
   keys: readonly Binding[];
   /** The store it shows; when that is a live resource the header shows its refresh and `r` reloads it. */
@@ -29,7 +28,10 @@ export interface PaneDefinition<Id extends string = string> {
   onEnter?(stores: Stores): void;
 }
 
-/** A pane's definition with its id kept as a literal type (the registry derives PaneId from it). */
-export function definePane<const Id extends string>(pane: PaneDefinition<Id>): PaneDefinition<Id> {
+/** A pane as the frame shows it: its entry of the list and its definition. */
+export type Pane = PaneEntry & PaneDefinition;
+
+/** A pane's definition with its id kept as a literal type (the registry checks it against the list). */
+export function definePane<const Id extends PaneId>(pane: PaneDefinition<Id>): PaneDefinition<Id> {
   return pane;
 }

@@ -1,4 +1,4 @@
-// Account (6): the network's wallets with the payout wallet marked (`enter` makes the
+// Account: the network's wallets with the payout wallet marked (`enter` makes the
 // selected one the payout wallet, `a` adds one, `x` removes one, each changing one after
 // a y/n question; `w` sets the payout wallet by id), the API keys (`n` makes one, shown
 // once; `x` removes one after a y/n question; ←/→ move the cursor between the two lists)
@@ -20,7 +20,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
 import { API_KEY_SPACE, ApiKeyQuestion, ApiKeySection } from './api-key-section.tsx';
@@ -275,3 +275,16 @@ export function Account({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const accountPane = definePane({
+  id: 'account',
+  keys: accountKeys,
+  store: 'account',
+  Component: Account,
+  count: (stores) => stores.account.getState().data?.wallets?.length,
+  onEnter: (stores) => {
+    void stores.account.getState().refresh();
+    void stores.apiKeys.getState().refresh();
+  },
+});

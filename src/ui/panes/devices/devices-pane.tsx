@@ -1,4 +1,4 @@
-// Devices (3): pending adoptions with their countdown, devices shared with this network
+// Devices: pending adoptions with their countdown, devices shared with this network
 // and by it, and this network's own devices by name; `a` adds a code, `s` shares an own
 // device, `y` copies the selected code, `c` confirms the guest of a share, `x` removes an
 // association, `R` renames one, `N` renames a device, `Q` shows a code as a QR code,
@@ -21,7 +21,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { truncate } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
 import { DeviceLists, headerText } from './device-lists.tsx';
@@ -162,3 +162,21 @@ export function Devices({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const devicesPane = definePane({
+  id: 'devices',
+  keys: devicesKeys,
+  store: 'devices',
+  Component: Devices,
+  count: (stores) => {
+    const data = stores.devices.getState().data;
+    if (!data) return undefined;
+    return (
+      (data.pending_adoption_devices?.length ?? 0) +
+      (data.incoming_shared_devices?.length ?? 0) +
+      (data.outgoing_shared_devices?.length ?? 0)
+    );
+  },
+  onEnter: (stores) => void stores.devices.getState().refresh(),
+});

@@ -9,8 +9,10 @@ import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.t
 import { screenText } from '../../../sanitize.ts';
 import { blockedIds, NO_BLOCKED_LOCATIONS } from '../../../store/blocked.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
+import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { tokenMissing } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -19,7 +21,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { cell, padCells } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
@@ -109,13 +111,11 @@ function headerText(cols: ReturnType<typeof discoverColumns>): string {
 
 const SEARCH_INPUT = 'discover-search';
 
-/** Sends the chosen specs to the Providers pane and shows it; says why not when there are none. */
-function sendToProviders(stores: Stores): string | undefined {
-  const chosen = stores.discovery.getState().chosen();
-  if (chosen.length === 0) return 'nothing to send: no place here to mark (try another search, or esc)';
-  stores.session.getState().setPane('providers');
-  void stores.providers.getState().choose(chosen);
-}
+/** Sends the chosen places to the Providers pane and shows it; says why not when there are none. */
+const sendToProviders = (stores: Stores) =>
+  sendChosenToProviders(stores)
+    ? undefined
+    : 'nothing to send: no place here to mark (try another search, or esc)';
 
 /**
  * The country `B` offers for a row: the row's own, or a region's or city's (named as the
@@ -371,15 +371,21 @@ export function Discover({ width, height }: PaneProps) {
   if (dialog === BLOCK_DIALOG && asking) return <BlockQuestion width={width} height={height} />;
 
   return (
-    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      {searchLine}
-      <Text bold wrap="truncate">
-        {headerText(cols)}
-      </Text>
+    <ListPaneLayout width={width} height={height} top={searchLine} header={headerText(cols)} status={status}>
       {body}
-      <Box height={1} width={width} overflowY="hidden">
-        {status}
-      </Box>
-    </Box>
+    </ListPaneLayout>
   );
 }
+
+/** The pane as the registry lists it. */
+export const discoverPane = definePane({
+  id: 'discover',
+  keys: discoverKeys,
+  store: 'discovery',
+  search: 'search',
+  Component: Discover,
+  count: (stores) => {
+    const s = stores.discovery.getState();
+    return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
+  },
+});

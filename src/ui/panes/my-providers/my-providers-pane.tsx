@@ -1,4 +1,4 @@
-// My providers (4): the caller network's providers over the last 24 hours, one row each
+// My providers: the caller network's providers over the last 24 hours, one row each
 // with its device name, uptime, a half-hour connection timeline and the day's figures, a
 // totals row, sort (s/S), filter (/), and a detail view (enter, esc) with the provider's
 // events; `L` logs in where no token was given; `t` shows 7 and 30 days instead.
@@ -21,7 +21,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { displayWidth, truncate } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
@@ -265,3 +265,13 @@ export function MyProviders({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const myProvidersPane = definePane({
+  id: 'myProviders',
+  keys: myProvidersKeys,
+  store: 'myProviders',
+  search: 'filter',
+  Component: MyProviders,
+  count: (stores) => stores.myProviders.getState().data?.providers?.length,
+});

@@ -14,8 +14,12 @@ import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { detailFigures, eventLines, timelineAxis } from './provider-detail-lines.ts';
 
-/** The figure each detail line shows, for the change highlight (in detailFigures' order). */
+/**
+ * The figure each detail line shows, for the change highlight, in detailFigures' order:
+ * device and client id (never highlighted), then state, provide mode and the day's figures.
+ */
 const FIGURE_FIELDS: (TrackedField | undefined)[] = [
+  undefined,
   undefined,
   'connected',
   'provide_mode',

@@ -1,4 +1,4 @@
-// Network (5): where the whole network is heading, from /stats/last-90: a card for every
+// Network: where the whole network is heading, from /stats/last-90: a card for every
 // summary and rate figure, a 90-day chart of one daily series (left/right or [ ] to
 // switch), and a compact view of every series as a sparkline (v).
 import { Box, Text } from 'ink';
@@ -19,7 +19,7 @@ import { windowStart } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { networkKeys } from './keys.ts';
 import {
   CARD_WIDTH,
@@ -244,3 +244,11 @@ export function Network({ width, height }: PaneProps) {
     </Box>
   );
 }
+
+/** The pane as the registry lists it. */
+export const networkPane = definePane({
+  id: 'network',
+  keys: networkKeys,
+  store: 'network',
+  Component: Network,
+});

@@ -8,6 +8,7 @@ import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../
 import { screenText } from '../../../sanitize.ts';
 import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
@@ -16,7 +17,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { displayWidth, padCells, truncate } from '../../text.ts';
-import type { PaneProps } from '../types.ts';
+import { definePane, type PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
 
 const MIN_BATCH = BATCH_SIZES[0];
@@ -253,20 +254,33 @@ export function Providers({ width, height }: PaneProps) {
   // The counters give way first, but never the first ten cells of what was chosen.
   const shownCounters = truncate(counters, Math.max(0, width - 12));
   return (
-    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
-        <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
-        <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
-          {shownCounters}
-        </Text>
-      </Box>
-      <Text bold wrap="truncate">
-        {`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
-      </Text>
+    <ListPaneLayout
+      width={width}
+      height={height}
+      top={
+        <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
+          <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
+          <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
+            {shownCounters}
+          </Text>
+        </Box>
+      }
+      header={`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+      status={status}
+    >
       {body}
-      <Box height={1} width={width} overflowY="hidden">
-        {status}
-      </Box>
-    </Box>
+    </ListPaneLayout>
   );
 }
+
+/** The pane as the registry lists it. */
+export const providersPane = definePane({
+  id: 'providers',
+  keys: providersKeys,
+  store: 'providers',
+  Component: Providers,
+  count: (stores) => {
+    const s = stores.providers.getState();
+    return s.specs.length ? s.seen.length : undefined;
+  },
+});

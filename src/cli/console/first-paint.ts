@@ -3,18 +3,17 @@
 // providers ~0.4 s to build, and a blank screen meanwhile reads as a hang. It draws what
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
-import { screenText } from '../sanitize.ts';
-import type { SessionTarget } from '../store/session.ts';
-import { tabLabels } from '../ui/frame/tab-labels.ts';
-import { targetLabel } from '../ui/frame/target-label.ts';
-import { globalKeys } from '../ui/input/global-keys.ts';
-import { PANE_TITLES } from '../ui/panes/titles.ts';
-import { displayWidth, truncate } from '../ui/text.ts';
-import type { OutStream } from './output/io.ts';
+import { screenText } from '../../sanitize.ts';
+import type { SessionTarget } from '../../store/session.ts';
+import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
+import { tabLabels } from '../../ui/frame/tab-labels.ts';
+import { targetLabel } from '../../ui/frame/target-label.ts';
+import { globalKeys } from '../../ui/input/global-keys.ts';
+import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
+import { displayWidth, truncate } from '../../ui/text.ts';
+import type { OutStream } from '../output/io.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 
-/** Below this many columns the console's frame takes its compact form (as src/ui/app.tsx). */
-const COMPACT_BELOW = 80;
 /** The row (1-based) of the line that says what is loading. */
 const STATUS_ROW = 4;
 
@@ -63,11 +62,7 @@ export function firstFrameLines({
   const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
   const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;
   const { labels, gap } = tabLabels(
-    Object.entries(PANE_TITLES).map(([id, titles], i) => ({
-      ...titles,
-      digit: String(i + 1),
-      active: pane !== undefined && Object.hasOwn(PANE_TITLES, pane) ? id === pane : i === 0,
-    })),
+    PANE_LIST.map((entry) => ({ ...entry, active: entry === (paneEntry(pane) ?? PANE_LIST[0]) })),
     columns,
   );
   const tabBar = labels.map((tab) => (tab.active ? INVERSE(tab.text) : tab.text)).join(' '.repeat(gap));

@@ -3,10 +3,10 @@
 // countries the service lists (provider-locations) and a search (find-provider-locations).
 // The service lists only places where providers are; a country without any is reached by
 // its id (block then learns its type from the blocked list: countryById).
-import type { ApiClient } from '../api/client.ts';
-import { type BlockedLocation, LAX_UUID_PATTERN, type Location } from '../contract/schemas.ts';
-import { sanitize } from '../sanitize.ts';
-import { UsageError } from './output/exit-codes.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { type BlockedLocation, LAX_UUID_PATTERN, type Location } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
+import { UsageError } from '../output/exit-codes.ts';
 
 export interface Target {
   id: string;

@@ -3,11 +3,11 @@
 // a crash, SIGINT, SIGTERM.
 import { render } from 'ink';
 import * as layoutEngine from 'yoga-layout';
-import { App } from '../ui/app.tsx';
-import { MOUSE_OFF, MOUSE_ON } from '../ui/input/mouse.ts';
-import { TerminalInput } from '../ui/input/terminal-input.ts';
-import { PANES } from '../ui/panes/registry.ts';
-import { themeFor } from '../ui/theme.ts';
+import { App } from '../../ui/app.tsx';
+import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
+import { TerminalInput } from '../../ui/input/terminal-input.ts';
+import { PANES } from '../../ui/panes/registry.ts';
+import { themeFor } from '../../ui/theme.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
@@ -67,7 +67,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     restored = true;
     stdout.write((mouse ? MOUSE_OFF : '') + LEAVE_ALT_SCREEN);
   };
-  // Clears the first paint (src/cli/first-paint.ts) where there was one.
+  // Clears the first paint (first-paint.ts) where there was one.
   stdout.write(ENTER_ALT_SCREEN + CLEAR_SCREEN + (mouse ? MOUSE_ON : ''));
   process.once('exit', restore);
   const restoreColours = applyTerminalColours(stdout, process.env);

@@ -4,12 +4,12 @@
 import { homedir as osHomedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
-import { hideUrlCredentials } from '../api/auth.ts';
-import { issuePath } from '../contract/issue-path.ts';
-import { readSmallFile, type SmallFile, UnusableFileError } from '../safe-files.ts';
-import { DEFAULT_REFRESH_SECONDS } from '../store/deps.ts';
+import { hideUrlCredentials } from '../../api/auth.ts';
+import { issuePath } from '../../contract/issue-path.ts';
+import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { didYouMean } from '../suggest.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
-import { didYouMean } from './suggest.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 

@@ -1,6 +1,6 @@
 // Reading a secret (a password, an auth code) from the person at the terminal without
 // echoing it, or from a pipe. Nothing read here is ever written anywhere.
-import type { CliIo } from './output/io.ts';
+import type { CliIo } from '../output/io.ts';
 
 /** More than any code or password; a stream that keeps sending (/dev/zero) is cut here. */
 const MAX_INPUT_BYTES = 64 * 1024;

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { readSmallFile, replacePrivateFile } from '../safe-files.ts';
-import { parseRemembered, type Remembered } from '../store/remembered.ts';
+import { readSmallFile, replacePrivateFile } from '../../safe-files.ts';
+import { parseRemembered, type Remembered } from '../../store/remembered.ts';
 
 /** Far above what the file ever holds (~200 bytes); a larger one is not ours. */
 const STATE_FILE_LIMIT = 64 * 1024;

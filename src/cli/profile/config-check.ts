@@ -1,13 +1,13 @@
 // `netdeck config --check`: does the configuration work against the service? It reaches
 // the API (a public request), then has the token accepted (an authenticated one), and
 // says which network the token is for and when it expires.
-import { decodeToken, isApiKey } from '../api/auth.ts';
-import { ApiError } from '../api/errors.ts';
+import { decodeToken, isApiKey } from '../../api/auth.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { CliDeps } from '../context.ts';
+import { clientFor } from '../open-client.ts';
+import { ExitCode, exitCodeFor } from '../output/exit-codes.ts';
+import { explain } from '../run-command.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { CliDeps } from './context.ts';
-import { clientFor } from './open-client.ts';
-import { ExitCode, exitCodeFor } from './output/exit-codes.ts';
-import { explain } from './run-command.ts';
 
 export interface ConfigCheck {
   reachable: boolean;

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStateFile, statePath, writeStateFile } from '../../src/cli/state-file.ts';
-import { tempDir } from './harness.ts';
+import { readStateFile, statePath, writeStateFile } from '../../../src/cli/console/state-file.ts';
+import { tempDir } from '../harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {

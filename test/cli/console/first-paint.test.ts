@@ -2,10 +2,10 @@
 // status line that the world's progress rewrites, and the screen given back on the way out.
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstFrameLines, paintFirstFrame } from '../../src/cli/first-paint.ts';
-import { LEAVE_ALT_SCREEN } from '../../src/cli/terminal-screen.ts';
-import { PANES } from '../../src/ui/panes/registry.ts';
-import { PANE_TITLES } from '../../src/ui/panes/titles.ts';
+import { firstFrameLines, paintFirstFrame } from '../../../src/cli/console/first-paint.ts';
+import { LEAVE_ALT_SCREEN } from '../../../src/cli/console/terminal-screen.ts';
+import { PANE_LIST } from '../../../src/ui/panes/list.ts';
+import { renderApp } from '../../ui/render.tsx';
 
 const demo = {
   target: { kind: 'demo', seed: 7 } as const,
@@ -15,6 +15,9 @@ const demo = {
 };
 const plain = (lines: Map<number, string>) =>
   new Map([...lines].map(([row, line]) => [row, stripVTControlCharacters(line)]));
+/** The tab bar of the pane list in one form: full titles or short ones, two apart. */
+const tabs = (form: 'title' | 'shortTitle') => PANE_LIST.map((p) => `${p.digit} ${p[form]}`).join('  ');
+const tab = (id: string) => PANE_LIST.filter((p) => p.id === id).map((p) => `${p.digit} ${p.title}`)[0];
 
 function fakeOut() {
   const chunks: string[] = [];
@@ -30,7 +33,7 @@ describe('the first paint', () => {
     const lines = plain(firstFrameLines(demo));
     expect(lines.get(1)).toMatch(/^netdeck · SIMULATOR seed 7 +● connecting…$/);
     expect(lines.get(1)).toHaveLength(100);
-    expect(lines.get(2)).toBe('1 Discover  2 Providers  3 Devices  4 My providers  5 Network  6 Account');
+    expect(lines.get(2)).toBe(tabs('title'));
     expect(lines.get(29)).toBe('? help: all keys  q/ctrl-c quit');
   });
 
@@ -44,7 +47,7 @@ describe('the first paint', () => {
       }),
     );
     expect(lines.get(1)).toMatch(/^https:\/\/api\.example +● connecting…$/);
-    expect(lines.get(2)).toBe('1 Disc  2 Prov  3 Devices  4 Mine  5 Net  6 Acct');
+    expect(lines.get(2)).toBe(tabs('shortTitle'));
     for (const line of lines.values()) expect(line.length).toBeLessThanOrEqual(60);
   });
 
@@ -53,16 +56,27 @@ describe('the first paint', () => {
       firstFrameLines({ ...demo, pane })
         .get(2)
         ?.match(/\u001b\[7;1m([^\u001b]+)/)?.[1];
-    expect(active()).toBe('1 Discover');
-    expect(active('network')).toBe('5 Network');
-    expect(active('gone')).toBe('1 Discover');
-    expect(active('constructor')).toBe('1 Discover');
+    expect(active()).toBe(tab('discover'));
+    expect(active('network')).toBe(tab('network'));
+    expect(active('gone')).toBe(tab('discover'));
+    expect(active('constructor')).toBe(tab('discover'));
   });
 
-  it('has the panes in the registry’s order with their titles', () => {
-    expect(Object.entries(PANE_TITLES).map(([id, t]) => [id, t.title, t.shortTitle])).toEqual(
-      PANES.map((p) => [p.id, p.title, p.shortTitle]),
-    );
+  it('draws the tab bar Ink’s first frame draws, at any width', async () => {
+    for (const [columns, rows] of [
+      [120, 40],
+      [100, 30],
+      [70, 20],
+      [60, 15],
+    ]) {
+      const app = await renderApp({ cols: columns, rows, pane: 'network', start: false });
+      try {
+        const painted = plain(firstFrameLines({ ...demo, columns, rows, pane: 'network' })).get(2);
+        expect(painted).toBe(app.frame().split('\n')[1]);
+      } finally {
+        await app.unmount();
+      }
+    }
   });
 
   it('rewrites the status line in place and stops writing once Ink has the screen', () => {

@@ -1,12 +1,12 @@
 // The console's stores and their first loads, apart from Ink and React: the console
 // command starts them while the TUI's modules are still loading, so the Discover answer
 // is often in before the first frame (which then shows data instead of a spinner).
-import type { ApiClient } from '../api/client.ts';
-import type { Clock } from '../clock.ts';
-import type { DemoAccess } from '../contract/admin.ts';
-import { createConnectionStore } from '../store/connection.ts';
-import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../store/index.ts';
-import { applyRemembered, type Remembered, watchRemembered } from '../store/remembered.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { Clock } from '../../clock.ts';
+import type { DemoAccess } from '../../contract/admin.ts';
+import { createConnectionStore } from '../../store/connection.ts';
+import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../../store/index.ts';
+import { applyRemembered, type Remembered, watchRemembered } from '../../store/remembered.ts';
 
 export interface ConsoleStores {
   stores: Stores;
@@ -30,7 +30,7 @@ export interface ConsoleStoresOptions {
   refreshEveryMs?: number;
   /**
    * The choices kept from the last run (pane, sorts, batch size) and where changed ones
-   * go (src/cli/state-file.ts); without it nothing is read or written.
+   * go (state-file.ts); without it nothing is read or written.
    */
   remember?: { initial: Remembered; save(remembered: Remembered): void };
 }

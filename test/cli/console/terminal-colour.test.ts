@@ -1,7 +1,7 @@
 // The console's colour level comes from the terminal, not from CI variables.
 import chalk from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { applyTerminalColours, terminalColourLevel } from '../../src/cli/terminal-colour.ts';
+import { applyTerminalColours, terminalColourLevel } from '../../../src/cli/console/terminal-colour.ts';
 
 const terminal = (depth: number) => ({
   seen: undefined as Record<string, string | undefined> | undefined,

@@ -3,9 +3,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, resolveConfig } from '../../src/cli/config.ts';
-import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
-import { tempDir } from './harness.ts';
+import { ConfigError, resolveConfig } from '../../../src/cli/profile/config.ts';
+import { DEFAULT_REFRESH_SECONDS } from '../../../src/store/deps.ts';
+import { tempDir } from '../harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let env: Record<string, string | undefined>;

@@ -1,4 +1,5 @@
-// The node:http server: listen on host:port (0 picks a free port), close promptly.
+// A node:http server on host:port (0 picks a free port) that closes promptly: the
+// simulator's and the exporter's. A leaf: it imports nothing of netdeck.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

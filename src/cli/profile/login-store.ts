@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as z from 'zod';
-import { replacePrivateFile } from '../safe-files.ts';
+import { replacePrivateFile } from '../../safe-files.ts';
 
 export const DEFAULT_PROFILE = 'default';
 /** A login or token file is a few KB at most; anything bigger is not one. */

@@ -3,7 +3,7 @@
 // current folder when it can be written, else $TMPDIR.
 import { accessSync, constants } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createPrivateFile } from '../safe-files.ts';
+import { createPrivateFile } from '../../safe-files.ts';
 
 function writableDir(dir: string): boolean {
   try {

@@ -3,9 +3,9 @@
 // the event in it), one at a time in event order; what it prints goes to netdeck's
 // stderr, and one that runs too long is stopped.
 import { spawn } from 'node:child_process';
-import { sanitizeOutput } from '../sanitize.ts';
-import type { CliIo } from './output/io.ts';
-import type { Output } from './output/writer.ts';
+import { sanitizeOutput } from '../../sanitize.ts';
+import type { CliIo } from '../output/io.ts';
+import type { Output } from '../output/writer.ts';
 
 /** A command still running after this is stopped (SIGTERM), so events do not pile up. */
 export const EXEC_TIMEOUT_MS = 60_000;

@@ -1,10 +1,10 @@
 // What the commands that keep running (`watch`, `exporter`) share: they stop on Ctrl-C or
 // SIGTERM (or when a test's signal aborts), run on the demo simulator's clock in demo
 // mode (so --speed speeds their polling up too), and poll at a refresh interval.
-import type { Simulator } from '../../simulator/index.ts';
-import type { ClientOptions } from '../api/client.ts';
-import { type Clock, systemClock } from '../clock.ts';
-import type { CliContext, CliDeps } from './context.ts';
+import type { Simulator } from '../../../simulator/index.ts';
+import type { ClientOptions } from '../../api/client.ts';
+import { type Clock, systemClock } from '../../clock.ts';
+import type { CliContext, CliDeps } from '../context.ts';
 
 export function commandClock(deps: CliDeps, simulator?: Simulator): Clock {
   return simulator?.clock ?? deps.clock ?? systemClock;

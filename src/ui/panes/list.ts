@@ -1,0 +1,38 @@
+// The panes in tab order, apart from React: the one list. Each pane's place here is its
+// digit (from 1) and its place in the tab bar. The registry (registry.ts) joins each entry
+// to its definition; the console's first paint (src/cli/console/first-paint.ts) draws the tab bar
+// from this list before Ink, React and the panes have loaded; the tests read it too.
+//
+// HOW TO ADD A PANE: one entry below (its id, its title and a short one for the compact
+// layout), a folder src/ui/panes/<pane>/ with its keys (keys.ts) and its component, which
+// also exports its definition (`definePane`), and that definition in registry.ts.
+
+const ENTRIES = [
+  { id: 'discover', title: 'Discover', shortTitle: 'Disc' },
+  { id: 'providers', title: 'Providers', shortTitle: 'Prov' },
+  { id: 'devices', title: 'Devices', shortTitle: 'Devices' },
+  { id: 'myProviders', title: 'My providers', shortTitle: 'Mine' },
+  { id: 'network', title: 'Network', shortTitle: 'Net' },
+  { id: 'account', title: 'Account', shortTitle: 'Acct' },
+] as const;
+
+/** A pane's id: its key scope and the session's name for it. */
+export type PaneId = (typeof ENTRIES)[number]['id'];
+
+export interface PaneEntry {
+  id: PaneId;
+  title: string;
+  /** A shorter title for the compact layout (below 80 columns). */
+  shortTitle: string;
+  /** The key that shows it: its place in the list, from 1. */
+  digit: string;
+}
+
+export const PANE_LIST: readonly PaneEntry[] = ENTRIES.map((entry, i) => ({
+  ...entry,
+  digit: String(i + 1),
+}));
+
+/** The entry of this id; undefined for an id no pane has (a remembered pane since removed). */
+export const paneEntry = (id: string | undefined): PaneEntry | undefined =>
+  PANE_LIST.find((entry) => entry.id === id);
