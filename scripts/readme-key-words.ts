@@ -18,6 +18,10 @@ export const KEY_WORDS: Record<string, string> = {
     "match distance stricter: 0 … 0.5 typos per character, from the service's default 0.2; find-locations only (on a service without it the keys say so and do nothing)",
   'discover distanceUp': 'match distance looser (as `<`)',
   'discover best': 'add "best available" to what is sent',
+  'discover block':
+    "block or unblock the country under the cursor, after `y`/`n` (a region's or city's: its country; only countries have an effect); blocked countries are marked `⊘`",
+  'discover onlyBlocked':
+    'only the blocked locations (a search: only places in blocked countries); again: every place',
 
   'providers next':
     'next batch (once every matching provider has been seen, nothing more is sent: `x` starts over)',
@@ -58,7 +62,11 @@ export const KEY_WORDS: Record<string, string> = {
 
   'account addWallet':
     'add a wallet (dialog: the chain with `←`/`→`, the address checked as the service checks it before it is sent)',
-  'account removeWallet': 'remove the selected wallet, after `y`/`n`',
+  'account remove': 'remove the wallet or the API key under the cursor, after `y`/`n`',
+  'account newApiKey':
+    'make an API key (dialog: a name; the key is shown there once, `y` copies it, closing forgets it)',
+  'account toApiKeys': 'move the cursor to the API keys (`↑`/`↓` then move in them)',
+  'account toWallets': 'move the cursor back to the wallets',
   'account setWallet': 'set the payout wallet by its id (dialog)',
   'account feedback': 'send feedback (dialog)',
   'account login': 'log in with an auth code (where no token was given)',
@@ -95,7 +103,7 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
     ['`↑` `k`', 'in the sparklines: the previous series'],
   ],
   account: [
-    ['`j` `↓` / `k` `↑`', 'select a wallet'],
+    ['`j` `↓` / `k` `↑`', 'select a wallet, or an API key (`←`/`→` choose the list)'],
     ['`enter`', 'make the selected wallet the payout wallet, after `y`/`n`'],
   ],
 };
@@ -105,6 +113,7 @@ export const DIALOG_WORDS: Record<string, string> = {
   addCode: 'type the six words',
   rename: 'type the name',
   addWallet: 'type the address',
+  apiKey: 'type a name',
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
   confirm: 'confirming a guest, removing an association, the payout wallet, removing a wallet',

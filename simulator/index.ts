@@ -19,6 +19,8 @@ export interface SimulatorOptions {
   providers?: number;
   locations?: number;
   ownProviders?: number;
+  /** The country the service would locate the callers in (blocked countries); a code, default `us`. */
+  callerCountry?: string;
   /** Default 127.0.0.1 (loopback). */
   host?: string;
   /** Default 0: a free port; `url` has the real one. */
@@ -92,6 +94,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     providers: options.providers,
     locations: options.locations,
     ownProviders: options.ownProviders,
+    callerCountry: options.callerCountry,
     log: options.log,
   };
   const engine = options.slices

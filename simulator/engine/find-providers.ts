@@ -8,6 +8,8 @@
 // `force_count`; rank modes, the minimum-performance gate and its `force_minimum`;
 // items carry tier, speed and location. Seed era: count 10 by default, spec client ids
 // part of the pool, items with only `client_id` and `estimated_bytes_per_second` (0).
+// Today the pool is the caller's: providers of networks that blocked the caller's country
+// are not in it (engine/blocked-locations.ts); a spec's client id is still answered.
 
 import { type Coordinates, cityCoordinates, regionCoordinates } from '../world/coordinates.ts';
 import { COUNTRIES, HOME_COUNTRY_CODE } from '../world/countries.ts';
@@ -15,6 +17,7 @@ import { cityInterval } from '../world/geo.ts';
 import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
+import { callerPool } from './blocked-locations.ts';
 import { isKnownRankMode } from './provider-search.ts';
 import { recordSearchInterest } from './tracks.ts';
 
@@ -158,6 +161,8 @@ interface SampleRequest {
   intermediaries: string[];
   /** tiers sampled: 0 .. maxTier */
   maxTier: number;
+  /** providers not in the caller's pool: their networks blocked the caller's country */
+  hidden: readonly number[];
 }
 
 /** Provider numbers, better tiers first, random within a tier. */
@@ -175,6 +180,7 @@ function sample(world: World, rng: Rng, request: SampleRequest): number[] {
       const i = p.ids.index(id, p.count);
       if (i >= 0) mark(i, EXCLUDED);
     }
+    for (const i of request.hidden) mark(i, EXCLUDED);
     const demoted: number[] = [];
     // Earlier hops of a path are only ranked lower.
     for (const id of request.intermediaries) {
@@ -273,6 +279,8 @@ export const seedSampler: ProviderSampler = (world, rng, body, options) => {
     excluded: [...(body.exclude_client_ids ?? []), ...finals],
     intermediaries: paths.flatMap((path) => path.slice(0, -1)),
     maxTier: TIERS - 1,
+    // The early-2025 service had no blocked locations.
+    hidden: [],
   });
   return {
     providers: chosen.map((i) => ({ client_id: p.ids.id(i), estimated_bytes_per_second: 0 })),
@@ -322,6 +330,7 @@ export const currentSampler: ProviderSampler = (world, rng, body, options) => {
     excluded: [...skip],
     intermediaries: paths.flatMap((path) => path.slice(0, -1)),
     maxTier: body.force_minimum ? TIERS - 1 : GATED_TIER - 1,
+    hidden: callerPool(world).hidden,
   });
   const items = chosen.map((i) =>
     currentItem(world, i, speedMode, inIntervals(intervals.byLocation, world.providers.city[i])),

@@ -11,8 +11,15 @@ import { eraProfile } from '../eras/index.ts';
 import { type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
+import { initApiKeys, networkOfApiKey } from './api-keys.ts';
 import { initAssociations, openCodes } from './associations.ts';
 import { demoPassword, demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
+import {
+  callerLocationId,
+  DEFAULT_CALLER_COUNTRY,
+  initBlockedLocations,
+  setCallerCountry,
+} from './blocked-locations.ts';
 import { deviceIdOf } from './clients.ts';
 import { SimError } from './errors.ts';
 import { checkInvariants } from './invariants.ts';
@@ -39,6 +46,8 @@ export interface EngineOptions {
   locations?: number;
   /** providers of the demo network (default 24) */
   ownProviders?: number;
+  /** The country the service would locate the callers in (blocked countries): a code, default `us`. */
+  callerCountry?: string;
   /** lines worth a log (an answer capped by the simulator) */
   log?: (line: string) => void;
   /**
@@ -86,6 +95,15 @@ export interface Engine {
    */
   setProviderConnected(clientId: string, connected: boolean): boolean | undefined;
   setNetworkName(networkId: string, name: string): boolean;
+  /**
+   * The network an API key acts as (`urn_…`), or undefined: a key never made, removed, or
+   * given to an era whose service had no API keys.
+   */
+  networkOfApiKey(key: string): NetworkRef | undefined;
+  /** Where the callers are now: the country code, and its location id (the zero id if the world lacks it). */
+  callerCountry(): { country_code: string; location_id: string };
+  /** Moves the callers to another country (kept across resets); the code must be one the worlds have. */
+  setCallerCountry(code: string): void;
   invariants(): string[];
   /** Builds the search index in time slices now, so the first search need not wait for it. */
   prepareSearch(slices?: SliceOptions): Promise<void>;
@@ -107,6 +125,7 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
       providers: options.providers,
       locations: options.locations,
       ownProviders: options.ownProviders,
+      callerCountry: options.callerCountry ?? DEFAULT_CALLER_COUNTRY,
     }),
     0,
     0.9,
@@ -123,6 +142,9 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   initAssociations(world, now);
   yield 0.96;
   initHistory(world, now);
+  // Issue 26, groups 4 and 5: a blocked country and an API key of the demo network.
+  initBlockedLocations(world);
+  initApiKeys(world, options.secret, now);
   return world;
 }
 
@@ -139,6 +161,8 @@ export async function createEngineInSlices(
 export function createEngine(given: EngineOptions, built?: World): Engine {
   const options = withSecret(given);
   const { clock } = options;
+  // What /__sim/caller-country changes is kept for the worlds a reset makes.
+  let callerCountry = options.callerCountry ?? DEFAULT_CALLER_COUNTRY;
   let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
 
@@ -198,7 +222,9 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       tickWorld(world, clock.now());
     },
     reset(seed?: number) {
-      world = runSteps(engineWorldSteps(options, seed === undefined ? world.seed : seed | 0));
+      world = runSteps(
+        engineWorldSteps({ ...options, callerCountry }, seed === undefined ? world.seed : seed | 0),
+      );
     },
     network(id: string) {
       const n = world.networks.indexOfId(id);
@@ -244,6 +270,18 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       world.networks.rename(n, ownString(name));
       world.version++;
       return true;
+    },
+    networkOfApiKey(key: string) {
+      if (!profile.acceptsApiKeys) return undefined;
+      const n = networkOfApiKey(world, key);
+      return n === undefined ? undefined : world.networks.ref(n);
+    },
+    callerCountry() {
+      return { country_code: world.callerCountry, location_id: callerLocationId(world) };
+    },
+    setCallerCountry(code: string) {
+      setCallerCountry(world, code);
+      callerCountry = world.callerCountry;
     },
     invariants() {
       return checkInvariants(world, clock.now());

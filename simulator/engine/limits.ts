@@ -16,6 +16,14 @@ export const MAX_FEEDBACKS = 1000;
 export const MAX_SHARE_CODES_PER_NETWORK = 500;
 /** Wallets (active or removed) a network may hold; one more is `error creating new wallet`. */
 export const MAX_WALLETS_PER_NETWORK = 100;
+/** API keys a network may hold (the service has no cap); one more is a 500, as a database failure. */
+export const MAX_API_KEYS_PER_NETWORK = 1000;
+/**
+ * Blocked ids a network may hold that name no location of the world (the service stores
+ * any id, and lists only known ones); past it such an id is answered `{}` and not kept.
+ * Ids of the world's locations are always kept: there are only so many.
+ */
+export const MAX_UNKNOWN_BLOCKS_PER_NETWORK = 100;
 /** Login-attempt histories are kept for at most 20 000 (address, user) pairs: world/index.ts. */
 
 /** Keys of rate-limit windows longer than this (a user auth) are kept as a digest. */

@@ -1,6 +1,7 @@
 // Location, group and provider-location objects in the shape of the contract.
 import type { World } from '../world/index.ts';
 import { KIND_CITY, KIND_COUNTRY, KIND_GROUP, KIND_REGION } from '../world/search.ts';
+import { poolCount } from './blocked-locations.ts';
 
 export interface LocationObject {
   location_id: string;
@@ -147,7 +148,8 @@ export function isStrongPrivacy(world: World, kind: number, index: number): bool
 }
 
 /**
- * The current-era object of a location. The names of its parents (and its own) are sent
+ * The current-era object of a location (listed where the caller's pool has providers:
+ * engine/blocked-locations.ts). The names of its parents (and its own) are sent
  * only when that location is part of the same answer (`listed`), as the service looks
  * them up among the locations it answers with (server: ... clientLocationName).
  */
@@ -178,7 +180,8 @@ export function currentLocationObject(
   object.country_code = geo.countryCode[country];
   if (count > 0) object.provider_count = count;
   if (distance > 0) object.match_distance = distance;
-  object.stable = count >= STABLE_MIN_PROVIDERS;
+  // `provider_count` is the global count; whether the pool is stable is the caller's pool's.
+  object.stable = poolCount(world, kind, index) >= STABLE_MIN_PROVIDERS;
   object.strong_privacy = isStrongPrivacy(world, kind, index);
   return object;
 }

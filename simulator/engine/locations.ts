@@ -11,6 +11,7 @@ import {
   wordStartSteps,
 } from '../world/search.ts';
 import { Pending, type SliceOptions, type Steps, within } from '../world/steps.ts';
+import { callerPool } from './blocked-locations.ts';
 import {
   type CurrentLocationObject,
   currentLocationObject,
@@ -213,14 +214,17 @@ export function providerLocations(
 }
 
 /**
- * Today: the countries with a connected public provider, most providers first; no
+ * Today: the countries with a connected public provider in the caller's pool, most
+ * providers first; no
  * regions or cities; `groups: []`, as the default groups are no longer promoted
  * (server: model/network_client_location_model.go GetProviderLocations, AddDefaultLocations).
  */
 export function currentProviderLocations(world: World): CurrentLocationResult {
+  // Listed where the caller's pool has providers; ordered by the global counts.
+  const left = callerPool(world).country;
   const counts = world.providers.eligibleCountry;
   const live: number[] = [];
-  for (let c = 0; c < counts.length; c++) if (counts[c] > 0) live.push(c);
+  for (let c = 0; c < counts.length; c++) if (left[c] > 0) live.push(c);
   live.sort((a, b) => counts[b] - counts[a] || a - b);
   const listed = new Set(live);
   return currentResult(

@@ -13,6 +13,7 @@ import {
   sendFeedback,
   setPayoutWallet,
 } from './account.ts';
+import { apiKeys, createApiKey, removeApiKey } from './api-keys.ts';
 import {
   addDevice,
   associations,
@@ -23,12 +24,21 @@ import {
   shareStatus,
 } from './associations.ts';
 import { codeCreate, codeLogin, login, loginWithPassword, type RequestContext, refresh } from './auth.ts';
+import { blockedLocations, blockLocation, unblockLocation } from './blocked-locations.ts';
 import { networkClients, setDeviceName } from './clients.ts';
 import { findProviders } from './find-providers.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
-import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
+import { networkUser, updateNetworkName } from './network-user.ts';
+import {
+  providerLast90,
+  providerLastN,
+  providersLastN,
+  providersOverviewLast90,
+  providersOverviewLastN,
+} from './provider-history.ts';
 import { providerStats } from './provider-stats.ts';
+import { providersMap } from './providers-map.ts';
 
 export interface Caller {
   networkId: string;
@@ -93,4 +103,16 @@ export const operations = {
   authCodeCreate: (c) => codeCreate(c.world, c.world.requestRng, c.network, c.caller, c.body, c.now),
   authCodeLogin: (c) => codeLogin(c.world, c.body, c.context, c.now),
   authRefresh: (c) => refresh(c.world, c.network, c.caller, c.context),
+  // issue 26, groups 4, 5, 7 and the network user
+  networkUser: (c) => networkUser(c.world, c.network),
+  updateNetworkName: (c) => updateNetworkName(c.world, c.network, c.body),
+  blockedLocations: (c) => blockedLocations(c.world, c.network),
+  blockLocation: (c) => blockLocation(c.world, c.network, c.body),
+  unblockLocation: (c) => unblockLocation(c.world, c.network, c.body),
+  createApiKey: (c) => createApiKey(c.world, c.world.requestRng, c.network, c.body, c.now),
+  apiKeys: (c) => apiKeys(c.world, c.network),
+  removeApiKey: (c) => removeApiKey(c.world, c.network, c.body),
+  providersOverviewLast90: (c) => providersOverviewLast90(c.world, c.network, c.now),
+  providerLast90: (c) => providerLast90(c.world, c.network, c.body, c.now),
+  providersMap: (c) => providersMap(c.world, c.now),
 } satisfies OperationTable;

@@ -260,3 +260,18 @@ export function providersOverviewLastN(world: World, network: number, body: Last
     };
   });
 }
+
+// ---- the older routes real clients still call (issue 26, group 7) ----
+
+/** The window of the older routes: 90 days. */
+const LEGACY_LOOKBACK_DAYS = 90;
+
+/** GET /stats/providers-overview-last-90: providers-overview-last-n with a lookback of 90 days. */
+export const providersOverviewLast90 = (world: World, network: number, now: number) =>
+  providersOverviewLastN(world, network, { lookback: LEGACY_LOOKBACK_DAYS }, now);
+
+/** POST /stats/provider-last-90: provider-last-n, 90 days when neither `last_n` nor `lookback` is above 0. */
+export function providerLast90(world: World, network: number, body: LastNRequest, now: number) {
+  const unset = !((body.last_n ?? 0) > 0) && !((body.lookback ?? 0) > 0);
+  return providerLastN(world, network, unset ? { ...body, lookback: LEGACY_LOOKBACK_DAYS } : body, now);
+}

@@ -7,10 +7,10 @@
 import { LAX_UUID_PATTERN } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
 import { normalise } from '../world/search.ts';
+import { callerPool, poolCount } from './blocked-locations.ts';
 import {
   countryOf,
   currentLocationObject,
-  eligibleCount,
   KIND_CITY,
   KIND_COUNTRY,
   KIND_REGION,
@@ -103,16 +103,16 @@ export function currentFindProviderLocations(
   if (!isKnownRankMode(body.rank_mode)) return currentResult([]);
   if (query === '') return currentProviderLocations(world);
 
-  const { geo, providers } = world;
+  const { geo } = world;
   const kept = mostLikely(world, normalise(query));
 
-  // ref -> match distance; places without providers are not loaded at all.
+  // ref -> match distance; places without providers in the caller's pool are not loaded at all.
+  const pool = callerPool(world);
   const listed = new Map<number, number>();
-  for (const [ref, distance] of kept)
-    if (eligibleCount(world, ref & 3, ref >> 2) > 0) listed.set(ref, distance);
+  for (const [ref, distance] of kept) if (poolCount(world, ref & 3, ref >> 2) > 0) listed.set(ref, distance);
   const add = (kind: number, index: number) => {
     const ref = index * 4 + kind;
-    if (!listed.has(ref) && eligibleCount(world, kind, index) > 0) listed.set(ref, SEARCH_DISTANCE + 1);
+    if (!listed.has(ref) && poolCount(world, kind, index) > 0) listed.set(ref, SEARCH_DISTANCE + 1);
   };
   for (const ref of [...listed.keys()]) {
     const kind = ref & 3;
@@ -121,7 +121,7 @@ export function currentFindProviderLocations(
     if (kind !== KIND_COUNTRY) add(KIND_COUNTRY, countryOf(world, kind, index));
     if (kind === KIND_REGION) {
       for (const city of top(
-        providers.eligibleCity,
+        pool.city,
         geo.regionCityStart[index],
         geo.regionCityStart[index + 1],
         TOP_CITIES_PER_REGION,
@@ -130,11 +130,11 @@ export function currentFindProviderLocations(
     } else if (kind === KIND_COUNTRY) {
       const firstRegion = geo.countryRegionStart[index];
       const endRegion = geo.countryRegionStart[index + 1];
-      for (const region of top(providers.eligibleRegion, firstRegion, endRegion, TOP_REGIONS_PER_COUNTRY))
+      for (const region of top(pool.region, firstRegion, endRegion, TOP_REGIONS_PER_COUNTRY))
         add(KIND_REGION, region);
       const from = geo.regionCityStart[firstRegion];
       const to = geo.regionCityStart[endRegion];
-      for (const city of top(providers.eligibleCity, from, to, TOP_CITIES_PER_COUNTRY)) add(KIND_CITY, city);
+      for (const city of top(pool.city, from, to, TOP_CITIES_PER_COUNTRY)) add(KIND_CITY, city);
     }
   }
   const isListed = (kind: number, index: number) => listed.has(index * 4 + kind);

@@ -16,5 +16,6 @@ export const current: EraProfile = {
   providerStatsProvideMode: false,
   payoutWalletChecked: true,
   feedbackAnswersId: true,
+  acceptsApiKeys: true,
   confirmShareOwnerOnly: true,
 };

@@ -29,6 +29,8 @@ export interface EraProfile {
   readonly payoutWalletChecked: boolean;
   /** POST /feedback/send-feedback answers the new feedback's id (else `{}`). */
   readonly feedbackAnswersId: boolean;
+  /** A `urn_` API key is a credential (issue 26, group 5; the early-2025 service parsed every one as a JWT: 401). */
+  readonly acceptsApiKeys: boolean;
   /** POST /device/confirm-share: only the share's owner may confirm (else any network). */
   readonly confirmShareOwnerOnly: boolean;
 }

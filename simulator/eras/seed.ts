@@ -35,5 +35,6 @@ export const seed: EraProfile = {
   providerStatsProvideMode: true,
   payoutWalletChecked: false,
   feedbackAnswersId: false,
+  acceptsApiKeys: false,
   confirmShareOwnerOnly: false,
 };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   type AdminActions,
   SimAdvance,
+  SimCallerCountry,
   SimFaults,
   type SimNameChange,
   SimNames,
@@ -69,6 +70,11 @@ const routes: Record<string, AdminRoute> = {
     method: 'POST',
     schema: SimProviderConnection,
     run: (actions, body) => actions.setProviderConnected(body as SimProviderConnection),
+  },
+  '/__sim/caller-country': {
+    method: 'POST',
+    schema: SimCallerCountry,
+    run: (actions, body) => actions.setCallerCountry(body as SimCallerCountry),
   },
   '/__sim/names': {
     method: 'POST',

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock.ts';
 import type {
   AdminActions,
+  SimCallerCountry,
   SimCodes,
   SimFaults,
   SimNameChange,
@@ -12,6 +13,7 @@ import type {
 import { openApiDocument } from '../../src/contract/openapi.ts';
 import { hostCheck } from '../../src/net/host-check.ts';
 import { listen } from '../../src/net/listen.ts';
+import { isCountryCode } from '../world/countries.ts';
 import { AdminInputError } from './admin.ts';
 import { newMasterKey, TokenAuthority } from './auth.ts';
 import { corsPolicy } from './cors.ts';
@@ -93,6 +95,12 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       const changed = engine.setProviderConnected(client_id, connected);
       if (changed === undefined) throw new AdminInputError(`client_id: no provider ${client_id}`);
       return { client_id, connected, changed };
+    },
+    setCallerCountry({ country_code }: SimCallerCountry) {
+      if (!isCountryCode(country_code))
+        throw new AdminInputError(`country_code: ${country_code} is not a country of the simulated worlds`);
+      engine.setCallerCountry(country_code);
+      return engine.callerCountry();
     },
   };
 

@@ -2,10 +2,12 @@
 // a random master key and the seed: nobody who only knows the (public) seed can mint
 // one, a reset to another seed ends the old tokens, and a simulator given the same master
 // key (`--key-file`) and seed accepts the tokens of the previous one.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Clock } from '../../src/clock.ts';
+import { API_KEY_PREFIX } from '../../src/contract/schemas.ts';
 import { ownString } from '../engine/limits.ts';
+import { adminUserId, derivedUuid } from '../engine/network-user.ts';
 import type { Caller, EnginePort, NetworkRef } from './engine-port.ts';
 
 export const TOKEN_ISSUER = 'netdeck-simulator';
@@ -22,12 +24,6 @@ export const newMasterKey = (): Uint8Array => new Uint8Array(randomBytes(MASTER_
 /** The key that signs the tokens of the world of `seed`. */
 export function signingKey(master: Uint8Array, seed: number): Uint8Array {
   return new Uint8Array(createHmac('sha256', master).update(`${KEY_LABEL}${seed}`).digest());
-}
-
-/** A stable UUID-form id from text (the user id of a network's account). */
-export function derivedUuid(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 interface Verified {
@@ -67,7 +63,7 @@ export class TokenAuthority {
   sign(network: NetworkRef, clientId?: string): string {
     const nowMs = this.clock.now();
     const iat = Math.floor(nowMs / 1000);
-    const userId = derivedUuid(`user:${this.engine.seed}:${network.id}`);
+    const userId = adminUserId(this.engine.seed, network.id);
     const claims = {
       network_id: network.id,
       network_name: network.name,
@@ -115,6 +111,12 @@ export class TokenAuthority {
   async verify(authorization: string | undefined): Promise<Caller | undefined> {
     if (!authorization?.startsWith(BEARER_PREFIX)) return undefined;
     const token = authorization.slice(BEARER_PREFIX.length);
+    // An API key is looked up at every use (never cached): a removed key fails at once
+    // (server: session/client_session.go ClientSession.Auth, apikey/apikey.go).
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const network = this.engine.networkOfApiKey(token);
+      return network && { networkId: network.id, networkName: network.name };
+    }
     const key = this.currentKey();
     let verified = this.cache.get(token);
     if (!verified) {

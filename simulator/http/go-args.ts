@@ -127,6 +127,17 @@ const ARGS: Record<BodyOperation, GoType> = {
   providersOverviewLastN: goPtr(
     goStruct('model.StatsProvidersOverviewArgs', { last_n: goFloat64, lookback: goInt }),
   ),
+  // issue 26, groups 4, 5, 7 and the network user. server: controller/network_controller.go,
+  // controller/exclude_network_client_location_controller.go, model/account_api_key_model.go,
+  // controller/account_api_key_controller.go, model/provider_model.go (all pointers)
+  updateNetworkName: goPtr(goStruct('controller.UpdateNetworkNameArgs', { network_name: goString })),
+  blockLocation: goPtr(goStruct('controller.NetworkBlockLocationArgs', { location_id: goId })),
+  unblockLocation: goPtr(goStruct('controller.NetworkUnblockLocationArgs', { location_id: goId })),
+  createApiKey: goPtr(goStruct('model.CreateApiKeyArgs', { name: goString })),
+  removeApiKey: goPtr(goStruct('controller.DeleteApiKeyArgs', { id: goPtr(goId) })),
+  providerLast90: goPtr(
+    goStruct('model.StatsProviderArgs', { client_id: goId, last_n: goFloat64, lookback: goInt }),
+  ),
 };
 
 /** The type without the struct fields `dropped` (through a pointer). */

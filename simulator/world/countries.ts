@@ -124,6 +124,9 @@ export const COUNTRIES: readonly CountryRow[] = ROWS.split('\n').map((line) => {
   return { code, name, subregion, weight: Number(weight) };
 });
 
+/** Whether `code` (any case) is a country of the simulated worlds (every world has them all). */
+export const isCountryCode = (code: string) => COUNTRIES.some((row) => row.code === code.toLowerCase());
+
 /** The default home country of `best_available` (the real service uses the United States). */
 export const HOME_COUNTRY_CODE = 'us';
 

@@ -6,6 +6,7 @@ import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
 import { Rng } from './prng.ts';
 import { type Providers, providerSteps } from './providers.ts';
 import type {
+  ApiKeys,
   AuthCodeRecord,
   CodeRecord,
   FeedbackEntry,
@@ -24,6 +25,8 @@ export interface WorldOptions {
   providers?: number;
   locations?: number;
   ownProviders?: number;
+  /** where the callers are: a country code (default `us`) */
+  callerCountry?: string;
 }
 
 export const DEFAULTS = { providers: 5000, locations: 2000, ownProviders: 24 } as const;
@@ -75,6 +78,12 @@ export interface World {
   /** providers per network, built on demand */
   readonly networkProviders: Map<number, number[]>;
   history: History;
+  /** issue 26, groups 4 and 5: every network's API keys (engine/api-keys.ts) */
+  readonly apiKeys: ApiKeys;
+  /** location ids each network blocked, by network number, in the order blocked (engine/blocked-locations.ts) */
+  readonly blockedLocations: Map<number, string[]>;
+  /** the country code the service would locate the callers in (`--caller-country`) */
+  callerCountry: string;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
@@ -134,6 +143,9 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
     tracks: new Map(),
     networkProviders: new Map(),
     history: { days: [], series: {} },
+    apiKeys: { byHash: new Map(), secret: new Uint8Array(0), minted: 0 },
+    blockedLocations: new Map(),
+    callerCountry: options.callerCountry ?? 'us',
     version: 0,
     lastTick: options.now,
     ticks: 0,

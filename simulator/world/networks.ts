@@ -7,6 +7,8 @@ export const DEMO_NETWORK_NAME = 'demo';
 export class Networks {
   readonly ids: string[] = [];
   readonly names: string[] = [];
+  /** The names as each network was created: the service's name index, which a rename leaves as it was. */
+  readonly createdNames: string[] = [];
   private readonly byId = new Map<string, number>();
   private readonly byName = new Map<string, number>();
 
@@ -25,6 +27,7 @@ export class Networks {
     const index = this.ids.length;
     this.ids.push(id);
     this.names.push(name);
+    this.createdNames.push(name);
     this.byId.set(id, index);
     if (!this.byName.has(name)) this.byName.set(name, index);
     return index;

@@ -103,3 +103,20 @@ export interface History {
   /** one array per series field, aligned with `days` */
   series: Record<string, number[]>;
 }
+
+/** An API key of a network; the key itself is not kept, only its SHA-256 (the map's key). */
+export interface ApiKeyRecord {
+  id: string;
+  network: number;
+  name: string;
+  createdAt: number;
+}
+
+/** Every network's API keys, and the secret new keys derive from (engine/api-keys.ts). */
+export interface ApiKeys {
+  /** by the SHA-256 (hex) of the key */
+  readonly byHash: Map<string, ApiKeyRecord>;
+  secret: Uint8Array;
+  /** keys made so far: each key derives from the secret and its number */
+  minted: number;
+}

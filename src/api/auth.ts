@@ -2,7 +2,7 @@
 // netdeck is given is never printed in full.
 import { decodeJwt } from 'jose';
 import { dateOf } from '../clock.ts';
-import { readAs, TokenClaims } from '../contract/schemas.ts';
+import { API_KEY_PREFIX, readAs, TokenClaims } from '../contract/schemas.ts';
 import { formatCount } from '../format/numbers.ts';
 
 /**
@@ -63,7 +63,7 @@ export function tokenProblem(token: string): string | undefined {
 }
 
 /** API keys are `urn_` and 56 characters in all (reference behaviour, "Authentication"). */
-export const isApiKey = (token: string) => token.trim().startsWith('urn_');
+export const isApiKey = (token: string) => token.trim().startsWith(API_KEY_PREFIX);
 
 export function tokenKind(token: string): TokenKind {
   if (isApiKey(token)) return 'api-key';

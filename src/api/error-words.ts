@@ -4,7 +4,7 @@
 // how it was answered is in location-search.ts.
 import { isRefusalAs500 } from '../contract/messages.ts';
 import { screenText, serverMessage } from '../sanitize.ts';
-import { describeError, isApiError } from './errors.ts';
+import { ApiError, describeError, isApiError } from './errors.ts';
 
 /**
  * A failed answer's status with the server's text, the status said once: Go's `404 page
@@ -59,3 +59,23 @@ export function serviceMessage(error: unknown): string {
 
 /** No token was configured for an operation that needs one (the view explains how to give one). */
 export const isNoToken = (error: unknown): boolean => isApiError(error) && error.kind === 'no-token';
+
+/** A 404: the route is not there (an older service, the seed era, lacks it). */
+export const isMissingRoute = (error: unknown): boolean =>
+  isApiError(error) && error.kind === 'http' && error.status === 404;
+
+/** What the console and the commands say of a route the service lacks: `this service has no <what>`. */
+export const lacking = (what: string) => `this service has no ${what}`;
+
+/** `error` as it is, or for a missing route the failure `this service has no <what>` (a command exits 1). */
+export function orLacking(error: unknown, what: string): unknown {
+  if (!isMissingRoute(error)) return error;
+  return new ApiError('http', lacking(what), { ...(error as ApiError).details });
+}
+
+/** For a promise's catch: throws the failure, a missing route as `this service has no <what>`. */
+export const throwLacking =
+  (what: string) =>
+  (error: unknown): never => {
+    throw orLacking(error, what);
+  };

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
 import { oneLine, sanitizeOutput } from '../sanitize.ts';
+import { registerApiKeys } from './commands/api-keys.ts';
+import { registerBlocked } from './commands/blocked.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
@@ -15,6 +17,7 @@ import { examples } from './commands/help.ts';
 import { registerLocations } from './commands/locations.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerNetwork } from './commands/network.ts';
 import { registerProviders } from './commands/providers.ts';
 import { registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
@@ -104,6 +107,10 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerDevices(program, context);
   registerClients(program, context);
   registerWallet(program, context);
+  // issue 26, groups 4, 5 and the network user
+  registerNetwork(program, context);
+  registerBlocked(program, context);
+  registerApiKeys(program, context);
   registerFeedback(program, context);
   registerStats(program, context);
   registerWatch(program, context);

@@ -42,6 +42,15 @@ export type SimProviderConnection = z.infer<typeof SimProviderConnection>;
 export const SimProviderConnectionResult = SimProviderConnection.extend({ changed: z.boolean() });
 export type SimProviderConnectionResult = z.infer<typeof SimProviderConnectionResult>;
 
+/** Where the callers are (blocked countries): a two-letter country code of the simulated worlds. */
+export const SimCallerCountry = z.object({
+  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code'),
+});
+export type SimCallerCountry = z.infer<typeof SimCallerCountry>;
+/** The answer: the code (lower case) and its location id in the world. */
+export const SimCallerCountryResult = z.object({ country_code: z.string(), location_id: Udid });
+export type SimCallerCountryResult = z.infer<typeof SimCallerCountryResult>;
+
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
   z.object({ network_id: z.string(), network_name: z.string() }),
@@ -64,6 +73,8 @@ export interface AdminActions {
   setName(body: SimNameChange): void;
   /** Connects or disconnects one provider now; throws when the id is unknown (the route answers 400). */
   setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
+  /** Moves the callers to another country; throws for a code the worlds lack (the route answers 400). */
+  setCallerCountry(body: SimCallerCountry): SimCallerCountryResult;
 }
 
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */

@@ -652,6 +652,73 @@ export const NetworkStats = z.looseObject({
   >),
 });
 
+// ---- issue 26, groups 4, 5, 7 and the network user: blocked countries, API keys, older routes ----
+
+/** GET /network/user: the token's user (an API key's: the network's admin user). */
+export const NetworkUser = z.looseObject({
+  user_id: optString,
+  /** legacy column: the e-mail or phone of a password user */
+  user_auth: optString,
+  verified: optBoolean,
+  /** `password`, `apple`, `google`, `solana`, `seedphrase`, `guest`, `bringyour` */
+  auth_type: optString,
+  network_name: optString,
+  wallet_address: optString,
+  user_auths: opt(z.array(z.looseObject({ user_auth: optString, auth_type: optString }))),
+  sso_auths: opt(
+    z.array(
+      z.looseObject({ user_id: optString, auth_type: optString, auth_jwt: optString, user_auth: optString }),
+    ),
+  ),
+  wallet_auths: opt(
+    z.array(z.looseObject({ user_id: optString, wallet_address: optString, blockchain: optString })),
+  ),
+  seedphrase_auths: opt(z.array(z.looseObject({ create_time: optString }))),
+  /** the user-auth types, then the SSO ones, `solana`, `seedphrase`; null when none */
+  auth_types: opt(z.array(z.string())),
+});
+export const NetworkUserResult = z.looseObject({ network_user: opt(NetworkUser), error: opt(BusinessError) });
+
+/** The service checks the trimmed name lowercased with spaces as dashes, and stores it trimmed only. */
+export const UpdateNetworkNameRequest = z.object({ network_name: z.string().optional() });
+
+/** A blocked location: only a country's has an effect (the service never matches regions or cities). */
+export const BlockedLocation = z.looseObject({
+  location_id: optString,
+  location_name: optString,
+  location_type: opt(z.union([LocationType, z.string()])),
+  country_code: optString,
+});
+/** `blocked_locations: null` when none (Go's nil slice): read as none. */
+export const BlockedLocations = z.looseObject({
+  blocked_locations: opt(z.array(BlockedLocation)),
+  error: opt(BusinessError),
+});
+/** block-location and unblock-location; absent is the zero id. */
+export const LocationIdRequest = z.object({ location_id: RequestUdid.optional() });
+
+/** An API key: `urn_` and the unpadded base32hex of 32 bytes, 56 characters in all. */
+export const API_KEY_PREFIX = 'urn_';
+export const API_KEY_LENGTH = 56;
+/** An API key's name: not checked by the service, at most 128 characters (the column's). */
+export const MAX_API_KEY_NAME = 128;
+export const CreateApiKeyRequest = z.object({ name: z.string().optional() });
+/** The key itself (`urn_…`) is in this answer only: the service keeps its SHA-256. */
+export const CreateApiKeyResult = z.looseObject({
+  id: optString,
+  api_key: optString,
+  name: optString,
+  error: opt(BusinessError),
+});
+export const ApiKey = z.looseObject({ id: optString, name: optString, create_time: optString });
+/** `api_keys: null` when none: read as none. */
+export const ApiKeys = z.looseObject({ api_keys: opt(z.array(ApiKey)), error: opt(BusinessError) });
+export const RemoveApiKeyRequest = z.object({ id: RequestUdid.nullish() });
+
+/** GET /stats/providers-map: country code -> region name -> providers there and a centroid. */
+const RegionProviders = z.looseObject({ provider_count: optInt, lat: optNumber, lon: optNumber });
+export const ProvidersMap = z.record(z.string(), z.record(z.string(), RegionProviders));
+
 // ---- token ------------------------------------------------------------------
 
 /** Claims of the service's JWT (RS512 on the real service). */
@@ -718,3 +785,7 @@ export type AuthCodeCreateResult = Read<typeof AuthCodeCreateResult>;
 export type TokenResult = Read<typeof TokenResult>;
 export type ProviderLastN = Read<typeof ProviderLastN>;
 export type ProvidersOverviewLastN = Read<typeof ProvidersOverviewLastN>;
+export type NetworkUser = Read<typeof NetworkUser>;
+export type BlockedLocation = Read<typeof BlockedLocation>;
+export type ApiKey = Read<typeof ApiKey>;
+export type ProvidersMap = Read<typeof ProvidersMap>;

@@ -1,5 +1,5 @@
-// Account pane: the payout wallet and the network's wallets (a live resource), the
-// wallet under the cursor, making it the payout wallet or removing it after a y/n
+// Account pane: the payout wallet and the network's wallets (a live resource), which of
+// the pane's lists (wallets, API keys) the cursor is in, the wallet under the cursor, making it the payout wallet or removing it after a y/n
 // question, adding one (its address checked as the service checks it), setting the
 // payout wallet by id, and the feedback form (every flag, the free text, which field has
 // the focus, the outcome).
@@ -18,6 +18,7 @@ import {
 import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -81,7 +82,13 @@ export interface FeedbackForm {
   noToken?: boolean;
 }
 
+/** The pane's two lists: the cursor keys move in one of them. */
+export type AccountList = 'wallets' | 'apiKeys';
+
 export interface AccountView extends ListMoves {
+  /** Which list the cursor keys move in (the API keys' cursor is the apiKeys store's). */
+  list: AccountList;
+  setList(list: AccountList): void;
   wallet: WalletDialog;
   feedback: FeedbackForm;
   /** The wallet under the cursor in the list, by id. */
@@ -151,13 +158,11 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
   });
   return extendResource<AccountData, AccountView>(resource, (set, get) => {
     const setWalletDialog = (patch: Partial<WalletDialog>) => set({ wallet: { ...get().wallet, ...patch } });
-    const setQuestion = (patch: Partial<WalletQuestion>) => {
-      const { question } = get();
-      if (question) set({ question: { ...question, ...patch } });
-    };
     const setAdd = (patch: Partial<AddWalletForm>) => set({ addWallet: { ...get().addWallet, ...patch } });
     const setForm = (patch: Partial<FeedbackForm>) => set({ feedback: { ...get().feedback, ...patch } });
     return {
+      list: 'wallets',
+      setList: (list) => set({ list }),
       wallet: EMPTY_WALLET,
       feedback: emptyFeedback(),
       addWallet: EMPTY_ADD,
@@ -173,28 +178,24 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         const { selected } = walletRows(get());
         if (selected?.wallet_id) set({ question: { kind, walletId: selected.wallet_id, phase: 'ask' } });
       },
-      async answer(yes) {
-        const { question } = get();
-        if (question?.phase !== 'ask') return;
-        if (!yes) {
-          set({ question: undefined });
-          return;
-        }
-        setQuestion({ phase: 'sending' });
-        try {
-          if (question.kind === 'payout') {
-            await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
-            setQuestion({ phase: 'done', message: `Payout wallet set to ${question.walletId}.` });
-          } else {
-            const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
-            if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
-            setQuestion({ phase: 'done', message: `Wallet ${question.walletId} removed.` });
-          }
-          await get().refresh();
-        } catch (error) {
-          setQuestion({ phase: 'failed', message: serviceMessage(error) });
-        }
-      },
+      answer: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().question, set: (question) => set({ question }) },
+          {
+            async act(question) {
+              if (question.kind === 'payout') {
+                await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
+                return `Payout wallet set to ${question.walletId}.`;
+              }
+              const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
+              if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
+              return `Wallet ${question.walletId} removed.`;
+            },
+            failure: serviceMessage,
+            after: () => get().refresh(),
+          },
+        ),
       resetAddWallet: () => set({ addWallet: EMPTY_ADD }),
       cycleChain(delta) {
         const { addWallet } = get();

@@ -5,7 +5,7 @@
 import { withActiveProviders } from '../api/active-locations.ts';
 import type { SearchVia } from '../api/location-search.ts';
 import { matchDistance } from '../api/match-distance.ts';
-import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
+import type { BlockedLocation, LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import { ownEntry } from './distinct-keys.ts';
 
 export type RowKind = 'device' | 'group' | 'country' | 'region' | 'city';
@@ -188,3 +188,43 @@ export function searchRows(
   // Array.prototype.sort is stable.
   return rows.sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
 }
+
+/**
+ * The network's blocked locations as rows (Discover's only-blocked filter): countries
+ * first, each kind by count or name; counts where the browse list has the place, a
+ * region's or city's country found by its code there.
+ */
+export function blockedRows(
+  blocked: readonly BlockedLocation[],
+  listed: LocationResult | undefined,
+  sort: DiscoverySort,
+): DiscoveryRow[] {
+  const locations = listed?.locations ?? [];
+  const byId = new Map(locations.map((l) => [l.location_id, l]));
+  const countryByCode = new Map(
+    locations.filter((l) => l.location_type === 'country').map((l) => [l.country_code, l.location_id]),
+  );
+  const rows: DiscoveryRow[] = [];
+  for (const location of blocked) {
+    const kind = kindOf(location.location_type);
+    const id = location.location_id;
+    if (!id || !kind) continue;
+    const code = location.country_code;
+    rows.push({
+      key: `${kind}:${id}`,
+      kind,
+      id,
+      name: location.location_name ?? id,
+      context: code?.toUpperCase(),
+      providerCount: byId.get(id)?.provider_count,
+      countryId: kind === 'country' ? id : countryByCode.get(code),
+      countryCode: code,
+      spec: specOf(kind, id),
+    });
+  }
+  return rows.sort(byKind(sort));
+}
+
+/** Rows of places in the blocked countries (or blocked themselves): a search narrowed by the filter. */
+export const inBlocked = (rows: DiscoveryRow[], ids: ReadonlySet<string>): DiscoveryRow[] =>
+  rows.filter((row) => ids.has(row.id) || (row.countryId !== undefined && ids.has(row.countryId)));

@@ -12,15 +12,18 @@ import {
   type SearchVia,
 } from '../api/location-search.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
-import type { LocationResult, LocationSpecInput } from '../contract/schemas.ts';
+import type { BlockedLocation, LocationResult, LocationSpecInput } from '../contract/schemas.ts';
+import { blockedIds } from './blocked.ts';
 import type { StoreDeps } from './deps.ts';
 import { refreshPeriod } from './deps.ts';
 import {
+  blockedRows,
   browseRows,
   childRows,
   type DiscoveryRow,
   type DiscoverySort,
   type Expansion,
+  inBlocked,
   type RowKind,
   searchRows,
 } from './discovery-rows.ts';
@@ -87,6 +90,10 @@ export interface DiscoveryView extends ListMoves {
   cursor: number;
   marked: Record<string, MarkedSpec>;
   bestAvailable: boolean;
+  /** The network's blocked locations (the blocked store's, handed over by createStores); undefined: not known. */
+  blocked?: BlockedLocation[];
+  /** Shows only the blocked locations (a search: only places in blocked countries). */
+  onlyBlocked: boolean;
   setQuery(query: string): void;
   /** Runs the search for the current query now (enter in the box). */
   searchNow(): Promise<void>;
@@ -102,6 +109,8 @@ export interface DiscoveryView extends ListMoves {
   toggleMark(): void;
   clearMarks(): void;
   toggleBest(): void;
+  setBlocked(blocked: BlockedLocation[] | undefined): void;
+  toggleOnlyBlocked(): void;
   /** What `enter`/`p` sends: the marks, else the row under the cursor, plus best-available. */
   chosen(): MarkedSpec[];
   /** Stops the debounce timer and any search in flight (with the resource's own stop). */
@@ -115,9 +124,14 @@ const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 
 /** The rows the pane shows for a state. */
 function rowsOf(
-  state: Pick<DiscoveryState, 'query' | 'data' | 'search' | 'sort' | 'onlyActive' | 'expanded'>,
+  state: Pick<
+    DiscoveryState,
+    'query' | 'data' | 'search' | 'sort' | 'onlyActive' | 'expanded' | 'blocked' | 'onlyBlocked'
+  >,
 ) {
-  return state.query.trim() === ''
+  const browsing = state.query.trim() === '';
+  if (state.onlyBlocked && browsing) return blockedRows(state.blocked ?? [], state.data, state.sort);
+  const rows = browsing
     ? browseRows(state.data, state.sort, state.expanded)
     : searchRows(
         state.search.result,
@@ -125,6 +139,7 @@ function rowsOf(
         state.query,
         state.search.via,
       );
+  return state.onlyBlocked ? inBlocked(rows, blockedIds(state.blocked)) : rows;
 }
 
 function labelOf(row: DiscoveryRow): string {
@@ -249,6 +264,7 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       cursor: 0,
       marked: {},
       bestAvailable: false,
+      onlyBlocked: false,
       setQuery(query) {
         if (query === get().query) return;
         const wasUuid = isUuid(get().query.trim());
@@ -308,6 +324,8 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       },
       clearMarks: () => set({ marked: {} }),
       toggleBest: () => set({ bestAvailable: !get().bestAvailable }),
+      setBlocked: (blocked) => set({ blocked }),
+      toggleOnlyBlocked: () => set({ onlyBlocked: !get().onlyBlocked, cursor: 0 }),
       chosen() {
         const { marked, rows, cursor, bestAvailable } = get();
         let chosen = Object.values(marked);
@@ -346,6 +364,9 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       state.sort === previous.sort &&
       state.onlyActive === previous.onlyActive &&
       state.expanded === previous.expanded &&
+      // The blocked list matters to the rows only while they are filtered by it.
+      (state.blocked === previous.blocked || !state.onlyBlocked) &&
+      state.onlyBlocked === previous.onlyBlocked &&
       (state.query.trim() === '') === (previous.query.trim() === '')
     )
       return;

@@ -1,6 +1,9 @@
 // All the console's stores, built together on one set of deps so tests get fresh ones
 // and every store runs on the same clock.
+import { isApiKey } from '../api/auth.ts';
 import { type AccountStore, createAccountStore } from './account.ts';
+import { type ApiKeysStore, createApiKeysStore } from './api-keys.ts';
+import { type BlockedStore, createBlockedStore } from './blocked.ts';
 import { type ClientsStore, createClientsStore } from './clients.ts';
 import type { ConnectionStore } from './connection.ts';
 import { feedConsoleEvents } from './console-events.ts';
@@ -12,6 +15,7 @@ import { createHistoryStores, type HistoryStores } from './history.ts';
 import { createLoginStore, type LoginStore } from './login.ts';
 import { createMyProvidersStore, type MyProvidersStore } from './my-providers.ts';
 import { createNetworkStore, type NetworkStore } from './network.ts';
+import { askNetworkName } from './network-name.ts';
 import { createProvidersStore, type ProvidersStore } from './providers.ts';
 import type { ResourceStore } from './resource.ts';
 import { createSessionStore, type SessionStore, type SessionTarget } from './session.ts';
@@ -35,6 +39,10 @@ export interface Stores {
   login: LoginStore;
   /** What happened while the console ran (the event log, `!`), fed by the loads above. */
   events: EventSource;
+  /** The network's blocked locations (Discover's `B`, its marks and filter). */
+  blocked: BlockedStore;
+  /** The network's API keys (Account). */
+  apiKeys: ApiKeysStore;
 }
 
 export interface StoresOptions {
@@ -72,7 +80,15 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
       for (const name of NEED_TOKEN) void stores[name].getState().refresh();
     }),
     events: createEventSource(),
+    blocked: createBlockedStore(deps),
+    apiKeys: createApiKeysStore(deps),
   };
+  // Discover marks and filters by the blocked list.
+  stores.blocked.subscribe((state, before) => {
+    if (state.data !== before.data) stores.discovery.getState().setBlocked(state.data);
+  });
+  // An API key names no network: the header's name comes from the service.
+  if (options.token && isApiKey(options.token)) askNetworkName(deps, session);
   // Subscriptions only: nothing to stop (they go with the stores).
   feedConsoleEvents(stores, stores.events, deps.clock);
   return stores;
@@ -81,10 +97,19 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
 export type StoreName = keyof Stores;
 
 /** The live resources that need the network's token. */
-const NEED_TOKEN = ['devices', 'account', 'clients', 'myProviders'] as const;
+const NEED_TOKEN = ['devices', 'account', 'clients', 'myProviders', 'blocked', 'apiKeys'] as const;
 
 /** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
-const LIVE = ['discovery', 'devices', 'account', 'clients', 'myProviders', 'network'] as const;
+const LIVE = [
+  'discovery',
+  'devices',
+  'account',
+  'clients',
+  'myProviders',
+  'network',
+  'blocked',
+  'apiKeys',
+] as const;
 type LiveName = (typeof LIVE)[number];
 
 /** Whether the store of this name is a live resource (loaded and refreshed on the store clock). */

@@ -282,6 +282,59 @@ const cases: Case[] = [
       clients: { '2025-12-31': 2 },
     },
   },
+  // ---- issue 26, groups 4, 5, 7 and the network user ----
+  {
+    name: 'networkUser',
+    response: {
+      network_user: {
+        user_id: CLIENT_B,
+        user_auth: 'me@example.com',
+        verified: true,
+        auth_type: 'password',
+        network_name: 'acme',
+        user_auths: [{ user_auth: 'me@example.com', auth_type: 'email' }],
+        auth_types: ['email'],
+      },
+    },
+  },
+  { name: 'updateNetworkName', request: { network_name: 'My Net 1' }, response: {} },
+  {
+    name: 'blockedLocations',
+    response: {
+      blocked_locations: [
+        { location_id: CITY, location_name: 'Germany', location_type: 'country', country_code: 'de' },
+      ],
+    },
+  },
+  { name: 'blockLocation', request: { location_id: CITY }, response: {} },
+  { name: 'unblockLocation', request: { location_id: CITY }, response: {} },
+  {
+    name: 'createApiKey',
+    request: { name: 'scripts' },
+    response: {
+      id: WALLET,
+      api_key: `urn_${'0123456789ABCDEFGHIJKLMNOPQRSTUV'.repeat(2).slice(0, 52)}`,
+      name: 'scripts',
+    },
+  },
+  {
+    name: 'apiKeys',
+    response: { api_keys: [{ id: WALLET, name: 'scripts', create_time: '2026-01-01T00:00:00.123456Z' }] },
+  },
+  { name: 'removeApiKey', request: { id: WALLET }, response: {} },
+  {
+    name: 'providersOverviewLast90',
+    response: { lookback: 90, created_time: '2026-01-01T00:00:00Z', uptime: { '2026-01-01': 3.5 } },
+  },
+  {
+    name: 'providerLast90',
+    request: { client_id: CLIENT_A },
+    response: { lookback: 90, created_time: '2026-01-01T00:00:00Z', uptime: { '2026-01-01-00': 60 } },
+  },
+  {
+    name: 'providersMap',
+    response: { de: { Bavaria: { provider_count: 12, lat: 48.8, lon: 11.4 } } },
+  },
 ];
 
 let fixture: Fixture;

@@ -107,6 +107,10 @@ describe('--csv on every table command, demo data', () => {
       ['stats', 'provider', provider, '--last', '30d'],
       ['stats', 'network'],
       ['config'],
+      // issue 26, groups 4, 5 and the network user
+      ['network'],
+      ['blocked'],
+      ['api-keys'],
     ];
     // Every command that takes --csv (the completion script lists each command's options) is here.
     const completion = await run(['completion', 'bash'], { deps });

@@ -51,11 +51,12 @@ describe('help and version', () => {
   );
 
   it("states the world's defaults as the simulator has them", async () => {
-    const { stdout } = await run(['--help']);
-    expect(stdout).toContain(`--providers <n>      providers in the world (default ${DEFAULTS.providers})`);
-    expect(stdout).toContain(`--locations <n>      cities in the world (default ${DEFAULTS.locations})`);
+    // One space for the column's padding (the widest term of the help sets it).
+    const stdout = (await run(['--help'])).stdout.replace(/ {2,}/g, ' ');
+    expect(stdout).toContain(`--providers <n> providers in the world (default ${DEFAULTS.providers})`);
+    expect(stdout).toContain(`--locations <n> cities in the world (default ${DEFAULTS.locations})`);
     expect(stdout).toContain(
-      `--own-providers <n>  providers of the demo network (default ${DEFAULTS.ownProviders})`,
+      `--own-providers <n> providers of the demo network (default ${DEFAULTS.ownProviders})`,
     );
   });
 
@@ -255,6 +256,21 @@ describe('netdeck sim', () => {
       const result = await run(argv, { deps: { runSimulatorCommand } });
       expect(result.code, argv.join(' ')).toBe(2);
     }
+    expect(runSimulatorCommand).toHaveBeenCalledTimes(1);
+  });
+
+  it('--caller-country: a country of the simulated worlds, any case; anything else is a usage error', async () => {
+    const runSimulatorCommand = vi.fn(async () => {});
+    await run(['sim', '--caller-country', 'DE'], { deps: { runSimulatorCommand } });
+    expect(runSimulatorCommand).toHaveBeenCalledWith(expect.objectContaining({ callerCountry: 'de' }));
+    const unknown = await run(['sim', '--caller-country', 'zz'], { deps: { runSimulatorCommand } });
+    expect([unknown.code, unknown.stderr]).toEqual([
+      2,
+      'netdeck: --caller-country zz: not a country of the simulated worlds\n',
+    ]);
+    const malformed = await run(['sim', '--caller-country', 'germany'], { deps: { runSimulatorCommand } });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('expects a two-letter country code');
     expect(runSimulatorCommand).toHaveBeenCalledTimes(1);
   });
 

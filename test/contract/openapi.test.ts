@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { endpoints, operationNames } from '../../src/contract/endpoints.ts';
+import { ERA_CONTRACTS } from '../../src/contract/eras.ts';
 import { openApiDocument } from '../../src/contract/openapi.ts';
 
 interface Operation {
@@ -34,10 +35,12 @@ describe('openApiDocument', () => {
     const seedRemoved = Object.values(seed.paths).flatMap((methods) =>
       Object.values(methods).filter((o) => (o as { deprecated?: boolean }).deprecated),
     );
-    expect(seedRemoved.map((o) => (o as Operation).operationId).sort()).toEqual([
-      'authRefresh',
-      'setDeviceName',
-    ]);
+    expect(seedRemoved.map((o) => (o as Operation).operationId).sort()).toEqual(
+      [...ERA_CONTRACTS.seed.lacks].sort(),
+    );
+    expect(seedRemoved.map((o) => (o as Operation).operationId)).toEqual(
+      expect.arrayContaining(['authRefresh', 'setDeviceName', 'apiKeys', 'blockLocation', 'providersMap']),
+    );
     const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.operationId}`).sort();
     const expected = operationNames.map((n) => `${endpoints[n].method} ${endpoints[n].path} ${n}`).sort();
     expect(listed).toEqual(expected);
@@ -48,8 +51,11 @@ describe('openApiDocument', () => {
       const endpoint = endpoints[o.operationId as keyof typeof endpoints];
       const response = o.responses['200'].content['application/json'].schema;
       expect(response.type, o.operationId).toBe('object');
-      // Every response but the empty one of setPayoutWallet names its fields.
-      if (o.operationId !== 'setPayoutWallet') {
+      // Every response but the empty one of setPayoutWallet names its fields; the providers
+      // map is a map of maps (country code, region name).
+      if (o.operationId === 'providersMap') {
+        expect(response.additionalProperties, o.operationId).toBeDefined();
+      } else if (o.operationId !== 'setPayoutWallet') {
         expect(Object.keys(response.properties ?? {}), o.operationId).not.toHaveLength(0);
       }
       if (endpoint.method === 'POST') {

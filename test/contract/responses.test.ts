@@ -86,6 +86,23 @@ function variants(
       ];
     case 'providersOverviewLastN':
       return [{}, { lookback: 30 }, { last_n: 2 }];
+    // issue 26, groups 4, 5, 7 and the network user
+    case 'updateNetworkName':
+      return [
+        { network_name: 'demo' },
+        { network_name: 'abc' },
+        { network_name: 'x'.repeat(51) },
+        { network_name: 'no_underscores' },
+        { network_name: 'Fresh Name 7' },
+        { network_name: 'fresh-name-8' },
+      ];
+    case 'blockLocation':
+    case 'unblockLocation':
+      return [{ location_id: places.country }, { location_id: places.city }, OPERATION_BODIES[name], {}];
+    case 'createApiKey':
+      return [{ name: 'scripts' }, {}];
+    case 'providerLast90':
+      return [{ client_id: places.provider }, { client_id: places.provider, last_n: 24 }];
     default:
       return [OPERATION_BODIES[name]];
   }

@@ -319,6 +319,130 @@ const codeCreate = z.union([
 ]);
 const tokenResult = z.union([z.strictObject({ by_jwt: token }), refusal]);
 
+// ---- issue 26, groups 4, 5, 7 and the network user (reference-operators.md 3-5, 7) -----
+
+/** NetworkUser: `auth_types` without omitempty (null when none), the auth lists omitted when empty. */
+const networkUser = z.union([
+  z.strictObject({
+    network_user: z.strictObject({
+      user_id: uuid,
+      user_auth: nonEmpty.optional(),
+      verified: z.boolean(),
+      auth_type: z.enum(['password', 'apple', 'google', 'solana', 'seedphrase', 'guest', 'bringyour']),
+      network_name: nonEmpty,
+      wallet_address: nonEmpty.optional(),
+      user_auths: z
+        .array(z.strictObject({ user_auth: nonEmpty.optional(), auth_type: z.enum(['email', 'phone']) }))
+        .min(1)
+        .optional(),
+      sso_auths: z
+        .array(
+          z.strictObject({
+            user_id: uuid.optional(),
+            auth_type: z.enum(['apple', 'google']),
+            auth_jwt: z.string(),
+            user_auth: nonEmpty.optional(),
+          }),
+        )
+        .min(1)
+        .optional(),
+      wallet_auths: z
+        .array(
+          z.strictObject({
+            user_id: uuid.optional(),
+            wallet_address: nonEmpty.optional(),
+            blockchain: z.string(),
+          }),
+        )
+        .min(1)
+        .optional(),
+      seedphrase_auths: z
+        .array(z.strictObject({ create_time: rfc3339 }))
+        .min(1)
+        .optional(),
+      auth_types: z.array(nonEmpty).min(1).nullable(),
+    }),
+  }),
+  z.strictObject({ error: z.strictObject({ message: z.literal('No user found') }) }),
+]);
+/** UpdateNetworkNameResult: `{}`, or one of the four refusals. */
+const networkNameUpdate = z.union([
+  z.strictObject({}),
+  z.strictObject({
+    error: z.strictObject({
+      message: z.enum([
+        'Network name must have at least 5 characters',
+        'Network name must be less than 50 characters',
+        'Network name must contain only lowercase letters, numbers, and dashes',
+        'Network name not available',
+      ]),
+    }),
+  }),
+]);
+/** GetNetworkBlockedLocationsResult: a nil slice is `null`; `error` never set. */
+const blockedLocations = z.strictObject({
+  blocked_locations: z
+    .array(
+      z.strictObject({
+        location_id: uuid,
+        location_name: z.string(),
+        location_type: z.enum(['city', 'region', 'country']),
+        country_code: z.string().regex(/^[a-z]{2}$/),
+      }),
+    )
+    .min(1)
+    .nullable(),
+});
+/** CreateApiKeyResult: `urn_` + 52 base32hex characters; `name` omitted when empty. */
+const createApiKey = z.strictObject({
+  id: uuid,
+  api_key: z.string().regex(/^urn_[0-9A-V]{52}$/),
+  name: nonEmpty.optional(),
+});
+/** GetApiKeysResult: id, name and create time, never the key; `null` when none. */
+const apiKeys = z.strictObject({
+  api_keys: z
+    .array(z.strictObject({ id: uuid, name: z.string(), create_time: rfc3339 }))
+    .min(1)
+    .nullable(),
+});
+/** The legacy overview: 90 days back, 91 day keys. */
+const providersOverviewLast90 = providersOverviewLastN
+  .extend({ lookback: z.literal(90) })
+  .refine((answer) => Object.keys(answer.uptime).length === 91, '91 day keys');
+/** country code -> region name -> a count and a centroid; `{}` when empty. */
+const providersMap = z.record(
+  z.string().regex(/^[a-z]{2}$/),
+  z.record(
+    nonEmpty,
+    z.strictObject({
+      provider_count: positive,
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-180).max(180),
+    }),
+  ),
+);
+/** Both eras: the routes the early-2025 server already had. */
+const OPERATOR_BOTH: Partial<Record<OperationName, z.ZodType>> = {
+  networkUser,
+  updateNetworkName: networkNameUpdate,
+  providersOverviewLast90,
+  providerLast90: providerLastN,
+};
+/** Today only (404 in the seed era). */
+const OPERATOR_CURRENT: Partial<Record<OperationName, z.ZodType>> = {
+  blockedLocations,
+  blockLocation: z.strictObject({}),
+  unblockLocation: z.strictObject({}),
+  createApiKey,
+  apiKeys,
+  removeApiKey: z.union([
+    z.strictObject({}),
+    z.strictObject({ error: z.strictObject({ message: z.literal('Error deleting api key') }) }),
+  ]),
+  providersMap,
+};
+
 /** Shapes both eras share. */
 const BOTH: Partial<Record<OperationName, z.ZodType>> = {
   getPayoutWallet: payoutWallet,
@@ -356,6 +480,8 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     networkStats: currentStats,
     providerStats: currentProviderStats,
     ...LAST_N_SHAPES,
+    ...OPERATOR_BOTH,
+    ...OPERATOR_CURRENT,
   },
   seed: {
     ...BOTH,
@@ -367,5 +493,6 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     networkStats: seedStats,
     providerStats: seedProviderStats,
     ...LAST_N_SHAPES,
+    ...OPERATOR_BOTH,
   },
 };

@@ -38,6 +38,18 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   providersLastN: { last_n: 24 },
   providerLastN: { client_id: ID, last_n: 24 },
   providersOverviewLastN: { last_n: 168 },
+  // issue 26, groups 4, 5, 7 and the network user
+  networkUser: undefined,
+  updateNetworkName: { network_name: 'renamed-network' },
+  blockedLocations: undefined,
+  blockLocation: { location_id: ID },
+  unblockLocation: { location_id: ID },
+  createApiKey: { name: 'scripts' },
+  apiKeys: undefined,
+  removeApiKey: { id: ID },
+  providersOverviewLast90: undefined,
+  providerLast90: { client_id: ID },
+  providersMap: undefined,
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
@@ -48,6 +60,7 @@ export const ADMIN_BODIES: Record<string, unknown> = {
   '/__sim/codes': undefined,
   '/__sim/names': { client_id: ID, device_name: 'renamed' },
   '/__sim/providers': { client_id: ID, connected: false },
+  '/__sim/caller-country': { country_code: 'de' },
 };
 
 export const ADMIN_METHODS: Record<string, string[]> = {
@@ -57,6 +70,7 @@ export const ADMIN_METHODS: Record<string, string[]> = {
   '/__sim/codes': ['GET'],
   '/__sim/names': ['POST'],
   '/__sim/providers': ['POST'],
+  '/__sim/caller-country': ['POST'],
   '/openapi.json': ['GET'],
 };
 

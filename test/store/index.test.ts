@@ -33,6 +33,8 @@ describe('startStores / stopStores', () => {
     expect(calls[0]).toBe('providerLocations');
     expect(calls.slice(1).sort()).toEqual([
       'accountWallets',
+      'apiKeys',
+      'blockedLocations',
       'deviceAssociations',
       'getPayoutWallet',
       'networkClients',
@@ -40,7 +42,7 @@ describe('startStores / stopStores', () => {
       'providerStats',
     ]);
     stopStores(stores);
-    expect(signals).toHaveLength(7);
+    expect(signals).toHaveLength(9);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });

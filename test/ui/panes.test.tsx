@@ -130,6 +130,7 @@ describe('handlers and bindings', () => {
     await dialog(['a'], 'addWallet');
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
+    await dialog(['n'], 'apiKey');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

@@ -15,7 +15,14 @@ import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
+import {
+  createStores,
+  isLiveStore,
+  type StoreName,
+  type Stores,
+  startStores,
+  stopStores,
+} from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
@@ -233,7 +240,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     saved,
     loaded: () =>
       rendered.waitFor(() =>
-        (['discovery', 'devices', 'account', 'clients', 'myProviders', 'network'] as const).every((name) => {
+        (Object.keys(stores) as StoreName[]).filter(isLiveStore).every((name) => {
           const state = stores[name].getState() as { fetchedAt?: number; error?: unknown };
           return state.fetchedAt !== undefined || state.error !== undefined;
         }),

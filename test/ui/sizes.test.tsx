@@ -88,6 +88,13 @@ const SCREENS: Screen[] = [
   },
   { name: 'Network chart', open: (app) => app.press('5'), close: async () => {}, selected: () => /┤/ },
   { name: 'Account', open: (app) => app.press('6', 'G'), close: (app) => app.press('g') },
+  // issue 26, groups 4 and 5 (panes before the dialogs: a dialog's outcome fills the footer a while)
+  {
+    name: 'Discover, only blocked',
+    open: (app) => app.press('1', 'F', 'G'),
+    close: (app) => app.press('F'),
+  },
+  { name: 'API keys', open: (app) => app.press('6', 'right', 'G'), close: (app) => app.press('left') },
   {
     name: 'add code',
     dialog: true,
@@ -187,6 +194,36 @@ const SCREENS: Screen[] = [
     open: (app) => app.press('6', 'L'),
     close: esc,
     selected: () => 'Auth code:',
+  },
+  // issue 26, groups 4 and 5: Discover's blocked countries, Account's API keys
+  {
+    name: 'block a country',
+    dialog: true,
+    open: async (app) => {
+      await app.press('1', 'g', 'B');
+      await app.waitFor(/y yes · n no/);
+    },
+    close: escs,
+    selected: () => 'y yes · n no',
+  },
+  {
+    name: 'make an API key',
+    dialog: true,
+    open: async (app) => {
+      await app.press('6', 'n');
+      await app.type('scripts');
+      await app.press('enter');
+      await app.waitFor(/urn_[0-9A-V]{8}/);
+    },
+    close: esc,
+    selected: () => /urn_[0-9A-V]{8}/,
+  },
+  {
+    name: 'remove an API key',
+    dialog: true,
+    open: (app) => app.press('6', 'right', 'x'),
+    close: async (app) => app.press('esc', 'esc', 'left'),
+    selected: () => /y yes · n no/,
   },
   {
     name: 'help',

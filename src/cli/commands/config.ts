@@ -1,7 +1,7 @@
 // `netdeck config`: the effective configuration and where each value came from. The
 // token is shown masked, with the network its claims name.
 import type { Command } from 'commander';
-import { claimedIso, decodeToken, hideUrlCredentials, maskToken } from '../../api/auth.ts';
+import { claimedIso, decodeToken, hideUrlCredentials, isApiKey, maskToken } from '../../api/auth.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
@@ -173,6 +173,12 @@ function settingsOf(
       });
     else if (config.token && decodeToken(config.token.value)?.expiresAt === 'unknown')
       rows.push({ setting: 'expires', key: 'expires_at', shown: 'unknown', from: 'token claims' });
+  } else if (config.token && isApiKey(config.token.value)) {
+    rows.push({
+      setting: 'network',
+      key: 'network',
+      from: 'an API key names no network: netdeck config --check asks the service',
+    });
   } else if (config.token) {
     rows.push({ setting: 'network', key: 'network', from: 'the token is not a readable JWT' });
   }

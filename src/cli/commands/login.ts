@@ -8,6 +8,7 @@ import { decodeToken, isApiKey, TOKEN_RULE, tokenKind, tokenProblem } from '../.
 import type { ApiClient } from '../../api/client.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import { HTTP_TEXT, REFUSALS_AS_500 } from '../../contract/messages.ts';
+import { API_KEY_LENGTH } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { clientFor } from '../open-client.ts';
@@ -30,6 +31,7 @@ interface LoginOptions extends CommonOptions {
   code?: string;
   email?: string;
   fromProvider?: string | boolean;
+  apiKey?: string | boolean;
 }
 
 /** A refusal of the service, said for a person: exit code 4. */
@@ -47,6 +49,10 @@ export function registerLogin(program: Command, context: CliContext): void {
       '--from-provider [path]',
       `use the token the official provider's auth saved (default ${PROVIDER_TOKEN_PATH})`,
     )
+    .option(
+      '--api-key [key]',
+      'keep an API key (urn_…) as the token: asked for without echo, or "-" reads it from stdin',
+    )
     .option('--api-url <url>', `the API to log in to (default ${REAL_API_URL}, or the one configured)`)
     .option('--profile <name>', 'the profile to keep the login for (env NETDECK_PROFILE)');
   addOutputOptions(command);
@@ -57,6 +63,7 @@ export function registerLogin(program: Command, context: CliContext): void {
       ['pbpaste | netdeck login --code -', 'the code from stdin'],
       ['netdeck login --email me@example.com', 'asks for the password (not shown as it is typed)'],
       ['netdeck login --from-provider', `after the official provider's auth: uses ${PROVIDER_TOKEN_PATH}`],
+      ['netdeck api-keys create laptop | netdeck login --api-key -', 'an API key as this profile’s token'],
       ['netdeck login --api-url http://127.0.0.1:8080 --email demo@netdeck.example', 'the simulator'],
     ])}
 The token is kept in $XDG_CONFIG_HOME/netdeck/logins/<profile>.json (mode 0600, in a 0700
@@ -71,9 +78,10 @@ Flags, the environment and a token in the config file still come first (netdeck 
         options.code !== undefined,
         options.email !== undefined,
         options.fromProvider !== undefined,
+        options.apiKey !== undefined,
       ];
       if (ways.filter(Boolean).length > 1)
-        throw new UsageError('choose one of --code, --email and --from-provider');
+        throw new UsageError('choose one of --code, --email, --from-provider and --api-key');
     });
     context.exit(await login(context, options));
   });
@@ -94,8 +102,10 @@ async function login(context: CliContext, options: LoginOptions): Promise<number
         `the service answered with a token netdeck cannot use: it ${problem} (${TOKEN_RULE}); nothing was saved`,
       );
     out.hide(token);
+    // An API key names no network: the service says which (it was asked when the key was checked).
+    const keyNetwork = isApiKey(token) ? (await client.networkUser()).network_user?.network_name : undefined;
     saveLogin(config.login.path, { apiUrl, token });
-    report(out, config, apiUrl, token);
+    report(out, config, apiUrl, token, keyNetwork);
     warnIfOverridden(context, options, out, token);
     return ExitCode.ok;
   } catch (error) {
@@ -134,6 +144,7 @@ function loginConfig(context: CliContext, options: LoginOptions, out: Output): R
 
 async function obtainToken(context: CliContext, options: LoginOptions, client: ApiClient, out: Output) {
   if (options.fromProvider !== undefined) return providerToken(context, options, client);
+  if (options.apiKey !== undefined) return apiKeyToken(context, options.apiKey, client, out);
   if (options.email !== undefined) return passwordToken(context, options.email, client);
   return codeToken(context, options.code, client, out);
 }
@@ -231,15 +242,44 @@ async function providerToken(context: CliContext, options: LoginOptions, client:
   if (problem) throw new UsageError(`the token in ${path} ${problem} (${TOKEN_RULE}); nothing was saved`);
   if (!token || (!isApiKey(token) && !decodeToken(token)))
     throw new UsageError(`${path} does not hold a token (a JWT); run the official provider's auth again`);
-  // Checked now rather than at the next command: a token the service refuses is not kept.
+  return acceptedToken(client, token, `the token in ${path}`, () => client.getPayoutWallet());
+}
+
+/** An API key, given, piped or typed without echo; kept only if the service accepts it. */
+async function apiKeyToken(context: CliContext, given: string | boolean, client: ApiClient, out: Output) {
+  const { io } = context;
+  let key = typeof given === 'string' ? given : undefined;
+  if (key === '-') {
+    if (!io.stdin) throw new UsageError('--api-key -: there is no stdin to read the key from');
+    key = await readAll(io.stdin);
+  } else if (key === undefined) {
+    if (!io.stdin?.isTTY)
+      throw new UsageError('no terminal to ask for the API key: pass --api-key - to read it from stdin');
+    out.note('an API key acts as your network: netdeck api-keys create NAME makes one (shown once)');
+    key = await askSecret(io, 'API key: ');
+  }
+  key = key?.trim() ?? '';
+  if (!isApiKey(key) || key.length !== API_KEY_LENGTH)
+    throw new UsageError(`an API key starts with urn_ and is ${API_KEY_LENGTH} characters long`);
+  return acceptedToken(client, key, 'this API key', () => client.networkUser());
+}
+
+/** The token, once the service accepted it (`check`): one it refuses is not kept. */
+async function acceptedToken(
+  client: ApiClient,
+  token: string,
+  what: string,
+  check: () => Promise<unknown>,
+): Promise<string> {
+  // Checked now rather than at the next command.
   client.setToken(token);
   try {
-    await client.getPayoutWallet();
+    await check();
   } catch (error) {
     if (isApiError(error) && error.kind === 'unauthorized')
       throw new ApiError(
         'unauthorized',
-        `the service does not accept the token in ${path} (Not authorized.)`,
+        `the service does not accept ${what} (Not authorized.)`,
         error.details,
       );
     throw error;
@@ -247,12 +287,19 @@ async function providerToken(context: CliContext, options: LoginOptions, client:
   return token;
 }
 
-function report(out: Output, config: ResolvedConfig, apiUrl: string, token: string): void {
+function report(
+  out: Output,
+  config: ResolvedConfig,
+  apiUrl: string,
+  token: string,
+  keyNetwork: string | undefined,
+): void {
   const info = decodeToken(token);
+  const networkName = info?.networkName ?? keyNetwork;
   const described = {
     api_url: apiUrl,
     profile: config.profile?.value ?? 'default',
-    network_name: info?.networkName ?? null,
+    network_name: networkName ?? null,
     network_id: info?.networkId ?? null,
     user_id: info?.claims.user_id ?? null,
     token_kind: tokenKind(token),
@@ -262,9 +309,7 @@ function report(out: Output, config: ResolvedConfig, apiUrl: string, token: stri
     out.printJson(described);
     return;
   }
-  out.line(
-    `Logged in to ${sanitize(apiUrl)}${info?.networkName ? ` as network ${sanitize(info.networkName)}` : ''}.`,
-  );
+  out.line(`Logged in to ${sanitize(apiUrl)}${networkName ? ` as network ${sanitize(networkName)}` : ''}.`);
   out.lines(
     renderPairs(
       [

@@ -34,6 +34,7 @@ export interface SimOptions {
   verbose?: boolean;
   allowHost?: string[];
   cors?: string[];
+  callerCountry?: string;
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -90,6 +91,7 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     verbose: options.verbose ?? false,
     allowHosts: options.allowHost,
     cors: options.cors,
+    ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
   };
 }
 
@@ -102,6 +104,13 @@ function collectOrigin(value: string, previous: string[] = []): string[] {
       'expects an origin (scheme://host[:port], e.g. http://localhost:5173) or *.',
     );
   }
+}
+
+/** --caller-country: a two-letter code, lower case (checked against the world's countries before the start). */
+function countryCodeArg(value: string): string {
+  const code = value.trim().toLowerCase();
+  if (!/^[a-z]{2}$/.test(code)) throw new InvalidArgumentError('expects a two-letter country code, e.g. de.');
+  return code;
 }
 
 function writeTokenFile(path: string, token: string): void {
@@ -153,6 +162,11 @@ export function registerSim(program: Command, context: CliContext): void {
       '--cors <origin>',
       'let web pages of this origin (or *) call the API and read its answers (repeatable)',
       collectOrigin,
+    )
+    .option(
+      '--caller-country <cc>',
+      'the country the service locates callers in, for blocked countries (default us; POST /__sim/caller-country changes it)',
+      countryCodeArg,
     );
   command.addHelpText(
     'after',
@@ -160,6 +174,7 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
       ['netdeck sim --cors http://localhost:5173', 'let a web app on that origin use it'],
+      ['netdeck sim --caller-country de', 'callers in Germany: networks that block it are not offered'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
 --admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at
@@ -187,6 +202,14 @@ The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       out.error(error.message);
+      return context.exit(ExitCode.usage);
+    }
+    // The world's countries come with the simulator, loaded only now.
+    if (
+      flags.callerCountry &&
+      !(await import('../../../simulator/world/countries.ts')).isCountryCode(flags.callerCountry)
+    ) {
+      out.error(`--caller-country ${flags.callerCountry}: not a country of the simulated worlds`);
       return context.exit(ExitCode.usage);
     }
     const run =

@@ -10,6 +10,7 @@ import {
   tokenKind,
 } from '../../api/auth.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import type { NetworkUser } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
@@ -59,8 +60,11 @@ export function registerWhoami(program: Command, context: CliContext): void {
       const kind = tokenKind(token);
       let accepted = true;
       let refusal: string | undefined;
+      // An API key names no network: the service says which (and so whether it accepts the key).
+      let user: NetworkUser | undefined;
       try {
-        await client.getPayoutWallet();
+        if (kind === 'api-key') user = (await client.networkUser()).network_user;
+        else await client.getPayoutWallet();
       } catch (error) {
         if (!isApiError(error) || error.kind !== 'unauthorized') throw error;
         accepted = false;
@@ -69,9 +73,9 @@ export function registerWhoami(program: Command, context: CliContext): void {
       const issued = info ? issuedAt(info) : undefined;
       const described = {
         api_url: client.baseUrl,
-        network_name: info?.networkName ?? null,
+        network_name: info?.networkName ?? user?.network_name ?? null,
         network_id: info?.networkId ?? null,
-        user_id: info?.claims.user_id ?? null,
+        user_id: info?.claims.user_id ?? user?.user_id ?? null,
         client_id: info?.claims.client_id ?? null,
         token_kind: kind,
         issued_at: claimedIso(issued),

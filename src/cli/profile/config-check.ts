@@ -1,7 +1,7 @@
 // `netdeck config --check`: does the configuration work against the service? It reaches
 // the API (a public request), then has the token accepted (an authenticated one), and
 // says which network the token is for and when it expires.
-import { type ClaimedTime, claimedIso, decodeToken } from '../../api/auth.ts';
+import { type ClaimedTime, claimedIso, decodeToken, isApiKey } from '../../api/auth.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { CliDeps } from '../context.ts';
 import { clientFor } from '../open-client.ts';
@@ -44,12 +44,15 @@ export async function checkConfig(
   }
   try {
     if (!token) throw new ApiError('no-token', 'no token: log in with `netdeck login`');
-    await client.getPayoutWallet();
+    // An API key names no network: the service says which (and so whether it accepts the key).
+    const named = isApiKey(token) ? (await client.networkUser()).network_user?.network_name : undefined;
+    if (!named) await client.getPayoutWallet();
     // The service's acceptance decides, not this machine's clock.
     return {
       reachable: true,
       token_accepted: true,
       ...about,
+      ...(named ? { network_name: named } : {}),
       exit_code: ExitCode.ok,
     };
   } catch (error) {

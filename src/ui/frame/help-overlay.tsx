@@ -22,6 +22,7 @@ export interface HelpLine {
 export const DIALOG_TITLES: Record<string, string> = {
   addCode: 'Adding a code (Devices, a)',
   addWallet: 'Adding a wallet (Account, a)',
+  apiKey: 'Making an API key (Account, n)',
   confirm: 'A yes/no question',
   events: 'The event log (!)',
   feedback: 'The feedback form (Account, f)',

@@ -148,6 +148,18 @@ export class FakeEngine implements EnginePort {
     network.name = name;
     return true;
   }
+  /** One API key, of the demo network (the real engine: engine/api-keys.ts). */
+  readonly apiKey = `urn_${'A'.repeat(52)}`;
+  networkOfApiKey(key: string): NetworkRef | undefined {
+    return key === this.apiKey ? this.demoNetwork : undefined;
+  }
+  private caller = { country_code: 'us', location_id: uuidOf('country:us') };
+  callerCountry() {
+    return this.caller;
+  }
+  setCallerCountry(code: string): void {
+    this.caller = { country_code: code, location_id: uuidOf(`country:${code}`) };
+  }
   invariants(): string[] {
     return [];
   }

@@ -121,7 +121,7 @@ describe('--cors', () => {
       'POST',
     ]);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
-    const unknown = await preflight(h.sim.url, '/network/user', 'GET', ['authorization']);
+    const unknown = await preflight(h.sim.url, '/network/no-such-route', 'GET', ['authorization']);
     expect([unknown.status, unknown.text]).toEqual([404, '404 page not found\n']);
   });
 

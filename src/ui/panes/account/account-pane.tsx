@@ -1,7 +1,8 @@
 // Account: the network's wallets with the payout wallet marked (`enter` makes the
 // selected one the payout wallet, `a` adds one, `x` removes one, each changing one after
-// a y/n question; `w` sets the payout wallet by id) and the feedback form (`f`); `L` logs
-// in where no token was given.
+// a y/n question; `w` sets the payout wallet by id), the API keys (`n` makes one, shown
+// once; `x` removes one after a y/n question; ←/→ move the cursor between the two lists)
+// and the feedback form (`f`); `L` logs in where no token was given.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
@@ -9,6 +10,7 @@ import { isNoToken } from '../../../api/error-words.ts';
 import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
+import { keyRows } from '../../../store/api-keys.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
@@ -20,13 +22,35 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
+import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
+import { API_KEY_SPACE, ApiKeyQuestion, ApiKeySection } from './api-key-section.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './feedback-dialog.tsx';
 import { accountKeys } from './keys.ts';
 import { WALLET_DIALOG, WalletDialog } from './wallet-dialog.tsx';
 import { WalletList } from './wallet-list.tsx';
 
-/** Rows around the wallet list: status, title, hint lines, feedback. */
-const CHROME_ROWS = 9;
+/**
+ * What the pane shows in `height` rows: both lists with the rows they want (a few of
+ * each at least), then as room allows the hint lines, the space before the API keys and
+ * the feedback section (f works either way).
+ */
+export function accountLayout(height: number, rows: { wallets: number; keys: number; saved: boolean }) {
+  const wanted = Math.max(2, Math.min(rows.wallets, 3) + Math.min(rows.keys, 2));
+  // The error line, the wallets' title and payout line, the keys' title; the outcome of `w`.
+  const fixed = 4 + (rows.saved ? 1 : 0);
+  let roomy = true;
+  let hints = true;
+  const chrome = () => fixed + (hints ? 2 : 0) + (roomy ? 1 + API_KEY_SPACE + FEEDBACK_ROWS : 0);
+  if (height - chrome() < wanted) roomy = false;
+  if (height - chrome() < wanted) hints = false;
+  const lists = Math.max(2, height - chrome());
+  const keysWanted = Math.max(1, Math.min(rows.keys, Math.ceil(lists / 2)));
+  const wallets = Math.max(1, Math.min(Math.max(1, rows.wallets), lists - keysWanted));
+  return { roomy, hints, wallets, keys: Math.max(1, lists - wallets) };
+}
+
+/** The feedback section: its title and line. */
+const FEEDBACK_ROWS = 2;
 
 /** The y/n question about the selected wallet (payout or remove), then its outcome. */
 function WalletQuestion({ width, height }: { width: number; height: number }) {
@@ -69,7 +93,7 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
 
 export function Account({ width, height }: PaneProps) {
   const stores = useStores();
-  const { account, session } = stores;
+  const { account, session, apiKeys } = stores;
   const theme = useTheme();
   const dialogs = useDialogs();
   const data = useStore(account, (s) => s.data);
@@ -78,9 +102,17 @@ export function Account({ width, height }: PaneProps) {
   const selectedWallet = useStore(account, (s) => s.selectedWallet);
   const lastSet = useStore(account, (s) => (s.wallet.phase === 'saved' ? s.wallet.message : undefined));
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const list = useStore(account, (s) => s.list);
+  const keyCount = useStore(apiKeys, (s) => s.data?.length ?? 0);
+  const walletQuestion = useStore(account, (s) => s.question !== undefined);
   const openLogin = useOpenLogin();
-  const listHeight = Math.max(1, height - CHROME_ROWS);
+  const heights = accountLayout(height, {
+    wallets: data?.wallets?.length ?? 0,
+    keys: keyCount,
+    saved: lastSet !== undefined,
+  });
   const a = () => account.getState();
+  const k = () => apiKeys.getState();
   // No token: a dialog would only fail on submit; the footer says so and offers L instead.
   const missing = (what: string) => tokenMissing(stores, what);
   const copy = useCopy();
@@ -92,12 +124,38 @@ export function Account({ width, height }: PaneProps) {
     a().ask(kind);
     dialogs.open(QUESTION_DIALOG);
   };
+  const inKeys = () => a().list === 'apiKeys';
   useKeyActions(accountKeys, 'account', {
-    ...useListKeys(a, listHeight),
-    refresh: () => void a().refresh(),
-    open: () => ask('payout'),
-    removeWallet: () => ask('remove'),
-    copy: () => session.getState().notify(copy(walletRows(a()).selected?.wallet_id, 'wallet id')),
+    ...useListKeys(() => (inKeys() ? k() : a()), inKeys() ? heights.keys : heights.wallets),
+    refresh: () => {
+      void a().refresh();
+      void k().refresh();
+    },
+    open: () => (inKeys() ? 'enter acts on a wallet: ← moves to the wallets' : ask('payout')),
+    remove: () => {
+      if (!inKeys()) return ask('remove');
+      const noToken = missing('Removing an API key');
+      if (noToken) return noToken;
+      if (!keyRows(k()).selected) return 'no API key here to remove (n makes one)';
+      k().askRemove();
+      dialogs.open(QUESTION_DIALOG);
+    },
+    toApiKeys: () => (inKeys() ? 'the cursor is in the API keys (← the wallets)' : a().setList('apiKeys')),
+    toWallets: () => (inKeys() ? a().setList('wallets') : 'the cursor is in the wallets (→ the API keys)'),
+    newApiKey: () => {
+      const noToken = missing('Making an API key');
+      if (noToken) return noToken;
+      k().resetForm();
+      dialogs.open(API_KEY_DIALOG);
+    },
+    copy: () =>
+      session
+        .getState()
+        .notify(
+          inKeys()
+            ? copy(keyRows(k()).selected?.id, 'API key id')
+            : copy(walletRows(a()).selected?.wallet_id, 'wallet id'),
+        ),
     addWallet: () => {
       const noToken = missing('Adding a wallet');
       if (noToken) return noToken;
@@ -122,7 +180,13 @@ export function Account({ width, height }: PaneProps) {
   if (dialog === WALLET_DIALOG) return <WalletDialog width={width} height={height} />;
   if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog width={width} height={height} />;
   if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog width={width} height={height} />;
-  if (dialog === QUESTION_DIALOG) return <WalletQuestion width={width} height={height} />;
+  if (dialog === API_KEY_DIALOG) return <ApiKeyDialog width={width} height={height} />;
+  if (dialog === QUESTION_DIALOG)
+    return walletQuestion ? (
+      <WalletQuestion width={width} height={height} />
+    ) : (
+      <ApiKeyQuestion width={width} height={height} />
+    );
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
 
   const noToken = isNoToken(error);
@@ -147,17 +211,23 @@ export function Account({ width, height }: PaneProps) {
             wallets={wallets}
             payoutId={data.wallet_id}
             selectedId={selected?.wallet_id}
+            active={list === 'wallets'}
             width={width - 2}
-            height={listHeight}
-            moves={() => account.getState()}
+            height={heights.wallets}
+            moves={() => {
+              a().setList('wallets');
+              return a();
+            }}
           />
         ) : (
           <Text dimColor={theme.dim}>No wallets yet: a adds one.</Text>
         )}
-        <Text dimColor={theme.dim} wrap="truncate">
-          enter makes the selected wallet the payout wallet · a adds a wallet · x removes it · w sets one by
-          id
-        </Text>
+        {heights.hints ? (
+          <Text dimColor={theme.dim} wrap="truncate">
+            enter makes the selected wallet the payout wallet · a adds a wallet · x removes it · w sets one by
+            id
+          </Text>
+        ) : null}
         {lastSet ? <Text color={theme.ok}>{`✓ ${screenText(lastSet)}`}</Text> : null}
       </Box>
     );
@@ -177,22 +247,31 @@ export function Account({ width, height }: PaneProps) {
           <Text> </Text>
         )}
       </Box>
-      <Text bold color={theme.accent}>
-        {`Wallets${data ? ` (${wallets.length})` : ''}${data && selected ? ` · ${rowOf(wallets.indexOf(selected), wallets.length)}` : ''}`}
+      <Text bold color={theme.accent} underline={list === 'wallets'}>
+        {`Wallets${data ? ` (${wallets.length})` : ''}${data && selected && list === 'wallets' ? ` · ${rowOf(wallets.indexOf(selected), wallets.length)}` : ''}`}
       </Text>
       <Box paddingLeft={2} flexDirection="column">
         {body}
       </Box>
-      <Box marginTop={1}>
-        <Text bold color={theme.accent}>
-          Feedback
-        </Text>
-      </Box>
-      <Box paddingLeft={2}>
-        <Text dimColor={theme.dim}>
-          Tell the network what you use it for and what you need: f opens the form.
-        </Text>
-      </Box>
+      <ApiKeySection
+        width={width}
+        height={heights.keys}
+        active={list === 'apiKeys'}
+        spaced={heights.roomy}
+        hint={heights.hints}
+      />
+      {heights.roomy ? (
+        <Box marginTop={1} flexDirection="column">
+          <Text bold color={theme.accent}>
+            Feedback
+          </Text>
+          <Box paddingLeft={2}>
+            <Text dimColor={theme.dim} wrap="truncate">
+              Tell the network what you use it for and what you need: f opens the form.
+            </Text>
+          </Box>
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -204,5 +283,8 @@ export const accountPane = definePane({
   store: 'account',
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,
-  onEnter: (stores) => void stores.account.getState().refresh(),
+  onEnter: (stores) => {
+    void stores.account.getState().refresh();
+    void stores.apiKeys.getState().refresh();
+  },
 });

@@ -1,17 +1,30 @@
 // Keys of the Account pane and its dialogs (how a binding is written: src/ui/input/bindings.ts;
 // the y/n question and logging in are in src/ui/components/dialog-keys.ts). Global actions the pane
-// handles itself: up/down (the wallet list), open (make the selected wallet the payout
-// wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
+// handles itself: up/down (the wallets or the API keys: ←/→ switch), open (make the
+// selected wallet the payout wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
 // esc first; `tab`/`shift-tab` always move between the feedback form's fields.
 import { bindings } from '../../input/bindings.ts';
 
 export const accountKeys = bindings([
   { scope: 'account', keys: ['a'], action: 'addWallet', help: 'add a wallet', footer: true },
-  { scope: 'account', keys: ['x'], action: 'removeWallet', help: 'remove the wallet (asks y/n)' },
+  {
+    scope: 'account',
+    keys: ['x'],
+    action: 'remove',
+    help: 'remove the wallet or API key under the cursor (asks y/n)',
+  },
   { scope: 'account', keys: ['w'], action: 'setWallet', help: 'set the payout wallet by id' },
+  { scope: 'account', keys: ['n'], action: 'newApiKey', help: 'make an API key', footer: true },
+  { scope: 'account', keys: ['right'], action: 'toApiKeys', help: 'move the cursor to the API keys' },
+  { scope: 'account', keys: ['left'], action: 'toWallets', help: 'move the cursor to the wallets' },
   { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
-  { scope: 'account', keys: ['y'], action: 'copy', help: "copy the wallet's id" },
+  { scope: 'account', keys: ['y'], action: 'copy', help: 'copy the id under the cursor' },
   { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
+
+  // While the name is typed, `y` is text: it copies once the key is made.
+  { scope: 'dialog:apiKey', keys: ['enter'], action: 'submit', help: 'make the key, then close' },
+  { scope: 'dialog:apiKey', keys: ['y'], action: 'copy', help: 'copy the key' },
+  { scope: 'dialog:apiKey', keys: ['esc'], action: 'close', help: 'close (forgets the key)' },
 
   // ↑/↓, not ←/→: those move the cursor in the address field.
   { scope: 'dialog:addWallet', keys: ['up'], action: 'previousChain', help: 'previous chain' },

@@ -26,12 +26,15 @@ export function WalletList({
   width,
   height,
   moves,
+  active = true,
 }: {
   wallets: AccountWallet[];
   payoutId?: string;
   selectedId?: string;
   width: number;
   height: number;
+  /** The cursor is in this list (the pane has another): the selected wallet is marked. */
+  active?: boolean;
   /** The list's moves: a click on a wallet selects it. */
   moves?: () => ListMoves;
 }) {
@@ -55,7 +58,7 @@ export function WalletList({
   return (
     <Box ref={box} flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
       {shown.map((wallet, i) => {
-        const selected = start + i === cursor;
+        const selected = active && start + i === cursor;
         const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;
         return (
           <Text key={keys[i]} inverse={selected} color={payout ? theme.ok : undefined} wrap="truncate">

@@ -4,22 +4,26 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
+import { isMissingRoute } from '../../../api/error-words.ts';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
+import { blockedIds, NO_BLOCKED_LOCATIONS } from '../../../store/blocked.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
+import { tokenMissing } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
-import { useKeyActions } from '../../input/dispatcher.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { cell, padCells } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
+import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
 /**
@@ -41,12 +45,36 @@ function countText(row: DiscoveryRow): string {
   return row.providerCount === undefined ? NOT_SENT : formatCount(row.providerCount);
 }
 
-/** `▸` a country that opens in place, `▾` an open one; its children are indented. */
-function nameText(row: DiscoveryRow, browsing: boolean): string {
-  const name = screenText(row.name);
+/**
+ * `▸` a country that opens in place, `▾` an open one; its children are indented; `⊘` a
+ * place whose country is blocked.
+ */
+function nameText(row: DiscoveryRow, browsing: boolean, blocked: boolean): string {
+  const name = `${blocked ? '⊘ ' : ''}${screenText(row.name)}`;
   if (row.child) return `  ${name}`;
   if (browsing && row.kind === 'country') return `${row.expanded ? '▾' : '▸'} ${name}`;
   return name;
+}
+
+/**
+ * Where a row stands with the network's blocked locations: its country blocked (`⊘`), or
+ * itself a region or city block that matches nothing.
+ */
+type BlockMark = 'blocked' | 'no effect' | undefined;
+
+function blockMarkOf(row: DiscoveryRow, ids: ReadonlySet<string>): BlockMark {
+  if (row.kind === 'country') return ids.has(row.id) ? 'blocked' : undefined;
+  if (row.kind !== 'region' && row.kind !== 'city') return undefined;
+  if (row.countryId && ids.has(row.countryId)) return 'blocked';
+  return ids.has(row.id) ? 'no effect' : undefined;
+}
+
+/** A blocked country's WHERE says so; a region or city block says it matches nothing. */
+function contextText(row: DiscoveryRow, mark: BlockMark): string {
+  const context = screenText(row.context ?? '');
+  if (mark === 'no effect') return `${context} · blocked, no effect`;
+  if (mark === 'blocked' && row.kind === 'country') return context ? `${context} · blocked` : 'blocked';
+  return context;
 }
 
 /** The cursor row starts with `›` (visible without colours too), a marked one with `●`. */
@@ -56,13 +84,14 @@ function rowText(
   selected: boolean,
   cols: ReturnType<typeof discoverColumns>,
   browsing: boolean,
+  mark: BlockMark,
 ): string {
   return (
     (selected ? '›' : ' ') +
     (marked ? '● ' : '  ') +
     padCells(row.promoted ? 'group ★' : row.kind, cols.kind) +
-    cell(nameText(row, browsing), cols.name) +
-    (cols.context ? cell(screenText(row.context ?? ''), cols.context) : '') +
+    cell(nameText(row, browsing, mark === 'blocked'), cols.name) +
+    (cols.context ? cell(contextText(row, mark), cols.context) : '') +
     padCells(countText(row), cols.count, 'right') +
     (cols.distance
       ? padCells(row.matchDistance === undefined ? '' : String(row.matchDistance), cols.distance, 'right')
@@ -89,13 +118,43 @@ const sendToProviders = (stores: Stores) =>
     ? undefined
     : 'nothing to send: no place here to mark (try another search, or esc)';
 
+/**
+ * The country `B` offers for a row: the row's own, or a region's or city's (named as the
+ * browse list names it, else as the row's WHERE does); a reason when there is none.
+ */
+function countryOfRow(stores: Stores, row: DiscoveryRow | undefined) {
+  if (!row) return 'no place here: B blocks the country under the cursor';
+  if (row.kind === 'country') return { id: row.id, name: row.name, code: row.countryCode };
+  if (row.kind !== 'region' && row.kind !== 'city')
+    return `B blocks a country: a ${row.kind} has none (move to a country, a region or a city)`;
+  if (!row.countryId) return `the country of ${screenText(row.name)} is not known: B it from its country`;
+  const listed = stores.discovery.getState().data?.locations?.find((l) => l.location_id === row.countryId);
+  const name =
+    listed?.name ?? row.context?.split(', ').at(-1) ?? row.countryCode?.toUpperCase() ?? row.countryId;
+  return { id: row.countryId, name, code: row.countryCode, from: { kind: row.kind, name: row.name } };
+}
+
+/** Why `B` or `F` cannot act on the blocked list now; undefined when they can. */
+function blockedUnavailable(stores: Stores, what: string): string | undefined {
+  const noToken = tokenMissing(stores, what);
+  if (noToken) return noToken;
+  const { data, error } = stores.blocked.getState();
+  if (isMissingRoute(error)) return NO_BLOCKED_LOCATIONS;
+  if (data === undefined)
+    return error
+      ? `the blocked countries could not be loaded (r retries)`
+      : 'the blocked countries are loading…';
+  return undefined;
+}
+
 /** Why a browse-list key does nothing while a search shows. */
 const IN_SEARCH = (what: string) =>
   `${what} the list of places; a search shows the best match first (esc clears it)`;
 
 export function Discover({ width, height }: PaneProps) {
   const stores = useStores();
-  const { discovery } = stores;
+  const { discovery, blocked } = stores;
+  const dialogs = useDialogs();
   const theme = useTheme();
   const { session } = stores;
   const editing = useStore(session, (s) => s.focus === SEARCH_INPUT);
@@ -114,6 +173,11 @@ export function Discover({ width, height }: PaneProps) {
   const hasData = useStore(discovery, (s) => s.data !== undefined);
   const loading = useStore(discovery, (s) => s.loading);
   const error = useStore(discovery, (s) => s.error);
+  const onlyBlocked = useStore(discovery, (s) => s.onlyBlocked);
+  const blockedList = useStore(blocked, (s) => s.data);
+  const blockedError = useStore(blocked, (s) => s.error);
+  const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const asking = useStore(blocked, (s) => s.question !== undefined);
 
   const listHeight = Math.max(1, height - 3);
   const d = () => discovery.getState();
@@ -133,6 +197,7 @@ export function Discover({ width, height }: PaneProps) {
     expand: () => {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
+      if (d().onlyBlocked) return '→ opens countries of the list of places: F shows it again';
       if (row?.kind !== 'country' || row.child) return '→ opens a country: this row is not one';
       if (ownEntry(d().expanded, row.id)) return 'this country is open already (← closes it)';
       void d().expand();
@@ -144,6 +209,19 @@ export function Discover({ width, height }: PaneProps) {
       d().collapse();
     },
     best: () => d().toggleBest(),
+    block: () => {
+      const unavailable = blockedUnavailable(stores, 'Blocking a country');
+      if (unavailable) return unavailable;
+      const country = countryOfRow(stores, d().rows[d().cursor]);
+      if (typeof country === 'string') return country;
+      blocked.getState().ask(country);
+      dialogs.open(BLOCK_DIALOG);
+    },
+    onlyBlocked: () => {
+      const unavailable = d().onlyBlocked ? undefined : blockedUnavailable(stores, 'The blocked countries');
+      if (unavailable) return unavailable;
+      d().toggleOnlyBlocked();
+    },
     clearMarks: () => (Object.keys(d().marked).length ? d().clearMarks() : 'nothing marked to clear'),
     refresh: () => {
       void d().refresh();
@@ -159,6 +237,7 @@ export function Discover({ width, height }: PaneProps) {
     // The distance applies to find-locations only: not shown once the service has none.
     gone ? undefined : `distance ${fraction === undefined ? 'default' : fraction.toFixed(1)}`,
     onlyActive ? 'only active' : undefined,
+    onlyBlocked ? 'only blocked' : undefined,
     markCount ? `${markCount} marked` : undefined,
     best ? '+ best available' : undefined,
   ]
@@ -197,6 +276,14 @@ export function Discover({ width, height }: PaneProps) {
     status = <ErrorLine error={search.error} width={width} prefix="search failed" />;
   } else if (error) {
     status = <ErrorLine error={error} width={width} prefix="provider locations" />;
+  } else if (onlyBlocked && blockedError && !isMissingRoute(blockedError)) {
+    status = (
+      <ErrorLine
+        error={blockedError}
+        width={width}
+        prefix={blockedList ? 'refresh failed, showing the last answer' : 'blocked countries'}
+      />
+    );
   } else if (!searching && opening?.[1].error) {
     status = <ErrorLine error={opening[1].error} width={width} prefix="regions and cities" />;
   } else if ((searching && search.loading) || (!searching && (loading || !hasData))) {
@@ -207,6 +294,14 @@ export function Discover({ width, height }: PaneProps) {
     status = (
       <Text color={theme.warn} wrap="truncate">
         {`${position}${searching ? `${countOf(rows.length, 'match', 'matches')} · ` : ''}${notice}`}
+      </Text>
+    );
+  } else if (onlyBlocked && !searching) {
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {rows.length
+          ? `${rowOf(cursor, rows.length)} · ${countOf(rows.length, 'blocked location')} · B unblocks the one under the cursor · F shows every place`
+          : 'F shows every place'}
       </Text>
     );
   } else {
@@ -226,6 +321,7 @@ export function Discover({ width, height }: PaneProps) {
     );
   }
 
+  const ids = blockedIds(blockedList);
   let body: React.ReactNode;
   if (rows.length > 0) {
     body = (
@@ -236,21 +332,35 @@ export function Discover({ width, height }: PaneProps) {
         height={listHeight}
         width={width}
         keyOf={(row) => row.key}
-        renderRow={(row, _i, selected) => (
-          <Text
-            inverse={selected}
-            color={ownEntry(marked, row.key) ? theme.marked : row.kind === 'group' ? theme.accent : undefined}
-            wrap="truncate"
-          >
-            {rowText(row, Boolean(ownEntry(marked, row.key)), selected, cols, !searching)}
-          </Text>
-        )}
+        renderRow={(row, _i, selected) => {
+          const mark = blockMarkOf(row, ids);
+          const isMarked = Boolean(ownEntry(marked, row.key));
+          const color = isMarked
+            ? theme.marked
+            : mark === 'blocked'
+              ? theme.warn
+              : row.kind === 'group'
+                ? theme.accent
+                : undefined;
+          return (
+            <Text inverse={selected} color={color} wrap="truncate">
+              {rowText(row, isMarked, selected, cols, !searching && !onlyBlocked, mark)}
+            </Text>
+          );
+        }}
       />
     );
   } else {
     let message: string;
-    if (searching)
-      message = search.loading ? '' : search.error ? '' : `no matches for "${screenText(query)}"`;
+    if (onlyBlocked && isMissingRoute(blockedError)) message = NO_BLOCKED_LOCATIONS;
+    else if (onlyBlocked && !searching)
+      message = blockedList ? 'No blocked countries. F shows every place; B there blocks one.' : '';
+    else if (searching)
+      message = search.loading
+        ? ''
+        : search.error
+          ? ''
+          : `no matches for "${screenText(query)}"${onlyBlocked ? ' in the blocked countries (F shows every place)' : ''}`;
     else if (!hasData) message = error ? 'no data yet (r retries)' : '';
     else message = 'no locations with active providers right now';
     body = (
@@ -259,6 +369,8 @@ export function Discover({ width, height }: PaneProps) {
       </Box>
     );
   }
+
+  if (dialog === BLOCK_DIALOG && asking) return <BlockQuestion width={width} height={height} />;
 
   return (
     <ListPaneLayout width={width} height={height} top={searchLine} header={headerText(cols)} status={status}>

@@ -1,6 +1,7 @@
 // Keys of the Discover pane (how a binding is written: src/ui/input/bindings.ts). Global actions
 // it handles itself: search (/), select (space marks), open (enter sends), back (esc
-// clears the search), refresh, and the moves.
+// clears the search), refresh, and the moves. The y/n question of `B` is the shared one
+// (src/ui/components/dialog-keys.ts).
 import { bindings } from '../../input/bindings.ts';
 
 export const discoverKeys = bindings([
@@ -28,4 +29,11 @@ export const discoverKeys = bindings([
   },
   { scope: 'discover', keys: ['b'], action: 'best', help: 'best available', footer: true },
   { scope: 'discover', keys: ['c'], action: 'clearMarks', help: 'clear marks' },
+  {
+    scope: 'discover',
+    keys: ['B'],
+    action: 'block',
+    help: "block or unblock the row's country (asks y/n)",
+  },
+  { scope: 'discover', keys: ['F'], action: 'onlyBlocked', help: 'only the blocked countries (again: all)' },
 ]);

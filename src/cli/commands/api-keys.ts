@@ -1,0 +1,118 @@
+// `netdeck api-keys`: the network's API keys (id, name, when made; never the key);
+// `api-keys create NAME` makes one and prints the key, which the service shows this once;
+// `api-keys remove ID` removes one (it is refused from its next use).
+import type { Command } from 'commander';
+import { throwLacking } from '../../api/error-words.ts';
+import { ApiError } from '../../api/errors.ts';
+import { type ApiKey, MAX_API_KEY_NAME } from '../../contract/schemas.ts';
+import { formatTimestamp } from '../../format/numbers.ts';
+import { sanitize } from '../../sanitize.ts';
+import type { CliContext } from '../context.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  type CommonOptions,
+  optionsOf,
+  orUsage,
+  uuidOf,
+} from '../options.ts';
+import { isoTime } from '../output/csv.ts';
+import { type DataTable, textField } from '../output/data-table.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import { runWithClient } from '../run-command.ts';
+import { examples } from './help.ts';
+
+const KEY_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
+/** What the service lacks where these routes answer 404. */
+const WHAT = 'API keys';
+
+export function registerApiKeys(program: Command, context: CliContext): void {
+  const keys = program
+    .command('api-keys')
+    .description("the network's API keys: a key (urn_…) acts as the network on every route, as a token does");
+  addOutputOptions(keys, { csv: true });
+  addConnectionOptions(keys);
+  keys.addHelpText(
+    'after',
+    examples([
+      ['netdeck api-keys', 'id, name and when each was made (the service never shows a key again)'],
+      ['netdeck api-keys create grafana', 'prints the new key: keep it now'],
+      [`netdeck api-keys remove ${KEY_ID}`, 'the key is refused from its next use'],
+    ]),
+  );
+  keys.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.apiKeys().catch(throwLacking(WHAT));
+      // The service sends `null` for none; the client reads it as absent.
+      out.result({ ...result, api_keys: result.api_keys ?? null }, () => keysTable(result.api_keys ?? []));
+    });
+  });
+
+  const sub = (name: string, description: string, help: [string, string][]) => {
+    const command = keys.command(name).description(description);
+    addOutputOptions(command);
+    addConnectionOptions(command);
+    command.addHelpText('after', examples(help));
+    return command;
+  };
+
+  sub('create', 'make an API key; the key is printed once (stdout), what it is on stderr', [
+    ['netdeck api-keys create grafana', 'the key alone on stdout'],
+    ['KEY=$(netdeck api-keys create backup)', 'kept by a script'],
+    ['netdeck api-keys create ci --json', 'the service’s answer: id, api_key, name'],
+  ])
+    .argument('<name>', `what the key is for (at most ${MAX_API_KEY_NAME} characters)`)
+    .action(async (name: string, _flags, cmd: Command) => {
+      const trimmed = name.trim();
+      orUsage(cmd, () => {
+        if ([...trimmed].length > MAX_API_KEY_NAME)
+          throw new UsageError(`an API key's name is at most ${MAX_API_KEY_NAME} characters`);
+      });
+      await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+        const made = await client.createApiKey({ name: trimmed }).catch(throwLacking(WHAT));
+        if (!made.api_key) throw new Error('the service answered without a key');
+        if (out.json) out.printJson(made);
+        else out.line(made.api_key);
+        out.warn(
+          'the service shows a key this once and keeps only its hash: store it now. ' +
+            `It acts as this network on every route until removed: netdeck api-keys remove ${sanitize(made.id ?? 'ID')}`,
+        );
+        if (!out.json)
+          out.note(`API key "${sanitize(made.name ?? trimmed)}", id ${sanitize(made.id ?? '-')}`);
+      });
+    });
+
+  sub('remove', 'remove an API key of the network: it is refused from its next use', [
+    [`netdeck api-keys remove ${KEY_ID}`, 'netdeck api-keys lists the ids'],
+  ])
+    .argument('<id>', 'the key’s id (a UUID; netdeck api-keys lists them)')
+    .action(async (given: string, _flags, cmd: Command) => {
+      const id = orUsage(cmd, () => uuidOf(given, 'API key id'));
+      await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+        const listed = await client.apiKeys().catch(throwLacking(WHAT));
+        const key = listed.api_keys?.find((k) => k.id === id);
+        // The service answers {} for an id that is not the network's: say it.
+        if (!key) throw new ApiError('business', `no API key ${id} in this network: nothing removed`);
+        const result = await client.removeApiKey({ id });
+        if (out.json) out.printJson(result);
+        else out.line(`Removed the API key ${key.name ? `"${sanitize(key.name)}" ` : ''}(${id}).`);
+      });
+    });
+}
+
+function keysTable(keys: ApiKey[]): DataTable<ApiKey> {
+  return {
+    fields: [
+      textField('NAME', 'name', (k) => k.name, '(no name)'),
+      {
+        header: 'MADE',
+        name: 'created_at',
+        value: (k) => isoTime(k.create_time),
+        show: (k) => formatTimestamp(k.create_time),
+      },
+      textField('ID', 'id', (k) => k.id, '-'),
+    ],
+    rows: [...keys].sort((a, b) => (a.create_time ?? '').localeCompare(b.create_time ?? '')),
+    empty: 'This network has no API keys. Make one with: netdeck api-keys create NAME',
+  };
+}

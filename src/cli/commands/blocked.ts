@@ -1,0 +1,162 @@
+// `netdeck blocked`: the locations whose consumers the network's providers are not
+// offered to; `block COUNTRY` and `unblock COUNTRY` (an id, a code or a name). Only a
+// country has an effect (the service never matches regions or cities), so a region or
+// city given to block is refused (exit 2) with its country to block instead.
+import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
+import { throwLacking } from '../../api/error-words.ts';
+import type { BlockedLocation } from '../../contract/schemas.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { type DataTable, textField } from '../output/data-table.ts';
+import { UsageError } from '../output/exit-codes.ts';
+import type { Output } from '../output/writer.ts';
+import { runWithClient } from '../run-command.ts';
+import { describeTarget, findTarget, onlyCountries, type Target } from './country-target.ts';
+import { examples } from './help.ts';
+
+/** What the service lacks where these routes answer 404. */
+const WHAT = 'blocked locations';
+
+const listOf = async (client: ApiClient) =>
+  (await client.blockedLocations().catch(throwLacking(WHAT))).blocked_locations ?? [];
+
+export function registerBlocked(program: Command, context: CliContext): void {
+  const list = program
+    .command('blocked')
+    .description("the locations whose consumers are not offered the network's providers (countries count)");
+  addOutputOptions(list, { csv: true });
+  addConnectionOptions(list);
+  list.addHelpText(
+    'after',
+    examples([
+      ['netdeck blocked', 'name, type, country and whether the block has an effect'],
+      ['netdeck blocked --csv', 'for a spreadsheet'],
+    ]),
+  );
+  list.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const result = await client.blockedLocations().catch(throwLacking(WHAT));
+      // The service sends `null` for none; the client reads it as absent.
+      out.result({ ...result, blocked_locations: result.blocked_locations ?? null }, () =>
+        blockedTable(result.blocked_locations ?? []),
+      );
+    });
+  });
+
+  const verb = (name: 'block' | 'unblock', description: string, help: [string, string][]) => {
+    const command = program
+      .command(name)
+      .description(description)
+      .argument('<country>', 'a location id, a two-letter code (de) or a name (Germany)');
+    addOutputOptions(command);
+    addConnectionOptions(command);
+    command.addHelpText(
+      'after',
+      `${examples(help)}
+Consumers are matched by the country of their address: a region or a city would be stored and
+never matched, so netdeck blocks countries only. Countries are found among the places the
+service lists (where providers are); one without providers is blocked by its location id.
+`,
+    );
+    return command;
+  };
+
+  verb('block', "stop offering the network's providers to consumers in a country", [
+    ['netdeck block de', 'by its code'],
+    ['netdeck block "United Kingdom"', 'by its name'],
+  ]).action(async (given: string, _flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const target = await findTarget(client, given, await listOf(client));
+      if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
+      const result = await client.blockLocation({ location_id: target.id });
+      const blocked = target.type ? target : await countryById(client, target);
+      report(out, result, target.blocked, {
+        unchanged: `${describeTarget(blocked)} is blocked already.`,
+        done: `Blocked ${describeTarget(blocked)}: consumers there are no longer offered this network's providers.`,
+      });
+    });
+  });
+
+  verb('unblock', "offer the network's providers to consumers in a country again", [
+    ['netdeck unblock de', 'by its code'],
+    ['netdeck unblock Germany', 'by its name'],
+  ]).action(async (given: string, _flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const target = await findTarget(client, given, await listOf(client));
+      const result = await client.unblockLocation({ location_id: target.id });
+      report(out, result, !target.blocked, {
+        unchanged: `${describeTarget(target)} was not blocked: nothing changed.`,
+        done: `Unblocked ${describeTarget(target)}: ${
+          target.type === 'country'
+            ? "consumers there are offered this network's providers again."
+            : 'its block had no effect (only countries count).'
+        }`,
+      });
+    });
+  });
+}
+
+/** The outcome in words (or the service's answer with --json). */
+function report(
+  out: Output,
+  result: unknown,
+  unchanged: boolean,
+  said: { unchanged: string; done: string },
+): void {
+  if (out.json) out.printJson(result);
+  else out.line(unchanged ? said.unchanged : said.done);
+}
+
+/**
+ * An id the service lists nowhere (a country without providers, a region, a city, or no
+ * location at all): blocked, its type is read from the blocked list; anything but a
+ * country is unblocked again at once (it was not blocked before) and refused.
+ */
+async function countryById(client: ApiClient, target: Target): Promise<Target> {
+  const entry = (await listOf(client)).find((l) => l.location_id === target.id);
+  if (entry?.location_type === 'country')
+    return {
+      id: target.id,
+      name: entry.location_name,
+      code: entry.country_code,
+      type: 'country',
+      blocked: false,
+    };
+  await client.unblockLocation({ location_id: target.id });
+  if (!entry) throw new UsageError(`no location has the id ${target.id}: nothing blocked`);
+  throw new UsageError(
+    onlyCountries({
+      id: target.id,
+      name: entry.location_name,
+      code: entry.country_code,
+      type: entry.location_type,
+      blocked: false,
+    }),
+  );
+}
+
+function blockedTable(blocked: BlockedLocation[]): DataTable<BlockedLocation> {
+  const counts = (l: BlockedLocation) => l.location_type === 'country';
+  return {
+    fields: [
+      textField('LOCATION', 'location_name', (l) => l.location_name, '-'),
+      textField('TYPE', 'location_type', (l) => l.location_type, '-'),
+      textField('COUNTRY', 'country_code', (l) => l.country_code, '-'),
+      {
+        header: 'EFFECT',
+        name: 'has_effect',
+        value: counts,
+        show: (l) =>
+          counts(l) ? 'its consumers are not offered your providers' : 'none: only countries count',
+      },
+      textField('ID', 'location_id', (l) => l.location_id, '-'),
+    ],
+    rows: blocked,
+    empty:
+      "No blocked locations: consumers everywhere may be offered this network's providers. Block a country with: netdeck block COUNTRY",
+    after: blocked.some((l) => !counts(l))
+      ? ['A region or city is stored but never matched: the service locates consumers by country.']
+      : [],
+  };
+}

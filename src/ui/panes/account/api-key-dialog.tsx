@@ -1,0 +1,94 @@
+// `n`: make an API key. A name is typed; the key the service answers is shown here once
+// (the service keeps only its hash), `y` copies it, and closing forgets it.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { screenText } from '../../../sanitize.ts';
+import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { LabeledInput } from '../../input/labeled-input.tsx';
+import { accountKeys } from './keys.ts';
+
+export const API_KEY_DIALOG = 'apiKey';
+
+export function ApiKeyDialog({ width, height }: { width: number; height: number }) {
+  const { apiKeys } = useStores();
+  // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
+  const [copied, setCopied] = useState<string>();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const copy = useCopy();
+  const form = useStore(apiKeys, (s) => s.form);
+  const inner = dialogInnerWidth(width);
+  const k = () => apiKeys.getState();
+  const close = () => {
+    // The key is shown once: it goes with the dialog.
+    k().resetForm();
+    dialogs.close(API_KEY_DIALOG);
+  };
+  const submit = () => {
+    if (k().form.phase === 'made') close();
+    else void k().create();
+  };
+  useKeyActions(accountKeys, 'dialog:apiKey', {
+    submit,
+    copy: () => {
+      const { key } = k().form;
+      if (!key) return 'no key yet: type a name and press enter';
+      setCopied(copy(key, 'API key'));
+    },
+    close,
+  });
+
+  let outcome: React.ReactNode = null;
+  if (form.phase === 'sending') outcome = <Spinner label="making the key…" />;
+  else if (form.phase === 'failed')
+    outcome = (
+      <Text color={theme.error} wrap="wrap">
+        {`✗ ${screenText(form.message)}`}
+      </Text>
+    );
+  else if (form.phase === 'made' && form.key)
+    outcome = (
+      <Box flexDirection="column">
+        <Text color={theme.ok}>{`✓ Made${form.name ? ` "${screenText(form.name)}"` : ''}. Your key:`}</Text>
+        <Text bold wrap="wrap">
+          {screenText(form.key)}
+        </Text>
+        <Text color={theme.warn} wrap="wrap">
+          It will not be shown again: the service keeps only its hash. y copies it; store it now. It acts as
+          your network on every route until you remove it (x in the list).
+        </Text>
+        {copied ? (
+          <Text color={theme.ok} wrap="wrap">
+            {`${copied}\n(a private file: delete it once the key is stored)`}
+          </Text>
+        ) : null}
+        <Text dimColor={theme.dim}>enter or esc closes</Text>
+      </Box>
+    );
+
+  return (
+    <DialogFrame title="Make an API key" width={width} height={height}>
+      <LabeledInput
+        label="Name: "
+        id="api-key-name"
+        value={form.name}
+        width={inner}
+        focused={form.phase !== 'made' && form.phase !== 'sending'}
+        placeholder="what it is for: grafana, backups…"
+        onChange={(value) => k().setName(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
+      <Text dimColor={theme.dim} wrap="wrap">
+        A key (urn_…) works as a token for scripts and integrations, for this network.
+      </Text>
+      {outcome}
+    </DialogFrame>
+  );
+}
