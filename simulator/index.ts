@@ -51,6 +51,11 @@ export interface SimulatorOptions {
    * same thread stays alive meanwhile (the console's demo); default: at once.
    */
   slices?: SliceOptions;
+  /**
+   * The demo network adds a code a device made with create-adopt-code this long after it
+   * was made (ms of simulated time): the in-process demo's (`netdeck adopt` with no API).
+   */
+  ownerAddsAdoptionAfterMs?: number;
 }
 
 export interface Simulator {
@@ -93,6 +98,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     locations: options.locations,
     ownProviders: options.ownProviders,
     log: options.log,
+    ownerAddsAdoptionAfterMs: options.ownerAddsAdoptionAfterMs,
   };
   const engine = options.slices
     ? await createEngineInSlices(engineOptions, options.slices)

@@ -8,6 +8,7 @@ import {
   type SimNameChange,
   SimNames,
   SimProviderConnection,
+  SimRemovalBudget,
   SimReset,
   SimTokenRequest,
 } from '../../src/contract/admin.ts';
@@ -69,6 +70,11 @@ const routes: Record<string, AdminRoute> = {
     method: 'POST',
     schema: SimProviderConnection,
     run: (actions, body) => actions.setProviderConnected(body as SimProviderConnection),
+  },
+  '/__sim/removal-budget': {
+    method: 'POST',
+    schema: SimRemovalBudget,
+    run: (actions, body) => actions.reserveRemovals(body as SimRemovalBudget),
   },
   '/__sim/names': {
     method: 'POST',

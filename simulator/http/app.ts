@@ -94,6 +94,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       if (changed === undefined) throw new AdminInputError(`client_id: no provider ${client_id}`);
       return { client_id, connected, changed };
     },
+    reserveRemovals: ({ reserved, hours = 1 }) => engine.reserveRemovals(reserved, hours),
   };
 
   let openApiBytes: Buffer | undefined;

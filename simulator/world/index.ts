@@ -9,6 +9,7 @@ import type {
   AuthCodeRecord,
   CodeRecord,
   FeedbackEntry,
+  Fleet,
   History,
   Track,
   UserRecord,
@@ -75,6 +76,8 @@ export interface World {
   /** providers per network, built on demand */
   readonly networkProviders: Map<number, number[]>;
   history: History;
+  /** stale, added and removed clients, and bulk removals (issue 26, group 3) */
+  readonly fleet: Fleet;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
@@ -134,6 +137,16 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
     tracks: new Map(),
     networkProviders: new Map(),
     history: { days: [], series: {} },
+    fleet: {
+      staleFrom: providers.count,
+      staleCount: 0,
+      keyless: new Set(),
+      records: new Map(),
+      specs: new Map(),
+      removed: new Map(),
+      reserved: new Map(),
+      runs: [],
+    },
     version: 0,
     lastTick: options.now,
     ticks: 0,

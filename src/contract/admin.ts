@@ -42,6 +42,22 @@ export type SimProviderConnection = z.infer<typeof SimProviderConnection>;
 export const SimProviderConnectionResult = SimProviderConnection.extend({ changed: z.boolean() });
 export type SimProviderConnectionResult = z.infer<typeof SimProviderConnectionResult>;
 
+/**
+ * Bulk removals the deployment's other tenants have reserved (issue 26, group 3):
+ * `reserved` more in each of the `hours` hourly buckets from the current one (each bucket
+ * holds 1 000 000), so that remove-clients is scheduled for a later hour, or refused.
+ */
+export const SimRemovalBudget = z.object({
+  reserved: z.int().min(0).max(1_000_000),
+  hours: z.int().min(1).max(24).optional(),
+});
+export type SimRemovalBudget = z.infer<typeof SimRemovalBudget>;
+/** The buckets as they are now: the hour each starts (RFC 3339) and what it holds. */
+export const SimRemovalBudgetResult = z.object({
+  buckets: z.array(z.object({ hour: z.string(), reserved: z.int() })),
+});
+export type SimRemovalBudgetResult = z.infer<typeof SimRemovalBudgetResult>;
+
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
   z.object({ network_id: z.string(), network_name: z.string() }),
@@ -64,6 +80,8 @@ export interface AdminActions {
   setName(body: SimNameChange): void;
   /** Connects or disconnects one provider now; throws when the id is unknown (the route answers 400). */
   setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
+  /** Fills the deployment's bulk-removal budget for other tenants (`/__sim/removal-budget`). */
+  reserveRemovals(body: SimRemovalBudget): SimRemovalBudgetResult;
 }
 
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */

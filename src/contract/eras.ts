@@ -28,7 +28,12 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
   },
   seed: {
     when: 'early 2025',
-    lacks: ['authRefresh', 'setDeviceName'],
+    lacks: [
+      'authRefresh',
+      'setDeviceName',
+      // issue 26, group 3
+      'removeClients',
+    ],
     unreadFields: {
       findProviderLocations: ['rank_mode'],
       findProviders: ['rank_mode', 'force_count', 'force_minimum'],

@@ -36,6 +36,7 @@ describe('openApiDocument', () => {
     );
     expect(seedRemoved.map((o) => (o as Operation).operationId).sort()).toEqual([
       'authRefresh',
+      'removeClients',
       'setDeviceName',
     ]);
     const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.operationId}`).sort();

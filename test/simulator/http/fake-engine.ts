@@ -148,6 +148,12 @@ export class FakeEngine implements EnginePort {
     network.name = name;
     return true;
   }
+  isClientActive(): boolean {
+    return true;
+  }
+  reserveRemovals(): { buckets: { hour: string; reserved: number }[] } {
+    return { buckets: [] };
+  }
   invariants(): string[] {
     return [];
   }
