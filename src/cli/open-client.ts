@@ -80,6 +80,8 @@ export async function openClient(
     warn?: (text: string) => void;
     /** Build the demo world in time slices, with its progress (the console's first paint). */
     slices?: SliceOptions;
+    /** What the demo simulator plays beside the world (`adopt`: the demo network adds its code). */
+    demo?: Pick<SimulatorOptions, 'ownerAddsAdoptionAfterMs'>;
   },
 ): Promise<OpenClient> {
   const given = Object.entries(worldOf(options.world ?? {})).filter(([, value]) => value !== undefined);
@@ -104,7 +106,12 @@ export async function openClient(
     throw new UsageError(
       `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
     );
-  const simulator = await (await loadSimulator(deps))({ seed, ...world, slices: options.slices });
+  const simulator = await (await loadSimulator(deps))({
+    seed,
+    ...world,
+    ...options.demo,
+    slices: options.slices,
+  });
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {
     client,

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
 import { oneLine, sanitizeOutput } from '../sanitize.ts';
+import { registerAdopt } from './commands/adopt.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerCompletion } from './commands/completion.ts';
 import { registerConfig } from './commands/config.ts';
@@ -103,6 +104,8 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerProviders(program, context);
   registerDevices(program, context);
   registerClients(program, context);
+  // issue 26, group 6
+  registerAdopt(program, context);
   registerWallet(program, context);
   registerFeedback(program, context);
   registerStats(program, context);

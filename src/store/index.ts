@@ -15,6 +15,7 @@ import { createNetworkStore, type NetworkStore } from './network.ts';
 import { createProvidersStore, type ProvidersStore } from './providers.ts';
 import type { ResourceStore } from './resource.ts';
 import { createSessionStore, type SessionStore, type SessionTarget } from './session.ts';
+import { createStaleStore, type StaleStore } from './stale.ts';
 
 export interface Stores {
   connection: ConnectionStore;
@@ -35,6 +36,8 @@ export interface Stores {
   login: LoginStore;
   /** What happened while the console ran (the event log, `!`), fed by the loads above. */
   events: EventSource;
+  /** The stale view of My providers and Devices (O), and removing stale clients (X). */
+  stale: StaleStore;
 }
 
 export interface StoresOptions {
@@ -55,15 +58,17 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     hasToken: Boolean(options.token) || deps.client.hasToken,
     pane: options.pane,
   });
+  const devices = createDevicesStore(deps, { clients });
+  const myProviders = createMyProvidersStore(deps, { clients });
   const stores: Stores = {
     connection: deps.connection,
     session,
     discovery: createDiscoveryStore(deps),
     providers: createProvidersStore(deps),
-    devices: createDevicesStore(deps, { clients }),
+    devices,
     account: createAccountStore(deps),
     clients,
-    myProviders: createMyProvidersStore(deps, { clients }),
+    myProviders,
     history: createHistoryStores(deps, { clients }),
     network: createNetworkStore(deps),
     // Logged in: the header names the network and the panes that needed a token load.
@@ -72,6 +77,16 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
       for (const name of NEED_TOKEN) void stores[name].getState().refresh();
     }),
     events: createEventSource(),
+    // After a removal the lists load again (the removed clients leave them).
+    stale: createStaleStore(deps, {
+      clients,
+      myProviders,
+      devices,
+      reload: () => {
+        for (const name of ['clients', 'myProviders', 'devices'] as const)
+          void stores[name].getState().refresh();
+      },
+    }),
   };
   // Subscriptions only: nothing to stop (they go with the stores).
   feedConsoleEvents(stores, stores.events, deps.clock);

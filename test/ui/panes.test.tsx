@@ -130,6 +130,8 @@ describe('handlers and bindings', () => {
     await dialog(['a'], 'addWallet');
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
+    await press('4');
+    await dialog(['P'], 'stalePeriod');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });
