@@ -15,22 +15,21 @@ import { qrLines } from '../../format/qr-lines.ts';
 import { sanitize } from '../../sanitize.ts';
 import { shareLink } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
-import { commandClock, stopSignal } from '../long-running.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, orUsage } from '../options.ts';
+import { commandClock, stopSignal } from '../long-running/long-running.ts';
+import type { CommonOptions } from '../options.ts';
 import { textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import type { OutStream } from '../output/io.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
-import {
-  addTokenFileOutput,
-  checkTokenFile,
-  deviceSpec,
-  withOwnTokenFile,
-  writeTokenFile,
-} from '../token-output.ts';
-import { tokenTable } from './clients.ts';
 import { examples } from './help.ts';
+import {
+  addTokenCommandOptions,
+  deviceSpec,
+  tokenCommandOptions,
+  tokenTable,
+  writeTokenFile,
+} from './token-output.ts';
 
 /** How often the device asks whether an owner has added its code (ms of the command's clock). */
 export const POLL_MS = 3_000;
@@ -55,9 +54,7 @@ export function registerAdopt(program: Command, context: CliContext): void {
       'for a device without a screen: an adoption code an owner adds, then this device’s client token',
     )
     .requiredOption('--name <name>', 'the device’s name, as the owner will see it');
-  addTokenFileOutput(command);
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command, false, { tokenFile: false });
+  addTokenCommandOptions(command);
   command.addHelpText(
     'after',
     `${examples([
@@ -78,8 +75,7 @@ stderr, the code included: read it from --json's first line.
 `,
   );
   command.action(async (_flags, cmd: Command) => {
-    const { options, tokenFile } = withOwnTokenFile<CommonOptions & { name: string }>(cmd);
-    orUsage(cmd, () => checkTokenFile(tokenFile));
+    const { options, tokenFile } = tokenCommandOptions<CommonOptions & { name: string }>(cmd);
     const stop = stopSignal(context.deps);
     try {
       await runWithClient(

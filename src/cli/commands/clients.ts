@@ -21,7 +21,7 @@ import {
   staleClients,
 } from '../../store/stale-clients.ts';
 import type { CliContext } from '../context.ts';
-import { commandClock } from '../long-running.ts';
+import { commandClock } from '../long-running/long-running.ts';
 import {
   addConnectionOptions,
   addOutputOptions,
@@ -34,16 +34,16 @@ import { isoTime } from '../output/csv.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
-import { askYesNo } from '../prompt.ts';
+import { askYesNo } from '../profile/prompt.ts';
 import { runWithClient } from '../run-command.ts';
-import {
-  addTokenFileOutput,
-  checkTokenFile,
-  deviceSpec,
-  withOwnTokenFile,
-  writeTokenFile,
-} from '../token-output.ts';
 import { examples } from './help.ts';
+import {
+  addTokenCommandOptions,
+  deviceSpec,
+  tokenCommandOptions,
+  tokenTable,
+  writeTokenFile,
+} from './token-output.ts';
 
 const STALE_HELP =
   'only clients with no open connection last seen longer ago than PERIOD (30m, 12h, 7d, 2w; default 7d): seen is the last connection event, the auth time or the creation, whichever is latest';
@@ -336,9 +336,7 @@ function registerAdd(clients: Command, context: CliContext): void {
       'a client token for a new device of the network (a new client, as the provider program gets one)',
     )
     .requiredOption('--name <name>', 'the device’s name (the new client’s description)');
-  addTokenFileOutput(command);
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command, false, { tokenFile: false });
+  addTokenCommandOptions(command);
   command.addHelpText(
     'after',
     `${examples([
@@ -354,8 +352,7 @@ For a device without a screen that has no token to copy, see netdeck adopt.
 `,
   );
   command.action(async (_flags, cmd: Command) => {
-    const { options, tokenFile } = withOwnTokenFile<CommonOptions & { name: string }>(cmd);
-    orUsage(cmd, () => checkTokenFile(tokenFile));
+    const { options, tokenFile } = tokenCommandOptions<CommonOptions & { name: string }>(cmd);
     await runWithClient(context, options, async ({ client, out }) => {
       const answer = await client.authClient({ description: options.name, device_spec: deviceSpec() });
       const token = answer.by_client_jwt ?? '';
@@ -375,20 +372,4 @@ For a device without a screen that has no token to copy, see netdeck adopt.
       );
     });
   });
-}
-
-/** A new device's token as CSV: `token` empty when it went to `token_file`. */
-export function tokenTable<
-  R extends { client_id?: string; device_name?: string; token: string; tokenFile?: string },
->(rows: R[], more: Field<R>[] = []): DataTable<R> {
-  return {
-    fields: [
-      ...more,
-      textField('CLIENT ID', 'client_id', (r) => r.client_id),
-      textField('DEVICE', 'device_name', (r) => r.device_name),
-      textField('TOKEN', 'token', (r) => (r.tokenFile ? undefined : r.token)),
-      textField('TOKEN FILE', 'token_file', (r) => r.tokenFile),
-    ],
-    rows,
-  };
 }
