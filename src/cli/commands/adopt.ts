@@ -52,9 +52,8 @@ export function registerAdopt(program: Command, context: CliContext): void {
     .command('adopt')
     .description(
       'for a device without a screen: an adoption code an owner adds, then this device’s client token',
-    )
-    .requiredOption('--name <name>', 'the device’s name, as the owner will see it');
-  addTokenCommandOptions(command);
+    );
+  addTokenCommandOptions(command, 'the device’s name, as the owner will see it');
   command.addHelpText(
     'after',
     `${examples([

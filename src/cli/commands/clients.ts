@@ -334,9 +334,8 @@ function registerAdd(clients: Command, context: CliContext): void {
     .command('add')
     .description(
       'a client token for a new device of the network (a new client, as the provider program gets one)',
-    )
-    .requiredOption('--name <name>', 'the device’s name (the new client’s description)');
-  addTokenCommandOptions(command);
+    );
+  addTokenCommandOptions(command, 'the device’s name (the new client’s description)');
   command.addHelpText(
     'after',
     `${examples([

@@ -21,8 +21,12 @@ import { UsageError } from '../output/exit-codes.ts';
 export const deviceSpec = () =>
   `netdeck/${process.env.NETDECK_VERSION ?? 'dev'} (${process.platform}; ${process.arch})`;
 
-/** The options of a command that gets a token: its own --token-file, --json and --csv, the connection's but --token-file. */
-export function addTokenCommandOptions(command: Command): Command {
+/**
+ * The options of a command that gets a token: --name (the device's, as `nameHelp` says),
+ * its own --token-file, --json and --csv, and the connection's but --token-file.
+ */
+export function addTokenCommandOptions(command: Command, nameHelp: string): Command {
+  command.requiredOption('--name <name>', nameHelp);
   command.option(
     '--token-file <path>',
     "write the device's client token to this file (created 0600, replaced if there) instead of stdout",
