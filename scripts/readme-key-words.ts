@@ -53,7 +53,8 @@ export const KEY_WORDS: Record<string, string> = {
     "only the network's stale devices (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or every list again",
   'devices staleRemove':
     'remove the marked stale clients, or all those shown: one question lists what goes (the stale view only)',
-  'devices stalePeriod': 'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
+  'devices stalePeriod':
+    'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
 
   'myProviders cycleWindow':
     'history window: last 24 hours (the table), 7 days, 30 days (charts), round again',
@@ -62,7 +63,8 @@ export const KEY_WORDS: Record<string, string> = {
     'only the stale providers (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or all again',
   'myProviders staleRemove':
     'remove the marked stale clients, or all those shown: one question lists what goes (the stale view only)',
-  'myProviders stalePeriod': 'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
+  'myProviders stalePeriod':
+    'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
 
   'network compact':
     'all series as sparklines / one chart; in the sparklines `↑` `↓` choose, `enter` or `esc` show its chart',

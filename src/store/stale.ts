@@ -81,9 +81,12 @@ export interface StaleOptions {
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** `12 d ago` for a time, `never` for none. */
-export const seenText = (lastSeen: number | undefined, now: number) =>
-  lastSeen === undefined ? 'never seen' : `${formatAge((now - lastSeen) / 1000)} ago`;
+/**
+ * `12 d ago` for a time, as of the service's time when it answered (its clock may run
+ * apart from the console's: a sped-up `netdeck sim`); `never seen` for none.
+ */
+export const seenText = (lastSeen: number | undefined, state: Pick<StaleState, 'events'>, now: number) =>
+  lastSeen === undefined ? 'never seen' : `${formatAge(((state.events?.at ?? now) - lastSeen) / 1000)} ago`;
 
 /** When a client was last seen, as far as the stale view's events and the clients tell. */
 export function lastSeenIn(

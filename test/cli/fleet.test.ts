@@ -309,6 +309,21 @@ describe('netdeck adopt', () => {
     expect(ended.stderr).toContain('the adoption was withdrawn by its owner (Invalid adopt code.)');
   });
 
+  it('a code that expired on the service’s clock (a sped-up simulator) ends with the service’s refusal, not a wait', async () => {
+    const own = new ManualClock();
+    const adopt = startAdopt(['--name', 'fast world'], { env: fx.env, clock: own });
+    await eventually(() => adopt.code() !== undefined, 'the code');
+    await run(['devices', 'add', ...adopt.code()!.split(' ')], { env: fx.env });
+    // The service's 15 minutes pass; the device's clock says 3 seconds.
+    await fx.clock.advance(16 * 60_000);
+    await own.advance(3_000);
+    const result = await adopt.done;
+    expect(result.code).toBe(ExitCode.business);
+    expect(result.stderr).toContain(
+      'the service refused to confirm the adoption by "demo" (Invalid code.): the code has expired',
+    );
+  });
+
   it('--json: the code, each new status and the confirmation as JSON lines; --csv one record', async () => {
     const adopt = startAdopt(['--name', 'json box', '--json', '--quiet'], { env: fx.env, clock: fx.clock });
     await eventually(() => adopt.output.stdout.includes('adopt_code'), 'the code');

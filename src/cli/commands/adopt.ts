@@ -149,6 +149,8 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
       () => false,
     );
   let seen: AdoptStatusResult | undefined;
+  /** The network name a confirmation was last refused for. */
+  let refused: string | undefined;
   try {
     for (;;) {
       if (a.signal.aborted) {
@@ -192,8 +194,17 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
           status.end();
           return deliver(out, a, owner, confirmed.by_client_jwt ?? '', confirmed);
         } catch (error) {
-          // The network may have been renamed since the status: ask again.
           if (!isBusiness(error, BUSINESS_TEXT.invalidCode)) throw error;
+          // Refused twice for that name: the code expired on the service's side (its clock
+          // may run apart from this one: a sped-up `netdeck sim`), or the adoption changed.
+          if (refused === owner)
+            throw new ApiError(
+              'business',
+              `the service refused to confirm the adoption by "${sanitize(owner)}" (${BUSINESS_TEXT.invalidCode}): the code has expired, or the adoption was changed; run netdeck adopt again`,
+            );
+          // The network may have been renamed since the status: ask again at once.
+          refused = owner;
+          continue;
         }
       } else {
         status.show(

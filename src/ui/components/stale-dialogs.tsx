@@ -22,18 +22,22 @@ export function RemoveStaleQuestion({ width, height }: { width: number; height: 
   const { stale } = useStores();
   const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
+  const events = useStore(stale, (s) => s.events);
   const now = useNow(60_000);
   if (!question) return null;
   const { targets } = question;
   const inner = dialogInnerWidth(width);
-  const intro = `${targets.length === 1 ? 'This client goes' : `These ${targets.length} clients go`}: out of the lists and statistics, their tokens stop working.`;
+  const intro =
+    targets.length === 1
+      ? 'This client goes: out of the lists and statistics, its token stops working.'
+      : `These ${targets.length} clients go: out of the lists and statistics, their tokens stop working.`;
   // The list gets what room is left; past it, "… and N more".
   const room = Math.max(1, dialogBodyRows(height) - BELOW_ROWS - Math.ceil(intro.length / inner));
   const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
   const lines = [
     intro,
     ...shown.map((t) =>
-      `• ${screenText(t.name || '(no name)')}  ${t.clientId.slice(0, inner >= 70 ? 36 : 8)}  ${seenText(t.lastSeen, now)}`.slice(
+      `• ${screenText(t.name || '(no name)')}  ${t.clientId.slice(0, inner >= 70 ? 36 : 8)}  ${seenText(t.lastSeen, { events }, now)}`.slice(
         0,
         inner,
       ),

@@ -193,7 +193,7 @@ export function Devices({ width, height }: PaneProps) {
           staleView
             ? {
                 title: `Stale for ${formatPeriod(staleState.periodMs)}`,
-                lastSeen: (row) => seenText(lastSeenIn(staleState, byId, row.clientId), now),
+                lastSeen: (row) => seenText(lastSeenIn(staleState, byId, row.clientId), staleState, now),
                 marked: (row) => row.clientId !== undefined && staleState.marked.has(row.clientId),
               }
             : undefined

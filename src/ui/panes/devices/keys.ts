@@ -18,7 +18,7 @@ export const devicesKeys = bindings([
     scope: 'devices',
     keys: ['O'],
     action: 'staleView',
-    help: 'only the stale devices (offline, unseen for the period), or all again',
+    help: 'stale view',
   },
   {
     scope: 'devices',

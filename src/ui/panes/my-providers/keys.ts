@@ -19,7 +19,7 @@ export const myProvidersKeys = bindings([
     scope: 'myProviders',
     keys: ['O'],
     action: 'staleView',
-    help: 'stale clients only (offline, unseen for the period), or all',
+    help: 'stale view',
     footer: true,
   },
   {

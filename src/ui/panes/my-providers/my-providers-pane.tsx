@@ -143,7 +143,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         clean: (text) => screenText(text),
         stale: staleView
           ? {
-              lastSeen: (row) => seenText(lastSeenIn(staleState, known, row.client_id), now),
+              lastSeen: (row) => seenText(lastSeenIn(staleState, known, row.client_id), staleState, now),
               marked: (row) => row.client_id !== undefined && staleState.marked.has(row.client_id),
             }
           : undefined,
