@@ -52,10 +52,23 @@ export const KEY_WORDS: Record<string, string> = {
   'devices qr':
     'the selected share code as a QR code of `https://app.bringyour.com/?add=<code>`, the link the apps scan',
   'devices login': 'log in with an auth code (where no token was given)',
+  // issue 26, group 3: the stale view
+  'devices staleView':
+    "only the network's stale devices (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or every list again",
+  'devices staleRemove':
+    'remove the marked stale clients, or all those shown: one question lists what goes (the stale view only)',
+  'devices stalePeriod':
+    'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
 
   'myProviders cycleWindow':
     'history window: last 24 hours (the table), 7 days, 30 days (charts), round again',
   'myProviders login': 'log in with an auth code (where no token was given)',
+  'myProviders staleView':
+    'only the stale providers (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or all again',
+  'myProviders staleRemove':
+    'remove the marked stale clients, or all those shown: one question lists what goes (the stale view only)',
+  'myProviders stalePeriod':
+    'set the stale view’s period: `30m`, `12h`, `7d` (the default), `2w`; remembered for the next run',
 
   'network compact':
     'all series as sparklines / one chart; in the sparklines `↑` `↓` choose, `enter` or `esc` show its chart',
@@ -97,7 +110,9 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
     ],
     ['`enter`', "open the provider's detail"],
     ['`esc`', "close the provider's detail"],
+    ['`space`', 'in the stale view: mark or unmark the client'],
   ],
+  devices: [['`space`', 'in the stale view: mark or unmark the client']],
   network: [
     ['`↓` `j`', 'in the sparklines: the next series'],
     ['`↑` `k`', 'in the sparklines: the previous series'],
@@ -116,5 +131,7 @@ export const DIALOG_WORDS: Record<string, string> = {
   apiKey: 'type a name',
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
-  confirm: 'confirming a guest, removing an association, the payout wallet, removing a wallet',
+  confirm:
+    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients',
+  stalePeriod: 'type the period (`30m`, `12h`, `7d`, `2w`)',
 };

@@ -53,6 +53,11 @@ export interface SimulatorOptions {
    * same thread stays alive meanwhile (the console's demo); default: at once.
    */
   slices?: SliceOptions;
+  /**
+   * The demo network adds a code a device made with create-adopt-code this long after it
+   * was made (ms of simulated time): the in-process demo's (`netdeck adopt` with no API).
+   */
+  ownerAddsAdoptionAfterMs?: number;
 }
 
 export interface Simulator {
@@ -96,6 +101,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     ownProviders: options.ownProviders,
     callerCountry: options.callerCountry,
     log: options.log,
+    ownerAddsAdoptionAfterMs: options.ownerAddsAdoptionAfterMs,
   };
   const engine = options.slices
     ? await createEngineInSlices(engineOptions, options.slices)

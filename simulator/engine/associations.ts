@@ -20,6 +20,11 @@ export const LIVE_ADOPT_CODES = 4;
 export const LIVE_SHARE_CODES = 4;
 export const INVALID_CODE = BUSINESS_TEXT.invalidCode;
 export const INVALID_CLIENT = BUSINESS_TEXT.invalidClient;
+/** (choice) How long a code a caller's device made is kept, whatever its state: the service keeps it for ever. */
+export const DEVICE_CODE_KEPT_MS = 24 * 60 * MINUTE;
+/** Whether a code a caller's device made (device-adoption.ts) is still kept at `now`. */
+const keptForDevice = (record: CodeRecord, now: number) =>
+  record.device !== undefined && now < record.createdAt + DEVICE_CODE_KEPT_MS;
 /** An Rng stream of its own for associations added after the first version of the world. */
 const EXTRA_STREAM = 4;
 
@@ -73,7 +78,7 @@ function mintOpenShare(world: World, rng: Rng, now: number): CodeRecord | undefi
   return undefined;
 }
 
-function claim(record: CodeRecord, network: number, now: number, confirmAt: number): void {
+export function claim(record: CodeRecord, network: number, now: number, confirmAt: number): void {
   record.state = 'pending';
   record.claimedBy = network;
   record.claimedAt = now;
@@ -259,7 +264,7 @@ function party(record: CodeRecord, network: number, now: number): boolean {
   return record.owner === network || record.claimedBy === network;
 }
 
-function forget(world: World, record: CodeRecord): void {
+export function forget(world: World, record: CodeRecord): void {
   world.codes.delete(record.code);
   const list = record.kind === 'adopt' ? world.adoptCodes : world.shareCodes;
   const at = list.indexOf(record);
@@ -379,11 +384,12 @@ export function tickAssociations(world: World, now: number): void {
       } else if (r.expiresAt <= now) r.state = 'expired';
     } else if (r.state === 'open' && r.expiresAt <= now) r.state = 'expired';
   }
-  // Confirmed adoptions are clients now and expired codes are dead: neither is kept.
-  for (const r of world.adoptCodes)
-    if (r.state !== 'open' && r.state !== 'pending') world.codes.delete(r.code);
-  world.adoptCodes = world.adoptCodes.filter((r) => r.state === 'open' || r.state === 'pending');
-  let open = world.adoptCodes.filter((r) => r.state === 'open').length;
+  // Confirmed adoptions are clients now and expired codes are dead: neither is kept, but
+  // a caller's device asks for its code's state a while longer (device-adoption.ts).
+  const kept = (r: CodeRecord) => r.state === 'open' || r.state === 'pending' || keptForDevice(r, now);
+  for (const r of world.adoptCodes) if (!kept(r)) world.codes.delete(r.code);
+  world.adoptCodes = world.adoptCodes.filter(kept);
+  let open = world.adoptCodes.filter((r) => r.state === 'open' && !r.device).length;
   for (; open < LIVE_ADOPT_CODES; open++) mintAdopt(world, rng, now);
 
   let openShares = 0;
@@ -403,7 +409,7 @@ export function tickAssociations(world: World, now: number): void {
 export function openCodes(world: World, now: number): Pick<SimCodes, 'adopt_codes' | 'share_codes'> {
   return {
     adopt_codes: world.adoptCodes
-      .filter((r) => r.state === 'open' && r.expiresAt > now)
+      .filter((r) => r.state === 'open' && r.expiresAt > now && !r.device)
       .map((r) => ({ code: r.code, device_name: r.deviceName })),
     share_codes: world.shareCodes
       .filter((r) => r.state === 'open' && r.owner !== 0 && r.simulatedOwner)

@@ -5,16 +5,16 @@ import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
 import { PROVIDE_MODE_PUBLIC, ZERO_UUID } from '../../src/contract/schemas.ts';
 import { deviceName, providersOf, type World } from '../world/index.ts';
 import { hash2, uuidOf } from '../world/prng.ts';
+import { activeClientsOf, createdAtOf, descriptionOf, recordOf } from './fleet.ts';
 import { boundedName } from './limits.ts';
 import { openAt, startTrack } from './tracks.ts';
 
-const DAY = 86_400_000;
 const DEVICE_KEY = 0x6465_7669;
 const CONNECTION_KEY = 0x636f_6e6e;
 
-/** The device id of provider i: derived, stable for a seed. */
+/** The device id of client i (of the client whose device it runs on): derived, stable for a seed. */
 export function deviceIdOf(world: World, i: number): string {
-  const h = hash2(world.seed ^ DEVICE_KEY, i);
+  const h = hash2(world.seed ^ DEVICE_KEY, recordOf(world, i)?.device ?? i);
   return uuidOf(h, hash2(h, 1), hash2(h, 2), hash2(h, 3));
 }
 
@@ -35,24 +35,33 @@ function connectionsOf(world: World, i: number) {
   });
 }
 
-/** `clients: null` for a network without clients (Go's nil slice), as the service sends. */
+/**
+ * `clients: null` for a network without clients (Go's nil slice), as the service sends.
+ * Removed clients are left out; a client on another's device (`source_client_id`) shows
+ * that device's id and name.
+ */
 export function networkClients(world: World, network: number) {
   const p = world.providers;
-  const own = providersOf(world, network);
+  const own = activeClientsOf(world, network);
   if (own.length === 0) return { clients: null };
   return {
     clients: own.map((i) => {
-      const created = new Date(world.createdAt - (10 + (hash2(world.seed, i) % 300)) * DAY).toISOString();
+      const record = recordOf(world, i);
+      const device = record?.device ?? i;
+      const created = new Date(createdAtOf(world, i)).toISOString();
       return {
         client_id: p.ids.id(i),
-        device_id: deviceIdOf(world, i),
+        ...(record?.sourceClientId ? { source_client_id: record.sourceClientId } : {}),
+        device_id: deviceIdOf(world, device),
         // The service's query does not read it: always the zero id.
         network_id: ZERO_UUID,
-        description: `provider ${['linux', 'darwin', 'windows'][i % 3]}`,
-        device_name: deviceName(world, i),
-        device_spec: '',
+        description: descriptionOf(world, i),
+        device_name: deviceName(world, device),
+        device_spec: world.fleet.specs.get(device) ?? '',
         create_time: created,
-        auth_time: created,
+        auth_time: record ? new Date(record.authAt).toISOString() : created,
+        ...(record?.roles ? { roles: record.roles } : {}),
+        ...(record?.principal ? { principal: record.principal } : {}),
         ...(p.mode[i] === PROVIDE_MODE_PUBLIC ? { provide_mode: PROVIDE_MODE_PUBLIC } : {}),
         ...(p.connected[i] === 1 ? { connections: connectionsOf(world, i) } : {}),
       };
@@ -68,7 +77,7 @@ export function setDeviceName(
 ): Record<string, never> | { error: { message: string } } {
   const i = providersOf(world, network).find((k) => deviceIdOf(world, k) === body.device_id);
   if (i === undefined) return { error: { message: BUSINESS_TEXT.deviceMissing } };
-  world.deviceNames.set(i, boundedName(body.device_name ?? ''));
+  world.deviceNames.set(recordOf(world, i)?.device ?? i, boundedName(body.device_name ?? ''));
   world.version++;
   return {};
 }

@@ -21,7 +21,9 @@ import {
   setCallerCountry,
 } from './blocked-locations.ts';
 import { deviceIdOf } from './clients.ts';
+import type { DemoPlay } from './device-adoption.ts';
 import { SimError } from './errors.ts';
+import { clientIndex, initFleet, isActive, reserveForOthers } from './fleet.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
@@ -55,6 +57,12 @@ export interface EngineOptions {
    * one). createSimulator gives the token signing key, so both are as hard to guess.
    */
   secret?: Uint8Array;
+  /**
+   * The demo network adds a code a caller's device made (create-adopt-code) this long
+   * after it was made (ms of the clock): the in-process demo's, so that `netdeck adopt`
+   * can be seen through without a second terminal. Default: never.
+   */
+  ownerAddsAdoptionAfterMs?: number;
 }
 
 export interface Engine {
@@ -104,6 +112,10 @@ export interface Engine {
   callerCountry(): { country_code: string; location_id: string };
   /** Moves the callers to another country (kept across resets); the code must be one the worlds have. */
   setCallerCountry(code: string): void;
+  /** False for a client the world has removed (its token is refused); true for any other id. */
+  isClientActive(clientId: string): boolean;
+  /** Reserves bulk removals for the deployment's other tenants: `count` in each of the next `hours` hourly buckets. */
+  reserveRemovals(count: number, hours: number): { buckets: { hour: string; reserved: number }[] };
   invariants(): string[];
   /** Builds the search index in time slices now, so the first search need not wait for it. */
   prepareSearch(slices?: SliceOptions): Promise<void>;
@@ -145,6 +157,7 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   // Issue 26, groups 4 and 5: a blocked country and an API key of the demo network.
   initBlockedLocations(world);
   initApiKeys(world, options.secret, now);
+  initFleet(world, now);
   return world;
 }
 
@@ -168,6 +181,10 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
 
   const era = options.era ?? DEFAULT_ERA;
   const profile = eraProfile(era);
+  const demo: DemoPlay = {
+    ownerAddsAdoptionAfterMs: options.ownerAddsAdoptionAfterMs,
+    later: (ms, act) => void clock.setTimeout(() => act(clock.now()), ms, PRIORITY.simulator),
+  };
   const callerNetwork = (caller: Caller | undefined): number => {
     if (!caller) throw new SimError(401, HTTP_TEXT.notAuthorized);
     let n = world.networks.indexOfId(caller.networkId);
@@ -191,6 +208,7 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       era: profile,
       context,
       log: options.log,
+      demo,
       // An operation that wants a token gets its caller's network (401 without a caller).
       ...(endpoints[name].auth ? { caller, network: callerNetwork(caller) } : {}),
     } as Call<K>;
@@ -283,6 +301,11 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       setCallerCountry(world, code);
       callerCountry = world.callerCountry;
     },
+    isClientActive(clientId: string) {
+      const i = clientIndex(world, clientId);
+      return i < 0 || isActive(world, i);
+    },
+    reserveRemovals: (count, hours) => reserveForOthers(world, count, hours, clock.now()),
     invariants() {
       return checkInvariants(world, clock.now());
     },

@@ -26,7 +26,15 @@ import {
 import { codeCreate, codeLogin, login, loginWithPassword, type RequestContext, refresh } from './auth.ts';
 import { blockedLocations, blockLocation, unblockLocation } from './blocked-locations.ts';
 import { networkClients, setDeviceName } from './clients.ts';
+import {
+  adoptStatus,
+  confirmAdopt,
+  createAdoptCode,
+  type DemoPlay,
+  removeAdoptCode,
+} from './device-adoption.ts';
 import { findProviders } from './find-providers.ts';
+import { authClient, removeClient, removeClients } from './fleet.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
@@ -66,6 +74,8 @@ export type Call<K extends OperationName> = {
   readonly context: RequestContext;
   /** lines worth a log */
   readonly log?: (line: string) => void;
+  /** what the in-process demo plays beside the world (the demo network adding a device's code) */
+  readonly demo?: DemoPlay;
 } & (Endpoints[K]['auth'] extends true ? { readonly caller: Caller; readonly network: number } : unknown);
 
 /** The answer is the JSON object sent (test/contract/responses.test.ts reads each with its response schema). */
@@ -115,4 +125,12 @@ export const operations = {
   providersOverviewLast90: (c) => providersOverviewLast90(c.world, c.network, c.now),
   providerLast90: (c) => providerLast90(c.world, c.network, c.body, c.now),
   providersMap: (c) => providersMap(c.world, c.now),
+  // issue 26, groups 3 and 6: fleet hygiene, adoption by the device
+  removeClient: (c) => removeClient(c.world, c.network, c.body, c.now),
+  removeClients: (c) => removeClients(c.world, c.world.requestRng, c.network, c.body, c.now),
+  authClient: (c) => authClient(c.world, c.network, c.caller, c.body, c.context, c.now),
+  createAdoptCode: (c) => createAdoptCode(c.world, c.world.requestRng, c.body, c.now, c.demo),
+  adoptStatus: (c) => adoptStatus(c.world, c.body),
+  confirmAdopt: (c) => confirmAdopt(c.world, c.body, c.context, c.now),
+  removeAdoptCode: (c) => removeAdoptCode(c.world, c.body),
 } satisfies OperationTable;

@@ -4,8 +4,9 @@
 // asks for it (what came before a day ago is made up from the seed then); a 24 h track
 // costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
 import { MAX_LAST_N_HOURS } from '../../src/contract/schemas.ts';
-import { providersOf, type Track, type World } from '../world/index.ts';
+import type { Track, World } from '../world/index.ts';
 import { SimError } from './errors.ts';
+import { statsProvidersOf } from './fleet.ts';
 import { clientCount, servedClients } from './served-clients.ts';
 import {
   advanceHour,
@@ -162,7 +163,7 @@ export function providersLastN(world: World, network: number, body: LastNRequest
     const p = world.providers;
     return {
       created_time: new Date(now).toISOString(),
-      providers: providersOf(world, network).map((i) => {
+      providers: statsProvidersOf(world, network).map((i) => {
         const { track, days, uptime } = figures(world, i, start, now);
         return {
           client_id: p.ids.id(i),
@@ -238,7 +239,7 @@ export function providersOverviewLastN(world: World, network: number, body: Last
     const firstDay = Math.floor(start / DAY);
     const totals = new Float64Array((Math.floor(now / DAY) - firstDay + 1) * FIELDS);
     const upHours = new Float64Array(totals.length / FIELDS);
-    const own = providersOf(world, network);
+    const own = statsProvidersOf(world, network);
     for (const i of own) {
       const { days, uptime } = figures(world, i, start, now);
       // Distinct clients add up across providers: each serves clients of its own.

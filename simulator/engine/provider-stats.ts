@@ -1,6 +1,7 @@
 // /stats/providers: per-provider figures of the last 24 hours, from the providers' tracks
 // (tracks.ts) as of the last tick.
-import { providersOf, type World } from '../world/index.ts';
+import type { World } from '../world/index.ts';
+import { statsProvidersOf } from './fleet.ts';
 import { clientCount } from './served-clients.ts';
 import {
   CONTRACTS,
@@ -51,7 +52,7 @@ export function providerStats(world: World, network: number, withProvideMode: bo
   const p = world.providers;
   const value: ProvidersStatsResult = {
     created_time: new Date(at).toISOString(),
-    providers: providersOf(world, network).map((i) => {
+    providers: statsProvidersOf(world, network).map((i) => {
       const track = startTrack(world, i, at);
       const from = track.hour - SHORT_HOURS;
       const sum = (field: number) => sumHours(track, field, from, track.hour);

@@ -4,6 +4,7 @@
 import type { World } from '../world/index.ts';
 import { tickAssociations } from './associations.ts';
 import { pruneAuthCodes } from './auth.ts';
+import { mayConnect, tickFleet } from './fleet.ts';
 import { tickHistory } from './network-stats.ts';
 import { recordConnection, tickTracks } from './tracks.ts';
 
@@ -28,18 +29,26 @@ export function tickWorld(world: World, now: number): void {
   const p = world.providers;
   world.ticks++;
   world.lastTick = now;
-  const flips = Math.max(1, Math.min(2000, Math.round(p.count * 0.002)));
+  // The stale clients the world was made with are never drawn: the draws stay those of
+  // the world without them.
+  const { staleFrom, staleCount } = world.fleet;
+  const drawn = p.count - staleCount;
+  const flips = Math.max(1, Math.min(2000, Math.round(drawn * 0.002)));
   for (let k = 0; k < flips; k++) {
-    const i = rng.int(p.count);
+    const draw = rng.int(drawn);
+    const i = draw >= staleFrom ? draw + staleCount : draw;
     const on = p.connected[i] === 1;
+    if (!on && !mayConnect(world, i)) continue;
     if (rng.float() < (on ? DISCONNECT : RECONNECT)) setConnected(world, i, !on, now);
   }
   for (const i of world.tracks.keys()) {
     const on = p.connected[i] === 1;
+    if (!on && !mayConnect(world, i)) continue;
     if (rng.float() < (on ? TRACKED_DROP : TRACKED_RETURN)) setConnected(world, i, !on, now);
   }
   tickTracks(world, now);
   tickAssociations(world, now);
+  tickFleet(world, now);
   // Rate-limit windows and auth codes that have run out are dropped: memory stays flat.
   pruneAuthCodes(world, now);
   world.addAttempts.prune(now);

@@ -9,6 +9,7 @@ import {
   type SimNameChange,
   SimNames,
   SimProviderConnection,
+  SimRemovalBudget,
   SimReset,
   SimTokenRequest,
 } from '../../src/contract/admin.ts';
@@ -75,6 +76,11 @@ const routes: Record<string, AdminRoute> = {
     method: 'POST',
     schema: SimCallerCountry,
     run: (actions, body) => actions.setCallerCountry(body as SimCallerCountry),
+  },
+  '/__sim/removal-budget': {
+    method: 'POST',
+    schema: SimRemovalBudget,
+    run: (actions, body) => actions.reserveRemovals(body as SimRemovalBudget),
   },
   '/__sim/names': {
     method: 'POST',

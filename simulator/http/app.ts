@@ -102,6 +102,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       engine.setCallerCountry(country_code);
       return engine.callerCountry();
     },
+    reserveRemovals: ({ reserved, hours = 1 }) => engine.reserveRemovals(reserved, hours),
   };
 
   let openApiBytes: Buffer | undefined;

@@ -128,6 +128,8 @@ export class TokenAuthority {
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
     const network = this.networkOf(verified);
     if (!network) return undefined;
+    // A removed client's token is refused (server: jwt/by_jwt.go ValidateByJwtState).
+    if (verified.clientId && !this.engine.isClientActive(verified.clientId)) return undefined;
     const caller: Caller = { networkId: network.id, networkName: network.name };
     if (verified.clientId) caller.clientId = verified.clientId;
     return caller;

@@ -138,6 +138,35 @@ const ARGS: Record<BodyOperation, GoType> = {
   providerLast90: goPtr(
     goStruct('model.StatsProviderArgs', { client_id: goId, last_n: goFloat64, lookback: goInt }),
   ),
+  // ---- issue 26, groups 3 and 6 ----
+  // server: model/network_client_model.go (proxy_config, out of scope, is not modelled)
+  removeClient: goPtr(goStruct('model.RemoveNetworkClientArgs', { client_id: goId })),
+  removeClients: goPtr(goStruct('model.RemoveNetworkClientsArgs', { client_ids: goSlice(goId) })),
+  authClient: goPtr(
+    goStruct('model.AuthNetworkClientArgs', {
+      client_id: goPtr(goId),
+      source_client_id: goPtr(goId),
+      description: goString,
+      device_spec: goString,
+      roles: goSlice(goString),
+      principal: goString,
+    }),
+  ),
+  // server: model/device_association_model.go
+  createAdoptCode: goPtr(
+    goStruct('model.DeviceCreateAdoptCodeArgs', { device_name: goString, device_spec: goString }),
+  ),
+  adoptStatus: goPtr(goStruct('model.DeviceAdoptStatusArgs', { adopt_code: goString })),
+  confirmAdopt: goPtr(
+    goStruct('model.DeviceConfirmAdoptArgs', {
+      adopt_code: goString,
+      adopt_secret: goString,
+      associated_network_name: goString,
+    }),
+  ),
+  removeAdoptCode: goPtr(
+    goStruct('model.DeviceRemoveAdoptCodeArgs', { adopt_code: goString, adopt_secret: goString }),
+  ),
 };
 
 /** The type without the struct fields `dropped` (through a pointer). */

@@ -6,6 +6,7 @@ import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
 import { eraProfile } from '../eras/index.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
+import { adoptQrCode, adoptQrPng } from './adopt-qr.ts';
 import type { TokenAuthority } from './auth.ts';
 import { drainRest, readBody } from './body.ts';
 import type { CorsPolicy } from './cors.ts';
@@ -13,7 +14,7 @@ import { type Caller, type EnginePort, simErrorStatus } from './engine-port.ts';
 import type { FaultState } from './faults.ts';
 import { goArgsOf } from './go-args.ts';
 import { ADMIN_SECRET_HEADER, type Address, hasAdminSecret, isOwnOrigin } from './guard.ts';
-import { sendBadRequest, sendJson, sendJsonBytes, sendText } from './reply.ts';
+import { sendBadRequest, sendBytes, sendJson, sendJsonBytes, sendText } from './reply.ts';
 import { requestPath } from './request-path.ts';
 
 export interface HttpContext {
@@ -148,6 +149,14 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
         : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
     }
 
+    // The one route with a value in its path, and the one answer not JSON.
+    const qrCode = adoptQrCode(path);
+    if (qrCode !== undefined) {
+      return method === 'GET'
+        ? sendBytes(res, 'image/png', adoptQrPng(qrCode))
+        : sendText(res, 405, TEXT.methodNotAllowed, { allow: 'GET' });
+    }
+
     const { name, allow } = routeOf(method, path, ctx.engine.era);
     if (name) return serveOperation(name, req, res);
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
@@ -156,7 +165,9 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 
   /** The methods a path serves (a preflight's `Access-Control-Allow-Methods`). */
   const methodsAt = (path: string): string[] =>
-    path === OPENAPI_PATH ? ['GET'] : routeOf('', path, ctx.engine.era).allow;
+    path === OPENAPI_PATH || adoptQrCode(path) !== undefined
+      ? ['GET']
+      : routeOf('', path, ctx.engine.era).allow;
 
   return (req, res) => {
     const started = performance.now();

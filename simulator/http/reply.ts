@@ -38,8 +38,12 @@ export function sendBadRequest(res: ServerResponse): void {
 }
 
 export function sendJsonBytes(res: ServerResponse, body: Buffer | string): void {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+  sendBytes(res, 'application/json', typeof body === 'string' ? Buffer.from(body) : body);
+}
+
+/** A 200 answer of `type` (JSON, a PNG). */
+export function sendBytes(res: ServerResponse, type: string, bytes: Buffer): void {
+  res.writeHead(200, { 'content-type': type, 'content-length': String(bytes.length) });
   res.end(bytes);
 }
 

@@ -10,6 +10,7 @@ import type {
   AuthCodeRecord,
   CodeRecord,
   FeedbackEntry,
+  Fleet,
   History,
   Track,
   UserRecord,
@@ -84,6 +85,8 @@ export interface World {
   readonly blockedLocations: Map<number, string[]>;
   /** the country code the service would locate the callers in (`--caller-country`) */
   callerCountry: string;
+  /** stale, added and removed clients, and bulk removals (issue 26, group 3) */
+  readonly fleet: Fleet;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
@@ -146,6 +149,16 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
     apiKeys: { byHash: new Map(), secret: new Uint8Array(0), minted: 0 },
     blockedLocations: new Map(),
     callerCountry: options.callerCountry ?? 'us',
+    fleet: {
+      staleFrom: providers.count,
+      staleCount: 0,
+      keyless: new Set(),
+      records: new Map(),
+      specs: new Map(),
+      removed: new Map(),
+      reserved: new Map(),
+      runs: [],
+    },
     version: 0,
     lastTick: options.now,
     ticks: 0,

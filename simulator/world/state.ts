@@ -33,6 +33,11 @@ export interface CodeRecord {
   simulatedOwner: boolean;
   /** each network's own name for the association (set-association-name), by network number */
   localNames?: Map<number, string>;
+  /**
+   * adopt: a code a caller's device made (create-adopt-code), with its secret and spec; the
+   * caller confirms it, not the world, and it is kept a day past its creation
+   */
+  device?: { secret: string; spec: string };
 }
 
 export interface WalletRecord {
@@ -119,4 +124,49 @@ export interface ApiKeys {
   secret: Uint8Array;
   /** keys made so far: each key derives from the secret and its number */
   minted: number;
+}
+
+/** What /network/clients knows of a client beyond what the seed derives (issue 26, group 3). */
+export interface ClientRecord {
+  description: string;
+  createdAt: number;
+  authAt: number;
+  /** the client whose device this client runs on (itself, or its `source_client_id`) */
+  device: number;
+  sourceClientId?: string;
+  roles?: string[];
+  principal?: string;
+}
+
+/** A background run of /network/remove-clients: the network's clients it has yet to remove. */
+export interface RemovalRun {
+  network: number;
+  clients: number[];
+  /** epoch ms it may run from (the tick after it) */
+  runAt: number;
+}
+
+/**
+ * The network's clients as fleet hygiene sees them (issue 26, groups 3 and 6). Clients
+ * are providers' entries (their index); the ones here differ from what the seed derives.
+ */
+export interface Fleet {
+  /**
+   * Entries [staleFrom, staleFrom + staleCount): the old clients of demo devices that came
+   * back with a new client id. Made with the world, offline for good: no tick draws them.
+   */
+  staleFrom: number;
+  staleCount: number;
+  /** clients without a provide key (auth-client, an adoption a caller confirmed): never provide */
+  keyless: Set<number>;
+  /** description, times and device of clients added or re-authenticated, and the stale ones */
+  records: Map<number, ClientRecord>;
+  /** device specs by device (client index), where one was given */
+  specs: Map<number, string>;
+  /** removed (deactivated) clients, and when */
+  removed: Map<number, number>;
+  /** the deployment's bulk-removal budget: removals reserved per hourly bucket (start, epoch ms) */
+  reserved: Map<number, number>;
+  /** pending background runs of remove-clients, at most one per network */
+  runs: RemovalRun[];
 }

@@ -81,6 +81,8 @@ export async function openClient(
     warn?: (text: string) => void;
     /** Build the demo world in time slices, with its progress (the console's first paint). */
     slices?: SliceOptions;
+    /** What the demo simulator plays beside the world (`adopt`: the demo network adds its code). */
+    demo?: Pick<SimulatorOptions, 'ownerAddsAdoptionAfterMs'>;
   },
 ): Promise<OpenClient> {
   const given = Object.entries(worldOf(options.world ?? {})).filter(([, value]) => value !== undefined);
@@ -107,7 +109,7 @@ export async function openClient(
     );
   const create = await loadSimulator(deps);
   startMark('simulator loaded');
-  const simulator = await create({ seed, ...world, slices: options.slices });
+  const simulator = await create({ seed, ...world, ...options.demo, slices: options.slices });
   startMark('world built and served');
   const client = clientFor(deps, options.clientDefaults, simulator.url, simulator.token);
   return {

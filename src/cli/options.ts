@@ -49,13 +49,20 @@ export function addWorldOptions(command: Command): Command {
  * the API. `-q` is --quiet before a command (`netdeck -q stats network`); after one it may
  * be the command's own (`locations -q` is --query).
  */
-export function addConnectionOptions(command: Command, onProgram = false): Command {
+export function addConnectionOptions(
+  command: Command,
+  onProgram = false,
+  /** false: the command has a --token-file of its own (src/cli/token-output.ts) */
+  { tokenFile = true } = {},
+): Command {
   // The program has the world flags itself; a command takes them after its name too.
   if (!onProgram) addWorldOptions(command);
-  return command
+  command
     .option('--api-url <url>', 'base URL of the API (env NETDECK_API_URL)')
-    .option('--token <jwt>', 'access token (env NETDECK_TOKEN); prefer --token-file')
-    .option('--token-file <path>', 'file holding the access token (env NETDECK_TOKEN_FILE)')
+    .option('--token <jwt>', 'access token (env NETDECK_TOKEN); prefer --token-file');
+  if (tokenFile)
+    command.option('--token-file <path>', 'file holding the access token (env NETDECK_TOKEN_FILE)');
+  return command
     .option('--profile <name>', 'profile of the config file to use (env NETDECK_PROFILE)')
     .option(
       `${onProgram ? '-q, ' : ''}--quiet`,

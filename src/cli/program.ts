@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
 import { oneLine, sanitizeOutput } from '../sanitize.ts';
+import { registerAdopt } from './commands/adopt.ts';
 import { registerApiKeys } from './commands/api-keys.ts';
 import { registerBlocked } from './commands/blocked.ts';
 import { registerClients } from './commands/clients.ts';
@@ -106,6 +107,8 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerProviders(program, context);
   registerDevices(program, context);
   registerClients(program, context);
+  // issue 26, group 6
+  registerAdopt(program, context);
   registerWallet(program, context);
   // issue 26, groups 4, 5 and the network user
   registerNetwork(program, context);

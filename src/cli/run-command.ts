@@ -86,6 +86,8 @@ export async function runWithClient(
   options: CommonOptions,
   /** Resolves with an exit code, or with anything else for success. */
   body: (session: CommandSession) => Promise<unknown>,
+  /** What a demo simulator plays for this command (openClient's `demo`). */
+  demo?: Parameters<typeof openClient>[2]['demo'],
 ): Promise<number> {
   const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
   const finish = (code: number) => {
@@ -105,6 +107,7 @@ export async function runWithClient(
       world: options,
       clientDefaults: commandClientDefaults(out),
       warn: (text) => out.warn(text),
+      demo,
     });
     const { client, token, simulator } = opened;
     const code = await body({ client, out, config, token, simulator });

@@ -50,6 +50,21 @@ export type SimCallerCountry = z.infer<typeof SimCallerCountry>;
 /** The answer: the code (lower case) and its location id in the world. */
 export const SimCallerCountryResult = z.object({ country_code: z.string(), location_id: Udid });
 export type SimCallerCountryResult = z.infer<typeof SimCallerCountryResult>;
+/**
+ * Bulk removals the deployment's other tenants have reserved (issue 26, group 3):
+ * `reserved` more in each of the `hours` hourly buckets from the current one (each bucket
+ * holds 1 000 000), so that remove-clients is scheduled for a later hour, or refused.
+ */
+export const SimRemovalBudget = z.object({
+  reserved: z.int().min(0).max(1_000_000),
+  hours: z.int().min(1).max(24).optional(),
+});
+export type SimRemovalBudget = z.infer<typeof SimRemovalBudget>;
+/** The buckets as they are now: the hour each starts (RFC 3339) and what it holds. */
+export const SimRemovalBudgetResult = z.object({
+  buckets: z.array(z.object({ hour: z.string(), reserved: z.int() })),
+});
+export type SimRemovalBudgetResult = z.infer<typeof SimRemovalBudgetResult>;
 
 export const SimNames = z.union([
   z.object({ client_id: z.string(), device_name: z.string() }),
@@ -75,6 +90,8 @@ export interface AdminActions {
   setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
   /** Moves the callers to another country; throws for a code the worlds lack (the route answers 400). */
   setCallerCountry(body: SimCallerCountry): SimCallerCountryResult;
+  /** Fills the deployment's bulk-removal budget for other tenants (`/__sim/removal-budget`). */
+  reserveRemovals(body: SimRemovalBudget): SimRemovalBudgetResult;
 }
 
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */

@@ -405,6 +405,80 @@ export const endpoints = {
     response: s.ProvidersMap,
     summary: 'Connected public providers by country code and region name, with each region’s centroid.',
   }),
+  // ---- issue 26, groups 3 and 6: fleet hygiene, adoption by the device --------
+  removeClient: op({
+    number: 41,
+    method: 'POST',
+    path: '/network/remove-client',
+    auth: true,
+    request: s.RemoveClientRequest,
+    response: s.ErrorOnlyResult,
+    summary:
+      'Remove (deactivate) a client of the caller network: it leaves /network/clients and the statistics, its token stops working.',
+    businessErrors: true,
+  }),
+  removeClients: op({
+    number: 42,
+    method: 'POST',
+    path: '/network/remove-clients',
+    auth: true,
+    request: s.RemoveClientsRequest,
+    response: s.RemoveClientsResult,
+    summary:
+      'Remove many clients of the caller network: at once up to 10 000 within the hourly budget, else scheduled in the background.',
+  }),
+  authClient: op({
+    number: 43,
+    method: 'POST',
+    path: '/network/auth-client',
+    auth: true,
+    request: s.AuthClientRequest,
+    response: s.AuthClientResult,
+    summary:
+      'A client token for a new client (and device) of the caller network, or for one of its clients again.',
+    businessErrors: true,
+  }),
+  createAdoptCode: op({
+    number: 44,
+    method: 'POST',
+    path: '/device/create-adopt-code',
+    auth: false,
+    request: s.CreateAdoptCodeRequest,
+    response: s.CreateAdoptCodeResult,
+    summary:
+      'A device without a token asks to be adopted: a six-word code for its owner, and a secret (15 minutes).',
+    businessErrors: true,
+  }),
+  adoptStatus: op({
+    number: 45,
+    method: 'POST',
+    path: '/device/adopt-status',
+    auth: false,
+    request: s.AdoptStatusRequest,
+    response: s.AdoptStatusResult,
+    summary: 'Whether a network has added the adoption code, and which.',
+    businessErrors: true,
+  }),
+  confirmAdopt: op({
+    number: 46,
+    method: 'POST',
+    path: '/device/confirm-adopt',
+    auth: false,
+    request: s.ConfirmAdoptRequest,
+    response: s.ConfirmAdoptResult,
+    summary: 'The device confirms the network that added its code: its client token in that network.',
+    businessErrors: true,
+  }),
+  removeAdoptCode: op({
+    number: 47,
+    method: 'POST',
+    path: '/device/remove-adopt-code',
+    auth: false,
+    request: s.RemoveAdoptCodeRequest,
+    response: s.ErrorOnlyResult,
+    summary: 'The device withdraws its adoption code (not once confirmed).',
+    businessErrors: true,
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -39,6 +39,8 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
       'apiKeys',
       'removeApiKey',
       'providersMap',
+      // issue 26, group 3
+      'removeClients',
     ],
     unreadFields: {
       findProviderLocations: ['rank_mode'],

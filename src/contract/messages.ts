@@ -31,6 +31,9 @@ export const REFUSALS_AS_500 = {
   invalidWalletAddress: 'invalid wallet address',
   walletNotCreated: 'error creating new wallet',
   userDoesNotExist: 'User does not exist.',
+  // issue 26, group 3: remove-clients when every hourly bucket of the next 24 is full
+  bulkRemovalLimit:
+    'The bulk client removal limit (1000000 per hour, 24000000 per day) has been reached for this deployment. Please try again later.',
 } as const;
 
 /** Whether a 500 body is one of the refusals above (`invalid blockchain…` by its start). */
@@ -57,6 +60,15 @@ export const BUSINESS_TEXT = {
   rolesNeedNetwork: 'Roles and principal can only be assigned by a network session.',
   /** (choice) create-share-code past the simulator's 500 live share codes per network */
   tooManyShareCodes: 'Too many share codes.',
+  // issue 26, groups 3 and 6: clients and adoption by the device
+  clientMissing: 'Client does not exist.',
+  invalidAdoptCode: 'Invalid adopt code.',
+  rolesFixed: 'Roles and principal are assigned at creation and cannot be changed.',
+  tooManyRoles: 'Too many roles (limit 32).',
+  principalTooLong: 'Principal too long (limit 256).',
+  invalidRole: 'Invalid role (limit 128).',
+  /** (choice) auth-client past the simulator's 1 000 clients a network may add */
+  clientLimit: 'Client limit exceeded.',
 } as const;
 
 /** remove-wallet's answer to a `wallet_id` that is not an id. */

@@ -789,3 +789,86 @@ export type NetworkUser = Read<typeof NetworkUser>;
 export type BlockedLocation = Read<typeof BlockedLocation>;
 export type ApiKey = Read<typeof ApiKey>;
 export type ProvidersMap = Read<typeof ProvidersMap>;
+
+// ---- issue 26, groups 3 and 6: fleet hygiene and adoption by the device -------
+// (reference-operators.md sections 3 and 6)
+
+/** A `{"error": ...}` of /network/auth-client: `client_limit_exceeded` is always sent. */
+const AuthClientError = z.looseObject({
+  client_limit_exceeded: optBoolean,
+  upgrade_required: optBoolean,
+  message: optString,
+});
+
+/** `{}` is the zero id: `Client does not exist.`. */
+export const RemoveClientRequest = z.object({ client_id: RequestUdid.optional() });
+
+/** Duplicates are dropped; unknown or foreign ids are ignored (no per-id answer). */
+export const RemoveClientsRequest = z.object({ client_ids: z.array(RequestUdid).nullish() });
+/** `{}` when done at once; else scheduled, or refused (nothing scheduled) by one of the flags. */
+export const RemoveClientsResult = z.looseObject({
+  scheduled: optBoolean,
+  /** RFC 3339: the hour it was reserved in, or a time within a later hour */
+  scheduled_for: optString,
+  already_in_progress: optBoolean,
+  too_many_concurrent_runs: optBoolean,
+});
+
+/** Without `client_id` a new client (and device); with it, a re-auth of that client. */
+export const AuthClientRequest = z.object({
+  client_id: RequestUdid.nullish(),
+  /** a new client on the device of this one */
+  source_client_id: RequestUdid.nullish(),
+  description: z.string().optional(),
+  device_spec: z.string().optional(),
+  roles: z.array(z.string()).nullish(),
+  principal: z.string().optional(),
+});
+export const AuthClientResult = z.looseObject({
+  by_client_jwt: optString,
+  client_id: optString,
+  error: opt(AuthClientError),
+});
+
+/** The device's side: no token. */
+export const CreateAdoptCodeRequest = z.object({
+  device_name: z.string().optional(),
+  device_spec: z.string().optional(),
+});
+export const CreateAdoptCodeResult = z.looseObject({
+  /** six BIP-39 words */
+  adopt_code: optString,
+  /** 256 hex characters: what confirm-adopt and remove-adopt-code want beside the code */
+  adopt_secret: optString,
+  duration_minutes: optNumber,
+  /** the same secret under its old name */
+  share_code: optString,
+  error: opt(BusinessError),
+});
+
+export const AdoptStatusRequest = z.object({ adopt_code: z.string().optional() });
+/** `pending` until the device confirms; the network's name once an owner added the code. */
+export const AdoptStatusResult = z.looseObject({
+  pending: optBoolean,
+  associated_network_name: optString,
+  error: opt(BusinessError),
+});
+
+export const ConfirmAdoptRequest = z.object({
+  adopt_code: z.string().optional(),
+  adopt_secret: z.string().optional(),
+  /** must be the adding network's current name exactly */
+  associated_network_name: z.string().optional(),
+});
+export const ConfirmAdoptResult = z.looseObject({ by_client_jwt: optString, error: opt(BusinessError) });
+
+export const RemoveAdoptCodeRequest = z.object({
+  adopt_code: z.string().optional(),
+  adopt_secret: z.string().optional(),
+});
+
+export type RemoveClientsResult = Read<typeof RemoveClientsResult>;
+export type AuthClientResult = Read<typeof AuthClientResult>;
+export type CreateAdoptCodeResult = Read<typeof CreateAdoptCodeResult>;
+export type AdoptStatusResult = Read<typeof AdoptStatusResult>;
+export type ConfirmAdoptResult = Read<typeof ConfirmAdoptResult>;

@@ -161,3 +161,22 @@ export function formatTimestamp(value: string | number | undefined): string {
   const date = dateOf(value);
   return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'unknown';
 }
+
+const PERIOD_UNITS = { w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
+/** The longest period: the service's *-last-n routes look back 8784 hours (366 days). */
+export const MAX_PERIOD_MS = 8784 * 3_600_000;
+
+/** `30m`, `12h`, `7d`, `2w` as ms: a whole number and a unit; undefined for anything else or past 366 days. */
+export function parsePeriod(text: string): number | undefined {
+  const match = /^\s*(\d{1,6})\s*([mhdw])\s*$/i.exec(text);
+  if (!match) return undefined;
+  const ms = Number(match[1]) * PERIOD_UNITS[match[2].toLowerCase() as keyof typeof PERIOD_UNITS];
+  return ms > 0 && ms <= MAX_PERIOD_MS ? ms : undefined;
+}
+
+/** A period as `parsePeriod` reads it, in the largest unit that divides it (weeks as days): `7d`, `14d`, `90m`. */
+export function formatPeriod(ms: number): string {
+  for (const unit of ['d', 'h', 'm'] as const)
+    if (ms % PERIOD_UNITS[unit] === 0) return `${ms / PERIOD_UNITS[unit]}${unit}`;
+  return `${Math.max(1, Math.round(ms / PERIOD_UNITS.m))}m`;
+}

@@ -36,10 +36,5 @@ export function checkCode(input: string): CodeCheck {
   return { ok: true, code };
 }
 
-/**
- * The link the apps encode in a share code's QR code (the service's own QR route draws
- * the same): the code as a form-encoded `add` parameter, words joined by `+`.
- */
-export function shareLink(code: string): string {
-  return `https://app.bringyour.com/?${new URLSearchParams({ add: code })}`;
-}
+/** The link the apps encode in a code's QR code (the service's own QR routes draw the same). */
+export { codeLink as shareLink } from '../contract/code-link.ts';

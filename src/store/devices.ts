@@ -15,6 +15,7 @@ import { distinctKeys } from './distinct-keys.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
+import { type RowFilter, rowFilter } from './row-filter.ts';
 
 export type DeviceSection = 'pending' | 'incoming' | 'outgoing' | 'own';
 export const SECTION_TITLES: Record<DeviceSection, string> = {
@@ -97,6 +98,9 @@ export interface ShareDialog {
 
 export interface DevicesView extends ListMoves {
   selectedKey?: string;
+  /** Only these of the network's own devices are shown, and no associations (the stale view); undefined: all. */
+  only?: RowFilter;
+  showOnly(ids: ReadonlySet<string> | undefined): void;
   add: AddDialog;
   /** Consecutive failed adds (the service's answer, not a typo caught here). */
   addFailures: number;
@@ -166,12 +170,14 @@ function byName(clients: NetworkClients | undefined): NetworkClient[] {
  * next refresh would drop it anyway).
  */
 export function deviceRows(
-  state: Pick<DevicesState, 'data' | 'fetchedAt'>,
+  state: Pick<DevicesState, 'data' | 'fetchedAt' | 'only'>,
   now: number,
   clients?: NetworkClients,
 ): DeviceRow[] {
   const data = state.data;
   if (!data) return [];
+  const only = state.only?.ids;
+  if (only) return ownRows(clients).filter((row) => row.clientId !== undefined && only.has(row.clientId));
   const byId = clientsById(clients);
   const rows: DeviceRow[] = [];
   const fetchedAt = state.fetchedAt ?? now;
@@ -203,19 +209,22 @@ export function deviceRows(
       });
     });
   }
-  for (const client of byName(clients)) {
-    rows.push({
-      section: 'own',
-      key: `own:${client.client_id ?? client.device_id}`,
-      deviceName: client.device_name,
-      clientId: client.client_id,
-      deviceId: client.device_id,
-      pending: false,
-      online: isConnected(client),
-    });
-  }
+  rows.push(...ownRows(clients));
   const keys = distinctKeys(rows.map((row) => row.key));
   return rows.map((row, i) => (row.key === keys[i] ? row : { ...row, key: keys[i] }));
+}
+
+/** The network's own devices, by name, from /network/clients. */
+function ownRows(clients: NetworkClients | undefined): DeviceRow[] {
+  return byName(clients).map((client) => ({
+    section: 'own',
+    key: `own:${client.client_id ?? client.device_id}`,
+    deviceName: client.device_name,
+    clientId: client.client_id,
+    deviceId: client.device_id,
+    pending: false,
+    online: isConnected(client),
+  }));
 }
 
 /** The row under the cursor: the selected one if still there, else the first. */
@@ -259,6 +268,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       addFailures: 0,
       share: EMPTY_SHARE,
       select: (key) => set({ selectedKey: key }),
+      showOnly: (ids) => set({ only: rowFilter(ids) }),
       ...listMoves({
         length: () => rows().length,
         index: () =>

@@ -19,6 +19,7 @@ import { askNetworkName } from './network-name.ts';
 import { createProvidersStore, type ProvidersStore } from './providers.ts';
 import type { ResourceStore } from './resource.ts';
 import { createSessionStore, type SessionStore, type SessionTarget } from './session.ts';
+import { createStaleStore, type StaleStore } from './stale.ts';
 
 export interface Stores {
   connection: ConnectionStore;
@@ -43,6 +44,8 @@ export interface Stores {
   blocked: BlockedStore;
   /** The network's API keys (Account). */
   apiKeys: ApiKeysStore;
+  /** The stale view of My providers and Devices (O), and removing stale clients (X). */
+  stale: StaleStore;
 }
 
 export interface StoresOptions {
@@ -63,15 +66,17 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     hasToken: Boolean(options.token) || deps.client.hasToken,
     pane: options.pane,
   });
+  const devices = createDevicesStore(deps, { clients });
+  const myProviders = createMyProvidersStore(deps, { clients });
   const stores: Stores = {
     connection: deps.connection,
     session,
     discovery: createDiscoveryStore(deps),
     providers: createProvidersStore(deps),
-    devices: createDevicesStore(deps, { clients }),
+    devices,
     account: createAccountStore(deps),
     clients,
-    myProviders: createMyProvidersStore(deps, { clients }),
+    myProviders,
     history: createHistoryStores(deps, { clients }),
     network: createNetworkStore(deps),
     // Logged in: the header names the network and the panes that needed a token load.
@@ -82,6 +87,16 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     events: createEventSource(),
     blocked: createBlockedStore(deps),
     apiKeys: createApiKeysStore(deps),
+    // After a removal the lists load again (the removed clients leave them).
+    stale: createStaleStore(deps, {
+      clients,
+      myProviders,
+      devices,
+      reload: () => {
+        for (const name of ['clients', 'myProviders', 'devices'] as const)
+          void stores[name].getState().refresh();
+      },
+    }),
   };
   // Discover marks and filters by the blocked list.
   stores.blocked.subscribe((state, before) => {

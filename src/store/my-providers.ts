@@ -8,6 +8,7 @@ import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
+import { type RowFilter, rowFilter } from './row-filter.ts';
 
 export const MY_PROVIDERS_SORT_COLUMNS = [
   'clientId',
@@ -46,6 +47,9 @@ export interface MyProvidersView extends ChangeWindow, ListMoves {
   detailId?: string;
   /** Figures that differ from the previous successful load, by client id. */
   changed: Record<string, readonly TrackedField[]>;
+  /** Only these clients are shown (the stale view, src/store/stale.ts); undefined: all. */
+  only?: RowFilter;
+  showOnly(ids: ReadonlySet<string> | undefined): void;
   cycleSort(): void;
   reverseSort(): void;
   setFilter(filter: string): void;
@@ -116,16 +120,17 @@ const rowsCache = new WeakMap<ProvidersStats, { key: string; rows: ProviderStats
 
 /** The providers the pane shows: filtered, then sorted (ties by client id). Memoised on its inputs. */
 export function visibleProviders(
-  state: Pick<MyProvidersState, 'data' | 'sortColumn' | 'descending' | 'filter'>,
+  state: Pick<MyProvidersState, 'data' | 'sortColumn' | 'descending' | 'filter' | 'only'>,
 ): ProviderStats[] {
   if (!state.data?.providers?.length) return NO_ROWS;
-  const key = `${state.sortColumn} ${state.descending} ${state.filter}`;
+  const key = `${state.sortColumn} ${state.descending} ${state.filter} ${state.only?.seq ?? ''}`;
   const cached = rowsCache.get(state.data);
   if (cached?.key === key) return cached.rows;
   const needle = state.filter.trim().toLowerCase();
   const sign = state.descending ? -1 : 1;
+  const only = state.only?.ids;
   const rows = state.data.providers
-    .filter((p) => matches(p, needle))
+    .filter((p) => matches(p, needle) && (!only || (p.client_id !== undefined && only.has(p.client_id))))
     .sort(
       (a, b) =>
         sign * compare(sortValue(a, state.sortColumn), sortValue(b, state.sortColumn)) ||
@@ -204,6 +209,7 @@ export function createMyProvidersStore(
       },
       reverseSort: () => set({ descending: !get().descending }),
       setFilter: (filter) => set({ filter }),
+      showOnly: (ids) => set({ only: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
       openDetail(clientId) {
         const state = get();

@@ -2,6 +2,7 @@
 // Providers pane's batch size. No files here (src/cli/console/state-file.ts reads and writes
 // them): this takes the stores' choices out, puts them back, and says when they change.
 import * as z from 'zod';
+import { formatPeriod, parsePeriod } from '../format/numbers.ts';
 import type { Stores } from './index.ts';
 import { MY_PROVIDERS_SORT_COLUMNS } from './my-providers.ts';
 import { BATCH_SIZES } from './providers.ts';
@@ -12,6 +13,8 @@ export interface Remembered {
   discoverySort?: 'count' | 'name';
   myProvidersSort?: { column: (typeof MY_PROVIDERS_SORT_COLUMNS)[number]; descending: boolean };
   providersBatchSize?: number;
+  /** The stale view's period (`7d`): P in My providers or Devices. */
+  stalePeriod?: string;
 }
 
 // Field by field, so one bad value (an older or a hand-edited file) loses only itself.
@@ -22,6 +25,7 @@ const FIELDS = {
   providersBatchSize: z
     .number()
     .refine((size) => (BATCH_SIZES as readonly number[]).includes(size), 'not a batch size'),
+  stalePeriod: z.string().refine((text) => parsePeriod(text) !== undefined, 'not a period'),
 } as const;
 
 /** The fields of `value` that are good; anything else (unknown keys, bad values, not an object) is left out. */
@@ -45,6 +49,7 @@ export function rememberedOf(stores: Stores): Remembered {
     discoverySort: stores.discovery.getState().sort,
     myProvidersSort: { column: my.sortColumn, descending: my.descending },
     providersBatchSize: stores.providers.getState().batchSize,
+    stalePeriod: formatPeriod(stores.stale.getState().periodMs),
   };
 }
 
@@ -57,6 +62,8 @@ export function applyRemembered(stores: Stores, remembered: Remembered): void {
     stores.myProviders.setState({ sortColumn: column, descending });
   }
   if (remembered.providersBatchSize) stores.providers.setState({ batchSize: remembered.providersBatchSize });
+  const period = remembered.stalePeriod === undefined ? undefined : parsePeriod(remembered.stalePeriod);
+  if (period) stores.stale.setState({ periodMs: period });
 }
 
 export interface RememberWatch {

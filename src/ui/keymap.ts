@@ -4,7 +4,7 @@
 // test/ui/keymap.test.ts fails on a duplicate key within a scope or a pane key that a
 // global binding already uses, test/ui/panes.test.tsx on a binding without a handler.
 // How a binding is written: src/ui/input/bindings.ts.
-import { loginKeys, questionKeys } from './components/dialog-keys.ts';
+import { loginKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
 import { type Binding, isDialogScope, type Scope } from './input/bindings.ts';
 import { eventLogKeys, globalKeys, helpKeys } from './input/global-keys.ts';
 import { PANES } from './panes/registry.ts';
@@ -26,6 +26,7 @@ export const keymap: readonly Binding[] = [
   ...PANES.flatMap((pane) => pane.keys),
   ...loginKeys,
   ...questionKeys,
+  ...stalePeriodKeys,
 ];
 
 /** How a key is written in hints and help (arrows as arrows; names otherwise read better than symbols). */

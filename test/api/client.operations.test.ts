@@ -335,6 +335,47 @@ const cases: Case[] = [
     name: 'providersMap',
     response: { de: { Bavaria: { provider_count: 12, lat: 48.8, lon: 11.4 } } },
   },
+  // ---- issue 26, groups 3 and 6 ----
+  { name: 'removeClient', request: { client_id: CLIENT_A }, response: {} },
+  {
+    name: 'removeClients',
+    request: { client_ids: [CLIENT_A, CLIENT_B] },
+    response: { scheduled: true, scheduled_for: '2026-01-01T01:00:00Z' },
+  },
+  {
+    name: 'authClient',
+    request: { description: 'attic pi', device_spec: 'netdeck/0.1.0' },
+    response: { by_client_jwt: TOKEN, client_id: CLIENT_B },
+  },
+  {
+    name: 'createAdoptCode',
+    request: { device_name: 'attic pi', device_spec: 'netdeck/0.1.0' },
+    response: {
+      adopt_code: 'abandon ability able about above absent',
+      adopt_secret: 'ab'.repeat(128),
+      duration_minutes: 15,
+      share_code: 'ab'.repeat(128),
+    },
+  },
+  {
+    name: 'adoptStatus',
+    request: { adopt_code: 'abandon ability able about above absent' },
+    response: { pending: true, associated_network_name: 'home' },
+  },
+  {
+    name: 'confirmAdopt',
+    request: {
+      adopt_code: 'abandon ability able about above absent',
+      adopt_secret: 'ab'.repeat(128),
+      associated_network_name: 'home',
+    },
+    response: { by_client_jwt: TOKEN },
+  },
+  {
+    name: 'removeAdoptCode',
+    request: { adopt_code: 'abandon ability able about above absent', adopt_secret: 'ab'.repeat(128) },
+    response: {},
+  },
 ];
 
 let fixture: Fixture;

@@ -58,7 +58,8 @@ describe('dist/netdeck.cjs', () => {
   it('the world flags shape the demo world of a command too', async () => {
     const result = await netdeck(['--seed', '7', '--own-providers', '3', 'stats', 'providers', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).providers).toHaveLength(3);
+    // The 3 own providers, and the old client of one that came back with a new id.
+    expect(JSON.parse(result.stdout).providers).toHaveLength(4);
     expect(result.stderr).toMatch(/using a fresh demo simulator \(seed 7\)/);
   });
 

@@ -4,9 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../src/cli/output/csv.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
+import { ScaledClock } from '../../src/clock.ts';
 import { run, smallDemo } from './harness.ts';
 
 const deps = { createSimulator: smallDemo() };
+/** A demo world whose time runs (a simulated hour a real second): `adopt` sees the demo network add its code. */
+const running = { createSimulator: smallDemo({ clock: new ScaledClock(3600) }) };
 
 /** One RFC 4180 record (quotes, doubled quotes, commas); throws on a malformed one. */
 function parseRecord(line: string): string[] {
@@ -58,7 +61,7 @@ const FORMATTED = [
 ];
 
 async function csvOf(argv: string[]) {
-  const result = await run([...argv, '--csv', '--quiet'], { deps });
+  const result = await run([...argv, '--csv', '--quiet'], { deps: argv[0] === 'adopt' ? running : deps });
   const what = argv.join(' ');
   expect(result.code, `${what}: ${result.stderr}`).toBe(ExitCode.ok);
   // stdout is only the CSV: with --quiet nothing else is said.
@@ -111,6 +114,11 @@ describe('--csv on every table command, demo data', () => {
       ['network'],
       ['blocked'],
       ['api-keys'],
+      // issue 26, groups 3 and 6
+      ['clients', '--stale', '12h'],
+      ['clients', 'remove', '--stale', '12h', '--yes'],
+      ['clients', 'add', '--name', 'csv box'],
+      ['adopt', '--name', 'csv box'],
     ];
     // Every command that takes --csv (the completion script lists each command's options) is here.
     const completion = await run(['completion', 'bash'], { deps });

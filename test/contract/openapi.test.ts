@@ -39,7 +39,14 @@ describe('openApiDocument', () => {
       [...ERA_CONTRACTS.seed.lacks].sort(),
     );
     expect(seedRemoved.map((o) => (o as Operation).operationId)).toEqual(
-      expect.arrayContaining(['authRefresh', 'setDeviceName', 'apiKeys', 'blockLocation', 'providersMap']),
+      expect.arrayContaining([
+        'authRefresh',
+        'setDeviceName',
+        'apiKeys',
+        'blockLocation',
+        'providersMap',
+        'removeClients',
+      ]),
     );
     const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path} ${o.operationId}`).sort();
     const expected = operationNames.map((n) => `${endpoints[n].method} ${endpoints[n].path} ${n}`).sort();

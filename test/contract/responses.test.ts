@@ -31,7 +31,15 @@ interface Live {
   password: string;
   authCode: string;
   walletId: string;
+  /** codes devices made (create-adopt-code): the first added by the demo network */
+  devices: { code: string; secret: string }[];
 }
+
+/** 10 001 ids: more than remove-clients removes at once. */
+const MANY_IDS = Array.from(
+  { length: 10_001 },
+  (_, k) => `0f1e2d3c-4b5a-4978-8a6b-${String(k).padStart(12, '0')}`,
+);
 
 /** Bodies that reach every branch of the routes with a strict shape. */
 function variants(
@@ -103,6 +111,43 @@ function variants(
       return [{ name: 'scripts' }, {}];
     case 'providerLast90':
       return [{ client_id: places.provider }, { client_id: places.provider, last_n: 24 }];
+    case 'removeClient':
+      return [{ client_id: places.provider }, OPERATION_BODIES[name]];
+    case 'removeClients':
+      // at once; scheduled; a run of the network pending already
+      return [
+        { client_ids: [] },
+        { client_ids: [UNKNOWN_ID, UNKNOWN_ID] },
+        { client_ids: MANY_IDS },
+        { client_ids: MANY_IDS },
+      ];
+    case 'authClient':
+      return [
+        OPERATION_BODIES[name],
+        { client_id: UNKNOWN_ID, description: 'x' },
+        { description: 'x', roles: [''] },
+        { description: 'x', source_client_id: UNKNOWN_ID },
+      ];
+    case 'adoptStatus':
+      return [
+        { adopt_code: live.devices[0].code },
+        { adopt_code: live.devices[1].code },
+        OPERATION_BODIES[name],
+      ];
+    case 'confirmAdopt':
+      return [
+        {
+          adopt_code: live.devices[0].code,
+          adopt_secret: live.devices[0].secret,
+          associated_network_name: 'demo',
+        },
+        OPERATION_BODIES[name],
+      ];
+    case 'removeAdoptCode':
+      return [
+        { adopt_code: live.devices[1].code, adopt_secret: live.devices[1].secret },
+        OPERATION_BODIES[name],
+      ];
     default:
       return [OPERATION_BODIES[name]];
   }
@@ -154,7 +199,16 @@ describe.each(ERAS)('every answer of the simulator playing the %s era', (era: Er
       password: codes.demo_user.password,
       authCode: ((await answer(endpoints.authCodeCreate, {})).json as { auth_code: string }).auth_code,
       walletId: codes.wallets[0].wallet_id,
+      devices: [],
     };
+    for (let k = 0; k < 2; k++) {
+      const made = (await answer(endpoints.createAdoptCode, { device_name: `device ${k}` })).json as {
+        adopt_code: string;
+        adopt_secret: string;
+      };
+      live.devices.push({ code: made.adopt_code, secret: made.adopt_secret });
+    }
+    await answer(endpoints.addDevice, { code: live.devices[0].code });
     const strict = STRICT_SHAPES[era];
     let checked = 0;
     for (const name of operationNames.filter((n) => servedIn(n, era))) {

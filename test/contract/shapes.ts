@@ -443,6 +443,52 @@ const OPERATOR_CURRENT: Partial<Record<OperationName, z.ZodType>> = {
   providersMap,
 };
 
+// ---- issue 26, groups 3 and 6 (reference-operators.md sections 3 and 6) -----------
+
+/** RemoveNetworkClientsResult: every field omitempty; at most one of the outcomes. */
+const removeClients = z.union([
+  z.strictObject({}),
+  z.strictObject({ scheduled: z.literal(true), scheduled_for: rfc3339 }),
+  z.strictObject({ already_in_progress: z.literal(true) }),
+  z.strictObject({ too_many_concurrent_runs: z.literal(true) }),
+]);
+/** AuthNetworkClientResult: `client_limit_exceeded` has no omitempty, `upgrade_required` has. */
+const authClient = z.union([
+  z.strictObject({ by_client_jwt: token, client_id: uuid }),
+  z.strictObject({
+    error: z.strictObject({
+      client_limit_exceeded: z.boolean(),
+      upgrade_required: z.literal(true).optional(),
+      message: nonEmpty,
+    }),
+  }),
+]);
+const hexSecret = z.string().regex(/^[0-9a-f]{256}$/);
+/** Re-marshalled through a map: `share_code` is the secret again. */
+const createAdoptCode = z
+  .strictObject({
+    adopt_code: z.string().regex(/^[a-z]+( [a-z]+){5}$/),
+    adopt_secret: hexSecret,
+    duration_minutes: z.literal(15),
+    share_code: hexSecret,
+  })
+  .refine((answer) => answer.share_code === answer.adopt_secret, 'share_code is the secret');
+const adoptStatus = z.union([
+  z.strictObject({ pending: z.literal(true).optional(), associated_network_name: nonEmpty.optional() }),
+  refusal,
+]);
+const confirmAdopt = z.union([z.strictObject({ by_client_jwt: token }), refusal]);
+
+/** The group's routes both eras serve (the seed era's as today's: a choice of this project). */
+const FLEET_BOTH: Partial<Record<OperationName, z.ZodType>> = {
+  removeClient: emptyOrRefusal,
+  authClient,
+  createAdoptCode,
+  adoptStatus,
+  confirmAdopt,
+  removeAdoptCode: emptyOrRefusal,
+};
+
 /** Shapes both eras share. */
 const BOTH: Partial<Record<OperationName, z.ZodType>> = {
   getPayoutWallet: payoutWallet,
@@ -462,6 +508,7 @@ const BOTH: Partial<Record<OperationName, z.ZodType>> = {
   authLoginWithPassword: passwordLogin,
   authCodeCreate: codeCreate,
   authCodeLogin: tokenResult,
+  ...FLEET_BOTH,
 };
 
 /**
@@ -482,6 +529,7 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     ...LAST_N_SHAPES,
     ...OPERATOR_BOTH,
     ...OPERATOR_CURRENT,
+    removeClients,
   },
   seed: {
     ...BOTH,

@@ -220,6 +220,7 @@ describe('netdeck console remembers between runs', () => {
         discoverySort: 'name',
         myProvidersSort: { column: 'transfer', descending: true },
         providersBatchSize: 50,
+        stalePeriod: '7d',
       });
 
       session = await spawnNetdeck({ env: { XDG_STATE_HOME: state } });

@@ -50,6 +50,18 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   providersOverviewLast90: undefined,
   providerLast90: { client_id: ID },
   providersMap: undefined,
+  // issue 26, groups 3 and 6
+  removeClient: { client_id: ID },
+  removeClients: { client_ids: [ID, ID] },
+  authClient: { description: 'sample device', device_spec: 'netdeck test' },
+  createAdoptCode: { device_name: 'sample device', device_spec: 'netdeck test' },
+  adoptStatus: { adopt_code: 'abandon ability able about above absent' },
+  confirmAdopt: {
+    adopt_code: 'abandon ability able about above absent',
+    adopt_secret: 'ab',
+    associated_network_name: 'demo',
+  },
+  removeAdoptCode: { adopt_code: 'abandon ability able about above absent', adopt_secret: 'ab' },
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
@@ -61,6 +73,7 @@ export const ADMIN_BODIES: Record<string, unknown> = {
   '/__sim/names': { client_id: ID, device_name: 'renamed' },
   '/__sim/providers': { client_id: ID, connected: false },
   '/__sim/caller-country': { country_code: 'de' },
+  '/__sim/removal-budget': { reserved: 10, hours: 2 },
 };
 
 export const ADMIN_METHODS: Record<string, string[]> = {
@@ -71,6 +84,7 @@ export const ADMIN_METHODS: Record<string, string[]> = {
   '/__sim/names': ['POST'],
   '/__sim/providers': ['POST'],
   '/__sim/caller-country': ['POST'],
+  '/__sim/removal-budget': ['POST'],
   '/openapi.json': ['GET'],
 };
 

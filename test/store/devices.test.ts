@@ -124,7 +124,8 @@ describe('devices store', () => {
   it('shares an own device picked by name: the device name prefilled, code returned, listed under outgoing shares', async () => {
     await store.getState().openShare();
     const { share } = store.getState();
-    expect(share.devices?.length).toBe(8);
+    // 8 devices, and the 2 old clients of devices that came back with a new id.
+    expect(share.devices?.length).toBe(10);
     const names = share.devices!.map((d) => d.device_name ?? '');
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     store.getState().shareMoves.move(2);

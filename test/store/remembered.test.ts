@@ -23,6 +23,7 @@ describe('remembered choices', () => {
         discoverySort: 'name',
         myProvidersSort: { column: 'transfer', descending: false },
         providersBatchSize: 50,
+        stalePeriod: '12h',
         colour: 'pink',
       }),
     ).toEqual({
@@ -30,6 +31,7 @@ describe('remembered choices', () => {
       discoverySort: 'name',
       myProvidersSort: { column: 'transfer', descending: false },
       providersBatchSize: 50,
+      stalePeriod: '12h',
     });
     expect(
       parseRemembered({
@@ -37,25 +39,28 @@ describe('remembered choices', () => {
         discoverySort: 'size',
         myProvidersSort: { column: 'nope', descending: true },
         providersBatchSize: 7,
+        stalePeriod: '3 fortnights',
       }),
     ).toEqual({});
     expect(parseRemembered({ pane: 'devices', providersBatchSize: '50' })).toEqual({ pane: 'devices' });
     for (const odd of [null, 3, 'x', [], undefined]) expect(parseRemembered(odd)).toEqual({});
   });
 
-  it('puts the pane, the sorts and the batch size back, and takes them out again', () => {
+  it('puts the pane, the sorts, the batch size and the stale period back, and takes them out again', () => {
     const s = stores();
     const remembered = {
       pane: 'providers',
       discoverySort: 'name',
       myProvidersSort: { column: 'payout', descending: false },
       providersBatchSize: 200,
+      stalePeriod: '14d',
     } as const;
     applyRemembered(s, remembered);
     expect(s.session.getState().activePane).toBe('providers');
     expect(s.discovery.getState().sort).toBe('name');
     expect(s.myProviders.getState()).toMatchObject({ sortColumn: 'payout', descending: false });
     expect(s.providers.getState().batchSize).toBe(200);
+    expect(s.stale.getState().periodMs).toBe(14 * 86_400_000);
     expect(rememberedOf(s)).toEqual(remembered);
   });
 

@@ -239,7 +239,7 @@ describe('sharing a device', () => {
     const { waitFor, frame, press, stdout } = await open();
     await waitFor('Shared by this network (3)');
     await press('s');
-    await waitFor("Which of this network's 8 devices?");
+    await waitFor("Which of this network's 10 devices?");
     expect(frame()).toMatchSnapshot('share dialog, pick');
     await press('down', 'down', 'enter');
     const { share } = app!.stores.devices.getState();
@@ -377,7 +377,7 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
 
   it('N renames one of the network’s devices by its device id; its name shows everywhere', async () => {
     const { waitFor, frame, press, type } = await open({ sim: { era: 'current' } });
-    await waitFor("This network's devices (8)");
+    await waitFor("This network's devices (10)");
     await press('G');
     expect(frame()).toMatch(/device id: [0-9a-f-]{36} {2}\(N renames the device\)/);
     await press('N');

@@ -161,11 +161,11 @@ describe('Providers and My providers', () => {
 
   it('My providers: the position in the summary line follows End/Home', async () => {
     app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders' });
-    await app.waitFor('row 1 of 8');
+    await app.waitFor('row 1 of 10');
     await app.press('end');
-    expect(app.frame()).toContain('row 8 of 8');
+    expect(app.frame()).toContain('row 10 of 10');
     await app.press('home');
-    expect(app.frame()).toContain('row 1 of 8');
+    expect(app.frame()).toContain('row 1 of 10');
   });
 
   it('My providers at 60x15: more rows than fit get a scrollbar, header and totals line up, nothing wider', async () => {

@@ -27,14 +27,14 @@ describe('My providers pane', () => {
   it('shows every provider of the network with its figures, a timeline and a totals row', async () => {
     const { frame, waitFor } = await open();
     await waitFor('Σ total');
-    expect(rows(frame())).toHaveLength(8);
-    expect(frame()).toContain('/ filter · 8 providers · 7 connected · sort uptime ▼');
+    expect(rows(frame())).toHaveLength(10);
+    expect(frame()).toContain('/ filter · 10 providers · 7 connected · sort uptime ▼');
     expect(frame()).toMatch(
       /client +device +up now▼ +last 24 h, 1 h a cell +GiB +USD search contr clients mode/,
     );
     // Each provider by its device name, from GET /network/clients.
     const names = (app!.stores.clients.getState().data?.clients ?? []).map((c) => c.device_name ?? '');
-    expect(names).toHaveLength(8);
+    expect(names).toHaveLength(10);
     for (const line of rows(frame()))
       expect(names.some((name) => line.includes(name.slice(0, 10)))).toBe(true);
     expect(frame()).toContain(`next ${formatClockTime(TEST_REFRESH_MS)}`);
@@ -91,7 +91,7 @@ describe('My providers pane', () => {
   it('fits a 70-column terminal: hourly timeline, no count columns', async () => {
     const { frame, waitFor } = await open({ cols: 70, rows: 30 });
     await waitFor('Σ total');
-    expect(rows(frame())).toHaveLength(8);
+    expect(rows(frame())).toHaveLength(10);
     expect(
       frame()
         .split('\n')
@@ -143,20 +143,20 @@ describe('My providers pane', () => {
     await waitFor('Σ total');
     await press('/');
     await type('public');
-    expect(frame()).toMatch(/^\/ public +· \d of 8 match · 8 providers/m);
+    expect(frame()).toMatch(/^\/ public +· \d of 10 match · 10 providers/m);
     const publicRows = rows(frame());
     expect(publicRows.length).toBeGreaterThan(0);
     expect(publicRows.length).toBeLessThan(8);
     expect(publicRows.every((line) => line.trimEnd().endsWith('public'))).toBe(true);
     await press('enter');
-    expect(frame()).toContain(`/ public · ${publicRows.length} of 8 match (esc clears) · 8 providers`);
+    expect(frame()).toContain(`/ public · ${publicRows.length} of 10 match (esc clears) · 10 providers`);
     const id = publicRows[0].slice(2, 10);
     // Keys typed in one chunk right after / land in the box.
     await press('esc', `/${id}`, 'enter');
     expect(rows(frame())).toHaveLength(1);
     expect(rows(frame())[0]).toContain(id);
     await press('esc');
-    expect(rows(frame())).toHaveLength(8);
+    expect(rows(frame())).toHaveLength(10);
     await press('/');
     await type('zzz');
     expect(frame()).toContain('No provider matches “zzz”');

@@ -131,6 +131,8 @@ describe('handlers and bindings', () => {
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
     await dialog(['n'], 'apiKey');
+    await press('4');
+    await dialog(['P'], 'stalePeriod');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

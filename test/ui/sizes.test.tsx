@@ -54,6 +54,12 @@ async function openShareCode(app: Rendered) {
   await app.waitFor('Share code for');
 }
 
+/** A pane's stale view (O), its stale clients known. */
+async function openStale(app: Rendered, pane: '3' | '4') {
+  await app.press(pane, 'O');
+  await app.waitFor(() => app.stores.stale.getState().staleIds !== undefined);
+}
+
 const esc = async (app: Rendered) => app.press('esc');
 const escs = async (app: Rendered) => app.press('esc', 'esc', 'esc');
 
@@ -95,6 +101,45 @@ const SCREENS: Screen[] = [
     close: (app) => app.press('F'),
   },
   { name: 'API keys', open: (app) => app.press('6', 'right', 'G'), close: (app) => app.press('left') },
+  // issue 26, group 3: the stale view, its question and its period
+  {
+    name: 'My providers, stale clients',
+    open: async (app) => {
+      await openStale(app, '4');
+      await app.press('space', 'G');
+    },
+    close: (app) => app.press('O', 'g'),
+    selected: (app) => {
+      const state = app.stores.myProviders.getState();
+      return visibleProviders(state)[selectedIndex(state)]?.client_id?.slice(0, 8);
+    },
+  },
+  {
+    name: 'Devices, stale clients',
+    open: async (app) => {
+      await openStale(app, '3');
+      await app.press('G');
+    },
+    close: (app) => app.press('O', 'g'),
+  },
+  {
+    name: 'remove stale clients',
+    dialog: true,
+    open: async (app) => {
+      await openStale(app, '4');
+      await app.press('X');
+      await app.waitFor(/y yes · n no/);
+    },
+    close: async (app) => app.press('esc', 'O'),
+    selected: () => 'y yes · n no',
+  },
+  {
+    name: 'stale period',
+    dialog: true,
+    open: (app) => app.press('4', 'P'),
+    close: esc,
+    selected: () => 'Period:',
+  },
   {
     name: 'add code',
     dialog: true,

@@ -14,6 +14,8 @@ export const ExitCode = {
   business: 4,
   /** `watch --check` found something wrong (a provider down, no payout wallet, the token expiring) */
   problem: 5,
+  /** stopped with ctrl-c (`adopt`: its code withdrawn first), as a shell counts SIGINT */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -1,5 +1,6 @@
 // Reading a secret (a password, an auth code) from the person at the terminal without
-// echoing it, or from a pipe. Nothing read here is ever written anywhere.
+// echoing it, or from a pipe, and a yes/no question before a command changes something.
+// Nothing read here is ever written anywhere.
 import type { CliIo } from '../output/io.ts';
 
 /** More than any code or password; a stream that keeps sending (/dev/zero) is cut here. */
@@ -35,8 +36,11 @@ export function readAll(stdin: NodeJS.ReadStream): Promise<string> {
   });
 }
 
-/** Keys typed at a terminal in raw mode until enter; undefined on ctrl-c or ctrl-d. */
-function readHidden(stdin: NodeJS.ReadStream): Promise<string | undefined> {
+/**
+ * Keys typed at a terminal in raw mode until enter; undefined on ctrl-c or ctrl-d. What
+ * is typed is not shown unless `echo` is given (a secret never is).
+ */
+function readTyped(stdin: NodeJS.ReadStream, echo?: (text: string) => void): Promise<string | undefined> {
   return new Promise((resolve) => {
     let text = '';
     const done = (value: string | undefined) => {
@@ -49,9 +53,14 @@ function readHidden(stdin: NodeJS.ReadStream): Promise<string | undefined> {
       for (const char of typeof chunk === 'string' ? chunk : chunk.toString('utf8')) {
         if (char === '\r' || char === '\n') return done(text);
         if (char === '\u0003' || (char === '\u0004' && text === '')) return done(undefined);
-        if (char === '\u007f' || char === '\b') text = [...text].slice(0, -1).join('');
-        else if (char === '\u0015') text = '';
-        else if (char >= ' ' && text.length < MAX_INPUT_BYTES) text += char;
+        if (char === '\u007f' || char === '\b') {
+          if (text) echo?.('\b \b');
+          text = [...text].slice(0, -1).join('');
+        } else if (char === '\u0015') text = '';
+        else if (char >= ' ' && text.length < MAX_INPUT_BYTES) {
+          text += char;
+          echo?.(char);
+        }
       }
     };
     stdin.setRawMode?.(true);
@@ -69,9 +78,22 @@ export async function askSecret(io: CliIo, question: string): Promise<string | u
   if (!stdin) return undefined;
   if (stdin.isTTY) {
     io.stderr.write(question);
-    const answer = await readHidden(stdin);
+    const answer = await readTyped(stdin);
     io.stderr.write('\n');
     return answer;
   }
   return (await readAll(stdin)).split(/\r?\n/)[0];
+}
+
+/**
+ * A yes/no question on a terminal: `question` on stderr, the answer typed (echoed) up to
+ * enter; yes only for `y` or `yes`. Undefined without a terminal to ask on.
+ */
+export async function askYesNo(io: CliIo, question: string): Promise<boolean | undefined> {
+  const { stdin } = io;
+  if (!stdin?.isTTY) return undefined;
+  io.stderr.write(`${question} [y/N] `);
+  const answer = await readTyped(stdin, (text) => io.stderr.write(text));
+  io.stderr.write('\n');
+  return /^\s*y(es)?\s*$/i.test(answer ?? '');
 }

@@ -31,6 +31,7 @@ export const DIALOG_TITLES: Record<string, string> = {
   qr: 'A QR code (Devices, Q)',
   rename: 'Renaming an association or a device (Devices, R or N)',
   share: 'Sharing a device (Devices, s)',
+  stalePeriod: 'The stale view’s period (My providers or Devices, P)',
   wallet: 'Setting the payout wallet (Account, w)',
 };
 

@@ -8,7 +8,8 @@ describe('/stats/providers', () => {
     const { engine, demo, clock } = rig({ era: 'seed' });
     const stats = engine.handle('providerStats', undefined, demo);
     expect(stats.created_time).toBe(new Date(clock.now()).toISOString());
-    expect(stats.providers).toHaveLength(24);
+    // The 24 own devices, and the old clients of those that came back with a new id.
+    expect(stats.providers).toHaveLength(24 + engine.world.fleet.staleCount);
     const ownIds = engine.world.networkProviders.get(0)!.map((i) => engine.world.providers.ids.id(i));
     for (const p of stats.providers!) {
       expect(ownIds).toContain(p.client_id);

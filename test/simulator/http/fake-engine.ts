@@ -160,6 +160,12 @@ export class FakeEngine implements EnginePort {
   setCallerCountry(code: string): void {
     this.caller = { country_code: code, location_id: uuidOf(`country:${code}`) };
   }
+  isClientActive(): boolean {
+    return true;
+  }
+  reserveRemovals(): { buckets: { hour: string; reserved: number }[] } {
+    return { buckets: [] };
+  }
   invariants(): string[] {
     return [];
   }

@@ -300,6 +300,42 @@ describe.each(ERAS)('key order as the Go structs give it (%s era)', (era: Era) =
     );
   });
 
+  // issue 26, groups 3 and 6 (model/network_client_model.go, model/device_association_model.go)
+  it('fleet and adoption: auth-client, remove-clients, a device’s code (re-marshalled: sorted)', async () => {
+    h = await startSim({ era });
+    const authClient = struct(['by_client_jwt', 'client_id', 'error', 'proxy_config_result'], {
+      error: struct(['client_limit_exceeded', 'upgrade_required', 'message']),
+    });
+    expectOrder(
+      await answer('POST', '/network/auth-client', { description: 'x' }),
+      authClient,
+      'auth-client',
+    );
+    expectOrder(
+      await answer('POST', '/network/auth-client', { client_id: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b' }),
+      authClient,
+      'auth-client refused',
+    );
+    if (era === 'current') {
+      const many = Array.from(
+        { length: 10_001 },
+        (_, k) => `0f1e2d3c-4b5a-4978-8a6b-${String(k).padStart(12, '0')}`,
+      );
+      expectOrder(
+        await answer('POST', '/network/remove-clients', { client_ids: many }),
+        struct(['scheduled', 'scheduled_for', 'already_in_progress', 'too_many_concurrent_runs']),
+        'remove-clients',
+      );
+    }
+    const made = await answer('POST', '/device/create-adopt-code', { device_name: 'x' });
+    expectOrder(made, 'map', 'create-adopt-code');
+    expectOrder(
+      await answer('POST', '/device/adopt-status', { adopt_code: made.adopt_code }),
+      struct(['pending', 'associated_network_name', 'error']),
+      'adopt-status',
+    );
+  });
+
   it('statistics: the providers, one provider, the overview, the 90 days', async () => {
     h = await startSim({ era });
     expectOrder(await answer('GET', '/stats/providers'), providerStats, 'stats/providers');

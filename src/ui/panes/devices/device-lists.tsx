@@ -18,7 +18,20 @@ type Line =
 
 const SECTIONS: DeviceSection[] = ['pending', 'incoming', 'outgoing', 'own'];
 
-export function listLines(rows: DeviceRow[]): Line[] {
+/** The stale view's own devices: their title, when each was last seen, which are marked. */
+export interface StaleRows {
+  title: string;
+  lastSeen(row: DeviceRow): string;
+  marked(row: DeviceRow): boolean;
+}
+
+/** The lines of the lists; `ownOnly` (the stale view): the network's own devices alone, titled even when none. */
+export function listLines(rows: DeviceRow[], ownOnly = false): Line[] {
+  if (ownOnly)
+    return [
+      { kind: 'title', section: 'own', count: rows.length },
+      ...rows.map((row) => ({ kind: 'row' as const, row })),
+    ];
   const lines: Line[] = [];
   for (const section of SECTIONS) {
     const mine = rows.filter((row) => row.section === section);
@@ -40,7 +53,8 @@ function deviceColumns(width: number) {
   return { name, id, network, state: Math.max(6, rest - name - network) };
 }
 
-function stateText(row: DeviceRow): string {
+function stateText(row: DeviceRow, stale?: StaleRows): string {
+  if (stale) return `○ seen ${stale.lastSeen(row)}`;
   if (row.section === 'own') return row.online ? '● online' : '○ offline';
   if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
   if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';
@@ -48,7 +62,7 @@ function stateText(row: DeviceRow): string {
   return row.section === 'incoming' ? 'pending, owner confirms' : 'guest added: c confirms';
 }
 
-function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string {
+function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>, stale?: StaleRows): string {
   const id = row.clientId ? screenText(row.clientId) : '–';
   return (
     padCells(screenText(row.deviceName || '(no name)'), cols.name) +
@@ -57,7 +71,7 @@ function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>): string
     ' ' +
     padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
     ' ' +
-    padCells(stateText(row), cols.state)
+    padCells(stateText(row, stale), cols.state)
   );
 }
 
@@ -72,6 +86,7 @@ export function DeviceLists({
   width,
   height,
   onPick,
+  stale,
 }: {
   rows: DeviceRow[];
   selectedKey?: string;
@@ -79,11 +94,13 @@ export function DeviceLists({
   height: number;
   /** A click on a row selects it (titles and "none" lines take no click). */
   onPick?: (key: string) => void;
+  /** The stale view (only own devices are in `rows` then). */
+  stale?: StaleRows;
 }) {
   const theme = useTheme();
   const box = useRef<DOMElement>(null);
   const cols = deviceColumns(width);
-  const lines = listLines(rows);
+  const lines = listLines(rows, stale !== undefined);
   const cursor = Math.max(
     0,
     lines.findIndex((line) => line.kind === 'row' && line.row.key === selectedKey),
@@ -106,7 +123,7 @@ export function DeviceLists({
         if (line.kind === 'title') {
           return (
             <Text key={`t-${line.section}`} bold color={theme.accent} wrap="truncate">
-              {`${SECTION_TITLES[line.section]} (${line.count})`}
+              {`${stale ? stale.title : SECTION_TITLES[line.section]} (${line.count})`}
             </Text>
           );
         }
@@ -118,14 +135,15 @@ export function DeviceLists({
           );
         }
         const selected = index === cursor;
+        const marked = stale?.marked(line.row) ?? false;
         return (
           <Text
             key={line.row.key}
             inverse={selected}
-            color={line.row.pending ? theme.warn : undefined}
+            color={marked ? theme.marked : line.row.pending ? theme.warn : undefined}
             wrap="truncate"
           >
-            {`${selected ? '›' : ' '} ${rowText(line.row, cols)}`}
+            {`${selected ? '›' : ' '}${marked ? '✓' : ' '}${rowText(line.row, cols, stale)}`}
           </Text>
         );
       })}

@@ -2,23 +2,32 @@
 // and by it, and this network's own devices by name; `a` adds a code, `s` shares an own
 // device, `y` copies the selected code, `c` confirms the guest of a share, `x` removes an
 // association, `R` renames one, `N` renames a device, `Q` shows a code as a QR code,
-// `L` logs in where no token was given.
+// `L` logs in where no token was given; `O` shows only the stale devices (space marks,
+// `X` removes, `P` sets the period).
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { isNoToken } from '../../../api/error-words.ts';
-import { rowOf } from '../../../format/numbers.ts';
+import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
+import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
+import { clientsById } from '../../../store/clients.ts';
 import { deviceRows, selectedRow } from '../../../store/devices.ts';
+import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import {
+  RemoveStaleQuestion,
+  STALE_PERIOD_DIALOG,
+  StalePeriodDialog,
+} from '../../components/stale-dialogs.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
@@ -30,7 +39,7 @@ import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 
 export function Devices({ width, height }: PaneProps) {
   const stores = useStores();
-  const { devices, session, clients } = stores;
+  const { devices, session, clients, stale } = stores;
   const theme = useTheme();
   const clock = useClock();
   const dialogs = useDialogs();
@@ -44,6 +53,9 @@ export function Devices({ width, height }: PaneProps) {
   const selectedKey = useStore(devices, (s) => s.selectedKey);
   const action = useStore(devices, (s) => s.action);
   const own = useStore(clients, (s) => s.data);
+  const only = useStore(devices, (s) => s.only);
+  const staleState = useStore(stale, (s) => s);
+  const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const openLogin = useOpenLogin();
   const [notice, setNotice] = useState<string>();
@@ -59,9 +71,25 @@ export function Devices({ width, height }: PaneProps) {
     void start();
     dialogs.open(id);
   };
+  const staleKeys = useStaleKeys('devices', {
+    shown: () =>
+      deviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>
+        row.clientId ? [row.clientId] : [],
+      ),
+    selected: () => current()?.clientId,
+  });
+  /** In the stale view only the network's own devices show: what acts on associations says so. */
+  const onAssociations = (act: () => string | undefined) => () =>
+    stale.getState().views.devices
+      ? 'the stale view shows only the network’s own devices (O shows all)'
+      : act();
   useKeyActions(devicesKeys, 'devices', {
     ...useListKeys(d, listHeight),
-    refresh: () => void d().refresh(),
+    ...staleKeys,
+    refresh: () => {
+      if (stale.getState().views.devices) void stale.getState().load();
+      void d().refresh();
+    },
     addCode: () =>
       act(
         ADD_CODE_DIALOG,
@@ -76,9 +104,15 @@ export function Devices({ width, height }: PaneProps) {
       const row = current();
       setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
     },
-    confirm: () => act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
-    remove: () => act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
-    rename: () => act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+    confirm: onAssociations(() =>
+      act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
+    ),
+    remove: onAssociations(() =>
+      act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
+    ),
+    rename: onAssociations(() =>
+      act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+    ),
     setName: () => act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
     qr: () => act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
     login: openLogin,
@@ -87,13 +121,17 @@ export function Devices({ width, height }: PaneProps) {
   if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
   if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
+  if (staleState.question && dialog === QUESTION_DIALOG)
+    return <RemoveStaleQuestion width={width} height={height} />;
   if (action && dialog === QUESTION_DIALOG)
     return <AssociationQuestion action={action} width={width} height={height} dialog={QUESTION_DIALOG} />;
   if (action && dialog === RENAME_DIALOG)
     return <RenameDialog action={action} width={width} height={height} />;
   if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
 
-  const rows = deviceRows({ data, fetchedAt }, now, own);
+  const rows = deviceRows({ data, fetchedAt, only }, now, own);
+  const byId = clientsById(own);
   const selected = selectedRow(rows, selectedKey);
   const noToken = isNoToken(error);
 
@@ -108,16 +146,32 @@ export function Devices({ width, height }: PaneProps) {
       />
     );
   else if (loading && !data) status = <Spinner label="loading device associations…" />;
+  else if (staleView)
+    status = (
+      <Text dimColor={theme.dim} wrap="truncate">
+        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}stale for ${formatPeriod(staleState.periodMs)} (P) · ${countOf(rows.length, 'device')} · ${staleState.marked.size ? `${staleState.marked.size} marked` : 'space marks'} · X removes · O all`}
+      </Text>
+    );
   else
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code`}
+        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code · O stale`}
       </Text>
     );
 
   let body: React.ReactNode;
   if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
   else if (!data) body = <Text dimColor={theme.dim}>{error ? 'no lists yet (r retries)' : ''}</Text>;
+  else if (staleView && rows.length === 0)
+    body = (
+      <Text dimColor={theme.dim} wrap="wrap">
+        {staleState.staleIds
+          ? `No device is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. P sets another period, O shows them all.`
+          : staleState.error
+            ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. r asks again, O shows them all.`
+            : 'Asking the service when each device was last seen…'}
+      </Text>
+    );
   else if (rows.length === 0)
     body = (
       <Box flexDirection="column">
@@ -135,6 +189,15 @@ export function Devices({ width, height }: PaneProps) {
         width={width}
         height={listHeight}
         onPick={(key) => devices.getState().select(key)}
+        stale={
+          staleView
+            ? {
+                title: `Stale for ${formatPeriod(staleState.periodMs)}`,
+                lastSeen: (row) => seenText(lastSeenIn(staleState, byId, row.clientId), staleState, now),
+                marked: (row) => row.clientId !== undefined && staleState.marked.has(row.clientId),
+              }
+            : undefined
+        }
       />
     );
 

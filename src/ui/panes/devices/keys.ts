@@ -14,6 +14,24 @@ export const devicesKeys = bindings([
   { scope: 'devices', keys: ['N'], action: 'setName', help: 'rename one of your devices' },
   { scope: 'devices', keys: ['Q'], action: 'qr', help: 'show the code as a QR code' },
   { scope: 'devices', keys: ['L'], action: 'login', help: 'log in with an auth code' },
+  {
+    scope: 'devices',
+    keys: ['O'],
+    action: 'staleView',
+    help: 'stale view',
+  },
+  {
+    scope: 'devices',
+    keys: ['X'],
+    action: 'staleRemove',
+    help: 'remove the marked stale clients, or all shown (asks)',
+  },
+  {
+    scope: 'devices',
+    keys: ['P'],
+    action: 'stalePeriod',
+    help: 'the stale view’s period (30m, 12h, 7d, 2w)',
+  },
 
   { scope: 'dialog:addCode', keys: ['enter'], action: 'submit', help: 'add the code' },
   { scope: 'dialog:addCode', keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },

@@ -1,14 +1,11 @@
-// A share code as a QR code drawn with block characters (uqr), two module rows a line:
-// the link the apps encode, https://app.bringyour.com/?add=<code>. Light modules are the
-// blocks, which a dark terminal shows light, as scanners expect.
+// A share code as a QR code drawn with block characters (src/format/qr-lines.ts): the
+// link the apps encode, https://app.bringyour.com/?add=<code>.
 import { Box, Text } from 'ink';
-import { renderUnicodeCompact } from 'uqr';
+import { qrLines as linesOf } from '../../../format/qr-lines.ts';
 import { shareLink } from '../../../store/codes.ts';
 
 /** The QR code's lines for `code` (a two-module quiet zone around it). */
-export function qrLines(code: string): string[] {
-  return renderUnicodeCompact(shareLink(code), { border: 2 }).split('\n').filter(Boolean);
-}
+export const qrLines = (code: string): string[] => linesOf(shareLink(code));
 
 export function QrCode({ code }: { code: string }) {
   const lines = qrLines(code);

@@ -33,7 +33,14 @@ export function CellLine({
   return (
     <Text wrap="truncate" bold={bold}>
       {cells.map((cell, i) => {
-        const color = cell.tone === 'on' ? theme.ok : cell.tone === 'off' ? theme.error : undefined;
+        const color =
+          cell.tone === 'on'
+            ? theme.ok
+            : cell.tone === 'off'
+              ? theme.error
+              : cell.tone === 'marked'
+                ? theme.marked
+                : undefined;
         const body = cell.key === 'timeline' && !selected ? timelineRuns(cell.text, theme) : cell.text;
         // Each piece sets its own inverse: nested inverse cannot undo a parent's.
         return (

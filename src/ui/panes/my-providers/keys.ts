@@ -15,5 +15,24 @@ export const myProvidersKeys = bindings([
     footer: true,
   },
   { scope: 'myProviders', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
+  {
+    scope: 'myProviders',
+    keys: ['O'],
+    action: 'staleView',
+    help: 'stale view',
+    footer: true,
+  },
+  {
+    scope: 'myProviders',
+    keys: ['X'],
+    action: 'staleRemove',
+    help: 'remove the marked stale clients, or all shown (asks)',
+  },
+  {
+    scope: 'myProviders',
+    keys: ['P'],
+    action: 'stalePeriod',
+    help: 'the stale view’s period (30m, 12h, 7d, 2w)',
+  },
   { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 ]);

@@ -1,23 +1,33 @@
 // My providers: the caller network's providers over the last 24 hours, one row each
 // with its device name, uptime, a half-hour connection timeline and the day's figures, a
 // totals row, sort (s/S), filter (/), and a detail view (enter, esc) with the provider's
-// events; `L` logs in where no token was given; `t` shows 7 and 30 days instead.
+// events; `L` logs in where no token was given; `t` shows 7 and 30 days instead; `O` shows
+// only the stale clients (space marks, `X` removes, `P` sets the period).
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
-import { isNoToken } from '../../../api/error-words.ts';
+import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import type { ProviderStats } from '../../../contract/schemas.ts';
-import { countOf, rowOf } from '../../../format/numbers.ts';
+import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
+import { clientsById } from '../../../store/clients.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import {
+  RemoveStaleQuestion,
+  STALE_PERIOD_DIALOG,
+  StalePeriodDialog,
+} from '../../components/stale-dialogs.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { displayWidth, truncate } from '../../text.ts';
@@ -35,8 +45,21 @@ const CHROME_ROWS = 4;
 /** The filter box's id: `/` names it in the session, so keys typed after it reach it at once. */
 const FILTER_INPUT = 'myProviders-filter';
 
+/** The stale view's part of the summary line: its period, how many, what is marked, its keys. */
+function staleParts(state: StaleState, shown: number, all: number): string[] {
+  const period = formatPeriod(state.periodMs);
+  if (state.error && !state.staleIds) return [`stale for ${period}: the request failed (r retries)`];
+  if (!state.staleIds) return [`stale for ${period} (P): asking when each was last seen…`];
+  return [
+    `stale for ${period} (P) · ${shown} of ${countOf(all, 'provider')}`,
+    state.marked.size ? `${state.marked.size} marked` : 'space marks',
+    'X removes · O all',
+  ];
+}
+
 function SummaryLine({ width }: { width: number }) {
-  const { myProviders, session } = useStores();
+  const { myProviders, session, stale } = useStores();
+  const staleState = useStore(stale, (s) => s);
   const theme = useTheme();
   const data = useStore(myProviders, (s) => s.data);
   const filter = useStore(myProviders, (s) => s.filter);
@@ -53,13 +76,17 @@ function SummaryLine({ width }: { width: number }) {
     : displayWidth(filter || placeholder);
   const parts = !data
     ? ['My providers, last 24 hours']
-    : [
-        filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
-        countOf(all.length, 'provider'),
-        `${online} connected`,
-        `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
-        shown ? rowOf(cursor, shown) : undefined,
-      ].filter(Boolean);
+    : staleState.views.myProviders
+      ? [...staleParts(staleState, shown, all.length), shown ? rowOf(cursor, shown) : undefined].filter(
+          Boolean,
+        )
+      : [
+          filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
+          countOf(all.length, 'provider'),
+          `${online} connected`,
+          `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
+          shown ? rowOf(cursor, shown) : undefined,
+        ].filter(Boolean);
   const done = () => session.getState().setFocus(undefined);
   return (
     <Box width={width} height={1} overflow="hidden">
@@ -96,8 +123,11 @@ function EmptyRows({ width, height, text }: { width: number; height: number; tex
 }
 
 function Table({ width, height, now }: { width: number; height: number; now: number }) {
-  const { myProviders } = useStores();
+  const { myProviders, stale, clients } = useStores();
   const state = useStore(myProviders, (s) => s);
+  const staleState = useStore(stale, (s) => s);
+  const known = clientsById(useStore(clients, (s) => s.data));
+  const staleView = staleState.views.myProviders;
   const rows = visibleProviders(state);
   const listHeight = Math.max(1, height - CHROME_ROWS);
   // The rows leave the scrollbar its column; the header and totals line up with them.
@@ -111,6 +141,12 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         now: end,
         changed: (field) => isChanged(state, p.client_id, field, now),
         clean: (text) => screenText(text),
+        stale: staleView
+          ? {
+              lastSeen: (row) => seenText(lastSeenIn(staleState, known, row.client_id), staleState, now),
+              marked: (row) => row.client_id !== undefined && staleState.marked.has(row.client_id),
+            }
+          : undefined,
       })}
     />
   );
@@ -139,6 +175,20 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         text="No providers in this network yet. A device of the network that provides shows up here (add devices in 3)."
       />
     );
+  else if (!rows.length && staleView)
+    body = (
+      <EmptyRows
+        width={width}
+        height={listHeight}
+        text={
+          staleState.staleIds
+            ? `No provider is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. P sets another period, O shows them all.`
+            : staleState.error
+              ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. r asks again, O shows them all.`
+              : 'Asking the service when each provider was last seen…'
+        }
+      />
+    );
   else if (!rows.length)
     body = (
       <EmptyRows
@@ -163,7 +213,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   // The totals follow the last row; the space left over goes below them.
   return (
     <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
-      <CellLine bold cells={headerCells(columns, state.sortColumn, state.descending)} />
+      <CellLine bold cells={headerCells(columns, state.sortColumn, state.descending, staleView)} />
       {body}
       {rows.length ? <CellLine bold cells={totalsCells(rows, columns)} /> : null}
     </Box>
@@ -199,7 +249,7 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 }
 
 export function MyProviders({ width, height }: PaneProps) {
-  const { myProviders, session, history } = useStores();
+  const { myProviders, session, history, stale } = useStores();
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -215,8 +265,14 @@ export function MyProviders({ width, height }: PaneProps) {
       return `${what} the 24-hour table, which is not shown here (t to 24 hours shows it)`;
     if (inDetail()) return `${what} the 24-hour table, which is not shown here (esc goes back to it)`;
   };
+  const staleKeys = useStaleKeys('myProviders', {
+    shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
+    selected: () => visibleProviders(s())[selectedIndex(s())]?.client_id,
+  });
   useKeyActions(myProvidersKeys, 'myProviders', {
     ...useListKeys(s, height - CHROME_ROWS),
+    ...staleKeys,
+    staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
     // The detail and the history views hide the table: a sort there would act unseen.
     sortNext: () => tableHidden() ?? s().cycleSort(),
     sortReverse: () => tableHidden() ?? s().reverseSort(),
@@ -237,6 +293,7 @@ export function MyProviders({ width, height }: PaneProps) {
     },
     refresh: () => {
       const { window } = history.view.getState();
+      if (stale.getState().views.myProviders) void stale.getState().load();
       if (window === '24h') return void s().refresh();
       void (inDetail() ? history.provider : history.overview).getState().refresh();
     },
@@ -249,6 +306,8 @@ export function MyProviders({ width, height }: PaneProps) {
   });
 
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion width={width} height={height} />;
+  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
   if (window !== '24h')
     return detailId !== undefined ? (
       <ProviderHistoryView width={width} height={height} clientId={detailId} />

@@ -35,7 +35,7 @@ export interface Cell {
   /** Exactly the column's width. */
   text: string;
   changed?: boolean;
-  tone?: 'on' | 'off' | 'dim';
+  tone?: 'on' | 'off' | 'dim' | 'marked';
 }
 
 const COLUMNS: Column[] = [
@@ -154,9 +154,15 @@ function uptimeText(hours: number | undefined, width: number): string {
   return width > 6 ? `${text} ${meterBar(hours, 24, width - 6)}` : text;
 }
 
-/** Header cells; the sorted column carries ▼ (descending) or ▲. */
-export function headerCells(columns: Column[], sort: MyProvidersSortColumn, descending: boolean): Cell[] {
+/** Header cells; the sorted column carries ▼ (descending) or ▲; the stale view's timeline is `last seen`. */
+export function headerCells(
+  columns: Column[],
+  sort: MyProvidersSortColumn,
+  descending: boolean,
+  stale = false,
+): Cell[] {
   return columns.map((c) => {
+    if (stale && c.key === 'timeline') return { key: c.key, text: fitText('last seen', c.width, c.align) };
     if (c.sort !== sort || c.key === 'state')
       return { key: c.key, text: fitText(c.header, c.width, c.align) };
     const arrow = descending ? '▼' : '▲';
@@ -177,6 +183,8 @@ export interface RowContext {
   changed(field: TrackedField): boolean;
   /** Server strings pass through here before they are drawn. */
   clean(text: string): string;
+  /** The stale view: when each was last seen (in place of the timeline), and which are marked (✓). */
+  stale?: { lastSeen(p: ProviderStats): string; marked(p: ProviderStats): boolean };
 }
 
 export function providerCells(p: ProviderStats, columns: Column[], ctx: RowContext): Cell[] {
@@ -190,6 +198,7 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
     });
     switch (c.key) {
       case 'state':
+        if (ctx.stale?.marked(p)) return cell('✓', 'marked');
         return cell(connected ? '●' : '○', connected ? 'on' : 'off');
       case 'id':
         // A prefix of the id (like a short git hash) rather than an ellipsis.
@@ -203,6 +212,7 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
       case 'uptime':
         return cell(uptimeText(p.uptime_last_24h, c.width));
       case 'timeline': {
+        if (ctx.stale) return cell(ctx.stale.lastSeen(p));
         const cells = connectionTimeline(p.connected_events_last_24h, { now: ctx.now, connected });
         return cell(renderTimeline(c.width < cells.length ? halveTimeline(cells) : cells));
       }

@@ -1,0 +1,80 @@
+// The commands that get a new client token for a device (`clients add`, `adopt`) print it
+// or, with their own --token-file PATH, write it to a private file (0600). Their
+// --token-file is where the new token goes; the network's own token, where one is needed,
+// comes from before the command (`netdeck --token-file FILE clients add`), the
+// environment or the profile.
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { replacePrivateFile } from '../../safe-files.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  type CommonOptions,
+  optionsOf,
+  orUsage,
+} from '../options.ts';
+import { type DataTable, type Field, textField } from '../output/data-table.ts';
+import { UsageError } from '../output/exit-codes.ts';
+
+/** What the service learns of the device: netdeck, its version, the platform. */
+export const deviceSpec = () =>
+  `netdeck/${process.env.NETDECK_VERSION ?? 'dev'} (${process.platform}; ${process.arch})`;
+
+/**
+ * The options of a command that gets a token: --name (the device's, as `nameHelp` says),
+ * its own --token-file, --json and --csv, and the connection's but --token-file.
+ */
+export function addTokenCommandOptions(command: Command, nameHelp: string): Command {
+  command.requiredOption('--name <name>', nameHelp);
+  command.option(
+    '--token-file <path>',
+    "write the device's client token to this file (created 0600, replaced if there) instead of stdout",
+  );
+  addOutputOptions(command, { csv: true });
+  return addConnectionOptions(command, false, { tokenFile: false });
+}
+
+/** A usage error when the token could not be written at `path`. */
+function checkTokenFile(path: string | undefined): void {
+  if (path === undefined) return;
+  const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false });
+  if (!folder?.isDirectory())
+    throw new UsageError(`--token-file ${path}: the folder ${dirname(resolve(path))} does not exist`);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`--token-file ${path} is a folder: give a file name`);
+}
+
+/**
+ * The command's options, the token file of the connection taken from before the command;
+ * and its own, checked (a usage error before anything is asked of the service).
+ */
+export function tokenCommandOptions<T extends CommonOptions>(
+  command: Command,
+): { options: T; tokenFile?: string } {
+  const own = command.opts().tokenFile as string | undefined;
+  const connection = command.parent ? optionsOf<CommonOptions>(command.parent).tokenFile : undefined;
+  orUsage(command, () => checkTokenFile(own));
+  return { options: { ...optionsOf<T>(command), tokenFile: connection }, tokenFile: own };
+}
+
+/** Writes the token to its file (0600, one line). */
+export function writeTokenFile(path: string, token: string): void {
+  replacePrivateFile(path, `${token}\n`);
+}
+
+/** A new device's token as CSV: `token` empty when it went to `token_file`. */
+export function tokenTable<
+  R extends { client_id?: string; device_name?: string; token: string; tokenFile?: string },
+>(rows: R[], more: Field<R>[] = []): DataTable<R> {
+  return {
+    fields: [
+      ...more,
+      textField('CLIENT ID', 'client_id', (r) => r.client_id),
+      textField('DEVICE', 'device_name', (r) => r.device_name),
+      textField('TOKEN', 'token', (r) => (r.tokenFile ? undefined : r.token)),
+      textField('TOKEN FILE', 'token_file', (r) => r.tokenFile),
+    ],
+    rows,
+  };
+}

@@ -1,0 +1,101 @@
+// The stale view's two dialogs, for My providers and Devices alike: the one question
+// before X removes clients (listing what goes, as many as fit, and how many more), and
+// the period P sets (`30m`, `12h`, `7d`, `2w`).
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { screenText } from '../../sanitize.ts';
+import { seenText } from '../../store/stale.ts';
+import { useNow, useStores, useTheme } from '../context.tsx';
+import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { LabeledInput } from '../input/labeled-input.tsx';
+import { DialogFrame, dialogBodyRows, dialogInnerWidth } from './dialog-frame.tsx';
+import { stalePeriodKeys } from './dialog-keys.ts';
+import { QUESTION_DIALOG, Question } from './question.tsx';
+
+export const STALE_PERIOD_DIALOG = 'stalePeriod';
+
+/** Rows of the question below the list: the gap and the question (or the outcome, two lines at most). */
+const BELOW_ROWS = 3;
+
+/** X: the clients that go, then y/n, then what the service did. */
+export function RemoveStaleQuestion({ width, height }: { width: number; height: number }) {
+  const { stale } = useStores();
+  const dialogs = useDialogs();
+  const question = useStore(stale, (s) => s.question);
+  const events = useStore(stale, (s) => s.events);
+  const now = useNow(60_000);
+  if (!question) return null;
+  const { targets } = question;
+  const inner = dialogInnerWidth(width);
+  const intro =
+    targets.length === 1
+      ? 'This client goes: out of the lists and statistics, its token stops working.'
+      : `These ${targets.length} clients go: out of the lists and statistics, their tokens stop working.`;
+  // The list gets what room is left; past it, "… and N more".
+  const room = Math.max(1, dialogBodyRows(height) - BELOW_ROWS - Math.ceil(intro.length / inner));
+  const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
+  const lines = [
+    intro,
+    ...shown.map((t) =>
+      `• ${screenText(t.name || '(no name)')}  ${t.clientId.slice(0, inner >= 70 ? 36 : 8)}  ${seenText(t.lastSeen, { events }, now)}`.slice(
+        0,
+        inner,
+      ),
+    ),
+    ...(shown.length < targets.length ? [`… and ${targets.length - shown.length} more`] : []),
+  ];
+  return (
+    <Question
+      title="Remove stale clients"
+      width={width}
+      height={height}
+      phase={question.phase}
+      lines={lines}
+      question={targets.length === 1 ? 'Remove it?' : `Remove these ${targets.length}?`}
+      message={question.message}
+      onAnswer={(yes) => void stale.getState().answer(yes)}
+      onClose={() => {
+        stale.getState().closeQuestion();
+        dialogs.close(QUESTION_DIALOG);
+      }}
+    />
+  );
+}
+
+/** P: the period after which a client with no open connection is stale. */
+export function StalePeriodDialog({ width, height }: { width: number; height: number }) {
+  const { stale } = useStores();
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const input = useStore(stale, (s) => s.periodInput);
+  const s = () => stale.getState();
+  const close = () => {
+    s().closePeriod();
+    dialogs.close(STALE_PERIOD_DIALOG);
+  };
+  const submit = () => {
+    if (s().submitPeriod()) dialogs.close(STALE_PERIOD_DIALOG);
+  };
+  useKeyActions(stalePeriodKeys, `dialog:${STALE_PERIOD_DIALOG}`, { submit, close });
+  return (
+    <DialogFrame title="Stale after" width={width} height={height}>
+      <Text wrap="wrap">
+        A client with no open connection, last seen longer ago than this, is stale: 30m, 12h, 7d or 2w. It is
+        remembered for the next run.
+      </Text>
+      <Box marginTop={1}>
+        <LabeledInput
+          label="Period: "
+          id="stale-period"
+          value={input?.text ?? ''}
+          width={dialogInnerWidth(width)}
+          placeholder="7d"
+          onChange={(text) => s().setPeriodInput(text)}
+          onSubmit={submit}
+          onCancel={close}
+        />
+      </Box>
+      {input?.problem ? <Text color={theme.error}>{`✗ ${input.problem}`}</Text> : null}
+    </DialogFrame>
+  );
+}

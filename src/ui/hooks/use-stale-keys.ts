@@ -1,0 +1,50 @@
+// The stale view's keys, the same in My providers and Devices: O shows only the stale
+// clients (or all again), space marks the one under the cursor, X asks before removing
+// the marked ones (all shown when none is marked), P sets the period. Each says why it
+// cannot act where it cannot (the footer shows it).
+import { formatPeriod } from '../../format/numbers.ts';
+import type { StaleView } from '../../store/stale.ts';
+import { tokenMissing } from '../components/no-token.tsx';
+import { QUESTION_DIALOG } from '../components/question.tsx';
+import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
+import { useStores } from '../context.tsx';
+import { useDialogs } from '../input/dispatcher.tsx';
+
+export interface StaleRows {
+  /** The client ids of the rows shown now, in order. */
+  shown(): string[];
+  /** The client id under the cursor. */
+  selected(): string | undefined;
+}
+
+export function useStaleKeys(view: StaleView, rows: StaleRows) {
+  const stores = useStores();
+  const dialogs = useDialogs();
+  const s = () => stores.stale.getState();
+  const on = () => s().views[view];
+  return {
+    staleView: () => tokenMissing(stores, 'The stale view') ?? s().toggle(view),
+    staleRemove: () => {
+      if (!on()) return 'X removes stale clients: O shows them first';
+      const missing = tokenMissing(stores, 'Removing clients');
+      if (missing) return missing;
+      if (!s().staleIds) return 'the stale clients are not known yet (r asks again)';
+      const shown = rows.shown();
+      if (!shown.length)
+        return `no client here is stale for ${formatPeriod(s().periodMs)}: nothing to remove`;
+      s().ask(shown);
+      dialogs.open(QUESTION_DIALOG);
+    },
+    stalePeriod: () => {
+      s().editPeriod();
+      dialogs.open(STALE_PERIOD_DIALOG);
+    },
+    /** space: marks the client under the cursor (the stale view only). */
+    select: () => {
+      if (!on()) return 'space marks clients in the stale view (O shows it)';
+      const id = rows.selected();
+      if (!id) return 'no client here to mark';
+      s().toggleMark(id);
+    },
+  };
+}
