@@ -20,6 +20,7 @@ import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
+import { initPayouts } from './payouts.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 import { startTrack } from './tracks.ts';
 
@@ -123,6 +124,8 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   initAssociations(world, now);
   yield 0.96;
   initHistory(world, now);
+  yield 0.98;
+  initPayouts(world, now);
   return world;
 }
 

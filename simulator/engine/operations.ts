@@ -24,11 +24,21 @@ import {
 } from './associations.ts';
 import { codeCreate, codeLogin, login, loginWithPassword, type RequestContext, refresh } from './auth.ts';
 import { networkClients, setDeviceName } from './clients.ts';
+import {
+  accountPayments,
+  accountPoints,
+  referralCode,
+  referralNetwork,
+  transferStats,
+  walletBalance,
+} from './earnings.ts';
 import { findProviders } from './find-providers.ts';
+import { leaderboard, networkRanking, setRankingVisibility } from './leaderboard.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
 import { providerLastN, providersLastN, providersOverviewLastN } from './provider-history.ts';
 import { providerStats } from './provider-stats.ts';
+import { networkReliability } from './reliability.ts';
 
 export interface Caller {
   networkId: string;
@@ -93,4 +103,15 @@ export const operations = {
   authCodeCreate: (c) => codeCreate(c.world, c.world.requestRng, c.network, c.caller, c.body, c.now),
   authCodeLogin: (c) => codeLogin(c.world, c.body, c.context, c.now),
   authRefresh: (c) => refresh(c.world, c.network, c.caller, c.context),
+  // Issue 26, groups 1 and 2: earnings, reliability and rank.
+  accountPayments: (c) => accountPayments(c.world, c.network),
+  transferStats: (c) => transferStats(c.world, c.network, c.now),
+  accountPoints: (c) => accountPoints(c.world, c.network),
+  referralCode: (c) => referralCode(c.world, c.network),
+  referralNetwork: (c) => referralNetwork(c.world, c.network),
+  walletBalance: () => walletBalance(),
+  networkReliability: (c) => networkReliability(c.world, c.network, c.caller, c.now),
+  networkRanking: (c) => networkRanking(c.world, c.network, c.now),
+  setRankingVisibility: (c) => setRankingVisibility(c.world, c.network, c.body),
+  leaderboard: (c) => leaderboard(c.world),
 } satisfies OperationTable;

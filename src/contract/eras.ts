@@ -28,7 +28,18 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
   },
   seed: {
     when: 'early 2025',
-    lacks: ['authRefresh', 'setDeviceName'],
+    lacks: [
+      'authRefresh',
+      'setDeviceName',
+      // Issue 26, groups 1 and 2: routes the early-2025 server had not (payments, transfer
+      // stats, the referral code and the wallet balance it had: they answer as today).
+      'accountPoints',
+      'referralNetwork',
+      'networkReliability',
+      'networkRanking',
+      'setRankingVisibility',
+      'leaderboard',
+    ],
     unreadFields: {
       findProviderLocations: ['rank_mode'],
       findProviders: ['rank_mode', 'force_count', 'force_minimum'],

@@ -86,6 +86,10 @@ function variants(
       ];
     case 'providersOverviewLastN':
       return [{}, { lookback: 30 }, { last_n: 2 }];
+    case 'setRankingVisibility':
+      return [{ is_public: true }, {}, null, { is_public: false }];
+    case 'leaderboard':
+      return [{}, null, { unknown: 1 }];
     default:
       return [OPERATION_BODIES[name]];
   }

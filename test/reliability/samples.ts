@@ -38,6 +38,17 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   providersLastN: { last_n: 24 },
   providerLastN: { client_id: ID, last_n: 24 },
   providersOverviewLastN: { last_n: 168 },
+  // Issue 26, groups 1 and 2.
+  accountPayments: undefined,
+  transferStats: undefined,
+  accountPoints: undefined,
+  referralCode: undefined,
+  referralNetwork: undefined,
+  walletBalance: undefined,
+  networkReliability: undefined,
+  networkRanking: undefined,
+  setRankingVisibility: { is_public: true },
+  leaderboard: {},
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
