@@ -4,7 +4,7 @@
 // how it was answered is in location-search.ts.
 import { isRefusalAs500 } from '../contract/messages.ts';
 import { screenText, serverMessage } from '../sanitize.ts';
-import { describeError, isApiError } from './errors.ts';
+import { ApiError, describeError, isApiError } from './errors.ts';
 
 /**
  * A failed answer's status with the server's text, the status said once: Go's `404 page
@@ -59,3 +59,30 @@ export function serviceMessage(error: unknown): string {
 
 /** No token was configured for an operation that needs one (the view explains how to give one). */
 export const isNoToken = (error: unknown): boolean => isApiError(error) && error.kind === 'no-token';
+
+/**
+ * The service answered 404 for an operation of the endpoint table: it is an older one
+ * that has not got the route (the seed era lacks points, reliability, ranking...).
+ */
+export const isMissingRoute = (error: unknown): boolean =>
+  isApiError(error) && error.kind === 'http' && error.status === 404;
+
+/** What netdeck says where the service lacks a route: "this service has no leaderboard". */
+export const serviceLacks = (thing: string): string => `this service has no ${thing}`;
+
+/**
+ * The call's answer; a 404 becomes "this service has no <thing>" (an `http` error still:
+ * a command ends with exit code 1 on it).
+ */
+export async function orLacking<T>(call: Promise<T>, thing: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isMissingRoute(error)) throw error;
+    throw new ApiError(
+      'http',
+      `${serviceLacks(thing)} (it answers 404: an older service)`,
+      (error as ApiError).details,
+    );
+  }
+}

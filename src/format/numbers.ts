@@ -161,3 +161,23 @@ export function formatTimestamp(value: string | number | undefined): string {
   const date = dateOf(value);
   return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'unknown';
 }
+
+/**
+ * A wait in words, its two largest units: "3 days and 4 hours", "2 hours and 5 minutes",
+ * "45 minutes", "less than a minute".
+ */
+export function formatWaitInWords(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 1) return 'less than a minute';
+  const parts: [number, string][] = [
+    [Math.floor(minutes / 1440), 'day'],
+    [Math.floor(minutes / 60) % 24, 'hour'],
+    [minutes % 60, 'minute'],
+  ];
+  const first = parts.findIndex(([count]) => count > 0);
+  const words = parts
+    .slice(first, first + 2)
+    .filter(([count]) => count > 0)
+    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`);
+  return words.join(' and ');
+}
