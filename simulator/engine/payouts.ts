@@ -145,9 +145,10 @@ function networkRates(world: World, rng: Rng): { rate: Float64Array; weight: Flo
     rate[n] += ((p.speed[i] || 2e6) * RELAY_SHARE * CONNECTED_SHARE) / 1000;
     if (p.mode[i] > 0) weight[n] += CONNECTED_SHARE;
   }
-  for (let n = 0; n < networks; n++) {
-    const factor = 0.5 + rng.float();
-    rate[n] *= factor;
+  // Networks carry more or less than their providers' speeds say (a few much more); the
+  // demo network's traffic is tracked, so its rate is its providers' own.
+  for (let n = 1; n < networks; n++) {
+    rate[n] *= 0.15 + 1.7 * rng.float() ** 2;
     weight[n] *= 0.8 + 0.2 * rng.float();
   }
   return { rate, weight };

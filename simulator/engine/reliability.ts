@@ -91,9 +91,9 @@ export function countryMultiplier(code: string): number {
 function multipliersOf(world: World, countries: Set<number>): CountryMultiplierJson[] | null {
   if (!countries.size) return null;
   const geo = world.geo;
-  // The service's order is a Go map's (random): by country code here, so answers repeat.
+  // The service's order is a Go map's (random): by country name here, so answers repeat.
   return [...countries]
-    .sort((a, b) => (geo.countryCode[a] < geo.countryCode[b] ? -1 : 1))
+    .sort((a, b) => (geo.countryName[a] < geo.countryName[b] ? -1 : 1))
     .map((c) => ({
       country_location_id: geo.countryId[c],
       country: geo.countryName[c],
