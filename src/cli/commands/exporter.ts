@@ -16,12 +16,17 @@ import { isLoopback } from './sim.ts';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9464';
 
-/** What each poll asks the service. */
+/** What each poll asks the service (an operation it has not got is left out after the first poll). */
 export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
   'providerStats',
   'networkClients',
   'getPayoutWallet',
   'networkStats',
+  'accountPayments',
+  'transferStats',
+  'accountPoints',
+  'networkReliability',
+  'networkRanking',
 ];
 
 export interface ExporterOptions extends CommonOptions {
@@ -44,7 +49,7 @@ export function registerExporter(program: Command, context: CliContext): void {
   const command = program
     .command('exporter')
     .description(
-      "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, token, the whole network's last 90 days",
+      "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, earnings, reliability and rank, token, the whole network's last 90 days",
     )
     .option(
       '--listen <host:port>',
@@ -93,7 +98,8 @@ async function serveExporter(
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();
-    const observation = await observeService(client, EXPORTER_OPERATIONS, {
+    const asked = EXPORTER_OPERATIONS.filter((name) => !state.missing.has(name));
+    const observation = await observeService(client, asked, {
       at: clock.now(),
       token,
       signal: stop.signal,
