@@ -32,15 +32,21 @@ describe('startStores / stopStores', () => {
     void startStores(stores);
     expect(calls[0]).toBe('providerLocations');
     expect(calls.slice(1).sort()).toEqual([
+      'accountPayments',
+      'accountPoints',
       'accountWallets',
       'deviceAssociations',
       'getPayoutWallet',
       'networkClients',
+      'networkRanking',
+      'networkReliability',
       'networkStats',
       'providerStats',
+      'referralCode',
+      'transferStats',
     ]);
     stopStores(stores);
-    expect(signals).toHaveLength(7);
+    expect(signals).toHaveLength(13);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });

@@ -130,6 +130,9 @@ describe('handlers and bindings', () => {
     await dialog(['a'], 'addWallet');
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
+    await press('7');
+    await waitFor('Payouts (');
+    await dialog(['b'], 'leaderboard');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

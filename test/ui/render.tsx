@@ -232,10 +232,12 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     saved,
     loaded: () =>
       rendered.waitFor(() =>
-        (['discovery', 'devices', 'account', 'clients', 'myProviders', 'network'] as const).every((name) => {
-          const state = stores[name].getState() as { fetchedAt?: number; error?: unknown };
-          return state.fetchedAt !== undefined || state.error !== undefined;
-        }),
+        (['discovery', 'devices', 'account', 'clients', 'myProviders', 'network', 'earnings'] as const).every(
+          (name) => {
+            const state = stores[name].getState() as { fetchedAt?: number; error?: unknown };
+            return state.fetchedAt !== undefined || state.error !== undefined;
+          },
+        ),
       ),
     stdout,
     exited: instance.waitUntilExit(),
