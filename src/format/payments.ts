@@ -37,10 +37,6 @@ export function paymentState(payment: AccountPayment): PaymentState {
 export const paymentUsd = (payment: AccountPayment): number | undefined =>
   payment.payout_nano_cents === undefined ? undefined : payment.payout_nano_cents / NANO_PER_USD;
 
-/** Nano points as points. */
-export const pointsOf = (nanoPoints: number | undefined): number | undefined =>
-  nanoPoints === undefined ? undefined : nanoPoints / NANO_PER_POINT;
-
 /** The rows of /account/points: `network_points`, or its deprecated twin. */
 export const pointRows = (points: AccountPoints | undefined): AccountPoint[] =>
   points?.network_points ?? points?.account_points ?? [];

@@ -1,8 +1,8 @@
 // Earnings, reliability and rank over sockets (reference-operators.md sections 1 and 2):
 // the refusals and auth of each route, the seed era without the routes it lacked, and a
-// world that lives them: payments on the Sunday 10:00 UTC schedule that go from planned to
-// completed, unpaid bytes that grow with the providers' traffic and move to paid only
-// when a payment completes, a reliability window, ranks among the world's networks.
+// fresh world that lives them: completed and pending payments, unpaid bytes that grow with
+// the providers' traffic, points, a reliability window, a rank. Days of it (the Sunday
+// run, a payment waiting for a wallet) are test/simulator/engine/payouts.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../../simulator/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
@@ -200,60 +200,6 @@ describe('a world that lives its earnings', () => {
       0,
     );
   });
-
-  it('plans a payment on Sunday at 10:00 UTC; it goes planned, submitted, sent, completed; unpaid falls only then', async () => {
-    const { sim } = await simAt('2026-01-04T09:00:00Z');
-    const before = await payments(sim);
-    const seen = new Set<string>();
-    let completed = before.filter((p) => p.completed).length;
-    let last = await unpaid(sim);
-    let falls = 0;
-    for (let minute = 2; minute <= 10 * 60; minute += 2) {
-      await sim.admin.advance(120);
-      const list = await payments(sim);
-      const now = await unpaid(sim);
-      const done = list.filter((p) => p.completed).length;
-      // Bytes leave unpaid only when a payment completed since the last look.
-      if (now < last) {
-        expect(done, `unpaid fell at minute ${minute} without a payment completing`).toBeGreaterThan(
-          completed,
-        );
-        falls++;
-      }
-      if (list.length > before.length) seen.add(paymentState(list[0] as never));
-      completed = done;
-      last = now;
-    }
-    const after = await payments(sim);
-    expect(after).toHaveLength(before.length + 1);
-    expect(after[0].create_time.startsWith('2026-01-04T10:00')).toBe(true);
-    expect(after[0].wallet_id).toBe(before[0].wallet_id);
-    expect([...seen]).toEqual(expect.arrayContaining(['planned', 'submitted', 'sent', 'completed']));
-    expect(falls).toBeGreaterThan(0);
-  }, 60_000);
-
-  it('gives a network without a payout wallet a payment that waits, picked up by a later run once one is set', async () => {
-    const { sim } = await simAt('2026-01-04T09:30:00Z');
-    const wallet = (await json(sim, 'GET', '/account/payout-wallet')).wallet_id;
-    await json(sim, 'POST', '/account/wallets/remove', { wallet_id: wallet });
-    await sim.admin.advance(3600);
-    const [waiting] = await payments(sim);
-    expect(waiting.create_time.startsWith('2026-01-04T10:00')).toBe(true);
-    expect(waiting.wallet_id).toBeNull();
-    expect(paymentState(waiting as never)).toBe('waiting for a wallet');
-    await json(sim, 'POST', '/account/payout-wallet', {
-      wallet_id: (await json(sim, 'GET', '/account/wallets')).wallets[0].wallet_id,
-    });
-    await sim.admin.advance(6 * 86_400);
-    expect((await payments(sim))[0].wallet_id).toBeNull();
-    // The next Sunday's run sweeps it up; hours later it is paid.
-    await sim.admin.advance(86_400 + 5 * 3600);
-    const list = await payments(sim);
-    const swept = list.find((p) => p.payment_id === waiting.payment_id)!;
-    expect(swept.wallet_id).not.toBeNull();
-    expect(swept.completed).toBe(true);
-    expect(list[0].create_time.startsWith('2026-01-11T10:00')).toBe(true);
-  }, 60_000);
 
   it('is the same world for the same seed, and each seed its own', async () => {
     const a = await simAt('2026-01-01T00:00:00Z', 7);

@@ -243,12 +243,11 @@ export function Earnings({ width, height }: PaneProps) {
   );
 }
 
-/** The pane as the registry lists it. */
+/** The pane as the registry lists it (no count in its tab: a payout a week is no list to size). */
 export const earningsPane = definePane({
   id: 'earnings',
   keys: earningsKeys,
   store: 'earnings',
   Component: Earnings,
-  count: (stores) => stores.earnings.getState().data?.payments.account_payments?.length,
   onEnter: (stores) => void stores.earnings.getState().refresh(),
 });
