@@ -22,14 +22,9 @@ const EARNINGS: OperationName[] = [
   'setRankingVisibility',
   'leaderboard',
 ];
-const SEED_LACKS: OperationName[] = [
-  'accountPoints',
-  'referralNetwork',
-  'networkReliability',
-  'networkRanking',
-  'setRankingVisibility',
-  'leaderboard',
-];
+/** The early-2025 server had these four (they answer as today), not the others. */
+const SEED_HAS: OperationName[] = ['accountPayments', 'transferStats', 'referralCode', 'walletBalance'];
+const SEED_LACKS = EARNINGS.filter((name) => !SEED_HAS.includes(name));
 
 type Payment = {
   payment_id: string;
