@@ -2,7 +2,7 @@
 // and the exporter alike: a payment's state in words, its amount in USD, points as points,
 // the last payout, the payouts by week. A leaf: it reads the contract's types only.
 import { dateOf } from '../clock.ts';
-import { lastPayoutAt, PAYOUT_WEEK_MS } from '../contract/payout-schedule.ts';
+import { lastPayoutAt, nextPayoutAt, PAYOUT_WEEK_MS } from '../contract/payout-schedule.ts';
 import type { AccountPayment, AccountPoint, AccountPoints } from '../contract/schemas.ts';
 
 /** Nano cents are 1e-9 USD (reference-operators.md, "Units"). */
@@ -70,6 +70,16 @@ export function lastPayout(payments: readonly AccountPayment[]): AccountPayment 
     if (at > best) last = payment;
   }
   return last;
+}
+
+/**
+ * The next Sunday 10:00 UTC run after `now`, and never at or before the newest payment's:
+ * a service whose clock runs ahead of this one (a simulator sped up with --speed in
+ * another process) has made that run already.
+ */
+export function nextPayout(payments: readonly AccountPayment[], now: number): number {
+  const newest = Math.max(now, ...payments.map((payment) => timeOf(payment.create_time) ?? now));
+  return nextPayoutAt(newest);
 }
 
 /** Payments not completed yet (nor canceled). */

@@ -50,7 +50,7 @@ describe.each(SIZES)('Earnings at %ix%i', (cols, rows) => {
     expect(frame()).toContain('7 Earn');
     expect(frame()).toMatchSnapshot();
     await press('G');
-    expect(frame()).toMatch(/› 2025-10-12 10:00/);
+    expect(frame()).toMatch(/› (2025-)?10-12 10:00/);
     await press(...Array.from({ length: 6 }, () => 'pgdn'));
     expect(frame()).toContain('clients valid per 15 minutes');
     if (rows >= 40)
@@ -74,7 +74,7 @@ describe.each(SIZES)('Earnings at %ix%i', (cols, rows) => {
     expect(frame()).toMatch(/Points {7}[\d,.]+/);
     expect(frame()).toMatchSnapshot('a payout whole');
     await press('esc');
-    expect(frame()).toMatch(/› 2025-12-21 10:00/);
+    expect(frame()).toMatch(/› (2025-)?12-21 10:00/);
   });
 
   it('the seed era: "this service has no …" for points, ranks and reliability; the rest shows', async () => {
@@ -82,7 +82,7 @@ describe.each(SIZES)('Earnings at %ix%i', (cols, rows) => {
     await waitFor('Transfer');
     expect(frame()).toContain('Points       this service has no points');
     expect(frame()).toContain('Rank         this service has no ranking');
-    expect(frame()).toMatch(/› 2025-12-28 10:00 +[\d.]+ USD/);
+    expect(frame()).toMatch(/› (2025-)?12-28 10:00 +[\d.]+ USD/);
     expect(frame()).toMatchSnapshot();
     await press(...Array.from({ length: 6 }, () => 'pgdn'));
     expect(frame()).toContain('this service has no reliability window');

@@ -3,7 +3,6 @@
 // rank. Where the service lacks a route (an older one: points, ranking), that line says so.
 import type { Command } from 'commander';
 import { isMissingRoute, serviceLacks } from '../../api/error-words.ts';
-import { nextPayoutAt } from '../../contract/payout-schedule.ts';
 import type { AccountPayment } from '../../contract/schemas.ts';
 import {
   formatBytes,
@@ -12,7 +11,14 @@ import {
   formatUsd,
   formatWaitInWords,
 } from '../../format/numbers.ts';
-import { lastPayout, paymentState, paymentUsd, pendingPayments, totalPoints } from '../../format/payments.ts';
+import {
+  lastPayout,
+  nextPayout,
+  paymentState,
+  paymentUsd,
+  pendingPayments,
+  totalPoints,
+} from '../../format/payments.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
@@ -154,7 +160,7 @@ the route).
           paid: transfer.paid_bytes_provided,
           unpaid: transfer.unpaid_bytes_provided,
           points: points ? totalPoints(points) : undefined,
-          nextAt: nextPayoutAt(now),
+          nextAt: nextPayout(rows, now),
           now,
           last: lastPayout(rows),
           pending: pendingPayments(rows),

@@ -4,7 +4,6 @@
 // counts as charts, the mean) and the country multipliers. The pane scrolls over them; a
 // part the service lacks says so in its place. Pure: the component colours them.
 import { explainError, serviceLacks } from '../../../api/error-words.ts';
-import { nextPayoutAt } from '../../../contract/payout-schedule.ts';
 import type { AccountPayment, ReliabilityWindow } from '../../../contract/schemas.ts';
 import {
   formatBytes,
@@ -17,6 +16,7 @@ import {
 } from '../../../format/numbers.ts';
 import {
   lastPayout,
+  nextPayout,
   paymentState,
   paymentUsd,
   pointsByPayment,
@@ -106,7 +106,7 @@ function summaryLines(data: EarningsData, now: number, chosen?: VisibilityChoice
       ),
     );
   }
-  const next = nextPayoutAt(now);
+  const next = nextPayout(payments, now);
   add('next', row('Next payout', `${formatTimestamp(next)} (Sunday) · in ${formatWaitInWords(next - now)}`));
   add(
     'last',
@@ -169,7 +169,8 @@ function chartLines(
  */
 function paymentColumns(width: number) {
   const wide = width >= 110;
-  return { wide, wallet: width < 80 ? 0 : wide ? 27 : 10, date: width < 80 ? 10 : 16 };
+  // Below 110 columns the year goes: "11-22 10:00".
+  return { wide, wallet: width < 80 ? 0 : wide ? 27 : 10, date: wide ? 16 : 11 };
 }
 
 /** The columns of a payment's line, `cells` in each. */
@@ -179,7 +180,7 @@ function paymentCells(
 ) {
   const { wide, wallet, date } = paymentColumns(width);
   const walletCell = wallet ? `${padCells(cells.wallet, wallet)}  ` : '';
-  return `${padCells(cells.date, date)}  ${padCells(cells.amount, 11, 'right')} ${padCells(cells.bytes, 12, 'right')}  ${walletCell}${padCells(cells.state, 20)}${wide && cells.tx ? ` ${cells.tx}` : ''}`;
+  return `${padCells(cells.date, date)}  ${padCells(cells.amount, 14, 'right')} ${padCells(cells.bytes, 12, 'right')}  ${walletCell}${padCells(cells.state, 20)}${wide && cells.tx ? ` ${cells.tx}` : ''}`;
 }
 
 export function paymentHeader(width: number): string {
@@ -195,9 +196,11 @@ export function paymentHeader(width: number): string {
 }
 
 export function paymentLine(payment: AccountPayment, width: number): string {
-  const { wallet } = paymentColumns(width);
+  const { wallet, wide } = paymentColumns(width);
   const line = paymentCells(width, {
-    date: formatTimestamp(payment.create_time).replace(' UTC', ''),
+    date: formatTimestamp(payment.create_time)
+      .replace(' UTC', '')
+      .slice(wide ? 0 : 5),
     amount: formatUsd(paymentUsd(payment)),
     bytes: formatBytes(payment.payout_byte_count),
     wallet: wallet ? walletText(payment, wallet > 10 ? wallet - 5 : wallet, wallet > 10) : '',
