@@ -289,11 +289,12 @@ export function deriveEvents(
   if (ranking?.ok && limit !== undefined) {
     const rank = ranking.data.network_ranking?.leaderboard_rank ?? 0;
     const low = rank === 0 || rank > limit;
-    const common = { time, rank, threshold: limit };
+    const common = { rank, threshold: limit };
     if (low && !open.has('rank')) {
       start('rank', {
         type: 'rank_dropped',
         severity: 'warning',
+        time,
         message: rank
           ? `the network's rank is #${rank}, out of the top ${limit}`
           : `the network has no rank (no payment in the last 4 payouts), so it is out of the top ${limit}`,
@@ -303,6 +304,7 @@ export function deriveEvents(
       end('rank', {
         type: 'rank_recovered',
         severity: 'info',
+        time,
         message: `the network's rank is #${rank}, in the top ${limit} again`,
         ...common,
       });
@@ -313,11 +315,12 @@ export function deriveEvents(
   const floor = options.reliabilityBelow;
   if (reliability?.ok && floor !== undefined) {
     const mean = reliability.data.reliability_window?.mean_reliability_weight ?? 0;
-    const common = { time, reliability: mean, threshold: floor };
+    const common = { reliability: mean, threshold: floor };
     if (mean < floor && !open.has('reliability')) {
       start('reliability', {
         type: 'reliability_dropped',
         severity: 'warning',
+        time,
         message: `the network's mean reliability weight is ${mean.toFixed(2)}, below ${floor}`,
         ...common,
       });
@@ -325,6 +328,7 @@ export function deriveEvents(
       end('reliability', {
         type: 'reliability_recovered',
         severity: 'info',
+        time,
         message: `the network's mean reliability weight is ${mean.toFixed(2)}, at least ${floor} again`,
         ...common,
       });
@@ -382,7 +386,6 @@ function payoutEvents(
     const usd = paymentUsd(payment);
     const amount = usd === undefined ? 'a payout' : `a payout of ${usd.toFixed(2)} USD`;
     const common = {
-      time,
       payment_id: id,
       ...(usd === undefined ? {} : { amount_usd: usd }),
       state: paymentState(payment),
@@ -391,6 +394,7 @@ function payoutEvents(
       events.push({
         type: 'payout_planned',
         severity: 'info',
+        time,
         message: payment.wallet_id
           ? `${amount} was planned${payment.wallet_address ? ` to ${sanitize(payment.wallet_address)}` : ''}`
           : `${amount} was planned, but the network has no payout wallet: it waits until one is set`,
@@ -402,6 +406,7 @@ function payoutEvents(
       events.push({
         type: 'payout_completed',
         severity: 'info',
+        time,
         message: `${amount} is complete${hash ? ` (transaction ${hash})` : ''}`,
         ...common,
         ...(hash ? { tx_hash: hash } : {}),
