@@ -20,7 +20,7 @@ import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
-import { initPayouts } from './payouts.ts';
+import { payoutSteps } from './payouts.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 import { startTrack } from './tracks.ts';
 
@@ -122,10 +122,9 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   }
   yield 0.93;
   initAssociations(world, now);
-  yield 0.96;
+  yield 0.95;
   initHistory(world, now);
-  yield 0.98;
-  initPayouts(world, now);
+  yield* within(payoutSteps(world, now), 0.97, 1);
   return world;
 }
 

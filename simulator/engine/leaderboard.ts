@@ -28,24 +28,28 @@ export function float32Json(value: number): number {
 
 /** Every network with a payment in the last EPOCHS plans, most MiB first (ties: the older network first). */
 function standings(world: World): { network: number; mib: number }[] {
-  const plans = payoutsOf(world).plans.slice(-EPOCHS);
   const sums = new Float64Array(world.networks.count);
   const paid = new Uint8Array(world.networks.count);
-  for (const plan of plans) {
-    plan.bytes.forEach((bytes, n) => {
-      if (!(bytes > 0)) return;
-      sums[n] += bytes;
+  for (const { bytes } of payoutsOf(world).plans.slice(-EPOCHS)) {
+    for (let n = 0; n < bytes.length; n++) {
+      if (!(bytes[n] > 0)) continue;
+      sums[n] += bytes[n];
       paid[n] = 1;
-    });
+    }
   }
-  const list: { network: number; mib: number }[] = [];
-  for (let n = 0; n < sums.length; n++) if (paid[n]) list.push({ network: n, mib: sums[n] / MIB });
-  return list.sort((a, b) => b.mib - a.mib || a.network - b.network);
+  const order: number[] = [];
+  for (let n = 0; n < sums.length; n++) if (paid[n]) order.push(n);
+  order.sort((a, b) => sums[b] - sums[a] || a - b);
+  return order.map((n) => ({ network: n, mib: sums[n] / MIB }));
 }
 
+/** The service's map of every network's ranking, as it was when made (its public flags too). */
 interface RankingMap {
   until: number;
-  ranks: Map<number, { net_mib_count: number; leaderboard_rank: number; leaderboard_public: boolean }>;
+  /** By network number: 1, 2, 3... (0: no payment in the epochs). */
+  rank: Int32Array;
+  mib: Float64Array;
+  shown: Set<number>;
 }
 const rankings = new WeakMap<World, RankingMap>();
 
@@ -53,24 +57,28 @@ const rankings = new WeakMap<World, RankingMap>();
 export function networkRanking(world: World, network: number, now: number) {
   let map = rankings.get(world);
   if (!map || map.until <= now) {
-    const { public: shown } = payoutsOf(world);
+    const count = world.networks.count;
     map = {
       until: now + RANKING_CACHE_MS,
-      ranks: new Map(
-        standings(world).map(({ network: n, mib }, k) => [
-          n,
-          { net_mib_count: float32Json(mib), leaderboard_rank: k + 1, leaderboard_public: shown.has(n) },
-        ]),
-      ),
+      rank: new Int32Array(count),
+      mib: new Float64Array(count),
+      shown: new Set(payoutsOf(world).public),
     };
+    for (const [k, { network: n, mib }] of standings(world).entries()) {
+      map.rank[n] = k + 1;
+      map.mib[n] = mib;
+    }
     rankings.set(world, map);
   }
+  const rank = map.rank[network] ?? 0;
   return {
-    network_ranking: map.ranks.get(network) ?? {
-      net_mib_count: 0,
-      leaderboard_rank: 0,
-      leaderboard_public: false,
-    },
+    network_ranking: rank
+      ? {
+          net_mib_count: float32Json(map.mib[network]),
+          leaderboard_rank: rank,
+          leaderboard_public: map.shown.has(network),
+        }
+      : { net_mib_count: 0, leaderboard_rank: 0, leaderboard_public: false },
   };
 }
 

@@ -15,6 +15,7 @@
 import { nextPayoutAt, PAYOUT_WEEK_MS } from '../../src/contract/payout-schedule.ts';
 import type { World } from '../world/index.ts';
 import { hash2, Rng, uuidFromText } from '../world/prng.ts';
+import type { Steps } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
 import { meanWeight } from './reliability.ts';
 
@@ -134,8 +135,11 @@ function startProgress(world: World, plan: PayoutPlan, network: number, walletId
   });
 }
 
+/** Providers per step of the scan (a few ms of work). */
+const CHUNK = 1 << 17;
+
 /** Bytes per ms and reliability weight of each network from its providers' speeds, and a factor of its own. */
-function networkRates(world: World, rng: Rng): { rate: Float64Array; weight: Float64Array } {
+function* networkRates(world: World, rng: Rng): Steps<{ rate: Float64Array; weight: Float64Array }> {
   const networks = world.networks.count;
   const rate = new Float64Array(networks);
   const weight = new Float64Array(networks);
@@ -144,6 +148,7 @@ function networkRates(world: World, rng: Rng): { rate: Float64Array; weight: Flo
     const n = p.network[i];
     rate[n] += ((p.speed[i] || 2e6) * RELAY_SHARE * CONNECTED_SHARE) / 1000;
     if (p.mode[i] > 0) weight[n] += CONNECTED_SHARE;
+    if ((i & (CHUNK - 1)) === CHUNK - 1) yield (0.5 * i) / p.count;
   }
   // Networks carry more or less than their providers' speeds say (a few much more); the
   // demo network's traffic is tracked, so its rate is its providers' own.
@@ -303,14 +308,14 @@ export function tickPayouts(world: World, now: number): void {
 }
 
 /**
- * The payouts of a new world: every network's rate, some referrals of the demo network,
- * the networks on the leaderboard, and HISTORY_WEEKS weekly plans before `now` whose
- * payments to the demo network are completed, but for the newest: Circle still has it
- * (SENT, STUCK) for a few hours more.
+ * The payouts of a new world, in steps (world/steps.ts): every network's rate, some
+ * referrals of the demo network, the networks on the leaderboard, and HISTORY_WEEKS weekly
+ * plans before `now` whose payments to the demo network are completed, but for the
+ * newest: Circle still has it (SENT, STUCK) for a few hours more.
  */
-export function initPayouts(world: World, now: number): void {
+export function* payoutSteps(world: World, now: number): Steps<void> {
   const rng = new Rng(world.seed, STREAM);
-  const { rate, weight } = networkRates(world, rng);
+  const { rate, weight } = yield* networkRates(world, rng);
   const last = nextPayoutAt(now) - PAYOUT_WEEK_MS;
   const state: Payouts = {
     rate,
@@ -341,6 +346,7 @@ export function initPayouts(world: World, now: number): void {
     }
     settlePlan(plan);
     state.plans.push(plan);
+    yield 0.5 + (0.5 * (HISTORY_WEEKS - k)) / HISTORY_WEEKS;
   }
   states.set(world, state);
   // The demo network was paid into its payout wallet; Circle still has the newest payment.
