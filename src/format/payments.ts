@@ -112,7 +112,7 @@ export function weeklyPayouts(
   const days: string[] = [];
   const values: number[] = [];
   for (let run = first; run <= newest; run += PAYOUT_WEEK_MS) {
-    days.push(new Date(run).toISOString().slice(0, 10));
+    days.push(dateOf(run)?.toISOString().slice(0, 10) ?? '?');
     values.push(sums.get(run) ?? 0);
   }
   return { days, values };

@@ -4,6 +4,7 @@
 // counts as charts, the mean) and the country multipliers. The pane scrolls over them; a
 // part the service lacks says so in its place. Pure: the component colours them.
 import { explainError, serviceLacks } from '../../../api/error-words.ts';
+import { dateOf } from '../../../clock.ts';
 import type { AccountPayment, ReliabilityWindow } from '../../../contract/schemas.ts';
 import {
   formatBytes,
@@ -214,8 +215,12 @@ export function paymentLine(payment: AccountPayment, width: number): string {
 function reliabilitySeries(window: ReliabilityWindow) {
   const first = window.min_bucket_number ?? 0;
   const seconds = window.bucket_duration_seconds ?? 900;
-  const days = (window.reliability_weights ?? []).map((_, k) =>
-    new Date((first + k) * seconds * 1000).toISOString().slice(0, 10),
+  // A bucket number no date can hold (a hostile answer) has no label.
+  const days = (window.reliability_weights ?? []).map(
+    (_, k) =>
+      dateOf((first + k) * seconds * 1000)
+        ?.toISOString()
+        .slice(0, 10) ?? '?',
   );
   return {
     weights: { days, values: window.reliability_weights ?? [] },
