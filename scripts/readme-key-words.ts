@@ -83,6 +83,8 @@ export const KEY_WORDS: Record<string, string> = {
   'account setWallet': 'set the payout wallet by its id (dialog)',
   'account feedback': 'send feedback (dialog)',
   'account login': 'log in with an auth code (where no token was given)',
+  'earnings login': 'log in with an auth code (where no token was given)',
+  'earnings copy': "copy the selected payout's transaction hash (once Circle has sent it)",
 
   'dialog:share next':
     'choose the device, then (after editing the name the other network sees) create the code',
@@ -121,6 +123,14 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
     ['`j` `↓` / `k` `↑`', 'select a wallet, or an API key (`←`/`→` choose the list)'],
     ['`enter`', 'make the selected wallet the payout wallet, after `y`/`n`'],
   ],
+  earnings: [
+    [
+      '`j` `↓` / `k` `↑`, `g` / `G`',
+      'select a payout, the first, the last (the pane scrolls to keep it in view; `g` to its top)',
+    ],
+    ['`PgDn` / `PgUp`', 'scroll the pane a page down / up (the reliability window is below the payouts)'],
+    ['`enter`', 'show the selected payout whole; `esc` back'],
+  ],
 };
 
 /** What a dialog's keys follow in its row (what is typed, first). */
@@ -132,6 +142,6 @@ export const DIALOG_WORDS: Record<string, string> = {
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
   confirm:
-    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients',
+    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients, the leaderboard visibility (Earnings, v)',
   stalePeriod: 'type the period (`30m`, `12h`, `7d`, `2w`)',
 };

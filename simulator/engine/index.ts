@@ -29,6 +29,7 @@ import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Caller, type Handler, operations } from './operations.ts';
+import { payoutSteps } from './payouts.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 import { startTrack } from './tracks.ts';
 
@@ -152,12 +153,13 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   }
   yield 0.93;
   initAssociations(world, now);
-  yield 0.96;
+  yield 0.95;
   initHistory(world, now);
   // Issue 26, groups 4 and 5: a blocked country and an API key of the demo network.
   initBlockedLocations(world);
   initApiKeys(world, options.secret, now);
   initFleet(world, now);
+  yield* within(payoutSteps(world, now), 0.97, 1);
   return world;
 }
 

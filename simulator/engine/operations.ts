@@ -33,8 +33,17 @@ import {
   type DemoPlay,
   removeAdoptCode,
 } from './device-adoption.ts';
+import {
+  accountPayments,
+  accountPoints,
+  referralCode,
+  referralNetwork,
+  transferStats,
+  walletBalance,
+} from './earnings.ts';
 import { findProviders } from './find-providers.ts';
 import { authClient, removeClient, removeClients } from './fleet.ts';
+import { leaderboard, networkRanking, setRankingVisibility } from './leaderboard.ts';
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
@@ -47,6 +56,7 @@ import {
 } from './provider-history.ts';
 import { providerStats } from './provider-stats.ts';
 import { providersMap } from './providers-map.ts';
+import { networkReliability } from './reliability.ts';
 
 export interface Caller {
   networkId: string;
@@ -133,4 +143,15 @@ export const operations = {
   adoptStatus: (c) => adoptStatus(c.world, c.body),
   confirmAdopt: (c) => confirmAdopt(c.world, c.body, c.context, c.now),
   removeAdoptCode: (c) => removeAdoptCode(c.world, c.body),
+  // Issue 26, groups 1 and 2: earnings, reliability and rank.
+  accountPayments: (c) => accountPayments(c.world, c.network),
+  transferStats: (c) => transferStats(c.world, c.network, c.now),
+  accountPoints: (c) => accountPoints(c.world, c.network),
+  referralCode: (c) => referralCode(c.world, c.network),
+  referralNetwork: (c) => referralNetwork(c.world, c.network),
+  walletBalance: () => walletBalance(),
+  networkReliability: (c) => networkReliability(c.world, c.network, c.caller, c.now),
+  networkRanking: (c) => networkRanking(c.world, c.network, c.now),
+  setRankingVisibility: (c) => setRankingVisibility(c.world, c.network, c.body),
+  leaderboard: (c) => leaderboard(c.world),
 } satisfies OperationTable;

@@ -1,11 +1,13 @@
-// One tick (every 60 simulated seconds): connections change, traffic accrues, codes
-// count down, the other parties act, the 90-day series are recomputed. On a big world
-// only a sample of providers is touched, so a tick stays in the milliseconds.
+// One tick (every 60 simulated seconds): connections change, traffic accrues (and waits to
+// be paid), payouts run and advance, codes count down, the other parties act, the 90-day
+// series are recomputed. On a big world only a sample of providers is touched, so a tick
+// stays in the milliseconds.
 import type { World } from '../world/index.ts';
 import { tickAssociations } from './associations.ts';
 import { pruneAuthCodes } from './auth.ts';
 import { mayConnect, tickFleet } from './fleet.ts';
 import { tickHistory } from './network-stats.ts';
+import { carryTraffic, tickPayouts } from './payouts.ts';
 import { recordConnection, tickTracks } from './tracks.ts';
 
 export const TICK_MS = 60_000;
@@ -46,7 +48,9 @@ export function tickWorld(world: World, now: number): void {
     if (!on && !mayConnect(world, i)) continue;
     if (rng.float() < (on ? TRACKED_DROP : TRACKED_RETURN)) setConnected(world, i, !on, now);
   }
-  tickTracks(world, now);
+  // What the tracked providers carried is their networks' to be paid.
+  tickTracks(world, now, (i, gib) => carryTraffic(world, p.network[i], gib, now));
+  tickPayouts(world, now);
   tickAssociations(world, now);
   tickFleet(world, now);
   // Rate-limit windows and auth codes that have run out are dropped: memory stays flat.

@@ -10,7 +10,7 @@ export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const FIELDS = 5;
 export const [TRANSFER, PAYOUT, SEARCH, CONTRACTS, CLIENTS] = [0, 1, 2, 3, 4];
-/** USD paid per GiB relayed */
+/** USD paid per GiB relayed (the payouts of payouts.ts pay the same) */
 const PAYOUT_PER_GIB = 0.05;
 /** Hours of buckets a track keeps until a *-last-n route asks for longer. */
 export const SHORT_HOURS = 24;
@@ -37,9 +37,9 @@ export const slot = (track: Track, hour: number, field: number) => (hour % track
 /**
  * Traffic of `minutes` connected minutes in the track's newest hour: transfer, payout,
  * searches, contracts and the clients they were with. One draw picks the clients of the
- * contracts drawn (as many draws as ever: the world's stream stays as it was).
+ * contracts drawn (as many draws as ever: the world's stream stays as it was). Returns the GiB.
  */
-function accrue(world: World, track: Track, i: number, rng: Rng, minutes: number): void {
+function accrue(world: World, track: Track, i: number, rng: Rng, minutes: number): number {
   const base = slot(track, track.hour, 0);
   const gib = perMinuteGiB(world, i, rng) * minutes;
   track.buckets[base + TRANSFER] += gib;
@@ -49,10 +49,11 @@ function accrue(world: World, track: Track, i: number, rng: Rng, minutes: number
   // Bytes are settled on contracts: an hour with transfer has one at least.
   const forced = gib > 0 && drawn === 0 && track.buckets[base + CONTRACTS] === 0 ? 1 : 0;
   const contracts = drawn + forced;
-  if (contracts === 0) return;
+  if (contracts === 0) return gib;
   track.buckets[base + CONTRACTS] += contracts;
   const first = drawn > 0 ? rng.float() : hash2(hash2(world.seed ^ i, track.hour), 0) / 2 ** 32;
   track.buckets[base + CLIENTS] |= pickClients(first, contracts, poolSize(world, i), hash2(i, track.hour));
+  return gib;
 }
 
 /** Moves the hour ring to `hour`, clearing the buckets of hours that fall out of its span. */
@@ -235,11 +236,12 @@ export function recordConnection(world: World, i: number, connected: boolean, no
 }
 
 /**
- * One tick for every tracked provider: the window slides; connected ones accrue, and now
- * and then reconnect before their old connection closes (two open for a while). The
- * overlaps are drawn from a hash of the tick, not the tick's random stream.
+ * One tick for every tracked provider: the window slides; connected ones accrue (the GiB
+ * each carried goes to `carried`), and now and then reconnect before their old connection
+ * closes (two open for a while). The overlaps are drawn from a hash of the tick, not the
+ * tick's random stream.
  */
-export function tickTracks(world: World, now: number): void {
+export function tickTracks(world: World, now: number, carried?: (i: number, gib: number) => void): void {
   const rng = world.tickRng;
   const hour = Math.floor(now / HOUR);
   for (const [i, track] of world.tracks) {
@@ -248,7 +250,7 @@ export function tickTracks(world: World, now: number): void {
     while (old < track.events.length && track.events[old].time <= now - EVENT_SPAN) old++;
     forget(track, old);
     if (world.providers.connected[i] !== 1) continue;
-    accrue(world, track, i, rng, 1);
+    carried?.(i, accrue(world, track, i, rng, 1));
     const draw = hash2(hash2(world.seed ^ OVERLAP_KEY, i), world.ticks) / 2 ** 32;
     const open = openAt(track, now).length;
     if (open === 1 && draw < OVERLAP_OPEN) pushEvent(track, now, true);

@@ -167,6 +167,11 @@ const ARGS: Record<BodyOperation, GoType> = {
   removeAdoptCode: goPtr(
     goStruct('model.DeviceRemoveAdoptCodeArgs', { adopt_code: goString, adopt_secret: goString }),
   ),
+  // Issue 26, groups 1 and 2. server: controller/leaderboard_controller.go: the visibility
+  // takes a value (null is `{}`); the leaderboard a pointer it never reads, so a `null` body
+  // is fine there too: read as a value here (the same 400 texts name the struct).
+  setRankingVisibility: goStruct('controller.SetNetworkRankingPublicArgs', { is_public: goBool }),
+  leaderboard: goStruct('controller.GetLeaderboardArgs', {}),
 };
 
 /** The type without the struct fields `dropped` (through a pointer). */

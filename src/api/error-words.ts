@@ -60,22 +60,25 @@ export function serviceMessage(error: unknown): string {
 /** No token was configured for an operation that needs one (the view explains how to give one). */
 export const isNoToken = (error: unknown): boolean => isApiError(error) && error.kind === 'no-token';
 
-/** A 404: the route is not there (an older service, the seed era, lacks it). */
+/**
+ * The service answered 404 for an operation of the endpoint table: it is an older one
+ * that has not got the route (the seed era lacks points, reliability, API keys...).
+ */
 export const isMissingRoute = (error: unknown): boolean =>
   isApiError(error) && error.kind === 'http' && error.status === 404;
 
 /** What the console and the commands say of a route the service lacks: `this service has no <what>`. */
 export const lacking = (what: string) => `this service has no ${what}`;
 
-/** `error` as it is, or for a missing route the failure `this service has no <what>` (a command exits 1). */
-export function orLacking(error: unknown, what: string): unknown {
-  if (!isMissingRoute(error)) return error;
-  return new ApiError('http', lacking(what), { ...(error as ApiError).details });
+/**
+ * The call's answer; a 404 becomes the failure "this service has no <what>" (an `http`
+ * error still: a command ends with exit code 1 on it).
+ */
+export async function orLacking<T>(call: Promise<T>, what: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isMissingRoute(error)) throw error;
+    throw new ApiError('http', lacking(what), { ...(error as ApiError).details });
+  }
 }
-
-/** For a promise's catch: throws the failure, a missing route as `this service has no <what>`. */
-export const throwLacking =
-  (what: string) =>
-  (error: unknown): never => {
-    throw orLacking(error, what);
-  };

@@ -41,6 +41,14 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
       'providersMap',
       // issue 26, group 3
       'removeClients',
+      // Issue 26, groups 1 and 2: routes the early-2025 server had not (payments, transfer
+      // stats, the referral code and the wallet balance it had: they answer as today).
+      'accountPoints',
+      'referralNetwork',
+      'networkReliability',
+      'networkRanking',
+      'setRankingVisibility',
+      'leaderboard',
     ],
     unreadFields: {
       findProviderLocations: ['rank_mode'],

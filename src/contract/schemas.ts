@@ -719,6 +719,155 @@ export const RemoveApiKeyRequest = z.object({ id: RequestUdid.nullish() });
 const RegionProviders = z.looseObject({ provider_count: optInt, lat: optNumber, lon: optNumber });
 export const ProvidersMap = z.record(z.string(), z.record(z.string(), RegionProviders));
 
+// ---- earnings, reliability and rank (issue 26, groups 1 and 2) -----------------
+// reference-operators.md sections 1 and 2. Money in nano cents (1e-9 USD, whatever the
+// name says), points in nano points (1 point = 1e6), byte counts in bytes.
+
+/** One payment of the network: planned, submitted to Circle, sent (a tx hash), completed. */
+export const AccountPayment = z.looseObject({
+  payment_id: optString,
+  payment_plan_id: optString,
+  /** `null` when the network had no valid payout wallet when the plan ran */
+  wallet_id: optString,
+  network_id: optString,
+  payout_byte_count: optNumber,
+  /** 1e-9 USD: net revenue + transfer subsidy + reliability subsidy */
+  payout_nano_cents: optNumber,
+  subsidy_payout_nano_cents: optNumber,
+  /** always 0 from the real service (the column is not read) */
+  reliability_subsidy_nano_cents: optNumber,
+  min_sweep_time: optString,
+  create_time: optString,
+  /** Circle's transfer id, once submitted */
+  payment_record: optString,
+  token_type: optString,
+  /** USD actually sent (the payout less a $0.01 fee) */
+  token_amount: optNumber,
+  payment_time: optString,
+  /** Circle's transaction as a JSON text */
+  payment_receipt: optString,
+  wallet_address: optString,
+  blockchain: optString,
+  tx_hash: optString,
+  completed: optBoolean,
+  complete_time: optString,
+  canceled: optBoolean,
+  cancel_time: optString,
+});
+/** `{}` for a network without payments (the key is omitempty). Newest first. */
+export const AccountPayments = z.looseObject({
+  account_payments: opt(z.array(AccountPayment)),
+  error: opt(BusinessError),
+});
+
+/** Bytes the network's providers carried: paid (in completed payments) and not yet. */
+export const TransferStats = z.looseObject({
+  paid_bytes_provided: optNumber,
+  unpaid_bytes_provided: optNumber,
+});
+
+export const AccountPoint = z.looseObject({
+  account_point_id: optString,
+  network_id: optString,
+  /** `payout`, `payout_reliability`, `payout_multiplier`, `payout_linked_account`, ... */
+  event: optString,
+  /** nano points (1 point = 1 000 000) */
+  point_value: optNumber,
+  payment_plan_id: optString,
+  account_payment_id: optString,
+  linked_network_id: optString,
+  create_time: optString,
+});
+/** The same array under both keys (`account_points` is the deprecated name). */
+export const AccountPoints = z.looseObject({
+  network_points: opt(z.array(AccountPoint)),
+  account_points: opt(z.array(AccountPoint)),
+});
+
+export const ReferralCode = z.looseObject({
+  referral_code: optString,
+  total_referrals: optInt,
+});
+/** The network that referred the caller, or `{error: {message}}` when none did. */
+export const ReferralNetwork = z.looseObject({
+  network: opt(z.looseObject({ id: optString, name: optString })),
+  error: opt(BusinessError),
+});
+
+/** The in-app (Circle user-controlled) wallet: `{}` when there is none. */
+export const WalletBalance = z.looseObject({
+  wallet_info: opt(
+    z.looseObject({
+      wallet_id: optString,
+      token_id: optString,
+      blockchain: optString,
+      blockchain_symbol: optString,
+      create_date: optString,
+      balance_usdc_nano_cents: optNumber,
+      address: optString,
+    }),
+  ),
+});
+
+export const CountryMultiplier = z.looseObject({
+  country_location_id: optString,
+  country: optString,
+  country_code: optString,
+  reliability_multiplier: optNumber,
+});
+/**
+ * 15-minute buckets (bucket n starts n x 900 s after the epoch) from the oldest stored up
+ * to, excluding, the newest: the arrays are indexed by bucket - min_bucket_number.
+ */
+export const ReliabilityWindow = z.looseObject({
+  mean_reliability_weight: optNumber,
+  min_time_unix_milli: optNumber,
+  min_bucket_number: optNumber,
+  max_time_unix_milli: optNumber,
+  /** exclusive */
+  max_bucket_number: optNumber,
+  bucket_duration_seconds: optNumber,
+  max_client_count: optNumber,
+  max_total_client_count: optNumber,
+  reliability_weights: opt(z.array(z.number())),
+  client_counts: opt(z.array(z.number())),
+  total_client_counts: opt(z.array(z.number())),
+  country_multipliers: opt(z.array(CountryMultiplier)),
+});
+export const NetworkReliability = z.looseObject({
+  reliability_window: opt(ReliabilityWindow),
+  error: opt(BusinessError),
+});
+
+/** Rank 0: no payment in the last 4 payout epochs. May lag a visibility change by 5 minutes. */
+export const NetworkRanking = z.looseObject({
+  network_ranking: opt(
+    z.looseObject({
+      /** MiB of the last 4 payout epochs' payments */
+      net_mib_count: optNumber,
+      leaderboard_rank: optInt,
+      leaderboard_public: optBoolean,
+    }),
+  ),
+  error: opt(BusinessError),
+});
+export const RankingVisibilityRequest = z.object({ is_public: z.boolean().optional() });
+
+/** The argument has no fields; the service reads none. */
+export const LeaderboardRequest = z.object({});
+/** A network that is not public keeps its place with an empty id and name. */
+export const Earner = z.looseObject({
+  network_id: optString,
+  network_name: optString,
+  net_mib_count: optNumber,
+  is_public: optBoolean,
+  contains_profanity: optBoolean,
+});
+export const Leaderboard = z.looseObject({
+  earners: opt(z.array(Earner)),
+  error: opt(BusinessError),
+});
+
 // ---- token ------------------------------------------------------------------
 
 /** Claims of the service's JWT (RS512 on the real service). */
@@ -872,3 +1021,13 @@ export type AuthClientResult = Read<typeof AuthClientResult>;
 export type CreateAdoptCodeResult = Read<typeof CreateAdoptCodeResult>;
 export type AdoptStatusResult = Read<typeof AdoptStatusResult>;
 export type ConfirmAdoptResult = Read<typeof ConfirmAdoptResult>;
+
+export type AccountPayment = Read<typeof AccountPayment>;
+export type AccountPayments = Read<typeof AccountPayments>;
+export type TransferStats = Read<typeof TransferStats>;
+export type AccountPoint = Read<typeof AccountPoint>;
+export type AccountPoints = Read<typeof AccountPoints>;
+export type ReferralCode = Read<typeof ReferralCode>;
+export type ReliabilityWindow = Read<typeof ReliabilityWindow>;
+export type NetworkRanking = Read<typeof NetworkRanking>;
+export type Earner = Read<typeof Earner>;

@@ -180,3 +180,23 @@ export function formatPeriod(ms: number): string {
     if (ms % PERIOD_UNITS[unit] === 0) return `${ms / PERIOD_UNITS[unit]}${unit}`;
   return `${Math.max(1, Math.round(ms / PERIOD_UNITS.m))}m`;
 }
+
+/**
+ * A wait in words, its two largest units: "3 days and 4 hours", "2 hours and 5 minutes",
+ * "45 minutes", "less than a minute".
+ */
+export function formatWaitInWords(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 1) return 'less than a minute';
+  const parts: [number, string][] = [
+    [Math.floor(minutes / 1440), 'day'],
+    [Math.floor(minutes / 60) % 24, 'hour'],
+    [minutes % 60, 'minute'],
+  ];
+  const first = parts.findIndex(([count]) => count > 0);
+  const words = parts
+    .slice(first, first + 2)
+    .filter(([count]) => count > 0)
+    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`);
+  return words.join(' and ');
+}

@@ -2,7 +2,8 @@
 // come in. Each load of My providers, the account (payout wallet), the clients and the
 // Network pane is an observation of that one operation (providers dropping and coming
 // back, the wallet unset, a request failing and recovering: the same events `netdeck
-// watch` prints); each load of the device associations is compared with the one before
+// watch` prints), and each load of the earnings one of the payments (payouts planned and
+// completed); each load of the device associations is compared with the one before
 // (adoptions confirmed or expired, shares added or confirmed). No timer of its own.
 import { type ApiError, isApiError } from '../api/errors.ts';
 import type { Clock } from '../clock.ts';
@@ -11,6 +12,7 @@ import { sanitize } from '../sanitize.ts';
 import type { AccountStore } from './account.ts';
 import type { ClientsStore } from './clients.ts';
 import type { DevicesStore } from './devices.ts';
+import type { EarningsStore } from './earnings.ts';
 import type { EventDraft, EventSource } from './events.ts';
 import type { MyProvidersStore } from './my-providers.ts';
 import type { NetworkStore } from './network.ts';
@@ -19,6 +21,7 @@ import type { ResourceState } from './resource.ts';
 
 interface Sources {
   myProviders: MyProvidersStore;
+  earnings: EarningsStore;
   account: AccountStore;
   clients: ClientsStore;
   network: NetworkStore;
@@ -106,17 +109,18 @@ function guarded(feed: () => unknown): void {
 export function feedConsoleEvents(stores: Sources, source: EventSource, clock: Clock): () => void {
   const offs: (() => void)[] = [];
   const looked = new Set<ObservedOperation>();
-  /** Each load of `store` (a success or a new failure) as an observation of `operation`. */
+  /** Each load of `store` (a success or a new failure) as an observation of `operation` (its answer: `answer` of the data). */
   const watch = <T>(
     store: { subscribe(fn: (s: ResourceState<T>, p: ResourceState<T>) => void): () => void },
     operation: ObservedOperation,
     extra: () => Observation['results'] = () => ({}),
+    answer: (data: T) => unknown = (data) => data,
   ) => {
     offs.push(
       store.subscribe((now, before) => {
         const results: Observation['results'] = {};
         if (now.version !== before.version && now.data !== undefined)
-          (results as Record<string, unknown>)[operation] = { ok: true, data: now.data };
+          (results as Record<string, unknown>)[operation] = { ok: true, data: answer(now.data) };
         else if (now.failures > before.failures && now.error && !quiet(now.error))
           (results as Record<string, unknown>)[operation] = { ok: false, error: now.error };
         else return;
@@ -140,6 +144,8 @@ export function feedConsoleEvents(stores: Sources, source: EventSource, clock: C
   watch(stores.clients, 'networkClients');
   watch(stores.account, 'getPayoutWallet');
   watch(stores.network, 'networkStats');
+  // Payouts planned and completed while the console runs.
+  watch(stores.earnings, 'accountPayments', undefined, (data) => data.payments);
 
   let last: { data: DeviceAssociations; at: number } | undefined;
   offs.push(

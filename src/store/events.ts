@@ -2,13 +2,15 @@
 // the console's event log. Observations (what the service said at one moment) go in;
 // events come out, each condition once when it starts and once when it ends: a provider
 // disconnected for longer than N minutes and back, the payout wallet unset and set, the
-// token expiring soon or expired, a request failing and recovering. Deriving them is a
-// pure function of the last state and the new observation; the source keeps the state,
-// the last events and their listeners.
+// token expiring soon or expired, a request failing and recovering, the rank or the mean
+// reliability past a limit the user gave and back; and the payouts that are planned and
+// that complete while it watches. Deriving them is a pure function of the last state and
+// the new observation; the source keeps the state, the last events and their listeners.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError, isApiError } from '../api/errors.ts';
-import type { ProviderStats } from '../contract/schemas.ts';
+import type { AccountPayment, ProviderStats } from '../contract/schemas.ts';
 import { ZERO_UUID } from '../contract/schemas.ts';
+import { paymentState, paymentUsd } from '../format/payments.ts';
 import { oneLine, sanitize } from '../sanitize.ts';
 import { clientsById } from './clients.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from './observe.ts';
@@ -27,6 +29,13 @@ export const EVENT_TYPES = [
   'adoption_expired',
   'share_added',
   'share_confirmed',
+  // Issue 26, groups 1 and 2: payouts, and the rank and reliability limits (when given).
+  'payout_planned',
+  'payout_completed',
+  'rank_dropped',
+  'rank_recovered',
+  'reliability_dropped',
+  'reliability_recovered',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -58,6 +67,16 @@ export interface NetdeckEvent {
   code?: string;
   /** share_*: the other network. */
   network_name?: string;
+  /** payout_*: the payment, its amount (USD) and state; its transaction once sent. */
+  payment_id?: string;
+  amount_usd?: number;
+  state?: string;
+  tx_hash?: string;
+  /** rank_*: the network's leaderboard rank (0: none); reliability_*: its mean weight. */
+  rank?: number;
+  reliability?: number;
+  /** rank_* and reliability_*: the limit the user gave. */
+  threshold?: number;
   /** Found at the console's first look (already so when it started): logged, not toasted. */
   startup?: boolean;
 }
@@ -68,6 +87,10 @@ export interface EventOptions {
   disconnectedMinutes: number;
   /** The token is reported this long before it expires (ms). */
   tokenWarningMs: number;
+  /** A rank worse than this (or none) is reported; not watched unless given. */
+  rankWorseThan?: number;
+  /** A mean reliability weight below this is reported; not watched unless given. */
+  reliabilityBelow?: number;
 }
 
 export const DEFAULT_EVENT_OPTIONS: EventOptions = {
@@ -79,8 +102,10 @@ export const DEFAULT_EVENT_OPTIONS: EventOptions = {
 export interface WatchState {
   /** Disconnected providers by client id: since when (as far as netdeck knows). */
   readonly down: ReadonlyMap<string, number>;
-  /** Conditions reported and not yet over, by key (`provider:ID`, `wallet`, `token`, `request:OP`). */
+  /** Conditions reported and not yet over, by key (`provider:ID`, `wallet`, `token`, `request:OP`, `rank`, `reliability`). */
   readonly open: ReadonlyMap<string, EventDraft>;
+  /** The payments seen, by id: whether each was completed (none until payments were seen once). */
+  readonly payments?: ReadonlyMap<string, boolean>;
 }
 
 export const EMPTY_WATCH_STATE: WatchState = { down: new Map(), open: new Map() };
@@ -147,6 +172,7 @@ export function deriveEvents(
   const time = iso(at);
   const open = new Map(state.open);
   let down = state.down;
+  let payments = state.payments;
   const events: EventDraft[] = [];
   const start = (key: string, draft: EventDraft) => {
     open.set(key, draft);
@@ -250,6 +276,65 @@ export function deriveEvents(
     }
   }
 
+  const paid = results.accountPayments;
+  if (paid?.ok) {
+    const rows = paid.data.account_payments ?? [];
+    // The first look only learns what there is: a payout planned before is no news.
+    if (payments) events.push(...payoutEvents(payments, rows, time));
+    payments = new Map(rows.flatMap((p) => (p.payment_id ? [[p.payment_id, p.completed === true]] : [])));
+  }
+
+  const ranking = results.networkRanking;
+  const limit = options.rankWorseThan;
+  if (ranking?.ok && limit !== undefined) {
+    const rank = ranking.data.network_ranking?.leaderboard_rank ?? 0;
+    const low = rank === 0 || rank > limit;
+    const common = { rank, threshold: limit };
+    if (low && !open.has('rank')) {
+      start('rank', {
+        type: 'rank_dropped',
+        severity: 'warning',
+        time,
+        message: rank
+          ? `the network's rank is #${rank}, out of the top ${limit}`
+          : `the network has no rank (no payment in the last 4 payouts), so it is out of the top ${limit}`,
+        ...common,
+      });
+    } else if (!low && open.has('rank')) {
+      end('rank', {
+        type: 'rank_recovered',
+        severity: 'info',
+        time,
+        message: `the network's rank is #${rank}, in the top ${limit} again`,
+        ...common,
+      });
+    }
+  }
+
+  const reliability = results.networkReliability;
+  const floor = options.reliabilityBelow;
+  if (reliability?.ok && floor !== undefined) {
+    const mean = reliability.data.reliability_window?.mean_reliability_weight ?? 0;
+    const common = { reliability: mean, threshold: floor };
+    if (mean < floor && !open.has('reliability')) {
+      start('reliability', {
+        type: 'reliability_dropped',
+        severity: 'warning',
+        time,
+        message: `the network's mean reliability weight is ${mean.toFixed(2)}, below ${floor}`,
+        ...common,
+      });
+    } else if (mean >= floor && open.has('reliability')) {
+      end('reliability', {
+        type: 'reliability_recovered',
+        severity: 'info',
+        time,
+        message: `the network's mean reliability weight is ${mean.toFixed(2)}, at least ${floor} again`,
+        ...common,
+      });
+    }
+  }
+
   for (const [name, outcome] of outcomesOf(observation)) {
     const key = `request:${name}`;
     if (!outcome.ok) {
@@ -282,9 +367,53 @@ export function deriveEvents(
   }
 
   return {
-    state: { down, open },
+    state: { down, open, ...(payments ? { payments } : {}) },
     events: observation.startup ? events.map((e) => ({ ...e, startup: true })) : events,
   };
+}
+
+/** The payouts planned and completed since the last look (`seen`), oldest first. */
+function payoutEvents(
+  seen: ReadonlyMap<string, boolean>,
+  rows: AccountPayment[],
+  time: string,
+): EventDraft[] {
+  const events: EventDraft[] = [];
+  for (const payment of [...rows].reverse()) {
+    const id = payment.payment_id;
+    if (!id) continue;
+    const was = seen.get(id);
+    const usd = paymentUsd(payment);
+    const amount = usd === undefined ? 'a payout' : `a payout of ${usd.toFixed(2)} USD`;
+    const common = {
+      payment_id: id,
+      ...(usd === undefined ? {} : { amount_usd: usd }),
+      state: paymentState(payment),
+    };
+    if (was === undefined) {
+      events.push({
+        type: 'payout_planned',
+        severity: 'info',
+        time,
+        message: payment.wallet_id
+          ? `${amount} was planned${payment.wallet_address ? ` to ${sanitize(payment.wallet_address)}` : ''}`
+          : `${amount} was planned, but the network has no payout wallet: it waits until one is set`,
+        ...common,
+      });
+    }
+    if (payment.completed && was !== true) {
+      const hash = sanitize(payment.tx_hash);
+      events.push({
+        type: 'payout_completed',
+        severity: 'info',
+        time,
+        message: `${amount} is complete${hash ? ` (transaction ${hash})` : ''}`,
+        ...common,
+        ...(hash ? { tx_hash: hash } : {}),
+      });
+    }
+  }
+  return events;
 }
 
 export interface EventLogState {
@@ -315,10 +444,12 @@ export interface EventSourceOptions extends Partial<EventOptions> {
 }
 
 export function createEventSource(options: EventSourceOptions = {}): EventSource {
-  const { keep = 500, disconnectedMinutes, tokenWarningMs } = options;
+  const { keep = 500, disconnectedMinutes, tokenWarningMs, rankWorseThan, reliabilityBelow } = options;
   const derive: EventOptions = {
     disconnectedMinutes: disconnectedMinutes ?? DEFAULT_EVENT_OPTIONS.disconnectedMinutes,
     tokenWarningMs: tokenWarningMs ?? DEFAULT_EVENT_OPTIONS.tokenWarningMs,
+    rankWorseThan,
+    reliabilityBelow,
   };
   const store = createStore<EventLogState>()(() => ({ events: [], problems: [] }));
   const listeners = new Set<(event: NetdeckEvent) => void>();

@@ -10,6 +10,7 @@ import { feedConsoleEvents } from './console-events.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore, type DevicesStore } from './devices.ts';
 import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
+import { createEarningsStore, type EarningsStore } from './earnings.ts';
 import { createEventSource, type EventSource } from './events.ts';
 import { createHistoryStores, type HistoryStores } from './history.ts';
 import { createLoginStore, type LoginStore } from './login.ts';
@@ -36,6 +37,8 @@ export interface Stores {
   history: HistoryStores;
   /** Network, last 90 days. */
   network: NetworkStore;
+  /** Earnings: payments, paid and unpaid transfer, points, reliability, rank. */
+  earnings: EarningsStore;
   /** The console's login with an auth code. */
   login: LoginStore;
   /** What happened while the console ran (the event log, `!`), fed by the loads above. */
@@ -79,6 +82,7 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
     myProviders,
     history: createHistoryStores(deps, { clients }),
     network: createNetworkStore(deps),
+    earnings: createEarningsStore(deps),
     // Logged in: the header names the network and the panes that needed a token load.
     login: createLoginStore(deps, (token) => {
       session.getState().setToken(token);
@@ -112,7 +116,15 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
 export type StoreName = keyof Stores;
 
 /** The live resources that need the network's token. */
-const NEED_TOKEN = ['devices', 'account', 'clients', 'myProviders', 'blocked', 'apiKeys'] as const;
+const NEED_TOKEN = [
+  'devices',
+  'account',
+  'clients',
+  'myProviders',
+  'blocked',
+  'apiKeys',
+  'earnings',
+] as const;
 
 /** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
 const LIVE = [
@@ -124,6 +136,7 @@ const LIVE = [
   'network',
   'blocked',
   'apiKeys',
+  'earnings',
 ] as const;
 type LiveName = (typeof LIVE)[number];
 

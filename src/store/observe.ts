@@ -12,6 +12,12 @@ export const OBSERVED_OPERATIONS = [
   'networkClients',
   'getPayoutWallet',
   'networkStats',
+  // Issue 26, groups 1 and 2: payouts, transfer, points, reliability and rank.
+  'accountPayments',
+  'transferStats',
+  'accountPoints',
+  'networkReliability',
+  'networkRanking',
 ] as const;
 export type ObservedOperation = (typeof OBSERVED_OPERATIONS)[number];
 

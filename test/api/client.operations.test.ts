@@ -376,6 +376,92 @@ const cases: Case[] = [
     request: { adopt_code: 'abandon ability able about above absent', adopt_secret: 'ab'.repeat(128) },
     response: {},
   },
+  // Issue 26, groups 1 and 2.
+  {
+    name: 'accountPayments',
+    response: {
+      account_payments: [
+        {
+          payment_id: CLIENT_A,
+          payment_plan_id: CLIENT_B,
+          wallet_id: WALLET,
+          network_id: CITY,
+          payout_byte_count: 1_073_741_824,
+          payout_nano_cents: 50_000_000,
+          subsidy_payout_nano_cents: 15_000_000,
+          reliability_subsidy_nano_cents: 0,
+          min_sweep_time: '2025-12-21T10:00:00Z',
+          create_time: '2025-12-28T10:00:03Z',
+          payment_record: CLIENT_B,
+          token_type: 'USDC',
+          token_amount: 0.04,
+          payment_time: '2025-12-28T10:20:00Z',
+          payment_receipt: '{"data":{}}',
+          wallet_address: '4Nd1mYxJ8x3mZzsZ2yQmQnGFGEd7sYyqk4fVZQ3dQk9T',
+          blockchain: 'SOL',
+          tx_hash: '5x',
+          completed: true,
+          complete_time: '2025-12-28T11:00:00Z',
+          canceled: false,
+        },
+      ],
+    },
+  },
+  { name: 'transferStats', response: { paid_bytes_provided: 1024, unpaid_bytes_provided: 2048 } },
+  {
+    name: 'accountPoints',
+    response: {
+      network_points: [
+        {
+          account_point_id: CLIENT_A,
+          network_id: CITY,
+          event: 'payout',
+          point_value: 5_000_000,
+          create_time: '2025-12-28T10:00:03Z',
+        },
+      ],
+    },
+  },
+  { name: 'referralCode', response: { referral_code: 'ABC123', total_referrals: 3 } },
+  { name: 'referralNetwork', response: { network: { id: CITY, name: 'acme' } } },
+  { name: 'walletBalance', response: {} },
+  {
+    name: 'networkReliability',
+    response: {
+      reliability_window: {
+        mean_reliability_weight: 1.5,
+        min_bucket_number: 10,
+        max_bucket_number: 12,
+        bucket_duration_seconds: 900,
+        reliability_weights: [1, 2],
+        client_counts: [1, 2],
+        total_client_counts: [1, 2],
+        country_multipliers: [
+          { country_location_id: CITY, country: 'Germany', country_code: 'de', reliability_multiplier: 1.5 },
+        ],
+      },
+    },
+  },
+  {
+    name: 'networkRanking',
+    response: { network_ranking: { net_mib_count: 12.5, leaderboard_rank: 3, leaderboard_public: false } },
+  },
+  { name: 'setRankingVisibility', request: { is_public: true }, response: {} },
+  {
+    name: 'leaderboard',
+    request: {},
+    response: {
+      earners: [
+        {
+          network_id: '',
+          network_name: '',
+          net_mib_count: 99.5,
+          is_public: false,
+          contains_profanity: false,
+        },
+      ],
+    },
+  },
 ];
 
 let fixture: Fixture;

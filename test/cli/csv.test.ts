@@ -119,6 +119,14 @@ describe('--csv on every table command, demo data', () => {
       ['clients', 'remove', '--stale', '12h', '--yes'],
       ['clients', 'add', '--name', 'csv box'],
       ['adopt', '--name', 'csv box'],
+      // Issue 26, groups 1 and 2.
+      ['earnings'],
+      ['--era', 'seed', 'earnings'],
+      ['payments'],
+      ['reliability'],
+      ['reliability', '--all'],
+      ['leaderboard'],
+      ['ranking'],
     ];
     // Every command that takes --csv (the completion script lists each command's options) is here.
     const completion = await run(['completion', 'bash'], { deps });

@@ -113,6 +113,47 @@ describe('netdeck exporter /metrics', () => {
     expect(value(seed, 'netdeck_provider_info')).toBe(1);
   });
 
+  it('gives the earnings, the reliability and the rank as the service answers them; an older service’s none', () => {
+    const caller = { networkId: fx.sim.engine.demoNetwork.id, networkName: fx.sim.engine.demoNetwork.name };
+    // The answers the exporter had (the simulator's clock has not moved: the same ones).
+    const transfer = fx.sim.engine.handle('transferStats', undefined, caller);
+    const payments = fx.sim.engine.handle('accountPayments', undefined, caller).account_payments!;
+    const points = fx.sim.engine.handle('accountPoints', undefined, caller);
+    const window = fx.sim.engine.handle('networkReliability', undefined, caller).reliability_window!;
+    const ranking = fx.sim.engine.handle('networkRanking', undefined, caller).network_ranking!;
+    expect(value(current, 'netdeck_transfer_paid_bytes')).toBe(transfer.paid_bytes_provided);
+    expect(value(current, 'netdeck_transfer_unpaid_bytes')).toBe(transfer.unpaid_bytes_provided);
+    const last = payments.find((p) => p.completed)!;
+    expect(value(current, 'netdeck_last_payout_usd')).toBeCloseTo(last.payout_nano_cents! / 1e9, 9);
+    expect(value(current, 'netdeck_last_payout_timestamp_seconds')).toBe(
+      Date.parse(last.complete_time!) / 1000,
+    );
+    expect(value(current, 'netdeck_payouts_pending')).toBe(payments.filter((p) => !p.completed).length);
+    const nano = points.network_points!.reduce((sum, p) => sum + p.point_value!, 0);
+    expect(value(current, 'netdeck_points')).toBeCloseTo(nano / 1e6, 6);
+    expect(value(current, 'netdeck_reliability_mean_weight')).toBeCloseTo(window.mean_reliability_weight!, 9);
+    expect(value(current, 'netdeck_leaderboard_rank')).toBe(ranking.leaderboard_rank);
+    expect(value(current, 'netdeck_leaderboard_rank')).toBeGreaterThan(0);
+    expect(value(current, 'netdeck_leaderboard_public')).toBe(0);
+    for (const operation of [
+      'accountPayments',
+      'transferStats',
+      'accountPoints',
+      'networkReliability',
+      'networkRanking',
+    ])
+      expect(value(current, 'netdeck_request_success', { operation })).toBe(1);
+    // The seed era had payments and transfer stats, not points, reliability or ranks: those
+    // are asked once and left out, never a failure.
+    expect(value(seed, 'netdeck_transfer_unpaid_bytes')).toBeGreaterThan(0);
+    expect(value(seed, 'netdeck_last_payout_usd')).toBeGreaterThan(0);
+    for (const name of ['netdeck_points', 'netdeck_reliability_mean_weight', 'netdeck_leaderboard_rank'])
+      expect(family(seed, name), name).toBeUndefined();
+    for (const operation of ['accountPoints', 'networkReliability', 'networkRanking'])
+      expect(value(seed, 'netdeck_request_success', { operation }), operation).toBeUndefined();
+    expect(value(seed, 'netdeck_up')).toBe(1);
+  });
+
   it('documents every metric: docs/operators.md lists exactly the metrics served, each served with its help and type', () => {
     const table = new Set(METRICS.map((m) => m.name));
     expect(new Set(readmeMetrics())).toEqual(table);

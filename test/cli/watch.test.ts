@@ -265,6 +265,7 @@ describe('netdeck watch --check', () => {
       ['request_failed', 'providerStats'],
       ['request_failed', 'networkClients'],
       ['request_failed', 'getPayoutWallet'],
+      ['request_failed', 'accountPayments'],
     ]);
     const refused = await run(['watch', '--check'], { env: { ...fx.env, NETDECK_TOKEN: 'not.a.token' } });
     expect(refused.code).toBe(ExitCode.unauthorized);

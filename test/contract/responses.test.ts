@@ -148,6 +148,10 @@ function variants(
         { adopt_code: live.devices[1].code, adopt_secret: live.devices[1].secret },
         OPERATION_BODIES[name],
       ];
+    case 'setRankingVisibility':
+      return [{ is_public: true }, {}, null, { is_public: false }];
+    case 'leaderboard':
+      return [{}, null, { unknown: 1 }];
     default:
       return [OPERATION_BODIES[name]];
   }

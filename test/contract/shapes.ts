@@ -489,6 +489,173 @@ const FLEET_BOTH: Partial<Record<OperationName, z.ZodType>> = {
   removeAdoptCode: emptyOrRefusal,
 };
 
+// ---- earnings, reliability and rank (issue 26, groups 1 and 2) -----------------------
+// From reference-operators.md sections 1 and 2 (server 2c9e92b4): each struct's fields,
+// `null` where a pointer is nil, omitempty ones left out when empty.
+
+const nanoCents = z.int().nonnegative();
+/** AccountPayment: the token fields `null` until submitted; `blockchain` and `tx_hash` omitempty. */
+const accountPayment = z
+  .strictObject({
+    payment_id: uuid,
+    payment_plan_id: uuid,
+    wallet_id: uuid.nullable(),
+    network_id: uuid,
+    payout_byte_count: z.int().positive(),
+    payout_nano_cents: nanoCents,
+    subsidy_payout_nano_cents: nanoCents,
+    // The column is not selected: always 0.
+    reliability_subsidy_nano_cents: z.literal(0),
+    min_sweep_time: rfc3339,
+    create_time: rfc3339,
+    payment_record: nonEmpty.nullable(),
+    token_type: z.literal('USDC').nullable(),
+    token_amount: z.number().positive().nullable(),
+    payment_time: rfc3339.nullable(),
+    payment_receipt: nonEmpty.nullable(),
+    wallet_address: nonEmpty.nullable(),
+    blockchain: nonEmpty.optional(),
+    tx_hash: nonEmpty.optional(),
+    completed: z.boolean(),
+    complete_time: rfc3339.nullable(),
+    canceled: z.boolean(),
+    cancel_time: rfc3339.nullable(),
+  })
+  .refine(
+    (p) => (p.wallet_id === null) === (p.wallet_address === null),
+    'the wallet and its address together',
+  )
+  .refine(
+    (p) => !p.completed || (p.complete_time !== null && p.tx_hash !== undefined),
+    'completed: a time, a hash',
+  )
+  .refine(
+    (p) => (p.payment_record === null) === (p.token_type === null && p.payment_time === null),
+    'the token fields together, once submitted',
+  );
+/** `{}` without payments (the key is omitempty), else a list newest first. */
+const accountPayments = z.union([
+  z.strictObject({}),
+  z
+    .strictObject({ account_payments: z.array(accountPayment).min(1) })
+    .refine(
+      ({ account_payments: rows }) =>
+        rows.every((p, k) => k === 0 || rows[k - 1].create_time >= p.create_time),
+      'newest first',
+    ),
+]);
+const transferStats = z.strictObject({
+  paid_bytes_provided: z.int().nonnegative(),
+  unpaid_bytes_provided: z.int().nonnegative(),
+});
+const accountPoint = z.strictObject({
+  account_point_id: uuid,
+  network_id: uuid,
+  event: nonEmpty,
+  point_value: z.int(),
+  payment_plan_id: uuid.optional(),
+  account_payment_id: uuid.optional(),
+  linked_network_id: uuid.optional(),
+  create_time: rfc3339,
+});
+/** The same array under both keys, never null. */
+const accountPoints = z
+  .strictObject({ network_points: z.array(accountPoint), account_points: z.array(accountPoint) })
+  .refine(
+    (p) => JSON.stringify(p.network_points) === JSON.stringify(p.account_points),
+    'the same array twice',
+  );
+const referralCode = z.strictObject({
+  referral_code: z.string().regex(/^[A-Z0-9]{6}$/),
+  total_referrals: z.int().nonnegative(),
+});
+const referralNetwork = z.union([
+  z.strictObject({ network: z.strictObject({ id: uuid, name: nonEmpty }) }),
+  z.strictObject({ error: z.strictObject({ message: z.literal('No referral network found') }) }),
+]);
+const countryMultiplier = z.strictObject({
+  country_location_id: uuid,
+  country: nonEmpty,
+  country_code: z.string().regex(/^[a-z]{2}$/),
+  reliability_multiplier: z.number().min(1),
+});
+/** The window: arrays of one length, bucket numbers and times 900 s apart, -1 and -900000 when empty. */
+const reliabilityWindow = z
+  .strictObject({
+    mean_reliability_weight: z.number().nonnegative(),
+    min_time_unix_milli: z.int(),
+    min_bucket_number: z.int().min(-1),
+    max_time_unix_milli: z.int(),
+    max_bucket_number: z.int().min(-1),
+    bucket_duration_seconds: z.literal(900),
+    max_client_count: z.int().nonnegative(),
+    max_total_client_count: z.int().nonnegative(),
+    reliability_weights: z.array(z.number().nonnegative()),
+    client_counts: z.array(z.int().nonnegative()),
+    total_client_counts: z.array(z.int().nonnegative()),
+    country_multipliers: z.array(countryMultiplier).nullable(),
+  })
+  .refine(
+    (w) =>
+      w.reliability_weights.length === w.max_bucket_number - w.min_bucket_number &&
+      w.client_counts.length === w.reliability_weights.length &&
+      w.total_client_counts.length === w.reliability_weights.length,
+    'one entry per bucket from min to max (exclusive)',
+  )
+  .refine(
+    (w) =>
+      w.min_time_unix_milli === w.min_bucket_number * 900_000 &&
+      w.max_time_unix_milli === w.max_bucket_number * 900_000,
+    'times are bucket numbers x 900 s',
+  );
+const networkReliability = z.strictObject({ reliability_window: reliabilityWindow });
+const networkRanking = z.strictObject({
+  network_ranking: z.strictObject({
+    net_mib_count: z.number().nonnegative(),
+    leaderboard_rank: z.int().nonnegative(),
+    leaderboard_public: z.boolean(),
+  }),
+});
+/** A network that is not public keeps its place, with an empty id and name. */
+const earner = z
+  .strictObject({
+    network_id: z.union([uuid, z.literal('')]),
+    network_name: z.string(),
+    net_mib_count: z.number().positive(),
+    is_public: z.boolean(),
+    contains_profanity: z.boolean(),
+  })
+  .refine(
+    (e) => e.is_public || (e.network_id === '' && e.network_name === ''),
+    'a private network without id and name',
+  );
+const leaderboard = z.strictObject({
+  earners: z
+    .array(earner)
+    .max(100)
+    .refine(
+      (rows) => rows.every((e, k) => k === 0 || rows[k - 1].net_mib_count >= e.net_mib_count),
+      'most first',
+    ),
+});
+
+/** The earnings routes the seed era had, as today (a choice of this project). */
+const EARNINGS_BOTH: Partial<Record<OperationName, z.ZodType>> = {
+  accountPayments,
+  transferStats,
+  referralCode,
+  walletBalance: z.strictObject({}),
+};
+/** The routes the seed era lacked. */
+const EARNINGS_CURRENT: Partial<Record<OperationName, z.ZodType>> = {
+  accountPoints,
+  referralNetwork,
+  networkReliability,
+  networkRanking,
+  setRankingVisibility: z.strictObject({}),
+  leaderboard,
+};
+
 /** Shapes both eras share. */
 const BOTH: Partial<Record<OperationName, z.ZodType>> = {
   getPayoutWallet: payoutWallet,
@@ -530,6 +697,8 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     ...OPERATOR_BOTH,
     ...OPERATOR_CURRENT,
     removeClients,
+    ...EARNINGS_BOTH,
+    ...EARNINGS_CURRENT,
   },
   seed: {
     ...BOTH,
@@ -542,5 +711,6 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     providerStats: seedProviderStats,
     ...LAST_N_SHAPES,
     ...OPERATOR_BOTH,
+    ...EARNINGS_BOTH,
   },
 };

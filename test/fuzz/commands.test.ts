@@ -40,6 +40,15 @@ const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
   { argv: ['wallet', 'list'], operations: ['accountWallets', 'getPayoutWallet'] },
   { argv: ['wallet', 'remove', ID], operations: ['removeWallet'] },
   { argv: ['whoami'], operations: ['networkClients', 'getPayoutWallet', 'deviceAssociations'] },
+  // Issue 26, groups 1 and 2.
+  {
+    argv: ['earnings'],
+    operations: ['accountPayments', 'transferStats', 'accountPoints', 'referralCode', 'networkRanking'],
+  },
+  { argv: ['payments'], operations: ['accountPayments'] },
+  { argv: ['reliability', '--buckets', '2000'], operations: ['networkReliability'] },
+  { argv: ['leaderboard'], operations: ['leaderboard', 'networkRanking'] },
+  { argv: ['ranking', '--visible', 'on'], operations: ['setRankingVisibility', 'networkRanking'] },
 ];
 
 // The colours netdeck itself writes on a terminal (chalk at level 1); nothing else may

@@ -23,6 +23,13 @@ const OPERATIONS: OperationName[] = [
   'findProviderLocations',
   'networkClients',
   'accountWallets',
+  'accountPayments',
+  'transferStats',
+  'accountPoints',
+  'referralCode',
+  'networkReliability',
+  'networkRanking',
+  'leaderboard',
 ];
 
 /** A client answering each operation with its generated response, parsed as the real client parses. */
@@ -60,6 +67,13 @@ const TOUR = [
   ']',
   '6',
   'j',
+  '7',
+  'G',
+  'enter',
+  'esc',
+  'pgdn',
+  'b',
+  'esc',
   '1',
   'l',
   '/',

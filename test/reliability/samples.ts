@@ -62,6 +62,17 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
     associated_network_name: 'demo',
   },
   removeAdoptCode: { adopt_code: 'abandon ability able about above absent', adopt_secret: 'ab' },
+  // Issue 26, groups 1 and 2.
+  accountPayments: undefined,
+  transferStats: undefined,
+  accountPoints: undefined,
+  referralCode: undefined,
+  referralNetwork: undefined,
+  walletBalance: undefined,
+  networkReliability: undefined,
+  networkRanking: undefined,
+  setRankingVisibility: { is_public: true },
+  leaderboard: {},
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */

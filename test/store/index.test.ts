@@ -32,17 +32,23 @@ describe('startStores / stopStores', () => {
     void startStores(stores);
     expect(calls[0]).toBe('providerLocations');
     expect(calls.slice(1).sort()).toEqual([
+      'accountPayments',
+      'accountPoints',
       'accountWallets',
       'apiKeys',
       'blockedLocations',
       'deviceAssociations',
       'getPayoutWallet',
       'networkClients',
+      'networkRanking',
+      'networkReliability',
       'networkStats',
       'providerStats',
+      'referralCode',
+      'transferStats',
     ]);
     stopStores(stores);
-    expect(signals).toHaveLength(9);
+    expect(signals).toHaveLength(15);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });

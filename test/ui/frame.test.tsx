@@ -33,6 +33,8 @@ describe('frame', () => {
   it('says when the next refresh is due on the store clock, refreshes then, and draws nothing meanwhile', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
+    // Every pane's first answer is in (the tab bar's counts drawn): the console is idle.
+    await app.loaded();
     const frames = app.stdout.frames.length;
     await app.clock.advance(TEST_REFRESH_MS - 15_000);
     expect(app.frame()).toContain(`next ${formatClockTime(TEST_REFRESH_MS)}`);

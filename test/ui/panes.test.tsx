@@ -133,6 +133,9 @@ describe('handlers and bindings', () => {
     await dialog(['n'], 'apiKey');
     await press('4');
     await dialog(['P'], 'stalePeriod');
+    await press('7');
+    await waitFor('Payouts (');
+    await dialog(['b'], 'leaderboard');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

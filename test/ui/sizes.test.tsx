@@ -140,6 +140,36 @@ const SCREENS: Screen[] = [
     close: esc,
     selected: () => 'Period:',
   },
+  // Issue 26, groups 1 and 2: the Earnings pane, its leaderboard and its question (before the
+  // share screens, whose events' toasts would take the footer for a few seconds).
+  { name: 'Earnings', open: (app) => app.press('7', 'G'), close: (app) => app.press('g') },
+  {
+    name: 'Earnings, scrolled down',
+    open: (app) => app.press('7', ...many('pgdn', 12)),
+    close: (app) => app.press('g'),
+    selected: () => 'Country multipliers',
+  },
+  {
+    name: 'leaderboard',
+    dialog: true,
+    open: async (app) => {
+      await app.press('7', 'b');
+      await app.waitFor('This network is');
+      await app.press('G');
+    },
+    close: esc,
+    selected: () => /› #\d+/,
+  },
+  {
+    name: 'leaderboard visibility',
+    dialog: true,
+    open: async (app) => {
+      await app.press('7', 'v');
+      await app.waitFor(/y yes · n no/);
+    },
+    close: escs,
+    selected: () => 'y yes · n no',
+  },
   {
     name: 'add code',
     dialog: true,

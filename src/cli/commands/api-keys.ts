@@ -2,7 +2,7 @@
 // `api-keys create NAME` makes one and prints the key, which the service shows this once;
 // `api-keys remove ID` removes one (it is refused from its next use).
 import type { Command } from 'commander';
-import { throwLacking } from '../../api/error-words.ts';
+import { orLacking } from '../../api/error-words.ts';
 import { ApiError } from '../../api/errors.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
@@ -42,7 +42,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
   );
   keys.action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-      const result = await client.apiKeys().catch(throwLacking(WHAT));
+      const result = await orLacking(client.apiKeys(), WHAT);
       // The service sends `null` for none; the client reads it as absent.
       out.result({ ...result, api_keys: result.api_keys ?? null }, () => keysTable(result.api_keys ?? []));
     });
@@ -69,7 +69,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
           throw new UsageError(`an API key's name is at most ${MAX_API_KEY_NAME} characters`);
       });
       await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-        const made = await client.createApiKey({ name: trimmed }).catch(throwLacking(WHAT));
+        const made = await orLacking(client.createApiKey({ name: trimmed }), WHAT);
         if (!made.api_key) throw new Error('the service answered without a key');
         if (out.json) out.printJson(made);
         else out.line(made.api_key);
@@ -89,7 +89,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
     .action(async (given: string, _flags, cmd: Command) => {
       const id = orUsage(cmd, () => uuidOf(given, 'API key id'));
       await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-        const listed = await client.apiKeys().catch(throwLacking(WHAT));
+        const listed = await orLacking(client.apiKeys(), WHAT);
         const key = listed.api_keys?.find((k) => k.id === id);
         // The service answers {} for an id that is not the network's: say it.
         if (!key) throw new ApiError('business', `no API key ${id} in this network: nothing removed`);

@@ -4,7 +4,7 @@
 // city given to block is refused (exit 2) with its country to block instead.
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.ts';
-import { throwLacking } from '../../api/error-words.ts';
+import { orLacking } from '../../api/error-words.ts';
 import type { BlockedLocation } from '../../contract/schemas.ts';
 import type { CliContext } from '../context.ts';
 import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
@@ -19,7 +19,7 @@ import { examples } from './help.ts';
 const WHAT = 'blocked locations';
 
 const listOf = async (client: ApiClient) =>
-  (await client.blockedLocations().catch(throwLacking(WHAT))).blocked_locations ?? [];
+  (await orLacking(client.blockedLocations(), WHAT)).blocked_locations ?? [];
 
 export function registerBlocked(program: Command, context: CliContext): void {
   const list = program
@@ -36,7 +36,7 @@ export function registerBlocked(program: Command, context: CliContext): void {
   );
   list.action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-      const result = await client.blockedLocations().catch(throwLacking(WHAT));
+      const result = await orLacking(client.blockedLocations(), WHAT);
       // The service sends `null` for none; the client reads it as absent.
       out.result({ ...result, blocked_locations: result.blocked_locations ?? null }, () =>
         blockedTable(result.blocked_locations ?? []),

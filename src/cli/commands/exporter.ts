@@ -26,12 +26,17 @@ export const DEFAULT_LISTEN = '127.0.0.1:9464';
 /** Providers given series of their own unless told otherwise: bounds a scrape however big the network. */
 const DEFAULT_MAX_PROVIDERS = 1000;
 
-/** What each poll asks the service. */
+/** What each poll asks the service (an operation it has not got is left out after the first poll). */
 export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
   'providerStats',
   'networkClients',
   'getPayoutWallet',
   'networkStats',
+  'accountPayments',
+  'transferStats',
+  'accountPoints',
+  'networkReliability',
+  'networkRanking',
 ];
 
 export interface ExporterOptions extends CommonOptions {
@@ -56,7 +61,7 @@ export function registerExporter(program: Command, context: CliContext): void {
   const command = program
     .command('exporter')
     .description(
-      "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, token, the whole network's last 90 days",
+      "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, earnings, reliability and rank, token, the whole network's last 90 days",
     )
     .option(
       '--listen <host:port>',
@@ -121,7 +126,8 @@ async function serveExporter(
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();
-    const observation = await observeService(client, EXPORTER_OPERATIONS, {
+    const asked = EXPORTER_OPERATIONS.filter((name) => !state.missing.has(name));
+    const observation = await observeService(client, asked, {
       at: clock.now(),
       token,
       signal: stop.signal,

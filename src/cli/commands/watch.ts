@@ -2,6 +2,8 @@
 // the event source (src/store/events.ts) printed as a JSON line and optionally handed to
 // a command; `--check` looks once and says with its exit code whether all is well.
 import type { Command } from 'commander';
+import { isMissingRoute, lacking } from '../../api/error-words.ts';
+import { ApiError } from '../../api/errors.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
@@ -12,6 +14,7 @@ import {
   addConnectionOptions,
   type CommonOptions,
   collect,
+  integerArg,
   numberArg,
   optionsOf,
   orUsage,
@@ -21,18 +24,36 @@ import { runWithClient, type CommandSession as Session } from '../run-command.ts
 import { examples } from './help.ts';
 
 /** What watch asks the service at each poll. */
-export const WATCH_OPERATIONS: readonly ObservedOperation[] = [
+const WATCH_OPERATIONS: readonly ObservedOperation[] = [
   'providerStats',
   'networkClients',
   'getPayoutWallet',
+  'accountPayments',
 ];
 
 export interface WatchOptions extends CommonOptions {
   refresh?: number;
   disconnectedMinutes?: number;
+  rankWorseThan?: number;
+  reliabilityBelow?: number;
   exec?: string[];
   check?: boolean;
 }
+
+/** The operations a watch asks: the rank and the reliability only when a limit is given for them. */
+export function watchOperations(options: Pick<WatchOptions, 'rankWorseThan' | 'reliabilityBelow'>) {
+  return [
+    ...WATCH_OPERATIONS,
+    ...(options.rankWorseThan === undefined ? [] : (['networkRanking'] as const)),
+    ...(options.reliabilityBelow === undefined ? [] : (['networkReliability'] as const)),
+  ];
+}
+
+/** What a limit watches, for "this service has no …". */
+const LIMITED: Partial<Record<ObservedOperation, [flag: string, thing: string]>> = {
+  networkRanking: ['--rank-worse-than', 'ranking'],
+  networkReliability: ['--reliability-below', 'reliability window'],
+};
 
 /** The command to run per event: `--exec` repeated (one argument each) or the words after `--`. */
 export function execArgv(exec: string[] | undefined, rest: string[]): string[] | undefined {
@@ -46,7 +67,7 @@ export function registerWatch(program: Command, context: CliContext): void {
   const command = program
     .command('watch')
     .description(
-      'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, the token, failing requests',
+      'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
     )
     // The command after `--` is taken as excess arguments: an argument would widen the
     // program's command list.
@@ -60,6 +81,16 @@ export function registerWatch(program: Command, context: CliContext): void {
     .option(
       '--disconnected-minutes <n>',
       'report a provider once it has been disconnected this long (default 5; 0: at once)',
+      numberArg({ min: 0 }),
+    )
+    .option(
+      '--rank-worse-than <n>',
+      'report when the network’s leaderboard rank is worse than #N (or it has none), and when it is back',
+      integerArg({ min: 1 }),
+    )
+    .option(
+      '--reliability-below <weight>',
+      'report when the network’s mean reliability weight is below this, and when it is back',
       numberArg({ min: 0 }),
     )
     .option(
@@ -78,11 +109,15 @@ ${examples([
   ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
   ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
   ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
+  ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
 ])}
 Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
-token_expiring (3 days before), token_expired, request_failed, request_recovered.
---check exits 0 when all is well, 5 when something is wrong, 1 when the service cannot be
-reached, 3 when it refuses the token.
+token_expiring (3 days before), token_expired, request_failed, request_recovered,
+payout_planned, payout_completed (payouts that appear or complete while it watches), and
+with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_recovered.
+--check exits 0 when all is well, 5 when something is wrong (the rank and the reliability
+only when their flags are given), 1 when the service cannot be reached or has not got what
+a flag watches, 3 when it refuses the token.
 `,
   );
   command.action(async (_flags, cmd: Command) => {
@@ -99,7 +134,12 @@ async function watch(
   argv: string[] | undefined,
 ): Promise<number> {
   const clock = commandClock(context.deps, simulator);
-  const source = createEventSource({ disconnectedMinutes: options.disconnectedMinutes });
+  const source = createEventSource({
+    disconnectedMinutes: options.disconnectedMinutes,
+    rankWorseThan: options.rankWorseThan,
+    reliabilityBelow: options.reliabilityBelow,
+  });
+  const operations = watchOperations(options);
   const stop = stopSignal(context.deps);
   // Stopping drops the runs that wait and stops the one under way (a few seconds at most).
   const exec = argv ? createExecRunner(argv, context.io, out, { signal: stop.signal }) : undefined;
@@ -108,11 +148,19 @@ async function watch(
     exec?.run(event);
   });
   const poll = async () => {
-    const observation = await observeService(client, WATCH_OPERATIONS, {
+    const observation = await observeService(client, operations, {
       at: clock.now(),
       token,
       signal: stop.signal,
     });
+    // A limit on what the service has not got (an older service) cannot be watched.
+    for (const [name, outcome] of Object.entries(observation.results)) {
+      const limited = LIMITED[name as ObservedOperation];
+      if (limited && !outcome.ok && isMissingRoute(outcome.error))
+        throw new ApiError('http', `${lacking(limited[1])}: ${limited[0]} cannot be watched`, {
+          status: 404,
+        });
+    }
     source.observe(observation);
     return observation;
   };
@@ -130,7 +178,7 @@ async function watch(
       out.note(
         problems.length
           ? `${problems.length} problem${problems.length === 1 ? '' : 's'} found`
-          : 'all is well: no provider down past the limit, a payout wallet set, the token valid',
+          : `all is well: no provider down past the limit, a payout wallet set, the token valid${options.rankWorseThan === undefined ? '' : `, the rank within the top ${options.rankWorseThan}`}${options.reliabilityBelow === undefined ? '' : `, the mean reliability at least ${options.reliabilityBelow}`}`,
       );
       return problems.length ? ExitCode.problem : ExitCode.ok;
     }

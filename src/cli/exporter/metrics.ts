@@ -4,6 +4,7 @@
 // provider that left the network or a figure the service stopped sending disappears
 // instead of lingering at its last value; counters are kept here between polls.
 import { Counter, Gauge, Registry } from 'prom-client';
+import { isMissingRoute } from '../../api/error-words.ts';
 import { isApiError } from '../../api/errors.ts';
 import {
   type NetworkSeriesField,
@@ -13,6 +14,7 @@ import {
   ZERO_UUID,
 } from '../../contract/schemas.ts';
 import { isSeedShape } from '../../format/network-fields.ts';
+import { lastPayout, paymentUsd, pendingPayments, totalPoints } from '../../format/payments.ts';
 import { clip, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
 import { lastValue } from '../../store/network.ts';
@@ -128,6 +130,31 @@ export const METRICS: readonly MetricSpec[] = [
     'Whole network, /stats/last-90: packets per second of the busiest day (the seed era’s service)',
   ),
   gauge('netdeck_network_stats_timestamp_seconds', 'When the service computed /stats/last-90 (Unix time)'),
+  // Issue 26, groups 1 and 2: earnings, reliability and rank.
+  gauge(
+    'netdeck_transfer_paid_bytes',
+    "Bytes the network's providers carried that completed payouts covered",
+  ),
+  gauge(
+    'netdeck_transfer_unpaid_bytes',
+    'Bytes they carried that no completed payout covers yet (they move to paid when one completes)',
+  ),
+  gauge('netdeck_last_payout_usd', 'USD of the newest completed payout'),
+  gauge('netdeck_last_payout_timestamp_seconds', 'When the newest completed payout completed (Unix time)'),
+  gauge(
+    'netdeck_payouts_pending',
+    'Payouts planned and not completed yet (waiting for a wallet, planned, submitted or sent)',
+  ),
+  gauge('netdeck_points', "The network's points in all"),
+  gauge(
+    'netdeck_reliability_mean_weight',
+    "The mean reliability weight over the service's window (15-minute buckets, 15 days)",
+  ),
+  gauge(
+    'netdeck_leaderboard_rank',
+    "The network's leaderboard rank (0: no payment in the last 4 payouts); may lag 5 minutes",
+  ),
+  gauge('netdeck_leaderboard_public', '1 when the leaderboard shows the network by name, else 0'),
 ];
 
 const SPECS = new Map(METRICS.map((spec) => [spec.name, spec]));
@@ -159,6 +186,8 @@ export interface ExporterState {
   readonly startedAt: number;
   /** Providers with series of their own: the first by client id (a stable set), the rest counted only. */
   readonly maxProviders: number;
+  /** Operations the service has not got (a 404: an older service): asked once, then left out. */
+  missing: Set<ObservedOperation>;
   polls: number;
   failures: Map<ObservedOperation, number>;
   /** Whether the service accepted the token, when a poll could tell. */
@@ -170,6 +199,7 @@ export interface ExporterState {
 export const newExporterState = (startedAt: number, maxProviders: number): ExporterState => ({
   startedAt,
   maxProviders,
+  missing: new Set(),
   polls: 0,
   failures: new Map(),
   connections: new Map(),
@@ -199,9 +229,18 @@ function keptProviders<P extends { client_id?: string }>(providers: readonly P[]
 /** A label's value: a server's text, sanitised and cut. */
 const label = (text: string | undefined) => clip(sanitize(text), MAX_LABEL_CHARS);
 
-/** Counts the poll into the state: polls, failures, the token's acceptance, connection events. */
+/**
+ * Counts the poll into the state: polls, failures, the token's acceptance, connection
+ * events. An operation the service has not got is taken out of the observation (no
+ * metric is made of it) and not asked again.
+ */
 export function countPoll(state: ExporterState, observation: Observation): void {
   state.polls++;
+  for (const [name, outcome] of outcomesOf(observation)) {
+    if (outcome.ok || !isMissingRoute(outcome.error)) continue;
+    state.missing.add(name);
+    delete observation.results[name];
+  }
   const outcomes = outcomesOf(observation);
   for (const [name, outcome] of outcomes)
     if (!outcome.ok) state.failures.set(name, (state.failures.get(name) ?? 0) + 1);
@@ -314,7 +353,44 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
 
   const network = results.networkStats;
   if (network?.ok) setNetworkSeries(network.data, set);
+  setEarnings(results, set);
   return registry;
+}
+
+/** Transfer, the last payout, points, reliability and rank, from whichever of their answers came. */
+function setEarnings(
+  results: Observation['results'],
+  set: (name: string, value: number | undefined, labels?: Record<string, string>) => void,
+): void {
+  const { transferStats, accountPayments, accountPoints, networkReliability, networkRanking } = results;
+  if (transferStats?.ok) {
+    set('netdeck_transfer_paid_bytes', transferStats.data.paid_bytes_provided);
+    set('netdeck_transfer_unpaid_bytes', transferStats.data.unpaid_bytes_provided);
+  }
+  if (accountPayments?.ok) {
+    const rows = accountPayments.data.account_payments ?? [];
+    const last = lastPayout(rows);
+    if (last) {
+      set('netdeck_last_payout_usd', paymentUsd(last));
+      const at = Date.parse(last.complete_time ?? '');
+      set('netdeck_last_payout_timestamp_seconds', Number.isFinite(at) ? at / 1000 : undefined);
+    }
+    set('netdeck_payouts_pending', pendingPayments(rows).length);
+  }
+  if (accountPoints?.ok) set('netdeck_points', totalPoints(accountPoints.data));
+  if (networkReliability?.ok)
+    set(
+      'netdeck_reliability_mean_weight',
+      networkReliability.data.reliability_window?.mean_reliability_weight,
+    );
+  const ranking = networkRanking?.ok ? networkRanking.data.network_ranking : undefined;
+  if (ranking) {
+    set('netdeck_leaderboard_rank', ranking.leaderboard_rank);
+    set(
+      'netdeck_leaderboard_public',
+      ranking.leaderboard_public === undefined ? undefined : ranking.leaderboard_public ? 1 : 0,
+    );
+  }
 }
 
 function setNetworkSeries(

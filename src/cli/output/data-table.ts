@@ -69,6 +69,8 @@ export interface DataTable<R> {
   /** Lines before and after the table, an empty line between. */
   before?: Line[];
   after?: Line[];
+  /** The aligned table shows each row as `header  value` lines (a summary of one row reads best so). */
+  pairs?: boolean;
 }
 
 const cellOf = <R>(field: Field<R>, row: R): string => {
@@ -122,6 +124,15 @@ export function tableLines<R>(table: DataTable<R>, style: Style): string[] {
         ...(rows.length ? rowsTable(fields, rows, style) : [section.none ?? '']),
       ]);
     }
+  } else if (table.pairs) {
+    const shown = shownOf(table.fields);
+    for (const row of table.rows)
+      blocks.push(
+        linesOf(
+          shown.map((field): Line => [field.header, cellOf(field, row)]),
+          style,
+        ),
+      );
   } else if (table.rows.length) blocks.push(rowsTable(table.fields, table.rows, style));
   if (table.after?.length) blocks.push(linesOf(table.after, style));
   return blocks.flatMap((block, i) => (i ? ['', ...block] : block));

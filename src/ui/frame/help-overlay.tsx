@@ -27,6 +27,7 @@ export const DIALOG_TITLES: Record<string, string> = {
   events: 'The event log (!)',
   feedback: 'The feedback form (Account, f)',
   help: 'This help',
+  leaderboard: 'The leaderboard (Earnings, b)',
   login: 'Logging in with an auth code (L)',
   qr: 'A QR code (Devices, Q)',
   rename: 'Renaming an association or a device (Devices, R or N)',

@@ -14,6 +14,7 @@ const ENTRIES = [
   { id: 'myProviders', title: 'My providers', shortTitle: 'Mine' },
   { id: 'network', title: 'Network', shortTitle: 'Net' },
   { id: 'account', title: 'Account', shortTitle: 'Acct' },
+  { id: 'earnings', title: 'Earnings', shortTitle: 'Earn' },
 ] as const;
 
 /** A pane's id: its key scope and the session's name for it. */

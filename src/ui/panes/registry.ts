@@ -5,6 +5,7 @@
 import { accountPane } from './account/account-pane.tsx';
 import { devicesPane } from './devices/devices-pane.tsx';
 import { discoverPane } from './discover/discover-pane.tsx';
+import { earningsPane } from './earnings/earnings-pane.tsx';
 import { PANE_LIST, type PaneId } from './list.ts';
 import { myProvidersPane } from './my-providers/my-providers-pane.tsx';
 import { networkPane } from './network/network-pane.tsx';
@@ -18,6 +19,7 @@ const DEFINITIONS: { [Id in PaneId]: PaneDefinition<Id> } = {
   myProviders: myProvidersPane,
   network: networkPane,
   account: accountPane,
+  earnings: earningsPane,
 };
 
 /** The panes in tab order. */

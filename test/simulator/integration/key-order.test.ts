@@ -230,6 +230,65 @@ const stats = (fields: readonly string[]) =>
     ['lookback', 'created_time', ...fields],
     Object.fromEntries(fields.filter((f) => f.endsWith('_data')).map((f) => [f, 'map'])),
   );
+// Issue 26, groups 1 and 2. model/account_payment_model.go AccountPayment, TransferStats;
+// model/account_point_model.go AccountPoint (the result goes through a map: its keys sorted);
+// controller/network_referral_code_controller.go; model/network_client_reliability_model.go
+// ReliabilityWindow, CountryMultiplier; model/leaderboard_model.go Earner, NetworkRanking
+const payment = struct([
+  'payment_id',
+  'payment_plan_id',
+  'wallet_id',
+  'network_id',
+  'payout_byte_count',
+  'payout_nano_cents',
+  'subsidy_payout_nano_cents',
+  'reliability_subsidy_nano_cents',
+  'min_sweep_time',
+  'create_time',
+  'payment_record',
+  'token_type',
+  'token_amount',
+  'payment_time',
+  'payment_receipt',
+  'wallet_address',
+  'blockchain',
+  'tx_hash',
+  'completed',
+  'complete_time',
+  'canceled',
+  'cancel_time',
+]);
+const point = struct([
+  'account_point_id',
+  'network_id',
+  'event',
+  'point_value',
+  'payment_plan_id',
+  'account_payment_id',
+  'linked_network_id',
+  'create_time',
+]);
+const reliabilityWindow = struct(
+  [
+    'mean_reliability_weight',
+    'min_time_unix_milli',
+    'min_bucket_number',
+    'max_time_unix_milli',
+    'max_bucket_number',
+    'bucket_duration_seconds',
+    'max_client_count',
+    'max_total_client_count',
+    'reliability_weights',
+    'client_counts',
+    'total_client_counts',
+    'country_multipliers',
+  ],
+  {
+    country_multipliers: list(
+      struct(['country_location_id', 'country', 'country_code', 'reliability_multiplier']),
+    ),
+  },
+);
 let h: SimHarness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -370,6 +429,52 @@ describe.each(ERAS)('key order as the Go structs give it (%s era)', (era: Era) =
       wallet_id: '00000000-0000-4000-8000-000000000000',
     });
     expectOrder(removed, struct(['success', 'error'], { error }), 'remove');
+  });
+});
+
+describe('key order of the earnings routes (current era)', () => {
+  it('payments, transfer stats, points (a map: sorted), referral, reliability, ranking, leaderboard', async () => {
+    h = await startSim({ era: 'current' });
+    expectOrder(
+      await answer('GET', '/account/payments'),
+      struct(['account_payments', 'error'], { account_payments: list(payment) }),
+      'payments',
+    );
+    expectOrder(
+      await answer('GET', '/transfer/stats'),
+      struct(['paid_bytes_provided', 'unpaid_bytes_provided']),
+      'transfer stats',
+    );
+    const points = await answer('GET', '/account/points');
+    expect(Object.keys(points)).toEqual(['account_points', 'network_points']);
+    for (const key of ['account_points', 'network_points'])
+      for (const [i, row] of (points[key] as object[]).entries()) expectOrder(row, point, `${key}[${i}]`);
+    expectOrder(
+      await answer('GET', '/account/referral-code'),
+      struct(['referral_code', 'total_referrals']),
+      'referral code',
+    );
+    expectOrder(
+      await answer('GET', '/network/reliability'),
+      struct(['reliability_window', 'error'], { reliability_window: reliabilityWindow }),
+      'reliability',
+    );
+    expectOrder(
+      await answer('GET', '/network/ranking'),
+      struct(['network_ranking', 'error'], {
+        network_ranking: struct(['net_mib_count', 'leaderboard_rank', 'leaderboard_public']),
+      }),
+      'ranking',
+    );
+    expectOrder(
+      await answer('POST', '/stats/leaderboard', {}),
+      struct(['earners', 'error'], {
+        earners: list(
+          struct(['network_id', 'network_name', 'net_mib_count', 'is_public', 'contains_profanity']),
+        ),
+      }),
+      'leaderboard',
+    );
   });
 });
 

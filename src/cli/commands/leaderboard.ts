@@ -1,0 +1,92 @@
+// `netdeck leaderboard`: the top 100 networks by MiB paid over the last 4 payouts, this
+// network marked (the row of its rank); a network that is not public keeps its place
+// without id and name. An older service has not got it: exit 1, saying so.
+import type { Command } from 'commander';
+import { orLacking } from '../../api/error-words.ts';
+import type { Earner } from '../../contract/schemas.ts';
+import { formatBytes, formatCount } from '../../format/numbers.ts';
+import { ownRow } from '../../store/earnings.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { type DataTable, numberField } from '../output/data-table.ts';
+import type { Style } from '../output/style.ts';
+import { runWithClient } from '../run-command.ts';
+import { unlessMissing } from './earnings.ts';
+import { examples } from './help.ts';
+
+type Row = Earner & { rank: number; own: boolean };
+
+function leaderboardTable(rows: Row[], rank: number | undefined, style: Style): DataTable<Row> {
+  return {
+    fields: [
+      numberField(
+        'RANK',
+        'rank',
+        (r) => r.rank,
+        (n) => `#${formatCount(n)}`,
+      ),
+      {
+        header: 'NETWORK',
+        name: 'network_name',
+        value: (r) => r.network_name,
+        show: (r) => (r.is_public ? r.network_name || '(no name)' : style.dim('a private network')),
+      },
+      { name: 'network_id', value: (r) => r.network_id },
+      numberField(
+        'PAID',
+        'net_mib',
+        (r) => r.net_mib_count,
+        (n) => formatBytes(n * 2 ** 20),
+      ),
+      { name: 'is_public', value: (r) => r.is_public },
+      {
+        header: 'YOU',
+        name: 'own',
+        value: (r) => r.own,
+        show: (r) => (r.own ? style.good('★ this network') : ''),
+      },
+    ],
+    rows,
+    empty: 'No network was paid in the last 4 payouts.',
+    after: [
+      rank
+        ? rows.some((r) => r.own)
+          ? `this network is #${formatCount(rank)} (the rank may lag 5 minutes)`
+          : `this network is #${formatCount(rank)}, below the top ${formatCount(rows.length)}`
+        : 'this network has no rank: no payment in the last 4 payouts',
+    ],
+  };
+}
+
+export function registerLeaderboard(program: Command, context: CliContext): void {
+  const command = program
+    .command('leaderboard')
+    .description('the top 100 networks by MiB paid over the last 4 payouts; this network marked');
+  addOutputOptions(command, { csv: true });
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    examples([
+      ['netdeck leaderboard', 'one row per network'],
+      ['netdeck ranking --visible on', 'show this network by name on it'],
+    ]),
+  );
+  command.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const [board, ranking] = await Promise.all([
+        orLacking(client.leaderboard({}), 'leaderboard'),
+        unlessMissing(client.networkRanking()),
+      ]);
+      const rank = ranking?.network_ranking?.leaderboard_rank;
+      const earners = board.earners ?? [];
+      const own = ownRow(earners, rank);
+      out.result(board, () =>
+        leaderboardTable(
+          earners.map((earner, k) => ({ ...earner, rank: k + 1, own: k === own })),
+          rank,
+          out.style,
+        ),
+      );
+    });
+  });
+}

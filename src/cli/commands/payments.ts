@@ -1,0 +1,75 @@
+// `netdeck payments`: every payout of the network, newest first: when it was planned, its
+// amount and the bytes it covers, the wallet, where it is (waiting for a wallet, planned,
+// submitted, sent, completed) and its transaction.
+import type { Command } from 'commander';
+import type { AccountPayment } from '../../contract/schemas.ts';
+import { formatBytes, formatTimestamp, formatUsd } from '../../format/numbers.ts';
+import { paymentState, paymentUsd, pendingPayments } from '../../format/payments.ts';
+import type { CliContext } from '../context.ts';
+import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { isoTime } from '../output/csv.ts';
+import { type DataTable, numberField, textField } from '../output/data-table.ts';
+import { runWithClient } from '../run-command.ts';
+import { examples } from './help.ts';
+
+function paymentsTable(payments: AccountPayment[]): DataTable<AccountPayment> {
+  const pending = pendingPayments(payments);
+  return {
+    fields: [
+      { name: 'payment_id', value: (p) => p.payment_id },
+      {
+        header: 'PLANNED',
+        name: 'planned_at',
+        value: (p) => isoTime(p.create_time),
+        show: (p) => formatTimestamp(p.create_time),
+      },
+      numberField('AMOUNT', 'amount_usd', paymentUsd, formatUsd),
+      { name: 'sent_usd', value: (p) => p.token_amount },
+      numberField('BYTES', 'bytes', (p) => p.payout_byte_count, formatBytes),
+      textField('WALLET', 'wallet_address', (p) => p.wallet_address, 'none yet'),
+      { name: 'wallet_id', value: (p) => p.wallet_id },
+      { name: 'blockchain', value: (p) => p.blockchain },
+      { header: 'STATE', name: 'state', value: paymentState },
+      { name: 'submitted_at', value: (p) => isoTime(p.payment_time) },
+      {
+        header: 'COMPLETED',
+        name: 'completed_at',
+        value: (p) => isoTime(p.complete_time),
+        show: (p) => (p.complete_time ? formatTimestamp(p.complete_time) : ''),
+      },
+      textField('TRANSACTION', 'tx_hash', (p) => p.tx_hash),
+    ],
+    rows: payments,
+    empty: 'No payouts yet: the payout task runs every Sunday at 10:00 UTC.',
+    after: [
+      `${payments.length} payout${payments.length === 1 ? '' : 's'}, ${pending.length} not completed yet`,
+    ],
+  };
+}
+
+export function registerPayments(program: Command, context: CliContext): void {
+  const command = program
+    .command('payments')
+    .description(
+      'the network’s payouts, newest first: amount, bytes covered, wallet, state (waiting for a wallet, planned, submitted, sent, completed), transaction',
+    );
+  addOutputOptions(command, { csv: true });
+  addConnectionOptions(command);
+  command.addHelpText(
+    'after',
+    examples([
+      ['netdeck payments', 'one row per payout'],
+      ['netdeck payments --csv > payouts.csv', 'for a spreadsheet: amounts in USD, times in ISO 8601'],
+      [
+        "netdeck payments --json | jq '[.account_payments[] | select(.completed) | .payout_nano_cents] | add / 1e9'",
+        'USD paid so far',
+      ],
+    ]),
+  );
+  command.action(async (_flags, cmd: Command) => {
+    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+      const answer = await client.accountPayments();
+      out.result(answer, () => paymentsTable(answer.account_payments ?? []));
+    });
+  });
+}

@@ -1,0 +1,253 @@
+// Earnings: what the network was paid and will be (the payouts, paid and unpaid transfer,
+// points, the next payout, the referral code, payouts by week), how reliable it is over
+// the service's window, and its rank. ↑/↓ move over the payouts (enter shows one whole),
+// pgup/pgdn and g/G scroll the pane, `b` opens the leaderboard, `v` shows or hides the
+// network on it after a y/n question. Where the service lacks a route (an older one),
+// its part says so and the rest shows.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useRef } from 'react';
+import { useStore } from 'zustand';
+import { isNoToken, lacking } from '../../../api/error-words.ts';
+import { pointsByPayment } from '../../../format/payments.ts';
+import { screenText } from '../../../sanitize.ts';
+import { paymentRows, selectedPaymentOf } from '../../../store/earnings.ts';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
+import { NoToken, tokenMissing } from '../../components/no-token.tsx';
+import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useCopy } from '../../hooks/use-copy.ts';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { padCells, truncate } from '../../text.ts';
+import type { Theme } from '../../theme.ts';
+import { definePane, type PaneProps } from '../types.ts';
+import { earningsLines, type LineStyle, paymentDetailLines } from './earnings-view.ts';
+import { earningsKeys } from './keys.ts';
+import { LEADERBOARD_DIALOG, LeaderboardDialog } from './leaderboard-dialog.tsx';
+
+const LABEL_WIDTH = 13;
+
+function styleOf(style: LineStyle, theme: Theme): { color?: string; bold?: boolean; dimColor?: boolean } {
+  switch (style) {
+    case 'title':
+    case 'heading':
+      return { color: theme.accent, bold: true };
+    case 'label':
+    case 'dim':
+      return { dimColor: theme.dim };
+    case 'warn':
+      return { color: theme.warn };
+    case 'error':
+      return { color: theme.error };
+    case 'ok':
+      return { color: theme.ok };
+    case 'chart':
+      return { color: theme.accent };
+    default:
+      return {};
+  }
+}
+
+/** The y/n question before the network's ranking visibility changes, then its outcome. */
+function VisibilityQuestion({ width, height }: { width: number; height: number }) {
+  const { earnings } = useStores();
+  const dialogs = useDialogs();
+  const question = useStore(earnings, (s) => s.visibility);
+  if (!question) return null;
+  const close = () => {
+    earnings.getState().closeVisibility();
+    dialogs.close(QUESTION_DIALOG);
+  };
+  return (
+    <Question
+      title="Leaderboard visibility"
+      width={width}
+      height={height}
+      phase={question.phase}
+      lines={
+        question.makePublic
+          ? [
+              "Show this network's name on the leaderboard (b)? Its place there is the same either way.",
+              'Your rank here may take up to 5 minutes to say so: the service caches ranks that long.',
+            ]
+          : [
+              "Hide this network's name on the leaderboard? It keeps its place there, as a private network.",
+              'Your rank here may take up to 5 minutes to say so: the service caches ranks that long.',
+            ]
+      }
+      question={question.makePublic ? 'Make it public?' : 'Make it private?'}
+      message={question.message}
+      onAnswer={(yes) => void earnings.getState().answerVisibility(yes)}
+      onClose={close}
+    />
+  );
+}
+
+/** One payment whole (enter on it; esc goes back). */
+function PaymentDetail({ width, height, paymentId }: { width: number; height: number; paymentId: string }) {
+  const { earnings } = useStores();
+  const theme = useTheme();
+  const data = useStore(earnings, (s) => s.data);
+  const payment = paymentRows(data).find((p) => p.payment_id === paymentId);
+  const title = (
+    <Text bold color={theme.accent} wrap="truncate">
+      {truncate(`Payment ${screenText(paymentId)}  ·  esc back`, width)}
+    </Text>
+  );
+  if (!payment) {
+    return (
+      <Box flexDirection="column" width={width} height={height} overflow="hidden">
+        {title}
+        <Text dimColor={theme.dim}>This payment is no longer in the network's list.</Text>
+      </Box>
+    );
+  }
+  const points = pointsByPayment(data?.points.data).get(paymentId);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {title}
+      <Text> </Text>
+      {paymentDetailLines(payment, points).map(([label, value]) => (
+        <Text key={label} wrap="truncate">
+          <Text dimColor={theme.dim}>{padCells(label, LABEL_WIDTH)}</Text>
+          {truncate(value, Math.max(1, width - LABEL_WIDTH))}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+export function Earnings({ width, height }: PaneProps) {
+  const stores = useStores();
+  const { earnings, session } = stores;
+  const theme = useTheme();
+  const dialogs = useDialogs();
+  const now = useNow(1000);
+  const state = useStore(earnings, (s) => s);
+  const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const openLogin = useOpenLogin();
+  const copy = useCopy();
+  const e = () => earnings.getState();
+  const rows = Math.max(1, height - 1);
+  const lines = state.data ? earningsLines(state.data, width, now, state.chosen) : [];
+  const maxTop = Math.max(0, lines.length - rows);
+  const firstPayment = lines.findIndex((line) => line.payment === 0);
+  // What the handlers need of this frame's layout (they run between renders).
+  const layout = useRef({ rows, maxTop, firstPayment });
+  layout.current = { rows, maxTop, firstPayment };
+  /** Scrolls as little as shows the payment under the cursor. */
+  const follow = () => {
+    const { rows: room, maxTop: bottom, firstPayment: start } = layout.current;
+    const { index } = selectedPaymentOf(e());
+    if (start < 0 || index < 0) return;
+    const line = start + index;
+    const top = Math.min(bottom, e().top);
+    if (line < top) e().scrollTo(line);
+    else if (line >= top + room) e().scrollTo(Math.min(bottom, line - room + 1));
+  };
+  const scroll = (by: number) => {
+    const { maxTop: bottom } = layout.current;
+    e().scrollTo(Math.min(bottom, Math.max(0, Math.min(bottom, e().top) + by)));
+  };
+  const missing = (what: string) => tokenMissing(stores, what);
+  const closeBoard = () => {
+    e().closeBoard();
+    dialogs.close(LEADERBOARD_DIALOG);
+  };
+  useKeyActions(earningsKeys, 'earnings', {
+    down: () => {
+      e().move(1);
+      follow();
+    },
+    up: () => {
+      e().move(-1);
+      follow();
+    },
+    pageDown: () => scroll(layout.current.rows - 1),
+    pageUp: () => scroll(-(layout.current.rows - 1)),
+    top: () => {
+      e().moveTo('top');
+      e().scrollTo(0);
+    },
+    bottom: () => {
+      e().moveTo('bottom');
+      follow();
+    },
+    open: () => {
+      if (e().detailId) return 'this is the payment already (esc goes back)';
+      if (!selectedPaymentOf(e()).selected) return 'no payment here to show';
+      e().openDetail();
+    },
+    back: () => (e().detailId ? e().closeDetail() : undefined),
+    refresh: () => void e().refresh(),
+    copy: () => {
+      const { selected } = selectedPaymentOf(e());
+      if (!selected) return 'no payment here: nothing to copy';
+      session
+        .getState()
+        .notify(copy(selected.tx_hash, 'transaction hash (it comes once Circle has sent it)'));
+    },
+    leaderboard: () => {
+      const noToken = missing('The leaderboard');
+      if (noToken) return noToken;
+      if (e().data?.ranking.missing) return lacking('leaderboard');
+      void e().openBoard();
+      dialogs.open(LEADERBOARD_DIALOG);
+    },
+    visibility: () => {
+      const noToken = missing('Changing the ranking visibility');
+      if (noToken) return noToken;
+      const ranking = e().data?.ranking;
+      if (ranking?.missing) return lacking('leaderboard visibility');
+      if (!ranking?.data) return 'the rank is not loaded yet (r reloads)';
+      e().askVisibility();
+      dialogs.open(QUESTION_DIALOG);
+    },
+    login: openLogin,
+  });
+
+  if (dialog === LEADERBOARD_DIALOG)
+    return <LeaderboardDialog width={width} height={height} onClose={closeBoard} />;
+  if (dialog === QUESTION_DIALOG) return <VisibilityQuestion width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (state.detailId) return <PaymentDetail width={width} height={height} paymentId={state.detailId} />;
+
+  const status = (
+    <RefreshStatus state={{ ...state, hasData: state.data !== undefined }} now={now} width={width} />
+  );
+  let body: React.ReactNode;
+  if (isNoToken(state.error) && !state.data)
+    body = <NoToken what="Earnings need your network's token" width={width - 2} />;
+  else if (!state.data) body = <Text dimColor={theme.dim}>{state.error ? 'No earnings yet.' : ' '}</Text>;
+  else {
+    const top = Math.min(maxTop, state.top);
+    const { index } = selectedPaymentOf(state);
+    body = lines.slice(top, top + rows).map((line) => {
+      const selected = line.payment !== undefined && line.payment === index;
+      const mark = line.payment === undefined ? '' : selected ? '› ' : '  ';
+      return (
+        <Text key={line.key} wrap="truncate" inverse={selected} {...styleOf(line.style, theme)}>
+          {truncate(`${mark}${line.text}`, width) || ' '}
+        </Text>
+      );
+    });
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Box flexDirection="column" height={rows} overflow="hidden">
+        {body}
+      </Box>
+      {status}
+    </Box>
+  );
+}
+
+/** The pane as the registry lists it (no count in its tab: a payout a week is no list to size). */
+export const earningsPane = definePane({
+  id: 'earnings',
+  keys: earningsKeys,
+  store: 'earnings',
+  Component: Earnings,
+  onEnter: (stores) => void stores.earnings.getState().refresh(),
+});
