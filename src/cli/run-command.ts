@@ -39,6 +39,7 @@ export function resolveOrReport(
   options: Pick<CommonOptions, 'apiUrl' | 'token' | 'tokenFile' | 'profile'> & {
     refresh?: number;
     mouse?: boolean;
+    theme?: string;
   },
   out: Output,
   resolveOptions?: ResolveOptions,
@@ -52,6 +53,7 @@ export function resolveOrReport(
         profile: options.profile,
         refresh: options.refresh,
         mouse: options.mouse,
+        theme: options.theme,
       },
       context.io.env,
       context.deps.configFs,

@@ -17,6 +17,7 @@ import { COMPACT_BELOW } from './frame/layout.ts';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
+import type { Binding } from './input/bindings.ts';
 import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.tsx';
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
@@ -97,16 +98,18 @@ export interface AppProps {
   demo?: DemoAccess;
   /** The key registry (tests read which handlers are mounted); default a new one. */
   keys?: KeyRegistry;
+  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  keymap?: readonly Binding[];
 }
 
-/** A registry of the console's key handlers, on its key table. */
-export const createKeyRegistry = () => new KeyRegistry(keymap, paneScope);
+/** A registry of the console's key handlers, on its key table (default the table's own). */
+export const createKeyRegistry = (table: readonly Binding[] = keymap) => new KeyRegistry(table, paneScope);
 
 /** The whole console; render it with Ink (src/cli/console/tui.tsx) or the test helper. */
-export function App({ stores, clock, theme, demo, keys }: AppProps) {
+export function App({ stores, clock, theme, demo, keys, keymap: table = keymap }: AppProps) {
   return (
-    <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo}>
-      <InputProvider keymap={keymap} paneScope={paneScope} registry={keys}>
+    <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo} keymap={table}>
+      <InputProvider keymap={table} paneScope={paneScope} registry={keys}>
         <Frame />
       </InputProvider>
     </StoresProvider>

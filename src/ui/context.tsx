@@ -1,11 +1,13 @@
-// The stores (and the clock and theme) reach components through one React context, so
-// each test renders the app on fresh stores.
+// The stores (and the clock, the theme and the key table with the user's keys) reach
+// components through one React context, so each test renders the app on fresh stores.
 import type React from 'react';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
 import { tickerFor } from './hooks/ticker.ts';
+import type { Binding } from './input/bindings.ts';
+import { keymap as defaultKeymap } from './keymap.ts';
 import { type Theme, themeFor } from './theme.ts';
 
 interface AppContextValue {
@@ -13,6 +15,7 @@ interface AppContextValue {
   clock: Clock;
   theme: Theme;
   demo?: DemoAccess;
+  keymap: readonly Binding[];
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
@@ -22,15 +25,20 @@ export function StoresProvider({
   clock,
   theme = themeFor(),
   demo,
+  keymap = defaultKeymap,
   children,
 }: {
   stores: Stores;
   clock: Clock;
   theme?: Theme;
   demo?: DemoAccess;
+  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  keymap?: readonly Binding[];
   children: React.ReactNode;
 }) {
-  return <AppContext.Provider value={{ stores, clock, theme, demo }}>{children}</AppContext.Provider>;
+  return (
+    <AppContext.Provider value={{ stores, clock, theme, demo, keymap }}>{children}</AppContext.Provider>
+  );
 }
 
 function useApp(): AppContextValue {
@@ -43,6 +51,8 @@ export const useStores = (): Stores => useApp().stores;
 /** The store clock (the simulator's in demo mode, a ManualClock in tests). */
 export const useClock = (): Clock => useApp().clock;
 export const useTheme = (): Theme => useApp().theme;
+/** The key table as the user has it: what the footer, the help and the palette show. */
+export const useKeymap = (): readonly Binding[] => useApp().keymap;
 /** In-process simulator access in demo mode (codes to try, wallet ids). */
 export const useDemo = (): DemoAccess | undefined => useApp().demo;
 

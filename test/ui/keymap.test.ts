@@ -3,12 +3,13 @@ import { fitHints, footerBindings } from '../../src/ui/frame/footer.tsx';
 import { helpLines } from '../../src/ui/frame/help-overlay.tsx';
 import type { Binding } from '../../src/ui/input/bindings.ts';
 import { bindingFor } from '../../src/ui/input/dispatcher.tsx';
-import { globalTable, keymap, keymapConflicts } from '../../src/ui/keymap.ts';
+import { keymapConflicts } from '../../src/ui/input/remap.ts';
+import { globalTable, keymap } from '../../src/ui/keymap.ts';
 import { paneById } from '../../src/ui/panes/registry.ts';
 
 describe('keymap', () => {
   it('has no key bound twice in one scope and no pane key that is also global', () => {
-    expect(keymapConflicts()).toEqual([]);
+    expect(keymapConflicts(keymap)).toEqual([]);
   });
 
   it('reports both kinds of conflict', () => {
@@ -19,8 +20,8 @@ describe('keymap', () => {
       { scope: 'providers', keys: ['q'], action: 'clash', help: '' },
     ];
     const problems = keymapConflicts(table);
-    expect(problems).toContain("discover: 'z' is bound to both one and two");
-    expect(problems).toContain("providers: 'q' (clash) is already a global key");
+    expect(problems).toContain("'z' is bound to both discover.one and discover.two");
+    expect(problems).toContain("'q' of providers.clash is the global key of quit");
   });
 
   it('has every global key design.md lists', () => {

@@ -49,7 +49,9 @@ function rememberIn(path: string): NonNullable<TuiOptions['remember']> {
 
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
   const { io } = context;
-  const options = optionsOf<CommonOptions & SimOptions & { refresh?: number; mouse?: boolean }>(command);
+  const options = optionsOf<
+    CommonOptions & SimOptions & { refresh?: number; mouse?: boolean; theme?: string }
+  >(command);
   const out = createOutput(io, { quiet: options.quiet });
   if (!io.stdout.isTTY || !io.stdin?.isTTY) {
     out.error(
@@ -113,6 +115,8 @@ export async function startConsole(context: CliContext, command: Command): Promi
       demo: simulator?.demo,
       refreshEveryMs: config.refresh.value * 1000,
       mouse: config.mouse.value,
+      theme: config.theme.value,
+      keys: config.keys?.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
       saveExport: providerExportWriter(),

@@ -1,9 +1,10 @@
 // The console's own flags, on the program (the console is `netdeck` with no command). A
 // module of their own, light to load: the early first paint (early-paint.ts) reads the
 // command line with them before the commands are loaded.
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { integerArg } from '../options.ts';
+import { THEME_NAMES } from '../../ui/theme.ts';
 import { REFRESH_BOUNDS } from '../profile/config.ts';
 
 export function addConsoleOptions(command: Command): Command {
@@ -16,5 +17,11 @@ export function addConsoleOptions(command: Command): Command {
     .option(
       '--no-mouse',
       'no clicks or wheel in the console, so the terminal selects text (NETDECK_MOUSE=0; config key mouse)',
+    )
+    .addOption(
+      new Option(
+        '--theme <name>',
+        'the console’s colours and symbols: dark (default), light, or mono (no colour, ASCII only) (NETDECK_THEME; config key theme)',
+      ).choices(THEME_NAMES),
     );
 }

@@ -9,7 +9,10 @@ import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
 import { TerminalHandover } from '../../ui/input/terminal-handover.tsx';
 import { onSuspendKey, TerminalInput } from '../../ui/input/terminal-input.ts';
 import { PANES } from '../../ui/panes/registry.ts';
-import { themeFor } from '../../ui/theme.ts';
+import { remapKeys, type KeyRemaps } from '../../ui/input/remap.ts';
+import { keymap } from '../../ui/keymap.ts';
+import { type ThemeName, themeFor } from '../../ui/theme.ts';
+import { asciiStream } from './ascii-stream.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
 import { startMark } from './start-marks.ts';
@@ -27,6 +30,10 @@ export interface TuiOptions extends ConsoleStoresOptions {
   mouse?: boolean;
   /** Called once, when the first frame has been drawn. */
   onFirstFrame?: () => void;
+  /** Colours and symbols (default dark; NO_COLOR takes the colours away). */
+  theme?: ThemeName;
+  /** The user's keys (the configuration checked them: src/cli/profile/config.ts). */
+  keys?: KeyRemaps;
 }
 
 /**
@@ -41,7 +48,10 @@ export const NO_TTY_EXIT = 2;
 /** Mounts the Ink app on the alternate screen; resolves with the exit code when the user quits. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
-  const stdout = options.stdout ?? process.stdout;
+  const theme = themeFor(process.env, options.theme);
+  // Mono writes ASCII only: every frame is folded on its way out (src/ui/glyphs.ts).
+  const stdout =
+    theme.name === 'mono' ? asciiStream(options.stdout ?? process.stdout) : (options.stdout ?? process.stdout);
   const stderr = options.stderr ?? process.stderr;
   if (!stdin.isTTY) {
     stderr.write(
@@ -78,7 +88,13 @@ export async function runTui(options: TuiOptions): Promise<number> {
   let handOver: SuspendTerminal | undefined;
   const tree = (
     <>
-      <App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />
+      <App
+        stores={stores}
+        clock={clock}
+        demo={options.demo}
+        theme={theme}
+        keymap={options.keys ? remapKeys(keymap, options.keys).table : keymap}
+      />
       <TerminalHandover onReady={(suspend) => (handOver = suspend)} />
     </>
   );

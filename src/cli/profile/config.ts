@@ -8,6 +8,9 @@ import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts'
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
+import { keymap } from '../../ui/keymap.ts';
+import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
 
@@ -29,6 +32,8 @@ export interface ConfigFlags {
   refresh?: number;
   /** false for `--no-mouse` (commander's true, the default, says nothing). */
   mouse?: boolean;
+  /** The console's theme (`--theme`). */
+  theme?: string;
 }
 
 interface ConfigCommon {
@@ -37,6 +42,10 @@ interface ConfigCommon {
   refresh: Sourced<number>;
   /** Whether the console takes clicks and the wheel (off: the terminal selects text). */
   mouse: Sourced<boolean>;
+  /** The console's colours and characters. */
+  theme: Sourced<ThemeName>;
+  /** The console's keys the user remapped (checked against the key table: no conflict). */
+  keys?: Sourced<KeyRemaps>;
   configFile: { path: string; found: boolean };
   /** The profile's stored login (`netdeck login`): where it is kept, and what it holds. */
   login: { path: string; stored?: StoredLogin };
@@ -102,6 +111,38 @@ function mouseSetting(
   return { value: true, source: 'default', origin: 'default' };
 }
 
+/** The console's theme: --theme > NETDECK_THEME > the profile's `theme` > dark. */
+function themeSetting(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  fromFile: ThemeName | undefined,
+  fileOrigin: string,
+): Sourced<ThemeName> {
+  const given = firstOf([flags.theme, 'flag', '--theme'], [env.NETDECK_THEME, 'env', 'NETDECK_THEME']);
+  if (given) {
+    const name = given.value.trim().toLowerCase();
+    if (!(THEME_NAMES as readonly string[]).includes(name))
+      throw new ConfigError(
+        `the theme "${given.value}" (from ${given.origin}) is not one of ${THEME_NAMES.join(', ')}${didYouMean(name, THEME_NAMES)}`,
+      );
+    return { value: name as ThemeName, source: given.source, origin: given.origin };
+  }
+  if (fromFile !== undefined) return { value: fromFile, source: 'file', origin: fileOrigin };
+  return { value: DEFAULT_THEME, source: 'default', origin: 'default' };
+}
+
+/**
+ * The profile's remapped keys, if any, when they fit the key table: an action that does
+ * not exist, a key that cannot be typed, ctrl-c, or two actions that would share a key
+ * (in one scope, or a pane's key that is a global one) is a problem naming it.
+ */
+function keysSetting(fromFile: KeyRemaps | undefined, fileOrigin: string): Sourced<KeyRemaps> | undefined {
+  if (fromFile === undefined) return undefined;
+  const { problems } = remapKeys(keymap, fromFile, (name, known) => didYouMean(name, known, '"'));
+  if (problems.length) throw new ConfigError(`${fileOrigin}: keys: ${problems.join('; ')}`);
+  return { value: fromFile, source: 'file', origin: fileOrigin };
+}
+
 /** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
 export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
@@ -111,6 +152,9 @@ const Profile = z.strictObject({
   token_file: z.string().optional(),
   refresh_seconds: z.number().int().min(REFRESH_BOUNDS.min).max(REFRESH_BOUNDS.max).optional(),
   mouse: z.boolean().optional(),
+  theme: z.enum(THEME_NAMES).optional(),
+  /** Action name -> its keys (src/ui/input/remap.ts); checked against the key table as it is resolved. */
+  keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
 });
 const ConfigFile = Profile.extend({
   default_profile: z.string().optional(),
@@ -371,6 +415,8 @@ export function resolveConfig(
       token_file: file.token_file,
       refresh_seconds: file.refresh_seconds,
       mouse: file.mouse,
+      theme: file.theme,
+      keys: file.keys,
     };
   // Own keys only: `constructor` or `toString` is no profile unless the file names one so.
   const profiles = file?.profiles ?? {};
@@ -454,6 +500,12 @@ export function resolveConfig(
     profile,
     refresh,
     mouse: mouseSetting(flags, env, fromFile.mouse, fileOrigin),
+    theme: attempt(() => themeSetting(flags, env, fromFile.theme, fileOrigin), {
+      value: DEFAULT_THEME,
+      source: 'default',
+      origin: 'default',
+    }),
+    keys: attempt(() => keysSetting(fromFile.keys, fileOrigin), undefined),
     configFile: { path, found: file !== undefined },
     login: { path: loginFile, stored },
     warnings,

@@ -4,12 +4,11 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
-import { useStores, useTheme } from '../context.tsx';
+import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
 import { useTyping } from '../input/dispatcher.tsx';
-import { globalKeys } from '../input/global-keys.ts';
 import { isPrintable } from '../input/keys.ts';
-import { keyLabel, keymap } from '../keymap.ts';
+import { keyLabel, keymap as defaultKeymap } from '../keymap.ts';
 import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
@@ -21,11 +20,19 @@ function untyped(b: Binding): Binding | undefined {
   return keys.length ? { ...b, keys } : undefined;
 }
 
-/** The footer's bindings; `typing`: a dialog's text box has the keys, so `j` or `y` is text there. */
-export function footerBindings(pane: Pane, dialog?: string, typing = false): Binding[] {
+/**
+ * The footer's bindings in `table` (the user's keys); `typing`: a dialog's text box has the
+ * keys, so `j` or `y` is text there.
+ */
+export function footerBindings(
+  pane: Pane,
+  dialog?: string,
+  typing = false,
+  table: readonly Binding[] = defaultKeymap,
+): Binding[] {
   if (dialog) {
     const scope = dialogScope(dialog);
-    const own = keymap.filter((b) => b.scope === scope);
+    const own = table.filter((b) => b.scope === scope);
     return typing ? own.flatMap((b) => untyped(b) ?? []) : own;
   }
   // `/` and `r` are offered only where the pane does something with them.
@@ -33,10 +40,10 @@ export function footerBindings(pane: Pane, dialog?: string, typing = false): Bin
   const live = isLiveStore(pane.store);
   const offered = (b: Binding) =>
     b.action === 'search' ? search !== undefined : b.action === 'refresh' ? live : true;
-  const globals = (globalKeys as readonly Binding[])
-    .filter((b) => b.footer && offered(b))
+  const globals = table
+    .filter((b) => b.scope === 'global' && b.footer && offered(b))
     .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
-  return [...pane.keys.filter((b) => b.footer && b.scope === pane.id), ...globals];
+  return [...table.filter((b) => b.footer && b.scope === pane.id), ...globals];
 }
 
 function hintText(b: Binding): string {
@@ -83,6 +90,7 @@ export function Footer({
   const said = useStore(useStores().session, (s) => s.said);
   const toast = useToast();
   const inBox = useTyping();
+  const table = useKeymap();
   // A key that could not act says why, in place of the hints, until the next key.
   if (said && !dialog)
     return (
@@ -93,7 +101,7 @@ export function Footer({
       </Box>
     );
   if (toast && !dialog && !typing) return <Toast item={toast} width={width} />;
-  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox), width);
+  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox, table), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

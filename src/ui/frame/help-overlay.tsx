@@ -2,7 +2,7 @@
 // pane, then the other panes, then dialogs), scrollable with j/k.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { useStores, useTheme } from '../context.tsx';
+import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
 import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
@@ -63,7 +63,7 @@ export function helpLines(active: Pane, table: readonly Binding[] = keymap): Hel
 
 export function HelpOverlay({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
-  const lines = helpLines(active);
+  const lines = helpLines(active, useKeymap());
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
   // Opens at the active pane's keys: what the reader most likely wants.

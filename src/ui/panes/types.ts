@@ -1,6 +1,6 @@
 // What a pane gives the frame: one definition per pane, exported by its component's file
 // and joined in src/ui/panes/registry.ts to its entry of the pane list (list.ts: id,
-// titles, digit).
+// titles, digit) and its bindings (pane-keys.ts).
 import type React from 'react';
 import type { StoreName, Stores } from '../../store/index.ts';
 import type { Binding } from '../input/bindings.ts';
@@ -14,8 +14,6 @@ export interface PaneProps {
 export interface PaneDefinition<Id extends PaneId = PaneId> {
   /** Its entry in the pane list (list.ts). */
   id: Id;
-  /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`). */
-  keys: readonly Binding[];
   /** The store it shows; when that is a live resource the header shows its refresh and `r` reloads it. */
   store: StoreName;
   /** Draws exactly `height` rows of `width` columns. Mounted only while the pane is shown. */
@@ -28,8 +26,12 @@ export interface PaneDefinition<Id extends PaneId = PaneId> {
   onEnter?(stores: Stores): void;
 }
 
-/** A pane as the frame shows it: its entry of the list and its definition. */
-export type Pane = PaneEntry & PaneDefinition;
+/** A pane as the frame shows it: its entry of the list, its definition and its bindings (pane-keys.ts). */
+export type Pane = PaneEntry &
+  PaneDefinition & {
+    /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`), as the key table has them by default. */
+    keys: readonly Binding[];
+  };
 
 /** A pane's definition with its id kept as a literal type (the registry checks it against the list). */
 export function definePane<const Id extends PaneId>(pane: PaneDefinition<Id>): PaneDefinition<Id> {

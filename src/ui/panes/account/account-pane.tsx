@@ -279,7 +279,6 @@ export function Account({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const accountPane = definePane({
   id: 'account',
-  keys: accountKeys,
   store: 'account',
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,

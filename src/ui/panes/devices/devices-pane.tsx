@@ -229,7 +229,6 @@ export function Devices({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const devicesPane = definePane({
   id: 'devices',
-  keys: devicesKeys,
   store: 'devices',
   Component: Devices,
   count: (stores) => {

@@ -382,7 +382,6 @@ export function Discover({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const discoverPane = definePane({
   id: 'discover',
-  keys: discoverKeys,
   store: 'discovery',
   search: 'search',
   Component: Discover,

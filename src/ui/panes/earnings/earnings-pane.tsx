@@ -246,7 +246,6 @@ export function Earnings({ width, height }: PaneProps) {
 /** The pane as the registry lists it (no count in its tab: a payout a week is no list to size). */
 export const earningsPane = definePane({
   id: 'earnings',
-  keys: earningsKeys,
   store: 'earnings',
   Component: Earnings,
   onEnter: (stores) => void stores.earnings.getState().refresh(),

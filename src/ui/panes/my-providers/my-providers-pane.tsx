@@ -328,7 +328,6 @@ export function MyProviders({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const myProvidersPane = definePane({
   id: 'myProviders',
-  keys: myProvidersKeys,
   store: 'myProviders',
   search: 'filter',
   Component: MyProviders,

@@ -248,7 +248,6 @@ export function Network({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const networkPane = definePane({
   id: 'network',
-  keys: networkKeys,
   store: 'network',
   Component: Network,
 });

@@ -277,7 +277,6 @@ export function Providers({ width, height }: PaneProps) {
 /** The pane as the registry lists it. */
 export const providersPane = definePane({
   id: 'providers',
-  keys: providersKeys,
   store: 'providers',
   Component: Providers,
   count: (stores) => {
