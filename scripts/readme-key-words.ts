@@ -5,12 +5,15 @@
 // when an entry here names no binding.
 
 export const KEY_WORDS: Record<string, string> = {
-  'global search': 'search or filter (Discover, My providers)',
+  'global search':
+    "search (Discover) or filter the pane's lists (Providers, Devices, My providers, Account's wallets and API keys, Earnings' payments); `esc` clears the filter",
+  'global sort':
+    "sort the pane's list by its next column (the sorted column's header is marked ▼ or ▲; a mouse click on a column's header sorts by that column, again reverses it)",
+  'global reverse': 'reverse the sort',
   'global help': "help: all keys, opened at the active pane's (its own keys: see This help under Dialogs)",
   'global quit': 'quit (`ctrl-c` quits even while typing)',
 
   'discover send': 'send the marked rows (or the row under the cursor) to Providers; `enter` too',
-  'discover sort': 'sort by count / name (the list of places; a search shows the best match first)',
   'discover onlyActive': 'only active (find-locations matches with active providers)',
   'discover expand': 'open a country in place with its top regions and cities',
   'discover collapse': 'close the country',
@@ -108,7 +111,7 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
   myProviders: [
     [
       '`/`',
-      "filter (client id, device name or provide mode); `esc` clears it. In a provider's detail and the 7- and 30-day views, which hide the table, `/`, `s` and `S` do nothing and say why",
+      "filter (client id, device name or provide mode); `esc` clears it. In a provider's detail and the 7- and 30-day views, which hide the table, `/`, `o` and `I` do nothing and say why",
     ],
     ['`enter`', "open the provider's detail"],
     ['`esc`', "close the provider's detail"],

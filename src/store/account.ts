@@ -18,6 +18,7 @@ import {
 import { walletRefusal } from '../contract/wallet-address.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -93,6 +94,9 @@ export interface AccountView extends ListMoves {
   feedback: FeedbackForm;
   /** The wallet under the cursor in the list, by id. */
   selectedWallet?: string;
+  /** The wallets' filter and sort (WALLETS_LIST). */
+  walletView: ListView;
+  setWalletView(view: ListView): void;
   question?: WalletQuestion;
   addWallet: AddWalletForm;
   /** Asks (y/n) about the selected wallet: make it the payout wallet, or remove it. */
@@ -132,9 +136,20 @@ const emptyFeedback = (): FeedbackForm => ({
 const EMPTY_WALLET: WalletDialog = { input: '', phase: 'editing' };
 const EMPTY_ADD: AddWalletForm = { chain: 'SOL', address: '', phase: 'editing' };
 
-/** The wallets as listed, and the one under the cursor (the selected one if still there, else the first). */
-export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet'>) {
-  const wallets = state.data?.wallets ?? [];
+/** The wallets: the payout one, the chain, the address, the id. */
+export const WALLETS_LIST: ListSpec<AccountWallet> = {
+  columns: [
+    { id: 'chain', label: 'chain', value: (w) => w.blockchain },
+    { id: 'address', label: 'address', value: (w) => w.wallet_address },
+  ],
+  text: (w) => [w.blockchain, w.wallet_address, w.wallet_id],
+};
+
+const NO_WALLETS: AccountWallet[] = [];
+
+/** The wallets shown (the view's), and the one under the cursor (the selected one if still there, else the first). */
+export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet' | 'walletView'>) {
+  const wallets = viewRows(state.data?.wallets ?? NO_WALLETS, WALLETS_LIST, state.walletView);
   const selected = wallets.find((w) => w.wallet_id === state.selectedWallet) ?? wallets[0];
   return { wallets, selected };
 }
@@ -166,6 +181,8 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
       wallet: EMPTY_WALLET,
       feedback: emptyFeedback(),
       addWallet: EMPTY_ADD,
+      walletView: NO_VIEW,
+      setWalletView: (walletView) => set({ walletView }),
       ...listMoves({
         length: () => walletRows(get()).wallets.length,
         index: () => {

@@ -7,6 +7,7 @@ import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -34,6 +35,9 @@ export interface RemoveKeyQuestion {
 export interface ApiKeysView extends ListMoves {
   /** The key under the cursor, by id. */
   selectedKey?: string;
+  /** The keys' filter and sort (API_KEYS_LIST). */
+  view: ListView;
+  setView(view: ListView): void;
   form: ApiKeyForm;
   question?: RemoveKeyQuestion;
   /** A fresh form: a key made before is forgotten. */
@@ -51,9 +55,22 @@ export type ApiKeysStore = StoreApi<ApiKeysState>;
 
 const EMPTY_FORM: ApiKeyForm = { name: '', phase: 'editing' };
 
-/** The keys, oldest first (the service's order is unspecified), and the one under the cursor. */
-export function keyRows(state: Pick<ApiKeysState, 'data' | 'selectedKey'>) {
-  const keys = state.data ?? [];
+/** The keys by name, when made, id; oldest first until another order is chosen (the service's is unspecified). */
+export const API_KEYS_LIST: ListSpec<ApiKey> = {
+  columns: [
+    { id: 'name', label: 'name', value: (k) => k.name?.toLowerCase() },
+    { id: 'made', label: 'when made', value: (k) => k.create_time, descendingFirst: false },
+    { id: 'id', label: 'id', value: (k) => k.id },
+  ],
+  text: (k) => [k.name, k.id],
+  initial: { column: 'made', descending: false },
+};
+
+const NO_KEYS: ApiKey[] = [];
+
+/** The keys shown (the view's), and the one under the cursor. */
+export function keyRows(state: Pick<ApiKeysState, 'data' | 'selectedKey' | 'view'>) {
+  const keys = viewRows(state.data ?? NO_KEYS, API_KEYS_LIST, state.view);
   const selected = keys.find((k) => k.id === state.selectedKey) ?? keys[0];
   return { keys, selected };
 }
@@ -73,6 +90,8 @@ export function createApiKeysStore(deps: StoreDeps): ApiKeysStore {
     const setForm = (patch: Partial<ApiKeyForm>) => set({ form: { ...get().form, ...patch } });
     return {
       form: EMPTY_FORM,
+      view: NO_VIEW,
+      setView: (view) => set({ view }),
       ...listMoves({
         length: () => keyRows(get()).keys.length,
         index: () => {

@@ -13,7 +13,8 @@ import type { AccountStore } from './account.ts';
 import type { ClientsStore } from './clients.ts';
 import type { DevicesStore } from './devices.ts';
 import type { EarningsStore } from './earnings.ts';
-import type { EventDraft, EventSource } from './events.ts';
+import type { EventDraft, EventSource, NetdeckEvent, Severity } from './events.ts';
+import type { ListSpec } from './list-view.ts';
 import type { MyProvidersStore } from './my-providers.ts';
 import type { NetworkStore } from './network.ts';
 import type { Observation, ObservedOperation } from './observe.ts';
@@ -27,6 +28,19 @@ interface Sources {
   network: NetworkStore;
   devices: DevicesStore;
 }
+
+const SEVERITY_RANK: Record<Severity, number> = { info: 0, warning: 1, critical: 2 };
+
+/** The event log (`!`): newest first until another order is chosen; the filter looks in what happened. */
+export const EVENT_LOG_LIST: ListSpec<NetdeckEvent> = {
+  columns: [
+    { id: 'time', label: 'time', value: (e) => e.id, descendingFirst: true },
+    { id: 'severity', label: 'severity', value: (e) => SEVERITY_RANK[e.severity], descendingFirst: true },
+    { id: 'what', label: 'what happened', value: (e) => e.message.toLowerCase() },
+  ],
+  text: (e) => [e.message, e.type, e.severity, e.device_name, e.client_id, e.code, e.network_name],
+  initial: { column: 'time', descending: true },
+};
 
 /** Failures that are no news: a superseded request, a pane waiting for a token. */
 const quiet = (error: ApiError | Error) =>

@@ -13,6 +13,7 @@ import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
 import { distinctKeys } from './distinct-keys.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 import { type RowFilter, rowFilter } from './row-filter.ts';
@@ -98,6 +99,9 @@ export interface ShareDialog {
 
 export interface DevicesView extends ListMoves {
   selectedKey?: string;
+  /** The filter and the sort within each section (DEVICES_LIST). */
+  view: ListView;
+  setView(view: ListView): void;
   /** Only these of the network's own devices are shown, and no associations (the stale view); undefined: all. */
   only?: RowFilter;
   showOnly(ids: ReadonlySet<string> | undefined): void;
@@ -227,6 +231,36 @@ function ownRows(clients: NetworkClients | undefined): DeviceRow[] {
   }));
 }
 
+/** A row's state in a word, for the sort (the pane says more). */
+export function deviceState(row: DeviceRow): string {
+  if (row.section === 'own') return row.online ? 'online' : 'offline';
+  if (row.section === 'outgoing' && !row.networkName) return 'waiting';
+  return row.pending ? 'pending' : 'confirmed';
+}
+
+/** The lists' filter (name, client id, network, code, state) and sort, within each section. */
+export const DEVICES_LIST: ListSpec<DeviceRow> = {
+  columns: [
+    { id: 'name', label: 'device name', value: (row) => row.deviceName?.toLowerCase() },
+    { id: 'clientId', label: 'client id', value: (row) => row.clientId },
+    { id: 'network', label: 'network', value: (row) => row.networkName?.toLowerCase() },
+    { id: 'state', label: 'state', value: (row) => deviceState(row) },
+  ],
+  text: (row) => [row.deviceName, row.clientId, row.networkName, row.code, deviceState(row)],
+};
+
+const SECTION_ORDER: readonly DeviceSection[] = ['pending', 'incoming', 'outgoing', 'own'];
+
+/** The rows shown: deviceRows filtered and sorted by the view, each section still together in its place. */
+export function visibleDeviceRows(
+  state: Pick<DevicesState, 'data' | 'fetchedAt' | 'only' | 'view'>,
+  now: number,
+  clients?: NetworkClients,
+): DeviceRow[] {
+  const rows = viewRows(deviceRows(state, now, clients), DEVICES_LIST, state.view);
+  return SECTION_ORDER.flatMap((section) => rows.filter((row) => row.section === section));
+}
+
 /** The row under the cursor: the selected one if still there, else the first. */
 export function selectedRow(rows: DeviceRow[], selectedKey: string | undefined): DeviceRow | undefined {
   return rows.find((row) => row.key === selectedKey) ?? rows[0];
@@ -248,7 +282,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
     load: (signal) => client.deviceAssociations({ signal }),
   });
   return extendResource<DeviceAssociations, DevicesView>(resource, (set, get) => {
-    const rows = () => deviceRows(get(), clock.now(), clientsData());
+    const rows = () => visibleDeviceRows(get(), clock.now(), clientsData());
     const setAction = (patch: Partial<DeviceAction>) => {
       const { action } = get();
       if (action) set({ action: { ...action, ...patch } });
@@ -268,6 +302,8 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       addFailures: 0,
       share: EMPTY_SHARE,
       select: (key) => set({ selectedKey: key }),
+      view: NO_VIEW,
+      setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
       ...listMoves({
         length: () => rows().length,

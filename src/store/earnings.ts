@@ -16,8 +16,10 @@ import type {
   ReliabilityWindow,
   TransferStats,
 } from '../contract/schemas.ts';
+import { paymentState, paymentUsd } from '../format/payments.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { requestSlot, send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -68,6 +70,12 @@ export interface VisibilityQuestion {
 export interface EarningsView extends ListMoves {
   /** The payment under the cursor, by id. */
   selectedPayment?: string;
+  /** The payments' filter and sort (PAYMENTS_LIST). */
+  paymentsView: ListView;
+  setPaymentsView(view: ListView): void;
+  /** The leaderboard's filter and sort (LEADERBOARD_LIST); a new view puts its cursor on the first row. */
+  boardView: ListView;
+  setBoardView(view: ListView): void;
   /** The payment shown whole (enter), by id. */
   detailId?: string;
   /** The first line of the pane's content shown (it scrolls: pgup/pgdn). */
@@ -98,9 +106,70 @@ const NO_PAYMENTS: AccountPayment[] = [];
 export const paymentRows = (data: EarningsData | undefined): AccountPayment[] =>
   data?.payments.account_payments ?? NO_PAYMENTS;
 
-/** The payments and the one under the cursor (the selected one if still there, else the first). */
-export function selectedPaymentOf(state: Pick<EarningsState, 'data' | 'selectedPayment'>) {
-  const payments = paymentRows(state.data);
+/** The payments by when planned (newest first), amount, bytes, state or wallet; the filter looks in all but the figures. */
+export const PAYMENTS_LIST: ListSpec<AccountPayment> = {
+  columns: [
+    { id: 'date', label: 'date', value: (p) => p.create_time, descendingFirst: true },
+    { id: 'amount', label: 'amount', value: (p) => paymentUsd(p), descendingFirst: true },
+    { id: 'bytes', label: 'bytes', value: (p) => p.payout_byte_count, descendingFirst: true },
+    { id: 'wallet', label: 'wallet', value: (p) => p.wallet_address ?? p.wallet_id },
+    { id: 'state', label: 'state', value: (p) => paymentState(p) },
+  ],
+  text: (p) => [
+    p.create_time,
+    p.payment_id,
+    p.wallet_address,
+    p.wallet_id,
+    p.blockchain,
+    p.tx_hash,
+    paymentState(p),
+  ],
+  initial: { column: 'date', descending: true },
+};
+
+/** The payments shown: the view's of those listed. */
+export const shownPayments = (
+  state: Pick<EarningsState, 'data' | 'paymentsView'>,
+): readonly AccountPayment[] => viewRows(paymentRows(state.data), PAYMENTS_LIST, state.paymentsView);
+
+/** A network of the leaderboard and its place there (its rank: the order the service sent). */
+export interface RankedEarner {
+  earner: Earner;
+  place: number;
+}
+
+/** The leaderboard by place (rank), by MiB paid, or by name; the filter looks in the names. */
+export const LEADERBOARD_LIST: ListSpec<RankedEarner> = {
+  columns: [
+    { id: 'place', label: 'rank', value: (row) => row.place, descendingFirst: false },
+    { id: 'mib', label: 'MiB paid', value: (row) => row.earner.net_mib_count ?? 0, descendingFirst: true },
+    {
+      id: 'name',
+      label: 'name',
+      value: (row) => (row.earner.is_public ? row.earner.network_name?.toLowerCase() : undefined),
+    },
+  ],
+  text: (row) => [row.earner.is_public ? row.earner.network_name : 'a private network', row.place + 1],
+  initial: { column: 'place', descending: false },
+};
+
+const ranked = new WeakMap<Earner[], RankedEarner[]>();
+
+/** The leaderboard's networks shown: the view's, each with its place. */
+export function boardRows(state: Pick<EarningsState, 'board' | 'boardView'>): readonly RankedEarner[] {
+  const earners = state.board?.earners;
+  if (!earners) return [];
+  let rows = ranked.get(earners);
+  if (!rows) {
+    rows = earners.map((earner, place) => ({ earner, place }));
+    ranked.set(earners, rows);
+  }
+  return viewRows(rows, LEADERBOARD_LIST, state.boardView);
+}
+
+/** The payments shown and the one under the cursor (the selected one if still there, else the first). */
+export function selectedPaymentOf(state: Pick<EarningsState, 'data' | 'selectedPayment' | 'paymentsView'>) {
+  const payments = shownPayments(state);
   const selected = payments.find((p) => p.payment_id === state.selectedPayment) ?? payments[0];
   return { payments, selected, index: selected ? payments.indexOf(selected) : -1 };
 }
@@ -157,10 +226,17 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
     };
     return {
       top: 0,
+      paymentsView: NO_VIEW,
+      setPaymentsView: (paymentsView) => set({ paymentsView }),
+      boardView: NO_VIEW,
+      setBoardView(boardView) {
+        set({ boardView });
+        setBoard({ cursor: 0 });
+      },
       ...listMoves({
-        length: () => paymentRows(get().data).length,
+        length: () => shownPayments(get()).length,
         index: () => Math.max(0, selectedPaymentOf(get()).index),
-        select: (index) => set({ selectedPayment: paymentRows(get().data)[index]?.payment_id }),
+        select: (index) => set({ selectedPayment: shownPayments(get())[index]?.payment_id }),
       }),
       openDetail() {
         const { selected } = selectedPaymentOf(get());
@@ -182,12 +258,16 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
         }
         const earners = outcome.value.earners ?? [];
         const own = ownRow(earners, get().data?.ranking.data?.leaderboard_rank);
-        setBoard({ phase: 'ready', earners, cursor: Math.max(0, own) });
+        setBoard({ phase: 'ready', earners });
+        // The cursor starts on one's own row where the view shows it.
+        const at = boardRows(get()).findIndex((row) => row.place === own);
+        setBoard({ cursor: Math.max(0, at) });
       },
       moveBoard(delta) {
         const { board } = get();
-        if (!board?.earners.length) return;
-        const last = board.earners.length - 1;
+        const shown = boardRows(get()).length;
+        if (!board || !shown) return;
+        const last = shown - 1;
         const to = delta === 'top' ? 0 : delta === 'bottom' ? last : board.cursor + delta;
         setBoard({ cursor: Math.max(0, Math.min(last, to)) });
       },

@@ -1,18 +1,20 @@
 // My providers (24 h): the /stats/providers resource, with each provider's device name and
-// provide mode from /network/clients, plus what the pane does with it: sort, filter,
-// selection, the open detail, and which figures changed at the last refresh.
+// provide mode from /network/clients, plus what the pane does with it: sort, filter
+// (list-view.ts), selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
 import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 import { type RowFilter, rowFilter } from './row-filter.ts';
 
 export const MY_PROVIDERS_SORT_COLUMNS = [
-  'clientId',
   'connected',
+  'clientId',
+  'name',
   'uptime',
   'transfer',
   'payout',
@@ -37,10 +39,9 @@ const TRACKED_FIELDS = [
 export type TrackedField = (typeof TRACKED_FIELDS)[number];
 
 export interface MyProvidersView extends ChangeWindow, ListMoves {
-  sortColumn: MyProvidersSortColumn;
-  descending: boolean;
-  /** Case-insensitive substring of the client id, the device name or the provide mode's name. */
-  filter: string;
+  /** The filter (client id, device name or provide mode) and the sort (MY_PROVIDERS_LIST). */
+  view: ListView;
+  setView(view: ListView): void;
   /** The provider under the cursor, by client id (stays put when rows re-sort). */
   selectedId?: string;
   /** The provider whose detail is open. */
@@ -50,9 +51,6 @@ export interface MyProvidersView extends ChangeWindow, ListMoves {
   /** Only these clients are shown (the stale view, src/store/stale.ts); undefined: all. */
   only?: RowFilter;
   showOnly(ids: ReadonlySet<string> | undefined): void;
-  cycleSort(): void;
-  reverseSort(): void;
-  setFilter(filter: string): void;
   select(clientId: string | undefined): void;
   /** Opens the detail of the selected provider (or the given one). */
   openDetail(clientId?: string): void;
@@ -61,83 +59,55 @@ export interface MyProvidersView extends ChangeWindow, ListMoves {
 export type MyProvidersState = ResourceState<ProvidersStats> & MyProvidersView;
 export type MyProvidersStore = StoreApi<MyProvidersState>;
 
-/** Text columns sort A-Z first; figures largest first. */
-const ASCENDING_FIRST = new Set<MyProvidersSortColumn>(['clientId', 'mode']);
-
-export const SORT_LABELS: Record<MyProvidersSortColumn, string> = {
-  clientId: 'client id',
-  connected: 'connected',
-  uptime: 'uptime',
-  transfer: 'transfer',
-  payout: 'payout',
-  search: 'search interest',
-  contracts: 'contracts',
-  clients: 'clients',
-  mode: 'provide mode',
-};
-
-function sortValue(p: ProviderStats, column: MyProvidersSortColumn): number | string {
-  switch (column) {
-    case 'clientId':
-      return p.client_id ?? '';
-    case 'connected':
-      return p.connected ? 1 : 0;
-    case 'uptime':
-      return p.uptime_last_24h ?? 0;
-    case 'transfer':
-      return p.transfer_data_last_24h ?? 0;
-    case 'payout':
-      return p.payout_last_24h ?? 0;
-    case 'search':
-      return p.search_interest_last_24h ?? 0;
-    case 'contracts':
-      return p.contracts_last_24h ?? 0;
-    case 'clients':
-      return p.clients_last_24h ?? 0;
-    case 'mode':
-      return provideModeName(p.provide_mode);
-  }
-}
-
-function compare(a: number | string, b: number | string): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b));
-}
-
 /** The device name /network/clients gave the provider (see withClientInfo). */
 export const deviceNameOf = (p: ProviderStats): string | undefined =>
   typeof p.device_name === 'string' ? p.device_name : undefined;
 
-function matches(p: ProviderStats, needle: string): boolean {
-  if (!needle) return true;
-  const mode = provideModeName(p.provide_mode);
-  return [p.client_id ?? '', deviceNameOf(p) ?? '', mode].some((text) => text.toLowerCase().includes(needle));
-}
+/** The table's order and filter: its columns as the header names them (provider-table.ts). */
+export const MY_PROVIDERS_LIST: ListSpec<ProviderStats> = {
+  columns: [
+    { id: 'connected', label: 'connected', value: (p) => (p.connected ? 1 : 0), descendingFirst: true },
+    { id: 'clientId', label: 'client id', value: (p) => p.client_id },
+    { id: 'name', label: 'device name', value: (p) => deviceNameOf(p)?.toLowerCase() },
+    { id: 'uptime', label: 'uptime', value: (p) => p.uptime_last_24h ?? 0, descendingFirst: true },
+    { id: 'transfer', label: 'transfer', value: (p) => p.transfer_data_last_24h ?? 0, descendingFirst: true },
+    { id: 'payout', label: 'payout', value: (p) => p.payout_last_24h ?? 0, descendingFirst: true },
+    {
+      id: 'search',
+      label: 'search interest',
+      value: (p) => p.search_interest_last_24h ?? 0,
+      descendingFirst: true,
+    },
+    { id: 'contracts', label: 'contracts', value: (p) => p.contracts_last_24h ?? 0, descendingFirst: true },
+    { id: 'clients', label: 'clients', value: (p) => p.clients_last_24h ?? 0, descendingFirst: true },
+    { id: 'mode', label: 'provide mode', value: (p) => provideModeName(p.provide_mode) },
+  ],
+  text: (p) => [p.client_id, deviceNameOf(p), provideModeName(p.provide_mode)],
+  initial: { column: 'uptime', descending: true },
+  tie: (p) => p.client_id ?? '',
+};
 
 const NO_ROWS: ProviderStats[] = [];
-/** Last result per loaded response, so every render and key press does not re-sort. */
-const rowsCache = new WeakMap<ProvidersStats, { key: string; rows: ProviderStats[] }>();
+/** The stale view's rows per loaded response (the same array while neither changes, for viewRows' memo). */
+const onlyCache = new WeakMap<ProvidersStats, { seq: number; rows: ProviderStats[] }>();
 
-/** The providers the pane shows: filtered, then sorted (ties by client id). Memoised on its inputs. */
+/** The providers the pane shows: the stale view's only, then the filter and the sort (MY_PROVIDERS_LIST). */
 export function visibleProviders(
-  state: Pick<MyProvidersState, 'data' | 'sortColumn' | 'descending' | 'filter' | 'only'>,
-): ProviderStats[] {
-  if (!state.data?.providers?.length) return NO_ROWS;
-  const key = `${state.sortColumn} ${state.descending} ${state.filter} ${state.only?.seq ?? ''}`;
-  const cached = rowsCache.get(state.data);
-  if (cached?.key === key) return cached.rows;
-  const needle = state.filter.trim().toLowerCase();
-  const sign = state.descending ? -1 : 1;
-  const only = state.only?.ids;
-  const rows = state.data.providers
-    .filter((p) => matches(p, needle) && (!only || (p.client_id !== undefined && only.has(p.client_id))))
-    .sort(
-      (a, b) =>
-        sign * compare(sortValue(a, state.sortColumn), sortValue(b, state.sortColumn)) ||
-        compare(a.client_id ?? '', b.client_id ?? ''),
-    );
-  rowsCache.set(state.data, { key, rows });
-  return rows;
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only'>,
+): readonly ProviderStats[] {
+  const all = state.data?.providers;
+  if (!all?.length || !state.data) return NO_ROWS;
+  let rows = all;
+  const only = state.only;
+  if (only) {
+    const cached = onlyCache.get(state.data);
+    if (cached?.seq === only.seq) rows = cached.rows;
+    else {
+      rows = all.filter((p) => p.client_id !== undefined && only.ids.has(p.client_id));
+      onlyCache.set(state.data, { seq: only.seq, rows });
+    }
+  }
+  return viewRows(rows, MY_PROVIDERS_LIST, state.view);
 }
 
 export function findProvider(state: Pick<MyProvidersState, 'data'>, clientId: string | undefined) {
@@ -195,20 +165,10 @@ export function createMyProvidersStore(
         index: () => selectedIndex(get()),
         select: (index) => set({ selectedId: visibleProviders(get())[index].client_id }),
       }),
-      sortColumn: 'uptime',
-      descending: true,
-      filter: '',
+      view: NO_VIEW,
       changed: {},
       highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
-      cycleSort() {
-        const next =
-          MY_PROVIDERS_SORT_COLUMNS[
-            (MY_PROVIDERS_SORT_COLUMNS.indexOf(get().sortColumn) + 1) % MY_PROVIDERS_SORT_COLUMNS.length
-          ];
-        set({ sortColumn: next, descending: !ASCENDING_FIRST.has(next) });
-      },
-      reverseSort: () => set({ descending: !get().descending }),
-      setFilter: (filter) => set({ filter }),
+      setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
       openDetail(clientId) {

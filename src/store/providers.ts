@@ -11,6 +11,7 @@ import { jsonText } from '../sanitize.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
@@ -36,7 +37,11 @@ export interface ProvidersState extends ListMoves {
   lastBatchAt?: number;
   /** Destinations marked as used: client id -> path `[...intermediary_ids, client_id]`. */
   destinations: Record<string, string[]>;
+  /** The row under the cursor among those shown (the view's). */
   cursor: number;
+  /** The filter and sort of what is seen (PROVIDERS_LIST); a new view puts the cursor on the first row. */
+  view: ListView;
+  setView(view: ListView): void;
   exported?: { path: string; count: number };
   exportError?: string;
   /**
@@ -66,6 +71,38 @@ export interface ProvidersState extends ListMoves {
   dispose(): void;
 }
 export type ProvidersStore = StoreApi<ProvidersState>;
+
+/** Where a provider is, as words: city, region, country. */
+export function providerPlace(p: Provider): string | undefined {
+  const l = p.location;
+  if (!l) return undefined;
+  return [l.city, l.region, l.country ?? l.country_code?.toUpperCase()].filter(Boolean).join(', ');
+}
+
+/** The providers seen: in the order they came, or by a column; the filter looks in id, tier and place. */
+export const PROVIDERS_LIST: ListSpec<Provider> = {
+  columns: [
+    { id: 'seen', label: 'order seen', value: (_p, index) => index, descendingFirst: false },
+    { id: 'clientId', label: 'client id', value: (p) => p.client_id },
+    { id: 'tier', label: 'tier', value: (p) => p.tier, descendingFirst: false },
+    {
+      id: 'speed',
+      label: 'speed',
+      value: (p) => (p.has_estimated_bytes_per_second === false ? undefined : p.estimated_bytes_per_second),
+      descendingFirst: true,
+    },
+    { id: 'location', label: 'location', value: (p) => providerPlace(p) },
+  ],
+  text: (p) => [p.client_id, p.tier, providerPlace(p)],
+};
+
+/** The providers shown: those seen, filtered and sorted by the view. */
+export const visibleSeen = (state: Pick<ProvidersState, 'seen' | 'view'>): readonly Provider[] =>
+  viewRows(state.seen, PROVIDERS_LIST, state.view);
+
+/** The provider under the cursor. */
+export const providerAtCursor = (state: Pick<ProvidersState, 'seen' | 'view' | 'cursor'>) =>
+  visibleSeen(state)[state.cursor];
 
 function destinationPath(provider: Provider): string[] | undefined {
   if (!provider.client_id) return undefined;
@@ -160,10 +197,12 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
 
     return {
       ...listMoves({
-        length: () => get().seen.length,
+        length: () => visibleSeen(get()).length,
         index: () => get().cursor,
         select: (cursor) => set({ cursor }),
       }),
+      view: NO_VIEW,
+      setView: (view) => set({ view, cursor: 0 }),
       specs: [],
       batchSize: DEFAULT_BATCH_SIZE,
       rankMode: 'quality',
@@ -231,7 +270,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       },
       toggleRankMode: () => set({ rankMode: get().rankMode === 'quality' ? 'speed' : 'quality' }),
       toggleDestination() {
-        const provider = get().seen[get().cursor];
+        const provider = providerAtCursor(get());
         const path = provider && destinationPath(provider);
         if (!provider?.client_id || !path) return;
         const destinations: Record<string, string[]> = Object.assign(Object.create(null), get().destinations);

@@ -4,7 +4,8 @@
 import * as z from 'zod';
 import { formatPeriod, parsePeriod } from '../format/numbers.ts';
 import type { Stores } from './index.ts';
-import { MY_PROVIDERS_SORT_COLUMNS } from './my-providers.ts';
+import { sortOf } from './list-view.ts';
+import { MY_PROVIDERS_LIST, MY_PROVIDERS_SORT_COLUMNS } from './my-providers.ts';
 import { BATCH_SIZES } from './providers.ts';
 
 export interface Remembered {
@@ -47,7 +48,7 @@ export function rememberedOf(stores: Stores): Remembered {
   return {
     ...(session.activePane ? { pane: session.activePane } : {}),
     discoverySort: stores.discovery.getState().sort,
-    myProvidersSort: { column: my.sortColumn, descending: my.descending },
+    myProvidersSort: sortOf(MY_PROVIDERS_LIST, my.view) as Remembered['myProvidersSort'],
     providersBatchSize: stores.providers.getState().batchSize,
     stalePeriod: formatPeriod(stores.stale.getState().periodMs),
   };
@@ -58,8 +59,8 @@ export function applyRemembered(stores: Stores, remembered: Remembered): void {
   if (remembered.pane) stores.session.getState().setPane(remembered.pane);
   if (remembered.discoverySort) stores.discovery.setState({ sort: remembered.discoverySort });
   if (remembered.myProvidersSort) {
-    const { column, descending } = remembered.myProvidersSort;
-    stores.myProviders.setState({ sortColumn: column, descending });
+    const { view } = stores.myProviders.getState();
+    stores.myProviders.setState({ view: { ...view, sort: remembered.myProvidersSort } });
   }
   if (remembered.providersBatchSize) stores.providers.setState({ batchSize: remembered.providersBatchSize });
   const period = remembered.stalePeriod === undefined ? undefined : parsePeriod(remembered.stalePeriod);

@@ -68,9 +68,10 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     dialogs: [],
     quitting: false,
     setPane: (id) => set({ activePane: id, focus: undefined, said: undefined }),
-    toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help' }),
-    toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events' }),
-    closeOverlay: () => set({ overlay: undefined }),
+    // An overlay's own box (its search) has the keys only while it is open.
+    toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help', focus: undefined }),
+    toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events', focus: undefined }),
+    closeOverlay: () => set({ overlay: undefined, focus: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
     closeDialog: (id) => {
       const { dialogs } = get();

@@ -36,9 +36,7 @@ export function StoresProvider({
   keymap?: readonly Binding[];
   children: React.ReactNode;
 }) {
-  return (
-    <AppContext.Provider value={{ stores, clock, theme, demo, keymap }}>{children}</AppContext.Provider>
-  );
+  return <AppContext.Provider value={{ stores, clock, theme, demo, keymap }}>{children}</AppContext.Provider>;
 }
 
 function useApp(): AppContextValue {

@@ -87,9 +87,10 @@ describe('netdeck console (demo mode)', () => {
     await s.keys('home');
     const help = await s.waitFor('Everywhere');
     expect(help).toMatch(/1\s+show Discover/);
-    expect(help).toMatch(/q ctrl-c\s+quit/);
+    await s.keys('pgdn');
+    await s.waitFor(/q ctrl-c\s+quit/);
     await s.keys('esc');
-    await s.waitForGone('Everywhere');
+    await s.waitForGone('Pane Discover');
     expect(s.screen()).toMatch(US);
   });
 
@@ -207,7 +208,7 @@ describe('netdeck console remembers between runs', () => {
       await s.waitFor(/sort name/);
       await s.keys('2', '+', '+');
       await s.waitFor(/batch size 50/);
-      await s.keys('4', 's');
+      await s.keys('4', 'o');
       await s.waitFor(/sort transfer ▼/);
       await s.keys('q');
       expect(await s.exited()).toBe(0);

@@ -4,10 +4,14 @@ import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
+import { nextSort, reversedSort, withFilter } from '../../src/store/list-view.ts';
 import {
   createMyProvidersStore,
   diffProviders,
   isChanged,
+  MY_PROVIDERS_LIST,
+  MY_PROVIDERS_SORT_COLUMNS,
+  type MyProvidersStore,
   visibleProviders,
 } from '../../src/store/my-providers.ts';
 
@@ -28,7 +32,15 @@ function setup(first: ProviderStats[]) {
   return { clock, answer, store };
 }
 
-const ids = (rows: ProviderStats[]) => rows.map((p) => p.client_id?.slice(0, 8));
+const ids = (rows: readonly ProviderStats[]) => rows.map((p) => p.client_id?.slice(0, 8));
+
+/** What `o`, `I` and `/` do to the table (src/ui/components/list-view.tsx), on the store. */
+const sortNext = (store: MyProvidersStore) =>
+  store.getState().setView(nextSort(MY_PROVIDERS_LIST, store.getState().view));
+const reverse = (store: MyProvidersStore) =>
+  store.getState().setView(reversedSort(MY_PROVIDERS_LIST, store.getState().view)!);
+const filter = (store: MyProvidersStore, text: string) =>
+  store.getState().setView(withFilter(store.getState().view, text));
 
 const THREE = [
   P('aaaaaaaa', { uptime_last_24h: 5, payout_last_24h: 0.3, provide_mode: 3, connected: true }),
@@ -48,29 +60,36 @@ describe('stats store (My providers)', () => {
     store.getState().stop();
   });
 
-  it('sorts by uptime, largest first; s cycles the column and S reverses it', async () => {
+  it('sorts by uptime, largest first; o cycles the column (names too) and I reverses it', async () => {
     const { store } = setup(THREE);
     await store.getState().start();
     expect(ids(visibleProviders(store.getState()))).toEqual(['bbbbbbbb', 'cccccccc', 'aaaaaaaa']);
-    store.getState().reverseSort();
+    reverse(store);
     expect(ids(visibleProviders(store.getState()))).toEqual(['aaaaaaaa', 'cccccccc', 'bbbbbbbb']);
-    store.getState().cycleSort(); // transfer: all equal, ties by client id
-    store.getState().cycleSort(); // payout, largest first again
-    expect(store.getState()).toMatchObject({ sortColumn: 'payout', descending: true });
+    sortNext(store); // transfer: all equal, ties by client id
+    sortNext(store); // payout, largest first again
+    expect(store.getState().view.sort).toEqual({ column: 'payout', descending: true });
     expect(ids(visibleProviders(store.getState()))).toEqual(['aaaaaaaa', 'cccccccc', 'bbbbbbbb']);
-    for (let i = 0; i < 5; i++) store.getState().cycleSort(); // search, contracts, clients, mode, then around
-    expect(store.getState()).toMatchObject({ sortColumn: 'clientId', descending: false });
+    for (let i = 0; i < 5; i++) sortNext(store); // search, contracts, clients, mode, then around
+    expect(store.getState().view.sort).toEqual({ column: 'connected', descending: true });
+    expect(ids(visibleProviders(store.getState()))).toEqual(['aaaaaaaa', 'cccccccc', 'bbbbbbbb']);
+    sortNext(store);
+    expect(store.getState().view.sort).toEqual({ column: 'clientId', descending: false });
+    sortNext(store);
+    expect(store.getState().view.sort).toEqual({ column: 'name', descending: false });
+    // Every column the state file may remember, and no other.
+    expect(MY_PROVIDERS_LIST.columns.map((c) => c.id)).toEqual([...MY_PROVIDERS_SORT_COLUMNS]);
     store.getState().stop();
   });
 
   it('filters by client id or provide mode name, case-insensitively', async () => {
     const { store } = setup(THREE);
     await store.getState().start();
-    store.getState().setFilter('PUBLIC');
+    filter(store, 'PUBLIC');
     expect(ids(visibleProviders(store.getState()))).toEqual(['cccccccc', 'aaaaaaaa']);
-    store.getState().setFilter('bbbb');
+    filter(store, 'bbbb');
     expect(ids(visibleProviders(store.getState()))).toEqual(['bbbbbbbb']);
-    store.getState().setFilter('nothing like it');
+    filter(store, 'nothing like it');
     expect(visibleProviders(store.getState())).toEqual([]);
     store.getState().stop();
   });
@@ -83,7 +102,7 @@ describe('stats store (My providers)', () => {
     expect(s().selectedId?.slice(0, 8)).toBe('cccccccc');
     s().move(10);
     expect(s().selectedId?.slice(0, 8)).toBe('aaaaaaaa');
-    s().reverseSort();
+    reverse(store);
     expect(s().selectedId?.slice(0, 8)).toBe('aaaaaaaa');
     s().moveTo('bottom');
     s().openDetail();

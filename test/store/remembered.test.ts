@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores } from '../../src/store/index.ts';
+import { nextSort } from '../../src/store/list-view.ts';
+import { MY_PROVIDERS_LIST } from '../../src/store/my-providers.ts';
 import {
   applyRemembered,
   parseRemembered,
@@ -58,7 +60,7 @@ describe('remembered choices', () => {
     applyRemembered(s, remembered);
     expect(s.session.getState().activePane).toBe('providers');
     expect(s.discovery.getState().sort).toBe('name');
-    expect(s.myProviders.getState()).toMatchObject({ sortColumn: 'payout', descending: false });
+    expect(s.myProviders.getState().view.sort).toEqual({ column: 'payout', descending: false });
     expect(s.providers.getState().batchSize).toBe(200);
     expect(s.stale.getState().periodMs).toBe(14 * 86_400_000);
     expect(rememberedOf(s)).toEqual(remembered);
@@ -70,13 +72,15 @@ describe('remembered choices', () => {
     const save = vi.fn();
     const watch = watchRemembered(s, save, 1000);
     s.discovery.getState().setQuery('ber');
-    s.myProviders.getState().setFilter('x');
+    s.myProviders.getState().setView({ ...s.myProviders.getState().view, filter: 'x' });
     vi.advanceTimersByTime(5000);
     expect(save).not.toHaveBeenCalled();
 
-    s.myProviders.getState().cycleSort();
+    const sortNext = () =>
+      s.myProviders.getState().setView(nextSort(MY_PROVIDERS_LIST, s.myProviders.getState().view));
+    sortNext();
     vi.advanceTimersByTime(500);
-    s.myProviders.getState().cycleSort();
+    sortNext();
     s.providers.getState().changeBatchSize(1);
     vi.advanceTimersByTime(999);
     expect(save).not.toHaveBeenCalled();

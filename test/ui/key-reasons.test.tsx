@@ -60,8 +60,8 @@ describe('keys that cannot act say why', () => {
     expect(footer()).toContain('batches are at their largest (1000)');
   });
 
-  it('a key of the table that the pane does not take: / in Devices', async () => {
-    app = await renderApp({ pane: 'devices' });
+  it('a key of the table that the pane does not take: / in Network', async () => {
+    app = await renderApp({ pane: 'network' });
     await app.press('/');
     expect(footer()).toContain('/ (search or filter) does nothing in this pane');
   });
@@ -74,15 +74,15 @@ describe('keys that cannot act say why', () => {
     expect(footer()).toContain('? help');
   });
 
-  it('My providers: s in the detail says the table is hidden', async () => {
+  it('My providers: o in the detail says the table is hidden', async () => {
     app = await renderApp({ pane: 'myProviders' });
     await app.loaded();
     await app.waitFor(/\d+ connected/);
     await app.press('enter');
     await app.waitFor('connection events');
-    await app.press('s');
+    await app.press('o');
     expect(footer()).toContain(
-      's and S sort the 24-hour table, which is not shown here (esc goes back to it)',
+      'o and I sort the 24-hour table, which is not shown here (esc goes back to it)',
     );
     await app.press('enter');
     expect(footer()).toContain('this provider is open already');
@@ -96,7 +96,10 @@ describe('keys that cannot act say why', () => {
     await app.waitFor('connection events');
     await app.press('/', 'x', 'y');
     expect(app.stores.session.getState().focus).toBeUndefined();
-    expect(app.stores.myProviders.getState()).toMatchObject({ filter: '', detailId: expect.any(String) });
+    expect(app.stores.myProviders.getState()).toMatchObject({
+      view: { filter: '' },
+      detailId: expect.any(String),
+    });
     expect(app.frame()).toContain('connection events');
     await app.press('/');
     expect(footer()).toContain('/ filters the 24-hour table, which is not shown here (esc goes back to it)');

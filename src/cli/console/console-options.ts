@@ -3,8 +3,8 @@
 // command line with them before the commands are loaded.
 import { type Command, Option } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { integerArg } from '../options.ts';
 import { THEME_NAMES } from '../../ui/theme.ts';
+import { integerArg } from '../options.ts';
 import { REFRESH_BOUNDS } from '../profile/config.ts';
 
 export function addConsoleOptions(command: Command): Command {

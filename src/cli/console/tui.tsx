@@ -6,11 +6,11 @@ import { render, type SuspendTerminal } from 'ink';
 import * as layoutEngine from 'yoga-layout';
 import { App } from '../../ui/app.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { TerminalHandover } from '../../ui/input/terminal-handover.tsx';
 import { onSuspendKey, TerminalInput } from '../../ui/input/terminal-input.ts';
-import { PANES } from '../../ui/panes/registry.ts';
-import { remapKeys, type KeyRemaps } from '../../ui/input/remap.ts';
 import { keymap } from '../../ui/keymap.ts';
+import { PANES } from '../../ui/panes/registry.ts';
 import { type ThemeName, themeFor } from '../../ui/theme.ts';
 import { asciiStream } from './ascii-stream.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
@@ -51,7 +51,9 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const theme = themeFor(process.env, options.theme);
   // Mono writes ASCII only: every frame is folded on its way out (src/ui/glyphs.ts).
   const stdout =
-    theme.name === 'mono' ? asciiStream(options.stdout ?? process.stdout) : (options.stdout ?? process.stdout);
+    theme.name === 'mono'
+      ? asciiStream(options.stdout ?? process.stdout)
+      : (options.stdout ?? process.stdout);
   const stderr = options.stderr ?? process.stderr;
   if (!stdin.isTTY) {
     stderr.write(

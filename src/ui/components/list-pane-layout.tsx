@@ -8,8 +8,8 @@ export interface ListPaneLayoutProps {
   height: number;
   /** The line above the header (the search box, what was chosen). */
   top: React.ReactNode;
-  /** The column header, drawn bold. */
-  header: string;
+  /** The column header: text drawn bold, or the line itself (a ListHeader). */
+  header: string | React.ReactNode;
   /** What the pane is doing or why it cannot (a spinner, an error line, hints). */
   status: React.ReactNode;
   /** The rows, or a line saying why there are none. */
@@ -20,9 +20,13 @@ export function ListPaneLayout({ width, height, top, header, status, children }:
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       {top}
-      <Text bold wrap="truncate">
-        {header}
-      </Text>
+      {typeof header === 'string' ? (
+        <Text bold wrap="truncate">
+          {header}
+        </Text>
+      ) : (
+        header
+      )}
       {children}
       <Box height={1} width={width} overflowY="hidden">
         {status}

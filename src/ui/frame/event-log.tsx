@@ -7,7 +7,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRIORITY } from '../../clock.ts';
 import { formatClockTime } from '../../format/numbers.ts';
+import { EVENT_LOG_LIST } from '../../store/console-events.ts';
 import type { NetdeckEvent, Severity } from '../../store/events.ts';
+import { sortOf, sortWords, viewRows } from '../../store/list-view.ts';
+import { ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useClock, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
@@ -76,28 +79,62 @@ export function Toast({ item, width }: { item: ToastItem; width: number }) {
   );
 }
 
+/** The event log's order in words: newest first, or by the column chosen. */
+function orderWords(sort: { column: string; descending: boolean } | undefined, label: string | undefined) {
+  if (sort?.column === 'time') return sort.descending ? 'newest first' : 'oldest first';
+  if (sort?.column === 'severity') return sort.descending ? 'most severe first' : 'least severe first';
+  return `by ${label ?? 'time'}${sort?.descending ? ', Z-A' : ''}`;
+}
+
 export function EventLog({ width, height }: { width: number; height: number }) {
   const { events, session } = useStores();
   const theme = useTheme();
   const all = useStore(events.store, (s) => s.events);
-  const newestFirst = [...all].reverse();
+  const [view, holder] = useViewState();
+  const list = {
+    holder,
+    spec: EVENT_LOG_LIST,
+    filterId: 'events-filter',
+  };
+  const controls = useListView(list);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const ordered = viewRows(all, EVENT_LOG_LIST, view);
   const room = Math.max(1, height - 1);
-  const maxTop = Math.max(0, newestFirst.length - room);
+  const maxTop = Math.max(0, ordered.length - room);
   const [wanted, setTop] = useState(0);
   const top = Math.min(wanted, maxTop);
-  useKeyActions(
-    eventLogKeys,
-    'dialog:events',
-    scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay()),
-  );
-  const shown = newestFirst.slice(top, top + room);
-  const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${newestFirst.length}` : '';
+  const scrolling = scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay());
+  useKeyActions(eventLogKeys, 'dialog:events', {
+    ...scrolling,
+    search: controls.search,
+    sort: () => {
+      controls.sort();
+      setTop(0);
+    },
+    reverse: () => {
+      setTop(0);
+      return controls.reverse();
+    },
+    // esc clears a filter first.
+    close: () => {
+      if (!controls.clearFilter()) scrolling.close();
+    },
+  });
+  const shown = ordered.slice(top, top + room);
+  const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${ordered.length}` : '';
+  const matching = view.filter ? ` · ${ordered.length} of ${all.length} match` : '';
+  const order = orderWords(sortOf(EVENT_LOG_LIST, view), sortWords(EVENT_LOG_LIST, view));
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <Text bold color={theme.accent} wrap="truncate">
-        {`Event log · newest first${range} · ↑↓ PgUp PgDn scroll · esc closes`}
-      </Text>
-      {shown.length === 0 ? (
+      <Box height={1} gap={2} overflowY="hidden">
+        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        <Text bold color={theme.accent} wrap="truncate">
+          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn scroll · / filter · o sort · esc closes`}
+        </Text>
+      </Box>
+      {all.length && !ordered.length ? (
+        <Text dimColor={theme.dim}>{`No event matches “${view.filter}”: esc clears the filter.`}</Text>
+      ) : shown.length === 0 ? (
         <Text dimColor={theme.dim}>
           Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet
           and failed requests show here as the panes reload.

@@ -8,7 +8,7 @@ import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
 import { useTyping } from '../input/dispatcher.tsx';
 import { isPrintable } from '../input/keys.ts';
-import { keyLabel, keymap as defaultKeymap } from '../keymap.ts';
+import { keymap as defaultKeymap, keyLabel } from '../keymap.ts';
 import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
@@ -35,11 +35,18 @@ export function footerBindings(
     const own = table.filter((b) => b.scope === scope);
     return typing ? own.flatMap((b) => untyped(b) ?? []) : own;
   }
-  // `/` and `r` are offered only where the pane does something with them.
+  // `/`, `o` and `r` are offered only where the pane does something with them.
   const { search } = pane;
   const live = isLiveStore(pane.store);
   const offered = (b: Binding) =>
-    b.action === 'search' ? search !== undefined : b.action === 'refresh' ? live : true;
+    b.keys.length > 0 &&
+    (b.action === 'search'
+      ? search !== undefined
+      : b.action === 'sort'
+        ? pane.sorts === true
+        : b.action === 'refresh'
+          ? live
+          : true);
   const globals = table
     .filter((b) => b.scope === 'global' && b.footer && offered(b))
     .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
@@ -101,7 +108,8 @@ export function Footer({
       </Box>
     );
   if (toast && !dialog && !typing) return <Toast item={toast} width={width} />;
-  const hints = typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox, table), width);
+  const hints =
+    typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox, table), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

@@ -2,6 +2,9 @@
 // pane, then the other panes, then dialogs), scrollable with j/k.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
+import { useStore } from 'zustand';
+import { type ListSpec, matchesFilter } from '../../store/list-view.ts';
+import { ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
 import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
@@ -61,9 +64,42 @@ export function helpLines(active: Pane, table: readonly Binding[] = keymap): Hel
   return lines;
 }
 
+/** The help's lines for what is typed after `/`: the bindings whose words, keys or group match, under their groups. */
+export function searchHelp(lines: readonly HelpLine[], filter: string): HelpLine[] {
+  if (!filter.trim()) return [...lines];
+  const out: HelpLine[] = [];
+  let title: HelpLine | undefined;
+  let titled = false;
+  for (const line of lines) {
+    if (line.kind === 'title') {
+      if (line.text) {
+        title = line;
+        titled = false;
+      }
+      continue;
+    }
+    if (!matchesFilter(HELP_SEARCH, { line, group: title?.text ?? '' }, filter)) continue;
+    if (!titled && title) {
+      if (out.length) out.push({ kind: 'title', text: '' });
+      out.push(title);
+      titled = true;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** What the help's search looks in: a binding's words and keys, and its group's title. */
+const HELP_SEARCH: ListSpec<{ line: HelpLine; group: string }> = {
+  columns: [],
+  text: ({ line, group }) => [line.text, line.keys, group],
+};
+
 export function HelpOverlay({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
-  const lines = helpLines(active, useKeymap());
+  const [view, holder] = useViewState();
+  const all = helpLines(active, useKeymap());
+  const lines = searchHelp(all, view.filter);
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
   // Opens at the active pane's keys: what the reader most likely wants.
@@ -77,21 +113,39 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
     ),
   );
   const { session } = useStores();
-  useKeyActions(
-    helpKeys,
-    'dialog:help',
-    scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay()),
-  );
+  const list = { holder, spec: HELP_SEARCH, filterId: 'help-search' };
+  const controls = useListView(list);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const scrolling = scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay());
+  useKeyActions(helpKeys, 'dialog:help', {
+    ...scrolling,
+    search: () => {
+      setTop(0);
+      controls.search();
+    },
+    // esc clears a search first.
+    close: () => {
+      if (controls.clearFilter()) setTop(0);
+      else scrolling.close();
+    },
+  });
   const keyWidth = Math.min(16, Math.max(8, Math.floor(width / 5)));
-  const shown = lines.slice(top, top + room);
+  const at = Math.min(top, maxTop);
+  const shown = lines.slice(at, at + room);
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
-      <Text bold color={theme.accent} wrap="truncate">
-        {padCells(
-          `Keys${maxTop ? `  (↑↓ PgUp PgDn Home End, ${top + 1}-${top + shown.length} of ${lines.length})` : ''}  · esc closes`,
-          width,
-        )}
-      </Text>
+      <Box height={1} gap={2} overflowY="hidden">
+        <ListFilter
+          list={list}
+          view={view}
+          editing={editing}
+          width={Math.min(30, Math.floor(width / 3))}
+          placeholder="words or a key"
+        />
+        <Text bold color={theme.accent} wrap="truncate">
+          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · / search · esc closes`}
+        </Text>
+      </Box>
       {shown.map((line, i) =>
         line.kind === 'title' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order

@@ -1,6 +1,7 @@
 // The one input dispatcher. A single Ink useInput here decides who gets each key:
 //   ctrl-c (quit, always)
-//   > the help or event log overlay (scope 'dialog:help', 'dialog:events'), or the top open dialog: `tab`/`shift-tab` go
+//   > the help, event log or palette overlay (scope 'dialog:help', 'dialog:events',
+//     'dialog:palette': its search box first), or the top open dialog: `tab`/`shift-tab` go
 //     to the dialog (moving between its fields), then a focused text input, then the
 //     dialog's bindings; nothing behind a dialog gets the key
 //   > a focused text input (every printable key is text: a `q` or `1` typed is text;
@@ -126,13 +127,14 @@ export class KeyRegistry {
       return;
     }
     const find = (scope: Scope, key: string) => bindingFor(this.keymap, scope, key);
+    const text = this.focusedText(stores);
     if (session.overlay) {
       const scope = dialogScope(session.overlay);
+      if (text?.handle.current(name, input)) return;
       const b = name && find(scope, name);
       if (b) this.run(scope, b.action);
       return;
     }
-    const text = this.focusedText(stores);
     const dialog = session.dialogs[session.dialogs.length - 1];
     if (dialog) {
       const scope = dialogScope(dialog);

@@ -14,6 +14,8 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['enter'], action: 'open', help: 'open or act' },
   { scope: 'global', keys: ['space'], action: 'select', help: 'select / mark' },
   { scope: 'global', keys: ['/'], action: 'search', help: 'search or filter', footer: true },
+  { scope: 'global', keys: ['o'], action: 'sort', help: 'sort by the next column', footer: true },
+  { scope: 'global', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
   { scope: 'global', keys: ['esc'], action: 'back', help: 'close or cancel' },
   { scope: 'global', keys: ['r'], action: 'refresh', help: 'refresh now', footer: true },
   { scope: 'global', keys: ['?'], action: 'help', help: 'help: all keys', footer: true },
@@ -30,17 +32,21 @@ export const helpKeys = bindings([
   { scope: 'dialog:help', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
   { scope: 'dialog:help', keys: ['g', 'home'], action: 'top', help: 'to the top' },
   { scope: 'dialog:help', keys: ['G', 'end'], action: 'bottom', help: 'to the bottom' },
+  { scope: 'dialog:help', keys: ['/'], action: 'search', help: 'search the keys (esc clears)' },
 ]);
 
 /** The event log's keys (it takes every key while open). */
 export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['esc', '!', 'q'], action: 'close', help: 'close the event log' },
-  { scope: 'dialog:events', keys: ['j', 'down'], action: 'down', help: 'an older event' },
-  { scope: 'dialog:events', keys: ['k', 'up'], action: 'up', help: 'a newer event' },
+  { scope: 'dialog:events', keys: ['j', 'down'], action: 'down', help: 'scroll down' },
+  { scope: 'dialog:events', keys: ['k', 'up'], action: 'up', help: 'scroll up' },
   { scope: 'dialog:events', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
   { scope: 'dialog:events', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
-  { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the newest' },
-  { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the oldest' },
+  { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the first' },
+  { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the last' },
+  { scope: 'dialog:events', keys: ['/'], action: 'search', help: 'filter (esc clears)' },
+  { scope: 'dialog:events', keys: ['o'], action: 'sort', help: 'sort by time, severity or what happened' },
+  { scope: 'dialog:events', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
 ]);
 
 /**
@@ -57,6 +63,8 @@ export const PANE_ACTIONS = [
   'open',
   'select',
   'search',
+  'sort',
+  'reverse',
   'back',
   'refresh',
 ] as const;

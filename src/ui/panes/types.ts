@@ -22,6 +22,8 @@ export interface PaneDefinition<Id extends PaneId = PaneId> {
   count?(stores: Stores): number | undefined;
   /** What `/` does here (the footer offers it only then): search or filter. */
   search?: 'search' | 'filter';
+  /** `o` and `I` sort its list (the footer offers `o` only then). */
+  sorts?: boolean;
   /** Called when the pane becomes the active one (e.g. refresh stale data). */
   onEnter?(stores: Stores): void;
 }

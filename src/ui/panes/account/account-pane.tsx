@@ -12,6 +12,7 @@ import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListFilter, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -21,6 +22,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps } from '../types.ts';
+import { apiKeyList, countShown, walletList } from './account-lists.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
 import { API_KEY_SPACE, ApiKeyQuestion, ApiKeySection } from './api-key-section.tsx';
@@ -36,8 +38,9 @@ import { WalletList } from './wallet-list.tsx';
  */
 export function accountLayout(height: number, rows: { wallets: number; keys: number; saved: boolean }) {
   const wanted = Math.max(2, Math.min(rows.wallets, 3) + Math.min(rows.keys, 2));
-  // The error line, the wallets' title and payout line, the keys' title; the outcome of `w`.
-  const fixed = 4 + (rows.saved ? 1 : 0);
+  // The error line, the wallets' title, payout line and header, the keys' title and header;
+  // the outcome of `w`.
+  const fixed = 6 + (rows.saved ? 1 : 0);
   let roomy = true;
   let hints = true;
   const chrome = () => fixed + (hints ? 2 : 0) + (roomy ? 1 + API_KEY_SPACE + FEEDBACK_ROWS : 0);
@@ -125,8 +128,17 @@ export function Account({ width, height }: PaneProps) {
     dialogs.open(QUESTION_DIALOG);
   };
   const inKeys = () => a().list === 'apiKeys';
+  const wallets = useListView(walletList(account));
+  const keys = useListView(apiKeyList(apiKeys));
+  const walletView = useStore(account, (s) => s.walletView);
+  const editingWallets = useStore(session, (s) => s.focus === walletList(account).filterId);
   useKeyActions(accountKeys, 'account', {
     ...useListKeys(() => (inKeys() ? k() : a()), inKeys() ? heights.keys : heights.wallets),
+    // `/`, `o` and `I` act on the list the cursor is in.
+    search: () => (inKeys() ? keys : wallets).search(),
+    sort: () => (inKeys() ? keys : wallets).sort(),
+    reverse: () => (inKeys() ? keys : wallets).reverse(),
+    back: () => void (inKeys() ? keys : wallets).clearFilter(),
     refresh: () => {
       void a().refresh();
       void k().refresh();
@@ -190,7 +202,7 @@ export function Account({ width, height }: PaneProps) {
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
 
   const noToken = isNoToken(error);
-  const { wallets, selected } = walletRows({ data, selectedWallet });
+  const { wallets: shownWallets, selected } = walletRows({ data, selectedWallet, walletView });
   let body: React.ReactNode;
   if (noToken) body = <NoToken what="The account's wallets need your network's token" width={width - 2} />;
   else if (data) {
@@ -206,9 +218,11 @@ export function Account({ width, height }: PaneProps) {
             <Text color={theme.warn}>No payout wallet set: select one and press enter.</Text>
           )}
         </Text>
-        {wallets.length ? (
+        {shownWallets.length ? (
           <WalletList
-            wallets={wallets}
+            list={walletList(account)}
+            view={walletView}
+            wallets={shownWallets}
             payoutId={data.wallet_id}
             selectedId={selected?.wallet_id}
             active={list === 'wallets'}
@@ -220,7 +234,11 @@ export function Account({ width, height }: PaneProps) {
             }}
           />
         ) : (
-          <Text dimColor={theme.dim}>No wallets yet: a adds one.</Text>
+          <Text dimColor={theme.dim}>
+            {walletView.filter && data.wallets?.length
+              ? `No wallet matches “${screenText(walletView.filter)}”: esc clears the filter.`
+              : 'No wallets yet: a adds one.'}
+          </Text>
         )}
         {heights.hints ? (
           <Text dimColor={theme.dim} wrap="truncate">
@@ -247,9 +265,17 @@ export function Account({ width, height }: PaneProps) {
           <Text> </Text>
         )}
       </Box>
-      <Text bold color={theme.accent} underline={list === 'wallets'}>
-        {`Wallets${data ? ` (${wallets.length})` : ''}${data && selected && list === 'wallets' ? ` · ${rowOf(wallets.indexOf(selected), wallets.length)}` : ''}`}
-      </Text>
+      <Box height={1} gap={2} overflowY="hidden">
+        <Text bold color={theme.accent} underline={list === 'wallets'}>
+          {`Wallets${data ? ` (${countShown(data.wallets?.length ?? 0, shownWallets.length)})` : ''}${data && selected && list === 'wallets' ? ` · ${rowOf(shownWallets.indexOf(selected), shownWallets.length)}` : ''}`}
+        </Text>
+        <ListFilter
+          list={walletList(account)}
+          view={walletView}
+          editing={editingWallets}
+          width={Math.min(30, Math.floor(width / 3))}
+        />
+      </Box>
       <Box paddingLeft={2} flexDirection="column">
         {body}
       </Box>
@@ -280,6 +306,8 @@ export function Account({ width, height }: PaneProps) {
 export const accountPane = definePane({
   id: 'account',
   store: 'account',
+  search: 'filter',
+  sorts: true,
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,
   onEnter: (stores) => {

@@ -8,11 +8,13 @@ import { formatTimestamp, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { keyRows, NO_API_KEYS } from '../../../store/api-keys.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { ListFilter, ListHeader } from '../../components/list-view.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
+import { apiKeyList, countShown } from './account-lists.ts';
 
 /** The empty line above the section, where there is room. */
 export const API_KEY_SPACE = 1;
@@ -40,48 +42,74 @@ export function ApiKeySection({
   /** The hint line under the list. */
   hint: boolean;
 }) {
-  const { apiKeys, account } = useStores();
+  const { apiKeys, account, session } = useStores();
   const theme = useTheme();
   const data = useStore(apiKeys, (s) => s.data);
   const error = useStore(apiKeys, (s) => s.error);
   const selectedKey = useStore(apiKeys, (s) => s.selectedKey);
-  const { keys, selected } = keyRows({ data, selectedKey });
+  const view = useStore(apiKeys, (s) => s.view);
+  const list = apiKeyList(apiKeys);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const { keys, selected } = keyRows({ data, selectedKey, view });
   const cursor = selected ? keys.indexOf(selected) : 0;
   const missing = isMissingRoute(error);
-  const title = `API keys${data ? ` (${keys.length})` : ''}${active && selected ? ` · ${rowOf(cursor, keys.length)}` : ''}`;
+  const title = `API keys${data ? ` (${countShown(data.length, keys.length)})` : ''}${active && selected ? ` · ${rowOf(cursor, keys.length)}` : ''}`;
   let body: React.ReactNode;
   if (missing) body = <Text dimColor={theme.dim}>{`${NO_API_KEYS}.`}</Text>;
   else if (isNoToken(error))
     body = <Text dimColor={theme.dim}>They need your network's token too (L logs in).</Text>;
   else if (error && !data) body = <ErrorLine error={error} width={width - 2} prefix="API keys" />;
   else if (!data) body = <Text dimColor={theme.dim}>loading the API keys…</Text>;
-  else if (keys.length === 0) body = <Text dimColor={theme.dim}>No API keys yet: n makes one.</Text>;
+  else if (keys.length === 0)
+    body = (
+      <Text dimColor={theme.dim}>
+        {data.length
+          ? `No API key matches “${screenText(view.filter)}”: esc clears the filter.`
+          : 'No API keys yet: n makes one.'}
+      </Text>
+    );
   else {
     const rowWidth = listRowWidth(width - 2, keys.length, height);
     body = (
-      <VirtualList
-        items={keys}
-        cursor={cursor}
-        height={Math.min(height, keys.length)}
-        width={width - 2}
-        keyOf={(key, i) => key.id ?? `#${i}`}
-        moves={() => {
-          account.getState().setList('apiKeys');
-          return apiKeys.getState();
-        }}
-        renderRow={(key, _i, isSelected) => (
-          <Text inverse={active && isSelected} wrap="truncate">
-            {`${active && isSelected ? '›' : ' '} ${keyLine(key.name, key.create_time, key.id, rowWidth)}`}
-          </Text>
-        )}
-      />
+      <>
+        <ListHeader
+          list={list}
+          view={view}
+          gap={1}
+          columns={[
+            { label: '', width: 1 },
+            { label: 'NAME', width: 24, sort: 'name' },
+            { label: 'MADE', width: 25, sort: 'made' },
+            ...(rowWidth >= 100 ? [{ label: 'ID', width: 36, sort: 'id' }] : []),
+          ]}
+        />
+        <VirtualList
+          items={keys}
+          cursor={cursor}
+          height={Math.min(height, keys.length)}
+          width={width - 2}
+          keyOf={(key, i) => key.id ?? `#${i}`}
+          moves={() => {
+            account.getState().setList('apiKeys');
+            return apiKeys.getState();
+          }}
+          renderRow={(key, _i, isSelected) => (
+            <Text inverse={active && isSelected} wrap="truncate">
+              {`${active && isSelected ? '›' : ' '} ${keyLine(key.name, key.create_time, key.id, rowWidth)}`}
+            </Text>
+          )}
+        />
+      </>
     );
   }
   return (
     <Box flexDirection="column" marginTop={spaced ? API_KEY_SPACE : 0}>
-      <Text bold color={theme.accent} underline={active}>
-        {title}
-      </Text>
+      <Box height={1} gap={2} overflowY="hidden">
+        <Text bold color={theme.accent} underline={active}>
+          {title}
+        </Text>
+        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+      </Box>
       <Box paddingLeft={2} flexDirection="column">
         {body}
         {error && data && !missing && !isNoToken(error) ? (

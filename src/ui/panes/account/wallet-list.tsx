@@ -6,6 +6,8 @@ import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
 import type { ListMoves } from '../../../store/list-cursor.ts';
+import type { ListView } from '../../../store/list-view.ts';
+import { type ListControl, ListHeader } from '../../components/list-view.tsx';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
@@ -20,6 +22,8 @@ function walletLine(wallet: AccountWallet, payout: boolean, width: number): stri
 }
 
 export function WalletList({
+  list,
+  view,
   wallets,
   payoutId,
   selectedId,
@@ -28,7 +32,11 @@ export function WalletList({
   moves,
   active = true,
 }: {
-  wallets: AccountWallet[];
+  /** The list's view (its header marks the sort; a click on it sorts). */
+  list: ListControl<AccountWallet>;
+  view: ListView;
+  /** The wallets shown (filtered and sorted). */
+  wallets: readonly AccountWallet[];
   payoutId?: string;
   selectedId?: string;
   width: number;
@@ -56,16 +64,28 @@ export function WalletList({
       }),
   );
   return (
-    <Box ref={box} flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
-      {shown.map((wallet, i) => {
-        const selected = active && start + i === cursor;
-        const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;
-        return (
-          <Text key={keys[i]} inverse={selected} color={payout ? theme.ok : undefined} wrap="truncate">
-            {`${selected ? '›' : ' '} ${walletLine(wallet, payout, width)}`}
-          </Text>
-        );
-      })}
+    <Box flexDirection="column">
+      <ListHeader
+        list={list}
+        view={view}
+        gap={1}
+        columns={[
+          { label: '', width: 11 },
+          { label: 'CHAIN', width: 8, sort: 'chain' },
+          { label: 'ADDRESS', width: Math.max(10, width - 21), sort: 'address' },
+        ]}
+      />
+      <Box ref={box} flexDirection="column" height={Math.min(height, wallets.length)} overflow="hidden">
+        {shown.map((wallet, i) => {
+          const selected = active && start + i === cursor;
+          const payout = wallet.wallet_id !== undefined && wallet.wallet_id === payoutId;
+          return (
+            <Text key={keys[i]} inverse={selected} color={payout ? theme.ok : undefined} wrap="truncate">
+              {`${selected ? '›' : ' '} ${walletLine(wallet, payout, width)}`}
+            </Text>
+          );
+        })}
+      </Box>
     </Box>
   );
 }

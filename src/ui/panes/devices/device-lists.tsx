@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
+import type { HeaderColumn } from '../../components/list-view.tsx';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
@@ -75,9 +76,16 @@ function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>, stale?:
   );
 }
 
-export function headerText(width: number): string {
+/** The header's columns (one cell apart), each sorting the lists (within their sections). */
+export function deviceHeader(width: number): HeaderColumn[] {
   const cols = deviceColumns(width);
-  return `  ${padCells('DEVICE', cols.name)} ${padCells('CLIENT ID', cols.id)} ${padCells('NETWORK', cols.network)} ${padCells('STATE', cols.state)}`;
+  return [
+    { label: '', width: 1 },
+    { label: 'DEVICE', width: cols.name, sort: 'name' },
+    { label: 'CLIENT ID', width: cols.id, sort: 'clientId' },
+    { label: 'NETWORK', width: cols.network, sort: 'network' },
+    { label: 'STATE', width: cols.state, sort: 'state' },
+  ];
 }
 
 export function DeviceLists({

@@ -12,9 +12,17 @@ import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
-import { deviceRows, selectedRow } from '../../../store/devices.ts';
+import type { DeviceRow } from '../../../store/devices.ts';
+import { DEVICES_LIST, type DevicesStore, selectedRow, visibleDeviceRows } from '../../../store/devices.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
+import {
+  type ListControl,
+  ListFilter,
+  ListHeader,
+  storeView,
+  useListView,
+} from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
@@ -33,9 +41,16 @@ import { truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
-import { DeviceLists, headerText } from './device-lists.tsx';
+import { DeviceLists, deviceHeader } from './device-lists.tsx';
 import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
+
+/** The lists as the list controller sees them. */
+const devicesList = (store: DevicesStore): ListControl<DeviceRow> => ({
+  holder: storeView(store),
+  spec: DEVICES_LIST,
+  filterId: 'devices-filter',
+});
 
 export function Devices({ width, height }: PaneProps) {
   const stores = useStores();
@@ -54,6 +69,10 @@ export function Devices({ width, height }: PaneProps) {
   const action = useStore(devices, (s) => s.action);
   const own = useStore(clients, (s) => s.data);
   const only = useStore(devices, (s) => s.only);
+  const view = useStore(devices, (s) => s.view);
+  const list = devicesList(devices);
+  const listView = useListView(list);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
   const staleState = useStore(stale, (s) => s);
   const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -62,7 +81,8 @@ export function Devices({ width, height }: PaneProps) {
 
   const listHeight = Math.max(1, height - 4);
   const d = () => devices.getState();
-  const current = () => selectedRow(deviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
+  const current = () =>
+    selectedRow(visibleDeviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
   const act = (id: string, start: () => unknown, what: string) => {
     // No token: the dialog would only fail on submit; say so and offer L instead.
     const missing = tokenMissing(stores, what);
@@ -73,7 +93,7 @@ export function Devices({ width, height }: PaneProps) {
   };
   const staleKeys = useStaleKeys('devices', {
     shown: () =>
-      deviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>
+      visibleDeviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>
         row.clientId ? [row.clientId] : [],
       ),
     selected: () => current()?.clientId,
@@ -86,6 +106,10 @@ export function Devices({ width, height }: PaneProps) {
   useKeyActions(devicesKeys, 'devices', {
     ...useListKeys(d, listHeight),
     ...staleKeys,
+    search: listView.search,
+    sort: listView.sort,
+    reverse: listView.reverse,
+    back: () => void listView.clearFilter(),
     refresh: () => {
       if (stale.getState().views.devices) void stale.getState().load();
       void d().refresh();
@@ -130,7 +154,7 @@ export function Devices({ width, height }: PaneProps) {
     return <RenameDialog action={action} width={width} height={height} />;
   if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
 
-  const rows = deviceRows({ data, fetchedAt, only }, now, own);
+  const rows = visibleDeviceRows({ data, fetchedAt, only, view }, now, own);
   const byId = clientsById(own);
   const selected = selectedRow(rows, selectedKey);
   const noToken = isNoToken(error);
@@ -210,10 +234,15 @@ export function Devices({ width, height }: PaneProps) {
         : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Box height={1}>{status}</Box>
-      <Text bold wrap="truncate">
-        {data && rows.length > 0 ? headerText(width) : ' '}
-      </Text>
+      <Box height={1} gap={2} overflowY="hidden">
+        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        {status}
+      </Box>
+      {data && rows.length > 0 ? (
+        <ListHeader list={list} view={view} columns={deviceHeader(width)} gap={1} />
+      ) : (
+        <Text> </Text>
+      )}
       <Box height={listHeight} flexDirection="column" overflow="hidden">
         {body}
       </Box>
@@ -230,6 +259,8 @@ export function Devices({ width, height }: PaneProps) {
 export const devicesPane = definePane({
   id: 'devices',
   store: 'devices',
+  search: 'filter',
+  sorts: true,
   Component: Devices,
   count: (stores) => {
     const data = stores.devices.getState().data;

@@ -14,6 +14,7 @@ import { sendChosenToProviders } from '../../../store/flows.ts';
 import type { Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
+import { type HeaderColumn, headerText, SortingHeader } from '../../components/list-view.tsx';
 import { tokenMissing } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -99,15 +100,16 @@ function rowText(
   );
 }
 
-function headerText(cols: ReturnType<typeof discoverColumns>): string {
-  return (
-    '   ' +
-    padCells('TYPE', cols.kind) +
-    padCells('NAME', cols.name) +
-    (cols.context ? padCells('WHERE', cols.context) : '') +
-    padCells('PROVIDERS', cols.count, 'right') +
-    (cols.distance ? padCells('DIST', cols.distance, 'right') : '')
-  );
+/** The header's columns; NAME and PROVIDERS sort the list of places (o, or a click). */
+function headerColumns(cols: ReturnType<typeof discoverColumns>): HeaderColumn[] {
+  return [
+    { label: '', width: 3 },
+    { label: 'TYPE', width: cols.kind },
+    { label: 'NAME', width: cols.name, sort: 'name' },
+    ...(cols.context ? [{ label: 'WHERE', width: cols.context }] : []),
+    { label: 'PROVIDERS', width: cols.count, align: 'right' as const, sort: 'count' },
+    ...(cols.distance ? [{ label: 'DIST', width: cols.distance, align: 'right' as const }] : []),
+  ];
 }
 
 const SEARCH_INPUT = 'discover-search';
@@ -191,6 +193,10 @@ export function Discover({ width, height }: PaneProps) {
     open: () => sendToProviders(stores),
     send: () => sendToProviders(stores),
     sort: () => (d().query.trim() ? IN_SEARCH('o sorts') : d().toggleSort()),
+    reverse: () =>
+      d().query.trim()
+        ? IN_SEARCH('I reverses')
+        : 'the places go by count (most providers first) or by name (A-Z): o switches between them',
     onlyActive: () => d().toggleOnlyActive(),
     distanceDown: () => d().stepDistance(-1),
     distanceUp: () => d().stepDistance(1),
@@ -231,6 +237,11 @@ export function Discover({ width, height }: PaneProps) {
 
   const searching = query.trim() !== '';
   const cols = discoverColumns(width, searching);
+  const header = headerColumns(cols);
+  const sortBy = (column: string) => {
+    if (d().query.trim() || d().sort === column) return;
+    d().toggleSort();
+  };
   const markCount = Object.keys(marked).length;
   const settings = [
     searching ? 'best match first' : `sort ${sort}`,
@@ -373,7 +384,24 @@ export function Discover({ width, height }: PaneProps) {
   if (dialog === BLOCK_DIALOG && asking) return <BlockQuestion width={width} height={height} />;
 
   return (
-    <ListPaneLayout width={width} height={height} top={searchLine} header={headerText(cols)} status={status}>
+    <ListPaneLayout
+      width={width}
+      height={height}
+      top={searchLine}
+      header={
+        <SortingHeader columns={header} onSort={sortBy}>
+          <Text bold wrap="truncate">
+            {headerText(
+              header,
+              // A search shows the best match first: no column's order.
+              searching ? undefined : { column: sort, descending: sort === 'count' },
+              theme.glyphs,
+            )}
+          </Text>
+        </SortingHeader>
+      }
+      status={status}
+    >
       {body}
     </ListPaneLayout>
   );
@@ -384,6 +412,7 @@ export const discoverPane = definePane({
   id: 'discover',
   store: 'discovery',
   search: 'search',
+  sorts: true,
   Component: Discover,
   count: (stores) => {
     const s = stores.discovery.getState();

@@ -1,12 +1,11 @@
 // Keys of the Discover pane (how a binding is written: src/ui/input/bindings.ts). Global actions
-// it handles itself: search (/), select (space marks), open (enter sends), back (esc
-// clears the search), refresh, and the moves. The y/n question of `B` is the shared one
+// it handles itself: search (/), sort (o: by count or by name), select (space marks),
+// open (enter sends), back (esc clears the search), refresh, and the moves. The y/n question of `B` is the shared one
 // (src/ui/components/dialog-keys.ts).
 import { bindings } from '../../input/bindings.ts';
 
 export const discoverKeys = bindings([
   { scope: 'discover', keys: ['p'], action: 'send', help: 'send to Providers', footer: true },
-  { scope: 'discover', keys: ['o'], action: 'sort', help: 'sort count/name', footer: true },
   { scope: 'discover', keys: ['a'], action: 'onlyActive', help: 'only active', footer: true },
   {
     scope: 'discover',

@@ -4,14 +4,23 @@
 // pgup/pgdn and g/G scroll the pane, `b` opens the leaderboard, `v` shows or hides the
 // network on it after a y/n question. Where the service lacks a route (an older one),
 // its part says so and the rest shows.
-import { Box, Text } from 'ink';
+import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { isNoToken, lacking } from '../../../api/error-words.ts';
+import type { AccountPayment } from '../../../contract/schemas.ts';
 import { pointsByPayment } from '../../../format/payments.ts';
 import { screenText } from '../../../sanitize.ts';
-import { paymentRows, selectedPaymentOf } from '../../../store/earnings.ts';
+import {
+  type EarningsStore,
+  PAYMENTS_LIST,
+  paymentRows,
+  selectedPaymentOf,
+  shownPayments,
+} from '../../../store/earnings.ts';
+import { sortOf } from '../../../store/list-view.ts';
+import { headerColumnAt, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -19,14 +28,31 @@ import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useMouseTarget } from '../../input/use-mouse.tsx';
 import { padCells, truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import { definePane, type PaneProps } from '../types.ts';
-import { earningsLines, type LineStyle, paymentDetailLines } from './earnings-view.ts';
+import {
+  earningsLines,
+  type LineStyle,
+  PAYMENTS_HEADER,
+  paymentDetailLines,
+  paymentHeaderColumns,
+} from './earnings-view.ts';
 import { earningsKeys } from './keys.ts';
 import { LEADERBOARD_DIALOG, LeaderboardDialog } from './leaderboard-dialog.tsx';
 
 const LABEL_WIDTH = 13;
+
+/** The payouts as the list controller sees them. */
+const paymentsList = (store: EarningsStore): ListControl<AccountPayment> => ({
+  holder: {
+    view: () => store.getState().paymentsView,
+    setView: (view) => store.getState().setPaymentsView(view),
+  },
+  spec: PAYMENTS_LIST,
+  filterId: 'payments-filter',
+});
 
 function styleOf(style: LineStyle, theme: Theme): { color?: string; bold?: boolean; dimColor?: boolean } {
   switch (style) {
@@ -130,7 +156,17 @@ export function Earnings({ width, height }: PaneProps) {
   const copy = useCopy();
   const e = () => earnings.getState();
   const rows = Math.max(1, height - 1);
-  const lines = state.data ? earningsLines(state.data, width, now, state.chosen) : [];
+  const list = paymentsList(earnings);
+  const payments = useListView(list);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const lines = state.data
+    ? earningsLines(state.data, width, now, state.chosen, {
+        payments: shownPayments(state),
+        sort: sortOf(PAYMENTS_LIST, state.paymentsView),
+        filter: state.paymentsView.filter,
+        glyphs: theme.glyphs,
+      })
+    : [];
   const maxTop = Math.max(0, lines.length - rows);
   const firstPayment = lines.findIndex((line) => line.payment === 0);
   // What the handlers need of this frame's layout (they run between renders).
@@ -155,7 +191,23 @@ export function Earnings({ width, height }: PaneProps) {
     e().closeBoard();
     dialogs.close(LEADERBOARD_DIALOG);
   };
+  // A click on the payouts' header sorts by the column under it.
+  const bodyBox = useRef<DOMElement>(null);
+  const shownTop = Math.min(maxTop, state.top);
+  useMouseTarget(bodyBox, ({ row, column }) => {
+    if (lines[shownTop + row]?.key !== PAYMENTS_HEADER) return;
+    const sort = headerColumnAt(paymentHeaderColumns(width), column);
+    if (sort) payments.sortBy(sort);
+  });
   useKeyActions(earningsKeys, 'earnings', {
+    search: () => {
+      if (e().detailId) return '/ filters the payouts, which are not shown here (esc goes back to them)';
+      payments.search();
+    },
+    sort: () =>
+      e().detailId ? 'o sorts the payouts, which are not shown here (esc goes back)' : payments.sort(),
+    reverse: () =>
+      e().detailId ? 'I reverses the payouts, which are not shown here (esc goes back)' : payments.reverse(),
     down: () => {
       e().move(1);
       follow();
@@ -179,7 +231,7 @@ export function Earnings({ width, height }: PaneProps) {
       if (!selectedPaymentOf(e()).selected) return 'no payment here to show';
       e().openDetail();
     },
-    back: () => (e().detailId ? e().closeDetail() : undefined),
+    back: () => (e().detailId ? e().closeDetail() : void payments.clearFilter()),
     refresh: () => void e().refresh(),
     copy: () => {
       const { selected } = selectedPaymentOf(e());
@@ -221,9 +273,8 @@ export function Earnings({ width, height }: PaneProps) {
     body = <NoToken what="Earnings need your network's token" width={width - 2} />;
   else if (!state.data) body = <Text dimColor={theme.dim}>{state.error ? 'No earnings yet.' : ' '}</Text>;
   else {
-    const top = Math.min(maxTop, state.top);
     const { index } = selectedPaymentOf(state);
-    body = lines.slice(top, top + rows).map((line) => {
+    body = lines.slice(shownTop, shownTop + rows).map((line) => {
       const selected = line.payment !== undefined && line.payment === index;
       const mark = line.payment === undefined ? '' : selected ? '› ' : '  ';
       return (
@@ -235,10 +286,18 @@ export function Earnings({ width, height }: PaneProps) {
   }
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Box flexDirection="column" height={rows} overflow="hidden">
+      <Box ref={bodyBox} flexDirection="column" height={rows} overflow="hidden">
         {body}
       </Box>
-      {status}
+      <Box height={1} gap={2} overflowY="hidden">
+        <ListFilter
+          list={list}
+          view={state.paymentsView}
+          editing={editing}
+          width={Math.min(30, Math.floor(width / 3))}
+        />
+        {status}
+      </Box>
     </Box>
   );
 }
@@ -247,6 +306,8 @@ export function Earnings({ width, height }: PaneProps) {
 export const earningsPane = definePane({
   id: 'earnings',
   store: 'earnings',
+  search: 'filter',
+  sorts: true,
   Component: Earnings,
   onEnter: (stores) => void stores.earnings.getState().refresh(),
 });

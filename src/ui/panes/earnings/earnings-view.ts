@@ -32,10 +32,24 @@ import {
   RANK_LAG_MS,
   type VisibilityChoice,
 } from '../../../store/earnings.ts';
+import type { ListSort } from '../../../store/list-view.ts';
 import { dailyChart } from '../../charts/chart.ts';
+import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
+import type { Glyphs } from '../../glyphs.ts';
 import { padCells, truncate } from '../../text.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';
+
+/** The payouts as the list shows them: filtered and sorted, the order's column, the filter typed. */
+export interface PaymentsShown {
+  payments: readonly AccountPayment[];
+  sort: ListSort | undefined;
+  filter: string;
+  glyphs: Glyphs;
+}
+
+/** The key of the payouts' header line (a click on it sorts). */
+export const PAYMENTS_HEADER = 'payments-header';
 
 export interface Line {
   key: string;
@@ -184,16 +198,35 @@ function paymentCells(
   return `${padCells(cells.date, date)}  ${padCells(cells.amount, 14, 'right')} ${padCells(cells.bytes, 12, 'right')}  ${walletCell}${padCells(cells.state, 20)}${wide && cells.tx ? ` ${cells.tx}` : ''}`;
 }
 
-export function paymentHeader(width: number): string {
-  const header = {
-    date: 'PLANNED',
-    amount: 'AMOUNT',
-    bytes: 'BYTES',
-    wallet: 'WALLET',
-    state: 'STATE',
-    tx: 'TRANSACTION',
-  };
-  return truncate(`  ${paymentCells(width, header)}`, width);
+/** The payouts header's columns as paymentCells lays them out, each sorting the payouts but the transaction. */
+export function paymentHeaderColumns(width: number): HeaderColumn[] {
+  const { wide, wallet, date } = paymentColumns(width);
+  return [
+    { label: '', width: 2 },
+    { label: 'PLANNED', width: date, sort: 'date' },
+    { label: '', width: 2 },
+    { label: 'AMOUNT', width: 14, align: 'right', sort: 'amount' },
+    { label: '', width: 1 },
+    { label: 'BYTES', width: 12, align: 'right', sort: 'bytes' },
+    { label: '', width: 2 },
+    ...(wallet
+      ? [
+          { label: 'WALLET', width: wallet, sort: 'wallet' },
+          { label: '', width: 2 },
+        ]
+      : []),
+    { label: 'STATE', width: 20, sort: 'state' },
+    ...(wide
+      ? [
+          { label: '', width: 1 },
+          { label: 'TRANSACTION', width: 11 },
+        ]
+      : []),
+  ];
+}
+
+export function paymentHeader(width: number, sort: ListSort | undefined, glyphs: Glyphs): string {
+  return truncate(headerText(paymentHeaderColumns(width), sort, glyphs), width);
 }
 
 export function paymentLine(payment: AccountPayment, width: number): string {
@@ -298,9 +331,11 @@ export function earningsLines(
   data: EarningsData,
   width: number,
   now: number,
-  chosen?: VisibilityChoice,
+  chosen: VisibilityChoice | undefined,
+  list: PaymentsShown,
 ): Line[] {
   const payments = paymentRows(data);
+  const shown = list.payments;
   const lines: Line[] = [...summaryLines(data, now, chosen), { key: 'gap-1', text: '', style: 'plain' }];
   lines.push(
     ...chartLines('weekly', 'Payouts by week (USD)', weeklyPayouts(payments, now), width, (n) =>
@@ -310,7 +345,7 @@ export function earningsLines(
   lines.push({ key: 'gap-2', text: '', style: 'plain' });
   lines.push({
     key: 'payments',
-    text: `Payouts (${formatCount(payments.length)}) · enter shows one whole`,
+    text: `Payouts (${shown.length === payments.length ? formatCount(payments.length) : `${formatCount(shown.length)} of ${formatCount(payments.length)}`}) · enter shows one whole`,
     style: 'heading',
   });
   if (!payments.length)
@@ -319,9 +354,15 @@ export function earningsLines(
       text: '  none yet: the payout task runs every Sunday at 10:00 UTC',
       style: 'dim',
     });
+  else if (!shown.length)
+    lines.push({
+      key: 'payments-none',
+      text: `  no payout matches “${screenText(list.filter)}”: esc clears the filter`,
+      style: 'dim',
+    });
   else {
-    lines.push({ key: 'payments-header', text: paymentHeader(width), style: 'label' });
-    payments.forEach((payment, index) => {
+    lines.push({ key: PAYMENTS_HEADER, text: paymentHeader(width, list.sort, list.glyphs), style: 'label' });
+    shown.forEach((payment, index) => {
       lines.push({
         key: `payment-${index}`,
         text: paymentLine(payment, width),

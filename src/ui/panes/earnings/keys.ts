@@ -23,5 +23,8 @@ export const earningsKeys = bindings([
   { scope: 'dialog:leaderboard', keys: ['g', 'home'], action: 'top', help: 'the first' },
   { scope: 'dialog:leaderboard', keys: ['G', 'end'], action: 'bottom', help: 'the last' },
   { scope: 'dialog:leaderboard', keys: ['r'], action: 'reload', help: 'load it again' },
+  { scope: 'dialog:leaderboard', keys: ['/'], action: 'search', help: 'filter by name or rank' },
+  { scope: 'dialog:leaderboard', keys: ['o'], action: 'sort', help: 'sort by rank, MiB paid or name' },
+  { scope: 'dialog:leaderboard', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
   { scope: 'dialog:leaderboard', keys: ['esc', 'b'], action: 'close', help: 'close' },
 ]);

@@ -1,28 +1,61 @@
 // The leaderboard (`b` in Earnings): the top 100 networks by MiB paid over the last 4
 // payouts, one's own network marked (its rank's row), a network that is not public
 // shown as such (the service sends it without id and name).
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Earner } from '../../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { ownRow } from '../../../store/earnings.ts';
+import {
+  boardRows,
+  type EarningsStore,
+  LEADERBOARD_LIST,
+  ownRow,
+  type RankedEarner,
+} from '../../../store/earnings.ts';
+import { sortOf } from '../../../store/list-view.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
+import { headerText, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
+import type { Glyphs } from '../../glyphs.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
 import { earningsKeys } from './keys.ts';
 
 export const LEADERBOARD_DIALOG = 'leaderboard';
-/** Rows of the body besides the list: the heading, the note, the hint. */
-const OTHER_ROWS = 3;
+/** Rows of the body besides the list: the heading, the column header, the note, the hint. */
+const OTHER_ROWS = 4;
 
-export function earnerLine(earner: Earner, place: number, own: boolean, width: number): string {
+/** The leaderboard as the list controller sees it. */
+const boardList = (store: EarningsStore): ListControl<RankedEarner> => ({
+  holder: {
+    view: () => store.getState().boardView,
+    setView: (view) => store.getState().setBoardView(view),
+  },
+  spec: LEADERBOARD_LIST,
+  filterId: 'leaderboard-filter',
+});
+
+/** The columns of earnerLine, as its header names them. */
+const boardColumns = (width: number) => [
+  { label: 'RANK', width: 5, sort: 'place' },
+  { label: 'MiB PAID', width: 11, align: 'right' as const, sort: 'mib' },
+  { label: '', width: 7 },
+  { label: 'NETWORK', width: Math.max(8, width - 29), sort: 'name' },
+];
+
+export function earnerLine(
+  earner: Earner,
+  place: number,
+  own: boolean,
+  width: number,
+  glyphs: Pick<Glyphs, 'star'>,
+): string {
   const name = earner.is_public ? screenText(earner.network_name) || '(no name)' : 'a private network';
-  const mark = own ? '★ you  ' : '       ';
+  const mark = own ? `${glyphs.star} you  ` : '       ';
   const mib = formatBytes((earner.net_mib_count ?? 0) * 2 ** 20);
   return `${padCells(`#${formatCount(place + 1)}`, 5)} ${padCells(mib, 11, 'right')}  ${mark}${padCells(name, Math.max(8, width - 29))}`;
 }
@@ -39,10 +72,18 @@ export function LeaderboardDialog({
   const { earnings } = useStores();
   const theme = useTheme();
   const board = useStore(earnings, (s) => s.board);
+  const view = useStore(earnings, (s) => s.boardView);
+  const shown = useStore(earnings, boardRows);
   const rank = useStore(earnings, (s) => s.data?.ranking.data?.leaderboard_rank);
   const rows = dialogListRows(height, OTHER_ROWS);
   const e = () => earnings.getState();
+  const list = boardList(earnings);
+  const controls = useListView(list);
+  const editing = useStore(useStores().session, (s) => s.focus === list.filterId);
   useKeyActions(earningsKeys, 'dialog:leaderboard', {
+    search: controls.search,
+    sort: controls.sort,
+    reverse: controls.reverse,
     down: () => e().moveBoard(1),
     up: () => e().moveBoard(-1),
     pageDown: () => e().moveBoard(rows),
@@ -50,7 +91,10 @@ export function LeaderboardDialog({
     top: () => e().moveBoard('top'),
     bottom: () => e().moveBoard('bottom'),
     reload: () => void e().openBoard(),
-    close: onClose,
+    close: () => {
+      // esc clears a filter first, as in every list.
+      if (!controls.clearFilter()) onClose();
+    },
   });
   const inner = dialogInnerWidth(width, 96);
   const earners = board?.earners ?? [];
@@ -68,21 +112,35 @@ export function LeaderboardDialog({
   else
     body = (
       <>
-        <Text wrap="truncate">
-          {`${
-            own >= 0
-              ? `This network is #${formatCount(own + 1)} (★)`
-              : rank
-                ? `This network is #${formatCount(rank)}, below the top ${formatCount(earners.length)}`
-                : 'This network has no rank (no payment in the last 4 payouts)'
-          }${listPosition(board.cursor, earners.length, rows)}`}
+        <Box gap={2}>
+          <Text wrap="truncate">
+            {`${
+              own >= 0
+                ? `This network is #${formatCount(own + 1)} (${theme.glyphs.star})`
+                : rank
+                  ? `This network is #${formatCount(rank)}, below the top ${formatCount(earners.length)}`
+                  : 'This network has no rank (no payment in the last 4 payouts)'
+            }${listPosition(board.cursor, shown.length, rows)}`}
+          </Text>
+          <ListFilter list={list} view={view} editing={editing} width={24} />
+        </Box>
+        <Text bold wrap="truncate">
+          {`  ${headerText(boardColumns(inner), sortOf(LEADERBOARD_LIST, view), theme.glyphs, 1)}`}
         </Text>
-        <DialogList
-          lines={earners.map((earner, k) => earnerLine(earner, k, k === own, inner))}
-          keys={earners.map((_, k) => String(k))}
-          cursor={board.cursor}
-          rows={rows}
-        />
+        {shown.length ? (
+          <DialogList
+            lines={shown.map((row) =>
+              earnerLine(row.earner, row.place, row.place === own, inner, theme.glyphs),
+            )}
+            keys={shown.map((row) => String(row.place))}
+            cursor={board.cursor}
+            rows={rows}
+          />
+        ) : (
+          <Text
+            dimColor={theme.dim}
+          >{`No network matches “${screenText(view.filter)}”: esc clears the filter.`}</Text>
+        )}
         <Text dimColor={theme.dim} wrap="truncate">
           {board.phase === 'failed'
             ? `✗ reload failed: ${screenText(board.message)}`
@@ -93,7 +151,7 @@ export function LeaderboardDialog({
   return (
     <DialogFrame title={title} width={width} height={height} max={96}>
       {body}
-      <Text dimColor={theme.dim}>↑↓ move · r reload · esc closes</Text>
+      <Text dimColor={theme.dim}>↑↓ move · / filter · o sort · r reload · esc closes</Text>
     </DialogFrame>
   );
 }

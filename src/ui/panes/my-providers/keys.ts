@@ -1,12 +1,10 @@
 // Keys of the My providers pane (how a binding is written: src/ui/input/bindings.ts). Global
 // actions it handles itself: up/down/top/bottom/page (cursor), open (detail), back
-// (close the detail or clear the filter), search (filter; not in the detail or history
-// views, which hide the table), refresh.
+// (close the detail or clear the filter), search (filter), sort and reverse (o, I; not
+// in the detail or history views, which hide the table), refresh.
 import { bindings } from '../../input/bindings.ts';
 
 export const myProvidersKeys = bindings([
-  { scope: 'myProviders', keys: ['s'], action: 'sortNext', help: 'sort by the next column', footer: true },
-  { scope: 'myProviders', keys: ['S'], action: 'sortReverse', help: 'reverse the sort', footer: true },
   {
     scope: 'myProviders',
     keys: ['t'],

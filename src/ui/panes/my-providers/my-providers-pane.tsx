@@ -11,9 +11,23 @@ import type { ProviderStats } from '../../../contract/schemas.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
-import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import { sortOf, sortWords } from '../../../store/list-view.ts';
+import {
+  isChanged,
+  MY_PROVIDERS_LIST,
+  type MyProvidersStore,
+  selectedIndex,
+  visibleProviders,
+} from '../../../store/my-providers.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
+import {
+  type ListControl,
+  ListFilter,
+  SortingHeader,
+  storeView,
+  useListView,
+} from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
@@ -29,7 +43,6 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { TextInput } from '../../input/text-input.tsx';
 import { displayWidth, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
@@ -42,8 +55,12 @@ import { headerCells, layoutProviderColumns, providerCells, totalsCells } from '
 /** Rows around the list: summary line, header, totals, status. */
 const CHROME_ROWS = 4;
 
-/** The filter box's id: `/` names it in the session, so keys typed after it reach it at once. */
-const FILTER_INPUT = 'myProviders-filter';
+/** The table as the list controller sees it: its view, its rows, its filter box. */
+const tableList = (store: MyProvidersStore): ListControl<ProviderStats> => ({
+  holder: storeView(store),
+  spec: MY_PROVIDERS_LIST,
+  filterId: 'myProviders-filter',
+});
 
 /** The stale view's part of the summary line: its period, how many, what is marked, its keys. */
 function staleParts(state: StaleState, shown: number, all: number): string[] {
@@ -62,12 +79,13 @@ function SummaryLine({ width }: { width: number }) {
   const staleState = useStore(stale, (s) => s);
   const theme = useTheme();
   const data = useStore(myProviders, (s) => s.data);
-  const filter = useStore(myProviders, (s) => s.filter);
-  const sortColumn = useStore(myProviders, (s) => s.sortColumn);
-  const descending = useStore(myProviders, (s) => s.descending);
+  const view = useStore(myProviders, (s) => s.view);
+  const { filter } = view;
+  const sort = sortOf(MY_PROVIDERS_LIST, view);
   const shown = useStore(myProviders, (s) => visibleProviders(s).length);
   const cursor = useStore(myProviders, (s) => selectedIndex(s));
-  const editing = useStore(session, (s) => s.focus === FILTER_INPUT);
+  const list = tableList(myProviders);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
   const all = data?.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
   const placeholder = editing ? 'client id, device name or provide mode' : 'filter';
@@ -84,25 +102,18 @@ function SummaryLine({ width }: { width: number }) {
           filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
           countOf(all.length, 'provider'),
           `${online} connected`,
-          `sort ${SORT_LABELS[sortColumn]} ${descending ? '▼' : '▲'} (s, S)`,
+          `sort ${sortWords(MY_PROVIDERS_LIST, view)} ${sort?.descending ? theme.glyphs.descending : theme.glyphs.ascending} (o, I)`,
           shown ? rowOf(cursor, shown) : undefined,
         ].filter(Boolean);
-  const done = () => session.getState().setFocus(undefined);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <Text color={theme.accent}>{'/ '}</Text>
-      <TextInput
-        id={FILTER_INPUT}
-        focused={editing}
-        value={filter}
-        onChange={(value) => myProviders.getState().setFilter(value)}
-        onSubmit={done}
-        onCancel={() => {
-          myProviders.getState().setFilter('');
-          done();
-        }}
+      <ListFilter
+        list={list}
+        view={view}
+        editing={editing}
+        width={inputWidth + 2}
         placeholder={placeholder}
-        width={editing ? inputWidth : undefined}
+        always
       />
       <Text bold wrap="truncate">
         {truncate(` · ${parts.join(' · ')}`, Math.max(0, width - inputWidth - 3))}
@@ -124,6 +135,8 @@ function EmptyRows({ width, height, text }: { width: number; height: number; tex
 
 function Table({ width, height, now }: { width: number; height: number; now: number }) {
   const { myProviders, stale, clients } = useStores();
+  const theme = useTheme();
+  const sorting = useListView(tableList(myProviders));
   const state = useStore(myProviders, (s) => s);
   const staleState = useStore(stale, (s) => s);
   const known = clientsById(useStore(clients, (s) => s.data));
@@ -194,7 +207,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
       <EmptyRows
         width={width}
         height={listHeight}
-        text={`No provider matches “${screenText(state.filter)}”. Esc clears the filter.`}
+        text={`No provider matches “${screenText(state.view.filter)}”. Esc clears the filter.`}
       />
     );
   else
@@ -213,7 +226,16 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   // The totals follow the last row; the space left over goes below them.
   return (
     <Box flexDirection="column" height={listHeight + 2} overflow="hidden">
-      <CellLine bold cells={headerCells(columns, state.sortColumn, state.descending, staleView)} />
+      <SortingHeader
+        onSort={sorting.sortBy}
+        gap={1}
+        columns={columns.map((c) => ({ label: c.header, width: c.width, sort: c.sort }))}
+      >
+        <CellLine
+          bold
+          cells={headerCells(columns, sortOf(MY_PROVIDERS_LIST, state.view), theme.glyphs, staleView)}
+        />
+      </SortingHeader>
       {body}
       {rows.length ? <CellLine bold cells={totalsCells(rows, columns)} /> : null}
     </Box>
@@ -257,10 +279,11 @@ export function MyProviders({ width, height }: PaneProps) {
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
   const s = () => myProviders.getState();
+  const table = useListView(tableList(myProviders));
   const copy = useCopy();
   const inDetail = () => s().detailId !== undefined;
   /** Why the table's keys cannot act now: a detail or a history view hides it. */
-  const tableHidden = (what = 's and S sort') => {
+  const tableHidden = (what = 'o and I sort') => {
     if (history.view.getState().window !== '24h')
       return `${what} the 24-hour table, which is not shown here (t to 24 hours shows it)`;
     if (inDetail()) return `${what} the 24-hour table, which is not shown here (esc goes back to it)`;
@@ -274,8 +297,8 @@ export function MyProviders({ width, height }: PaneProps) {
     ...staleKeys,
     staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
     // The detail and the history views hide the table: a sort there would act unseen.
-    sortNext: () => tableHidden() ?? s().cycleSort(),
-    sortReverse: () => tableHidden() ?? s().reverseSort(),
+    sort: () => tableHidden() ?? table.sort(),
+    reverse: () => tableHidden() ?? table.reverse(),
     open: () => {
       if (inDetail()) return 'this provider is open already (esc goes back to the list)';
       if (!visibleProviders(s()).length) return 'no provider here to open';
@@ -285,11 +308,11 @@ export function MyProviders({ width, height }: PaneProps) {
     search: () => {
       const hidden = tableHidden('/ filters');
       if (hidden) return hidden;
-      session.getState().setFocus(FILTER_INPUT);
+      table.search();
     },
     back: () => {
       if (inDetail()) s().closeDetail();
-      else if (s().filter) s().setFilter('');
+      else table.clearFilter();
     },
     refresh: () => {
       const { window } = history.view.getState();
@@ -330,6 +353,7 @@ export const myProvidersPane = definePane({
   id: 'myProviders',
   store: 'myProviders',
   search: 'filter',
+  sorts: true,
   Component: MyProviders,
   count: (stores) => stores.myProviders.getState().data?.providers?.length,
 });

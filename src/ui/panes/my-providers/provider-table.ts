@@ -2,9 +2,13 @@
 // header, each provider row and the totals row. The pane only paints them.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
 import { formatDecimal, MISSING } from '../../../format/numbers.ts';
+import type { ListSort } from '../../../store/list-view.ts';
 import { deviceNameOf, type MyProvidersSortColumn, type TrackedField } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
+import { headerLabel, markOf } from '../../components/list-view.tsx';
+import type { Glyphs } from '../../glyphs.ts';
+import { displayWidth } from '../../text.ts';
 
 export type ColumnKey =
   | 'state'
@@ -42,7 +46,7 @@ const COLUMNS: Column[] = [
   { key: 'state', header: ' ', width: 1, align: 'left', field: 'connected', sort: 'connected' },
   { key: 'id', header: 'client', width: 8, align: 'left', sort: 'clientId' },
   // The device's name from /network/clients.
-  { key: 'name', header: 'device', width: 18, align: 'left' },
+  { key: 'name', header: 'device', width: 18, align: 'left', sort: 'name' },
   // Hours of the connections open now (what the service counts) and a bar out of 24 h: "12.0h ███░░░".
   { key: 'uptime', header: 'up now', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
   { key: 'timeline', header: 'last 24 h, 30 min a cell', width: 48, align: 'left' },
@@ -101,13 +105,22 @@ const NAME_MIN = 8;
 const rowWidth = (columns: Column[]) =>
   columns.reduce((sum, c) => sum + c.width, 0) + Math.max(0, columns.length - 1);
 
+/** A sortable column has room for its header and the sort mark beside it (the counts' labels fill theirs). */
+const widest = (c: Column) =>
+  c.sort && c.key !== 'state' ? Math.max(c.width, displayWidth(c.header) + 1) : c.width;
+
+/** Uptime squeezed to its figure alone says `up`: `up now` and a sort mark need 7 cells. */
+const UPTIME_SHORT = 'up';
+
 /** The columns that fit `width` characters (one space between columns). */
 export function layoutProviderColumns(width: number): Column[] {
-  let columns = COLUMNS.map((c) => ({ ...c }));
+  let columns = COLUMNS.map((c) => ({ ...c, width: widest(c) }));
   for (const [key, size] of STEPS) {
     if (rowWidth(columns) <= width) break;
     columns = columns.map((c) => (c.key === key ? { ...c, width: size } : c)).filter((c) => c.width > 0);
   }
+  const uptime = columns.find((c) => c.key === 'uptime');
+  if (uptime && uptime.width <= displayWidth(uptime.header)) uptime.header = UPTIME_SHORT;
   const timeline = columns.find((c) => c.key === 'timeline');
   if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
   // The room left goes to the device names (back in if they were dropped and now fit).
@@ -154,25 +167,19 @@ function uptimeText(hours: number | undefined, width: number): string {
   return width > 6 ? `${text} ${meterBar(hours, 24, width - 6)}` : text;
 }
 
-/** Header cells; the sorted column carries ▼ (descending) or ▲; the stale view's timeline is `last seen`. */
+/**
+ * Header cells; the sorted column carries ▼ (descending) or ▲ within its width (the state
+ * column, one cell wide, is the mark alone); the stale view's timeline is `last seen`.
+ */
 export function headerCells(
   columns: Column[],
-  sort: MyProvidersSortColumn,
-  descending: boolean,
+  sort: ListSort | undefined,
+  glyphs: Pick<Glyphs, 'descending' | 'ascending'>,
   stale = false,
 ): Cell[] {
   return columns.map((c) => {
-    if (stale && c.key === 'timeline') return { key: c.key, text: fitText('last seen', c.width, c.align) };
-    if (c.sort !== sort || c.key === 'state')
-      return { key: c.key, text: fitText(c.header, c.width, c.align) };
-    const arrow = descending ? '▼' : '▲';
-    const label = Array.from(c.header)
-      .slice(0, Math.max(0, c.width - 1))
-      .join('');
-    return {
-      key: c.key,
-      text: fitText(c.align === 'right' ? `${arrow}${label}` : `${label}${arrow}`, c.width, c.align),
-    };
+    const header = stale && c.key === 'timeline' ? 'last seen' : c.header.trim();
+    return { key: c.key, text: headerLabel(header, c.width, c.align, markOf(sort, c.sort), glyphs) };
   });
 }
 

@@ -7,9 +7,23 @@ import type { Provider } from '../../../contract/schemas.ts';
 import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
-import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
+import {
+  BATCH_SIZES,
+  PROVIDERS_LIST,
+  type ProvidersState,
+  type ProvidersStore,
+  providerAtCursor,
+  visibleSeen,
+} from '../../../store/providers.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
+import {
+  type ListControl,
+  ListFilter,
+  ListHeader,
+  storeView,
+  useListView,
+} from '../../components/list-view.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
@@ -35,11 +49,18 @@ function nothingToFetch(state: ProvidersState): string | undefined {
 
 /** `d`/space: marks the provider under the cursor, or says why it cannot. */
 function markDestination(state: ProvidersState): string | undefined {
-  const provider = state.seen[state.cursor];
+  const provider = providerAtCursor(state);
   if (!provider) return 'no provider here to mark: n fetches a batch';
   if (!provider.client_id) return 'this provider came without an id: it cannot be marked';
   state.toggleDestination();
 }
+
+/** What is seen, as the list controller sees it. */
+const seenList = (store: ProvidersStore): ListControl<Provider> => ({
+  holder: storeView(store),
+  spec: PROVIDERS_LIST,
+  filterId: 'providers-filter',
+});
 
 function providerColumns(width: number) {
   const mark = 3;
@@ -138,6 +159,11 @@ export function Providers({ width, height }: PaneProps) {
   const exported = useStore(providers, (s) => s.exported);
   const exportError = useStore(providers, (s) => s.exportError);
   const fetchingAll = useStore(providers, (s) => s.fetchingAll);
+  const view = useStore(providers, (s) => s.view);
+  const shown = visibleSeen({ seen, view });
+  const list = seenList(providers);
+  const listView = useListView(list);
+  const editing = useStore(session, (s) => s.focus === list.filterId);
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
@@ -146,9 +172,14 @@ export function Providers({ width, height }: PaneProps) {
     ...useListKeys(p, listHeight),
     next: () => nothingToFetch(p()) ?? void p().next(),
     fetchAll: () => nothingToFetch(p()) ?? void p().fetchAll(),
-    back: () =>
-      p().stopFetchAll() ? `stopped fetching: ${formatCount(p().seen.length)} seen (N goes on)` : undefined,
-    copy: () => session.getState().notify(copy(p().seen[p().cursor]?.client_id, 'client id')),
+    search: listView.search,
+    sort: listView.sort,
+    reverse: listView.reverse,
+    back: () => {
+      if (p().stopFetchAll()) return `stopped fetching: ${formatCount(p().seen.length)} seen (N goes on)`;
+      listView.clearFilter();
+    },
+    copy: () => session.getState().notify(copy(providerAtCursor(p())?.client_id, 'client id')),
     bigger: () =>
       p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
     smaller: () =>
@@ -163,13 +194,17 @@ export function Providers({ width, height }: PaneProps) {
   });
 
   // The rows leave the scrollbar its column; the header lines up with them.
-  const cols = providerColumns(listRowWidth(width, seen.length, listHeight));
+  const cols = providerColumns(listRowWidth(width, shown.length, listHeight));
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
     : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
   const counters = [
-    seen.length ? `${rowOf(cursor, seen.length)} seen` : '0 seen',
+    !seen.length
+      ? '0 seen'
+      : view.filter
+        ? `${shown.length ? `${rowOf(cursor, shown.length)}, ` : ''}${shown.length} of ${seen.length} seen match`
+        : `${rowOf(cursor, seen.length)} seen`,
     `${batches} batch${batches === 1 ? '' : 'es'}`,
     `batch size ${batchSize}`,
     `by ${rankMode}`,
@@ -223,11 +258,19 @@ export function Providers({ width, height }: PaneProps) {
   }
 
   let body: React.ReactNode;
-  if (seen.length) {
+  if (seen.length && !shown.length) {
+    body = (
+      <Box height={listHeight}>
+        <Text
+          dimColor={theme.dim}
+        >{`No provider seen matches “${screenText(view.filter)}”. Esc clears the filter.`}</Text>
+      </Box>
+    );
+  } else if (seen.length) {
     body = (
       <VirtualList
         moves={p}
-        items={seen}
+        items={shown}
         cursor={cursor}
         height={listHeight}
         width={width}
@@ -260,13 +303,29 @@ export function Providers({ width, height }: PaneProps) {
       height={height}
       top={
         <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
-          <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
+          <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+          {editing ? null : (
+            <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
+          )}
           <Text color={exhausted ? theme.warn : undefined} wrap="truncate">
             {shownCounters}
           </Text>
         </Box>
       }
-      header={`   ${padCells('CLIENT ID', cols.id)}${padCells('TIER', cols.tier)}${padCells('SPEED', cols.speed - 2, 'right')}  ${padCells('LOCATION', cols.location)}`}
+      header={
+        <ListHeader
+          list={list}
+          view={view}
+          columns={[
+            { label: '', width: 3, sort: 'seen' },
+            { label: 'CLIENT ID', width: cols.id, sort: 'clientId' },
+            { label: 'TIER', width: cols.tier, sort: 'tier' },
+            { label: 'SPEED', width: cols.speed - 2, align: 'right', sort: 'speed' },
+            { label: '', width: 2 },
+            { label: 'LOCATION', width: cols.location, sort: 'location' },
+          ]}
+        />
+      }
       status={status}
     >
       {body}
@@ -278,6 +337,8 @@ export function Providers({ width, height }: PaneProps) {
 export const providersPane = definePane({
   id: 'providers',
   store: 'providers',
+  search: 'filter',
+  sorts: true,
   Component: Providers,
   count: (stores) => {
     const s = stores.providers.getState();

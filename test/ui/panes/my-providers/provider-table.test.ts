@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderStats } from '../../../../src/contract/schemas.ts';
+import { MY_PROVIDERS_SORT_COLUMNS } from '../../../../src/store/my-providers.ts';
+import { ASCII_GLYPHS, UNICODE_GLYPHS } from '../../../../src/ui/glyphs.ts';
 import { eventLines, timelineAxis } from '../../../../src/ui/panes/my-providers/provider-detail-lines.ts';
 import {
   fitNumber,
@@ -37,7 +39,8 @@ describe('My providers table layout', () => {
       width: 24,
       header: 'last 24 h, 1 h a cell',
     });
-    expect(at120.find((c) => c.key === 'name')?.width).toBe(24);
+    // The counts' columns keep a cell for the sort mark: the names get what is left.
+    expect(at120.find((c) => c.key === 'name')?.width).toBe(21);
     expect(tableWidth(at120)).toBe(118);
     const columns = layoutProviderColumns(138);
     expect(columns.map((c) => c.key)).toEqual([...NARROW_KEYS, 'search', 'contracts', 'clients', 'mode']);
@@ -63,13 +66,36 @@ describe('My providers table layout', () => {
 describe('My providers rows', () => {
   const columns = layoutProviderColumns(138);
 
+  it('marks the sorted column beside its whole label at every width, the name and connected sorts too', () => {
+    for (const width of [160, 138, 120, 100, 80, 67, 60]) {
+      const laid = layoutProviderColumns(width);
+      for (const column of MY_PROVIDERS_SORT_COLUMNS) {
+        const at = laid.findIndex((c) => c.sort === column);
+        if (at < 0) continue;
+        for (const [glyphs, mark] of [
+          [UNICODE_GLYPHS, '▼'],
+          [ASCII_GLYPHS, ASCII_GLYPHS.descending],
+        ] as const) {
+          const cell = headerCells(laid, { column, descending: true }, glyphs)[at].text;
+          const label = laid[at].header.trim();
+          expect(cell.length, `${column} at ${width}`).toBe(laid[at].width);
+          // The state column is one cell: the mark alone; every other keeps its label whole.
+          expect(cell.trim(), `${column} at ${width}`).toBe(
+            label ? (laid[at].align === 'right' ? `${mark}${label}` : `${label}${mark}`) : mark,
+          );
+        }
+      }
+    }
+    expect(layoutProviderColumns(138).find((c) => c.key === 'name')?.sort).toBe('name');
+  });
+
   it('writes a provider with its device name, units in the header, its bar and its timeline', () => {
-    expect(joinCells(headerCells(columns, 'uptime', true))).toMatch(
-      /^ {2}client {3}device {13}up now▼ +last 24 h, 30 min a cell +GiB +USD search contr clients mode +$/,
+    expect(joinCells(headerCells(columns, { column: 'uptime', descending: true }, UNICODE_GLYPHS))).toMatch(
+      /^ {2}client {3}device {10}up now▼ +last 24 h, 30 min a cell +GiB +USD {2}search {2}contr {2}clients mode +$/,
     );
     const line = joinCells(providerCells(A, columns, ctx));
     expect(line).toBe(
-      `● 3f2a9c1e Ada's laptop       12.0h ███░░░ ${'·'.repeat(24)}${'█'.repeat(24)}     3.46  0.1728  1,234     5       3 public  `,
+      `● 3f2a9c1e Ada's laptop    12.0h ███░░░ ${'·'.repeat(24)}${'█'.repeat(24)}     3.46  0.1728   1,234      5        3 public  `,
     );
     // A provider /network/clients does not name shows a dash.
     expect(
@@ -90,7 +116,7 @@ describe('My providers rows', () => {
 
   it('sums the figures in the totals row and averages uptime', () => {
     const line = joinCells(totalsCells([A, B], columns));
-    expect(line).toMatch(/^Σ total {23} 9\.0h ██▎░░░ 1\/2 connected now +3\.46 +0\.1728 +1,234 +5 +3 +$/);
+    expect(line).toMatch(/^Σ total {20} 9\.0h ██▎░░░ 1\/2 connected now +3\.46 +0\.1728 +1,234 +5 +3 +$/);
   });
 
   it('drops decimals before overflowing a column', () => {
