@@ -145,9 +145,6 @@ const PUNCTUATION: Record<string, string> = {
   '‹': '<',
 };
 
-/** The characters of the console's words that mono folds (the tests allow these before the fold). */
-export const FOLDED_PUNCTUATION: readonly string[] = Object.keys(PUNCTUATION);
-
 /** Each Unicode symbol as its ASCII stand-in, from the two tables, then the punctuation. */
 const FOLD: ReadonlyMap<string, string> = (() => {
   const fold = new Map<string, string>();

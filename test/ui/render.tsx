@@ -24,6 +24,7 @@ import {
   stopStores,
 } from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
+import type { Binding } from '../../src/ui/input/bindings.ts';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
 import type { PaneId } from '../../src/ui/panes/list.ts';
@@ -116,6 +117,8 @@ export interface RenderOptions {
   theme?: Theme;
   /** The app's key registry (to read which handlers are mounted). */
   keys?: KeyRegistry;
+  /** The key table (the user's keys: src/ui/input/remap.ts); default the built-in one. */
+  keymap?: readonly Binding[];
   /** Render this instead of the whole app (components get the same stores and clock). */
   element?: (props: { stores: Stores; clock: ManualClock }) => React.ReactElement;
   /**
@@ -187,6 +190,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       theme={options.theme ?? PLAIN_THEME}
       demo={options.loggedOut ? undefined : sim.demo}
       keys={options.keys}
+      keymap={options.keymap}
     />
   );
   const instance = render(element, {

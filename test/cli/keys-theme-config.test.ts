@@ -1,0 +1,58 @@
+// The configuration's `keys` and `theme` (src/cli/profile/config.ts): a remap whose keys
+// clash, an action that does not exist or a key that cannot be typed is refused by
+// `config --check` (exit 2) naming what clashes; a theme that does not exist likewise.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run, tempDir } from './harness.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let env: Record<string, string>;
+beforeEach(() => {
+  dir = tempDir();
+  env = { XDG_CONFIG_HOME: join(dir.path, 'xdg'), HOME: join(dir.path, 'home') };
+  mkdirSync(join(dir.path, 'xdg', 'netdeck'), { recursive: true });
+});
+afterEach(() => dir.cleanup());
+
+const withConfig = (config: object) =>
+  writeFileSync(join(dir.path, 'xdg', 'netdeck', 'config.json'), JSON.stringify(config));
+
+describe('config keys and theme', () => {
+  it('config --check refuses two actions on one key, naming both', async () => {
+    withConfig({ keys: { 'devices.share': ['a'] } });
+    const result = await run(['config', '--check'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("keys: 'a' is bound to both devices.addCode and devices.share");
+  });
+
+  it("config --check refuses a pane's key that is a global one, an unknown action and a key that is none", async () => {
+    withConfig({ keys: { 'discover.collapse': ['?'] } });
+    let result = await run(['config', '--check'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("'?' of discover.collapse is the global key of help");
+    withConfig({ keys: { 'devices.shar': ['S'], refresh: ['F5'] } });
+    result = await run(['config', '--check'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/no action "devices\.shar".*devices\.share/);
+    expect(result.stderr).toMatch(/refresh: "F5" is not a key/);
+  });
+
+  it('config --check takes a remap without a clash, and a known theme', async () => {
+    withConfig({ keys: { 'devices.share': ['S'], help: ['~'] }, theme: 'mono' });
+    const result = await run(['config', '--check'], { env });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('a theme that does not exist is refused, from the flag or the environment', async () => {
+    let result = await run(['config', '--check'], { env: { ...env, NETDECK_THEME: 'solarized' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /the theme "solarized" \(from NETDECK_THEME\) is not one of dark, light, mono/,
+    );
+    withConfig({ theme: 'sepia' });
+    result = await run(['config', '--check'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/theme/);
+  });
+});

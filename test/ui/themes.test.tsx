@@ -1,0 +1,66 @@
+// Themes on the screen: mono draws no colour and no character beyond ASCII and box
+// drawing in any pane (its glyph table, src/ui/glyphs.ts; the words' punctuation and what
+// a service sent are folded as the frame is written, src/cli/console/ascii-stream.ts);
+// NO_COLOR is a theme without its colours.
+import { afterEach, describe, expect, it } from 'vitest';
+import { foldToAscii, isMonoSafe } from '../../src/ui/glyphs.ts';
+import { PANES } from '../../src/ui/panes/registry.ts';
+import { COLOR_THEME, LIGHT_THEME, MONO_THEME, themeFor } from '../../src/ui/theme.ts';
+import { type Rendered, renderApp } from './render.tsx';
+
+let app: Rendered | undefined;
+afterEach(async () => {
+  await app?.unmount();
+  app = undefined;
+});
+
+/** Colour SGR parameters (30-37, 90-97, 38;…, and backgrounds). */
+const COLOUR = /\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+
+/** What mono would write of a frame that is neither ASCII nor box drawing (it writes frames folded). */
+const outside = (frame: string) => [...new Set([...foldToAscii(frame)].filter((ch) => !isMonoSafe(ch)))];
+
+/** The console's own characters mono folds by a table, not to `?` (what only a service's text may be). */
+const unknown = (frame: string) =>
+  [...new Set(frame)].filter((ch) => !isMonoSafe(ch) && foldToAscii(ch).includes('?'));
+
+describe('themes', () => {
+  it('mono: every pane and the help and event log at 120x40 and 67x19 draw ASCII and box drawing only, no colour', async () => {
+    for (const [cols, rows] of [
+      [120, 40],
+      [67, 19],
+    ]) {
+      app = await renderApp({ cols, rows, theme: MONO_THEME });
+      await app.loaded();
+      for (const [index, pane] of PANES.entries()) {
+        await app.press(String(index + 1));
+        await app.waitFor(() => app!.stores.session.getState().activePane === pane.id);
+        const frame = app.frame();
+        expect(outside(frame), `${pane.id} at ${cols}x${rows}:\n${frame}`).toEqual([]);
+        expect(unknown(frame), `${pane.id} at ${cols}x${rows}`).toEqual([]);
+        // The table's own marks: the sort mark and the cursor are mono's from the start.
+        if (pane.id === 'discover') expect(frame).toMatch(/ vPROVIDERS/);
+        expect(app.stdout.lastFrame()).not.toMatch(COLOUR);
+      }
+      for (const overlay of ['?', '!']) {
+        await app.press(overlay);
+        expect(outside(app.frame()), `${overlay} at ${cols}x${rows}`).toEqual([]);
+        expect(unknown(app.frame()), `${overlay} at ${cols}x${rows}`).toEqual([]);
+        await app.press('esc');
+      }
+      await app.unmount();
+      app = undefined;
+    }
+  });
+
+  it('NO_COLOR keeps a theme its characters and takes its colours away', () => {
+    expect(themeFor({ NO_COLOR: '1' }, 'dark')).toEqual({
+      name: 'dark',
+      dim: false,
+      glyphs: COLOR_THEME.glyphs,
+    });
+    expect(themeFor({ NO_COLOR: '1' }, 'mono')).toEqual(MONO_THEME);
+    expect(themeFor({ NO_COLOR: '' }, 'light')).toBe(LIGHT_THEME);
+    expect(themeFor({}, 'light')).not.toEqual(themeFor({}, 'dark'));
+  });
+});
