@@ -17,8 +17,8 @@ export interface SessionState {
    * their ids are the UI's (src/ui/panes/list.ts): the store only keeps the choice.
    */
   activePane?: string;
-  /** Over the pane: the `?` help, or the `!` event log. */
-  overlay?: 'help' | 'events';
+  /** Over the pane: the `?` help, the `!` event log, or the `:` command palette. */
+  overlay?: 'help' | 'events' | 'palette';
   /** Open dialogs, the last one on top and the one that gets keys. */
   dialogs: string[];
   /**
@@ -35,6 +35,8 @@ export interface SessionState {
   setPane(id: string): void;
   toggleHelp(): void;
   toggleEvents(): void;
+  /** Opens the `:` command palette over the pane (it closes as the other overlays do). */
+  openPalette(): void;
   closeOverlay(): void;
   openDialog(id: string): void;
   /** Closes `id`, or the top dialog when no id is given. */
@@ -71,6 +73,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     // An overlay's own box (its search) has the keys only while it is open.
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help', focus: undefined }),
     toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events', focus: undefined }),
+    openPalette: () => set({ overlay: 'palette', focus: undefined }),
     closeOverlay: () => set({ overlay: undefined, focus: undefined }),
     openDialog: (id) => set({ dialogs: [...get().dialogs.filter((d) => d !== id), id] }),
     closeDialog: (id) => {

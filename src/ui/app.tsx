@@ -14,6 +14,7 @@ import { Footer } from './frame/footer.tsx';
 import { Header } from './frame/header.tsx';
 import { HelpOverlay } from './frame/help-overlay.tsx';
 import { COMPACT_BELOW } from './frame/layout.ts';
+import { Palette } from './frame/palette.tsx';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
@@ -34,6 +35,7 @@ function useGlobalKeys() {
     previousPane: () => cycle(-1),
     help: () => s().toggleHelp(),
     events: () => s().toggleEvents(),
+    palette: () => s().openPalette(),
     quit: () => s().quit(),
     refresh: () => {
       const live = liveResource(stores, activePane(s()).store);
@@ -83,7 +85,13 @@ function Frame() {
         ) : overlay === 'events' ? (
           <EventLog width={columns} height={paneHeight} />
         ) : (
-          <PaneComponent key={pane.id} width={columns} height={paneHeight} />
+          <>
+            {overlay === 'palette' ? <Palette width={columns} height={paneHeight} active={pane} /> : null}
+            {/* Under the palette the pane stays mounted, hidden: what it runs acts on it at once. */}
+            <Box display={overlay === 'palette' ? 'none' : 'flex'}>
+              <PaneComponent key={pane.id} width={columns} height={paneHeight} />
+            </Box>
+          </>
         )}
       </Box>
       <Footer width={columns} pane={pane} dialog={overlay ?? dialog} typing={typing} />

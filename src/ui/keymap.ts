@@ -8,7 +8,7 @@
 // check of remapped keys reads this table before Ink loads.
 import { loginKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
 import type { Binding, Scope } from './input/bindings.ts';
-import { eventLogKeys, globalKeys, helpKeys } from './input/global-keys.ts';
+import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './input/global-keys.ts';
 import { PANE_LIST } from './panes/list.ts';
 import { PANE_KEYS } from './panes/pane-keys.ts';
 
@@ -26,6 +26,7 @@ export const keymap: readonly Binding[] = [
   ...globalTable,
   ...helpKeys,
   ...eventLogKeys,
+  ...paletteKeys,
   ...PANE_LIST.flatMap((pane) => PANE_KEYS[pane.id]),
   ...loginKeys,
   ...questionKeys,

@@ -110,6 +110,9 @@ describe('handlers and bindings', () => {
     await press('!');
     checkScope(keys, 'dialog:events', checked);
     await press('esc');
+    await press(':');
+    checkScope(keys, 'dialog:palette', checked);
+    await press('esc');
     for (const pane of PANES) {
       await press(pane.digit);
       checkScope(keys, pane.id, checked);

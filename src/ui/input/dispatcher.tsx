@@ -51,6 +51,8 @@ export class KeyRegistry {
   private readonly actions = new Map<Scope, { current: Actions }[]>();
   private readonly texts: TextEntry[] = [];
   private readonly textListeners = new Set<() => void>();
+  /** An action chosen in the palette for a pane whose handlers are not mounted yet. */
+  private pending?: { scope: Scope; action: string; say: (why: string) => void };
 
   /** Tells the footer a text box gained or lost the keys (useTyping). */
   readonly subscribeTexts = (listener: () => void) => {
@@ -77,6 +79,12 @@ export class KeyRegistry {
     const list = this.actions.get(scope) ?? [];
     list.push(ref);
     this.actions.set(scope, list);
+    const chosen = this.pending;
+    if (chosen?.scope === scope && ref.current[chosen.action]) {
+      this.pending = undefined;
+      // After the commit that mounted the pane, as a key would come.
+      queueMicrotask(() => this.run(chosen.scope, chosen.action, chosen.say));
+    }
     return () => {
       const at = list.indexOf(ref);
       if (at >= 0) list.splice(at, 1);
@@ -100,6 +108,21 @@ export class KeyRegistry {
     return false;
   }
 
+  /**
+   * Runs an action the palette chose as its key would: a global one by the active pane's
+   * handler first; a pane's at once, or as soon as that pane (just switched to) mounts.
+   */
+  runChosen(stores: Stores, scope: Scope, action: string, say: (why: string) => void): void {
+    this.pending = undefined;
+    if (scope === 'global') {
+      if (this.run(this.paneScope(stores), action, say) || this.run('global', action, say)) return;
+      const help = this.keymap.find((b) => b.scope === 'global' && b.action === action)?.help ?? action;
+      say(`${help}: does nothing in this pane`);
+      return;
+    }
+    if (!this.run(scope, action, say)) this.pending = { scope, action, say };
+  }
+
   focusText(entry: TextEntry): () => void {
     this.texts.push(entry);
     this.textsChanged();
@@ -120,6 +143,7 @@ export class KeyRegistry {
   /** Routes one key (see the order at the top of this file). */
   dispatch(stores: Stores, name: string | undefined, input: string): void {
     const session = stores.session.getState();
+    this.pending = undefined;
     // The reason a key could not act stays up until the next key.
     if (session.said !== undefined) session.say(undefined);
     if (name === 'ctrl-c') {
@@ -295,6 +319,14 @@ export function useTextFocus(id: string, autoFocus: boolean, handle: TextKeyHand
     void autoFocus;
     registry.textsChanged();
   }, [registry, autoFocus]);
+}
+
+/** Runs an action of the key table as the palette chose it (KeyRegistry.runChosen). */
+export function useRunChosen(): (scope: Scope, action: string) => void {
+  const registry = useRegistry();
+  const stores = useStores();
+  return (scope, action) =>
+    registry.runChosen(stores, scope, action, (why) => stores.session.getState().say(why));
 }
 
 /** Whether a text box has the keys now (the footer then offers no printable key). */

@@ -20,6 +20,7 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['r'], action: 'refresh', help: 'refresh now', footer: true },
   { scope: 'global', keys: ['?'], action: 'help', help: 'help: all keys', footer: true },
   { scope: 'global', keys: ['!'], action: 'events', help: 'event log: what happened while you watched' },
+  { scope: 'global', keys: [':'], action: 'palette', help: 'command palette: every action and pane' },
   { scope: 'global', keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit', footer: true },
 ]);
 
@@ -47,6 +48,14 @@ export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['/'], action: 'search', help: 'filter (esc clears)' },
   { scope: 'dialog:events', keys: ['o'], action: 'sort', help: 'sort by time, severity or what happened' },
   { scope: 'dialog:events', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
+]);
+
+/** The command palette's keys (it takes every key while open; what is typed goes to its box). */
+export const paletteKeys = bindings([
+  { scope: 'dialog:palette', keys: ['enter'], action: 'run', help: 'run the action under the cursor' },
+  { scope: 'dialog:palette', keys: ['down', 'ctrl-n'], action: 'down', help: 'next action' },
+  { scope: 'dialog:palette', keys: ['up', 'ctrl-p'], action: 'up', help: 'previous action' },
+  { scope: 'dialog:palette', keys: ['esc'], action: 'close', help: 'close the palette' },
 ]);
 
 /**
