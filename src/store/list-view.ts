@@ -55,7 +55,8 @@ export function sortWords<T>(spec: ListSpec<T>, view: ListView): string | undefi
 function compare(a: string | number | undefined, b: string | number | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+  // Not numeric: client ids are hex, and `52fa…` goes after `6ca3…` as people read them.
+  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base' });
 }
 
 /** Does `row` have every word of `filter` in one of its texts? */

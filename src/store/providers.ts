@@ -79,7 +79,7 @@ export function providerPlace(p: Provider): string | undefined {
   return [l.city, l.region, l.country ?? l.country_code?.toUpperCase()].filter(Boolean).join(', ');
 }
 
-/** The providers seen: in the order they came, or by a column; the filter looks in id, tier and place. */
+/** The providers seen: in the order they came (the first column's), or by a column; the filter looks in id, tier and place. */
 export const PROVIDERS_LIST: ListSpec<Provider> = {
   columns: [
     { id: 'seen', label: 'order seen', value: (_p, index) => index, descendingFirst: false },
@@ -94,6 +94,7 @@ export const PROVIDERS_LIST: ListSpec<Provider> = {
     { id: 'location', label: 'location', value: (p) => providerPlace(p) },
   ],
   text: (p) => [p.client_id, p.tier, providerPlace(p)],
+  initial: { column: 'seen', descending: false },
 };
 
 /** The providers shown: those seen, filtered and sorted by the view. */

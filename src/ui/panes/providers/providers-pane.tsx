@@ -317,7 +317,8 @@ export function Providers({ width, height }: PaneProps) {
           list={list}
           view={view}
           columns={[
-            { label: '', width: 3, sort: 'seen' },
+            // The order seen (o goes round to it) has no column to mark.
+            { label: '', width: 3 },
             { label: 'CLIENT ID', width: cols.id, sort: 'clientId' },
             { label: 'TIER', width: cols.tier, sort: 'tier' },
             { label: 'SPEED', width: cols.speed - 2, align: 'right', sort: 'speed' },
