@@ -176,9 +176,15 @@ const NEEDS_FOLD = /[^\x00-\x7f\u2500-\u257f]/;
 export function foldToAscii(text: string): string {
   if (!NEEDS_FOLD.test(text)) return text;
   let out = '';
-  for (const ch of text) {
+  const chars = [...text];
+  for (const [i, ch] of chars.entries()) {
     if (!NEEDS_FOLD.test(ch)) {
       out += ch;
+      continue;
+    }
+    // `·` between words separates them (`|`); in a run (a timeline's off cells) it is a dot.
+    if (ch === '·') {
+      out += chars[i - 1] === ' ' && chars[i + 1] === ' ' ? '|' : '.';
       continue;
     }
     const known = FOLD.get(ch);

@@ -53,6 +53,12 @@ describe('themes', () => {
     }
   });
 
+  it("mono's fold: a dot between words separates them, a timeline's dots stay dots", () => {
+    expect(foldToAscii('netdeck · demo')).toBe('netdeck | demo');
+    expect(foldToAscii(' ··▒███· ')).toBe(' ..+###. ');
+    expect(foldToAscii('▼ ★ ✓ → ⠋ “x”')).toBe('v * + > | "x"');
+  });
+
   it('NO_COLOR keeps a theme its characters and takes its colours away', () => {
     expect(themeFor({ NO_COLOR: '1' }, 'dark')).toEqual({
       name: 'dark',

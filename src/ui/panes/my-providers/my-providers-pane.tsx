@@ -20,7 +20,6 @@ import {
   visibleProviders,
 } from '../../../store/my-providers.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
-import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
 import {
   type ListControl,
   ListFilter,
@@ -246,7 +245,7 @@ function Legend() {
   const theme = useTheme();
   return (
     <Text dimColor={theme.dim}>
-      {`${TIMELINE_GLYPHS.on} connected  ${TIMELINE_GLYPHS.mixed} part  ${TIMELINE_GLYPHS.off} off  Σ up now is the average`}
+      {`${theme.glyphs.timelineOn} connected  ${theme.glyphs.timelineMixed} part  ${theme.glyphs.timelineOff} off  Σ up now is the average`}
     </Text>
   );
 }
