@@ -46,7 +46,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
   const room = Math.max(1, height - 2);
   const top = Math.max(0, Math.min(cursor - room + 1, shown.length - room));
   const keysWidth = Math.min(14, Math.max(6, Math.floor(width / 8)));
-  const whereWidth = Math.min(16, Math.max(8, Math.floor(width / 7)));
+  const whereWidth = Math.min(16, Math.max(10, Math.floor(width / 7)));
   const labelWidth = Math.max(8, width - keysWidth - whereWidth - 4);
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
