@@ -64,6 +64,17 @@ describe('help and version', () => {
     );
   });
 
+  it('a group of commands alone (netdeck stats) lists its commands on stdout, exit 0; a wrong one is still exit 2', async () => {
+    const result = await run(['stats']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe((await run(['stats', '--help'])).stdout);
+    for (const name of ['providers', 'provider', 'network'])
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+    const wrong = await run(['stats', 'provders']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("unknown command 'provders' (did you mean providers?)");
+  });
+
   it('netdeck help COMMAND is the same help', async () => {
     const viaHelp = await run(['help', 'providers']);
     const viaFlag = await run(['providers', '--help']);
