@@ -5,7 +5,9 @@
 
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { provideModeName } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
+import { clientsById } from '../../store/clients.ts';
 import {
   type DailyFigures,
   HISTORY_WINDOWS,
@@ -26,6 +28,7 @@ import {
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
+import { withNetworkClients } from './provider-names.ts';
 
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
 
@@ -129,8 +132,19 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
     const clientId = orUsage(cmd, () => uuidOf(clientArg, 'client id'));
     const window = options.last ?? '24h';
-    await runWithClient(context, options, async ({ client, out }) => {
-      const answer = await client.providerLastN({ client_id: clientId, last_n: windowHours(window) });
+    await runWithClient(context, options, async (session) => {
+      const { client, out } = session;
+      const [days, clients] = await withNetworkClients(
+        session,
+        client.providerLastN({ client_id: clientId, last_n: windowHours(window) }),
+      );
+      // Its device name and mode as My providers shows them; in --json beside what the service sent.
+      const own = clientsById(clients).get(clientId);
+      const answer = {
+        ...days,
+        device_name: days.device_name ?? own?.device_name,
+        provide_mode: days.provide_mode ?? own?.provide_mode,
+      };
       out.result(answer, (): DataTable<HistoryRow> => {
         const history = providerHistory(answer, window, clientId, Date.now());
         const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
@@ -147,6 +161,8 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
             of: (row) => row.section,
           },
           after: [
+            ['device', typeof answer.device_name === 'string' ? answer.device_name : '-'],
+            ['provide mode', provideModeName(answer.provide_mode as number | undefined)],
             ['hours with uptime', `${hoursUp} of ${history.hourly.minutes.length}`],
             ['as of', formatTimestamp(answer.created_time)],
           ],
