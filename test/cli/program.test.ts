@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
 import { DEFAULTS } from '../../simulator/world/index.ts';
 import type { TuiOptions } from '../../src/cli/console/tui.tsx';
-import { ManualClock, systemClock } from '../../src/clock.ts';
+import { ManualClock } from '../../src/clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';
 
@@ -166,7 +166,7 @@ describe('the interactive console (no command)', () => {
     expect(places).toBeGreaterThan(0);
   });
 
-  it('on a terminal with an API: that API, the system clock, the configured token', async () => {
+  it('on a terminal with an API: that API, the service’s clock as its answers tell it, the configured token', async () => {
     let seen: TuiOptions | undefined;
     const result = await run([], {
       env: fx.env,
@@ -180,7 +180,10 @@ describe('the interactive console (no command)', () => {
     });
     expect(result.code).toBe(0);
     expect(seen?.target).toEqual({ kind: 'api', url: fx.sim.url });
-    expect(seen?.clock).toBe(systemClock);
+    // The client's: the first answers (the stores start before the console mounts) set it.
+    expect(seen?.clock).toBe(seen?.client.serverClock);
+    expect(seen?.clock.now()).toBeLessThan(fx.clock.now() + 1000);
+    expect(seen?.clock.now()).toBeGreaterThanOrEqual(fx.clock.now() - 1000);
     expect(seen?.token).toBe(fx.sim.token);
     expect(seen?.demo).toBeUndefined();
     expect(seen?.refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);

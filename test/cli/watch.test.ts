@@ -5,9 +5,18 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSimulator } from '../../simulator/index.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { ManualClock } from '../../src/clock.ts';
-import { eventually, jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
+import {
+  eventually,
+  jsonLines,
+  type Run,
+  run,
+  type SimFixture,
+  SMALL_WORLD,
+  startSimFixture,
+} from './harness.ts';
 
 let fx: SimFixture;
 let requests: string[];
@@ -203,6 +212,42 @@ describe('netdeck watch', () => {
     );
     expect(missing.stderr).toMatch(/warning: cannot run the --exec command .*ENOENT/);
     expect(jsonLines(missing.stdout).length).toBeGreaterThan(0);
+  });
+});
+
+describe('netdeck watch against a sped-up simulator', () => {
+  it('reads its event times on its clock (--speed 60): a provider down for a simulated minute is reported', async () => {
+    const sim = await createSimulator({ seed: 5, speed: 60, ...SMALL_WORLD });
+    const controller = new AbortController();
+    const output = { stdout: '', stderr: '' };
+    try {
+      const stats = sim.engine.handle('providerStats', undefined, {
+        networkId: sim.engine.demoNetwork.id,
+        networkName: sim.engine.demoNetwork.name,
+      });
+      const clientId = stats.providers!.find((p) => p.connected)!.client_id!;
+      // The system clock here: only the answers' Date headers say the simulator runs 60 times as fast.
+      const done = run(['watch', '--refresh', '30', '--disconnected-minutes', '1'], {
+        env: { NETDECK_API_URL: sim.url, NETDECK_TOKEN: sim.token, XDG_CONFIG_HOME: dir },
+        output,
+        deps: { stop: controller.signal },
+      });
+      sim.admin.setProviderConnected({ client_id: clientId, connected: false });
+      const downAt = sim.clock.now();
+      const reported = () =>
+        jsonLines(output.stdout).find((e) => e.type === 'provider_disconnected' && e.client_id === clientId);
+      // A simulated minute is a second here; a wall-clock minute would be a minute.
+      await eventually(() => reported() !== undefined, 'the report', 8_000);
+      const event = reported()!;
+      expect(event.minutes).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(event.time as string) - downAt).toBeGreaterThanOrEqual(60_000);
+      expect(Date.parse(event.time as string) - downAt).toBeLessThan(5 * 60_000);
+      controller.abort();
+      expect((await done).code).toBe(ExitCode.ok);
+    } finally {
+      controller.abort();
+      await sim.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 // `netdeck` with no command: the interactive console, on the configured API or on an
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
-import { systemClock } from '../../clock.ts';
 import { flushCompileCache } from '../compile-cache.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
@@ -107,7 +106,8 @@ export async function startConsole(context: CliContext, command: Command): Promi
     const apiUrl = config.apiUrl?.value;
     const tuiOptions: TuiOptions = {
       client,
-      clock: simulator?.clock ?? systemClock,
+      // The simulator's clock in demo mode; on an API the service's, as its answers tell it.
+      clock: simulator?.clock ?? client.serverClock,
       target,
       token,
       demo: simulator?.demo,

@@ -121,7 +121,7 @@ async function serveExporter(
   }
   // prom-client loads here, not with every command (~8 ms at each start of the console).
   const { buildRegistry, countPoll, newExporterState } = await import('../exporter/metrics.ts');
-  const clock = commandClock(context.deps, simulator);
+  const clock = commandClock({ client, simulator });
   const state = newExporterState(clock.now(), maxProviders);
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
