@@ -3,8 +3,7 @@
 // `netdeck stats provider CLIENT_ID --last 30d` (one provider's days, its uptime hour by
 // hour and the clients it served, /stats/provider-last-n).
 
-import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { provideModeName } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { clientsById } from '../../store/clients.ts';
@@ -33,13 +32,18 @@ import { withNetworkClients } from './provider-names.ts';
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
 
 /** `--last 24h|7d|30d`. */
-export function windowArg(value: string): HistoryWindow {
+function windowArg(value: string): HistoryWindow {
   const window = WINDOW_IDS.find((id) => id === value.trim().toLowerCase());
   if (!window) throw new InvalidArgumentError(`expected one of ${WINDOW_IDS.join(', ')}`);
   return window;
 }
 
-export const LAST_OPTION = ['--last <window>', `the window: ${WINDOW_IDS.join(', ')}`] as const;
+/** `--last WINDOW`, its windows offered by the shells' completion (argChoices; windowArg checks them). */
+export function lastOption(description: string): Option {
+  const option = new Option('--last <window>', `the window ${description}`).argParser(windowArg);
+  option.argChoices = WINDOW_IDS;
+  return option;
+}
 
 /** A UTC day's figures, or (`stats provider`) a client the provider served and its transfer. */
 interface HistoryRow {
@@ -118,7 +122,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
       "one provider's days over the last 24 hours, 7 or 30 days, its uptime by the hour, its clients",
     )
     .argument('<client_id>', 'the provider (a client id of your network)')
-    .option(LAST_OPTION[0], `${LAST_OPTION[1]} (default 24h)`, windowArg);
+    .addOption(lastOption('(default 24h)'));
   addOutputOptions(provider, { csv: true });
   addConnectionOptions(provider);
   provider.addHelpText(

@@ -25,7 +25,7 @@ import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 import { withNetworkClients } from './provider-names.ts';
-import { LAST_OPTION, printProvidersHistory, registerProviderHistory, windowArg } from './stats-history.ts';
+import { lastOption, printProvidersHistory, registerProviderHistory } from './stats-history.ts';
 
 export function registerStats(program: Command, context: CliContext): void {
   const stats = program
@@ -47,11 +47,7 @@ export function registerStats(program: Command, context: CliContext): void {
     .description(
       "the network's providers: uptime, transfer, payout and more over the last 24 hours (each), or 7 or 30 days (by day)",
     )
-    .option(
-      LAST_OPTION[0],
-      `${LAST_OPTION[1]} (default 24h: one row per provider; 7d, 30d: one row per day)`,
-      windowArg,
-    );
+    .addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)'));
   addOutputOptions(providers, { csv: true });
   addConnectionOptions(providers);
   providers.addHelpText(
