@@ -118,7 +118,7 @@ async function serveExporter(
     const started = performance.now();
     const asked = EXPORTER_OPERATIONS.filter((name) => !state.missing.has(name));
     const observation = await observeService(client, asked, {
-      at: clock.now(),
+      now: () => clock.now(),
       token,
       signal: stop.signal,
     });

@@ -149,7 +149,7 @@ async function watch(
   });
   const poll = async () => {
     const observation = await observeService(client, operations, {
-      at: clock.now(),
+      now: () => clock.now(),
       token,
       signal: stop.signal,
     });
