@@ -24,6 +24,7 @@ import {
   stopStores,
 } from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
+import type { ProfileSwitch } from '../../src/ui/components/profile-dialog.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
 import type { PaneId } from '../../src/ui/panes/list.ts';
@@ -132,6 +133,8 @@ export interface RenderOptions {
    * the clock the client learns from the answers.
    */
   service?: { aheadMs: number; speed: number };
+  /** Switching profiles (`@`), as the console command gives it. */
+  profiles?: ProfileSwitch;
 }
 
 /** A clock `speed` times as fast as `local`, `aheadMs` ahead of it from now on (a sped-up simulator elsewhere). */
@@ -217,6 +220,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       theme={options.theme ?? PLAIN_THEME}
       demo={options.loggedOut ? undefined : sim.demo}
       keys={options.keys}
+      profiles={options.profiles}
     />
   );
   const instance = render(element, {

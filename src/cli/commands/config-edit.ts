@@ -120,6 +120,13 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
     .option('--profile <name>', 'the profile to mark as current (env NETDECK_PROFILE)')
     .option('--quiet', QUIET_HELP);
   addOutputOptions(profiles, { csv: true });
+  profiles.addHelpText(
+    'after',
+    examples([
+      ['netdeck config profiles', 'the profiles, * the one in use'],
+      ['netdeck config profiles --json', 'for scripts'],
+    ]),
+  );
   profiles.action((_flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
     const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
