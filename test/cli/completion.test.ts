@@ -12,6 +12,20 @@ const commandNames = async () => {
   return [...help.stdout.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]).filter((n) => n !== 'help');
 };
 
+/** Runs the bash completion of `script` on the words typed after `netdeck`; what it offers. */
+const bashCompletion =
+  (script: string, env?: NodeJS.ProcessEnv) =>
+  (...words: string[]) =>
+    execFileSync(
+      'bash',
+      [
+        '-c',
+        `source "$0"; COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
+        script,
+      ],
+      { encoding: 'utf8', env },
+    ).trim();
+
 describe('netdeck completion', () => {
   let dir: ReturnType<typeof tempDir>;
   beforeEach(() => {
@@ -32,16 +46,7 @@ describe('netdeck completion', () => {
   it('bash completes commands, subcommands and options as typed', async () => {
     const script = join(dir.path, 'netdeck.bash');
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
-    const complete = (...words: string[]) =>
-      execFileSync(
-        'bash',
-        [
-          '-c',
-          `source "$0"; COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
-          script,
-        ],
-        { encoding: 'utf8' },
-      ).trim();
+    const complete = bashCompletion(script);
     expect(complete('loc')).toBe('locations');
     expect(complete('stats', 'pro').split(' ').sort()).toEqual(['provider', 'providers']);
     expect(complete('stats', 'providers', '--la')).toBe('--last');
@@ -59,16 +64,7 @@ describe('netdeck completion', () => {
       '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "prod\\nstaging\\n"\n',
     );
     chmodSync(join(bin, 'netdeck'), 0o755);
-    const complete = (...words: string[]) =>
-      execFileSync(
-        'bash',
-        [
-          '-c',
-          `source "$0"; COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
-          script,
-        ],
-        { encoding: 'utf8', env: { PATH: `${bin}:${process.env.PATH}` } },
-      ).trim();
+    const complete = bashCompletion(script, { PATH: `${bin}:${process.env.PATH}` });
     expect(complete('--era', "''")).toBe('current seed');
     expect(complete('stats', 'providers', '--last', "''")).toBe('24h 7d 30d');
     expect(complete('stats', 'provider', 'abc', '--last', '3')).toBe('30d');

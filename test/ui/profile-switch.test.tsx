@@ -44,6 +44,17 @@ describe('switching profile (@)', () => {
     expect(switcher.chosen).toEqual(['lab']);
   });
 
+  it('keys typed together reach the dialog in order (k j j enter in one chunk)', async () => {
+    const switcher = profiles();
+    app = await renderApp({ profiles: switcher });
+    await app.waitFor('places with providers');
+    await app.press('@');
+    await app.waitFor('Switch profile');
+    await app.press('kjj\r');
+    await app.waitFor(() => switcher.chosen.length > 0);
+    expect(switcher.chosen).toEqual(['lab']);
+  });
+
   it('a profile that cannot work says why and nothing changes; esc closes', async () => {
     const switcher = profiles({ default: 'no profile "default" in /home/me/.config/netdeck/config.json' });
     app = await renderApp({ profiles: switcher });

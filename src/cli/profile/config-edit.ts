@@ -79,15 +79,14 @@ interface Scope {
   profile?: string;
 }
 
-function scopeOf(
-  flags: ConfigFlags,
-  env: Record<string, string | undefined>,
-  fs: ConfigFs,
-  json: Json,
-): Scope {
+/** A key checked, the file read, and where the key goes in it. */
+function locate(key: string, flags: ConfigFlags, env: Record<string, string | undefined>, fs: ConfigFs) {
+  const { topOnly } = checkKey(key);
   const path = configFilePath(env, fs);
+  const { json } = readRaw(path, fs);
   const profile = chooseProfile(flags, env, path, json as z.infer<typeof ConfigFileSchema>);
-  return { path, profile: profile?.value };
+  const scope: Scope = { path, profile: profile?.value };
+  return { topOnly, path, json, scope };
 }
 
 const sectionOf = (json: Json, profile: string): Json | undefined => {
@@ -113,10 +112,7 @@ export function getConfigValue(
   env: Record<string, string | undefined>,
   fs: ConfigFs = nodeFs,
 ): GotValue {
-  const { topOnly } = checkKey(key);
-  const path = configFilePath(env, fs);
-  const { json } = readRaw(path, fs);
-  const scope = scopeOf(flags, env, fs, json);
+  const { topOnly, path, json, scope } = locate(key, flags, env, fs);
   const section = !topOnly && scope.profile !== undefined ? sectionOf(json, scope.profile) : undefined;
   if (section && section[key] !== undefined)
     return { key, value: section[key], profile: scope.profile, path };
@@ -159,10 +155,7 @@ export function setConfigValue(
   env: Record<string, string | undefined>,
   fs: ConfigFs = nodeFs,
 ): GotValue {
-  const { topOnly } = checkKey(key);
-  const path = configFilePath(env, fs);
-  const { json } = readRaw(path, fs);
-  const scope = scopeOf(flags, env, fs, json);
+  const { topOnly, path, json, scope } = locate(key, flags, env, fs);
   const shape: Record<string, z.ZodType> = ConfigFileSchema.shape;
   const value = parseValue(key, text, shape[key]);
   if (key === 'default_profile') {
