@@ -162,10 +162,10 @@ describe('netdeck config profiles', () => {
     ]);
     const json = JSON.parse((await netdeck('config', 'profiles', '--json', '--profile', 'staging')).stdout);
     expect(
-      json.profiles.filter((p: { current: boolean }) => p.current).map((p: { name: string }) => p.name),
+      json.profiles.filter((p: { in_use: boolean }) => p.in_use).map((p: { name: string }) => p.name),
     ).toEqual(['staging']);
     const csv = await netdeck('config', 'profiles', '--csv');
-    expect(csv.stdout.split('\n')[0]).toBe('profile,current,api_url,from');
+    expect(csv.stdout.split('\n')[0]).toBe('profile,in_use,api_url,from');
     expect(csv.stdout).toContain('prod,true,https://a.example,"config file, login"');
   });
 

@@ -140,7 +140,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
         {
           profiles: rows.map((row) => ({
             name: row.name,
-            current: row.current,
+            in_use: row.current,
             api_url: row.apiUrl ?? null,
             from: row.from,
           })),
@@ -149,7 +149,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
           fields: [
             { header: ' ', show: (row) => (row.current ? '*' : ' ') },
             textField('PROFILE', 'profile', (row) => sanitize(row.name)),
-            { name: 'current', value: (row) => row.current },
+            { name: 'in_use', value: (row) => row.current },
             textField('API URL', 'api_url', (row) => row.apiUrl && sanitize(row.apiUrl), '-'),
             textField('FROM', 'from', (row) => row.from.join(', '), 'nowhere yet'),
           ],
