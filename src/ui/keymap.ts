@@ -6,7 +6,7 @@
 // test/ui/panes.test.tsx on a binding without a handler.
 // How a binding is written: src/ui/input/bindings.ts. No React here: the configuration's
 // check of remapped keys reads this table before Ink loads.
-import { loginKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
+import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
 import type { Binding, Scope } from './input/bindings.ts';
 import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './input/global-keys.ts';
 import { PANE_LIST } from './panes/list.ts';
@@ -31,6 +31,7 @@ export const keymap: readonly Binding[] = [
   ...loginKeys,
   ...questionKeys,
   ...stalePeriodKeys,
+  ...profileKeys,
 ];
 
 /** How a key is written in hints and help (arrows as arrows; names otherwise read better than symbols). */

@@ -5,6 +5,7 @@
 import { render, type SuspendTerminal } from 'ink';
 import * as layoutEngine from 'yoga-layout';
 import { App } from '../../ui/app.tsx';
+import type { ProfileSwitch } from '../../ui/components/profile-dialog.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
 import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { TerminalHandover } from '../../ui/input/terminal-handover.tsx';
@@ -34,6 +35,8 @@ export interface TuiOptions extends ConsoleStoresOptions {
   theme?: ThemeName;
   /** The user's keys (the configuration checked them: src/cli/profile/config.ts). */
   keys?: KeyRemaps;
+  /** Switching profiles (`@`): the console command's. */
+  profiles?: ProfileSwitch;
 }
 
 /**
@@ -96,6 +99,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
         demo={options.demo}
         theme={theme}
         keymap={options.keys ? remapKeys(keymap, options.keys).table : keymap}
+        profiles={options.profiles}
       />
       <TerminalHandover onReady={(suspend) => (handOver = suspend)} />
     </>

@@ -33,6 +33,7 @@ export const DIALOG_TITLES: Record<string, string> = {
   leaderboard: 'The leaderboard (Earnings, b)',
   login: 'Logging in with an auth code (L)',
   palette: 'The command palette (:)',
+  profiles: 'Switching profile (@)',
   qr: 'A QR code (Devices, Q)',
   rename: 'Renaming an association or a device (Devices, R or N)',
   share: 'Sharing a device (Devices, s)',
