@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { dependencyPatches, PATCHES } from './dependency-patches.mjs';
 import { NODE_FLAGS } from './node-flags.mjs';
+import { placesPlugin } from './places.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -48,8 +49,8 @@ const core = await build({
   },
   // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
   // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
-  // shim loads it in the background.
-  plugins: [...stringWidth, dependencyPatches(patches)],
+  // shim loads it in the background. The world's real places (scripts/places.mjs) go in as text.
+  plugins: [...stringWidth, dependencyPatches(patches), await placesPlugin()],
   alias: {
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },

@@ -8,7 +8,7 @@ import { UUID_PATTERN } from '../../../src/contract/schemas.ts';
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 
 describe('world generation', () => {
-  it('gives the same world for the same seed and a different one for another seed', () => {
+  it('gives the same world for the same seed and a different one for another seed (the same real places)', () => {
     const a = createWorld({ seed: 7, now: NOW, providers: 2000, locations: 300 });
     const b = createWorld({ seed: 7, now: NOW, providers: 2000, locations: 300 });
     const c = createWorld({ seed: 8, now: NOW, providers: 2000, locations: 300 });
@@ -18,7 +18,11 @@ describe('world generation', () => {
     expect(Array.from(b.providers.connected.subarray(0, 2000))).toEqual(
       Array.from(a.providers.connected.subarray(0, 2000)),
     );
-    expect(c.geo.cityName).not.toEqual(a.geo.cityName);
+    expect(c.geo.cityName).toEqual(a.geo.cityName);
+    expect(c.geo.cityId).not.toEqual(a.geo.cityId);
+    expect(Array.from(c.providers.city.subarray(0, 2000))).not.toEqual(
+      Array.from(a.providers.city.subarray(0, 2000)),
+    );
     expect(c.providers.ids.id(5)).not.toBe(a.providers.ids.id(5));
     expect(c.networks.ids[0]).not.toBe(a.networks.ids[0]);
   });
