@@ -40,7 +40,7 @@ export function addWorldOptions(command: Command): Command {
     .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
     .option(
       '--locations <n>',
-      `cities in the world, the most populous (default 2000, at most ${MAX_CITIES})`,
+      `most populous cities (default 2000, max ${MAX_CITIES})`,
       integerArg({ min: 1, max: MAX_CITIES }),
     )
     .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
