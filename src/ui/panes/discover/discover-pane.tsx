@@ -27,6 +27,12 @@ import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
 /**
+ * Counts are of the pool providers are sampled from for the caller's country: public,
+ * connected, past the service's quality gate (reference-behaviour.md, provider-locations).
+ */
+export const POOL_NOTE = "counts: your country's quality pool, not all online";
+
+/**
  * Column widths for a pane `width` wide; `distance` only while searching. The rows end a
  * cell short of the width: the list's scrollbar column.
  */
@@ -312,6 +318,8 @@ export function Discover({ width, height }: PaneProps) {
       rows.length ? rowOf(cursor, rows.length) : undefined,
       what,
       unknownCounts ? `${NOT_SENT} count not sent` : undefined,
+      // Why the counts add up to less than the Network pane's providers online.
+      searching ? undefined : POOL_NOTE,
       `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
     ];
     status = (
