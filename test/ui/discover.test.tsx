@@ -42,7 +42,9 @@ describe('Discover pane', () => {
     expect(rows.every((r) => /^[› ] {2}country ▸ /.test(r))).toBe(true);
     const counts = rows.map((r) => Number(r.match(/(\d+)$/)?.[1]));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(app.frame()).toMatch(/\d+ places with providers · → opens a country/);
+    expect(app.frame()).toMatch(
+      /\d+ places with providers · counts: quality pool, not all online · → opens a country/,
+    );
     expect(app.frame()).toMatchSnapshot();
     // Why the countries add up to less than the Network pane's providers online: said on screen.
     expect(app.frame()).toContain(POOL_NOTE);
