@@ -12,6 +12,8 @@ const COLS = 120;
 const ROWS = 40;
 /** The moment the picture shows (any fixed time would do). */
 const TIME = '2026-01-01T12:00:00Z';
+/** What the picture shows, for those who cannot see it. */
+const TITLE = "netdeck's console in the demo: Discover, Germany opened to its regions and cities";
 export const PICTURE_PATH = join(ROOT, 'docs', 'console.svg');
 
 const CELL_W = 8.4;
@@ -76,7 +78,8 @@ function screenSvg(terminal: Terminal): string {
   const width = Math.ceil(terminal.cols * CELL_W + 16);
   const height = Math.ceil(terminal.rows * CELL_H + 16);
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">`,
+    `<title>${escapeXml(TITLE)}</title>`,
     `<rect width="100%" height="100%" rx="6" fill="${BACKGROUND}"/>`,
     `<g transform="translate(8 8)" font-family="ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" font-size="${FONT}" xml:space="preserve">`,
   ];
