@@ -145,8 +145,14 @@ export async function takePicture(): Promise<string> {
     // Every tab's count in (they load one after another).
     await session.waitFor(/3 Devices \d+ +4 My providers \d+ +5 Network +6 Account \d+/, 20_000);
     await session.keys('down', 'right');
-    await session.waitFor(/country ▾ Germany/, 10_000);
+    await session.waitFor(/country ▾ Germany[\s\S]*\n +city +Berlin /, 20_000);
+    await session.waitFor(/row 2 of \d+ · \d+ places with providers/, 10_000);
     await session.waitForGone(/loading/, 10_000);
+    // Nothing more to come: the same screen for half a second (a loaded machine draws late).
+    for (let last = ''; last !== session.screen(); ) {
+      last = session.screen();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     return screenSvg(session.terminal);
   } finally {
     await session.close();
