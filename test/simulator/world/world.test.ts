@@ -48,6 +48,30 @@ describe('world generation', () => {
     );
   });
 
+  it('takes the most populous real cities, with their coordinates, and spreads providers by population', () => {
+    const small = createWorld({ seed: 3, now: NOW, providers: 20_000, locations: 400 });
+    const large = createWorld({ seed: 3, now: NOW, providers: 20_000, locations: 4000 });
+    const { geo } = large;
+    // A smaller world's cities are among a larger one's (the N most populous).
+    const larger = new Set(geo.cityName.map((name, i) => `${name}|${geo.regionName[geo.cityRegion[i]]}`));
+    for (const [i, name] of small.geo.cityName.entries())
+      expect(larger.has(`${name}|${small.geo.regionName[small.geo.cityRegion[i]]}`), name).toBe(true);
+    const city = (name: string) => geo.cityName.indexOf(name);
+    const tokyo = city('Tokyo');
+    expect(geo.countryName[geo.regionCountry[geo.cityRegion[tokyo]]]).toBe('Japan');
+    expect(geo.cityLat[tokyo]).toBeCloseTo(35.69, 0);
+    expect(geo.cityLon[tokyo]).toBeCloseTo(139.69, 0);
+    // Berlin (3.4 million) has more providers than Germany's smallest cities of the world put together.
+    const providersIn = new Int32Array(geo.cityName.length);
+    for (let i = 0; i < large.providers.count; i++) providersIn[large.providers.city[i]]++;
+    const [from, to] = cityInterval(geo, 'country', geo.countryName.indexOf('Germany'));
+    const german = Array.from({ length: to - from }, (_, k) => from + k).sort(
+      (a, b) => geo.cityWeight[a] - geo.cityWeight[b],
+    );
+    const smallest = german.slice(0, 5).reduce((sum, c) => sum + providersIn[c], 0);
+    expect(providersIn[city('Berlin')]).toBeGreaterThan(smallest);
+  });
+
   it('has the promoted groups with real member countries, and regional groups', () => {
     const { geo } = createWorld({ seed: 1, now: NOW });
     const named = (name: string) => geo.groups.find((g) => g.name === name)!;
