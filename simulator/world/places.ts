@@ -25,8 +25,6 @@ export interface Places {
   regionName: string[];
 }
 
-let data: PlacesData | undefined;
-
 const VALUE = new Int8Array(128).fill(-1);
 for (const [k, digit] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries())
   VALUE[digit.charCodeAt(0)] = k;
@@ -50,7 +48,8 @@ function firstLines(text: string, wanted: number): string[] {
 
 /** The first `wanted` cities (at most MAX_CITIES, or what the data has). */
 export function places(wanted: number): Places {
-  data ??= placesData();
+  // Not kept: the text is garbage once the world has its cities.
+  const data: PlacesData = placesData();
   const { columns } = data;
   const count = Math.min(wanted, columns.length / CITY_CHARS);
   const region = new Int32Array(count);
