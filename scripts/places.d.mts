@@ -6,4 +6,6 @@ export interface TrimmedPlaces {
   columns: string;
 }
 export function ensurePlaces(): Promise<TrimmedPlaces & { key: string }>;
-export function placesPlugin(): Promise<Plugin>;
+export const PLACES_ASSET: string;
+export function placesPlugin(): Plugin;
+export function writePlaces(dir: string): Promise<void>;

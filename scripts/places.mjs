@@ -152,10 +152,22 @@ export async function ensurePlaces() {
   return places;
 }
 
-/** esbuild: simulator/world/places-data.ts becomes the trimmed places themselves. */
-export async function placesPlugin() {
-  const { regions, names, columns } = await ensurePlaces();
-  const contents = `export function placesData() { return ${JSON.stringify({ regions, names, columns })}; }`;
+/** The file beside the bundle that holds the trimmed places (in the single-file binary, its asset). */
+export const PLACES_ASSET = 'netdeck-places.json';
+
+/**
+ * esbuild: simulator/world/places-data.ts reads the trimmed places from PLACES_ASSET when a
+ * world is built. Inlined in the bundle, they would stay resident in every process, as
+ * its source and its code cache, whether it builds a world or not.
+ */
+export function placesPlugin() {
+  const contents = `export function placesData() {
+  const sea = require('node:sea');
+  const text = sea.isSea()
+    ? sea.getAsset(${JSON.stringify(PLACES_ASSET)}, 'utf8')
+    : require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(PLACES_ASSET)}), 'utf8');
+  return JSON.parse(text);
+}`;
   return {
     name: 'places',
     setup(build) {
@@ -165,4 +177,10 @@ export async function placesPlugin() {
       }));
     },
   };
+}
+
+/** Writes the trimmed places to `dir`/PLACES_ASSET (the build's dist/). */
+export async function writePlaces(dir) {
+  const { regions, names, columns } = await ensurePlaces();
+  writeFileSync(join(dir, PLACES_ASSET), JSON.stringify({ regions, names, columns }));
 }
