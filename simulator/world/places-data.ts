@@ -1,6 +1,6 @@
-// The world's places as scripts/places.mjs trims them. The build puts the trimmed text in
-// this module's place (its `placesData` returns it); run from source (tests, tsx), the
-// module reads the copy the build and the tests' setup keep in node_modules/.cache.
+// The world's places as scripts/places.mjs trims them. In the build this module reads
+// dist/netdeck-places.json (the single-file binary: its asset); run from source (tests,
+// tsx), it reads the copy the build and the tests' setup keep in node_modules/.cache.
 import { readFileSync } from 'node:fs';
 
 /** Three columns of text: see scripts/places.mjs. */
