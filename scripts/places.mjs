@@ -164,7 +164,7 @@ export function placesPlugin() {
   const contents = `export function placesData() {
   const sea = require('node:sea');
   const text = sea.isSea()
-    ? sea.getAsset(${JSON.stringify(PLACES_ASSET)}, 'utf8')
+    ? new TextDecoder().decode(sea.getRawAsset(${JSON.stringify(PLACES_ASSET)}))
     : require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(PLACES_ASSET)}), 'utf8');
   return JSON.parse(text);
 }`;
