@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/places-setup.ts'],
     // Ink renders only the last frame under CI=true; tests read every frame. The binaries
     // the tests run keep their compile cache (src/cli/compile-cache.ts) in a temporary folder.
     env: {

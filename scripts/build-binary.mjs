@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS } from './node-flags.mjs';
+import { PLACES_ASSET } from './places.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const core = join(root, 'dist', 'netdeck-core.cjs');
@@ -45,6 +46,8 @@ export function buildBinary() {
         disableExperimentalSEAWarning: true,
         useCodeCache: true,
         execArgv: NODE_FLAGS,
+        // The world's places, read when a world is built (scripts/places.mjs).
+        assets: { [PLACES_ASSET]: join(root, 'dist', PLACES_ASSET) },
       }),
     );
     // The code cache is made under the flags it will run with: V8 refuses one made under others.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { dependencyPatches, PATCHES } from './dependency-patches.mjs';
 import { NODE_FLAGS } from './node-flags.mjs';
+import { placesPlugin, writePlaces } from './places.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -48,8 +49,9 @@ const core = await build({
   },
   // Ink's devtools (DEV=true only) go with the dependency patches' top-level awaits.
   // yoga-layout's entry awaits its WebAssembly at the top level, which CommonJS cannot: a
-  // shim loads it in the background.
-  plugins: [...stringWidth, dependencyPatches(patches)],
+  // shim loads it in the background. The world's real places (scripts/places.mjs) are read
+  // from a file beside the bundle when a world is built.
+  plugins: [...stringWidth, dependencyPatches(patches), placesPlugin()],
   alias: {
     'yoga-layout': './scripts/shims/yoga-layout.js',
   },
@@ -78,6 +80,7 @@ const bin = await build({
 
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'netdeck-core.cjs'), coreText);
+await writePlaces(outDir);
 writeFileSync(join(outDir, 'netdeck.cjs'), bin.outputFiles[0].text);
 // Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
 chmodSync(join(outDir, 'netdeck.cjs'), 0o755);

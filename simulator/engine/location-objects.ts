@@ -1,6 +1,6 @@
 // Location, group and provider-location objects in the shape of the contract.
 import type { World } from '../world/index.ts';
-import { KIND_CITY, KIND_COUNTRY, KIND_GROUP, KIND_REGION } from '../world/search.ts';
+import { KIND_CITY, KIND_COUNTRY, KIND_GROUP, KIND_REGION, normalise } from '../world/search.ts';
 import { poolCount } from './blocked-locations.ts';
 
 export interface LocationObject {
@@ -131,6 +131,38 @@ export function eligibleCount(world: World, kind: number, index: number): number
   if (kind === KIND_CITY) return providers.eligibleCity[index];
   if (kind === KIND_REGION) return providers.eligibleRegion[index];
   return providers.eligibleCountry[index];
+}
+
+/** A location's own name. */
+export function placeName(world: World, kind: number, index: number): string {
+  const { geo } = world;
+  if (kind === KIND_CITY) return geo.cityName[index];
+  if (kind === KIND_REGION) return geo.regionName[index];
+  return geo.countryName[index];
+}
+
+/** Exact matches by kind: a country, then a city, then a region of the query's name. */
+const EXACT_RANK = [1, 2, 0];
+const NOT_EXACT = 3;
+
+/**
+ * (choice; the service leaves the order unspecified) Where a match ranks among those of
+ * its distance: first the places named exactly as the (normalised) query, so that `tokyo`
+ * lists the city of Tokyo before its prefecture and `berlin` Berlin before the State of
+ * Berlin, while `ger` still lists Germany first by its providers.
+ */
+export function exactRank(
+  world: World,
+  kind: number,
+  index: number,
+  query: string,
+  distance: number,
+): number {
+  if (distance !== 0) return NOT_EXACT;
+  const name = placeName(world, kind, index);
+  // Normalising keeps a name's length within a character or two: most names are skipped.
+  if (Math.abs(name.length - query.length) > 2 || normalise(name) !== query) return NOT_EXACT;
+  return EXACT_RANK[kind];
 }
 
 /** The country of a location. */

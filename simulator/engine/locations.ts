@@ -15,6 +15,7 @@ import { callerPool } from './blocked-locations.ts';
 import {
   type CurrentLocationObject,
   currentLocationObject,
+  exactRank,
   type GroupObject,
   groupCount,
   groupObject,
@@ -25,6 +26,7 @@ import {
   type LocationObject,
   locationCounts,
   locationObject,
+  placeName,
 } from './location-objects.ts';
 
 /** Most matched locations one answer lists, closest first (parents and groups come on top). */
@@ -112,7 +114,14 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
 
   const found = searchIndex(world, 'prefixes').search(query, allowedDistance(query.length, body));
   const { geo, providers } = world;
-  const matched: { kind: number; index: number; distance: number; count: number; name: string }[] = [];
+  const matched: {
+    kind: number;
+    index: number;
+    distance: number;
+    exact: number;
+    count: number;
+    name: string;
+  }[] = [];
   const groupDistance = new Map<number, number>();
   for (const [ref, distance] of found) {
     const kind = ref & 3;
@@ -127,17 +136,20 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
         : kind === KIND_REGION
           ? providers.eligibleRegion[index]
           : providers.eligibleCountry[index];
-    const name =
-      kind === KIND_CITY
-        ? geo.cityName[index]
-        : kind === KIND_REGION
-          ? geo.regionName[index]
-          : geo.countryName[index];
-    matched.push({ kind, index, distance, count, name });
+    const name = placeName(world, kind, index);
+    matched.push({
+      kind,
+      index,
+      distance,
+      exact: exactRank(world, kind, index, query, distance),
+      count,
+      name,
+    });
   }
   matched.sort(
     (a, b) =>
       a.distance - b.distance ||
+      a.exact - b.exact ||
       KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
       b.count - a.count ||
       (a.name < b.name ? -1 : a.name > b.name ? 1 : a.index - b.index),

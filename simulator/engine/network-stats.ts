@@ -76,6 +76,28 @@ function accrueTraffic(world: World, rng: Rng, day: number, minutes: number): vo
 
 /** Another stream for the oldest day, so the world's own (the ticks') is drawn as it was with 90 days. */
 const OLDEST_DAY_STREAM = 6;
+/** The count series' own ups and downs (all but providers_data), apart from the ticks' stream. */
+const SERIES_STREAM = 2801;
+
+/**
+ * How a count series went over the last 90 days (choice: the service's history is its
+ * own), so that each draws its own curve: `growth` a day (its level `age` days ago is
+ * 1 - growth x age of today's), `noise` either way from day to day, `weekend` how much
+ * lower Saturdays and Sundays run (devices at home are switched off, networks are not).
+ * providers_data keeps the world's stream (the ticks' draws, and traffic follows it).
+ */
+const CURVES: Partial<Record<NetworkSeriesField, { growth: number; noise: number; weekend: number }>> = {
+  providers_superspeed_data: { growth: 0.005, noise: 0.1, weekend: 0.06 },
+  countries_data: { growth: 0.0006, noise: 0.015, weekend: 0 },
+  regions_data: { growth: 0.0016, noise: 0.03, weekend: 0.02 },
+  cities_data: { growth: 0.0028, noise: 0.05, weekend: 0.04 },
+  extenders_data: { growth: 0.006, noise: 0.15, weekend: 0 },
+  extenders_superspeed_data: { growth: 0.008, noise: 0.2, weekend: 0 },
+  networks_data: { growth: 0.0042, noise: 0.003, weekend: 0 },
+  devices_data: { growth: 0.0022, noise: 0.01, weekend: 0.03 },
+};
+/** Saturday or Sunday (UTC), from a day number since the epoch (a Thursday). */
+const isWeekend = (day: number) => (day + 4) % 7 >= 5;
 
 export function initHistory(world: World, now: number): void {
   const today = Math.floor(now / DAY);
@@ -83,14 +105,20 @@ export function initHistory(world: World, now: number): void {
   for (const field of NETWORK_SERIES_FIELDS) series[field] = new Array(DAYS).fill(0);
   world.history = { days: Array.from({ length: DAYS }, (_, k) => today - DAYS + 1 + k), series };
   const current = gauges(world);
+  const own = new Rng(world.seed, SERIES_STREAM);
   const day = (k: number, rng: Rng) => {
     const age = DAYS - 1 - k;
     // The network grew a little over the last 90 days.
     const scale = (1 - age * 0.003) * (0.96 + rng.float() * 0.08);
-    for (const [field, value] of Object.entries(current)) {
+    const weekend = isWeekend(world.history.days[k]) ? 1 : 0;
+    for (const [field, value] of Object.entries(current) as [NetworkSeriesField, number][]) {
+      const curve = CURVES[field];
+      const ownScale = curve
+        ? (1 - age * curve.growth) * (1 + curve.noise * (2 * own.float() - 1)) * (1 - curve.weekend * weekend)
+        : scale;
       const limit =
         field === 'countries_data' || field === 'regions_data' || field === 'cities_data' ? value : Infinity;
-      series[field][k] = Math.min(limit, Math.round(value * (age === 0 ? 1 : scale)));
+      series[field][k] = Math.min(limit, Math.round(value * (age === 0 ? 1 : ownScale)));
     }
     const minutes = age === 0 ? (now - today * DAY) / 60_000 : 1440;
     const saved = world.providers.connectedTotal;

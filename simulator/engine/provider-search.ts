@@ -11,6 +11,7 @@ import { callerPool, poolCount } from './blocked-locations.ts';
 import {
   countryOf,
   currentLocationObject,
+  exactRank,
   KIND_CITY,
   KIND_COUNTRY,
   KIND_REGION,
@@ -72,7 +73,8 @@ function top(counts: Int32Array, from: number, to: number, n: number): number[] 
 
 /**
  * The matches kept: every exact one, else the 30 closest. (choice) Among equal distances
- * the places with more providers come first (the service orders them by an id). Found
+ * the places named as the query come first (exactRank), then those with more providers
+ * (the service orders them by an id). Found
  * distance by distance, as a wider search only adds matches that rank after these.
  */
 function mostLikely(world: World, query: string): [ref: number, distance: number][] {
@@ -85,8 +87,13 @@ function mostLikely(world: World, query: string): [ref: number, distance: number
   let found = new Map<number, number>();
   for (let distance = 0; distance <= SEARCH_DISTANCE && found.size < MOST_LIKELY; distance++)
     found = index.search(query, distance);
-  const ranked = [...found].map(([ref, distance]) => ({ ref, distance, count: counts[ref & 3][ref >> 2] }));
-  ranked.sort((a, b) => a.distance - b.distance || b.count - a.count || a.ref - b.ref);
+  const ranked = [...found].map(([ref, distance]) => ({
+    ref,
+    distance,
+    exact: exactRank(world, ref & 3, ref >> 2, query, distance),
+    count: counts[ref & 3][ref >> 2],
+  }));
+  ranked.sort((a, b) => a.distance - b.distance || a.exact - b.exact || b.count - a.count || a.ref - b.ref);
   const exact = ranked.filter((match) => match.distance === 0).length;
   return ranked.slice(0, Math.max(MOST_LIKELY, exact)).map((match) => [match.ref, match.distance]);
 }

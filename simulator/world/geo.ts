@@ -1,8 +1,9 @@
 // The location hierarchy: countries -> regions -> cities, numbered so that a region's
 // cities and a country's regions are contiguous. A country or region is then an
-// interval of city numbers, which is what provider sampling works on.
+// interval of city numbers, which is what provider sampling works on. The countries are
+// countries.ts's; their regions and cities real ones (places.ts).
 import { COUNTRIES, GROUPS } from './countries.ts';
-import type { Names } from './names.ts';
+import { type Places, places } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { Steps } from './steps.ts';
 
@@ -28,11 +29,16 @@ export interface Geo {
   regionCountry: Int32Array;
   /** cities of region r are [regionCityStart[r], regionCityStart[r + 1]) */
   regionCityStart: Int32Array;
+  /** a region's point: the centre of its cities, weighted by their population */
+  regionLat: Float64Array;
+  regionLon: Float64Array;
   cityName: string[];
   cityId: string[];
   cityRegion: Int32Array;
   /** relative share of providers */
   cityWeight: Float64Array;
+  cityLat: Float64Array;
+  cityLon: Float64Array;
   groups: Group[];
   /** group numbers containing each country */
   countryGroups: number[][];
@@ -49,35 +55,33 @@ export function cityInterval(geo: Geo, kind: LocationKind, index: number): [numb
   return [geo.regionCityStart[firstRegion], geo.regionCityStart[endRegion]];
 }
 
-/** Splits `total` into parts proportional to `weights`, each at least `min`. */
-function apportion(total: number, weights: ArrayLike<number>, min: number): Int32Array {
-  const n = weights.length;
-  const parts = new Int32Array(n).fill(min);
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += weights[i];
-  const rest = Math.max(0, total - min * n);
-  let cumulative = 0;
-  let given = 0;
-  for (let i = 0; i < n; i++) {
-    cumulative += weights[i];
-    const upTo = Math.floor((cumulative / sum) * rest);
-    parts[i] += upTo - given;
-    given = upTo;
+const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
+
+/**
+ * The population-weighted centre of some cities, longitudes taken around the first one's
+ * (a region across the antimeridian, Fiji's, stays where it is).
+ */
+function centroid(table: Places, rows: number[]): { lat: number; lon: number } {
+  const lon0 = table.lon[rows[0]];
+  let weight = 0;
+  let lat = 0;
+  let lon = 0;
+  for (const row of rows) {
+    const w = table.population[row];
+    weight += w;
+    lat += w * table.lat[row];
+    lon += w * (((table.lon[row] - lon0 + 540) % 360) - 180);
   }
-  return parts;
+  return { lat: round(lat / weight), lon: round(((lon0 + lon / weight + 540) % 360) - 180) };
 }
 
-/** The geography, a country per step. */
-export function* geoSteps(rng: Rng, names: Names, cities: number): Steps<Geo> {
+/** The geography, a country per step: the world's real cities (places.ts), grouped by country and region. */
+export function* geoSteps(rng: Rng, cities: number): Steps<Geo> {
   const nCountries = COUNTRIES.length;
-  const totalCities = Math.max(cities, nCountries);
+  // Every world has every country: the first rows are each country's most populous city.
+  const table = places(Math.max(cities, nCountries));
+  const totalCities = table.count;
   const countryWeight = Float64Array.from(COUNTRIES, (row) => row.weight);
-  // More cities where there are more providers, but flatter than the provider weights.
-  const citiesPerCountry = apportion(
-    totalCities,
-    countryWeight.map((w) => Math.sqrt(w)),
-    1,
-  );
   const geo: Geo = {
     countryName: COUNTRIES.map((row) => row.name),
     countryCode: COUNTRIES.map((row) => row.code),
@@ -88,48 +92,65 @@ export function* geoSteps(rng: Rng, names: Names, cities: number): Steps<Geo> {
     regionId: [],
     regionCountry: new Int32Array(0),
     regionCityStart: new Int32Array(0),
+    regionLat: new Float64Array(0),
+    regionLon: new Float64Array(0),
     cityName: new Array(totalCities),
     cityId: new Array(totalCities),
     cityRegion: new Int32Array(totalCities),
     cityWeight: new Float64Array(totalCities),
+    cityLat: new Float64Array(totalCities),
+    cityLon: new Float64Array(totalCities),
     groups: [],
     countryGroups: COUNTRIES.map(() => []),
     byId: new Map(),
   };
+
+  // The rows of each region of the data, and the regions of each country, in the order
+  // their most populous city comes (the rows are most populous first).
+  const countryByCode = new Map(geo.countryCode.map((code, i) => [code, i]));
+  const rowsOfRegion = new Map<number, number[]>();
+  const regionsOfCountry: number[][] = COUNTRIES.map(() => []);
+  for (let row = 0; row < totalCities; row++) {
+    const region = table.region[row];
+    let rows = rowsOfRegion.get(region);
+    if (!rows) {
+      rows = [];
+      rowsOfRegion.set(region, rows);
+      regionsOfCountry[countryByCode.get(table.regionCountry[region])!].push(region);
+    }
+    rows.push(row);
+  }
+
   const regionCountry: number[] = [];
   const regionCityStart: number[] = [];
+  const regionLat: number[] = [];
+  const regionLon: number[] = [];
   let city = 0;
   for (let c = 0; c < nCountries; c++) {
     geo.countryRegionStart[c] = regionCountry.length;
-    const nCities = citiesPerCountry[c];
-    const isUs = COUNTRIES[c].code === 'us';
-    const nRegions = Math.max(1, Math.min(isUs ? 50 : 40, Math.round(Math.sqrt(nCities) * 1.2), nCities));
-    const regionNames = new Set<string>();
-    const cityShares = apportion(
-      nCities,
-      Array.from({ length: nRegions }, () => 0.5 + rng.float()),
-      1,
-    );
-    for (let r = 0; r < nRegions; r++) {
-      let name = isUs ? names.states[r % names.states.length] : names.region(rng);
-      while (regionNames.has(name)) name = names.region(rng);
-      regionNames.add(name);
+    let countryPopulation = 0;
+    for (const region of regionsOfCountry[c])
+      for (const row of rowsOfRegion.get(region)!) countryPopulation += table.population[row];
+    for (const dataRegion of regionsOfCountry[c]) {
       const region = regionCountry.length;
       regionCountry.push(c);
       regionCityStart.push(city);
-      geo.regionName.push(name);
+      geo.regionName.push(table.regionName[dataRegion]);
       geo.regionId.push(rng.uuid());
-      const cityNames = new Set<string>();
-      for (let k = 0; k < cityShares[r]; k++, city++) {
-        let cityName = names.city(rng);
-        for (let tries = 0; cityNames.has(cityName) && tries < 8; tries++) cityName = names.city(rng);
-        if (cityNames.has(cityName)) cityName = `${cityName} ${k + 1}`;
-        cityNames.add(cityName);
-        geo.cityName[city] = cityName;
+      const rows = rowsOfRegion.get(dataRegion)!;
+      const centre = centroid(table, rows);
+      regionLat.push(centre.lat);
+      regionLon.push(centre.lon);
+      for (const row of rows) {
+        geo.cityName[city] = table.name[row];
         geo.cityId[city] = rng.uuid();
         geo.cityRegion[city] = region;
-        // A few big cities per country take most providers (Zipf-like).
-        geo.cityWeight[city] = countryWeight[c] / nCities / (1 + rng.float() * 3);
+        geo.cityLat[city] = table.lat[row];
+        geo.cityLon[city] = table.lon[row];
+        // Providers go where people are, a little more here and less there for each seed.
+        geo.cityWeight[city] =
+          ((countryWeight[c] * table.population[row]) / countryPopulation) * (0.75 + rng.float() * 0.5);
+        city++;
       }
     }
     yield (0.8 * city) / totalCities;
@@ -138,8 +159,9 @@ export function* geoSteps(rng: Rng, names: Names, cities: number): Steps<Geo> {
   regionCityStart.push(city);
   geo.regionCountry = Int32Array.from(regionCountry);
   geo.regionCityStart = Int32Array.from(regionCityStart);
+  geo.regionLat = Float64Array.from(regionLat);
+  geo.regionLon = Float64Array.from(regionLon);
 
-  const countryByCode = new Map(geo.countryCode.map((code, i) => [code, i]));
   for (const row of GROUPS) {
     const index = geo.groups.length;
     const countries = row.members.map((code) => countryByCode.get(code)!).filter((c) => c !== undefined);

@@ -106,7 +106,7 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
   const own = Math.max(0, Math.floor(options.ownProviders ?? DEFAULTS.ownProviders));
   const rng = new Rng(seed, 1);
   const names = new Names(seed);
-  const geo = yield* within(geoSteps(rng, names, cities), 0, 0.3);
+  const geo = yield* within(geoSteps(rng, cities), 0, 0.3);
 
   const networks = new Networks(seed);
   networks.add(DEMO_NETWORK_NAME);

@@ -1,5 +1,5 @@
 // Names from Faker's English word lists, picked with our own PRNG: one Faker call per
-// name would cost ~13 us, too much for 50 000 cities or a million device names.
+// name would cost ~13 us, too much for a million device names. (Places are real: places.ts.)
 import { en, Faker } from '@faker-js/faker';
 import { hash2, type Rng } from './prng.ts';
 
@@ -12,65 +12,20 @@ const listOf = (value: unknown): Words => {
   return [];
 };
 
-const REGION_KINDS = [
-  '',
-  '',
-  '',
-  ' Province',
-  ' County',
-  ' Valley',
-  ' Coast',
-  ' Highlands',
-  ' Plains',
-  ' Lakes',
-];
 const DEVICE_KINDS = ['laptop', 'desktop', 'phone', 'tablet', 'router', 'server', 'nas', 'pi', 'tv', 'mini'];
 
 export class Names {
   readonly faker: Faker;
-  private readonly cityPrefix: Words;
-  private readonly citySuffix: Words;
-  private readonly cityName: Words;
-  private readonly firstName: Words;
   private readonly lastName: Words;
   private readonly adjective: Words;
   private readonly noun: Words;
-  readonly states: Words;
 
   constructor(seed: number) {
     this.faker = new Faker({ locale: [en], seed });
     const d = this.faker.definitions;
-    this.cityPrefix = listOf(d.location.city_prefix);
-    this.citySuffix = listOf(d.location.city_suffix);
-    this.cityName = listOf(d.location.city_name);
-    this.states = listOf(d.location.state);
-    this.firstName = listOf(d.person.first_name);
     this.lastName = listOf(d.person.last_name);
     this.adjective = listOf(d.word.adjective);
     this.noun = listOf(d.word.noun);
-  }
-
-  /** A city name in the shapes of Faker's `location.city()` patterns. */
-  city(rng: Rng): string {
-    switch (rng.int(5)) {
-      case 0:
-        return `${rng.pick(this.cityPrefix)} ${rng.pick(this.firstName)}${rng.pick(this.citySuffix)}`;
-      case 1:
-        return `${rng.pick(this.cityPrefix)} ${rng.pick(this.firstName)}`;
-      case 2:
-        return `${rng.pick(this.firstName)}${rng.pick(this.citySuffix)}`;
-      case 3:
-        return `${rng.pick(this.lastName)}${rng.pick(this.citySuffix)}`;
-      default:
-        return rng.pick(this.cityName);
-    }
-  }
-
-  region(rng: Rng): string {
-    const base = rng.chance(0.5)
-      ? rng.pick(this.lastName)
-      : `${rng.pick(this.firstName)}${rng.pick(this.citySuffix)}`;
-    return `${base}${rng.pick(REGION_KINDS)}`;
   }
 
   /** A network name such as `keller-labs`; the caller makes it unique. */

@@ -2,6 +2,7 @@
 // command's options with its parents', and the checks of numbers, ids and lists that turn
 // a bad value into a usage error before anything is sent.
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { MAX_CITIES } from '../../simulator/world/places.ts';
 import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { normalHostName } from '../net/host-check.ts';
@@ -37,7 +38,11 @@ export function addWorldOptions(command: Command): Command {
       numberArg({ min: 0.001 }),
     )
     .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
-    .option('--locations <n>', 'cities in the world (default 2000)', integerArg({ min: 1 }))
+    .option(
+      '--locations <n>',
+      `most populous cities (default 2000, max ${MAX_CITIES})`,
+      integerArg({ min: 1, max: MAX_CITIES }),
+    )
     .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
     .addOption(
       new Option('--era <era>', `which era of the real service to play: ${describeEras()}`).choices(ERAS),

@@ -1,9 +1,11 @@
 // `netdeck locations` against the simulator: table and JSON, search, --active, in the
 // seed era (find-locations) and today (find-locations gone: find-provider-locations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../simulator/world/index.ts';
 import { createClient } from '../../src/api/client.ts';
 import { FIND_LOCATIONS_GONE } from '../../src/api/location-search.ts';
 import { MAX_DISTANCE_REFUSED } from '../../src/cli/commands/locations.ts';
+import { ERAS } from '../../src/contract/eras.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { linesOf, run, type SimFixture, startSimFixture } from './harness.ts';
 
@@ -160,4 +162,30 @@ describe('netdeck locations today', () => {
     expect(result.stderr).toBe(`netdeck: ${MAX_DISTANCE_REFUSED}\n`);
     expect(result.stdout).toBe('');
   });
+});
+
+describe('the demo finds real places', () => {
+  // The demo's own world (seed 1, its default size): a query for a city lists that city,
+  // in its country, before anything else it matches, in both eras.
+  const QUERIES = [
+    { query: 'berlin', city: 'Berlin', country: 'DE' },
+    { query: 'tokyo', city: 'Tokyo', country: 'JP' },
+    { query: 'paris', city: 'Paris', country: 'FR' },
+  ];
+  for (const era of ERAS) {
+    it(`lists Berlin, Tokyo and Paris first in the ${era} era`, async () => {
+      const demo = await startSimFixture({ era, seed: 1, ...DEFAULTS });
+      try {
+        for (const { query, city, country } of QUERIES) {
+          const result = await run(['locations', '--quiet', '--query', query], { env: demo.env });
+          expect(result.code, result.stderr).toBe(0);
+          const lines = linesOf(result.stdout);
+          const first = lines[lines.findIndex((line) => line.startsWith('TYPE')) + 1];
+          expect(first).toMatch(new RegExp(`^city\\s+${city}\\s+.*\\s${country}\\s`));
+        }
+      } finally {
+        await demo.close();
+      }
+    });
+  }
 });

@@ -58,7 +58,7 @@ describe('help and version', () => {
       new RegExp(`--providers <n> +providers in the world \\(default ${DEFAULTS.providers}\\)`),
     );
     expect(stdout).toMatch(
-      new RegExp(`--locations <n> +cities in the world \\(default ${DEFAULTS.locations}\\)`),
+      new RegExp(`--locations <n> +most populous cities \\(default ${DEFAULTS.locations}\\b`),
     );
     expect(stdout).toMatch(
       new RegExp(`--own-providers <n> +providers of the demo network \\(default ${DEFAULTS.ownProviders}\\)`),

@@ -181,6 +181,8 @@ export interface Session {
   readonly rows: number;
   /** Its XDG_CONFIG_HOME (and working folder), removed by `close`. */
   readonly configHome: string;
+  /** The headless terminal itself: its cells' colours and styles (scripts/picture.ts). */
+  readonly terminal: xterm.Terminal;
   /** Which xterm buffer is showing: `alternate` while a full-screen app runs. */
   bufferType(): 'normal' | 'alternate';
   /** Whether the program's last word on the cursor was "show" (it starts shown). */
@@ -324,6 +326,7 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     get rows() {
       return rows;
     },
+    terminal: term,
     bufferType: () => term.buffer.active.type,
     cursorVisible: () => raw.lastIndexOf(SHOW_CURSOR) >= raw.lastIndexOf(HIDE_CURSOR),
     enteredAlternateScreen: () => raw.includes(ENTER_ALT_SCREEN),

@@ -65,7 +65,11 @@ describe('npm pack, then npm i -g --offline', () => {
     expect(manifest.scripts?.prepare).toBeUndefined();
     expect(installed.stderr).not.toMatch(/prepare|scripts\/build/);
     // The bin and the core it loads.
-    expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual(['netdeck-core.cjs', 'netdeck.cjs']);
+    expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual([
+      'netdeck-core.cjs',
+      'netdeck-places.json',
+      'netdeck.cjs',
+    ]);
 
     const bin = join(prefix, 'bin', 'netdeck');
     const shown = await exec(bin, ['--version'], work);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
+import { POOL_NOTE } from '../../src/ui/panes/discover/discover-pane.tsx';
 import { activePane } from '../../src/ui/panes/registry.ts';
 import { neverClient, withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
@@ -41,12 +42,20 @@ describe('Discover pane', () => {
     expect(rows.every((r) => /^[› ] {2}country ▸ /.test(r))).toBe(true);
     const counts = rows.map((r) => Number(r.match(/(\d+)$/)?.[1]));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
-    expect(app.frame()).toMatch(/\d+ places with providers · → opens a country/);
+    expect(app.frame()).toMatch(
+      /\d+ places with providers · counts: quality pool, not all online · → opens a country/,
+    );
     expect(app.frame()).toMatchSnapshot();
+    // Why the countries add up to less than the Network pane's providers online: said on screen.
+    expect(app.frame()).toContain(POOL_NOTE);
+    const places = await app.client.providerLocations();
+    const pooled = places.locations!.reduce((sum, l) => sum + (l.provider_count ?? 0), 0);
+    expect(pooled).toBeLessThan((await app.client.networkStats()).providers_summary!);
     await app.press('o');
     expect(app.frame()).toContain('sort name');
     const names = listLines(app.frame()).map((r) =>
-      r.replace(/^[› ] {2}country ▸ /, '').replace(/\s+[A-Z]{2}\s+\d+$/, ''),
+      // The demo network's blocked country is marked ⊘ (blocked.test.tsx).
+      r.replace(/^[› ] {2}country[▸⊘ ]+/, '').replace(/\s+[A-Z]{2}( · blocked)?\s+\d+$/, ''),
     );
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });

@@ -82,6 +82,19 @@ describe('Providers pane', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('says why fewer came than Discover counted (today no provider below the performance gate is sampled)', async () => {
+    const { app, spec, total } = await onSmallCountry({ sim: { era: 'current' } });
+    await app.stores.providers.getState().choose([{ ...spec, providerCount: total }]);
+    await app.waitFor('5 seen');
+    for (let i = 0; i < 10 && !app.frame().includes('exhausted'); i++) await app.press('n');
+    await app.waitFor('exhausted');
+    const seen = app.stores.providers.getState().seen.length;
+    expect(seen).toBeLessThan(total);
+    expect(app.frame()).toContain(
+      `all seen: ${seen} of Discover's ${total}, as none below the performance gate is sampled (x starts over)`,
+    );
+  });
+
   it('m ranks the next batches by speed; the request says so', async () => {
     const sent: unknown[] = [];
     const { app, spec } = await onSmallCountry({

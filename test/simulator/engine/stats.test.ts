@@ -106,3 +106,24 @@ describe('/stats/last-90', () => {
     expect(later.all_transfer_data['2026-01-02']).toBeGreaterThan(0);
   });
 });
+
+describe('/stats/last-90 count series', () => {
+  /** How far apart two series' shapes are: the mean difference of each day's share of today's figure. */
+  const apart = (a: number[], b: number[]) =>
+    a.reduce((sum, value, k) => sum + Math.abs(value / a.at(-1)! - b[k] / b.at(-1)!), 0) / a.length;
+
+  for (const era of ['current', 'seed'] as const) {
+    it(`each draws its own curve (${era} era)`, () => {
+      const { engine } = rig({ era });
+      const stats = engine.handle('networkStats', undefined) as Record<string, unknown>;
+      const counts = Object.entries(stats)
+        .filter(([field]) => field.endsWith('_data') && !/transfer|packets/.test(field))
+        .map(([field, series]) => [field, Object.values(series as Record<string, number>)] as const);
+      expect(counts.length).toBeGreaterThanOrEqual(6);
+      // One curve drawn six times, rounded, would be within a few thousandths.
+      for (const [i, [field, a]] of counts.entries())
+        for (const [other, b] of counts.slice(i + 1))
+          expect(apart(a, b), `${field} / ${other}`).toBeGreaterThan(0.02);
+    });
+  }
+});

@@ -8,7 +8,7 @@ import { UUID_PATTERN } from '../../../src/contract/schemas.ts';
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 
 describe('world generation', () => {
-  it('gives the same world for the same seed and a different one for another seed', () => {
+  it('gives the same world for the same seed and a different one for another seed (the same real places)', () => {
     const a = createWorld({ seed: 7, now: NOW, providers: 2000, locations: 300 });
     const b = createWorld({ seed: 7, now: NOW, providers: 2000, locations: 300 });
     const c = createWorld({ seed: 8, now: NOW, providers: 2000, locations: 300 });
@@ -18,7 +18,11 @@ describe('world generation', () => {
     expect(Array.from(b.providers.connected.subarray(0, 2000))).toEqual(
       Array.from(a.providers.connected.subarray(0, 2000)),
     );
-    expect(c.geo.cityName).not.toEqual(a.geo.cityName);
+    expect(c.geo.cityName).toEqual(a.geo.cityName);
+    expect(c.geo.cityId).not.toEqual(a.geo.cityId);
+    expect(Array.from(c.providers.city.subarray(0, 2000))).not.toEqual(
+      Array.from(a.providers.city.subarray(0, 2000)),
+    );
     expect(c.providers.ids.id(5)).not.toBe(a.providers.ids.id(5));
     expect(c.networks.ids[0]).not.toBe(a.networks.ids[0]);
   });
@@ -42,6 +46,30 @@ describe('world generation', () => {
     expect(geo.byId.size).toBe(
       geo.countryId.length + geo.regionId.length + geo.cityId.length + geo.groups.length,
     );
+  });
+
+  it('takes the most populous real cities, with their coordinates, and spreads providers by population', () => {
+    const small = createWorld({ seed: 3, now: NOW, providers: 20_000, locations: 400 });
+    const large = createWorld({ seed: 3, now: NOW, providers: 20_000, locations: 4000 });
+    const { geo } = large;
+    // A smaller world's cities are among a larger one's (the N most populous).
+    const larger = new Set(geo.cityName.map((name, i) => `${name}|${geo.regionName[geo.cityRegion[i]]}`));
+    for (const [i, name] of small.geo.cityName.entries())
+      expect(larger.has(`${name}|${small.geo.regionName[small.geo.cityRegion[i]]}`), name).toBe(true);
+    const city = (name: string) => geo.cityName.indexOf(name);
+    const tokyo = city('Tokyo');
+    expect(geo.countryName[geo.regionCountry[geo.cityRegion[tokyo]]]).toBe('Japan');
+    expect(geo.cityLat[tokyo]).toBeCloseTo(35.69, 0);
+    expect(geo.cityLon[tokyo]).toBeCloseTo(139.69, 0);
+    // Berlin (3.4 million) has more providers than Germany's smallest cities of the world put together.
+    const providersIn = new Int32Array(geo.cityName.length);
+    for (let i = 0; i < large.providers.count; i++) providersIn[large.providers.city[i]]++;
+    const [from, to] = cityInterval(geo, 'country', geo.countryName.indexOf('Germany'));
+    const german = Array.from({ length: to - from }, (_, k) => from + k).sort(
+      (a, b) => geo.cityWeight[a] - geo.cityWeight[b],
+    );
+    const smallest = german.slice(0, 5).reduce((sum, c) => sum + providersIn[c], 0);
+    expect(providersIn[city('Berlin')]).toBeGreaterThan(smallest);
   });
 
   it('has the promoted groups with real member countries, and regional groups', () => {

@@ -28,6 +28,12 @@ import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
 /**
+ * Counts are of the quality-mode pool providers are sampled from for the caller's country:
+ * public, connected, past the service's gate (reference-behaviour.md, provider-locations).
+ */
+export const POOL_NOTE = 'counts: quality pool, not all online';
+
+/**
  * Column widths for a pane `width` wide; `distance` only while searching. The rows end a
  * cell short of the width: the list's scrollbar column.
  */
@@ -318,11 +324,14 @@ export function Discover({ width, height }: PaneProps) {
   } else {
     const what = searching
       ? countOf(rows.length, 'match', 'matches')
-      : `${countOf(rows.length, 'place')} with providers · → opens a country`;
+      : `${countOf(rows.length, 'place')} with providers`;
     const hints = [
       rows.length ? rowOf(cursor, rows.length) : undefined,
       what,
+      // Why the counts add up to less than the Network pane's providers online.
+      searching ? undefined : POOL_NOTE,
       unknownCounts ? `${NOT_SENT} count not sent` : undefined,
+      searching ? undefined : '→ opens a country',
       `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
     ];
     status = (

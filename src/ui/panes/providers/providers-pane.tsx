@@ -48,6 +48,18 @@ function nothingToFetch(state: ProvidersState): string | undefined {
   if (state.tooLarge) return 'the service refused a request this large: x starts over, - asks for fewer';
 }
 
+/**
+ * Why fewer came than Discover counted, when they did: its counts are of the whole pool,
+ * and the service samples none below its minimum-performance gate (reference-behaviour.md,
+ * find-providers2's force_minimum).
+ */
+function fewerThanCounted(specs: readonly { providerCount?: number }[], seen: number): string | undefined {
+  if (!specs.length || specs.some((s) => s.providerCount === undefined)) return undefined;
+  const counted = specs.reduce((sum, s) => sum + (s.providerCount ?? 0), 0);
+  if (seen >= counted) return undefined;
+  return `all seen: ${formatCount(seen)} of Discover's ${formatCount(counted)}, as none below the performance gate is sampled (x starts over)`;
+}
+
 /** `d`/space: marks the provider under the cursor, or says why it cannot. */
 function markDestination(state: ProvidersState): string | undefined {
   const provider = providerAtCursor(state);
@@ -233,7 +245,10 @@ export function Providers({ width, height }: PaneProps) {
     );
   } else if (exhausted) {
     status = (
-      <Text wrap="truncate">{`every matching provider seen: the last batch came back empty (x starts over)`}</Text>
+      <Text wrap="truncate">
+        {fewerThanCounted(specs, seen.length) ??
+          'every matching provider seen: the last batch came back empty (x starts over)'}
+      </Text>
     );
   } else {
     status = (

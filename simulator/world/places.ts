@@ -1,0 +1,82 @@
+// Real places for the simulated world (GeoNames, trimmed at build time by
+// scripts/places.mjs): cities with their region, country, coordinates and population.
+// Read only when a world is built, and only as many cities as it has: the rows come each
+// country's most populous city first, then the rest most populous first, so a world of N
+// cities is the first N rows.
+import { type PlacesData, placesData } from './places-data.ts';
+
+/** The cities the build keeps: the largest world's. */
+export const MAX_CITIES = 50_000;
+/** Base-64 digits a city takes in the columns: region 3, latitude 4, longitude 4, population 5. */
+export const CITY_CHARS = 16;
+/** Coordinates are kept to 1e-4 degrees (about 11 m). */
+export const COORDINATE_SCALE = 1e4;
+
+export interface Places {
+  count: number;
+  /** per city */
+  name: string[];
+  region: Int32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  population: Float64Array;
+  /** per region of the data: its country's code (lowercase) and its name */
+  regionCountry: string[];
+  regionName: string[];
+}
+
+const VALUE = new Int8Array(128).fill(-1);
+for (const [k, digit] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries())
+  VALUE[digit.charCodeAt(0)] = k;
+
+/** The number written in `count` base-64 digits at `at`. */
+function read(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let k = at; k < at + count; k++) value = value * 64 + VALUE[text.charCodeAt(k)];
+  return value;
+}
+
+/** The first `wanted` lines of `text` (all of them when it has fewer). */
+function firstLines(text: string, wanted: number): string[] {
+  let end = -1;
+  for (let n = 0; n < wanted; n++) {
+    end = text.indexOf('\n', end + 1);
+    if (end < 0) return text.split('\n');
+  }
+  return text.slice(0, end).split('\n');
+}
+
+/** The first `wanted` cities (at most MAX_CITIES, or what the data has). */
+export function places(wanted: number): Places {
+  // Not kept: the text is garbage once the world has its cities.
+  const data: PlacesData = placesData();
+  const { columns } = data;
+  const count = Math.min(wanted, columns.length / CITY_CHARS);
+  const region = new Int32Array(count);
+  const lat = new Float64Array(count);
+  const lon = new Float64Array(count);
+  const population = new Float64Array(count);
+  for (let i = 0, at = 0; i < count; i++, at += CITY_CHARS) {
+    region[i] = read(columns, at, 3);
+    lat[i] = (read(columns, at + 3, 4) - 90 * COORDINATE_SCALE) / COORDINATE_SCALE;
+    lon[i] = (read(columns, at + 7, 4) - 180 * COORDINATE_SCALE) / COORDINATE_SCALE;
+    population[i] = read(columns, at + 11, 5);
+  }
+  const regionCountry: string[] = [];
+  const regionName: string[] = [];
+  for (const line of data.regions.split('\n')) {
+    const tab = line.indexOf('\t');
+    regionCountry.push(line.slice(0, tab));
+    regionName.push(line.slice(tab + 1));
+  }
+  return {
+    count,
+    name: firstLines(data.names, count),
+    region,
+    lat,
+    lon,
+    population,
+    regionCountry,
+    regionName,
+  };
+}
