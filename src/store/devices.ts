@@ -256,9 +256,9 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
     const start = (row: DeviceRow | undefined, action: Omit<DeviceAction, 'input'> & { input?: string }) =>
       set({ action: { input: '', deviceName: row?.deviceName, ...action } });
     const failed = (message: string) => setAction({ phase: 'failed', message });
-    /** Lists again, and the clients too after a device was renamed. */
-    const reload = async (clientsToo = false) => {
-      await Promise.all([get().refresh(), clientsToo ? options.clients?.getState().refresh() : undefined]);
+    /** Lists again, and the clients (names, the network's own devices) with them. */
+    const reload = async () => {
+      await Promise.all([get().refresh(), options.clients?.getState().refresh()]);
     };
     const setAdd = (patch: Partial<AddDialog>) => set({ add: { ...get().add, ...patch } });
     const setShare = (patch: Partial<ShareDialog>) => set({ share: { ...get().share, ...patch } });
@@ -311,7 +311,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
               },
             },
           });
-          await get().refresh();
+          await reload();
         } catch (error) {
           // Only the service's refusals count as attempts it may be rate limiting.
           const refused = isApiError(error) && (error.kind === 'business' || error.status === 429);
@@ -494,7 +494,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
           } else if (action.kind === 'setName' && action.deviceId) {
             await send(deps, () => client.setDeviceName({ device_id: action.deviceId, device_name: name }));
             setAction({ phase: 'done', message: `The device is now "${name}".` });
-            await reload(true);
+            await reload();
           }
         } catch (error) {
           failed(serviceMessage(error));

@@ -149,6 +149,13 @@ export function liveResource(stores: Stores, name: StoreName): ResourceStore<unk
   return isLiveStore(name) ? (stores[name] as unknown as ResourceStore<unknown>) : undefined;
 }
 
+/** Reloads the live resources among `names` now (`r`); false when none of them is one. */
+export function refreshLive(stores: Stores, names: readonly StoreName[]): boolean {
+  const live = names.filter(isLiveStore);
+  for (const name of live) void stores[name].getState().refresh();
+  return live.length > 0;
+}
+
 /** Loads every live resource now (the Discover pane's request goes out first). */
 export function startStores(stores: Stores): Promise<void> {
   return Promise.all(LIVE.map((name) => stores[name].getState().start())).then(() => undefined);

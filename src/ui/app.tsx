@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
-import { liveResource, type Stores } from '../store/index.ts';
+import { refreshLive, type Stores } from '../store/index.ts';
 import { StoresProvider, useStores } from './context.tsx';
 import { EventLog } from './frame/event-log.tsx';
 import { Footer } from './frame/footer.tsx';
@@ -20,6 +20,7 @@ import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.tsx';
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
+import { shownStores } from './panes/types.ts';
 import type { Theme } from './theme.ts';
 
 function useGlobalKeys() {
@@ -35,9 +36,8 @@ function useGlobalKeys() {
     events: () => s().toggleEvents(),
     quit: () => s().quit(),
     refresh: () => {
-      const live = liveResource(stores, activePane(s()).store);
-      if (!live) return 'nothing here reloads on its own: this pane asks the service when you act';
-      void live.getState().refresh();
+      if (!refreshLive(stores, shownStores(activePane(s()))))
+        return 'nothing here reloads on its own: this pane asks the service when you act';
     },
   });
 }

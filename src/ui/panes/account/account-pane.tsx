@@ -11,6 +11,7 @@ import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
@@ -20,7 +21,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
 import { API_KEY_SPACE, ApiKeyQuestion, ApiKeySection } from './api-key-section.tsx';
@@ -127,10 +128,7 @@ export function Account({ width, height }: PaneProps) {
   const inKeys = () => a().list === 'apiKeys';
   useKeyActions(accountKeys, 'account', {
     ...useListKeys(() => (inKeys() ? k() : a()), inKeys() ? heights.keys : heights.wallets),
-    refresh: () => {
-      void a().refresh();
-      void k().refresh();
-    },
+    refresh: () => void refreshLive(stores, shownStores(accountPane)),
     open: () => (inKeys() ? 'enter acts on a wallet: ← moves to the wallets' : ask('payout')),
     remove: () => {
       if (!inKeys()) return ask('remove');
@@ -281,10 +279,8 @@ export const accountPane = definePane({
   id: 'account',
   keys: accountKeys,
   store: 'account',
+  reads: ['apiKeys'],
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,
-  onEnter: (stores) => {
-    void stores.account.getState().refresh();
-    void stores.apiKeys.getState().refresh();
-  },
+  onEnter: (stores) => void refreshLive(stores, shownStores(accountPane)),
 });

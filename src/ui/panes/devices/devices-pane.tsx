@@ -13,6 +13,7 @@ import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
 import { deviceRows, selectedRow } from '../../../store/devices.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
@@ -30,7 +31,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { truncate } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
 import { DeviceLists, headerText } from './device-lists.tsx';
@@ -88,7 +89,7 @@ export function Devices({ width, height }: PaneProps) {
     ...staleKeys,
     refresh: () => {
       if (stale.getState().views.devices) void stale.getState().load();
-      void d().refresh();
+      refreshLive(stores, shownStores(devicesPane));
     },
     addCode: () =>
       act(
@@ -231,6 +232,8 @@ export const devicesPane = definePane({
   id: 'devices',
   keys: devicesKeys,
   store: 'devices',
+  // This network's own devices and every device's name.
+  reads: ['clients'],
   Component: Devices,
   count: (stores) => {
     const data = stores.devices.getState().data;
@@ -241,5 +244,5 @@ export const devicesPane = definePane({
       (data.outgoing_shared_devices?.length ?? 0)
     );
   },
-  onEnter: (stores) => void stores.devices.getState().refresh(),
+  onEnter: (stores) => void refreshLive(stores, shownStores(devicesPane)),
 });

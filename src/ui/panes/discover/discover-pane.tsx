@@ -11,7 +11,7 @@ import { blockedIds, NO_BLOCKED_LOCATIONS } from '../../../store/blocked.ts';
 import type { DiscoveryRow } from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
-import type { Stores } from '../../../store/index.ts';
+import { refreshLive, type Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { tokenMissing } from '../../components/no-token.tsx';
@@ -22,7 +22,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { cell, padCells } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
@@ -224,7 +224,7 @@ export function Discover({ width, height }: PaneProps) {
     },
     clearMarks: () => (Object.keys(d().marked).length ? d().clearMarks() : 'nothing marked to clear'),
     refresh: () => {
-      void d().refresh();
+      refreshLive(stores, shownStores(discoverPane));
       if (d().query.trim()) void d().searchNow();
     },
   });
@@ -384,6 +384,8 @@ export const discoverPane = definePane({
   id: 'discover',
   keys: discoverKeys,
   store: 'discovery',
+  // The blocked countries' marks.
+  reads: ['blocked'],
   search: 'search',
   Component: Discover,
   count: (stores) => {

@@ -11,6 +11,7 @@ import type { ProviderStats } from '../../../contract/schemas.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { isChanged, SORT_LABELS, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
 import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
@@ -31,7 +32,7 @@ import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { displayWidth, truncate } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
@@ -249,7 +250,8 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 }
 
 export function MyProviders({ width, height }: PaneProps) {
-  const { myProviders, session, history, stale } = useStores();
+  const stores = useStores();
+  const { myProviders, session, history, stale } = stores;
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -294,8 +296,8 @@ export function MyProviders({ width, height }: PaneProps) {
     refresh: () => {
       const { window } = history.view.getState();
       if (stale.getState().views.myProviders) void stale.getState().load();
-      if (window === '24h') return void s().refresh();
-      void (inDetail() ? history.provider : history.overview).getState().refresh();
+      refreshLive(stores, shownStores(myProvidersPane));
+      if (window !== '24h') void (inDetail() ? history.provider : history.overview).getState().refresh();
     },
     login: openLogin,
     copy: () => {
@@ -330,6 +332,8 @@ export const myProvidersPane = definePane({
   id: 'myProviders',
   keys: myProvidersKeys,
   store: 'myProviders',
+  // The device names and the provide modes /stats/providers lacks.
+  reads: ['clients'],
   search: 'filter',
   Component: MyProviders,
   count: (stores) => stores.myProviders.getState().data?.providers?.length,
