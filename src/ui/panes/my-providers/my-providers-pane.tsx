@@ -132,7 +132,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   const rows = visibleProviders(state);
   const listHeight = Math.max(1, height - CHROME_ROWS);
   // The rows leave the scrollbar its column; the header and totals line up with them.
-  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight));
+  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight), rows);
   const cursor = selectedIndex(state);
   const end = dataTime(state);
   const row = (p: ProviderStats, selected: boolean) => (
