@@ -407,3 +407,24 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('Shared by this network (3)');
   });
 });
+
+describe('Devices as a long list', () => {
+  it('G then g brings every section title back; a scrollbar shows where the list is', async () => {
+    const { waitFor, frame, press } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    const bar = () =>
+      frame()
+        .split('\n')
+        .slice(4, 4 + 16)
+        .map((line) => line.padEnd(80).at(79))
+        .join('');
+    expect(bar()).toMatch(/^█+│+$/);
+    await press('G');
+    await waitFor("This network's devices (10)");
+    expect(bar()).toMatch(/^│+█+$/);
+    await press('g');
+    await waitFor('Pending adoption (0)');
+    expect(frame()).toContain('Shared with this network (2)');
+    expect(bar()).toMatch(/^█+│+$/);
+  });
+});

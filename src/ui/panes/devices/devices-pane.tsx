@@ -25,6 +25,7 @@ import {
   STALE_PERIOD_DIALOG,
   StalePeriodDialog,
 } from '../../components/stale-dialogs.tsx';
+import { listRowWidth } from '../../components/virtual-list.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
@@ -34,7 +35,7 @@ import { truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
-import { DeviceLists, headerText } from './device-lists.tsx';
+import { DeviceLists, headerText, listLines } from './device-lists.tsx';
 import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 
@@ -213,7 +214,9 @@ export function Devices({ width, height }: PaneProps) {
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1}>{status}</Box>
       <Text bold wrap="truncate">
-        {data && rows.length > 0 ? headerText(width) : ' '}
+        {data && rows.length > 0
+          ? headerText(listRowWidth(width, listLines(rows, Boolean(staleView)).length, listHeight))
+          : ' '}
       </Text>
       <Box height={listHeight} flexDirection="column" overflow="hidden">
         {body}
