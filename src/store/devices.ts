@@ -122,6 +122,7 @@ export interface DevicesView extends ListMoves {
   /** Back from naming to picking. */
   backToPick(): void;
   submitShare(): Promise<void>;
+  // Each of these starts nothing on a row of the wrong kind (rowRefusal says why).
   /** `c` on one of this network's shares: asks share-status who added it, then y/n. */
   startConfirm(row: DeviceRow | undefined): Promise<void>;
   /** `x` on an association: y/n. */
@@ -237,6 +238,39 @@ export function defaultShareName(data: DeviceAssociations | undefined, clientId:
   const known = data?.outgoing_shared_devices?.find((d) => d.client_id === clientId && d.device_name);
   return known?.device_name ?? `device-${clientId.slice(0, 8)}`;
 }
+
+/**
+ * Why `kind` cannot act on `row`, which is of the wrong kind (the footer says it and no
+ * dialog opens); undefined when it can.
+ */
+export function rowRefusal(kind: DeviceAction['kind'], row: DeviceRow | undefined): string | undefined {
+  if (!row) return 'no row here: the lists are empty';
+  const what = ROW_KINDS[row.section];
+  switch (kind) {
+    case 'confirm':
+      if (row.section !== 'outgoing' || !row.code)
+        return `c confirms the guest of a share of this network: ${what}`;
+      if (!row.networkName) return 'waiting for a guest: no network has added this code yet (r reloads)';
+      if (!row.pending) return `already confirmed: ${row.networkName} can use it`;
+      return undefined;
+    case 'remove':
+      return row.code ? undefined : `x removes an adoption or a share: ${what}`;
+    case 'rename':
+      return row.code ? undefined : `R renames an adoption or a share (N a device): ${what}`;
+    case 'setName':
+      return row.deviceId ? undefined : `Only this network's own devices can be renamed (N): ${what}`;
+    case 'qr':
+      return row.code ? undefined : `Q shows a code: ${what}, which has none`;
+  }
+}
+
+/** What a row is, for the keys that cannot act on it. */
+const ROW_KINDS: Record<DeviceSection, string> = {
+  pending: 'this is a pending adoption',
+  incoming: 'this device was shared with this network',
+  outgoing: 'this is a share of this network',
+  own: "this is one of the network's own devices",
+};
 
 const EMPTY_ADD: AddDialog = { input: '', phase: 'editing' };
 const EMPTY_SHARE: ShareDialog = { step: 'pick', loadingDevices: false, cursor: 0, name: '' };
@@ -376,17 +410,10 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       async startConfirm(row) {
-        if (row?.section !== 'outgoing' || !row.code) {
-          start(row, {
-            kind: 'confirm',
-            phase: 'failed',
-            message:
-              'Only a share of this network can be confirmed: pick one under "Shared by this network".',
-          });
-          return;
-        }
+        if (rowRefusal('confirm', row) || !row?.code) return;
         const code = row.code;
         start(row, { kind: 'confirm', code, phase: 'checking' });
+        // The lists may be older than the share: the service says who added the code.
         try {
           const status = await send(deps, () => client.shareStatus({ share_code: code }));
           if (get().action?.code !== code) return;
@@ -400,37 +427,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       startRemove(row) {
-        if (!row?.code) {
-          start(row, {
-            kind: 'remove',
-            phase: 'failed',
-            message: 'This row has no code: only associations can be removed.',
-          });
-          return;
-        }
+        if (rowRefusal('remove', row) || !row?.code) return;
         start(row, { kind: 'remove', code: row.code, phase: 'ask' });
       },
       startRename(row) {
-        if (!row?.code) {
-          start(row, {
-            kind: 'rename',
-            phase: 'failed',
-            message: 'This row is not an association: N renames a device of this network.',
-          });
-          return;
-        }
+        if (rowRefusal('rename', row) || !row?.code) return;
         start(row, { kind: 'rename', code: row.code, phase: 'editing', input: row.deviceName ?? '' });
       },
       startSetName(row) {
-        if (!row?.deviceId) {
-          start(row, {
-            kind: 'setName',
-            phase: 'failed',
-            message:
-              'Only this network\'s own devices can be renamed: pick one under "This network\'s devices".',
-          });
-          return;
-        }
+        if (rowRefusal('setName', row) || !row?.deviceId) return;
         const own = row.clientId ? clientsById(clientsData()).get(row.clientId)?.device_name : undefined;
         start(row, {
           kind: 'setName',
@@ -440,10 +445,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         });
       },
       showQr(row) {
-        if (!row?.code) {
-          start(row, { kind: 'qr', phase: 'failed', message: 'This row has no code to show.' });
-          return;
-        }
+        if (rowRefusal('qr', row) || !row?.code) return;
         start(row, { kind: 'qr', code: row.code, phase: 'done' });
       },
       async answer(yes) {

@@ -11,7 +11,7 @@ import { walletRows } from '../../src/store/account.ts';
 import { withClientInfo } from '../../src/store/clients.ts';
 import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { deviceRows, selectedRow } from '../../src/store/devices.ts';
+import { deviceRows, rowRefusal, selectedRow } from '../../src/store/devices.ts';
 import { sendChosenToProviders } from '../../src/store/flows.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { deviceNameOf } from '../../src/store/my-providers.ts';
@@ -70,21 +70,26 @@ describe('Devices actions', () => {
     expect(rows().find((r) => r.code === waiting.code)?.pending).toBe(false);
   });
 
-  it('c: says so when no guest has added the code, when it is confirmed already, or on an incoming share', async () => {
+  it('c: refuses a share no guest has added, one confirmed already, an incoming share and an own device', async () => {
     const nobody = rows().find((r) => r.section === 'outgoing' && !r.networkName)!;
-    await d().startConfirm(nobody);
-    expect(d().action).toMatchObject({
-      phase: 'failed',
-      message: 'No network has added this code yet: nothing to confirm.',
-    });
+    expect(rowRefusal('confirm', nobody)).toMatch(/^waiting for a guest: no network has added this code yet/);
     const done = rows().find((r) => r.section === 'outgoing' && !r.pending)!;
-    await d().startConfirm(done);
-    expect(d().action).toMatchObject({
-      phase: 'done',
-      message: `Already confirmed: ${done.networkName} can use it.`,
-    });
-    await d().startConfirm(rows().find((r) => r.section === 'incoming'));
-    expect(d().action?.message).toMatch(/Only a share of this network can be confirmed/);
+    expect(rowRefusal('confirm', done)).toBe(`already confirmed: ${done.networkName} can use it`);
+    expect(
+      rowRefusal(
+        'confirm',
+        rows().find((r) => r.section === 'incoming'),
+      ),
+    ).toBe('c confirms the guest of a share of this network: this device was shared with this network');
+    expect(
+      rowRefusal(
+        'confirm',
+        rows().find((r) => r.section === 'own'),
+      ),
+    ).toMatch(/: this is one of the network's own devices$/);
+    // Refused, it starts nothing (no question that would say something false).
+    await d().startConfirm(nobody);
+    expect(d().action).toBeUndefined();
   });
 
   it('n to the question changes nothing; x then y removes the association', async () => {
@@ -125,8 +130,12 @@ describe('Devices actions', () => {
   });
 
   it('N on another network device says only own devices can be renamed; Q shows the code of a row', () => {
-    d().startSetName(rows().find((r) => r.section === 'incoming'));
-    expect(d().action?.message).toMatch(/Only this network's own devices can be renamed/);
+    const incoming = rows().find((r) => r.section === 'incoming');
+    expect(rowRefusal('setName', incoming)).toMatch(/Only this network's own devices can be renamed/);
+    d().startSetName(incoming);
+    expect(d().action).toBeUndefined();
+    const own = rows().find((r) => r.section === 'own');
+    for (const kind of ['remove', 'rename', 'qr'] as const) expect(rowRefusal(kind, own)).toBeDefined();
     const share = rows().find((r) => r.code)!;
     d().showQr(share);
     expect(d().action).toMatchObject({ kind: 'qr', code: share.code, phase: 'done' });

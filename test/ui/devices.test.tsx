@@ -388,9 +388,6 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('✓ The device is now "attic router".');
     await press('esc');
     await waitFor(() => lineOf(frame(), 'attic router')?.includes('online') ?? false);
-    // N on another network's device says what it can rename.
-    await press('g', 'N');
-    await waitFor("Only this network's own devices can be renamed");
   });
 
   it('Q shows the selected share code as a QR code of the link the apps encode', async () => {
@@ -426,5 +423,29 @@ describe('Devices as a long list', () => {
     await waitFor('Pending adoption (0)');
     expect(frame()).toContain('Shared with this network (2)');
     expect(bar()).toMatch(/^█+│+$/);
+  });
+});
+
+describe('keys on the wrong kind of row', () => {
+  it('c, x, R and Q on one of the network’s own devices, N on a share given to it: nothing opens, the footer says why', async () => {
+    const { waitFor, frame, press, stores } = await open({ sim: { era: 'current' } });
+    await waitFor("This network's devices (10)");
+    await press('G');
+    const footer = () => frame().split('\n').at(-1) ?? '';
+    for (const [key, why] of [
+      ['c', /^c confirms the guest of a share of this network: this is one of the network's own devices$/],
+      ['x', /^x removes an adoption or a share: this is one of the network's own devices$/],
+      ['R', /^R renames an adoption or a share \(N a device\): this is one of the network's own devices$/],
+      ['Q', /^Q shows a code: this is one of the network's own devices, which has none$/],
+    ] as const) {
+      await press(key);
+      await waitFor(() => why.test(footer()));
+      expect(stores.session.getState().dialogs).toEqual([]);
+      expect(stores.devices.getState().action).toBeUndefined();
+    }
+    await press('g', 'j');
+    await press('N');
+    await waitFor(() => footer().endsWith('renamed (N): this device was shared with this network'));
+    expect(stores.session.getState().dialogs).toEqual([]);
   });
 });

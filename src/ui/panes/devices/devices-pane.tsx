@@ -12,7 +12,7 @@ import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
-import { deviceRows, selectedRow } from '../../../store/devices.ts';
+import { deviceRows, rowRefusal, selectedRow } from '../../../store/devices.ts';
 import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -106,17 +106,27 @@ export function Devices({ width, height }: PaneProps) {
       const row = current();
       setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
     },
-    confirm: onAssociations(() =>
-      act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
+    // On a row of the wrong kind these open nothing: the footer says why.
+    confirm: onAssociations(
+      () =>
+        rowRefusal('confirm', current()) ??
+        act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
     ),
-    remove: onAssociations(() =>
-      act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
+    remove: onAssociations(
+      () =>
+        rowRefusal('remove', current()) ??
+        act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
     ),
-    rename: onAssociations(() =>
-      act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+    rename: onAssociations(
+      () =>
+        rowRefusal('rename', current()) ??
+        act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
     ),
-    setName: () => act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
-    qr: () => act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
+    setName: () =>
+      rowRefusal('setName', current()) ??
+      act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
+    qr: () =>
+      rowRefusal('qr', current()) ?? act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
     login: openLogin,
   });
 
