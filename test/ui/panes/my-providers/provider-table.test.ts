@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderStats } from '../../../../src/contract/schemas.ts';
-import { displayWidth } from '../../../../src/ui/text.ts';
 import { eventLines, timelineAxis } from '../../../../src/ui/panes/my-providers/provider-detail-lines.ts';
 import {
   fitNumber,
@@ -11,6 +10,7 @@ import {
   tableWidth,
   totalsCells,
 } from '../../../../src/ui/panes/my-providers/provider-table.ts';
+import { displayWidth } from '../../../../src/ui/text.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 const A = {
