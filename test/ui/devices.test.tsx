@@ -449,3 +449,56 @@ describe('keys on the wrong kind of row', () => {
     expect(stores.session.getState().dialogs).toEqual([]);
   });
 });
+
+describe('QR codes at every size', () => {
+  /** The QR code's lines on screen (its quiet zone is a run of full blocks). */
+  const qrRows = (frame: string) =>
+    frame.split('\n').filter((line) => /^ *[█▀▄][█▀▄ ]{28,}[█▀▄] *$/.test(line)).length;
+
+  it('Q in the pane fits 80x24 (the terminal it used to say was too small) and says exactly what 67x19 lacks', async () => {
+    const { waitFor, frame, press, resize } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    await press('j', 'j', 'j');
+    expect(frame()).toMatch(/^› +Jarret's laptop .*waiting for a guest/m);
+    await press('Q');
+    await waitFor('https://app.bringyour.com/?add=');
+    expect(qrRows(frame())).toBeGreaterThanOrEqual(17);
+    expect(frame()).not.toContain('needed');
+    await resize(67, 19);
+    // The dialog wraps the sentence: read it as one line.
+    const flat = () =>
+      frame()
+        .replace(/[│╭╮╰╯─]/g, '')
+        .replace(/\s+/g, ' ');
+    const says =
+      /The QR code needs a terminal of (\d+) columns and (\d+) rows; this one has 67 columns and 19 rows\./;
+    await waitFor(() => says.test(flat()));
+    const [, columns, rows] = flat().match(says) ?? [];
+    expect(Number(columns)).toBeLessThanOrEqual(67);
+    expect(Number(rows)).toBeGreaterThan(19);
+    // Exactly: a terminal that size draws it.
+    await resize(67, Number(rows));
+    await waitFor(() => qrRows(frame()) > 0);
+    await resize(67, Number(rows) - 1);
+    await waitFor('The QR code needs a terminal of');
+  });
+
+  it('Q in the share dialog fits 80x24 and says what 67x19 lacks, instead of doing nothing', async () => {
+    const { waitFor, frame, press, resize } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    await press('s');
+    await waitFor("Which of this network's");
+    await press('enter', 'enter');
+    await waitFor('Share code for');
+    await press('Q');
+    await waitFor(() => qrRows(frame()) >= 17);
+    await resize(67, 19);
+    await waitFor(() =>
+      frame()
+        .replace(/[│\s]+/g, ' ')
+        .includes('this one has 67 columns and 19 rows'),
+    );
+    await press('Q');
+    await waitFor('Share code for');
+  });
+});

@@ -21,7 +21,7 @@ import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
-import { QrCode, qrLines } from './qr-code.tsx';
+import { QrView } from './qr-code.tsx';
 
 export const SHARE_DIALOG = 'share';
 
@@ -131,14 +131,23 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
       </Box>
     );
+  } else if (share.step === 'done' && share.code && qr) {
+    return (
+      <QrView
+        code={screenText(share.code)}
+        title={`Share code for "${screenText(share.name)}"`}
+        notice={notice?.replaceAll('\n', ' ')}
+        width={width}
+        height={height}
+      />
+    );
   } else if (share.step === 'done' && share.code) {
     const code = screenText(share.code);
-    const showQr = qr && qrLines(code).length + 8 <= height;
     body = (
       <Box flexDirection="column">
         <DialogFocus active={!below && !notice}>
           <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
-          {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
+          <BigCode code={code} width={inner} />
         </DialogFocus>
         <DialogFocus active={below || Boolean(notice)}>
           <Text>{code}</Text>
