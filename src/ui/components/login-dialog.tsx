@@ -36,7 +36,12 @@ export function LoginDialog({ width, height }: { width: number; height: number }
     if (l().dialog.phase === 'done') close();
     else void l().submit();
   };
-  useKeyActions(loginKeys, 'dialog:login', { submit, close });
+  useKeyActions(
+    loginKeys,
+    'dialog:login',
+    { submit, close },
+    dialog.phase === 'done' ? { submit: 'close' } : undefined,
+  );
 
   let outcome: React.ReactNode = null;
   if (dialog.phase === 'sending') outcome = <Spinner label="logging in…" />;

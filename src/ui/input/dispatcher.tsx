@@ -31,6 +31,12 @@ import { onMouse } from './terminal-input.ts';
 import { MouseProvider, MouseTargets } from './use-mouse.tsx';
 
 export type Actions = Readonly<Record<string, () => KeyOutcome>>;
+/**
+ * What the footer offers of a scope's keys now, where that differs from the table: an
+ * action's hint in other words (a question answered: `y` closes), or false to leave out
+ * a key that does nothing in this state (sorting a table that a detail hides).
+ */
+export type KeyOffer = Readonly<Record<string, string | false>>;
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -47,17 +53,23 @@ export function bindingFor(table: readonly Binding[], scope: Scope, key: string)
 }
 
 export class KeyRegistry {
-  private readonly actions = new Map<Scope, { current: Actions }[]>();
+  private readonly actions = new Map<Scope, { current: Actions; offer?: KeyOffer }[]>();
   private readonly texts: TextEntry[] = [];
   private readonly textListeners = new Set<() => void>();
 
-  /** Tells the footer a text box gained or lost the keys (useTyping). */
+  /** Tells the footer a text box gained or lost the keys (useTyping), or an offer changed (useKeyOffer). */
   readonly subscribeTexts = (listener: () => void) => {
     this.textListeners.add(listener);
     return () => this.textListeners.delete(listener);
   };
   textsChanged(): void {
     for (const listener of this.textListeners) listener();
+  }
+
+  /** The footer's offer of `scope` now: the mounted handlers' offers together. */
+  offer(scope: Scope): KeyOffer | undefined {
+    const offers = (this.actions.get(scope) ?? []).flatMap((entry) => (entry.offer ? [entry.offer] : []));
+    return offers.length ? Object.assign({}, ...offers) : undefined;
   }
 
   constructor(
@@ -72,7 +84,7 @@ export class KeyRegistry {
     return [...new Set((this.actions.get(scope) ?? []).flatMap((ref) => Object.keys(ref.current)))];
   }
 
-  addActions(scope: Scope, ref: { current: Actions }): () => void {
+  addActions(scope: Scope, ref: { current: Actions; offer?: KeyOffer }): () => void {
     const list = this.actions.get(scope) ?? [];
     list.push(ref);
     this.actions.set(scope, list);
@@ -270,12 +282,21 @@ export function useKeyActions<const T extends readonly Binding[], const S extend
   table: T,
   scope: S,
   actions: ScopeHandlers<T, S>,
+  /** What the footer offers now where it differs from the table (see KeyOffer). */
+  offer?: { readonly [A in keyof ScopeHandlers<T, S>]?: string | false },
 ): void {
   const registry = useRegistry();
-  const ref = useRef<Actions>(actions as Actions);
-  ref.current = actions as Actions;
+  const ref = useRef<{ current: Actions; offer?: KeyOffer }>({ current: actions as Actions });
+  ref.current.current = actions as Actions;
+  ref.current.offer = offer as KeyOffer | undefined;
   void table; // it only types `actions`
-  useLayoutEffect(() => registry.addActions(scope, ref), [registry, scope]);
+  useLayoutEffect(() => registry.addActions(scope, ref.current), [registry, scope]);
+  // The footer draws the offer: it hears when it changes.
+  const offered = JSON.stringify(offer ?? null);
+  useLayoutEffect(() => {
+    void offered;
+    registry.textsChanged();
+  }, [registry, offered]);
 }
 
 /**
@@ -293,6 +314,15 @@ export function useTextFocus(id: string, autoFocus: boolean, handle: TextKeyHand
     void autoFocus;
     registry.textsChanged();
   }, [registry, autoFocus]);
+}
+
+/** The footer's offer of `scope` now (see KeyOffer). */
+export function useKeyOffer(scope: Scope): KeyOffer | undefined {
+  const registry = useRegistry();
+  const key = useSyncExternalStore(registry.subscribeTexts, () =>
+    JSON.stringify(registry.offer(scope) ?? null),
+  );
+  return (JSON.parse(key) as KeyOffer | null) ?? undefined;
 }
 
 /** Whether a text box has the keys now (the footer then offers no printable key). */

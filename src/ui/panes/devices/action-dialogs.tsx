@@ -72,7 +72,16 @@ export function RenameDialog({ action, width, height }: Props) {
     if (d().action?.phase === 'done') close();
     else void d().submitAction();
   };
-  useKeyActions(devicesKeys, 'dialog:rename', { submit, close });
+  useKeyActions(
+    devicesKeys,
+    'dialog:rename',
+    { submit, close },
+    action.phase === 'done'
+      ? { submit: 'close' }
+      : action.phase === 'sending'
+        ? { submit: false }
+        : undefined,
+  );
   const device = action.kind === 'setName';
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;

@@ -68,26 +68,46 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   const d = () => devices.getState();
   const close = () => dialogs.close(SHARE_DIALOG);
 
-  useKeyActions(devicesKeys, 'dialog:share', {
-    down: () => (d().share.step === 'done' ? setBelow(true) : d().shareMoves.move(1)),
-    up: () => (d().share.step === 'done' ? setBelow(false) : d().shareMoves.move(-1)),
-    next: () => {
-      const { step } = d().share;
-      if (step === 'pick') d().pickShareDevice();
-      else if (step === 'done') close();
+  // What each step offers: the code's keys once there is a code, enter's and esc's words by step.
+  const offers = {
+    pick: { copy: false, qr: false, next: 'choose the device' },
+    name: {
+      next: 'create the code',
+      back: 'back to the devices',
+      down: false,
+      up: false,
+      copy: false,
+      qr: false,
     },
-    copy: () => {
-      if (d().share.step === 'done') setNotice(copy(d().share.code));
+    sending: { next: false, copy: false, qr: false },
+    done: { next: 'close', down: false, up: false, qr: qr ? 'the code as words' : 'the code as a QR code' },
+    failed: { next: false, copy: false, qr: false },
+  } as const;
+  useKeyActions(
+    devicesKeys,
+    'dialog:share',
+    {
+      down: () => (d().share.step === 'done' ? setBelow(true) : d().shareMoves.move(1)),
+      up: () => (d().share.step === 'done' ? setBelow(false) : d().shareMoves.move(-1)),
+      next: () => {
+        const { step } = d().share;
+        if (step === 'pick') d().pickShareDevice();
+        else if (step === 'done') close();
+      },
+      copy: () => {
+        if (d().share.step === 'done') setNotice(copy(d().share.code));
+      },
+      qr: () => {
+        if (d().share.step === 'done') setQr((shown) => !shown);
+      },
+      back: () => {
+        const { step } = d().share;
+        if (step === 'failed' && d().share.devices) d().backToPick();
+        else close();
+      },
     },
-    qr: () => {
-      if (d().share.step === 'done') setQr((shown) => !shown);
-    },
-    back: () => {
-      const { step } = d().share;
-      if (step === 'failed' && d().share.devices) d().backToPick();
-      else close();
-    },
-  });
+    offers[share.step],
+  );
 
   let body: React.ReactNode;
   if (share.step === 'pick') {

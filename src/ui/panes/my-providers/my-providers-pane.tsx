@@ -271,41 +271,48 @@ export function MyProviders({ width, height }: PaneProps) {
     shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
     selected: () => visibleProviders(s())[selectedIndex(s())]?.client_id,
   });
-  useKeyActions(myProvidersKeys, 'myProviders', {
-    ...useListKeys(s, height - CHROME_ROWS),
-    ...staleKeys,
-    staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
-    // The detail and the history views hide the table: a sort there would act unseen.
-    sortNext: () => tableHidden() ?? s().cycleSort(),
-    sortReverse: () => tableHidden() ?? s().reverseSort(),
-    open: () => {
-      if (inDetail()) return 'this provider is open already (esc goes back to the list)';
-      if (!visibleProviders(s()).length) return 'no provider here to open';
-      s().openDetail();
+  // The detail and the history views hide the table: its keys are not offered there.
+  const hidden = detailId !== undefined || window !== '24h';
+  useKeyActions(
+    myProvidersKeys,
+    'myProviders',
+    {
+      ...useListKeys(s, height - CHROME_ROWS),
+      ...staleKeys,
+      staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
+      // The detail and the history views hide the table: a sort there would act unseen.
+      sortNext: () => tableHidden() ?? s().cycleSort(),
+      sortReverse: () => tableHidden() ?? s().reverseSort(),
+      open: () => {
+        if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+        if (!visibleProviders(s()).length) return 'no provider here to open';
+        s().openDetail();
+      },
+      // The filter narrows the table: in the detail or a history view it would act unseen.
+      search: () => {
+        const hidden = tableHidden('/ filters');
+        if (hidden) return hidden;
+        session.getState().setFocus(FILTER_INPUT);
+      },
+      back: () => {
+        if (inDetail()) s().closeDetail();
+        else if (s().filter) s().setFilter('');
+      },
+      refresh: () => {
+        const { window } = history.view.getState();
+        if (stale.getState().views.myProviders) void stale.getState().load();
+        refreshLive(stores, shownStores(myProvidersPane));
+        if (window !== '24h') void (inDetail() ? history.provider : history.overview).getState().refresh();
+      },
+      login: openLogin,
+      copy: () => {
+        const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
+        session.getState().notify(copy(id, 'client id'));
+      },
+      cycleWindow: () => history.view.getState().cycleWindow(),
     },
-    // The filter narrows the table: in the detail or a history view it would act unseen.
-    search: () => {
-      const hidden = tableHidden('/ filters');
-      if (hidden) return hidden;
-      session.getState().setFocus(FILTER_INPUT);
-    },
-    back: () => {
-      if (inDetail()) s().closeDetail();
-      else if (s().filter) s().setFilter('');
-    },
-    refresh: () => {
-      const { window } = history.view.getState();
-      if (stale.getState().views.myProviders) void stale.getState().load();
-      refreshLive(stores, shownStores(myProvidersPane));
-      if (window !== '24h') void (inDetail() ? history.provider : history.overview).getState().refresh();
-    },
-    login: openLogin,
-    copy: () => {
-      const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
-      session.getState().notify(copy(id, 'client id'));
-    },
-    cycleWindow: () => history.view.getState().cycleWindow(),
-  });
+    hidden ? { sortNext: false, sortReverse: false, search: false, staleView: false } : undefined,
+  );
 
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
   if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion width={width} height={height} />;
