@@ -4,12 +4,13 @@ import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
 import type { Era } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
-import { startHttpSimulator } from './http/app.ts';
+import { type HttpSimulatorOptions, startHttpSimulator } from './http/app.ts';
 import { newMasterKey } from './http/auth.ts';
 import { OffsetClock } from './offset-clock.ts';
 import type { SliceOptions } from './world/steps.ts';
 
-export interface SimulatorOptions {
+/** The world's options, and the HTTP server's (its host, port, guard, admin routes, faults). */
+export interface SimulatorOptions extends Omit<HttpSimulatorOptions, 'engine' | 'clock' | 'advanceClock'> {
   seed?: number;
   /** The era of the real service to play (default: DEFAULT_ERA of src/contract/eras.ts). */
   era?: Era;
@@ -21,33 +22,6 @@ export interface SimulatorOptions {
   ownProviders?: number;
   /** The country the service would locate the callers in (blocked countries); a code, default `us`. */
   callerCountry?: string;
-  /** Default 127.0.0.1 (loopback). */
-  host?: string;
-  /** Default 0: a free port; `url` has the real one. */
-  port?: number;
-  /**
-   * Host names answered beside the loopback names and `host` (`--allow-host`): a request
-   * for any other name is refused 403 (a DNS-rebinding page's).
-   */
-  allowHosts?: readonly string[];
-  /**
-   * Origins (`http://localhost:5173`) whose pages may call the API routes and read their
-   * answers, or `*` for any (`--cors`): preflights are answered and the CORS headers sent.
-   */
-  cors?: readonly string[];
-  /** Serve the /__sim/ admin routes (they want the secret in `X-Sim-Admin`). */
-  admin?: boolean;
-  /** The admin routes' secret (default: a random one, in `adminSecret` of the result). */
-  adminSecret?: string;
-  /**
-   * The master key tokens are signed with (default: a random one, so nobody who knows the
-   * seed can mint tokens). The same key and seed accept an earlier simulator's tokens.
-   */
-  signingKey?: Uint8Array;
-  latencyMs?: number;
-  errorRate?: number;
-  /** Request log lines (`--verbose`). */
-  log?: (line: string) => void;
   /**
    * Build the world in time slices (with its progress), so that a screen drawn by the
    * same thread stays alive meanwhile (the console's demo); default: at once.

@@ -108,6 +108,9 @@ export function reliabilityWindow(world: World, network: number, now: number) {
   const newest = Math.floor(recomputed / BUCKET_MS) - 1;
   const oldest = newest - WINDOW_BUCKETS + 1;
   const { buckets, countries } = bucketsOf(world, network, oldest, newest, recomputed - SCORE_MS);
+  // The service adds the caller's own country (its IP's) to the countries with a score.
+  const callerAt = world.geo.countryCode.indexOf(world.callerCountry);
+  if (callerAt >= 0) countries.add(callerAt);
   // A bucket has a row when a client of the network had any block in it.
   let min = -1;
   let max = -1;
@@ -148,13 +151,13 @@ export function reliabilityWindow(world: World, network: number, now: number) {
 
 const caches = new WeakMap<World, TtlCache<unknown>>();
 
-/** The route: the window, cached 10 s per caller (network and client). */
+/** The route: the window, cached 10 s per caller (network, client and where it calls from). */
 export function networkReliability(world: World, network: number, caller: Caller, now: number): unknown {
   let cache = caches.get(world);
   if (!cache) {
     cache = new TtlCache(CACHE_MS, 1000);
     caches.set(world, cache);
   }
-  const key = `${network}:${caller.clientId ?? ''}`;
+  const key = `${network}:${caller.clientId ?? ''}:${world.callerCountry}`;
   return cache.get(key, now) ?? cache.set(key, reliabilityWindow(world, network, now), now);
 }

@@ -27,19 +27,32 @@ export interface HttpSimulatorOptions {
   clock: Clock;
   /** Moves the clock forward, running due timers (ManualClock.advance or OffsetClock.advance). */
   advanceClock: (ms: number) => Promise<number>;
+  /** Default 127.0.0.1 (loopback). */
   host?: string;
+  /** Default 0: a free port; `url` has the real one. */
   port?: number;
-  /** Host names answered beside the loopback names and the bound address (`--allow-host`). */
+  /**
+   * Host names answered beside the loopback names and `host` (`--allow-host`): a request
+   * for any other name is refused 403 (a DNS-rebinding page's).
+   */
   allowHosts?: readonly string[];
-  /** Origins whose pages may read the API routes' answers, or `*` (`--cors`). */
+  /**
+   * Origins (`http://localhost:5173`) whose pages may call the API routes and read their
+   * answers, or `*` for any (`--cors`): preflights are answered and the CORS headers sent.
+   */
   cors?: readonly string[];
+  /** Serve the /__sim/ admin routes (they want the secret in `X-Sim-Admin`). */
   admin?: boolean;
-  /** The secret the admin routes want in `X-Sim-Admin` (default: a random one). */
+  /** The admin routes' secret (default: a random one, in `adminSecret` of the result). */
   adminSecret?: string;
-  /** The master key tokens are signed with (default: a random one). */
+  /**
+   * The master key tokens are signed with (default: a random one, so nobody who knows the
+   * seed can mint tokens). The same key and seed accept an earlier simulator's tokens.
+   */
   signingKey?: Uint8Array;
   latencyMs?: number;
   errorRate?: number;
+  /** Request log lines (`--verbose`). */
   log?: (line: string) => void;
 }
 

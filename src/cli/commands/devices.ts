@@ -327,12 +327,7 @@ function associationsTable(associations: DeviceAssociations, style: Style): Data
       },
       { ...textField('CLIENT ID', 'client_id', (d) => d.client_id), in: shares },
       {
-        ...numberField(
-          'MINUTES LEFT',
-          'minutes_left',
-          (d) => d.duration_minutes,
-          (n) => formatDecimal(n, 1),
-        ),
+        ...numberField('MINUTES LEFT', 'minutes_left', (d) => d.duration_minutes, 1),
         in: ['pending_adoption'],
       },
       { ...textField('CODE', 'code', (d) => d.code), in: ['pending_adoption', 'outgoing_shared'] },

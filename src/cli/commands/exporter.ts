@@ -3,7 +3,7 @@
 // endpoint is scraped (exporter/poll-cache.ts); the metrics are in exporter/metrics.ts.
 import type { Command } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import { OBSERVED_OPERATIONS, type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsAddress, type MetricsPage, serveMetrics } from '../exporter/server.ts';
@@ -27,17 +27,7 @@ export const DEFAULT_LISTEN = '127.0.0.1:9464';
 const DEFAULT_MAX_PROVIDERS = 1000;
 
 /** What each poll asks the service (an operation it has not got is left out after the first poll). */
-export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = [
-  'providerStats',
-  'networkClients',
-  'getPayoutWallet',
-  'networkStats',
-  'accountPayments',
-  'transferStats',
-  'accountPoints',
-  'networkReliability',
-  'networkRanking',
-];
+export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = OBSERVED_OPERATIONS;
 
 export interface ExporterOptions extends CommonOptions {
   listen?: string;

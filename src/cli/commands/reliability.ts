@@ -68,12 +68,7 @@ function reliabilityTable(window: ReliabilityWindow, count: number | undefined):
         value: (b) => isoTime(b.start),
         show: (b) => formatTimestamp(b.start).replace(' UTC', ''),
       },
-      numberField(
-        'WEIGHT',
-        'reliability_weight',
-        (b) => b.weight,
-        (n) => formatDecimal(n, 3),
-      ),
+      numberField('WEIGHT', 'reliability_weight', (b) => b.weight, 3),
       numberField('CLIENTS VALID', 'client_count', (b) => b.clients, formatCount),
       numberField('CLIENTS', 'total_client_count', (b) => b.total, formatCount),
     ],

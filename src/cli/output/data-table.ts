@@ -2,7 +2,7 @@
 // for people (formatted cells with units, section titles, summaries around it) and CSV
 // for scripts (one header, then a record per row of raw values in the unit each column's
 // name says; what is not a record goes to stderr as notices).
-import { MISSING } from '../../format/numbers.ts';
+import { formatDecimal, MISSING } from '../../format/numbers.ts';
 import { csvLine, type Value } from './csv.ts';
 import type { Style } from './style.ts';
 import { renderFixedRow, renderPairs, renderTable } from './table.ts';
@@ -30,12 +30,15 @@ export const textField = <R>(
   none = '',
 ): Field<R> => ({ header, name, value: pick, show: (row) => pick(row) || none });
 
-/** A column of numbers: raw in CSV, `format`ted (right-aligned) for people, `none` where there is none. */
+/**
+ * A column of numbers: raw in CSV, `format`ted (right-aligned) for people, `none` where
+ * there is none. A number for `format` is how many decimals people see.
+ */
 export const numberField = <R>(
   header: string,
   name: string,
   pick: (row: R) => number | undefined,
-  format: (n: number) => string,
+  format: ((n: number) => string) | number,
   none = MISSING,
 ): Field<R> => ({
   header,
@@ -44,7 +47,8 @@ export const numberField = <R>(
   value: pick,
   show: (row) => {
     const n = pick(row);
-    return n === undefined ? none : format(n);
+    if (n === undefined) return none;
+    return typeof format === 'number' ? formatDecimal(n, format) : format(n);
   },
 });
 

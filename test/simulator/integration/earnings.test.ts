@@ -196,6 +196,24 @@ describe('a world that lives its earnings', () => {
     );
   });
 
+  it("lists the caller's own country among the multipliers, as the service adds the caller IP's", async () => {
+    h = await startSim(TEST_WORLD);
+    const codes = async () =>
+      (
+        (await json(h!.sim, 'GET', '/network/reliability')).reliability_window.country_multipliers as {
+          country_code: string;
+        }[]
+      ).map((m) => m.country_code);
+    // A country none of the network's providers is in: listed only while the caller is there.
+    const scored = new Set(await codes());
+    const elsewhere = h.sim.engine.world.geo.countryCode.find((code) => code !== 'us' && !scored.has(code));
+    expect(elsewhere).toBeDefined();
+    h.sim.admin.setCallerCountry({ country_code: elsewhere! });
+    expect(await codes()).toContain(elsewhere);
+    h.sim.admin.setCallerCountry({ country_code: 'us' });
+    expect(await codes()).not.toContain(elsewhere);
+  });
+
   it('is the same world for the same seed, and each seed its own', async () => {
     const a = await simAt('2026-01-01T00:00:00Z', 7);
     const b = await simAt('2026-01-01T00:00:00Z', 7);
