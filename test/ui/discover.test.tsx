@@ -314,7 +314,7 @@ describe('Discover pane, more', () => {
       wrapClient: (client) =>
         withOverrides(client, {
           findLocations: async () => {
-            throw new ApiError('http', 'findLocations: 503 busy', { status: 503, body: 'busy' });
+            throw new ApiError('http', 'find locations: 503 busy', { status: 503, body: 'busy' });
           },
         }),
     });
