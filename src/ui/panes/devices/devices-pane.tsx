@@ -73,6 +73,9 @@ export function Devices({ width, height }: PaneProps) {
     void start();
     dialogs.open(id);
   };
+  /** A dialog about the selected row: no token first (nothing would work), then a row of the wrong kind. */
+  const onRow = (kind: Parameters<typeof rowRefusal>[0], id: string, start: () => unknown, what: string) =>
+    tokenMissing(stores, what) ?? rowRefusal(kind, current()) ?? act(id, start, what);
   const staleKeys = useStaleKeys('devices', {
     shown: () =>
       deviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>
@@ -107,26 +110,17 @@ export function Devices({ width, height }: PaneProps) {
       setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
     },
     // On a row of the wrong kind these open nothing: the footer says why.
-    confirm: onAssociations(
-      () =>
-        rowRefusal('confirm', current()) ??
-        act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
+    confirm: onAssociations(() =>
+      onRow('confirm', QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
     ),
-    remove: onAssociations(
-      () =>
-        rowRefusal('remove', current()) ??
-        act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
+    remove: onAssociations(() =>
+      onRow('remove', QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
     ),
-    rename: onAssociations(
-      () =>
-        rowRefusal('rename', current()) ??
-        act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+    rename: onAssociations(() =>
+      onRow('rename', RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
     ),
-    setName: () =>
-      rowRefusal('setName', current()) ??
-      act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
-    qr: () =>
-      rowRefusal('qr', current()) ?? act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
+    setName: () => onRow('setName', RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
+    qr: () => onRow('qr', QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
     login: openLogin,
   });
 
