@@ -130,7 +130,7 @@ describe('a token the service refuses', () => {
     await app.press('r');
     await app.waitFor('press L to log in again');
     expect(app.frame()).toContain(
-      '✗ device associations: deviceAssociations: not authorized (Not authorized.)',
+      '✗ device associations: not authorized (Not authorized.)',
     );
   });
 });

@@ -17,7 +17,7 @@
 // are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
 // The key table and the active pane's scope come from the frame (src/ui/app.tsx): this
 // file knows no pane, so the panes can use it without an import loop.
-import { useInput, useStdin } from 'ink';
+import { useInput, usePaste, useStdin } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
@@ -25,7 +25,7 @@ import { useStores } from '../context.tsx';
 import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
-import { isPrintable, keyName, splitKeys } from './keys.ts';
+import { isPrintable, keyName, pastedLine, splitKeys } from './keys.ts';
 import type { MouseEvent } from './mouse.ts';
 import { onMouse } from './terminal-input.ts';
 import { MouseProvider, MouseTargets } from './use-mouse.tsx';
@@ -216,9 +216,15 @@ export function InputProvider({
       registry.dispatch(stores, key.name, key.input);
       return;
     }
-    // A paste goes whole to a focused box; with none, it is the keys it holds.
+    // A paste goes whole to a focused box; with none, it is the keys it holds, unless the
+    // terminal said it was a paste (bracketed): then it is no keys at all.
     const text = registry.focusedText(stores);
-    if (!text || stores.session.getState().overlay) return splitKeys(key.text);
+    const session = stores.session.getState();
+    if (!text || session.overlay) {
+      if (!('pasted' in key)) return splitKeys(key.text);
+      session.say('a paste goes into a text box: none takes it here');
+      return;
+    }
     text.handle.current(undefined, key.text);
   });
   // The bytes of the event Ink is about to hand to useInput (keyName tells Delete from
@@ -241,6 +247,12 @@ export function InputProvider({
     () => onMouse(stdin.stdin, (event) => routeMouse(event, stores, targets, queue.current!)),
     [stdin.stdin, stores, targets],
   );
+  // Bracketed paste (Ink turns it on while this listens): a pasted code's newline is no enter,
+  // and a paste of several lines stays in the box as one.
+  usePaste((pasted) => {
+    const text = pastedLine(pasted);
+    if (text) queue.current!.push([{ text, pasted: true }]);
+  });
   useInput((input, key) => {
     const name = keyName(input, key, raw.current);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
