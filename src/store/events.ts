@@ -37,6 +37,8 @@ export const EVENT_TYPES = [
   'rank_recovered',
   'reliability_dropped',
   'reliability_recovered',
+  // The console's only: what the user did there (a dialog that succeeded, action-events.ts).
+  'user_action',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -2,6 +2,7 @@
 // and every store runs on the same clock.
 import { isApiKey } from '../api/auth.ts';
 import { type AccountStore, createAccountStore } from './account.ts';
+import { feedActionEvents } from './action-events.ts';
 import { type ApiKeysStore, createApiKeysStore } from './api-keys.ts';
 import { type BlockedStore, createBlockedStore } from './blocked.ts';
 import { type ClientsStore, createClientsStore } from './clients.ts';
@@ -110,6 +111,7 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
   if (options.token && isApiKey(options.token)) askNetworkName(deps, session);
   // Subscriptions only: nothing to stop (they go with the stores).
   feedConsoleEvents(stores, stores.events, deps.clock);
+  feedActionEvents(stores, stores.events, deps.clock);
   return stores;
 }
 

@@ -199,6 +199,56 @@ describe('Account wallet list', () => {
   });
 });
 
+describe('the event log records what the user did', () => {
+  beforeEach(() => setup('demo'));
+  const a = () => stores.account.getState();
+  const done = () =>
+    stores.events
+      .last()
+      .filter((e) => e.type === 'user_action')
+      .map((e) => e.message);
+
+  it('a code added, a guest confirmed, renames, a removal, the wallets, the payout wallet and feedback', async () => {
+    const { code } = sim!.admin.codes().adopt_codes[0];
+    d().setAddInput(code);
+    await d().addCode();
+    const waiting = rows().find((r) => r.section === 'outgoing' && r.pending && r.networkName)!;
+    await d().startConfirm(waiting);
+    await d().answer(true);
+    const share = rows().find((r) => r.section === 'outgoing')!;
+    d().startRename(share);
+    d().setActionInput('front desk');
+    await d().submitAction();
+    const incoming = rows().find((r) => r.section === 'incoming')!;
+    d().startRemove(incoming);
+    await d().answer(false); // no: nothing done, nothing logged
+    d().startRemove(incoming);
+    await d().answer(true);
+    const { wallets } = walletRows(a());
+    a().move(1);
+    a().ask('payout');
+    await a().answer(true);
+    a().setAddress('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    await a().submitAddWallet();
+    a().ask('remove');
+    await a().answer(true);
+    a().toggleFeedback('uses.personal');
+    await a().submitFeedback();
+    expect(done()).toEqual([
+      expect.stringMatching(
+        /^you added the adoption code of "[^"]+": it is pending until the device confirms$/,
+      ),
+      `you confirmed the share of "${waiting.deviceName}": ${waiting.networkName} can use it`,
+      `you renamed the association "${share.deviceName}" to "front desk"`,
+      `you removed the association of "${incoming.deviceName}"`,
+      `you made the MATIC wallet ${wallets[1].wallet_address} the payout wallet`,
+      'you added a SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      'you removed the SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      'you sent feedback',
+    ]);
+  });
+});
+
 describe('My providers names', () => {
   beforeEach(() => setup('demo'));
 

@@ -9,9 +9,9 @@ import { PRIORITY } from '../../clock.ts';
 import { formatClockTime } from '../../format/numbers.ts';
 import type { NetdeckEvent, Severity } from '../../store/events.ts';
 import { useClock, useStores, useTheme } from '../context.tsx';
-import { scrollActions } from '../hooks/scroll-actions.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { eventLogKeys } from '../input/global-keys.ts';
+import { displayWidth } from '../text.ts';
 import type { Theme } from '../theme.ts';
 
 /** How long the newest event shows in the footer (real time). */
@@ -76,35 +76,57 @@ export function Toast({ item, width }: { item: ToastItem; width: number }) {
   );
 }
 
+/** Rows `text` takes wrapped at `width` cells (at least one). */
+const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(displayWidth(text) / Math.max(1, width)));
+
 export function EventLog({ width, height }: { width: number; height: number }) {
   const { events, session } = useStores();
   const theme = useTheme();
   const all = useStore(events.store, (s) => s.events);
   const newestFirst = [...all].reverse();
   const room = Math.max(1, height - 1);
-  const maxTop = Math.max(0, newestFirst.length - room);
-  const [wanted, setTop] = useState(0);
-  const top = Math.min(wanted, maxTop);
-  useKeyActions(
-    eventLogKeys,
-    'dialog:events',
-    scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay()),
-  );
+  // A cursor on one entry (the window follows it); enter shows that entry whole, wrapped.
+  const [wanted, setAt] = useState(0);
+  const [whole, setWhole] = useState(false);
+  const at = Math.max(0, Math.min(wanted, newestFirst.length - 1));
+  const [topWanted, setTop] = useState(0);
+  const need = whole && newestFirst[at] ? rowsOf(eventLine(newestFirst[at]), width) : 1;
+  let top = Math.max(0, Math.min(topWanted, at, Math.max(0, newestFirst.length - room)));
+  while (at - top + need > room && top < at) top++;
+  if (top !== topWanted) setTop(top);
+  const move = (to: (at: number) => number) =>
+    setAt((now) => Math.max(0, Math.min(newestFirst.length - 1, to(Math.min(now, newestFirst.length - 1)))));
+  useKeyActions(eventLogKeys, 'dialog:events', {
+    close: () => session.getState().closeOverlay(),
+    down: () => move((n) => n + 1),
+    up: () => move((n) => n - 1),
+    pageDown: () => move((n) => n + room - 1),
+    pageUp: () => move((n) => n - (room - 1)),
+    top: () => move(() => 0),
+    bottom: () => move(() => newestFirst.length - 1),
+    whole: () => (newestFirst.length ? setWhole((shown) => !shown) : 'no entry to show'),
+  });
   const shown = newestFirst.slice(top, top + room);
-  const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${newestFirst.length}` : '';
+  const range = newestFirst.length > room ? `, ${at + 1} of ${newestFirst.length}` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
-        {`Event log · newest first${range} · ↑↓ PgUp PgDn scroll · esc closes`}
+        {`Event log · newest first${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · esc closes`}
       </Text>
       {shown.length === 0 ? (
         <Text dimColor={theme.dim}>
-          Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet
-          and failed requests show here as the panes reload.
+          Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet,
+          failed requests and what you do in the console show here.
         </Text>
       ) : (
-        shown.map((event) => (
-          <Text key={event.id} color={colourOf(theme, event.severity)} wrap="truncate">
+        shown.map((event, i) => (
+          <Text
+            key={event.id}
+            color={colourOf(theme, event.severity)}
+            inverse={top + i === at}
+            wrap={whole && top + i === at ? 'wrap' : 'truncate'}
+          >
             {eventLine(event)}
           </Text>
         ))

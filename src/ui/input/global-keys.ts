@@ -41,6 +41,7 @@ export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
   { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the newest' },
   { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the oldest' },
+  { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
 ]);
 
 /**
