@@ -8,7 +8,11 @@ import { isMissingRoute } from '../../../api/error-words.ts';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { blockedIds, NO_BLOCKED_LOCATIONS } from '../../../store/blocked.ts';
-import type { DiscoveryRow } from '../../../store/discovery.ts';
+import {
+  DISTANCE_NOT_APPLICABLE,
+  type DiscoveryRow,
+  ONLY_ACTIVE_NOT_APPLICABLE,
+} from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
 import { refreshLive, type Stores } from '../../../store/index.ts';
@@ -181,6 +185,14 @@ export function Discover({ width, height }: PaneProps) {
 
   const listHeight = Math.max(1, height - 3);
   const d = () => discovery.getState();
+  /** Changes a setting once the service has find-locations; else the footer says why not. */
+  const findLocationsFirst = (why: string, change: () => string | undefined) => {
+    void d()
+      .withFindLocations(why, change)
+      .then((said) => {
+        if (said) session.getState().say(said);
+      });
+  };
   useKeyActions(discoverKeys, 'discover', {
     ...useListKeys(d, listHeight),
     search: () => session.getState().setFocus(SEARCH_INPUT),
@@ -191,9 +203,16 @@ export function Discover({ width, height }: PaneProps) {
     open: () => sendToProviders(stores),
     send: () => sendToProviders(stores),
     sort: () => (d().query.trim() ? IN_SEARCH('o sorts') : d().toggleSort()),
-    onlyActive: () => d().toggleOnlyActive(),
-    distanceDown: () => d().stepDistance(-1),
-    distanceUp: () => d().stepDistance(1),
+    // Settings only find-locations honours: not set blind on a service that lacks it.
+    onlyActive: () =>
+      d().onlyActive
+        ? d().toggleOnlyActive()
+        : findLocationsFirst(ONLY_ACTIVE_NOT_APPLICABLE, () => {
+            d().toggleOnlyActive();
+            return undefined;
+          }),
+    distanceDown: () => findLocationsFirst(DISTANCE_NOT_APPLICABLE, () => d().stepDistance(-1)),
+    distanceUp: () => findLocationsFirst(DISTANCE_NOT_APPLICABLE, () => d().stepDistance(1)),
     expand: () => {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
