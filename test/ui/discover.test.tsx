@@ -231,7 +231,11 @@ describe('Discover pane', () => {
   it('<, > and a before any search, on a service without find-locations: say so, change nothing', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
-    const header = () => app!.frame().split('\n').find((line) => line.startsWith('/ '));
+    const header = () =>
+      app!
+        .frame()
+        .split('\n')
+        .find((line) => line.startsWith('/ '));
     await app.press('<');
     await app.waitFor('the match distance applies to find-locations only');
     await app.press('a');

@@ -16,6 +16,8 @@ describe('bracketed paste', () => {
   it('a pasted code ending with a newline fills the box and waits for enter', async () => {
     app = await renderApp({ pane: 'devices' });
     await app.waitFor(/Pending adoption \(0\)/);
+    // The console asks the terminal to mark pastes.
+    expect(app.stdout.modes).toContain('\u001b[?2004h');
     const { code } = app.sim.admin.codes().adopt_codes[0];
     await app.press('a');
     await app.waitFor('Add a code');

@@ -41,6 +41,8 @@ export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } 
 export class FakeStdout extends EventEmitter {
   readonly isTTY = true;
   readonly frames: string[] = [];
+  /** Terminal modes set apart from the frames (bracketed paste on and off). */
+  readonly modes: string[] = [];
   constructor(
     public columns: number,
     public rows: number,
@@ -48,7 +50,8 @@ export class FakeStdout extends EventEmitter {
     super();
   }
   write = (chunk: string, done?: () => void) => {
-    this.frames.push(chunk);
+    if (/^(\u001b\[\?\d+[hl])+$/.test(chunk)) this.modes.push(chunk);
+    else this.frames.push(chunk);
     done?.();
     return true;
   };
