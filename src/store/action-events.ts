@@ -116,16 +116,6 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
     ),
     onStep(
       stores.account,
-      (s) => s.wallet.phase,
-      'sending',
-      'saved',
-      (s) => ({
-        message: `you made ${walletWords(wallets(), s.wallet.input.trim().toLowerCase())} the payout wallet`,
-      }),
-      record,
-    ),
-    onStep(
-      stores.account,
       (s) => s.addWallet.phase,
       'sending',
       'added',

@@ -90,21 +90,29 @@ describe('payout wallet dialog', () => {
     expect(frame()).not.toContain('none set');
   });
 
-  it('sets one of the account’s wallets picked from the demo list', async () => {
-    const { waitFor, frame, press, sim } = await open();
+  it('lists the wallets by chain and address (TAO apart), and asks the question enter asks', async () => {
+    const { waitFor, frame, press } = await open();
     const before = walletOf(app!);
     await waitFor('Payout wallet');
     await press('w');
-    expect(frame()).toContain("The account's wallets (demo simulator)");
+    expect(frame()).toContain("The account's wallets, ↑/↓ puts one in the box:");
+    expect(frame()).toContain('Not listed: TAO (Bittensor wallets cannot be the payout wallet)');
     expect(frame()).toMatchSnapshot('wallet dialog');
-    const wallets = sim.admin.codes().wallets.map((w) => w.wallet_id);
-    const index = wallets.findIndex((id) => id !== before);
+    const wallets = (app!.stores.account.getState().data?.wallets ?? []).filter(
+      (w) => w.blockchain !== 'TAO',
+    );
+    for (const w of wallets) expect(frame()).toMatch(new RegExp(`${w.blockchain} +${w.wallet_address}`));
+    const index = wallets.findIndex((w) => w.wallet_id !== before);
+    const id = wallets[index].wallet_id!;
     await press(...Array.from({ length: index + 1 }, () => 'down'), 'enter');
-    await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
+    await waitFor('Make it the payout wallet?');
+    expect(frame()).toContain(`Wallet ${id}`);
+    expect(walletOf(app!)).toBe(before);
+    await press('y');
+    await waitFor(`✓ Payout wallet set to ${id}.`);
     await press('esc');
-    await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
-    expect(frame()).toContain(`Payout wallet: ${wallets[index]}`);
-    expect(walletOf(app!)).toBe(wallets[index]);
+    await waitFor(`Payout wallet: ${id}`);
+    expect(walletOf(app!)).toBe(id);
   });
 
   it('refuses a malformed id before sending, keeping the text', async () => {
@@ -140,6 +148,8 @@ describe('payout wallet dialog', () => {
     await press('w');
     await type('11111111-2222-4333-8444-555555555555');
     await press('enter');
+    await waitFor('Make it the payout wallet?');
+    await press('y');
     await waitFor('✗ Wallet must be an active wallet owned by the network.');
     expect(frame()).toMatchSnapshot('wallet dialog, not owned');
     expect(walletOf(app!)).toBe(before);
@@ -202,12 +212,10 @@ describe('the wallet list', () => {
     await waitFor(`Payout wallet: ${matic}`);
     expect(frame()).toMatch(/› ★ payout {2}MATIC/);
     expect(walletOf(app!)).toBe(matic);
-    // The TAO wallet is refused with the service's words.
+    // The TAO wallet is refused before any question, with the service's words.
     await press('j', 'enter');
-    await waitFor('Make it the payout wallet?');
-    await press('y');
-    await waitFor('✗ Bittensor wallets cannot be the payout wallet.');
-    await press('esc');
+    await waitFor('Bittensor wallets cannot be the payout wallet. This one is a TAO wallet');
+    expect(app!.stores.session.getState().dialogs).toEqual([]);
     expect(walletOf(app!)).toBe(matic);
   });
 
@@ -239,6 +247,9 @@ describe('the wallet list', () => {
     await waitFor(/✓ Wallet [0-9a-f-]{36} removed\./);
     await press('esc');
     await waitFor('Wallets (3)');
-    expect(frame()).not.toContain('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    // Gone from the list (the footer's toast says what was done).
+    expect(frame().split('\n').slice(0, -1).join('\n')).not.toContain(
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    );
   });
 });

@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
 import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { walletRows } from '../../../store/account.ts';
+import { payoutRefusal, walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
 import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -35,10 +35,10 @@ import { WalletList } from './wallet-list.tsx';
  * each at least), then as room allows the hint lines, the space before the API keys and
  * the feedback section (f works either way).
  */
-export function accountLayout(height: number, rows: { wallets: number; keys: number; saved: boolean }) {
+export function accountLayout(height: number, rows: { wallets: number; keys: number }) {
   const wanted = Math.max(2, Math.min(rows.wallets, 3) + Math.min(rows.keys, 2));
-  // The error line, the wallets' title and payout line, the keys' title; the outcome of `w`.
-  const fixed = 4 + (rows.saved ? 1 : 0);
+  // The error line, the wallets' title and payout line, the keys' title.
+  const fixed = 4;
   let roomy = true;
   let hints = true;
   const chrome = () => fixed + (hints ? 2 : 0) + (roomy ? 1 + API_KEY_SPACE + FEEDBACK_ROWS : 0);
@@ -101,7 +101,6 @@ export function Account({ width, height }: PaneProps) {
   const loading = useStore(account, (s) => s.loading);
   const error = useStore(account, (s) => s.error);
   const selectedWallet = useStore(account, (s) => s.selectedWallet);
-  const lastSet = useStore(account, (s) => (s.wallet.phase === 'saved' ? s.wallet.message : undefined));
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const list = useStore(account, (s) => s.list);
   const keyCount = useStore(apiKeys, (s) => s.data?.length ?? 0);
@@ -110,7 +109,6 @@ export function Account({ width, height }: PaneProps) {
   const heights = accountLayout(height, {
     wallets: data?.wallets?.length ?? 0,
     keys: keyCount,
-    saved: lastSet !== undefined,
   });
   const a = () => account.getState();
   const k = () => apiKeys.getState();
@@ -120,8 +118,12 @@ export function Account({ width, height }: PaneProps) {
   const ask = (kind: 'payout' | 'remove') => {
     const noToken = missing(kind === 'payout' ? 'Setting the payout wallet' : 'Removing a wallet');
     if (noToken) return noToken;
-    if (!walletRows(a()).selected)
+    const { selected } = walletRows(a());
+    if (!selected)
       return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (a adds one)`;
+    // Refused before asking: the service would refuse it only after the yes.
+    const refusal = kind === 'payout' ? payoutRefusal(selected) : undefined;
+    if (refusal) return refusal;
     a().ask(kind);
     dialogs.open(QUESTION_DIALOG);
   };
@@ -226,7 +228,6 @@ export function Account({ width, height }: PaneProps) {
             id
           </Text>
         ) : null}
-        {lastSet ? <Text color={theme.ok}>{`✓ ${screenText(lastSet)}`}</Text> : null}
       </Box>
     );
   } else if (loading) body = <Spinner label="loading the wallets…" />;

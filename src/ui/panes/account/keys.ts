@@ -32,18 +32,23 @@ export const accountKeys = bindings([
   { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
   { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:wallet', keys: ['enter'], action: 'submit', help: 'set this wallet' },
+  {
+    scope: 'dialog:wallet',
+    keys: ['enter'],
+    action: 'submit',
+    help: 'make this wallet the payout wallet (asks first)',
+  },
   {
     scope: 'dialog:wallet',
     keys: ['down'],
     action: 'nextWallet',
-    help: "next of the account's wallets (demo)",
+    help: "next of the account's wallets",
   },
   {
     scope: 'dialog:wallet',
     keys: ['up'],
     action: 'previousWallet',
-    help: "previous of the account's wallets (demo)",
+    help: "previous of the account's wallets",
   },
   { scope: 'dialog:wallet', keys: ['esc'], action: 'close', help: 'close' },
 
