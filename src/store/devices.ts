@@ -113,7 +113,8 @@ export interface DevicesView extends ListMoves {
   /** Checks the typed code, sends it if it can be one, refreshes the lists on success. */
   addCode(): Promise<void>;
   /** Starts the share dialog at its first step and loads the network's devices. */
-  openShare(): Promise<void>;
+  /** Lists the network's devices to share, the cursor on `clientId` (the pane's row) when listed. */
+  openShare(clientId?: string): Promise<void>;
   /** The cursor of the share dialog's device list. */
   shareMoves: ListMoves;
   /** Takes the device under the share cursor and goes to naming it. */
@@ -355,14 +356,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
           });
         }
       },
-      async openShare() {
+      async openShare(clientId) {
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
           const { clients } = await send(deps, () => client.networkClients());
           const devices = (clients ?? [])
             .filter((c) => c.client_id)
             .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
-          setShare({ devices, loadingDevices: false });
+          const at = devices.findIndex((c) => c.client_id === clientId);
+          setShare({ devices, loadingDevices: false, cursor: Math.max(0, at) });
         } catch (error) {
           setShare({
             loadingDevices: false,

@@ -235,6 +235,23 @@ describe('adding a code', () => {
 });
 
 describe('sharing a device', () => {
+  it('starts at the device selected in the pane', async () => {
+    const { waitFor, frame, press, stores } = await open();
+    await waitFor('Shared by this network (3)');
+    // The pane's last row: one of the network's own devices.
+    await press('G');
+    const selected = stores.devices.getState().selectedKey ?? '';
+    const row = lineOf(frame(), '›') ?? '';
+    await press('s');
+    await waitFor("Which of this network's 10 devices?");
+    const { share } = stores.devices.getState();
+    const device = share.devices?.[share.cursor];
+    expect(share.cursor).toBeGreaterThan(0);
+    expect(selected).toContain(device?.client_id ?? 'none');
+    expect(row).toContain(device?.device_name ?? 'none');
+    expect(lineOf(frame(), '›')).toContain(device?.device_name ?? 'none');
+  });
+
   it('pick a device, keep the prefilled name, read the code, find it under outgoing shares, copy it', async () => {
     const { waitFor, frame, press, stdout } = await open();
     await waitFor('Shared by this network (3)');

@@ -103,7 +103,8 @@ export function Devices({ width, height }: PaneProps) {
         },
         'Adding a code',
       ),
-    share: () => act(SHARE_DIALOG, () => d().openShare(), 'Sharing a device'),
+    // The dialog starts at the device of the pane's row (an own device's, or a share's).
+    share: () => act(SHARE_DIALOG, () => d().openShare(current()?.clientId), 'Sharing a device'),
     // A code where the row has one (an association), else the device's client id.
     copy: () => {
       const row = current();
