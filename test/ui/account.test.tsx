@@ -157,6 +157,28 @@ describe('payout wallet dialog', () => {
 });
 
 describe('feedback form', () => {
+  it('↑/↓ move to the box above or below as they stand in columns, ←/→ along the row', async () => {
+    const { waitFor, frame, press } = await open();
+    await waitFor('Payout wallet');
+    await press('f');
+    const focused = () => (frame().match(/›(?:\[[ x]\] )?([\w ]+?)(?: {2,}|\s*│)/) ?? [])[1];
+    expect(focused()).toBe('personal');
+    await press('down');
+    expect(focused()).toBe('private'); // the needs' first column
+    await press('down');
+    expect(focused()).toBe('collaborate');
+    await press('right');
+    expect(focused()).toBe('app control');
+    await press('up');
+    expect(focused()).toBe('safe');
+    await press('up');
+    expect(focused()).toBe('business');
+    await press('up'); // around: the last row
+    expect(frame()).toContain('›[ Send ]');
+    await press('up');
+    expect(frame()).toContain('›Other:');
+  });
+
   it('every flag is a checkbox; the simulator receives exactly the flags chosen and the text', async () => {
     const { waitFor, frame, press, type, sim } = await open();
     await waitFor('Payout wallet');
@@ -167,12 +189,12 @@ describe('feedback form', () => {
     await press('space'); // personal
     await press('tab', 'tab', 'space'); // private
     await press('tab', 'tab', 'tab', 'tab', 'tab', 'space'); // block data brokers
-    await press('down', 'enter'); // block ads: enter ticks a box too
-    await press('up', 'space', 'space'); // block data brokers off and on again
+    await press('tab', 'enter'); // block ads: enter ticks a box too
+    await press('shift-tab', 'space', 'space'); // block data brokers off and on again
     expect(frame()).toContain('[x] personal');
     expect(frame()).toContain('[x] private');
     expect(frame()).toContain('›[x] block data brokers');
-    await press(...Array.from({ length: 9 }, () => 'down')); // to Other
+    await press(...Array.from({ length: 9 }, () => 'tab')); // to Other
     await waitFor('›Other:');
     await type('quiet q mode 1'); // q and 1 are text here, not quit or a pane
     expect(frame()).toContain('Other: quiet q mode 1');

@@ -52,9 +52,11 @@ export const accountKeys = bindings([
   },
   { scope: 'dialog:wallet', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:feedback', keys: ['tab', 'down'], action: 'next', help: 'next field' },
-  { scope: 'dialog:feedback', keys: ['shift-tab', 'up'], action: 'previous', help: 'previous field' },
+  { scope: 'dialog:feedback', keys: ['tab', 'right'], action: 'next', help: 'next field' },
+  { scope: 'dialog:feedback', keys: ['shift-tab', 'left'], action: 'previous', help: 'previous field' },
   { scope: 'dialog:feedback', keys: ['space'], action: 'toggle', help: 'tick or untick' },
   { scope: 'dialog:feedback', keys: ['enter'], action: 'enter', help: 'tick, or send on [Send]' },
   { scope: 'dialog:feedback', keys: ['esc'], action: 'close', help: 'close (the form is kept)' },
+  { scope: 'dialog:feedback', keys: ['down'], action: 'below', help: 'the box below' },
+  { scope: 'dialog:feedback', keys: ['up'], action: 'above', help: 'the box above' },
 ]);
