@@ -78,7 +78,7 @@ function fieldRows(columns: number): FeedbackField[][] {
 }
 
 /** The field above (-1) or below (+1) `field` on screen: the same column, or the row's last box; around at the ends. */
-export function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): FeedbackField {
+function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): FeedbackField {
   const rows = fieldRows(columns);
   const row = rows.findIndex((r) => r.includes(field));
   const column = rows[row].indexOf(field);
