@@ -6,24 +6,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { startStores } from '../../src/store/index.ts';
 import { lateClient, neverClient } from './fakes.ts';
-import { isolateTmpdir, type Rendered, type RenderOptions, renderApp } from './render.tsx';
+import { isolateStateFolder, type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
 const silentClient = neverClient();
 
 let app: Rendered | undefined;
-// `y` writes the code to a new $TMPDIR/netdeck-code-*.txt: kept out of the real /tmp.
-const copies = isolateTmpdir('netdeck-devices-');
+// `y` writes the code to netdeck's state folder: kept out of the real home.
+const copies = isolateStateFolder('netdeck-devices-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
 });
 
-/** The one file `y` wrote in the copy folder. */
+/** The one file `y` writes, overwritten by each copy. */
 function copiedFile(): string {
-  const names = readdirSync(copies.path);
-  expect(names).toHaveLength(1);
-  expect(names[0]).toMatch(/^netdeck-code-[\w-]{12}\.txt$/);
-  return join(copies.path, names[0]);
+  expect(readdirSync(join(copies.path, 'netdeck'))).toEqual(['copied.txt']);
+  return copies.copyFile;
 }
 
 async function open(options: RenderOptions = {}): Promise<Rendered> {
