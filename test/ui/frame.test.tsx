@@ -78,7 +78,9 @@ describe('frame', () => {
     expect(app.frame()).toMatch(/PgUp PgDn Home End, 3-/);
     await app.press('end');
     expect(app.frame()).not.toMatch(/Dialog: [a-z]+[A-Z]/);
-    expect(app.frame()).toMatch(/Setting the payout wallet \(Account, w\)|Sharing a device|Adding a wallet/);
+    expect(app.frame()).toMatch(
+      /Setting the payout wallet \(Account, w\)|The feedback form \(Account, f\)|Sharing a device/,
+    );
     await app.press('pgup');
     await app.press('esc');
     expect(app.frame()).not.toContain('Everywhere');

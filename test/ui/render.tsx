@@ -51,7 +51,7 @@ export class FakeStdout extends EventEmitter {
     super();
   }
   write = (chunk: string, done?: () => void) => {
-    if (/^(\u001b\[\?\d+[hl])+$/.test(chunk)) this.modes.push(chunk);
+    if (/^\u001b\[\?2004[hl]$/.test(chunk)) this.modes.push(chunk);
     else this.frames.push(chunk);
     done?.();
     return true;
