@@ -133,6 +133,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       return openApiBytes;
     },
     log: options.log,
+    now: () => clock.now(),
   };
   const listening = await listen(createRequestHandler(context), host, options.port ?? 0);
   address = { host: address.host, port: Number(new URL(listening.url).port) || 80 };

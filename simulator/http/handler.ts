@@ -32,6 +32,8 @@ export interface HttpContext {
   /** The OpenAPI document, serialised. */
   openApi: () => Buffer;
   log?: (line: string) => void;
+  /** The simulated time: every answer's `Date` says it (clients learn a sped-up clock from it). */
+  now: () => number;
 }
 
 /** Operations whose answer is the same for every caller: their bytes are reused while the engine returns the same object. */
@@ -171,6 +173,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 
   return (req, res) => {
     const started = performance.now();
+    // The time the request was taken, on the simulator's clock (Node's own Date is the wall clock's).
+    res.setHeader('date', new Date(ctx.now()).toUTCString());
     const { log } = ctx;
     if (log) {
       res.once('finish', () => {

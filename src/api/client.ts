@@ -1,5 +1,6 @@
 // The typed client: one method per operation of the endpoint table, on undici.
 import type { Dispatcher } from 'undici';
+import type { Clock } from '../clock.ts';
 import {
   type Endpoint,
   endpoints,
@@ -18,6 +19,7 @@ import { readBody } from './body.ts';
 import { statusWithText } from './error-words.ts';
 import { ApiError, isTransient } from './errors.ts';
 import { operationWords } from './operation-words.ts';
+import { ServerClock } from './server-clock.ts';
 import { Agent, errors as undiciErrors } from './undici.ts';
 
 export interface ClientOptions {
@@ -48,6 +50,8 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called before each retry (for the UI's "retrying in N s"). */
   onRetry?: (info: { operation: OperationName; attempt: number; delayMs: number; error: ApiError }) => void;
+  /** This machine's clock, which the service's is learned against (default: the system clock). */
+  clock?: Clock;
 }
 
 export interface CallOptions {
@@ -62,6 +66,8 @@ type Method<K extends OperationName> =
 export type ApiClient = { [K in OperationName]: Method<K> } & {
   readonly baseUrl: string;
   readonly hasToken: boolean;
+  /** The service's clock as its answers' `Date` headers tell it (server-clock.ts): read its times against this. */
+  readonly serverClock: ServerClock;
   /** Uses another token from now on (after a login in the console); undefined: none. */
   setToken(token: string | undefined): void;
   /** Any operation by name (what the methods call). */
@@ -104,13 +110,20 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
-/** `Retry-After` as milliseconds: delta seconds or an HTTP date. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+/**
+ * `Retry-After` as milliseconds: delta seconds, or an HTTP date of the service's clock
+ * (`now`, which runs `rate` times as fast as this machine's).
+ */
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now = Date.now(),
+  rate = 1,
+): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now) / rate;
 }
 
 const MIB = 1024 * 1024;
@@ -194,6 +207,20 @@ export function createClient(options: ClientOptions): ApiClient {
       keepAliveTimeout: 10_000,
     });
   const sleep = options.sleep ?? defaultSleep;
+  // A probe for the clock: the public network statistics, their body left unread.
+  const serverClock: ServerClock = new ServerClock(options.clock, async () => {
+    const sentAt = serverClock.localNow();
+    const response = await dispatcher.request({
+      origin: base.origin,
+      path: `${basePath}${endpoints.networkStats.path}`,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      headersTimeout: settings.headersTimeoutMs,
+      signal: AbortSignal.timeout(settings.headersTimeoutMs),
+    });
+    serverClock.observe(response.headers.date, sentAt, serverClock.localNow());
+    await response.body.dump();
+  });
   let token = options.token?.trim() || undefined;
   /** What a call sends that no text derived from its answer may show: the token, the credentials of its body. */
   type Sent = Parameters<typeof hideSent>[1];
@@ -221,6 +248,7 @@ export function createClient(options: ClientOptions): ApiClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body ?? {});
     }
+    const sentAt = serverClock.localNow();
     const response = await dispatcher.request({
       origin: base.origin,
       path: `${basePath}${endpoint.path}`,
@@ -231,6 +259,7 @@ export function createClient(options: ClientOptions): ApiClient {
       headersTimeout: settings.headersTimeoutMs,
       bodyTimeout: settings.bodyTimeoutMs,
     });
+    serverClock.observe(response.headers.date, sentAt, serverClock.localNow());
     const status = response.statusCode;
     // An error answer is shown on one line: its start is all that is read. An answer is
     // measured as it arrives: its structure bounds the work of reading it as its bytes do.
@@ -283,7 +312,7 @@ export function createClient(options: ClientOptions): ApiClient {
         operation: name,
         status,
         body: text,
-        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+        retryAfterMs: parseRetryAfter(response.headers['retry-after'], serverClock.now(), serverClock.speed),
       });
     }
     let json: unknown;
@@ -392,6 +421,7 @@ export function createClient(options: ClientOptions): ApiClient {
     get hasToken() {
       return token !== undefined;
     },
+    serverClock,
     setToken(next: string | undefined) {
       token = next?.trim() || undefined;
     },

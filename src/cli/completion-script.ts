@@ -1,9 +1,21 @@
 // Shell completion scripts generated from the commander program itself, so they list
-// every command, subcommand and option there is and never drift from it.
-import type { Command } from 'commander';
+// every command, subcommand and option there is and never drift from it; and the values
+// of those that take some: an option's or argument's choices (`--era`, `--last`, the
+// shells), and the profile names, which the script asks netdeck for as it completes
+// (`netdeck __complete profiles`: they change without a new script).
+import type { Argument, Command, Option } from 'commander';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
+
+/** Values known only when completing: the hidden command that prints them, one per line. */
+export const DYNAMIC_VALUES = { profiles: 'profiles' } as const;
+/** Options whose values are dynamic, and the kind each takes. */
+const DYNAMIC_OPTIONS: Record<string, keyof typeof DYNAMIC_VALUES> = { '--profile': 'profiles' };
+export const COMPLETE_COMMAND = '__complete';
+
+/** What an option's value completes to: fixed words, or a kind asked of netdeck. */
+type Values = { words: readonly string[] } | { dynamic: keyof typeof DYNAMIC_VALUES };
 
 interface Node {
   /** Command words from the program down, e.g. ['stats', 'providers']. */
@@ -11,10 +23,22 @@ interface Node {
   description: string;
   options: string[];
   children: string[];
+  /** The choices of its first argument (`completion <shell>`, `config get <key>`). */
+  argChoices: readonly string[];
+}
+
+const isHidden = (c: Command) => (c as unknown as { _hidden?: boolean })._hidden === true;
+
+function valuesOf(option: Option): Values | undefined {
+  if (!option.long || !(option.required || option.optional)) return undefined;
+  const dynamic = DYNAMIC_OPTIONS[option.long];
+  if (dynamic) return { dynamic };
+  return option.argChoices?.length ? { words: option.argChoices } : undefined;
 }
 
 function walk(command: Command, path: string[] = []): Node[] {
-  const visible = command.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  const visible = command.commands.filter((c) => !isHidden(c));
+  const first: Argument | undefined = command.registeredArguments[0];
   const node: Node = {
     path,
     description: command.description(),
@@ -22,19 +46,48 @@ function walk(command: Command, path: string[] = []): Node[] {
       (flag): flag is string => !!flag,
     ),
     children: visible.map((c) => c.name()),
+    argChoices: first?.argChoices ?? [],
   };
   return [node, ...visible.flatMap((c) => walk(c, [...path, c.name()]))];
 }
 
+/** Every option that takes values to complete, by its long flag (one set of values per flag). */
+function valueOptions(program: Command): Map<string, Values> {
+  const found = new Map<string, Values>();
+  const visit = (command: Command) => {
+    for (const option of command.options) {
+      const values = valuesOf(option);
+      if (values && option.long && !found.has(option.long)) found.set(option.long, values);
+    }
+    for (const child of command.commands) if (!isHidden(child)) visit(child);
+  };
+  visit(program);
+  return found;
+}
+
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-function bash(nodes: Node[], name: string): string {
+function bash(nodes: Node[], values: Map<string, Values>, name: string): string {
   const cases = nodes
-    .map((n) => `    ${quote(n.path.join(' '))}) words=${quote([...n.children, ...n.options].join(' '))} ;;`)
+    .map(
+      (n) =>
+        `    ${quote(n.path.join(' '))}) words=${quote([...n.children, ...n.options, ...n.argChoices].join(' '))} ;;`,
+    )
+    .join('\n');
+  const valueCases = [...values]
+    .map(([flag, v]) =>
+      'words' in v
+        ? `    ${quote(flag)}) COMPREPLY=($(compgen -W ${quote(v.words.join(' '))} -- "$cur")); return ;;`
+        : `    ${quote(flag)}) COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[v.dynamic]} 2>/dev/null)" -- "$cur")); return ;;`,
+    )
     .join('\n');
   return `# ${name} completion for bash (and zsh through bashcompinit)
 _${name}_complete() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} cmdpath="" word i
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmdpath="" word i
+  # The value of an option that takes one: its choices, or what netdeck lists now.
+  case "$prev" in
+${valueCases}
+  esac
   # The command path: the words typed so far that name a command of the one before.
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=\${COMP_WORDS[i]}
@@ -56,14 +109,14 @@ complete -o default -F _${name}_complete ${name}
 `;
 }
 
-function zsh(nodes: Node[], name: string): string {
+function zsh(nodes: Node[], values: Map<string, Values>, name: string): string {
   return `#compdef ${name}
 # ${name} completion for zsh: the bash completion through bashcompinit
 autoload -U +X bashcompinit && bashcompinit
-${bash(nodes, name)}`;
+${bash(nodes, values, name)}`;
 }
 
-function fish(nodes: Node[], name: string): string {
+function fish(nodes: Node[], values: Map<string, Values>, name: string): string {
   const lines = [`# ${name} completion for fish`, `complete -c ${name} -f`];
   for (const node of nodes) {
     const condition = node.path.length
@@ -75,14 +128,23 @@ function fish(nodes: Node[], name: string): string {
       lines.push(
         `complete -c ${name} -n ${quote(condition)} -a ${quote(child.path.at(-1)!)} -d ${quote(child.description.slice(0, 60))}`,
       );
-    for (const option of node.options.filter((o) => o.startsWith('--')))
-      lines.push(`complete -c ${name} -n ${quote(condition)} -l ${option.slice(2)}`);
+    if (node.argChoices.length)
+      lines.push(`complete -c ${name} -n ${quote(condition)} -a ${quote(node.argChoices.join(' '))}`);
+    for (const option of node.options.filter((o) => o.startsWith('--'))) {
+      const v = values.get(option);
+      const takes = !v
+        ? ''
+        : ` -x -a ${quote('words' in v ? v.words.join(' ') : `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[v.dynamic]} 2>/dev/null)`)}`;
+      lines.push(`complete -c ${name} -n ${quote(condition)} -l ${option.slice(2)}${takes}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
 
 export function completionScript(program: Command, shell: Shell): string {
   const nodes = walk(program);
+  const values = valueOptions(program);
   const name = program.name();
-  return shell === 'bash' ? bash(nodes, name) : shell === 'zsh' ? zsh(nodes, name) : fish(nodes, name);
+  const write = { bash, zsh, fish }[shell];
+  return write(nodes, values, name);
 }

@@ -20,7 +20,10 @@ export interface CliDeps {
   runTui?: (options: TuiOptions) => Promise<number>;
   /** The bounds of `providers --all` (default ALL_BOUNDS), lower in tests. */
   allBounds?: Partial<AllBounds>;
-  /** The clock of `watch` and `exporter` on an API (default systemClock; demo mode: the simulator's). */
+  /**
+   * This machine's clock (default systemClock), which the client learns the service's
+   * against: `watch`, `exporter` and the console on an API run on that (long-running.ts).
+   */
   clock?: Clock;
   /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */
   stop?: AbortSignal;

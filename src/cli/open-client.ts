@@ -69,7 +69,7 @@ export function clientFor(
   baseUrl: string,
   token?: string,
 ): ApiClient {
-  return createClient({ ...defaults, ...deps.clientOptions, baseUrl, token });
+  return createClient({ clock: deps.clock, ...defaults, ...deps.clientOptions, baseUrl, token });
 }
 
 export async function openClient(

@@ -161,10 +161,32 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
     command.showHelpAfterError(
       `Usage: ${path} ${command.usage()}\nRun '${path} --help' for options and examples.`,
     );
+    if (command !== program && command.commands.length && !hasAction(command))
+      listSubcommands(command, context);
     for (const sub of command.commands) withUsage(sub, `${path} ${sub.name()}`);
   };
   withUsage(program, 'netdeck');
   return program;
+}
+
+const hasAction = (command: Command) => (command as unknown as { _actionHandler?: unknown })._actionHandler;
+
+/**
+ * A group of commands that does nothing of its own (`netdeck stats`) lists them on stdout
+ * and exits 0, as gh does; a word after it that names none is still a usage error.
+ */
+function listSubcommands(group: Command, context: CliContext): void {
+  group.allowExcessArguments().action((_flags, command: Command) => {
+    const [word] = command.args;
+    if (word !== undefined) {
+      const names = group.commands.map((c) => c.name());
+      command.error(`error: unknown command '${word}'${didYouMean(word, names)}`, {
+        exitCode: ExitCode.usage,
+      });
+    }
+    group.outputHelp();
+    context.exit(ExitCode.ok);
+  });
 }
 
 /** Runs one command line; resolves with the exit code. */

@@ -200,3 +200,20 @@ export function formatWaitInWords(ms: number): string {
     .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`);
   return words.join(' and ');
 }
+
+/** A clock's speed as a factor: `60`, `0.5`, `2.25` (three significant digits at most). */
+export function formatFactor(speed: number): string {
+  return String(Number(speed.toPrecision(3)));
+}
+
+/**
+ * A period of a sped-up clock with what it is in real time: `60 s (1 s at 60x)`; just
+ * the period when the clock runs at real time.
+ */
+export function formatPeriodAtSpeed(ms: number, speed: number): string {
+  const period = formatAge(ms / 1000);
+  if (speed === 1) return period;
+  const real = ms / speed / 1000;
+  const realText = real >= 10 ? formatAge(real) : `${Number(real.toPrecision(2))} s`;
+  return `${period} (${realText} at ${formatFactor(speed)}x)`;
+}

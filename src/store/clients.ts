@@ -1,6 +1,6 @@
 // The network's clients (GET /network/clients, a live resource): what gives device
 // names, device ids and the provide mode to My providers, the share picker and Devices.
-import type { NetworkClient, NetworkClients, ProvidersStats } from '../contract/schemas.ts';
+import type { NetworkClient, NetworkClients, ProviderStats, ProvidersStats } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, type ResourceStore } from './resource.ts';
 
@@ -29,24 +29,43 @@ export function clientsById(data: NetworkClients | undefined): Map<string, Netwo
 /** Whether the client has an open connection. */
 export const isConnected = (client: NetworkClient | undefined) => (client?.connections?.length ?? 0) > 0;
 
-/**
- * Provider statistics with what /network/clients knows of each provider: its device
- * name, and its provide mode where the statistics lack it (today's /stats/providers
- * does not send one; the clients list sends 3, public, or nothing).
- */
-export function withClientInfo(stats: ProvidersStats, clients: NetworkClients | undefined): ProvidersStats {
+/** Each provider with what its client in /network/clients adds (`join`); one without a client as it is. */
+function joinClients(
+  stats: ProvidersStats,
+  clients: NetworkClients | undefined,
+  join: (provider: ProviderStats, client: NetworkClient) => ProviderStats,
+): ProvidersStats {
   const index = clientsById(clients);
   if (index.size === 0 || !stats.providers) return stats;
   return {
     ...stats,
     providers: stats.providers.map((provider) => {
       const client = provider.client_id ? index.get(provider.client_id) : undefined;
-      if (!client) return provider;
-      return {
-        ...provider,
-        device_name: client.device_name,
-        provide_mode: provider.provide_mode ?? client.provide_mode,
-      };
+      return client ? join(provider, client) : provider;
     }),
   };
 }
+
+/**
+ * Provider statistics with what /network/clients knows of each provider: its device
+ * name, and its provide mode where the statistics lack it (today's /stats/providers
+ * does not send one; the clients list sends 3, public, or nothing). The console joins
+ * again when the clients reload: their name replaces the one it joined before.
+ */
+export const withClientInfo = (stats: ProvidersStats, clients: NetworkClients | undefined) =>
+  joinClients(stats, clients, (provider, client) => ({
+    ...provider,
+    device_name: client.device_name,
+    provide_mode: provider.provide_mode ?? client.provide_mode,
+  }));
+
+/**
+ * The service's answer as it was sent, with the device name and the provide mode of
+ * /network/clients beside it where it sent none (the commands' `--json`): never over it.
+ */
+export const besideClientInfo = (stats: ProvidersStats, clients: NetworkClients | undefined) =>
+  joinClients(stats, clients, (provider, client) => ({
+    ...provider,
+    device_name: provider.device_name ?? client.device_name,
+    provide_mode: provider.provide_mode ?? client.provide_mode,
+  }));

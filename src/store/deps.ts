@@ -9,7 +9,7 @@ export const DEFAULT_REFRESH_SECONDS = 60;
 
 export interface StoreDeps {
   client: ApiClient;
-  /** The simulator's clock in demo mode (so --speed speeds refreshes up), else systemClock. */
+  /** The simulator's clock in demo mode (so --speed speeds refreshes up), else the service's as its answers tell it (client.serverClock). */
   clock: Clock;
   /** Every request's outcome is reported here; the header shows it. */
   connection: ConnectionStore;

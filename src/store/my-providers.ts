@@ -222,7 +222,12 @@ export function createMyProvidersStore(
   // Compare each successful load with the one before it.
   store.subscribe((state, previous) => {
     if (state.version === previous.version) return;
-    store.setState({ changed: diffProviders(previous.data, state.data), changedAt: state.fetchedAt });
+    // The clock's speed as known now: a service's clock learns its rate from the answers.
+    store.setState({
+      changed: diffProviders(previous.data, state.data),
+      changedAt: state.fetchedAt,
+      highlightMs: highlightSpan(deps.clock.speed, state.everyMs),
+    });
   });
   // New names or modes from /network/clients show at once.
   options.clients?.subscribe((clients, before) => {

@@ -79,7 +79,12 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
   }));
   store.subscribe((state, previous) => {
     if (state.version === previous.version) return;
-    store.setState({ changed: diffNetwork(previous.data, state.data), changedAt: state.fetchedAt });
+    // The clock's speed as known now: a service's clock learns its rate from the answers.
+    store.setState({
+      changed: diffNetwork(previous.data, state.data),
+      changedAt: state.fetchedAt,
+      highlightMs: highlightSpan(deps.clock.speed, state.everyMs),
+    });
   });
   return store;
 }

@@ -51,11 +51,14 @@ export function tokenExpiry(token: string | undefined): number | undefined {
   return knownTime(decodeToken(token)?.expiresAt);
 }
 
-/** Asks the service for `operations` at once; resolves when every one has answered or failed. */
+/**
+ * Asks the service for `operations` at once; resolves when every one has answered or
+ * failed. `now` is read then: the service's clock is learned from these answers.
+ */
 export async function observeService(
   client: ApiClient,
   operations: readonly ObservedOperation[],
-  context: { at: number; token?: string; signal?: AbortSignal },
+  context: { now: () => number; token?: string; signal?: AbortSignal },
 ): Promise<Observation> {
   const options: CallOptions = { signal: context.signal };
   const settled = await Promise.all(
@@ -74,7 +77,7 @@ export async function observeService(
     (results as Record<string, unknown>)[name] = settled[k];
   });
   return {
-    at: context.at,
+    at: context.now(),
     results,
     tokenExpiresAt: tokenExpiry(context.token),
   };

@@ -8,6 +8,13 @@ import { useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import { refreshLive, type Stores } from '../store/index.ts';
+import {
+  PROFILE_DIALOG,
+  ProfileDialog,
+  type ProfileSwitch,
+  ProfileSwitchProvider,
+  useProfileSwitch,
+} from './components/profile-dialog.tsx';
 import { StoresProvider, useStores } from './context.tsx';
 import { EventLog } from './frame/event-log.tsx';
 import { Footer } from './frame/footer.tsx';
@@ -17,7 +24,7 @@ import { COMPACT_BELOW } from './frame/layout.ts';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
-import { InputProvider, KeyRegistry, useKeyActions } from './input/dispatcher.tsx';
+import { InputProvider, KeyRegistry, useDialogs, useKeyActions } from './input/dispatcher.tsx';
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
 import { shownStores } from './panes/types.ts';
@@ -26,6 +33,8 @@ import type { Theme } from './theme.ts';
 function useGlobalKeys() {
   const stores = useStores();
   const { session } = stores;
+  const profiles = useProfileSwitch();
+  const dialogs = useDialogs();
   const s = () => session.getState();
   const cycle = (delta: 1 | -1) => s().setPane(paneAfter(activePane(s()).id, delta).id);
   useKeyActions(globalTable, 'global', {
@@ -35,6 +44,10 @@ function useGlobalKeys() {
     help: () => s().toggleHelp(),
     events: () => s().toggleEvents(),
     quit: () => s().quit(),
+    profiles: () => {
+      if (!profiles) return 'no profiles here: the console runs on the flags or the environment it was given';
+      dialogs.open(PROFILE_DIALOG);
+    },
     refresh: () => {
       if (!refreshLive(stores, shownStores(activePane(s()))))
         return 'nothing here reloads on its own: this pane asks the service when you act';
@@ -77,7 +90,9 @@ function Frame() {
       <Header width={columns} pane={pane} compact={compact} />
       <TabBar width={columns} />
       <Box width={columns} height={paneHeight} overflowY="hidden">
-        {overlay === 'help' ? (
+        {dialog === PROFILE_DIALOG ? (
+          <ProfileDialog width={columns} height={paneHeight} />
+        ) : overlay === 'help' ? (
           <HelpOverlay width={columns} height={paneHeight} active={pane} />
         ) : overlay === 'events' ? (
           <EventLog width={columns} height={paneHeight} />
@@ -97,18 +112,22 @@ export interface AppProps {
   demo?: DemoAccess;
   /** The key registry (tests read which handlers are mounted); default a new one. */
   keys?: KeyRegistry;
+  /** Switching profiles (`@`); none: the key says there is nothing to switch. */
+  profiles?: ProfileSwitch;
 }
 
 /** A registry of the console's key handlers, on its key table. */
 export const createKeyRegistry = () => new KeyRegistry(keymap, paneScope);
 
 /** The whole console; render it with Ink (src/cli/console/tui.tsx) or the test helper. */
-export function App({ stores, clock, theme, demo, keys }: AppProps) {
+export function App({ stores, clock, theme, demo, keys, profiles }: AppProps) {
   return (
     <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo}>
-      <InputProvider keymap={keymap} paneScope={paneScope} registry={keys}>
-        <Frame />
-      </InputProvider>
+      <ProfileSwitchProvider value={profiles}>
+        <InputProvider keymap={keymap} paneScope={paneScope} registry={keys}>
+          <Frame />
+        </InputProvider>
+      </ProfileSwitchProvider>
     </StoresProvider>
   );
 }

@@ -5,6 +5,7 @@
 // global binding already uses, test/ui/panes.test.tsx on a binding without a handler.
 // How a binding is written: src/ui/input/bindings.ts.
 import { loginKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
+import { profileKeys } from './components/profile-dialog.tsx';
 import { type Binding, isDialogScope, type Scope } from './input/bindings.ts';
 import { eventLogKeys, globalKeys, helpKeys } from './input/global-keys.ts';
 import { PANES } from './panes/registry.ts';
@@ -27,6 +28,7 @@ export const keymap: readonly Binding[] = [
   ...loginKeys,
   ...questionKeys,
   ...stalePeriodKeys,
+  ...profileKeys,
 ];
 
 /** How a key is written in hints and help (arrows as arrows; names otherwise read better than symbols). */

@@ -1,7 +1,7 @@
 // `netdeck completion bash|zsh|fish`: generated from the program, so every command,
 // subcommand and option is in it; the bash one completes as a shell would.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
@@ -11,6 +11,20 @@ const commandNames = async () => {
   const help = await run(['--help']);
   return [...help.stdout.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)].map((m) => m[1]).filter((n) => n !== 'help');
 };
+
+/** Runs the bash completion of `script` on the words typed after `netdeck`; what it offers. */
+const bashCompletion =
+  (script: string, env?: NodeJS.ProcessEnv) =>
+  (...words: string[]) =>
+    execFileSync(
+      'bash',
+      [
+        '-c',
+        `source "$0"; COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
+        script,
+      ],
+      { encoding: 'utf8', env },
+    ).trim();
 
 describe('netdeck completion', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -32,20 +46,64 @@ describe('netdeck completion', () => {
   it('bash completes commands, subcommands and options as typed', async () => {
     const script = join(dir.path, 'netdeck.bash');
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
-    const complete = (...words: string[]) =>
-      execFileSync(
-        'bash',
-        [
-          '-c',
-          `source "$0"; COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
-          script,
-        ],
-        { encoding: 'utf8' },
-      ).trim();
+    const complete = bashCompletion(script);
     expect(complete('loc')).toBe('locations');
     expect(complete('stats', 'pro').split(' ').sort()).toEqual(['provider', 'providers']);
     expect(complete('stats', 'providers', '--la')).toBe('--last');
     expect(complete('devices', '--cs')).toBe('--csv');
+  });
+
+  it('bash (and zsh, through bashcompinit) completes values: --era, --last, the shells, config keys, profile names', async () => {
+    const script = join(dir.path, 'netdeck.bash');
+    writeFileSync(script, (await run(['completion', 'bash'])).stdout);
+    // The profile names come from netdeck as it completes: a stand-in that lists two.
+    const bin = join(dir.path, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'netdeck'),
+      '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "prod\\nstaging\\n"\n',
+    );
+    chmodSync(join(bin, 'netdeck'), 0o755);
+    const complete = bashCompletion(script, { PATH: `${bin}:${process.env.PATH}` });
+    expect(complete('--era', "''")).toBe('current seed');
+    expect(complete('stats', 'providers', '--last', "''")).toBe('24h 7d 30d');
+    expect(complete('stats', 'provider', 'abc', '--last', '3')).toBe('30d');
+    expect(complete('completion', "''").split(' ')).toEqual(expect.arrayContaining(['bash', 'zsh', 'fish']));
+    expect(complete('config', 'set', 'ref')).toBe('refresh_seconds');
+    expect(complete('--profile', "''")).toBe('prod staging');
+    expect(complete('stats', 'network', '--profile', 'st')).toBe('staging');
+    // zsh runs the same function.
+    const zsh = (await run(['completion', 'zsh'])).stdout;
+    expect(zsh).toContain('bashcompinit');
+    expect(zsh).toContain((await run(['completion', 'bash'])).stdout);
+  });
+
+  it('fish offers the same values', async () => {
+    const fish = (await run(['completion', 'fish'])).stdout;
+    expect(fish).toContain("complete -c netdeck -n '__fish_use_subcommand' -l era -x -a 'current seed'");
+    expect(fish).toContain(
+      "complete -c netdeck -n '__fish_seen_subcommand_from providers' -l last -x -a '24h 7d 30d'",
+    );
+    expect(fish).toContain(
+      "complete -c netdeck -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'",
+    );
+    expect(fish).toContain("-l profile -x -a '(netdeck __complete profiles 2>/dev/null)'");
+    expect(fish).toMatch(/__fish_seen_subcommand_from set' -a '[^']*\brefresh_seconds\b/);
+  });
+
+  it('netdeck __complete profiles lists the profile names, one per line (nothing for a kind it does not know)', async () => {
+    mkdirSync(join(dir.path, 'netdeck'));
+    writeFileSync(
+      join(dir.path, 'netdeck', 'config.json'),
+      JSON.stringify({ profiles: { prod: { api_url: 'https://a.example' }, lab: {} } }),
+    );
+    const env = { XDG_CONFIG_HOME: dir.path };
+    expect((await run(['__complete', 'profiles'], { env })).stdout).toBe('prod\nlab\n');
+    const other = await run(['__complete', 'colours'], { env });
+    expect([other.code, other.stdout]).toEqual([ExitCode.ok, '']);
+    // Hidden: not among the commands, nor in the scripts.
+    expect(await commandNames()).not.toContain('__complete');
+    expect((await run(['completion', 'bash'])).stdout).not.toContain("'__complete')");
   });
 
   it('a shell it does not know is a usage error naming the ones it does', async () => {

@@ -110,6 +110,7 @@ describe('--csv on every table command, demo data', () => {
       ['stats', 'provider', provider, '--last', '30d'],
       ['stats', 'network'],
       ['config'],
+      ['config', 'profiles'],
       // issue 26, groups 4, 5 and the network user
       ['network'],
       ['blocked'],

@@ -1,11 +1,12 @@
 // The command line as a whole: help and version, the demo simulator when no API is
 // configured, the interactive console's entry, and `netdeck sim`'s flags.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
 import { DEFAULTS } from '../../simulator/world/index.ts';
 import type { TuiOptions } from '../../src/cli/console/tui.tsx';
-import { ManualClock, systemClock } from '../../src/clock.ts';
+import { ManualClock } from '../../src/clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { run, type SimFixture, SMALL_WORLD, startSimFixture, tempDir } from './harness.ts';
 
@@ -62,6 +63,17 @@ describe('help and version', () => {
     expect(stdout).toMatch(
       new RegExp(`--own-providers <n> +providers of the demo network \\(default ${DEFAULTS.ownProviders}\\)`),
     );
+  });
+
+  it('a group of commands alone (netdeck stats) lists its commands on stdout, exit 0; a wrong one is still exit 2', async () => {
+    const result = await run(['stats']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toBe((await run(['stats', '--help'])).stdout);
+    for (const name of ['providers', 'provider', 'network'])
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${name} `, 'm'));
+    const wrong = await run(['stats', 'provders']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("unknown command 'provders' (did you mean providers?)");
   });
 
   it('netdeck help COMMAND is the same help', async () => {
@@ -155,7 +167,7 @@ describe('the interactive console (no command)', () => {
     expect(places).toBeGreaterThan(0);
   });
 
-  it('on a terminal with an API: that API, the system clock, the configured token', async () => {
+  it('on a terminal with an API: that API, the service’s clock as its answers tell it, the configured token', async () => {
     let seen: TuiOptions | undefined;
     const result = await run([], {
       env: fx.env,
@@ -169,10 +181,62 @@ describe('the interactive console (no command)', () => {
     });
     expect(result.code).toBe(0);
     expect(seen?.target).toEqual({ kind: 'api', url: fx.sim.url });
-    expect(seen?.clock).toBe(systemClock);
+    // The client's: the first answers (the stores start before the console mounts) set it.
+    expect(seen?.clock).toBe(seen?.client.serverClock);
+    expect(seen?.clock.now()).toBeLessThan(fx.clock.now() + 1000);
+    expect(seen?.clock.now()).toBeGreaterThanOrEqual(fx.clock.now() - 1000);
     expect(seen?.token).toBe(fx.sim.token);
     expect(seen?.demo).toBeUndefined();
     expect(seen?.refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);
+  });
+
+  it('@ switches profile: the console starts again on the chosen one (a new client and stores); one that cannot work is refused', async () => {
+    const dir = tempDir();
+    try {
+      mkdirSync(join(dir.path, 'netdeck'));
+      writeFileSync(
+        join(dir.path, 'netdeck', 'config.json'),
+        JSON.stringify({
+          default_profile: 'one',
+          profiles: {
+            one: { api_url: fx.sim.url, token: fx.sim.token },
+            two: { api_url: fx.sim.url, token: fx.sim.token, refresh_seconds: 15 },
+            broken: { api_url: 'ftp://nowhere' },
+          },
+        }),
+      );
+      const seen: TuiOptions[] = [];
+      const refusals: (string | undefined)[] = [];
+      const result = await run([], {
+        env: { XDG_CONFIG_HOME: dir.path, XDG_STATE_HOME: dir.path },
+        tty: true,
+        deps: {
+          runTui: async (options) => {
+            seen.push(options);
+            if (seen.length === 1) {
+              refusals.push(options.profiles?.choose('broken'), options.profiles?.choose('two'));
+              expect(options.stores?.stores.session.getState().quitting).toBe(true);
+            }
+            return 0;
+          },
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(seen).toHaveLength(2);
+      expect(seen[0].profiles?.list()).toEqual([
+        { name: 'one', apiUrl: fx.sim.url, current: true },
+        { name: 'two', apiUrl: fx.sim.url, current: false },
+        { name: 'broken', apiUrl: 'ftp://nowhere', current: false },
+      ]);
+      expect(refusals[0]).toMatch(/must start with http:\/\/ or https:\/\//);
+      expect(refusals[1]).toBeUndefined();
+      expect(seen[0].refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);
+      expect(seen[1].refreshEveryMs).toBe(15_000);
+      expect(seen[1].client).not.toBe(seen[0].client);
+      expect(seen[1].profiles?.list().find((p) => p.current)?.name).toBe('two');
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('--refresh SECONDS sets how often the live panes reload; out of bounds it is a usage error', async () => {

@@ -66,6 +66,18 @@ describe('netdeck providers (one sample)', () => {
     expect((JSON.parse(seed.stdout) as FindProvidersResult).providers).toHaveLength(10);
   });
 
+  it('the seed era’s speed of 0 (it measured none) is unmeasured, and no figure in CSV', async () => {
+    const location = biggestCountry(seedLive).location_id!;
+    const table = await run(['providers', '--location', location], { env: seedFx.env });
+    const rows = linesOf(table.stdout).slice(1, -1);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^[0-9a-f-]{36} {2}\s*\? {2}unmeasured {2}\?$/);
+    const csv = await run(['providers', '--location', location, '--csv', '--quiet'], { env: seedFx.env });
+    const [header, ...records] = linesOf(csv.stdout).map((line) => line.split(','));
+    const speed = header.indexOf('speed_bytes_per_second');
+    for (const record of records) expect(record[speed]).toBe('');
+  });
+
   it('puts --client ids first, as sent, not counted; --rank speed ranks by speed', async () => {
     const country = biggestCountry();
     const client = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';

@@ -5,9 +5,18 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSimulator } from '../../simulator/index.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
-import { ManualClock } from '../../src/clock.ts';
-import { eventually, jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
+import { ManualClock, ScaledClock } from '../../src/clock.ts';
+import {
+  eventually,
+  jsonLines,
+  type Run,
+  run,
+  type SimFixture,
+  SMALL_WORLD,
+  startSimFixture,
+} from './harness.ts';
 
 let fx: SimFixture;
 let requests: string[];
@@ -206,6 +215,54 @@ describe('netdeck watch', () => {
   });
 });
 
+describe('netdeck watch against a sped-up simulator', () => {
+  it('reads its event times on its clock (--speed 60, six hours ahead): a provider down for a simulated minute is reported', async () => {
+    const aheadMs = 6 * 3_600_000;
+    const sim = await createSimulator({
+      seed: 5,
+      clock: new ScaledClock(60, Date.now() + aheadMs),
+      ...SMALL_WORLD,
+    });
+    const controller = new AbortController();
+    const output = { stdout: '', stderr: '' };
+    try {
+      const stats = sim.engine.handle('providerStats', undefined, {
+        networkId: sim.engine.demoNetwork.id,
+        networkName: sim.engine.demoNetwork.name,
+      });
+      const [early, late] = stats.providers!.filter((p) => p.connected).map((p) => p.client_id!);
+      // One down for two simulated minutes before watch starts: its first poll reports it.
+      sim.admin.setProviderConnected({ client_id: early, connected: false });
+      await sim.admin.advance(120);
+      // The system clock here: only the answers' Date headers say the simulator runs 60 times as fast.
+      const done = run(['watch', '--refresh', '30', '--disconnected-minutes', '1'], {
+        env: { NETDECK_API_URL: sim.url, NETDECK_TOKEN: sim.token, XDG_CONFIG_HOME: dir },
+        output,
+        deps: { stop: controller.signal },
+      });
+      sim.admin.setProviderConnected({ client_id: late, connected: false });
+      const downAt = sim.clock.now();
+      const reported = (id: string) =>
+        jsonLines(output.stdout).find((e) => e.type === 'provider_disconnected' && e.client_id === id);
+      // A simulated minute is a second here; a wall-clock minute would be a minute.
+      await eventually(() => reported(late) !== undefined, 'the report', 8_000);
+      const event = reported(late)!;
+      expect(event.minutes).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(event.time as string) - downAt).toBeGreaterThanOrEqual(60_000);
+      expect(Date.parse(event.time as string) - downAt).toBeLessThan(5 * 60_000);
+      // The first poll's report is on the service's time too, not this machine's six hours behind.
+      const first = reported(early)!;
+      expect(first.minutes).toBeGreaterThanOrEqual(2);
+      expect(Math.abs(Date.parse(first.time as string) - downAt)).toBeLessThan(5 * 60_000);
+      controller.abort();
+      expect((await done).code).toBe(ExitCode.ok);
+    } finally {
+      controller.abort();
+      await sim.close();
+    }
+  });
+});
+
 describe('netdeck watch --check', () => {
   it('exits 0 when all is well and 5 when a provider is down past the limit or no payout wallet is set', async () => {
     // On the simulator's clock: its token expires 30 days after its 2026-01-01.
@@ -245,17 +302,15 @@ describe('netdeck watch --check', () => {
     expect(noWallet.stderr).toMatch(/1 problem found/);
   });
 
-  it('exits 1 when the service cannot be reached and 3 when it refuses the token, with the failures as events', async () => {
-    // A month after the simulator's 2026-01-01 its token (30 days) has expired.
-    const expired = await run(['watch', '--check', '--disconnected-minutes', '100000'], {
+  it('exits 1 when the service cannot be reached and 3 when it refuses the token, with the failures as events; a token judged on the service’s clock', async () => {
+    // A machine whose clock is a month past the simulator's 2026-01-01: its token (30
+    // days) is judged on the service's clock, where it has not expired.
+    const ahead = await run(['watch', '--check', '--disconnected-minutes', '100000'], {
       env: fx.env,
       deps: { clock: new ManualClock(Date.parse('2026-02-01T00:00:00Z')) },
     });
-    expect(expired.code).toBe(ExitCode.problem);
-    expect(jsonLines(expired.stdout)[0]).toMatchObject({
-      type: 'token_expired',
-      expires_at: '2026-01-31T00:00:00.000Z',
-    });
+    expect(jsonLines(ahead.stdout).map((event) => event.type)).not.toContain('token_expired');
+    expect(ahead.code).toBe(ExitCode.ok);
     const unreachable = await run(['watch', '--check'], {
       env: { ...fx.env, NETDECK_API_URL: 'http://127.0.0.1:1' },
       deps: { clock: fx.clock },

@@ -11,6 +11,7 @@ import {
   formatHours,
   formatMiB,
   formatMibitRate,
+  formatPeriodAtSpeed,
   formatUsd,
   MISSING,
 } from '../../src/format/numbers.ts';
@@ -81,6 +82,13 @@ describe('speeds and countdowns', () => {
     expect(formatDuration(42)).toBe('42s');
     expect(formatDuration(185)).toBe('3m 05s');
     expect(formatDuration(7800)).toBe('2h 10m');
+  });
+  it('says a period of a sped-up clock in real time too (netdeck sim --speed)', () => {
+    expect(formatPeriodAtSpeed(60_000, 1)).toBe('60 s');
+    expect(formatPeriodAtSpeed(60_000, 60)).toBe('60 s (1 s at 60x)');
+    expect(formatPeriodAtSpeed(60_000, 600)).toBe('60 s (0.1 s at 600x)');
+    expect(formatPeriodAtSpeed(600_000, 2)).toBe('10 min (5 min at 2x)');
+    expect(formatPeriodAtSpeed(60_000, 2.5)).toBe('60 s (24 s at 2.5x)');
   });
 });
 

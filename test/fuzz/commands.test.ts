@@ -29,7 +29,7 @@ const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
   { argv: ['wallet'], operations: ['getPayoutWallet'] },
   { argv: ['wallet', 'set', ID], operations: ['setPayoutWallet'] },
   { argv: ['feedback', '--other', 'hello'], operations: ['sendFeedback'] },
-  { argv: ['stats', 'providers'], operations: ['providerStats'] },
+  { argv: ['stats', 'providers'], operations: ['providerStats', 'networkClients'] },
   { argv: ['stats', 'network', '--days', '90'], operations: ['networkStats'] },
   { argv: ['clients'], operations: ['networkClients'] },
   { argv: ['devices', 'status', ...CODE], operations: ['shareStatus'] },

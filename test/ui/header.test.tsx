@@ -2,6 +2,7 @@
 // a search's matches or the Providers' batches, the history's own in a 7/30-day view),
 // and one countdown at a time.
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.ts';
 import { formatClockTime } from '../../src/format/numbers.ts';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
@@ -52,5 +53,30 @@ describe('header', () => {
     app.sim.admin.setFaults({});
     await app.press('r');
     await app.waitFor(/next \d\d:\d\d:\d\d +● online$/m);
+  });
+
+  it('the demo at --speed 60: the clock times marked ×60, the refresh period said in real time too', async () => {
+    const clock = new ManualClock();
+    Object.defineProperty(clock, 'speed', { value: 60 });
+    app = await renderApp({ clock, pane: 'network' });
+    await app.waitFor('live, every');
+    expect(header()).toMatch(/updated 00:00:00 · next 00:02:00 {2}×60 {2}● online$/);
+    expect(app.frame()).toContain('live, every 2 min (2 s at 60x) · r refreshes now');
+  });
+
+  it('on an API whose clock runs 60x (netdeck sim --speed 60): the simulated times, marked once the answers tell the rate', async () => {
+    app = await renderApp({ service: { aheadMs: 5 * 3_600_000, speed: 60 }, pane: 'network' });
+    await app.waitFor('live, every');
+    // The service's time, not this machine's 00:00:00; no rate known yet.
+    expect(header()).toMatch(/updated 05:00:00 · next 05:02:00 {2}● online$/);
+    expect(app.frame()).toContain('live, every 2 min · r refreshes now');
+    // A local second is a simulated minute: the answers (and a probe a second after the
+    // first of them, if need be) tell the rate within two.
+    await app.clock.advance(2_000);
+    expect(app.client.serverClock.speed).toBe(60);
+    // Refreshes every two simulated minutes: two local seconds.
+    await app.clock.advance(2_000);
+    await app.waitFor(/updated 05:0[2-4]:\d\d · next 05:0[4-6]:\d\d {2}×60 {2}● online$/m);
+    expect(app.frame()).toContain('live, every 2 min (2 s at 60x) · r refreshes now');
   });
 });

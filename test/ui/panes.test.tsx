@@ -90,7 +90,8 @@ describe('handlers and bindings', () => {
 
   it('every binding of every scope has a handler, and every handler a binding (a tour of panes and dialogs)', async () => {
     const keys = createKeyRegistry();
-    app = await renderApp({ keys, rows: 40 });
+    const profiles = { list: () => [{ name: 'default', current: true }], choose: () => undefined };
+    app = await renderApp({ keys, rows: 40, profiles });
     await app.loaded();
     const checked = new Set<Scope>();
     const { press, waitFor, stores } = app;
@@ -143,6 +144,7 @@ describe('handlers and bindings', () => {
     await press('7');
     await waitFor('Payouts (');
     await dialog(['b'], 'leaderboard');
+    await dialog(['@'], 'profiles');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

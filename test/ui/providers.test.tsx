@@ -104,7 +104,7 @@ describe('Providers pane', () => {
     expect(sent[1]).toMatchObject({ count: 5, force_count: true, rank_mode: 'speed' });
   });
 
-  it('shows what the service did not send as unknown (the seed era sends an id and a speed of 0)', async () => {
+  it('shows what the service did not send as unknown, its 0 speed as unmeasured (the seed era sends an id and a 0)', async () => {
     const { app, spec } = await onSmallCountry();
     await app.stores.providers.getState().choose([spec]);
     await app.waitFor('5 seen');
@@ -112,7 +112,7 @@ describe('Providers pane', () => {
       .frame()
       .split('\n')
       .find((l) => UUID.test(l))!;
-    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\? +0 B\/s {2}\?$/);
+    expect(first).toMatch(/^› {2}[0-9a-f-]{36} {2}\? +unmeasured {2}\?$/);
     expect(app.frame()).toContain('? not sent by the service');
   });
 

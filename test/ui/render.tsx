@@ -13,7 +13,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
-import { ManualClock, settle } from '../../src/clock.ts';
+import { type Clock, ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import {
   createStores,
@@ -25,6 +25,7 @@ import {
 } from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
 import { COPY_FILE } from '../../src/ui/clipboard.ts';
+import type { ProfileSwitch } from '../../src/ui/components/profile-dialog.tsx';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
 import type { PaneId } from '../../src/ui/panes/list.ts';
@@ -127,6 +128,31 @@ export interface RenderOptions {
    * panes that need one offer a login; a login's token is recorded in `saved`.
    */
   loggedOut?: boolean;
+  /** The demo's clock (default a fresh ManualClock; one with a `speed` plays --speed). */
+  clock?: ManualClock;
+  /**
+   * The console on an API (the simulator's URL as the target), as `netdeck` runs on a
+   * `netdeck sim` in another process: the simulator's clock `aheadMs` ahead of this
+   * machine's (the ManualClock `clock` advances) and `speed` times as fast; the stores on
+   * the clock the client learns from the answers.
+   */
+  service?: { aheadMs: number; speed: number };
+  /** Switching profiles (`@`), as the console command gives it. */
+  profiles?: ProfileSwitch;
+}
+
+/** A clock `speed` times as fast as `local`, `aheadMs` ahead of it from now on (a sped-up simulator elsewhere). */
+function spedUp(local: ManualClock, aheadMs: number, speed: number): Clock {
+  const from = local.now();
+  return {
+    speed,
+    now: () => from + aheadMs + speed * (local.now() - from),
+    setTimeout: (fn, ms, priority) => local.setTimeout(fn, ms / speed, priority),
+    setInterval: (fn, ms, priority) => local.setInterval(fn, ms / speed, priority),
+    sleep(ms, signal) {
+      return local.sleep(ms / speed, signal);
+    },
+  };
 }
 
 export interface Rendered {
@@ -153,17 +179,24 @@ export interface Rendered {
 }
 
 export async function renderApp(options: RenderOptions = {}): Promise<Rendered> {
-  const clock = new ManualClock();
+  const clock = options.clock ?? new ManualClock();
+  const { service } = options;
   const seed = options.seed ?? 7;
-  const sim = await createSimulator({ seed, clock, ...TEST_WORLD, ...options.sim });
+  const sim = await createSimulator({
+    seed,
+    clock: service ? spedUp(clock, service.aheadMs, service.speed) : clock,
+    ...TEST_WORLD,
+    ...options.sim,
+  });
   const token = options.loggedOut ? undefined : sim.token;
-  const ownClient = createClient({ baseUrl: sim.url, token, retries: 0 });
+  const ownClient = createClient({ baseUrl: sim.url, token, retries: 0, clock: service ? clock : undefined });
   const client = options.client ?? options.wrapClient?.(ownClient) ?? ownClient;
+  const storeClock = service ? client.serverClock : clock;
   const saved: string[] = [];
   const stores = createStores(
     {
       client,
-      clock,
+      clock: storeClock,
       connection: createConnectionStore(),
       demo: options.loggedOut ? undefined : sim.demo,
       saveLogin: (kept) => void saved.push(kept),
@@ -171,7 +204,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       refreshEveryMs: TEST_REFRESH_MS,
     },
     {
-      target: options.loggedOut ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
+      target: options.loggedOut || service ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
       token,
       pane: options.pane,
     },
@@ -187,10 +220,11 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   const element = options.element?.({ stores, clock }) ?? (
     <App
       stores={stores}
-      clock={clock}
+      clock={storeClock}
       theme={options.theme ?? PLAIN_THEME}
       demo={options.loggedOut ? undefined : sim.demo}
       keys={options.keys}
+      profiles={options.profiles}
     />
   );
   const instance = render(element, {

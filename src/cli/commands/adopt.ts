@@ -86,7 +86,7 @@ stderr, the code included: read it from --json's first line.
             tokenFile,
             csv: options.csv === true,
             quiet: options.quiet === true,
-            clock: commandClock(context.deps, simulator),
+            clock: commandClock({ client, simulator }),
             signal: stop.signal,
             stderr: context.io.stderr,
           }),
@@ -148,6 +148,12 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
       () => true,
       () => false,
     );
+  const expired = async () => {
+    status.end();
+    await withdraw();
+    out.error(`no network added the code within ${minutes} minutes: run netdeck adopt again for a new one`);
+    return ExitCode.failure;
+  };
   let seen: AdoptStatusResult | undefined;
   /** The network name a confirmation was last refused for. */
   let refused: string | undefined;
@@ -159,25 +165,21 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
         out.note(withdrawn ? 'stopped: the code is withdrawn' : 'stopped; the code could not be withdrawn');
         return ExitCode.interrupted;
       }
+      // Past the expiry (on the service's clock) the service is asked once more: an owner
+      // may have added the code since the last answer, and the service decides then.
       const left = expiresAt - a.clock.now();
-      if (left <= 0) {
-        status.end();
-        await withdraw();
-        out.error(
-          `no network added the code within ${minutes} minutes: run netdeck adopt again for a new one`,
-        );
-        return ExitCode.failure;
-      }
       let answer: AdoptStatusResult;
       try {
         answer = await client.adoptStatus({ adopt_code: code }, { signal: a.signal });
       } catch (error) {
         if (a.signal.aborted) continue;
-        if (isBusiness(error, BUSINESS_TEXT.invalidAdoptCode))
+        if (isBusiness(error, BUSINESS_TEXT.invalidAdoptCode)) {
+          if (left <= 0) return await expired();
           throw new ApiError(
             'business',
             `the adoption was withdrawn by its owner (${BUSINESS_TEXT.invalidAdoptCode})`,
           );
+        }
         throw error;
       }
       if (out.json && JSON.stringify(answer) !== JSON.stringify(seen)) out.jsonLine(answer);
@@ -195,8 +197,8 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
           return deliver(out, a, owner, confirmed.by_client_jwt ?? '', confirmed);
         } catch (error) {
           if (!isBusiness(error, BUSINESS_TEXT.invalidCode)) throw error;
-          // Refused twice for that name: the code expired on the service's side (its clock
-          // may run apart from this one: a sped-up `netdeck sim`), or the adoption changed.
+          // Refused twice for that name: the code expired on the service's side, or the
+          // adoption changed.
           if (refused === owner)
             throw new ApiError(
               'business',
@@ -206,6 +208,8 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
           refused = owner;
           continue;
         }
+      } else if (left <= 0) {
+        return await expired();
       } else {
         status.show(
           `waiting for an owner to add the code… ${Math.ceil(left / MINUTE)} min left (ctrl-c withdraws it)`,

@@ -94,7 +94,7 @@ export function registerClients(program: Command, context: CliContext): void {
         out.result(result, () => clientsTable(result.clients ?? [], out.style));
         return;
       }
-      const now = commandClock(context.deps, simulator).now();
+      const now = commandClock({ client, simulator }).now();
       const found = await findStale(client, periodMs, now);
       const rows = found.stale.map((s) => s.client);
       const seen = new Map(found.stale.map((s) => [s.client, s.lastSeen]));
@@ -267,7 +267,7 @@ stops working.
         exitCode: ExitCode.usage,
       });
     await runWithClient(context, options, async ({ client, out, simulator }) => {
-      const clock = commandClock(context.deps, simulator);
+      const clock = commandClock({ client, simulator });
       let targets: Target[];
       let now = clock.now();
       if (periodMs !== undefined) {

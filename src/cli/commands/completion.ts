@@ -1,8 +1,16 @@
-// `netdeck completion bash|zsh|fish`: the shell completion script, from the program itself.
-import { type Command, InvalidArgumentError } from 'commander';
-import { completionScript, SHELLS, type Shell } from '../completion-script.ts';
+// `netdeck completion bash|zsh|fish`: the shell completion script, from the program itself;
+// and `netdeck __complete KIND` (hidden), the values a script asks for as it completes.
+import { Argument, type Command, InvalidArgumentError } from 'commander';
+import {
+  COMPLETE_COMMAND,
+  completionScript,
+  DYNAMIC_VALUES,
+  SHELLS,
+  type Shell,
+} from '../completion-script.ts';
 import type { CliContext } from '../context.ts';
 import { ExitCode } from '../output/exit-codes.ts';
+import { listProfiles } from '../profile/config-edit.ts';
 import { examples } from './help.ts';
 
 const shellArg = (value: string): Shell => {
@@ -11,11 +19,31 @@ const shellArg = (value: string): Shell => {
   return shell;
 };
 
+function shellArgument(): Argument {
+  const argument = new Argument('<shell>', SHELLS.join(', ')).argParser(shellArg);
+  // Offered by the scripts themselves; shellArg says what is wrong with another.
+  argument.argChoices = [...SHELLS];
+  return argument;
+}
+
+/** The values of a kind, one per line; nothing (and exit 0) when they cannot be read: a completion never prints an error. */
+function completeValues(kind: string, context: CliContext): string[] {
+  if (kind !== DYNAMIC_VALUES.profiles) return [];
+  try {
+    // Those defined somewhere (not the current one listed only because it is current).
+    return listProfiles({}, context.io.env, context.deps.configFs)
+      .filter((p) => p.from.length)
+      .map((p) => p.name);
+  } catch {
+    return [];
+  }
+}
+
 export function registerCompletion(program: Command, context: CliContext): void {
   program
     .command('completion')
     .description('print a shell completion script (bash, zsh or fish) for every command and option')
-    .argument('<shell>', SHELLS.join(', '), shellArg)
+    .addArgument(shellArgument())
     .addHelpText(
       'after',
       examples([
@@ -26,6 +54,14 @@ export function registerCompletion(program: Command, context: CliContext): void 
     )
     .action((shell: Shell) => {
       context.io.stdout.write(completionScript(program, shell));
+      context.exit(ExitCode.ok);
+    });
+  program
+    .command(COMPLETE_COMMAND, { hidden: true })
+    .argument('<kind>')
+    .action((kind: string) => {
+      for (const value of completeValues(kind, context))
+        if (!/[\s]/.test(value)) context.io.stdout.write(`${value}\n`);
       context.exit(ExitCode.ok);
     });
 }

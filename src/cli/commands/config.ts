@@ -14,6 +14,7 @@ import { createOutput } from '../output/writer.ts';
 import type { ResolvedConfig, Sourced } from '../profile/config.ts';
 import { type ConfigCheck, checkConfig } from '../profile/config-check.ts';
 import { resolveOrReport } from '../run-command.ts';
+import { registerConfigEdit } from './config-edit.ts';
 import { examples } from './help.ts';
 
 const sourceOf = (value: Sourced<unknown>) => ({ source: value.source, origin: value.origin });
@@ -111,6 +112,7 @@ for a console without clicks or wheel, so the terminal selects text (--no-mouse,
       out.note('--check: nothing to check, the demo simulator is built for each command');
     context.exit(check?.exit_code ?? failed);
   });
+  registerConfigEdit(command, context);
 }
 
 /** A row of the table: the setting and its value as a script reads them, and as a person does. */

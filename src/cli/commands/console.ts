@@ -1,7 +1,7 @@
 // `netdeck` with no command: the interactive console, on the configured API or on an
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
-import { systemClock } from '../../clock.ts';
+import type { ProfileSwitch } from '../../ui/components/profile-dialog.tsx';
 import { flushCompileCache } from '../compile-cache.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
@@ -15,7 +15,9 @@ import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
 import { type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import { saveLogin } from '../profile/login-store.ts';
+import { ConfigError, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
+import { listProfiles } from '../profile/config-edit.ts';
+import { DEFAULT_PROFILE, saveLogin } from '../profile/login-store.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
 import type { SimOptions } from './sim.ts';
 
@@ -47,9 +49,11 @@ function rememberIn(path: string): NonNullable<TuiOptions['remember']> {
   return { initial: readStateFile(path), save: (remembered) => void writeStateFile(path, remembered) };
 }
 
+type ConsoleFlags = CommonOptions & SimOptions & { refresh?: number; mouse?: boolean };
+
 export async function startConsole(context: CliContext, command: Command): Promise<number> {
   const { io } = context;
-  const options = optionsOf<CommonOptions & SimOptions & { refresh?: number; mouse?: boolean }>(command);
+  const options = optionsOf<ConsoleFlags>(command);
   const out = createOutput(io, { quiet: options.quiet });
   if (!io.stdout.isTTY || !io.stdin?.isTTY) {
     out.error(
@@ -60,24 +64,73 @@ export async function startConsole(context: CliContext, command: Command): Promi
   startMark('console command');
   // The demo console's first frame may be on screen already, painted before the commands loaded.
   const early = takeEarlyPaint();
-  const config = early?.config ?? resolveOrReport(context, options, out);
+  let config = early?.config ?? resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
   // Ink draws only its last frame when it thinks it runs in CI (CI or
   // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
   // console, whatever their shell exports.
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
+  const remember = rememberIn(statePath(io.env));
+  let paint: FirstPaint | undefined = early?.paint;
+  // `@` switches profile: the console starts again on it, with a new client and new stores.
+  for (;;) {
+    const ran = await runConsoleOn(context, options, config, { paint, remember });
+    if (!ran.next) return ran.code;
+    config = ran.next;
+    paint = undefined;
+  }
+}
+
+/** The profiles `@` offers, and the configuration of the one chosen (checked before the console leaves the current one). */
+function profileSwitch(
+  context: CliContext,
+  options: ConsoleFlags,
+  config: ResolvedConfig,
+  switchTo: (next: ResolvedConfig) => void,
+): ProfileSwitch {
+  const current = config.profile?.value ?? DEFAULT_PROFILE;
+  return {
+    list: () =>
+      listProfiles({ profile: current }, context.io.env, context.deps.configFs)
+        .filter((p) => p.from.length || p.current)
+        .map((p) => ({ name: p.name, apiUrl: p.apiUrl, current: p.current })),
+    choose: (name) => {
+      let next: ResolvedConfig;
+      try {
+        next = resolveConfig({ ...options, profile: name }, context.io.env, context.deps.configFs);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      // A flag or the environment comes before any profile: switching would change nothing there.
+      if (next.apiUrl && (next.apiUrl.source === 'flag' || next.apiUrl.source === 'env'))
+        return `the API URL comes from ${next.apiUrl.origin}, which no profile overrides: run netdeck --profile ${name} without it`;
+      switchTo(next);
+      return undefined;
+    },
+  };
+}
+
+/** The console on one configuration; `next` when the user switched profile (`@`). */
+async function runConsoleOn(
+  context: CliContext,
+  options: ConsoleFlags,
+  config: ResolvedConfig,
+  { paint: painted, remember }: { paint?: FirstPaint; remember: NonNullable<TuiOptions['remember']> },
+): Promise<{ code: number; next?: ResolvedConfig }> {
+  const { io } = context;
+  const out = createOutput(io, { quiet: options.quiet });
   // Something on screen before anything slow (Ink, React, the demo world). With an API
   // the client opens at once, and its warnings go to the main screen first.
-  let paint: FirstPaint | undefined = early?.paint;
-  const remember = rememberIn(statePath(io.env));
+  let paint = painted;
   const paintNow = (status: string) => {
-    const painted = paintConsoleStart(
+    const first = paintConsoleStart(
       io.stdout,
       { config, seed: options.seed ?? DEMO_SEED, pane: remember.initial.pane },
       status,
     );
     startMark('first paint');
-    return painted;
+    return first;
   };
   if (config.mode === 'demo') paint ??= paintNow(BUILDING_STATUS);
   const tuiLoading = loadTui(context);
@@ -87,6 +140,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
 
   let opened: OpenClient | undefined;
   let live: ConsoleStores | undefined;
+  let next: ResolvedConfig | undefined;
   try {
     // The TUI's modules start loading first (Ink's layout engine fetches and compiles its
     // WebAssembly asynchronously) and a demo simulator is built meanwhile. Its listening
@@ -105,18 +159,24 @@ export async function startConsole(context: CliContext, command: Command): Promi
     else paint = paintNow('loading provider locations…');
     const { client, simulator, target, token } = opened;
     const apiUrl = config.apiUrl?.value;
+    const login = config.login.path;
     const tuiOptions: TuiOptions = {
       client,
-      clock: simulator?.clock ?? systemClock,
+      // The simulator's clock in demo mode; on an API the service's, as its answers tell it.
+      clock: simulator?.clock ?? client.serverClock,
       target,
       token,
       demo: simulator?.demo,
       refreshEveryMs: config.refresh.value * 1000,
       mouse: config.mouse.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
-      saveLogin: apiUrl ? (kept) => saveLogin(config.login.path, { apiUrl, token: kept }) : undefined,
+      saveLogin: apiUrl ? (kept) => saveLogin(login, { apiUrl, token: kept }) : undefined,
       saveExport: providerExportWriter(),
       remember,
+      profiles: profileSwitch(context, options, config, (chosen) => {
+        next = chosen;
+        live?.stores.session.getState().quit();
+      }),
     };
     // The first requests go out now, while Ink may still be loading.
     live = (await import('../console/console-stores.ts')).startConsoleStores(tuiOptions);
@@ -135,7 +195,7 @@ export async function startConsole(context: CliContext, command: Command): Promi
     ]);
     clearTimeout(timer);
     paint.handOver();
-    return await runTui({
+    const code = await runTui({
       ...tuiOptions,
       stores: live,
       // Node's compile cache keeps what the start compiled, up to the first frame.
@@ -145,11 +205,12 @@ export async function startConsole(context: CliContext, command: Command): Promi
         setImmediate(flushCompileCache);
       },
     });
+    return { code, next: code === ExitCode.ok ? next : undefined };
   } catch (error) {
     paint?.leave();
     out.hide(config.token?.value);
     out.error(explain(error));
-    return ExitCode.failure;
+    return { code: ExitCode.failure };
   } finally {
     live?.stop();
     await opened?.close();

@@ -153,7 +153,7 @@ the route).
         client.referralCode(),
         unlessMissing(client.networkRanking()),
       ]);
-      const now = commandClock(context.deps, simulator).now();
+      const now = commandClock({ client, simulator }).now();
       const rows = payments.account_payments ?? [];
       out.result({ payments, transfer, points: points ?? null, referral, ranking: ranking ?? null }, () =>
         summaryTable({

@@ -111,14 +111,14 @@ async function serveExporter(
   }
   // prom-client loads here, not with every command (~8 ms at each start of the console).
   const { buildRegistry, countPoll, newExporterState } = await import('../exporter/metrics.ts');
-  const clock = commandClock(context.deps, simulator);
+  const clock = commandClock({ client, simulator });
   const state = newExporterState(clock.now(), maxProviders);
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();
     const asked = EXPORTER_OPERATIONS.filter((name) => !state.missing.has(name));
     const observation = await observeService(client, asked, {
-      at: clock.now(),
+      now: () => clock.now(),
       token,
       signal: stop.signal,
     });

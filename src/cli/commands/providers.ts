@@ -9,7 +9,8 @@ import {
   RANK_MODES,
   type RankMode,
 } from '../../contract/schemas.ts';
-import { formatBytes, formatBytesPerSecond, formatCount, NOT_SENT } from '../../format/numbers.ts';
+import { formatBytes, formatCount, NOT_SENT } from '../../format/numbers.ts';
+import { speedFigure, speedText } from '../../format/provider-speed.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
@@ -144,13 +145,8 @@ const FIELDS: Field<Provider>[] = [
     name: 'speed_bytes_per_second',
     align: 'right',
     // No figure where the service has no estimate (`unmeasured` for people).
-    value: (p) => (p.has_estimated_bytes_per_second === false ? undefined : p.estimated_bytes_per_second),
-    show: (p) =>
-      p.has_estimated_bytes_per_second === false
-        ? 'unmeasured'
-        : p.estimated_bytes_per_second === undefined
-          ? NOT_SENT
-          : formatBytesPerSecond(p.estimated_bytes_per_second),
+    value: speedFigure,
+    show: speedText,
   },
   {
     header: 'LOCATION',

@@ -3,9 +3,10 @@
 // `netdeck stats provider CLIENT_ID --last 30d` (one provider's days, its uptime hour by
 // hour and the clients it served, /stats/provider-last-n).
 
-import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { provideModeName } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
+import { clientsById } from '../../store/clients.ts';
 import {
   type DailyFigures,
   HISTORY_WINDOWS,
@@ -26,17 +27,23 @@ import {
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
+import { withNetworkClients } from './provider-names.ts';
 
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
 
 /** `--last 24h|7d|30d`. */
-export function windowArg(value: string): HistoryWindow {
+function windowArg(value: string): HistoryWindow {
   const window = WINDOW_IDS.find((id) => id === value.trim().toLowerCase());
   if (!window) throw new InvalidArgumentError(`expected one of ${WINDOW_IDS.join(', ')}`);
   return window;
 }
 
-export const LAST_OPTION = ['--last <window>', `the window: ${WINDOW_IDS.join(', ')}`] as const;
+/** `--last WINDOW`, its windows offered by the shells' completion (argChoices; windowArg checks them). */
+export function lastOption(description: string): Option {
+  const option = new Option('--last <window>', `the window ${description}`).argParser(windowArg);
+  option.argChoices = WINDOW_IDS;
+  return option;
+}
 
 /** A UTC day's figures, or (`stats provider`) a client the provider served and its transfer. */
 interface HistoryRow {
@@ -115,7 +122,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
       "one provider's days over the last 24 hours, 7 or 30 days, its uptime by the hour, its clients",
     )
     .argument('<client_id>', 'the provider (a client id of your network)')
-    .option(LAST_OPTION[0], `${LAST_OPTION[1]} (default 24h)`, windowArg);
+    .addOption(lastOption('(default 24h)'));
   addOutputOptions(provider, { csv: true });
   addConnectionOptions(provider);
   provider.addHelpText(
@@ -129,8 +136,19 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
     const clientId = orUsage(cmd, () => uuidOf(clientArg, 'client id'));
     const window = options.last ?? '24h';
-    await runWithClient(context, options, async ({ client, out }) => {
-      const answer = await client.providerLastN({ client_id: clientId, last_n: windowHours(window) });
+    await runWithClient(context, options, async (session) => {
+      const { client, out } = session;
+      const [days, clients] = await withNetworkClients(
+        session,
+        client.providerLastN({ client_id: clientId, last_n: windowHours(window) }),
+      );
+      // Its device name and mode as My providers shows them; in --json beside what the service sent.
+      const own = clientsById(clients).get(clientId);
+      const answer = {
+        ...days,
+        device_name: days.device_name ?? own?.device_name,
+        provide_mode: days.provide_mode ?? own?.provide_mode,
+      };
       out.result(answer, (): DataTable<HistoryRow> => {
         const history = providerHistory(answer, window, clientId, Date.now());
         const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
@@ -147,6 +165,8 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
             of: (row) => row.section,
           },
           after: [
+            ['device', typeof answer.device_name === 'string' ? answer.device_name : '-'],
+            ['provide mode', provideModeName(answer.provide_mode as number | undefined)],
             ['hours with uptime', `${hoursUp} of ${history.hourly.minutes.length}`],
             ['as of', formatTimestamp(answer.created_time)],
           ],

@@ -9,7 +9,9 @@ import {
 } from '../../contract/schemas.ts';
 import { presentSummaries, summaryField } from '../../format/network-fields.ts';
 import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
+import { besideClientInfo } from '../../store/clients.ts';
 import type { HistoryWindow } from '../../store/history.ts';
+import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
 import {
   addConnectionOptions,
@@ -22,7 +24,8 @@ import { type DataTable, type Line, numberField, textField } from '../output/dat
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
-import { LAST_OPTION, printProvidersHistory, registerProviderHistory, windowArg } from './stats-history.ts';
+import { withNetworkClients } from './provider-names.ts';
+import { lastOption, printProvidersHistory, registerProviderHistory } from './stats-history.ts';
 
 export function registerStats(program: Command, context: CliContext): void {
   const stats = program
@@ -44,11 +47,7 @@ export function registerStats(program: Command, context: CliContext): void {
     .description(
       "the network's providers: uptime, transfer, payout and more over the last 24 hours (each), or 7 or 30 days (by day)",
     )
-    .option(
-      LAST_OPTION[0],
-      `${LAST_OPTION[1]} (default 24h: one row per provider; 7d, 30d: one row per day)`,
-      windowArg,
-    );
+    .addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)'));
   addOutputOptions(providers, { csv: true });
   addConnectionOptions(providers);
   providers.addHelpText(
@@ -63,9 +62,11 @@ export function registerStats(program: Command, context: CliContext): void {
   providers.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
     if (options.last && options.last !== '24h') return printProvidersHistory(context, options, options.last);
-    await runWithClient(context, options, async ({ client, out }) => {
-      const result = await client.providerStats();
-      out.result(result, () => providerStatsTable(result, out.style));
+    await runWithClient(context, options, async (session) => {
+      const [answer, clients] = await withNetworkClients(session, session.client.providerStats());
+      // The device names and modes as My providers shows them; in --json beside what the service sent.
+      const result = besideClientInfo(answer, clients);
+      session.out.result(result, () => providerStatsTable(result, session.out.style));
     });
   });
 
@@ -102,6 +103,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
   return {
     fields: [
       textField('CLIENT ID', 'client_id', (p) => p.client_id),
+      textField('DEVICE', 'device_name', deviceNameOf),
       {
         header: 'STATE',
         name: 'connected',

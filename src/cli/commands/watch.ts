@@ -133,7 +133,7 @@ async function watch(
   options: WatchOptions,
   argv: string[] | undefined,
 ): Promise<number> {
-  const clock = commandClock(context.deps, simulator);
+  const clock = commandClock({ client, simulator });
   const source = createEventSource({
     disconnectedMinutes: options.disconnectedMinutes,
     rankWorseThan: options.rankWorseThan,
@@ -149,7 +149,7 @@ async function watch(
   });
   const poll = async () => {
     const observation = await observeService(client, operations, {
-      at: clock.now(),
+      now: () => clock.now(),
       token,
       signal: stop.signal,
     });

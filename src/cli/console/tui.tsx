@@ -5,6 +5,7 @@
 import { render, type SuspendTerminal } from 'ink';
 import * as layoutEngine from 'yoga-layout';
 import { App } from '../../ui/app.tsx';
+import type { ProfileSwitch } from '../../ui/components/profile-dialog.tsx';
 import { MOUSE_OFF, MOUSE_ON } from '../../ui/input/mouse.ts';
 import { TerminalHandover } from '../../ui/input/terminal-handover.tsx';
 import { onSuspendKey, TerminalInput } from '../../ui/input/terminal-input.ts';
@@ -27,6 +28,8 @@ export interface TuiOptions extends ConsoleStoresOptions {
   mouse?: boolean;
   /** Called once, when the first frame has been drawn. */
   onFirstFrame?: () => void;
+  /** Switching profiles (`@`): the console command's. */
+  profiles?: ProfileSwitch;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   let handOver: SuspendTerminal | undefined;
   const tree = (
     <>
-      <App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} />
+      <App stores={stores} clock={clock} demo={options.demo} theme={themeFor()} profiles={options.profiles} />
       <TerminalHandover onReady={(suspend) => (handOver = suspend)} />
     </>
   );

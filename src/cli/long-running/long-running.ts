@@ -1,13 +1,18 @@
 // What the commands that keep running (`watch`, `exporter`) share: they stop on Ctrl-C or
-// SIGTERM (or when a test's signal aborts), run on the demo simulator's clock in demo
-// mode (so --speed speeds their polling up too), and poll at a refresh interval.
+// SIGTERM (or when a test's signal aborts), run on the service's clock (so against a
+// simulator's --speed their polling speeds up too), and poll at a refresh interval.
 import type { Simulator } from '../../../simulator/index.ts';
-import type { ClientOptions } from '../../api/client.ts';
-import { type Clock, systemClock } from '../../clock.ts';
+import type { ApiClient, ClientOptions } from '../../api/client.ts';
+import type { Clock } from '../../clock.ts';
 import type { CliContext, CliDeps } from '../context.ts';
 
-export function commandClock(deps: CliDeps, simulator?: Simulator): Clock {
-  return simulator?.clock ?? deps.clock ?? systemClock;
+/**
+ * The time the service's answers are read against: the demo simulator's own clock, else
+ * the service's as its answers tell it (src/api/server-clock.ts: a `netdeck sim --speed
+ * 60` runs a minute a second, and its event times are in its time).
+ */
+export function commandClock({ client, simulator }: { client: ApiClient; simulator?: Simulator }): Clock {
+  return simulator?.clock ?? client.serverClock;
 }
 
 /**

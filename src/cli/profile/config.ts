@@ -460,3 +460,13 @@ export function resolveConfig(
   };
   return apiUrl ? { ...common, mode: 'api', apiUrl, token } : { ...common, mode: 'demo' };
 }
+
+// For `netdeck config get|set|profiles` (config-edit.ts): the schema is the one list of keys.
+export {
+  CONFIG_FILE_LIMIT,
+  ConfigFile as ConfigFileSchema,
+  chooseProfile,
+  configFilePath,
+  nodeFs as defaultConfigFs,
+  Profile as ProfileSchema,
+};

@@ -3,9 +3,9 @@
 // shown is stale, how old it is, when the next retry comes and what failed.
 import { Text } from 'ink';
 import { explainError } from '../../api/error-words.ts';
-import { formatAge } from '../../format/numbers.ts';
+import { formatAge, formatPeriodAtSpeed } from '../../format/numbers.ts';
 import type { ResourceState } from '../../store/resource.ts';
-import { useTheme } from '../context.tsx';
+import { useClock, useTheme } from '../context.tsx';
 import { truncate } from '../text.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -18,8 +18,11 @@ type Freshness = Pick<
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-/** The words of the line (without the spinner), for tests and for the component. */
-function freshnessText(state: Freshness, now: number): string {
+/**
+ * The words of the line (without the spinner), for tests and for the component. `speed`:
+ * the store clock's (a sped-up simulator's: its period is said in real time too).
+ */
+function freshnessText(state: Freshness, now: number, speed: number): string {
   const next = state.nextAt === undefined ? undefined : seconds(state.nextAt - now);
   if (state.error) {
     const retry = next === undefined ? 'press r to retry' : `retrying in ${formatAge(next)}`;
@@ -33,13 +36,14 @@ function freshnessText(state: Freshness, now: number): string {
   // The countdown itself is in the header (one clock on screen, not two slightly apart).
   return next === undefined
     ? 'r refreshes'
-    : `live, every ${formatAge(state.everyMs / 1000)} · r refreshes now`;
+    : `live, every ${formatPeriodAtSpeed(state.everyMs, speed)} · r refreshes now`;
 }
 
 export function RefreshStatus({ state, now, width }: { state: Freshness; now: number; width: number }) {
   const theme = useTheme();
+  const { speed } = useClock();
   if (state.loading && !state.hasData && !state.error) return <Spinner label="loading…" />;
-  const text = truncate(freshnessText(state, now), width);
+  const text = truncate(freshnessText(state, now, speed), width);
   const color = state.error ? (state.hasData ? theme.warn : theme.error) : theme.muted;
   return (
     <Text color={color} wrap="truncate">

@@ -4,12 +4,12 @@
 // Providers' batches), and one countdown at a time (the retry's while retrying).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatClockTime } from '../../format/numbers.ts';
+import { formatClockTime, formatFactor } from '../../format/numbers.ts';
 import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource, type Stores } from '../../store/index.ts';
 import type { ResourceStore } from '../../store/resource.ts';
-import { useNow, useStores, useTheme } from '../context.tsx';
+import { useClock, useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/types.ts';
 import { truncate } from '../text.ts';
 import { targetLabel } from './target-label.ts';
@@ -77,6 +77,19 @@ function RefreshInfo({
   return <Text>{`updated ${formatClockTime(fetchedAt)}${next ? ` · next ${next}` : ''}`}</Text>;
 }
 
+/** `×60` beside the clock times when the console's clock runs sped up (a simulator's --speed). */
+const speedMark = (speed: number) => (speed === 1 ? '' : `×${formatFactor(speed)}`);
+
+/**
+ * The mark, looked at every minute of the console's clock: a service's rate is learned
+ * from its answers after the header drew (a minute of a 60x clock is a second).
+ */
+function SpeedMark() {
+  useNow(60_000);
+  const mark = speedMark(useClock().speed);
+  return mark ? <Text>{mark}</Text> : null;
+}
+
 export function Header({ width, pane, compact }: { width: number; pane: Pane; compact: boolean }) {
   const { session, connection } = useStores();
   const theme = useTheme();
@@ -85,14 +98,19 @@ export function Header({ width, pane, compact }: { width: number; pane: Pane; co
   const status = useStore(connection, (s) => s.status);
   const retryAt = useStore(connection, (s) => s.retryAt);
   const statusColor = status === 'online' ? theme.ok : status === 'connecting' ? theme.muted : theme.warn;
+  const mark = speedMark(useClock().speed);
   const left = `netdeck · ${targetLabel(target)}${network ? ` · ${truncate(screenText(network), 24)}` : ''}`;
   return (
     <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
-        {truncate(compact ? left.replace('netdeck · ', '') : left, Math.max(10, width - (compact ? 26 : 44)))}
+        {truncate(
+          compact ? left.replace('netdeck · ', '') : left,
+          Math.max(10, width - (compact ? 26 : 44) - (mark ? mark.length + 2 : 0)),
+        )}
       </Text>
       <Box gap={2}>
         <RefreshInfo pane={pane} compact={compact} retrying={status === 'retrying'} />
+        <SpeedMark />
         <Text color={statusColor}>
           ● <ConnectionLabel status={status} retryAt={retryAt} />
         </Text>

@@ -29,6 +29,7 @@ export const DIALOG_TITLES: Record<string, string> = {
   help: 'This help',
   leaderboard: 'The leaderboard (Earnings, b)',
   login: 'Logging in with an auth code (L)',
+  profiles: 'Switching profile (@)',
   qr: 'A QR code (Devices, Q)',
   rename: 'Renaming an association or a device (Devices, R or N)',
   share: 'Sharing a device (Devices, s)',

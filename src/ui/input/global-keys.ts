@@ -19,6 +19,12 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['?'], action: 'help', help: 'help: all keys', footer: true },
   { scope: 'global', keys: ['!'], action: 'events', help: 'event log: what happened while you watched' },
   { scope: 'global', keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit', footer: true },
+  {
+    scope: 'global',
+    keys: ['@'],
+    action: 'profiles',
+    help: 'switch profile (the console starts again on it)',
+  },
 ]);
 
 /** The help overlay's keys (it takes every key while open). */

@@ -28,6 +28,22 @@ function expectGoError(res: RawResponse, status: number, message: string) {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
 }
 
+describe('the Date header', () => {
+  it('says the simulated time on every answer, an error or the admin routes’ too (clients learn the clock from it)', async () => {
+    await h.clock.advance(90_500);
+    const expected = 'Thu, 01 Jan 2026 00:01:30 GMT';
+    expect((await send(h.sim.url, 'GET', '/stats/last-90')).headers.date).toBe(expected);
+    expect((await send(h.sim.url, 'GET', '/network/nope')).headers.date).toBe(expected);
+    // The time the request was taken.
+    expect((await send(h.sim.url, 'POST', '/__sim/advance', { body: '{"seconds":3600}' })).headers.date).toBe(
+      expected,
+    );
+    expect((await send(h.sim.url, 'GET', '/stats/last-90')).headers.date).toBe(
+      'Thu, 01 Jan 2026 01:01:30 GMT',
+    );
+  });
+});
+
 describe('routing', () => {
   it('answers an unknown path with 404 "404 page not found" (no trailing slash, exact case)', async () => {
     expectGoError(await send(h.sim.url, 'GET', '/network/nope'), 404, '404 page not found');

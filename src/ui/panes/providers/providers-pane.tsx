@@ -4,7 +4,8 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import type { Provider } from '../../../contract/schemas.ts';
-import { countOf, formatBytesPerSecond, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
+import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
+import { speedText } from '../../../format/provider-speed.ts';
 import { screenText } from '../../../sanitize.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import { BATCH_SIZES, type ProvidersState } from '../../../store/providers.ts';
@@ -62,14 +63,6 @@ function locationText(p: Provider): string {
 function idText(id: string | undefined, width: number): string {
   const clean = screenText(id ?? '(no id)');
   return width >= 38 ? clean : truncate(clean, width - 2);
-}
-
-/** As sent: `unmeasured` when the service says it has no estimate, `?` when it sent none. */
-function speedText(p: Provider): string {
-  if (p.has_estimated_bytes_per_second === false) return 'unmeasured';
-  return p.estimated_bytes_per_second === undefined
-    ? NOT_SENT
-    : formatBytesPerSecond(p.estimated_bytes_per_second);
 }
 
 /** Whether the service left out a figure of any of these (the status line says what `?` means). */
