@@ -43,7 +43,7 @@ export const KEY_WORDS: Record<string, string> = {
   'devices addCode': 'add a code (dialog)',
   'devices share': 'share a device (dialog)',
   'devices copy':
-    "copy the selected row's code: to the terminal's clipboard (OSC 52) and to a new private file `$TMPDIR/netdeck-code-XXXXXXXXXXXX.txt` (12 random characters, mode 0600) whose path it shows",
+    "copy the selected row's code: to the terminal's clipboard (OSC 52) and to the private file `~/.local/state/netdeck/copied.txt` (`$XDG_STATE_HOME`; mode 0600, overwritten by each copy) whose path it shows",
   'devices confirm':
     'confirm the guest of one of your shares: asks the service which network added the code (share-status), then confirms it after `y`/`n`',
   'devices remove':

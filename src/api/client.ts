@@ -18,6 +18,7 @@ import { credentialsIn, hideSent } from './auth.ts';
 import { readBody } from './body.ts';
 import { statusWithText } from './error-words.ts';
 import { ApiError, isTransient } from './errors.ts';
+import { operationWords } from './operation-words.ts';
 import { ServerClock } from './server-clock.ts';
 import { Agent, errors as undiciErrors } from './undici.ts';
 
@@ -135,7 +136,7 @@ function shapeError(operation: OperationName, { limit, max }: ShapeProblem): Api
   if (limit === 'depth')
     return new ApiError(
       'shape',
-      `${operation}: the answer could not be read: it is nested more than ${most} levels deep`,
+      `${operationWords(operation)}: the answer could not be read: it is nested more than ${most} levels deep`,
       {
         operation,
       },
@@ -143,8 +144,8 @@ function shapeError(operation: OperationName, { limit, max }: ShapeProblem): Api
   return new ApiError(
     'oversized',
     limit === 'items'
-      ? `${operation}: the answer has too many items (more than ${most}); netdeck reads at most ${most}`
-      : `${operation}: the answer has an object of more than ${most} members; netdeck reads at most ${most} in one`,
+      ? `${operationWords(operation)}: the answer has too many items (more than ${most}); netdeck reads at most ${most}`
+      : `${operationWords(operation)}: the answer has an object of more than ${most} members; netdeck reads at most ${most} in one`,
     { operation },
   );
 }
@@ -159,27 +160,36 @@ function describeTransportError(
   if (deadline?.signal.aborted && !signal?.aborted) {
     return new ApiError(
       'timeout',
-      `${operation}: no complete answer within ${deadline.ms / 1000} s (the deadline of a request)`,
+      `${operationWords(operation)}: no complete answer within ${deadline.ms / 1000} s (the deadline of a request)`,
       { operation, cause: error },
     );
   }
-  if (signal?.aborted) return new ApiError('aborted', `${operation}: cancelled`, { operation, cause: error });
+  if (signal?.aborted)
+    return new ApiError('aborted', `${operationWords(operation)}: cancelled`, { operation, cause: error });
   if (
     error instanceof undiciErrors.ConnectTimeoutError ||
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError
   ) {
-    return new ApiError('timeout', `${operation}: the service did not answer in time (${error.message})`, {
-      operation,
-      cause: error,
-    });
+    return new ApiError(
+      'timeout',
+      `${operationWords(operation)}: the service did not answer in time (${error.message})`,
+      {
+        operation,
+        cause: error,
+      },
+    );
   }
   const code = (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return new ApiError('network', `${operation}: cannot reach the service (${sanitize(code ?? message)})`, {
-    operation,
-    cause: error,
-  });
+  return new ApiError(
+    'network',
+    `${operationWords(operation)}: cannot reach the service (${sanitize(code ?? message)})`,
+    {
+      operation,
+      cause: error,
+    },
+  );
 }
 
 export function createClient(options: ClientOptions): ApiClient {
@@ -266,7 +276,7 @@ export function createClient(options: ClientOptions): ApiClient {
     if (!read.ok) {
       throw new ApiError(
         'oversized',
-        `${name}: the answer is larger than ${sizeText(settings.maxResponseBytes)} (${sizeText(read.bytes)} or more); netdeck stopped reading it`,
+        `${operationWords(name)}: the answer is larger than ${sizeText(settings.maxResponseBytes)} (${sizeText(read.bytes)} or more); netdeck stopped reading it`,
         { operation: name, status },
       );
     }
@@ -274,17 +284,21 @@ export function createClient(options: ClientOptions): ApiClient {
     // is gone before any cut.
     const text = status !== 200 ? hideSent(read.text, sent) : read.text;
     if (status === 401) {
-      throw new ApiError('unauthorized', `${name}: not authorized (${serverMessage(text) || '401'})`, {
-        operation: name,
-        status,
-        body: text,
-      });
+      throw new ApiError(
+        'unauthorized',
+        `${operationWords(name)}: not authorized (${serverMessage(text) || '401'})`,
+        {
+          operation: name,
+          status,
+          body: text,
+        },
+      );
     }
     if (status >= 300 && status < 400) {
       const location = serverMessage(hideSent([response.headers.location].flat()[0] ?? '', sent), 200);
       throw new ApiError(
         'http',
-        `${name}: the service answered ${status}, a redirect ${location ? `to ${location}` : 'without a Location'}; netdeck does not follow redirects (is the API URL right?)`,
+        `${operationWords(name)}: the service answered ${status}, a redirect ${location ? `to ${location}` : 'without a Location'}; netdeck does not follow redirects (is the API URL right?)`,
         { operation: name, status, body: text },
       );
     }
@@ -294,7 +308,7 @@ export function createClient(options: ClientOptions): ApiClient {
       throw new ApiError('business', serverMessage(text), { operation: name, status, body: text });
     }
     if (status !== 200) {
-      throw new ApiError('http', `${name}: ${statusWithText(status, serverMessage(text))}`, {
+      throw new ApiError('http', `${operationWords(name)}: ${statusWithText(status, serverMessage(text))}`, {
         operation: name,
         status,
         body: text,
@@ -305,7 +319,10 @@ export function createClient(options: ClientOptions): ApiClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ApiError('shape', `${name}: the response is not valid JSON`, { operation: name, body: text });
+      throw new ApiError('shape', `${operationWords(name)}: the response is not valid JSON`, {
+        operation: name,
+        body: text,
+      });
     }
     let parsed: ReturnType<typeof readAs>;
     try {
@@ -313,10 +330,14 @@ export function createClient(options: ClientOptions): ApiClient {
     } catch (error) {
       // Whatever reading it threw (a stack too small for it, say), the answer is at fault,
       // not the connection: said as such, and not asked again.
-      throw new ApiError('shape', `${name}: the answer could not be read (${sanitize(String(error))})`, {
-        operation: name,
-        cause: error,
-      });
+      throw new ApiError(
+        'shape',
+        `${operationWords(name)}: the answer could not be read (${sanitize(String(error))})`,
+        {
+          operation: name,
+          cause: error,
+        },
+      );
     }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -324,7 +345,7 @@ export function createClient(options: ClientOptions): ApiClient {
       const path = serverMessage(issuePath(issue?.path ?? []), 120);
       throw new ApiError(
         'shape',
-        `${name}: unexpected response at ${path}: ${serverMessage(issue?.message, 200)}`,
+        `${operationWords(name)}: unexpected response at ${path}: ${serverMessage(issue?.message, 200)}`,
         { operation: name, path, body: text },
       );
     }
@@ -352,7 +373,7 @@ export function createClient(options: ClientOptions): ApiClient {
     if (endpoint.auth && !token) {
       throw new ApiError(
         'no-token',
-        `${name} needs a token: log in with \`netdeck login\`, or pass --token or --token-file, or set NETDECK_TOKEN or NETDECK_TOKEN_FILE`,
+        `${operationWords(name)} needs a token: log in with \`netdeck login\`, or pass --token or --token-file, or set NETDECK_TOKEN or NETDECK_TOKEN_FILE`,
         { operation: name },
       );
     }

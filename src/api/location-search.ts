@@ -28,6 +28,11 @@ export interface LocationSearch {
   /** find-locations answered 404 this session: searches go to find-provider-locations. */
   readonly findLocationsGone: boolean;
   search(query: string, options?: SearchOptions): Promise<SearchAnswer>;
+  /**
+   * Whether the service has find-locations, asked once (an empty query) when no search has
+   * told yet: what only find-locations honours is not set blind. Throws what a failed ask threw.
+   */
+  hasFindLocations(options?: CallOptions): Promise<boolean>;
 }
 
 // What a search says about how it was answered: the console and the commands say it alike.
@@ -49,6 +54,12 @@ const isEmpty = (result: LocationResult) =>
  */
 export function createLocationSearch(client: ApiClient, onGone?: (notice: string) => void): LocationSearch {
   let gone = false;
+  /** find-locations answered once this session. */
+  let answered = false;
+  const goneNow = () => {
+    gone = true;
+    onGone?.(FIND_LOCATIONS_GONE);
+  };
 
   // The fraction goes along: the seed era's find-provider-locations honours it (today's ignores it).
   const fractionOf = (options: SearchOptions) =>
@@ -73,6 +84,7 @@ export function createLocationSearch(client: ApiClient, onGone?: (notice: string
             { query, ...fractionOf(options) },
             { signal: options.signal },
           );
+          answered = true;
           if (query.trim() === '' || !isEmpty(result)) return { result, via: 'find-locations' };
           return {
             result: await byProviders(query, options),
@@ -81,11 +93,21 @@ export function createLocationSearch(client: ApiClient, onGone?: (notice: string
           };
         } catch (error) {
           if (!isApiError(error) || error.status !== 404) throw error;
-          gone = true;
-          onGone?.(FIND_LOCATIONS_GONE);
+          goneNow();
         }
       }
       return { result: await byProviders(query, options), via: 'find-provider-locations' };
+    },
+    async hasFindLocations(options = {}) {
+      if (gone || answered) return !gone;
+      try {
+        await client.findLocations({ query: '' }, { signal: options.signal });
+        answered = true;
+      } catch (error) {
+        if (!isApiError(error) || error.status !== 404) throw error;
+        goneNow();
+      }
+      return !gone;
     },
   };
 }

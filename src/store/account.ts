@@ -5,8 +5,10 @@
 // the focus, the outcome).
 import type { StoreApi } from 'zustand/vanilla';
 import { isNoToken, serviceMessage } from '../api/error-words.ts';
+import { REFUSALS_AS_500 } from '../contract/messages.ts';
 import {
   type AccountWallet,
+  BLOCKCHAIN_ALIASES,
   BLOCKCHAINS,
   FEEDBACK_NEEDS,
   FEEDBACK_USES,
@@ -38,6 +40,13 @@ export function checkWalletId(input: string): WalletCheck {
   return { ok: true, walletId };
 }
 
+/** Why a wallet cannot be the payout wallet (the service refuses Bittensor ones), else undefined. */
+export function payoutRefusal(wallet: AccountWallet | undefined): string | undefined {
+  if (wallet && BLOCKCHAIN_ALIASES[(wallet.blockchain ?? '').toUpperCase()] === 'TAO')
+    return `${REFUSALS_AS_500.taoPayout} This one is a TAO wallet: pick a SOL, MATIC or ETHEREUM one.`;
+  return undefined;
+}
+
 /** The payout wallet and the network's active wallets, loaded together. */
 export type AccountData = PayoutWallet & { wallets?: AccountWallet[] };
 
@@ -57,11 +66,11 @@ export interface AddWalletForm {
   message?: string;
 }
 
+/** `w`: a wallet id typed or picked, checked, then the y/n question `enter` asks. */
 export interface WalletDialog {
   input: string;
-  phase: 'editing' | 'sending' | 'saved' | 'malformed' | 'failed';
+  phase: 'editing' | 'malformed';
   message?: string;
-  noToken?: boolean;
 }
 
 /** The form's fields in focus order: each flag, the free text, the submit button. */
@@ -110,8 +119,11 @@ export interface AccountView extends ListMoves {
   submitAddWallet(): Promise<void>;
   resetWallet(): void;
   setWalletInput(input: string): void;
-  /** Checks the UUID form, sends it, shows the service's answer, reloads the wallet. */
-  setWallet(): Promise<void>;
+  /**
+   * Checks the typed id (a UUID, not a wallet that cannot be the payout wallet), then asks
+   * the question `enter` asks about it; true when asked.
+   */
+  askTypedWallet(): boolean;
   resetFeedback(): void;
   /** Moves the focus by `delta` fields, wrapping around. */
   moveFeedbackFocus(delta: number): void;
@@ -259,25 +271,22 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         }
       },
       resetWallet: () => set({ wallet: EMPTY_WALLET }),
-      setWalletInput: (input) => {
-        if (get().wallet.phase !== 'sending') set({ wallet: { input, phase: 'editing' } });
-      },
-      async setWallet() {
-        const { wallet } = get();
-        if (wallet.phase === 'sending') return;
-        const check = checkWalletId(wallet.input);
-        if (!check.ok) {
-          setWalletDialog({ phase: 'malformed', message: check.problem, noToken: false });
-          return;
+      setWalletInput: (input) => set({ wallet: { input, phase: 'editing' } }),
+      askTypedWallet() {
+        const check = checkWalletId(get().wallet.input);
+        const listed = check.ok
+          ? get().data?.wallets?.find((w) => w.wallet_id === check.walletId)
+          : undefined;
+        const problem = check.ok ? payoutRefusal(listed) : check.problem;
+        if (problem || !check.ok) {
+          setWalletDialog({ phase: 'malformed', message: problem });
+          return false;
         }
-        setWalletDialog({ phase: 'sending', message: undefined, noToken: false });
-        try {
-          await send(deps, () => client.setPayoutWallet({ wallet_id: check.walletId }));
-          setWalletDialog({ phase: 'saved', message: `Payout wallet set to ${check.walletId}.` });
-          await get().refresh();
-        } catch (error) {
-          setWalletDialog({ phase: 'failed', message: serviceMessage(error), noToken: isNoToken(error) });
-        }
+        set({
+          question: { kind: 'payout', walletId: check.walletId, phase: 'ask' },
+          ...(listed ? { selectedWallet: check.walletId } : {}),
+        });
+        return true;
       },
       resetFeedback: () => set({ feedback: emptyFeedback() }),
       moveFeedbackFocus(delta) {

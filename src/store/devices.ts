@@ -117,7 +117,8 @@ export interface DevicesView extends ListMoves {
   /** Checks the typed code, sends it if it can be one, refreshes the lists on success. */
   addCode(): Promise<void>;
   /** Starts the share dialog at its first step and loads the network's devices. */
-  openShare(): Promise<void>;
+  /** Lists the network's devices to share, the cursor on `clientId` (the pane's row) when listed. */
+  openShare(clientId?: string): Promise<void>;
   /** The cursor of the share dialog's device list. */
   shareMoves: ListMoves;
   /** Takes the device under the share cursor and goes to naming it. */
@@ -126,6 +127,7 @@ export interface DevicesView extends ListMoves {
   /** Back from naming to picking. */
   backToPick(): void;
   submitShare(): Promise<void>;
+  // Each of these starts nothing on a row of the wrong kind (rowRefusal says why).
   /** `c` on one of this network's shares: asks share-status who added it, then y/n. */
   startConfirm(row: DeviceRow | undefined): Promise<void>;
   /** `x` on an association: y/n. */
@@ -272,6 +274,39 @@ export function defaultShareName(data: DeviceAssociations | undefined, clientId:
   return known?.device_name ?? `device-${clientId.slice(0, 8)}`;
 }
 
+/**
+ * Why `kind` cannot act on `row`, which is of the wrong kind (the footer says it and no
+ * dialog opens); undefined when it can.
+ */
+export function rowRefusal(kind: DeviceAction['kind'], row: DeviceRow | undefined): string | undefined {
+  if (!row) return 'no row here: the lists are empty';
+  const what = ROW_KINDS[row.section];
+  switch (kind) {
+    case 'confirm':
+      if (row.section !== 'outgoing' || !row.code)
+        return `c confirms the guest of a share of this network: ${what}`;
+      if (!row.networkName) return 'waiting for a guest: no network has added this code yet (r reloads)';
+      if (!row.pending) return `already confirmed: ${row.networkName} can use it`;
+      return undefined;
+    case 'remove':
+      return row.code ? undefined : `x removes an adoption or a share: ${what}`;
+    case 'rename':
+      return row.code ? undefined : `R renames an adoption or a share (N a device): ${what}`;
+    case 'setName':
+      return row.deviceId ? undefined : `Only this network's own devices can be renamed (N): ${what}`;
+    case 'qr':
+      return row.code ? undefined : `Q shows a code: ${what}, which has none`;
+  }
+}
+
+/** What a row is, for the keys that cannot act on it. */
+const ROW_KINDS: Record<DeviceSection, string> = {
+  pending: 'this is a pending adoption',
+  incoming: 'this device was shared with this network',
+  outgoing: 'this is a share of this network',
+  own: "this is one of the network's own devices",
+};
+
 const EMPTY_ADD: AddDialog = { input: '', phase: 'editing' };
 const EMPTY_SHARE: ShareDialog = { step: 'pick', loadingDevices: false, cursor: 0, name: '' };
 
@@ -290,9 +325,9 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
     const start = (row: DeviceRow | undefined, action: Omit<DeviceAction, 'input'> & { input?: string }) =>
       set({ action: { input: '', deviceName: row?.deviceName, ...action } });
     const failed = (message: string) => setAction({ phase: 'failed', message });
-    /** Lists again, and the clients too after a device was renamed. */
-    const reload = async (clientsToo = false) => {
-      await Promise.all([get().refresh(), clientsToo ? options.clients?.getState().refresh() : undefined]);
+    /** Lists again, and the clients (names, the network's own devices) with them. */
+    const reload = async () => {
+      await Promise.all([get().refresh(), options.clients?.getState().refresh()]);
     };
     const setAdd = (patch: Partial<AddDialog>) => set({ add: { ...get().add, ...patch } });
     const setShare = (patch: Partial<ShareDialog>) => set({ share: { ...get().share, ...patch } });
@@ -347,7 +382,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
               },
             },
           });
-          await get().refresh();
+          await reload();
         } catch (error) {
           // Only the service's refusals count as attempts it may be rate limiting.
           const refused = isApiError(error) && (error.kind === 'business' || error.status === 429);
@@ -357,14 +392,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
           });
         }
       },
-      async openShare() {
+      async openShare(clientId) {
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
           const { clients } = await send(deps, () => client.networkClients());
           const devices = (clients ?? [])
             .filter((c) => c.client_id)
             .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
-          setShare({ devices, loadingDevices: false });
+          const at = devices.findIndex((c) => c.client_id === clientId);
+          setShare({ devices, loadingDevices: false, cursor: Math.max(0, at) });
         } catch (error) {
           setShare({
             loadingDevices: false,
@@ -412,17 +448,10 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       async startConfirm(row) {
-        if (row?.section !== 'outgoing' || !row.code) {
-          start(row, {
-            kind: 'confirm',
-            phase: 'failed',
-            message:
-              'Only a share of this network can be confirmed: pick one under "Shared by this network".',
-          });
-          return;
-        }
+        if (rowRefusal('confirm', row) || !row?.code) return;
         const code = row.code;
         start(row, { kind: 'confirm', code, phase: 'checking' });
+        // The lists may be older than the share: the service says who added the code.
         try {
           const status = await send(deps, () => client.shareStatus({ share_code: code }));
           if (get().action?.code !== code) return;
@@ -436,37 +465,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       startRemove(row) {
-        if (!row?.code) {
-          start(row, {
-            kind: 'remove',
-            phase: 'failed',
-            message: 'This row has no code: only associations can be removed.',
-          });
-          return;
-        }
+        if (rowRefusal('remove', row) || !row?.code) return;
         start(row, { kind: 'remove', code: row.code, phase: 'ask' });
       },
       startRename(row) {
-        if (!row?.code) {
-          start(row, {
-            kind: 'rename',
-            phase: 'failed',
-            message: 'This row is not an association: N renames a device of this network.',
-          });
-          return;
-        }
+        if (rowRefusal('rename', row) || !row?.code) return;
         start(row, { kind: 'rename', code: row.code, phase: 'editing', input: row.deviceName ?? '' });
       },
       startSetName(row) {
-        if (!row?.deviceId) {
-          start(row, {
-            kind: 'setName',
-            phase: 'failed',
-            message:
-              'Only this network\'s own devices can be renamed: pick one under "This network\'s devices".',
-          });
-          return;
-        }
+        if (rowRefusal('setName', row) || !row?.deviceId) return;
         const own = row.clientId ? clientsById(clientsData()).get(row.clientId)?.device_name : undefined;
         start(row, {
           kind: 'setName',
@@ -476,10 +483,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         });
       },
       showQr(row) {
-        if (!row?.code) {
-          start(row, { kind: 'qr', phase: 'failed', message: 'This row has no code to show.' });
-          return;
-        }
+        if (rowRefusal('qr', row) || !row?.code) return;
         start(row, { kind: 'qr', code: row.code, phase: 'done' });
       },
       async answer(yes) {
@@ -530,7 +534,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
           } else if (action.kind === 'setName' && action.deviceId) {
             await send(deps, () => client.setDeviceName({ device_id: action.deviceId, device_name: name }));
             setAction({ phase: 'done', message: `The device is now "${name}".` });
-            await reload(true);
+            await reload();
           }
         } catch (error) {
           failed(serviceMessage(error));

@@ -61,6 +61,9 @@ const DEFAULT_DISTANCE = 0.2;
 export const SEARCH_DEBOUNCE_MS = 40;
 /** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
 export const DISTANCE_NOT_APPLICABLE = distanceNotApplicable('the match distance');
+/** Why `a` does nothing there: find-provider-locations lists only places with providers. */
+export const ONLY_ACTIVE_NOT_APPLICABLE =
+  'only active applies to find-locations only, which this service does not have (404): its searches list only places with providers';
 
 export interface SearchState {
   /** The query the result answers (may lag the typed one while a request is out). */
@@ -101,6 +104,12 @@ export interface DiscoveryView extends ListMoves {
   toggleOnlyActive(): void;
   /** +1 looser (more typos allowed), -1 stricter; why not, when it cannot (the key says it). */
   stepDistance(delta: 1 | -1): string | undefined;
+  /**
+   * Runs `change` (a setting only find-locations honours) once the service is known to have
+   * find-locations, asking it first if no search has told; else changes nothing and gives
+   * `why`. Undefined: changed.
+   */
+  withFindLocations(why: string, change: () => string | undefined): Promise<string | undefined>;
   /** Opens the country under the cursor in place: its regions and cities. */
   expand(): Promise<void>;
   /** Closes the country under the cursor (or the one whose child it is). */
@@ -279,6 +288,15 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       },
       toggleSort: () => set({ sort: get().sort === 'count' ? 'name' : 'count' }),
       toggleOnlyActive: () => set({ onlyActive: !get().onlyActive }),
+      async withFindLocations(why, change) {
+        let has: boolean;
+        try {
+          has = await locationSearch.hasFindLocations();
+        } catch {
+          return 'not changed: the service did not say whether it has find-locations (press it again to ask again)';
+        }
+        return has ? change() : why;
+      },
       stepDistance(delta) {
         if (get().findLocationsGone) return DISTANCE_NOT_APPLICABLE;
         const current = get().distanceFraction ?? DEFAULT_DISTANCE;

@@ -4,11 +4,15 @@
 // kept as a key of an object is looked up as an own key: `constructor` is no entry.
 
 export function distinctKeys(ids: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
+  const repeats = new Map<string, number>();
   return ids.map((id) => {
-    const count = seen.get(id) ?? 0;
-    seen.set(id, count + 1);
-    return count === 0 ? id : `${id}#${count}`;
+    let key = id;
+    // An ordinal can make another id (`a`, `a`, `a#1`): count on until the key is free.
+    for (let n = repeats.get(id) ?? 0; taken.has(key); ) key = `${id}#${++n}`;
+    if (key !== id) repeats.set(id, Number(key.slice(id.length + 1)));
+    taken.add(key);
+    return key;
   });
 }
 

@@ -8,6 +8,7 @@
 // the new observation; the source keeps the state, the last events and their listeners.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { describeError, isApiError } from '../api/errors.ts';
+import { operationWords } from '../api/operation-words.ts';
 import type { AccountPayment, ProviderStats } from '../contract/schemas.ts';
 import { ZERO_UUID } from '../contract/schemas.ts';
 import { paymentState, paymentUsd } from '../format/payments.ts';
@@ -36,6 +37,8 @@ export const EVENT_TYPES = [
   'rank_recovered',
   'reliability_dropped',
   'reliability_recovered',
+  // The console's only: what the user did there (a dialog that succeeded, action-events.ts).
+  'user_action',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -113,8 +116,10 @@ export const EMPTY_WATCH_STATE: WatchState = { down: new Map(), open: new Map() 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** "1 minute", "6 minutes", "3 hours", "2 days": the largest whole unit. */
+/** "40 s", "1 minute", "6 minutes", "3 hours", "2 days": the largest whole unit, never "0 minutes". */
 function durationText(ms: number): string {
+  if (ms < 1000) return 'a moment';
+  if (ms < MINUTE) return `${Math.floor(ms / 1000)} s`;
   const [count, unit] =
     ms < 120 * MINUTE
       ? [Math.floor(ms / MINUTE), 'minute']
@@ -358,7 +363,7 @@ export function deriveEvents(
           type: 'request_recovered',
           severity: 'info',
           time,
-          message: `${name} answers again, after ${durationText(failedMs)} of failures`,
+          message: `${operationWords(name)} answers again, after ${durationText(failedMs)} of failures`,
           operation: name,
           minutes: Math.floor(failedMs / MINUTE),
         });

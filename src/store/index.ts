@@ -2,6 +2,7 @@
 // and every store runs on the same clock.
 import { isApiKey } from '../api/auth.ts';
 import { type AccountStore, createAccountStore } from './account.ts';
+import { feedActionEvents } from './action-events.ts';
 import { type ApiKeysStore, createApiKeysStore } from './api-keys.ts';
 import { type BlockedStore, createBlockedStore } from './blocked.ts';
 import { type ClientsStore, createClientsStore } from './clients.ts';
@@ -110,6 +111,7 @@ export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stor
   if (options.token && isApiKey(options.token)) askNetworkName(deps, session);
   // Subscriptions only: nothing to stop (they go with the stores).
   feedConsoleEvents(stores, stores.events, deps.clock);
+  feedActionEvents(stores, stores.events, deps.clock);
   return stores;
 }
 
@@ -147,6 +149,13 @@ export const isLiveStore = (name: StoreName): name is LiveName =>
 /** The store of this name when it is a live resource (its refresh shows in the header). */
 export function liveResource(stores: Stores, name: StoreName): ResourceStore<unknown> | undefined {
   return isLiveStore(name) ? (stores[name] as unknown as ResourceStore<unknown>) : undefined;
+}
+
+/** Reloads the live resources among `names` now (`r`); false when none of them is one. */
+export function refreshLive(stores: Stores, names: readonly StoreName[]): boolean {
+  const live = names.filter(isLiveStore);
+  for (const name of live) void stores[name].getState().refresh();
+  return live.length > 0;
 }
 
 /** Loads every live resource now (the Discover pane's request goes out first). */

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
-import { liveResource, type Stores } from '../store/index.ts';
+import { refreshLive, type Stores } from '../store/index.ts';
 import {
   PROFILE_DIALOG,
   ProfileDialog,
@@ -29,6 +29,7 @@ import type { Binding } from './input/bindings.ts';
 import { InputProvider, KeyRegistry, useDialogs, useKeyActions } from './input/dispatcher.tsx';
 import { globalTable, keymap } from './keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
+import { shownStores } from './panes/types.ts';
 import type { Theme } from './theme.ts';
 
 function useGlobalKeys() {
@@ -51,9 +52,8 @@ function useGlobalKeys() {
       dialogs.open(PROFILE_DIALOG);
     },
     refresh: () => {
-      const live = liveResource(stores, activePane(s()).store);
-      if (!live) return 'nothing here reloads on its own: this pane asks the service when you act';
-      void live.getState().refresh();
+      if (!refreshLive(stores, shownStores(activePane(s()))))
+        return 'nothing here reloads on its own: this pane asks the service when you act';
     },
   });
 }

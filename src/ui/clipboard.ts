@@ -1,8 +1,11 @@
 // `y` on a code or an id: the terminal's clipboard through OSC 52 (works over ssh and in tmux
-// with set-clipboard on), and a file as well, since many terminals ignore OSC 52. The
-// file is new each time, private (0600) and of a name nobody can guess: $TMPDIR is shared.
-import { tmpdir } from 'node:os';
-import { createPrivateFile } from '../safe-files.ts';
+// with set-clipboard on), and a file as well, since many terminals ignore OSC 52. One file,
+// overwritten by each copy, private (0600) in netdeck's own state folder (0700): no file
+// left behind in the shared $TMPDIR at each copy.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { replacePrivateFile } from '../safe-files.ts';
+import { stateFolder } from '../state-folder.ts';
 
 /** The OSC 52 sequence that puts `text` on the system clipboard ("c"). */
 export function osc52(text: string): string {
@@ -12,25 +15,29 @@ export function osc52(text: string): string {
 export interface CopyTarget {
   /** Writes raw bytes to the terminal (not through Ink's frame). */
   write(data: string): void;
-  /** Folder of the copy file; default $TMPDIR (os.tmpdir()). */
+  /** Folder of the copy file; default netdeck's state folder (state-folder.ts). */
   dir?: string;
 }
 
 export type CopyResult = { ok: true; path: string } | { ok: false; message: string };
 
-/** `netdeck-code-<12 random characters>.txt` */
-export const COPY_FILE = { prefix: 'netdeck-code-', suffix: '.txt' };
+/** The copy file's name in its folder. */
+export const COPY_FILE = 'copied.txt';
 
-/** Sends the text (a code, an id) to the clipboard and writes it to a file; says where the file is. */
+/** Sends the text (a code, an id) to the clipboard and writes it to the copy file; says where it is. */
 export function copyCode(code: string, target: CopyTarget): CopyResult {
   target.write(osc52(code));
-  const dir = target.dir ?? tmpdir();
+  const dir = target.dir ?? stateFolder(process.env);
+  const path = join(dir, COPY_FILE);
   try {
-    return { ok: true, path: createPrivateFile(dir, COPY_FILE, `${code}\n`) };
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // A new file renamed over the old one: a link laid there is replaced, never followed.
+    replacePrivateFile(path, `${code}\n`);
+    return { ok: true, path };
   } catch (error) {
     return {
       ok: false,
-      message: `Sent to the terminal clipboard (OSC 52); could not write a file in ${dir}: ${(error as Error).message}`,
+      message: `Sent to the terminal clipboard (OSC 52); could not write ${path}: ${(error as Error).message}`,
     };
   }
 }

@@ -81,9 +81,9 @@ describe('HTTP statuses', () => {
     const { fixture, client } = await setup(() => ({ status: 404, body: '404 page not found' }));
     const error = await failure(client.providerLocations());
     expect(kindOf(error)).toBe('http');
-    expect(error.message).toBe('providerLocations: 404 page not found');
+    expect(error.message).toBe('provider locations: 404 page not found');
     // Go's text starts with the status: it is said once, in the console too.
-    expect(explainError(error, 'command')).toBe('providerLocations: 404 page not found');
+    expect(explainError(error, 'command')).toBe('provider locations: 404 page not found');
     expect(explainError(error, 'console')).toBe('HTTP 404 page not found');
     expect(fixture.requests).toHaveLength(1);
   });
@@ -299,6 +299,6 @@ describe('refusals the service gives as a 500', () => {
     }));
     const error = await failure(other.getPayoutWallet());
     expect(error.kind).toBe('http');
-    expect(error.message).toBe('getPayoutWallet: 500 Error. Please email support@ur.io for help.');
+    expect(error.message).toBe('payout wallet: 500 Error. Please email support@ur.io for help.');
   });
 });

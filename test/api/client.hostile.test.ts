@@ -53,7 +53,7 @@ describe('the deadline of a call', () => {
     const started = Date.now();
     const error = await failure(client(url, { deadlineMs: 1_000, bodyTimeoutMs: 30_000 }).networkStats());
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('networkStats: no complete answer within 1 s (the deadline of a request)');
+    expect(error.message).toBe('network stats: no complete answer within 1 s (the deadline of a request)');
     expect(Date.now() - started).toBeLessThan(2_500);
   });
 
@@ -92,7 +92,7 @@ describe('the deadline of a call', () => {
         onRetry: ({ delayMs }) => retries.push(delayMs),
       }).networkStats(),
     );
-    expect(error.message).toBe('networkStats: 503 busy');
+    expect(error.message).toBe('network stats: 503 busy');
     expect(retries).toEqual([]);
   });
 });
@@ -116,7 +116,7 @@ describe('the size of an answer', () => {
     const error = await failure(client(url, { maxResponseBytes: 1024 * 1024 }).networkStats());
     expect(error.kind).toBe('oversized');
     expect(error.message).toMatch(
-      /^networkStats: the answer is larger than 1 MiB \(\d+ MiB or more\); netdeck stopped reading it$/,
+      /^network stats: the answer is larger than 1 MiB \(\d+ MiB or more\); netdeck stopped reading it$/,
     );
     // The server was cut off long before it had sent everything.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -142,7 +142,7 @@ describe('the size of an answer', () => {
     expect(error.kind).toBe('unauthorized');
     expect(error.message.length).toBeLessThan(400);
     // Escape sequences are dropped whole; that the rest was cut is said with an ellipsis.
-    expect(error.message).toBe('deviceAssociations: not authorized (Not authorized.…)');
+    expect(error.message).toBe('device associations: not authorized (Not authorized.…)');
     expect((error.details.body ?? '').length).toBeLessThanOrEqual(64 * 1024);
   });
 });
@@ -158,7 +158,7 @@ describe('redirects', () => {
     const moved = await failure(client(url).networkStats());
     expect(moved.status).toBe(301);
     expect(moved.message).toBe(
-      'networkStats: the service answered 301, a redirect to https://api.example.org/v2/; netdeck does not follow redirects (is the API URL right?)',
+      'network stats: the service answered 301, a redirect to https://api.example.org/v2/; netdeck does not follow redirects (is the API URL right?)',
     );
     const found = await failure(client(url).providerLocations());
     expect(found.message).toContain('answered 302, a redirect to https://api.example.org/v2/');
@@ -175,7 +175,7 @@ describe('server text in errors is inert and short', () => {
       res.end(HOSTILE);
     });
     const error = await failure(client(url).networkStats());
-    expect(error.message).toBe('networkStats: 500 boomgnp.exe | second line');
+    expect(error.message).toBe('network stats: 500 boomgnp.exe | second line');
     expect(error.message).not.toMatch(RAW_CONTROL);
   });
 
@@ -192,7 +192,7 @@ describe('server text in errors is inert and short', () => {
       retryBaseDelayMs: 1,
       onRetry: ({ error }) => notes.push(error.message),
     }).networkStats();
-    expect(notes).toEqual(['networkStats: 503 boomgnp.exe | second line']);
+    expect(notes).toEqual(['network stats: 503 boomgnp.exe | second line']);
   });
 
   it('in the key path of a response of the wrong shape', async () => {
@@ -202,7 +202,9 @@ describe('server text in errors is inert and short', () => {
     });
     const error = await failure(client(url).networkStats());
     expect(error.kind).toBe('shape');
-    expect(error.message).toMatch(/^networkStats: unexpected response at providers_data\.day: Invalid input/);
+    expect(error.message).toMatch(
+      /^network stats: unexpected response at providers_data\.day: Invalid input/,
+    );
     expect(error.message).not.toMatch(RAW_CONTROL);
   });
 
@@ -249,7 +251,7 @@ describe('the structure of an answer', () => {
     const error = await failure(client(url, { retries: 3 }).findProviderLocations({ query: 'x' }));
     expect(error.kind).toBe('oversized');
     expect(error.message).toBe(
-      'findProviderLocations: the answer has too many items (more than 1,000,000); netdeck reads at most 1,000,000',
+      'find provider locations: the answer has too many items (more than 1,000,000); netdeck reads at most 1,000,000',
     );
     expect(requests.count).toBe(1);
   });
@@ -264,7 +266,7 @@ describe('the structure of an answer', () => {
     const { url } = await serveList('1', 900_000);
     const error = await failure(client(url).findProviderLocations({ query: 'x' }));
     expect(error.kind).toBe('shape');
-    expect(error.message).toMatch(/^findProviderLocations: unexpected response at locations\[0\]: /);
+    expect(error.message).toMatch(/^find provider locations: unexpected response at locations\[0\]: /);
   });
 
   it('refuses an object of more members than it reads in one', async () => {
@@ -276,7 +278,7 @@ describe('the structure of an answer', () => {
     const error = await failure(client(url).networkStats());
     expect(error.kind).toBe('oversized');
     expect(error.message).toBe(
-      'networkStats: the answer has an object of more than 10,000 members; netdeck reads at most 10,000 in one',
+      'network stats: the answer has an object of more than 10,000 members; netdeck reads at most 10,000 in one',
     );
   });
 
@@ -290,7 +292,7 @@ describe('the structure of an answer', () => {
     const error = await failure(client(url, { retries: 3, retryBaseDelayMs: 1 }).providerLocations());
     expect(error.kind).toBe('shape');
     expect(error.message).toBe(
-      'providerLocations: the answer could not be read: it is nested more than 64 levels deep',
+      'provider locations: the answer could not be read: it is nested more than 64 levels deep',
     );
     expect(requests).toBe(1);
   });

@@ -25,7 +25,7 @@ describe('exit codes', () => {
       env: { ...fx.env, NETDECK_API_URL: `http://127.0.0.1:${port}` },
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('netdeck: providerLocations: cannot reach the service (ECONNREFUSED)\n');
+    expect(result.stderr).toBe('netdeck: provider locations: cannot reach the service (ECONNREFUSED)\n');
   });
 
   it('1 on a server failure, the body folded into one line', async () => {
@@ -39,7 +39,7 @@ describe('exit codes', () => {
       });
       expect(result.code).toBe(1);
       expect(linesOf(result.stderr)).toEqual([
-        'netdeck: networkStats: 500 Could not fetch stats. | at handler (x.go:12)',
+        'netdeck: network stats: 500 Could not fetch stats. | at handler (x.go:12)',
       ]);
     } finally {
       await fixture.close();
@@ -52,7 +52,7 @@ describe('exit codes', () => {
       const result = await run(['wallet'], { env: { ...fx.env, NETDECK_API_URL: fixture.url } });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
-        /^netdeck: getPayoutWallet: unexpected response at wallet_id: .*\(is the API URL right\?\)\n$/,
+        /^netdeck: payout wallet: unexpected response at wallet_id: .*\(is the API URL right\?\)\n$/,
       );
     } finally {
       await fixture.close();
@@ -68,7 +68,7 @@ describe('exit codes', () => {
       expect(result.code).toBe(1);
       expect(linesOf(result.stderr)).toEqual([
         'netdeck: this service has no find-locations (404): searching places with providers instead',
-        'netdeck: findProviderLocations: 404 page not found',
+        'netdeck: find provider locations: 404 page not found',
       ]);
       expect(fixture.requests.map((r) => r.path)).toEqual([
         '/network/find-locations',
@@ -100,7 +100,7 @@ describe('exit codes', () => {
       });
       expect(failed.code).toBe(1);
       expect(failed.stderr).toBe(
-        'netdeck: setPayoutWallet: 500 Error. Please email support@ur.io for help.\n',
+        'netdeck: set payout wallet: 500 Error. Please email support@ur.io for help.\n',
       );
     } finally {
       await refusal.close();
@@ -127,7 +127,7 @@ describe('exit codes', () => {
     expect(refused.code).toBe(3);
     // Both say how to log in.
     expect(refused.stderr).toMatch(
-      /^netdeck: deviceAssociations: not authorized .*`netdeck login`.*netdeck config/,
+      /^netdeck: device associations: not authorized .*`netdeck login`.*netdeck config/,
     );
     const none = await run(['stats', 'providers'], { env: { ...fx.env, NETDECK_TOKEN: undefined } });
     expect(none.code).toBe(3);

@@ -39,7 +39,7 @@ describe('server text through the commands', () => {
     const result = await against(() => ({ status: 400, body: HOSTILE }), ['wallet']);
     expect(result.code).toBe(1);
     inert(result.stderr);
-    expect(result.stderr).toContain('getPayoutWallet: 400 xevil | next');
+    expect(result.stderr).toContain('payout wallet: 400 xevil | next');
   });
 
   it('a 401 body of any length: cut, inert', async () => {
@@ -56,7 +56,7 @@ describe('server text through the commands', () => {
     );
     expect(result.code).toBe(0);
     inert(result.stderr);
-    expect(result.stderr).toContain('networkStats: 503 xevil | next; retrying in');
+    expect(result.stderr).toContain('network stats: 503 xevil | next; retrying in');
   });
 
   it('the key path of an answer of the wrong shape', async () => {
@@ -100,7 +100,7 @@ describe('server text through the commands', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'getPayoutWallet: the service answered 301, a redirect to https://api.example.org/',
+      'payout wallet: the service answered 301, a redirect to https://api.example.org/',
     );
     expect(result.stderr).not.toContain('HTTP 301');
   });

@@ -20,6 +20,25 @@ describe('renderTable', () => {
     expect(lines).toEqual(['NAME       COUNT  NOTE', 'Zürich         7', 'São Paulo  1,234  big']);
   });
 
+  it('measures wide characters by the cells they take (netdeck clients with "tv 📺 box", "客厅盒子")', () => {
+    const lines = renderTable(
+      [{ header: 'DEVICE' }, { header: 'MODE' }],
+      [
+        ['tv 📺 box', 'public'],
+        ['客厅盒子', 'public'],
+        ['attic', 'public'],
+      ],
+      plain,
+    );
+    // Every MODE starts in the same terminal column.
+    const modeAt = lines.map((line) =>
+      widthOf(line.slice(0, line.lastIndexOf(line.endsWith('MODE') ? 'MODE' : 'public'))),
+    );
+    expect(new Set(modeAt).size).toBe(1);
+    expect(lines[1]).toBe('tv 📺 box  public');
+    expect(lines[2]).toBe('客厅盒子   public');
+  });
+
   it('measures coloured cells by their visible width', () => {
     const colour = createStyle({ isTTY: true }, {});
     expect(colour.colour).toBe(true);

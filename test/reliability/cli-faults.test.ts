@@ -27,7 +27,7 @@ describe('scriptable commands under faults', () => {
     const run = await runBinary(['stats', 'network', ...target()]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(lastLine(run.stderr)).toBe('netdeck: networkStats: 500 simulated failure (status 500)');
+    expect(lastLine(run.stderr)).toBe('netdeck: network stats: 500 simulated failure (status 500)');
   });
 
   it('exit 1 at once, without retrying, when a POST fails', async () => {

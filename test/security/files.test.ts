@@ -10,7 +10,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -31,7 +30,7 @@ import {
 } from '../../src/safe-files.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createProvidersStore } from '../../src/store/providers.ts';
-import { copyCode } from '../../src/ui/clipboard.ts';
+import { COPY_FILE, copyCode } from '../../src/ui/clipboard.ts';
 import { answering } from '../ui/fakes.ts';
 
 const CODE = 'abandon ability able about above absent';
@@ -55,33 +54,36 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 const untouched = () => expect(readFileSync(victim, 'utf8')).toBe('do not touch\n');
 
 describe('the clipboard fallback file', () => {
-  it('never writes through a link laid at the old, predictable name', () => {
-    symlinkSync(victim, join(dir, 'netdeck-code.txt'));
+  // One name, in netdeck's own state folder (0700): a link or a file laid there is replaced, never followed or reused.
+  it('never writes through a link laid at its name: the link is replaced', () => {
+    const path = join(dir, COPY_FILE);
+    symlinkSync(victim, path);
     const result = copyCode(CODE, { write: () => {}, dir });
     untouched();
-    expect(result.ok).toBe(true);
-    expect(readlinkSync(join(dir, 'netdeck-code.txt'))).toBe(victim);
-  });
-
-  it("never reuses a file already there, nor its mode: another user's 0666 file stays theirs", () => {
-    const planted = join(dir, 'netdeck-code.txt');
-    writeFileSync(planted, '');
-    chmodSync(planted, 0o666);
-    const result = copyCode(CODE, { write: () => {}, dir });
-    expect(readFileSync(planted, 'utf8')).toBe('');
-    const path = result.ok ? result.path : '';
-    expect(path).not.toBe(planted);
-    expect(modeOf(path)).toBe(0o600);
+    expect(result).toEqual({ ok: true, path });
+    expect(lstatSync(path).isSymbolicLink()).toBe(false);
     expect(readFileSync(path, 'utf8')).toBe(`${CODE}\n`);
   });
 
-  it('gets a new name nobody can guess each time', () => {
-    const paths = [1, 2, 3].map(() => {
-      const result = copyCode(CODE, { write: () => {}, dir });
+  it("never keeps a file's mode: a 0666 file there becomes a new 0600 one", () => {
+    const planted = join(dir, COPY_FILE);
+    writeFileSync(planted, 'old');
+    chmodSync(planted, 0o666);
+    copyCode(CODE, { write: () => {}, dir });
+    expect(modeOf(planted)).toBe(0o600);
+    expect(readFileSync(planted, 'utf8')).toBe(`${CODE}\n`);
+  });
+
+  it('is one file, overwritten by each copy, in a private folder made when missing', () => {
+    const folder = join(dir, 'state', 'netdeck');
+    const paths = ['a', 'b', 'c'].map((code) => {
+      const result = copyCode(code, { write: () => {}, dir: folder });
       return result.ok ? result.path : '';
     });
-    expect(new Set(paths).size).toBe(3);
-    for (const path of paths) expect(path).toMatch(/netdeck-code-[A-Za-z0-9_-]{12}\.txt$/);
+    expect(new Set(paths)).toEqual(new Set([join(folder, COPY_FILE)]));
+    expect(readdirSync(folder)).toEqual([COPY_FILE]);
+    expect(readFileSync(paths[0], 'utf8')).toBe('c\n');
+    expect(modeOf(folder)).toBe(0o700);
   });
 });
 

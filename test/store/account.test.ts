@@ -37,33 +37,49 @@ afterEach(async () => {
   await sim.close();
 });
 
+/** `w`: the id typed, enter (the question asked, or why not), then y. */
 const typeWallet = async (text: string) => {
   store.getState().setWalletInput(text);
-  await store.getState().setWallet();
+  if (store.getState().askTypedWallet()) await store.getState().answer(true);
 };
 
 describe('payout wallet', () => {
-  it('shows the current wallet, then takes another of the account’s wallets', async () => {
+  it('shows the current wallet, then takes another of the account’s wallets after the question', async () => {
     const before = store.getState().data?.wallet_id;
     const wallet = sim.admin.codes().wallets.find((w) => w.wallet_id !== before)?.wallet_id ?? '';
     expect(wallet).not.toBe('');
-    await typeWallet(` ${wallet.toUpperCase()} `);
-    expect(store.getState().wallet).toMatchObject({ phase: 'saved' });
-    expect(store.getState().wallet.message).toContain(wallet);
+    store.getState().setWalletInput(` ${wallet.toUpperCase()} `);
+    expect(store.getState().askTypedWallet()).toBe(true);
+    // The question enter asks in the list, about the wallet typed (now also the selected one).
+    expect(store.getState().question).toEqual({ kind: 'payout', walletId: wallet, phase: 'ask' });
+    expect(store.getState().selectedWallet).toBe(wallet);
+    await store.getState().answer(true);
+    expect(store.getState().question).toMatchObject({ phase: 'done' });
+    expect(store.getState().question?.message).toContain(wallet);
     expect(store.getState().data?.wallet_id).toBe(wallet);
   });
 
-  it('refuses a malformed id before sending, keeping the text', async () => {
+  it('refuses a malformed id before asking, keeping the text', async () => {
     await typeWallet('not-a-wallet');
     expect(store.getState().wallet).toMatchObject({ phase: 'malformed', input: 'not-a-wallet' });
     expect(store.getState().wallet.message).toContain('UUID');
+    expect(store.getState().question).toBeUndefined();
     expect(checkWalletId('').ok).toBe(false);
+  });
+
+  it('refuses a Bittensor (TAO) wallet before asking: it cannot be the payout wallet', async () => {
+    const tao = store.getState().data?.wallets?.find((w) => w.blockchain === 'TAO');
+    expect(tao?.wallet_id).toBeDefined();
+    await typeWallet(tao!.wallet_id!);
+    expect(store.getState().wallet).toMatchObject({ phase: 'malformed' });
+    expect(store.getState().wallet.message).toMatch(/^Bittensor wallets cannot be the payout wallet\./);
+    expect(store.getState().question).toBeUndefined();
   });
 
   it('shows the service’s answer for a wallet the network does not own', async () => {
     const before = store.getState().data?.wallet_id;
     await typeWallet('11111111-2222-4333-8444-555555555555');
-    expect(store.getState().wallet).toMatchObject({
+    expect(store.getState().question).toMatchObject({
       phase: 'failed',
       message: 'Wallet must be an active wallet owned by the network.',
     });

@@ -220,7 +220,7 @@ describe('the payout wallet, the token and requests', () => {
     const failing = {
       providerStats: {
         ok: false as const,
-        error: new ApiError('network', 'providerStats: cannot reach the service'),
+        error: new ApiError('network', 'provider stats: cannot reach the service'),
       },
     };
     const [failed] = source.observe(observation(T0, [], { results: failing }));
@@ -228,13 +228,13 @@ describe('the payout wallet, the token and requests', () => {
       type: 'request_failed',
       severity: 'warning',
       operation: 'providerStats',
-      error: 'providerStats: cannot reach the service',
+      error: 'provider stats: cannot reach the service',
     });
     expect(source.observe(observation(T0 + MINUTE, [], { results: failing }))).toEqual([]);
     const unauthorized = {
       getPayoutWallet: {
         ok: false as const,
-        error: new ApiError('unauthorized', 'getPayoutWallet: 401 Not authorized.'),
+        error: new ApiError('unauthorized', 'payout wallet: 401 Not authorized.'),
       },
     };
     expect(
@@ -249,11 +249,23 @@ describe('the payout wallet, the token and requests', () => {
       ['request_recovered', 'providerStats', 4],
       ['request_recovered', 'getPayoutWallet', 2],
     ]);
+    expect(recovered.map((e) => e.message)).toEqual([
+      'provider stats answers again, after 4 minutes of failures',
+      'payout wallet answers again, after 2 minutes of failures',
+    ]);
     // A request cancelled (the watch stopping) is not a failure.
     const aborted = {
-      providerStats: { ok: false as const, error: new ApiError('aborted', 'providerStats: cancelled') },
+      providerStats: { ok: false as const, error: new ApiError('aborted', 'provider stats: cancelled') },
     };
     expect(source.observe(observation(T0 + 5 * MINUTE, [], { results: aborted }))).toEqual([]);
+  });
+
+  it('says a failure shorter than a minute in seconds, never "0 minutes"', () => {
+    const source = createEventSource();
+    const failing = { providerStats: { ok: false as const, error: new Error('boom') } };
+    source.observe(observation(T0, [], { results: failing }));
+    const [recovered] = source.observe(observation(T0 + 40_000, []));
+    expect(recovered.message).toBe('provider stats answers again, after 40 s of failures');
   });
 
   it('keeps the providers it knows while their request fails', () => {

@@ -11,7 +11,7 @@ import { walletRows } from '../../src/store/account.ts';
 import { withClientInfo } from '../../src/store/clients.ts';
 import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { deviceRows, selectedRow } from '../../src/store/devices.ts';
+import { deviceRows, rowRefusal, selectedRow } from '../../src/store/devices.ts';
 import { sendChosenToProviders } from '../../src/store/flows.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { deviceNameOf } from '../../src/store/my-providers.ts';
@@ -70,21 +70,26 @@ describe('Devices actions', () => {
     expect(rows().find((r) => r.code === waiting.code)?.pending).toBe(false);
   });
 
-  it('c: says so when no guest has added the code, when it is confirmed already, or on an incoming share', async () => {
+  it('c: refuses a share no guest has added, one confirmed already, an incoming share and an own device', async () => {
     const nobody = rows().find((r) => r.section === 'outgoing' && !r.networkName)!;
-    await d().startConfirm(nobody);
-    expect(d().action).toMatchObject({
-      phase: 'failed',
-      message: 'No network has added this code yet: nothing to confirm.',
-    });
+    expect(rowRefusal('confirm', nobody)).toMatch(/^waiting for a guest: no network has added this code yet/);
     const done = rows().find((r) => r.section === 'outgoing' && !r.pending)!;
-    await d().startConfirm(done);
-    expect(d().action).toMatchObject({
-      phase: 'done',
-      message: `Already confirmed: ${done.networkName} can use it.`,
-    });
-    await d().startConfirm(rows().find((r) => r.section === 'incoming'));
-    expect(d().action?.message).toMatch(/Only a share of this network can be confirmed/);
+    expect(rowRefusal('confirm', done)).toBe(`already confirmed: ${done.networkName} can use it`);
+    expect(
+      rowRefusal(
+        'confirm',
+        rows().find((r) => r.section === 'incoming'),
+      ),
+    ).toBe('c confirms the guest of a share of this network: this device was shared with this network');
+    expect(
+      rowRefusal(
+        'confirm',
+        rows().find((r) => r.section === 'own'),
+      ),
+    ).toMatch(/: this is one of the network's own devices$/);
+    // Refused, it starts nothing (no question that would say something false).
+    await d().startConfirm(nobody);
+    expect(d().action).toBeUndefined();
   });
 
   it('n to the question changes nothing; x then y removes the association', async () => {
@@ -125,8 +130,12 @@ describe('Devices actions', () => {
   });
 
   it('N on another network device says only own devices can be renamed; Q shows the code of a row', () => {
-    d().startSetName(rows().find((r) => r.section === 'incoming'));
-    expect(d().action?.message).toMatch(/Only this network's own devices can be renamed/);
+    const incoming = rows().find((r) => r.section === 'incoming');
+    expect(rowRefusal('setName', incoming)).toMatch(/Only this network's own devices can be renamed/);
+    d().startSetName(incoming);
+    expect(d().action).toBeUndefined();
+    const own = rows().find((r) => r.section === 'own');
+    for (const kind of ['remove', 'rename', 'qr'] as const) expect(rowRefusal(kind, own)).toBeDefined();
     const share = rows().find((r) => r.code)!;
     d().showQr(share);
     expect(d().action).toMatchObject({ kind: 'qr', code: share.code, phase: 'done' });
@@ -187,6 +196,56 @@ describe('Account wallet list', () => {
     await a().answer(true);
     expect(a().question).toMatchObject({ phase: 'done', message: `Wallet ${added.wallet_id} removed.` });
     expect(walletRows(a()).wallets.map((w) => w.wallet_id)).not.toContain(added.wallet_id);
+  });
+});
+
+describe('the event log records what the user did', () => {
+  beforeEach(() => setup('demo'));
+  const a = () => stores.account.getState();
+  const done = () =>
+    stores.events
+      .last()
+      .filter((e) => e.type === 'user_action')
+      .map((e) => e.message);
+
+  it('a code added, a guest confirmed, renames, a removal, the wallets, the payout wallet and feedback', async () => {
+    const { code } = sim!.admin.codes().adopt_codes[0];
+    d().setAddInput(code);
+    await d().addCode();
+    const waiting = rows().find((r) => r.section === 'outgoing' && r.pending && r.networkName)!;
+    await d().startConfirm(waiting);
+    await d().answer(true);
+    const share = rows().find((r) => r.section === 'outgoing')!;
+    d().startRename(share);
+    d().setActionInput('front desk');
+    await d().submitAction();
+    const incoming = rows().find((r) => r.section === 'incoming')!;
+    d().startRemove(incoming);
+    await d().answer(false); // no: nothing done, nothing logged
+    d().startRemove(incoming);
+    await d().answer(true);
+    const { wallets } = walletRows(a());
+    a().move(1);
+    a().ask('payout');
+    await a().answer(true);
+    a().setAddress('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    await a().submitAddWallet();
+    a().ask('remove');
+    await a().answer(true);
+    a().toggleFeedback('uses.personal');
+    await a().submitFeedback();
+    expect(done()).toEqual([
+      expect.stringMatching(
+        /^you added the adoption code of "[^"]+": it is pending until the device confirms$/,
+      ),
+      `you confirmed the share of "${waiting.deviceName}": ${waiting.networkName} can use it`,
+      `you renamed the association "${share.deviceName}" to "front desk"`,
+      `you removed the association of "${incoming.deviceName}"`,
+      `you made the MATIC wallet ${wallets[1].wallet_address} the payout wallet`,
+      'you added a SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      'you removed the SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+      'you sent feedback',
+    ]);
   });
 });
 

@@ -90,21 +90,29 @@ describe('payout wallet dialog', () => {
     expect(frame()).not.toContain('none set');
   });
 
-  it('sets one of the account’s wallets picked from the demo list', async () => {
-    const { waitFor, frame, press, sim } = await open();
+  it('lists the wallets by chain and address (TAO apart), and asks the question enter asks', async () => {
+    const { waitFor, frame, press } = await open();
     const before = walletOf(app!);
     await waitFor('Payout wallet');
     await press('w');
-    expect(frame()).toContain("The account's wallets (demo simulator)");
+    expect(frame()).toContain("The account's wallets, ↑/↓ puts one in the box:");
+    expect(frame()).toContain('Not listed: TAO (Bittensor wallets cannot be the payout wallet)');
     expect(frame()).toMatchSnapshot('wallet dialog');
-    const wallets = sim.admin.codes().wallets.map((w) => w.wallet_id);
-    const index = wallets.findIndex((id) => id !== before);
+    const wallets = (app!.stores.account.getState().data?.wallets ?? []).filter(
+      (w) => w.blockchain !== 'TAO',
+    );
+    for (const w of wallets) expect(frame()).toMatch(new RegExp(`${w.blockchain} +${w.wallet_address}`));
+    const index = wallets.findIndex((w) => w.wallet_id !== before);
+    const id = wallets[index].wallet_id!;
     await press(...Array.from({ length: index + 1 }, () => 'down'), 'enter');
-    await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
+    await waitFor('Make it the payout wallet?');
+    expect(frame()).toContain(`Wallet ${id}`);
+    expect(walletOf(app!)).toBe(before);
+    await press('y');
+    await waitFor(`✓ Payout wallet set to ${id}.`);
     await press('esc');
-    await waitFor(`✓ Payout wallet set to ${wallets[index]}.`);
-    expect(frame()).toContain(`Payout wallet: ${wallets[index]}`);
-    expect(walletOf(app!)).toBe(wallets[index]);
+    await waitFor(`Payout wallet: ${id}`);
+    expect(walletOf(app!)).toBe(id);
   });
 
   it('refuses a malformed id before sending, keeping the text', async () => {
@@ -140,6 +148,8 @@ describe('payout wallet dialog', () => {
     await press('w');
     await type('11111111-2222-4333-8444-555555555555');
     await press('enter');
+    await waitFor('Make it the payout wallet?');
+    await press('y');
     await waitFor('✗ Wallet must be an active wallet owned by the network.');
     expect(frame()).toMatchSnapshot('wallet dialog, not owned');
     expect(walletOf(app!)).toBe(before);
@@ -147,6 +157,28 @@ describe('payout wallet dialog', () => {
 });
 
 describe('feedback form', () => {
+  it('↑/↓ move to the box above or below as they stand in columns, ←/→ along the row', async () => {
+    const { waitFor, frame, press } = await open();
+    await waitFor('Payout wallet');
+    await press('f');
+    const focused = () => (frame().match(/›(?:\[[ x]\] )?([\w ]+?)(?: {2,}|\s*│)/) ?? [])[1];
+    expect(focused()).toBe('personal');
+    await press('down');
+    expect(focused()).toBe('private'); // the needs' first column
+    await press('down');
+    expect(focused()).toBe('collaborate');
+    await press('right');
+    expect(focused()).toBe('app control');
+    await press('up');
+    expect(focused()).toBe('safe');
+    await press('up');
+    expect(focused()).toBe('business');
+    await press('up'); // around: the last row
+    expect(frame()).toContain('›[ Send ]');
+    await press('up');
+    expect(frame()).toContain('›Other:');
+  });
+
   it('every flag is a checkbox; the simulator receives exactly the flags chosen and the text', async () => {
     const { waitFor, frame, press, type, sim } = await open();
     await waitFor('Payout wallet');
@@ -157,12 +189,12 @@ describe('feedback form', () => {
     await press('space'); // personal
     await press('tab', 'tab', 'space'); // private
     await press('tab', 'tab', 'tab', 'tab', 'tab', 'space'); // block data brokers
-    await press('down', 'enter'); // block ads: enter ticks a box too
-    await press('up', 'space', 'space'); // block data brokers off and on again
+    await press('tab', 'enter'); // block ads: enter ticks a box too
+    await press('shift-tab', 'space', 'space'); // block data brokers off and on again
     expect(frame()).toContain('[x] personal');
     expect(frame()).toContain('[x] private');
     expect(frame()).toContain('›[x] block data brokers');
-    await press(...Array.from({ length: 9 }, () => 'down')); // to Other
+    await press(...Array.from({ length: 9 }, () => 'tab')); // to Other
     await waitFor('›Other:');
     await type('quiet q mode 1'); // q and 1 are text here, not quit or a pane
     expect(frame()).toContain('Other: quiet q mode 1');
@@ -202,12 +234,10 @@ describe('the wallet list', () => {
     await waitFor(`Payout wallet: ${matic}`);
     expect(frame()).toMatch(/› ★ payout {2}MATIC/);
     expect(walletOf(app!)).toBe(matic);
-    // The TAO wallet is refused with the service's words.
+    // The TAO wallet is refused before any question, with the service's words.
     await press('j', 'enter');
-    await waitFor('Make it the payout wallet?');
-    await press('y');
-    await waitFor('✗ Bittensor wallets cannot be the payout wallet.');
-    await press('esc');
+    await waitFor('Bittensor wallets cannot be the payout wallet. This one is a TAO wallet');
+    expect(app!.stores.session.getState().dialogs).toEqual([]);
     expect(walletOf(app!)).toBe(matic);
   });
 
@@ -239,6 +269,9 @@ describe('the wallet list', () => {
     await waitFor(/✓ Wallet [0-9a-f-]{36} removed\./);
     await press('esc');
     await waitFor('Wallets (3)');
-    expect(frame()).not.toContain('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    // Gone from the list (the footer's toast says what was done).
+    expect(frame().split('\n').slice(0, -1).join('\n')).not.toContain(
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    );
   });
 });

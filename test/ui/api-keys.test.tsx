@@ -1,14 +1,13 @@
 // The Account pane's API keys on the whole app against the simulator: the list (←/→ move
 // the cursor between the wallets and the keys), the create dialog (the key shown once, `y`
 // copies it, closing forgets it) and removing one after a y/n question.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { osc52 } from '../../src/ui/clipboard.ts';
-import { isolateTmpdir, type Rendered, renderApp } from './render.tsx';
+import { isolateStateFolder, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
-const copies = isolateTmpdir('netdeck-api-key-');
+const copies = isolateStateFolder('netdeck-api-key-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
@@ -61,8 +60,7 @@ describe.each([
     await app.waitFor('Sent to the terminal clipboard (OSC 52)');
     expect(app.frame()).toContain('delete it once the key is stored');
     expect(app.stdout.frames).toContain(osc52(key));
-    const [file] = readdirSync(copies.path);
-    expect(readFileSync(join(copies.path, file), 'utf8').trim()).toBe(key);
+    expect(readFileSync(copies.copyFile, 'utf8').trim()).toBe(key);
 
     await app.press('esc');
     expect(app.stores.apiKeys.getState().form.key).toBeUndefined();

@@ -1,15 +1,14 @@
 // `y` copies the id of the row under the cursor on every list that has one: OSC 52 to the
 // terminal and a private file, and the footer says so (never a bare "Copied").
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walletRows } from '../../src/store/account.ts';
 import { selectedIndex, visibleProviders } from '../../src/store/my-providers.ts';
 import { osc52 } from '../../src/ui/clipboard.ts';
-import { isolateTmpdir, type Rendered, renderApp } from './render.tsx';
+import { isolateStateFolder, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
-const copies = isolateTmpdir('netdeck-copy-');
+const copies = isolateStateFolder('netdeck-copy-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
@@ -20,10 +19,11 @@ const footer = (a: Rendered) => a.frame().split('\n').at(-1) ?? '';
 /** What the newest copy file holds, after `y`; checks the footer and the OSC 52 sequence. */
 async function copied(a: Rendered): Promise<string> {
   await a.waitFor(() => footer(a).startsWith('Sent to the terminal clipboard (OSC 52) — also written to /'));
-  const names = readdirSync(copies.path);
-  expect(names).toHaveLength(1);
-  const path = join(copies.path, names[0]);
+  // One file in netdeck's state folder, private, overwritten by each copy; none in $TMPDIR.
+  const path = copies.copyFile;
+  expect(readdirSync(copies.path)).toEqual(['netdeck']);
   expect(footer(a)).toContain(path);
+  expect(statSync(path).mode & 0o777).toBe(0o600);
   const text = readFileSync(path, 'utf8').trim();
   expect(a.stdout.frames).toContain(osc52(text));
   rmSync(path);
@@ -61,8 +61,7 @@ describe('y copies the id of the selected row', () => {
     expect(app.stores.devices.getState().selectedKey).toMatch(/^own:/);
     // The pane's own line under the list says it (the path on a line of its own).
     await app.waitFor(/Sent to the terminal clipboard \(OSC 52\) — also written to\n\//);
-    const [name] = readdirSync(copies.path);
-    expect(readFileSync(join(copies.path, name), 'utf8').trim()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readFileSync(copies.copyFile, 'utf8').trim()).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('says when the row has nothing to copy', async () => {
@@ -83,9 +82,7 @@ describe('the share dialog', () => {
     expect(footer(app)).toMatch(/↓\/j next device/);
     await app.press('enter');
     await app.waitFor('Name: ');
-    expect(footer(app)).toBe(
-      '↓ next device  ↑ previous device  enter choose / create the code  esc back or close',
-    );
+    expect(footer(app)).toBe('enter create the code  esc back to the devices');
     await app.press('enter');
     await app.waitFor('Share code for');
     expect(footer(app)).toContain('y copy the code');

@@ -6,24 +6,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { startStores } from '../../src/store/index.ts';
 import { lateClient, neverClient } from './fakes.ts';
-import { isolateTmpdir, type Rendered, type RenderOptions, renderApp } from './render.tsx';
+import { isolateStateFolder, type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
 const silentClient = neverClient();
 
 let app: Rendered | undefined;
-// `y` writes the code to a new $TMPDIR/netdeck-code-*.txt: kept out of the real /tmp.
-const copies = isolateTmpdir('netdeck-devices-');
+// `y` writes the code to netdeck's state folder: kept out of the real home.
+const copies = isolateStateFolder('netdeck-devices-');
 afterEach(async () => {
   await app?.unmount();
   app = undefined;
 });
 
-/** The one file `y` wrote in the copy folder. */
+/** The one file `y` writes, overwritten by each copy. */
 function copiedFile(): string {
-  const names = readdirSync(copies.path);
-  expect(names).toHaveLength(1);
-  expect(names[0]).toMatch(/^netdeck-code-[\w-]{12}\.txt$/);
-  return join(copies.path, names[0]);
+  expect(readdirSync(join(copies.path, 'netdeck'))).toEqual(['copied.txt']);
+  return copies.copyFile;
 }
 
 async function open(options: RenderOptions = {}): Promise<Rendered> {
@@ -235,6 +233,23 @@ describe('adding a code', () => {
 });
 
 describe('sharing a device', () => {
+  it('starts at the device selected in the pane', async () => {
+    const { waitFor, frame, press, stores } = await open();
+    await waitFor('Shared by this network (3)');
+    // The pane's last row: one of the network's own devices.
+    await press('G');
+    const selected = stores.devices.getState().selectedKey ?? '';
+    const row = lineOf(frame(), '›') ?? '';
+    await press('s');
+    await waitFor("Which of this network's 10 devices?");
+    const { share } = stores.devices.getState();
+    const device = share.devices?.[share.cursor];
+    expect(share.cursor).toBeGreaterThan(0);
+    expect(selected).toContain(device?.client_id ?? 'none');
+    expect(row).toContain(device?.device_name ?? 'none');
+    expect(lineOf(frame(), '›')).toContain(device?.device_name ?? 'none');
+  });
+
   it('pick a device, keep the prefilled name, read the code, find it under outgoing shares, copy it', async () => {
     const { waitFor, frame, press, stdout } = await open();
     await waitFor('Shared by this network (3)');
@@ -372,7 +387,8 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('✓ Removed.');
     await press('esc');
     await waitFor('Shared by this network (3)');
-    expect(frame()).not.toContain('front desk');
+    // Gone from the lists (the footer's toast says what was done).
+    expect(frame().split('\n').slice(0, -1).join('\n')).not.toContain('front desk');
   });
 
   it('N renames one of the network’s devices by its device id; its name shows everywhere', async () => {
@@ -388,9 +404,6 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('✓ The device is now "attic router".');
     await press('esc');
     await waitFor(() => lineOf(frame(), 'attic router')?.includes('online') ?? false);
-    // N on another network's device says what it can rename.
-    await press('g', 'N');
-    await waitFor("Only this network's own devices can be renamed");
   });
 
   it('Q shows the selected share code as a QR code of the link the apps encode', async () => {
@@ -405,5 +418,103 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     expect(frame()).toMatchSnapshot('QR code');
     await press('esc');
     await waitFor('Shared by this network (3)');
+  });
+});
+
+describe('Devices as a long list', () => {
+  it('G then g brings every section title back; a scrollbar shows where the list is', async () => {
+    const { waitFor, frame, press } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    const bar = () =>
+      frame()
+        .split('\n')
+        .slice(4, 4 + 16)
+        .map((line) => line.padEnd(80).at(79))
+        .join('');
+    expect(bar()).toMatch(/^█+│+$/);
+    await press('G');
+    await waitFor("This network's devices (10)");
+    expect(bar()).toMatch(/^│+█+$/);
+    await press('g');
+    await waitFor('Pending adoption (0)');
+    expect(frame()).toContain('Shared with this network (2)');
+    expect(bar()).toMatch(/^█+│+$/);
+  });
+});
+
+describe('keys on the wrong kind of row', () => {
+  it('c, x, R and Q on one of the network’s own devices, N on a share given to it: nothing opens, the footer says why', async () => {
+    const { waitFor, frame, press, stores } = await open({ sim: { era: 'current' } });
+    await waitFor("This network's devices (10)");
+    await press('G');
+    const footer = () => frame().split('\n').at(-1) ?? '';
+    for (const [key, why] of [
+      ['c', /^c confirms the guest of a share of this network: this is one of the network's own devices$/],
+      ['x', /^x removes an adoption or a share: this is one of the network's own devices$/],
+      ['R', /^R renames an adoption or a share \(N a device\): this is one of the network's own devices$/],
+      ['Q', /^Q shows a code: this is one of the network's own devices, which has none$/],
+    ] as const) {
+      await press(key);
+      await waitFor(() => why.test(footer()));
+      expect(stores.session.getState().dialogs).toEqual([]);
+      expect(stores.devices.getState().action).toBeUndefined();
+    }
+    await press('g', 'j');
+    await press('N');
+    await waitFor(() => footer().endsWith('renamed (N): this device was shared with this network'));
+    expect(stores.session.getState().dialogs).toEqual([]);
+  });
+});
+
+describe('QR codes at every size', () => {
+  /** The QR code's lines on screen (its quiet zone is a run of full blocks). */
+  const qrRows = (frame: string) =>
+    frame.split('\n').filter((line) => /^ *[█▀▄][█▀▄ ]{28,}[█▀▄] *$/.test(line)).length;
+
+  it('Q in the pane fits 80x24 (the terminal it used to say was too small) and says exactly what 67x19 lacks', async () => {
+    const { waitFor, frame, press, resize } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    await press('j', 'j', 'j');
+    expect(frame()).toMatch(/^› +Jarret's laptop .*waiting for a guest/m);
+    await press('Q');
+    await waitFor('https://app.bringyour.com/?add=');
+    expect(qrRows(frame())).toBeGreaterThanOrEqual(17);
+    expect(frame()).not.toContain('needed');
+    await resize(67, 19);
+    // The dialog wraps the sentence: read it as one line.
+    const flat = () =>
+      frame()
+        .replace(/[│╭╮╰╯─]/g, '')
+        .replace(/\s+/g, ' ');
+    const says =
+      /The QR code needs a terminal of (\d+) columns and (\d+) rows; this one has 67 columns and 19 rows\./;
+    await waitFor(() => says.test(flat()));
+    const [, columns, rows] = flat().match(says) ?? [];
+    expect(Number(columns)).toBeLessThanOrEqual(67);
+    expect(Number(rows)).toBeGreaterThan(19);
+    // Exactly: a terminal that size draws it.
+    await resize(67, Number(rows));
+    await waitFor(() => qrRows(frame()) > 0);
+    await resize(67, Number(rows) - 1);
+    await waitFor('The QR code needs a terminal of');
+  });
+
+  it('Q in the share dialog fits 80x24 and says what 67x19 lacks, instead of doing nothing', async () => {
+    const { waitFor, frame, press, resize } = await open({ cols: 80, rows: 24 });
+    await waitFor('Shared by this network (3)');
+    await press('s');
+    await waitFor("Which of this network's");
+    await press('enter', 'enter');
+    await waitFor('Share code for');
+    await press('Q');
+    await waitFor(() => qrRows(frame()) >= 17);
+    await resize(67, 19);
+    await waitFor(() =>
+      frame()
+        .replace(/[│\s]+/g, ' ')
+        .includes('this one has 67 columns and 19 rows'),
+    );
+    await press('Q');
+    await waitFor('Share code for');
   });
 });

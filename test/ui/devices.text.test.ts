@@ -1,5 +1,5 @@
 // Countdown text, the read-aloud layout of a share code, and `y`'s clipboard sequence and file.
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,23 +28,26 @@ describe('devices pane text', () => {
     ]);
   });
 
-  it('copies with OSC 52 (base64) and writes the code to a private file whose path it gives', () => {
+  it('copies with OSC 52 (base64) and writes the code to the private copy file whose path it gives', () => {
     const written: string[] = [];
     const dir = mkdtempSync(join(tmpdir(), 'netdeck-copy-'));
     const result = copyCode(CODE, { write: (data) => written.push(data), dir });
     expect(written).toEqual([`\u001b]52;c;${Buffer.from(CODE).toString('base64')}\u0007`]);
     expect(osc52('x')).toBe('\u001b]52;c;eA==\u0007');
     const path = result.ok ? result.path : '';
-    expect(path.startsWith(join(dir, COPY_FILE.prefix))).toBe(true);
+    expect(path).toBe(join(dir, COPY_FILE));
     expect(readFileSync(path, 'utf8')).toBe(`${CODE}\n`);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
   it('still copies to the clipboard when the file cannot be written, and says so', () => {
     const written: string[] = [];
-    const result = copyCode(CODE, { write: (data) => written.push(data), dir: '/nonexistent/folder' });
+    // A folder inside a regular file: no one (root neither) can make it.
+    const file = join(mkdtempSync(join(tmpdir(), 'netdeck-copy-')), 'a-file');
+    writeFileSync(file, '');
+    const result = copyCode(CODE, { write: (data) => written.push(data), dir: join(file, 'folder') });
     expect(written).toHaveLength(1);
     expect(result).toMatchObject({ ok: false });
-    expect(!result.ok && result.message).toContain('/nonexistent/folder');
+    expect(!result.ok && result.message).toContain(join(file, 'folder', COPY_FILE));
   });
 });

@@ -216,13 +216,14 @@ describe('Discover pane', () => {
     app = await renderApp({ sim: { era: 'seed' } });
     await app.waitFor('places with providers');
     await app.press('>');
-    expect(app.frame()).toContain('distance 0.3');
+    // The first asks the service whether it has find-locations.
+    await app.waitFor('distance 0.3');
     await app.press('<', '<');
-    expect(app.frame()).toContain('distance 0.1');
+    await app.waitFor('distance 0.1');
     await app.press('a');
-    expect(app.frame()).toContain('only active');
+    await app.waitFor('only active');
     await app.press('>');
-    expect(app.frame()).toContain('distance default');
+    await app.waitFor('distance default');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
   });
 
@@ -234,6 +235,26 @@ describe('Discover pane', () => {
     await app.press('>');
     await app.waitFor('the match distance applies to find-locations only');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
+  });
+
+  it('<, > and a before any search, on a service without find-locations: say so, change nothing', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    const header = () =>
+      app!
+        .frame()
+        .split('\n')
+        .find((line) => line.startsWith('/ '));
+    await app.press('<');
+    await app.waitFor('the match distance applies to find-locations only');
+    await app.press('a');
+    await app.waitFor('only active applies to find-locations only');
+    await app.press('>');
+    await app.waitFor('the match distance applies to find-locations only');
+    // Known now: the header shows no distance at all (it does not apply).
+    expect(header()).not.toMatch(/distance|only active/);
+    expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
+    expect(app.stores.discovery.getState().onlyActive).toBe(false);
   });
 
   it('a UUID query shows the device, which can be marked', async () => {
@@ -323,7 +344,7 @@ describe('Discover pane, more', () => {
       wrapClient: (client) =>
         withOverrides(client, {
           findLocations: async () => {
-            throw new ApiError('http', 'findLocations: 503 busy', { status: 503, body: 'busy' });
+            throw new ApiError('http', 'find locations: 503 busy', { status: 503, body: 'busy' });
           },
         }),
     });

@@ -79,7 +79,7 @@ describe('frame', () => {
     await app.press('end');
     expect(app.frame()).not.toMatch(/Dialog: [a-z]+[A-Z]/);
     expect(app.frame()).toMatch(
-      /Setting the payout wallet \(Account, w\)|Sharing a device|Adding a wallet|The leaderboard \(Earnings, b\)|Switching profile \(@\)/,
+      /Setting the payout wallet \(Account, w\)|The feedback form \(Account, f\)|Sharing a device|Adding a wallet|The leaderboard \(Earnings, b\)|Switching profile \(@\)/,
     );
     await app.press('pgup');
     await app.press('esc');

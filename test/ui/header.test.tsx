@@ -45,6 +45,8 @@ describe('header', () => {
   it('while the connection retries, its countdown is the only one', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
+    // Every store's first load done: a late answer would say online again.
+    await app.loaded();
     app.sim.admin.setFaults({ error_rate: 1, status: 503 });
     await app.press('r');
     await app.waitFor(/retrying in \d+ s$/m);

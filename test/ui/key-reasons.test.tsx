@@ -33,14 +33,14 @@ describe('keys that cannot act say why', () => {
   });
 
   it('Discover: ← with no open country, c with nothing marked, < at the strictest distance', async () => {
-    app = await renderApp();
+    app = await renderApp({ sim: { era: 'seed' } });
     await app.waitFor('places with providers');
     await app.press('left');
     expect(footer()).toContain('← closes an open country: none open here');
     await app.press('c');
     expect(footer()).toContain('nothing marked to clear');
     await app.press('<', '<', '<');
-    expect(footer()).toContain('the match distance is at its strictest (0.0)');
+    await app.waitFor(() => footer().includes('the match distance is at its strictest (0.0)'));
   });
 
   it('Providers: n with nothing chosen, d with no row, D and x with nothing to forget, + at the largest', async () => {

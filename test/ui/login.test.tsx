@@ -64,6 +64,14 @@ describe('logging in from the console', () => {
     await waitFor('✓ Logged in.');
   });
 
+  it('L in the demo, logged in from the start, says so and opens nothing', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'account' });
+    await app.waitFor('Wallets (');
+    await app.press('L');
+    expect(app.stores.session.getState().dialogs).toEqual([]);
+    expect(footerOf(app.frame())).toContain('the demo is logged in already, as its own network');
+  });
+
   it('My providers offers L too', async () => {
     app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders', loggedOut: true });
     await app.waitFor('none was given');
@@ -129,8 +137,6 @@ describe('a token the service refuses', () => {
     app.client.setToken('not-a-token-the-service-knows');
     await app.press('r');
     await app.waitFor('press L to log in again');
-    expect(app.frame()).toContain(
-      '✗ device associations: deviceAssociations: not authorized (Not authorized.)',
-    );
+    expect(app.frame()).toContain('✗ device associations: not authorized (Not authorized.)');
   });
 });

@@ -213,7 +213,7 @@ describe('My providers pane', () => {
       "✗ Your providers' statistics need your network's token, and none was given.",
     );
     expect(app.frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
-    expect(app.frame()).not.toContain('providerStats needs a token');
+    expect(app.frame()).not.toContain('provider stats needs a token');
     expect(app.frame()).toContain('Press L to log in with an auth code');
   });
 });

@@ -24,6 +24,7 @@ import {
   stopStores,
 } from '../../src/store/index.ts';
 import { App } from '../../src/ui/app.tsx';
+import { COPY_FILE } from '../../src/ui/clipboard.ts';
 import type { ProfileSwitch } from '../../src/ui/components/profile-dialog.tsx';
 import type { Binding } from '../../src/ui/input/bindings.ts';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
@@ -43,6 +44,8 @@ export const TEST_WORLD = { providers: 1_500, locations: 150, ownProviders: 8 } 
 export class FakeStdout extends EventEmitter {
   readonly isTTY = true;
   readonly frames: string[] = [];
+  /** Terminal modes set apart from the frames (bracketed paste on and off). */
+  readonly modes: string[] = [];
   constructor(
     public columns: number,
     public rows: number,
@@ -50,7 +53,8 @@ export class FakeStdout extends EventEmitter {
     super();
   }
   write = (chunk: string, done?: () => void) => {
-    this.frames.push(chunk);
+    if (/^\u001b\[\?2004[hl]$/.test(chunk)) this.modes.push(chunk);
+    else this.frames.push(chunk);
     done?.();
     return true;
   };
@@ -306,25 +310,33 @@ export const footerOf = (frame: string): string =>
     .at(-1) ?? '';
 
 /**
- * $TMPDIR in a new folder for each test of the file, removed after it: `y` writes its copy
- * file there (src/ui/clipboard.ts), which must stay out of the real /tmp.
+ * netdeck's state folder ($XDG_STATE_HOME) and $TMPDIR in a new folder for each test of the
+ * file, removed after it: `y` writes its copy file there (src/ui/clipboard.ts), which must
+ * stay out of the real home. `copyFile` is where that file is.
  */
-export function isolateTmpdir(prefix: string): { readonly path: string } {
-  let saved: string | undefined;
+export function isolateStateFolder(prefix: string): { readonly path: string; readonly copyFile: string } {
+  const saved: Record<string, string | undefined> = {};
   let path = '';
   beforeEach(() => {
-    saved = process.env.TMPDIR;
     path = mkdtempSync(join(tmpdir(), prefix));
-    process.env.TMPDIR = path;
+    for (const name of ['TMPDIR', 'XDG_STATE_HOME']) {
+      saved[name] = process.env[name];
+      process.env[name] = path;
+    }
   });
   afterEach(() => {
-    if (saved === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = saved;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     rmSync(path, { recursive: true, force: true });
   });
   return {
     get path() {
       return path;
+    },
+    get copyFile() {
+      return join(path, 'netdeck', COPY_FILE);
     },
   };
 }

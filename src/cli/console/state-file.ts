@@ -4,9 +4,9 @@
 // that cannot be written costs only the memory of the choices, never the console.
 
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readSmallFile, replacePrivateFile } from '../../safe-files.ts';
+import { stateFolder } from '../../state-folder.ts';
 import { parseRemembered, type Remembered } from '../../store/remembered.ts';
 
 /** Far above what the file ever holds (~200 bytes); a larger one is not ours. */
@@ -14,9 +14,7 @@ const STATE_FILE_LIMIT = 64 * 1024;
 
 /** Where the state file is, from the environment (XDG: a relative XDG_STATE_HOME is ignored). */
 export function statePath(env: Record<string, string | undefined>): string {
-  const xdg = env.XDG_STATE_HOME?.trim();
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME?.trim() || homedir(), '.local', 'state');
-  return join(base, 'netdeck', 'state.json');
+  return join(stateFolder(env), 'state.json');
 }
 
 /** The choices kept at `path`; none when the file is missing or not what netdeck writes. */

@@ -2,6 +2,7 @@
 // Every cell is made inert before it is measured (our own colours kept), so a hostile
 // value can neither act on the terminal nor push the columns out of line.
 import { SGR, sanitizeStyled } from '../../sanitize.ts';
+import { displayWidth } from '../../ui/text.ts';
 import type { Style } from './style.ts';
 
 export interface Column {
@@ -12,8 +13,8 @@ export interface Column {
 
 const cleanCells = (cells: string[]) => cells.map(sanitizeStyled);
 
-/** Display width (colours left out); every code point counts one (names here are Latin-script). */
-export const widthOf = (text: string): number => [...text.replace(SGR, '')].length;
+/** Display width in terminal cells (colours left out), as the console measures it: wide CJK and emoji count two. */
+export const widthOf = (text: string): number => displayWidth(text.replace(SGR, ''));
 
 function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   const fill = ' '.repeat(Math.max(0, width - widthOf(text)));

@@ -6,7 +6,9 @@ import { truncate } from '../text.ts';
 
 export function ErrorLine({ error, width, prefix }: { error: unknown; width: number; prefix?: string }) {
   const theme = useTheme();
-  const text = `✗ ${prefix ? `${prefix}: ` : ''}${explainError(error, 'console')}`;
+  const said = explainError(error, 'console');
+  // A failure that names what failed already ("device associations: …") says it once.
+  const text = `✗ ${prefix && !said.startsWith(`${prefix}: `) ? `${prefix}: ` : ''}${said}`;
   return (
     <Text color={theme.error} wrap="truncate">
       {truncate(text, width)}

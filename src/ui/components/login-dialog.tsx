@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
-import { useStores, useTheme } from '../context.tsx';
+import { useDemo, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { DialogFrame, dialogInnerWidth } from './dialog-frame.tsx';
@@ -14,10 +14,16 @@ import { Spinner } from './spinner.tsx';
 export const LOGIN_DIALOG = 'login';
 
 /** Opens the login dialog afresh (the pane's `L`). */
+/** What `L` says in the demo, logged in from the start: a login there would accept nothing. */
+export const DEMO_LOGGED_IN =
+  'the demo is logged in already, as its own network: L logs in to a real service (netdeck --api-url URL)';
+
 export function useOpenLogin() {
-  const { login } = useStores();
+  const { login, session } = useStores();
+  const demo = useDemo();
   const dialogs = useDialogs();
   return () => {
+    if (demo && session.getState().hasToken) return DEMO_LOGGED_IN;
     login.getState().reset();
     dialogs.open(LOGIN_DIALOG);
   };
@@ -36,7 +42,12 @@ export function LoginDialog({ width, height }: { width: number; height: number }
     if (l().dialog.phase === 'done') close();
     else void l().submit();
   };
-  useKeyActions(loginKeys, 'dialog:login', { submit, close });
+  useKeyActions(
+    loginKeys,
+    'dialog:login',
+    { submit, close },
+    dialog.phase === 'done' ? { submit: 'close' } : undefined,
+  );
 
   let outcome: React.ReactNode = null;
   if (dialog.phase === 'sending') outcome = <Spinner label="logging in…" />;

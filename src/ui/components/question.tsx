@@ -38,17 +38,24 @@ export function Question({
   onClose,
 }: QuestionProps) {
   const theme = useTheme();
-  useKeyActions(questionKeys, 'dialog:confirm', {
-    yes: () => {
-      if (phase === 'ask') onAnswer(true);
-      else if (phase === 'done' || phase === 'failed') onClose();
+  const answered = phase === 'done' || phase === 'failed';
+  useKeyActions(
+    questionKeys,
+    'dialog:confirm',
+    {
+      yes: () => {
+        if (phase === 'ask') onAnswer(true);
+        else if (answered) onClose();
+      },
+      // No, or closing: the question goes away either way.
+      no: () => {
+        if (phase === 'ask') onAnswer(false);
+        onClose();
+      },
     },
-    // No, or closing: the question goes away either way.
-    no: () => {
-      if (phase === 'ask') onAnswer(false);
-      onClose();
-    },
-  });
+    // Once answered (or while the answer is on its way) there is nothing to say yes to.
+    phase === 'ask' || phase === 'editing' ? undefined : { yes: answered ? 'close' : false, no: 'close' },
+  );
   let footer: React.ReactNode;
   if (phase === 'checking') footer = <Spinner label={message ?? 'asking the service…'} />;
   else if (phase === 'sending') footer = <Spinner label="sending…" />;

@@ -12,9 +12,9 @@ import type { NetdeckEvent, Severity } from '../../store/events.ts';
 import { sortOf, sortWords, viewRows } from '../../store/list-view.ts';
 import { ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useClock, useStores, useTheme } from '../context.tsx';
-import { scrollActions } from '../hooks/scroll-actions.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { eventLogKeys } from '../input/global-keys.ts';
+import { displayWidth } from '../text.ts';
 import type { Theme } from '../theme.ts';
 
 /** How long the newest event shows in the footer (real time). */
@@ -86,6 +86,10 @@ function orderWords(sort: { column: string; descending: boolean } | undefined, l
   return `by ${label ?? 'time'}${sort?.descending ? ', Z-A' : ''}`;
 }
 
+/** Rows `text` takes wrapped at `width` cells (at least one). */
+const rowsOf = (text: string, width: number) =>
+  Math.max(1, Math.ceil(displayWidth(text) / Math.max(1, width)));
+
 export function EventLog({ width, height }: { width: number; height: number }) {
   const { events, session } = useStores();
   const theme = useTheme();
@@ -100,28 +104,41 @@ export function EventLog({ width, height }: { width: number; height: number }) {
   const editing = useStore(session, (s) => s.focus === list.filterId);
   const ordered = viewRows(all, EVENT_LOG_LIST, view);
   const room = Math.max(1, height - 1);
-  const maxTop = Math.max(0, ordered.length - room);
-  const [wanted, setTop] = useState(0);
-  const top = Math.min(wanted, maxTop);
-  const scrolling = scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay());
+  // A cursor on one entry (the window follows it); enter shows that entry whole, wrapped.
+  const [wanted, setAt] = useState(0);
+  const [whole, setWhole] = useState(false);
+  const at = Math.max(0, Math.min(wanted, ordered.length - 1));
+  const [topWanted, setTop] = useState(0);
+  const need = whole && ordered[at] ? rowsOf(eventLine(ordered[at]), width) : 1;
+  let top = Math.max(0, Math.min(topWanted, at, Math.max(0, ordered.length - room)));
+  while (at - top + need > room && top < at) top++;
+  if (top !== topWanted) setTop(top);
+  const move = (to: (at: number) => number) =>
+    setAt((now) => Math.max(0, Math.min(ordered.length - 1, to(Math.min(now, ordered.length - 1)))));
   useKeyActions(eventLogKeys, 'dialog:events', {
-    ...scrolling,
+    // esc clears a filter first.
+    close: () => {
+      if (!controls.clearFilter()) session.getState().closeOverlay();
+    },
+    down: () => move((n) => n + 1),
+    up: () => move((n) => n - 1),
+    pageDown: () => move((n) => n + room - 1),
+    pageUp: () => move((n) => n - (room - 1)),
+    top: () => move(() => 0),
+    bottom: () => move(() => ordered.length - 1),
+    whole: () => (ordered.length ? setWhole((shown) => !shown) : 'no entry to show'),
     search: controls.search,
     sort: () => {
       controls.sort();
-      setTop(0);
+      setAt(0);
     },
     reverse: () => {
-      setTop(0);
+      setAt(0);
       return controls.reverse();
-    },
-    // esc clears a filter first.
-    close: () => {
-      if (!controls.clearFilter()) scrolling.close();
     },
   });
   const shown = ordered.slice(top, top + room);
-  const range = maxTop ? `, ${top + 1}-${top + shown.length} of ${ordered.length}` : '';
+  const range = ordered.length > room ? `, ${at + 1} of ${ordered.length}` : '';
   const matching = view.filter ? ` · ${ordered.length} of ${all.length} match` : '';
   const order = orderWords(sortOf(EVENT_LOG_LIST, view), sortWords(EVENT_LOG_LIST, view));
   return (
@@ -129,19 +146,24 @@ export function EventLog({ width, height }: { width: number; height: number }) {
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn scroll · / filter · o sort · esc closes`}
+          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · / filter · o sort · esc closes`}
         </Text>
       </Box>
       {all.length && !ordered.length ? (
         <Text dimColor={theme.dim}>{`No event matches “${view.filter}”: esc clears the filter.`}</Text>
       ) : shown.length === 0 ? (
         <Text dimColor={theme.dim}>
-          Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet
-          and failed requests show here as the panes reload.
+          Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet,
+          failed requests and what you do in the console show here.
         </Text>
       ) : (
-        shown.map((event) => (
-          <Text key={event.id} color={colourOf(theme, event.severity)} wrap="truncate">
+        shown.map((event, i) => (
+          <Text
+            key={event.id}
+            color={colourOf(theme, event.severity)}
+            inverse={top + i === at}
+            wrap={whole && top + i === at ? 'wrap' : 'truncate'}
+          >
             {eventLine(event)}
           </Text>
         ))

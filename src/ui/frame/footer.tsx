@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
-import { useTyping } from '../input/dispatcher.tsx';
+import { type KeyOffer, useKeyOffer, useTyping } from '../input/dispatcher.tsx';
 import { isPrintable } from '../input/keys.ts';
 import { keymap as defaultKeymap, keyLabel } from '../keymap.ts';
 import type { Pane } from '../panes/types.ts';
@@ -51,6 +51,24 @@ export function footerBindings(
     .filter((b) => b.scope === 'global' && b.footer && offered(b))
     .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
   return [...table.filter((b) => b.footer && b.scope === pane.id), ...globals];
+}
+
+/**
+ * The bindings as offered now: those the offer leaves out gone, others in its words; keys
+ * that now do the same are one hint (`y/enter/n/esc close` once a question is answered).
+ */
+export function applyOffer(bindings: Binding[], offer: KeyOffer | undefined): Binding[] {
+  if (!offer) return bindings;
+  const shown: Binding[] = [];
+  for (const b of bindings) {
+    const help = offer[b.action];
+    if (help === false) continue;
+    const next = help === undefined ? b : { ...b, help };
+    const same = shown.findIndex((other) => other.help === next.help && other.scope === next.scope);
+    if (same >= 0) shown[same] = { ...shown[same], keys: [...shown[same].keys, ...next.keys] };
+    else shown.push(next);
+  }
+  return shown;
 }
 
 function hintText(b: Binding): string {
@@ -98,6 +116,7 @@ export function Footer({
   const toast = useToast();
   const inBox = useTyping();
   const table = useKeymap();
+  const offer = useKeyOffer(dialog ? dialogScope(dialog) : pane.id);
   // A key that could not act says why, in place of the hints, until the next key.
   if (said && !dialog)
     return (
@@ -109,7 +128,9 @@ export function Footer({
     );
   if (toast && !dialog && !typing) return <Toast item={toast} width={width} />;
   const hints =
-    typing && !dialog ? [TYPING_HINTS] : fitHints(footerBindings(pane, dialog, inBox, table), width);
+    typing && !dialog
+      ? [TYPING_HINTS]
+      : fitHints(applyOffer(footerBindings(pane, dialog, inBox, table), offer), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text dimColor={theme.dim} wrap="truncate">

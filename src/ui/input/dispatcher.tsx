@@ -18,7 +18,7 @@
 // are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
 // The key table and the active pane's scope come from the frame (src/ui/app.tsx): this
 // file knows no pane, so the panes can use it without an import loop.
-import { useInput, useStdin } from 'ink';
+import { useInput, usePaste, useStdin } from 'ink';
 import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
@@ -26,12 +26,18 @@ import { useStores } from '../context.tsx';
 import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
 import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
-import { isPrintable, keyName, splitKeys } from './keys.ts';
+import { isPrintable, keyName, pastedLine, splitKeys } from './keys.ts';
 import type { MouseEvent } from './mouse.ts';
 import { onMouse } from './terminal-input.ts';
 import { MouseProvider, MouseTargets } from './use-mouse.tsx';
 
 export type Actions = Readonly<Record<string, () => KeyOutcome>>;
+/**
+ * What the footer offers of a scope's keys now, where that differs from the table: an
+ * action's hint in other words (a question answered: `y` closes), or false to leave out
+ * a key that does nothing in this state (sorting a table that a detail hides).
+ */
+export type KeyOffer = Readonly<Record<string, string | false>>;
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -48,19 +54,25 @@ export function bindingFor(table: readonly Binding[], scope: Scope, key: string)
 }
 
 export class KeyRegistry {
-  private readonly actions = new Map<Scope, { current: Actions }[]>();
+  private readonly actions = new Map<Scope, { current: Actions; offer?: KeyOffer }[]>();
   private readonly texts: TextEntry[] = [];
   private readonly textListeners = new Set<() => void>();
   /** An action chosen in the palette for a pane whose handlers are not mounted yet. */
   private pending?: { scope: Scope; action: string; say: (why: string) => void };
 
-  /** Tells the footer a text box gained or lost the keys (useTyping). */
+  /** Tells the footer a text box gained or lost the keys (useTyping), or an offer changed (useKeyOffer). */
   readonly subscribeTexts = (listener: () => void) => {
     this.textListeners.add(listener);
     return () => this.textListeners.delete(listener);
   };
   textsChanged(): void {
     for (const listener of this.textListeners) listener();
+  }
+
+  /** The footer's offer of `scope` now: the mounted handlers' offers together. */
+  offer(scope: Scope): KeyOffer | undefined {
+    const offers = (this.actions.get(scope) ?? []).flatMap((entry) => (entry.offer ? [entry.offer] : []));
+    return offers.length ? Object.assign({}, ...offers) : undefined;
   }
 
   constructor(
@@ -75,7 +87,7 @@ export class KeyRegistry {
     return [...new Set((this.actions.get(scope) ?? []).flatMap((ref) => Object.keys(ref.current)))];
   }
 
-  addActions(scope: Scope, ref: { current: Actions }): () => void {
+  addActions(scope: Scope, ref: { current: Actions; offer?: KeyOffer }): () => void {
     const list = this.actions.get(scope) ?? [];
     list.push(ref);
     this.actions.set(scope, list);
@@ -230,9 +242,15 @@ export function InputProvider({
       registry.dispatch(stores, key.name, key.input);
       return;
     }
-    // A paste goes whole to a focused box; with none, it is the keys it holds.
+    // A paste goes whole to a focused box; with none, it is the keys it holds, unless the
+    // terminal said it was a paste (bracketed): then it is no keys at all.
     const text = registry.focusedText(stores);
-    if (!text || stores.session.getState().overlay) return splitKeys(key.text);
+    const session = stores.session.getState();
+    if (!text || session.overlay) {
+      if (!('pasted' in key)) return splitKeys(key.text);
+      session.say('a paste goes into a text box: none takes it here');
+      return;
+    }
     text.handle.current(undefined, key.text);
   });
   // The bytes of the event Ink is about to hand to useInput (keyName tells Delete from
@@ -255,6 +273,12 @@ export function InputProvider({
     () => onMouse(stdin.stdin, (event) => routeMouse(event, stores, targets, queue.current!)),
     [stdin.stdin, stores, targets],
   );
+  // Bracketed paste (Ink turns it on while this listens): a pasted code's newline is no enter,
+  // and a paste of several lines stays in the box as one.
+  usePaste((pasted) => {
+    const text = pastedLine(pasted);
+    if (text) queue.current!.push([{ text, pasted: true }]);
+  });
   useInput((input, key) => {
     const name = keyName(input, key, raw.current);
     // esc then a key in one chunk reads as alt+key; no binding uses alt, so it is the two keys.
@@ -296,12 +320,21 @@ export function useKeyActions<const T extends readonly Binding[], const S extend
   table: T,
   scope: S,
   actions: ScopeHandlers<T, S>,
+  /** What the footer offers now where it differs from the table (see KeyOffer). */
+  offer?: { readonly [A in keyof ScopeHandlers<T, S>]?: string | false },
 ): void {
   const registry = useRegistry();
-  const ref = useRef<Actions>(actions as Actions);
-  ref.current = actions as Actions;
+  const ref = useRef<{ current: Actions; offer?: KeyOffer }>({ current: actions as Actions });
+  ref.current.current = actions as Actions;
+  ref.current.offer = offer as KeyOffer | undefined;
   void table; // it only types `actions`
-  useLayoutEffect(() => registry.addActions(scope, ref), [registry, scope]);
+  useLayoutEffect(() => registry.addActions(scope, ref.current), [registry, scope]);
+  // The footer draws the offer: it hears when it changes.
+  const offered = JSON.stringify(offer ?? null);
+  useLayoutEffect(() => {
+    void offered;
+    registry.textsChanged();
+  }, [registry, offered]);
 }
 
 /**
@@ -327,6 +360,15 @@ export function useRunChosen(): (scope: Scope, action: string) => void {
   const stores = useStores();
   return (scope, action) =>
     registry.runChosen(stores, scope, action, (why) => stores.session.getState().say(why));
+}
+
+/** The footer's offer of `scope` now (see KeyOffer). */
+export function useKeyOffer(scope: Scope): KeyOffer | undefined {
+  const registry = useRegistry();
+  const key = useSyncExternalStore(registry.subscribeTexts, () =>
+    JSON.stringify(registry.offer(scope) ?? null),
+  );
+  return (JSON.parse(key) as KeyOffer | null) ?? undefined;
 }
 
 /** Whether a text box has the keys now (the footer then offers no printable key). */

@@ -51,6 +51,7 @@ export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
   { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the first' },
   { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the last' },
+  { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
   { scope: 'dialog:events', keys: ['/'], action: 'search', help: 'filter (esc clears)' },
   { scope: 'dialog:events', keys: ['o'], action: 'sort', help: 'sort by time, severity or what happened' },
   { scope: 'dialog:events', keys: ['I'], action: 'reverse', help: 'reverse the sort' },

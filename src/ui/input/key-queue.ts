@@ -4,8 +4,11 @@
 // the change exist only once React has rendered it. React commits a store update in a
 // microtask, so the next key waits for the next macrotask.
 
-/** One key, or a run of printable text (a paste) for a focused text box. */
-export type QueuedKey = { name: string | undefined; input: string } | { text: string };
+/**
+ * One key, or a run of printable text for a focused text box: keys typed faster than read,
+ * or a paste the terminal marked as one (`pasted`: never keys).
+ */
+export type QueuedKey = { name: string | undefined; input: string } | { text: string; pasted?: true };
 
 export class KeyQueue {
   private readonly pending: QueuedKey[] = [];

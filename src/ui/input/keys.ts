@@ -44,6 +44,17 @@ const CONTROL_NAMES: Record<string, string> = {
 };
 
 /**
+ * A bracketed paste as one line of text for a box: the line breaks at its ends gone (a code
+ * copied with its newline), those within a space each, other control characters dropped.
+ */
+export function pastedLine(pasted: string): string {
+  return pasted
+    .replace(/^[\r\n]+|[\r\n]+$/g, '')
+    .replace(/\r\n|[\r\n\t]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
+/**
  * A run of keys Ink delivered as one chunk (typed faster than read, or pasted): each
  * character with its key name. Ink splits escape sequences apart but not plain runs,
  * so "ab\u007f\r" arrives whole.

@@ -18,6 +18,8 @@ export interface PaneDefinition<Id extends PaneId = PaneId> {
   store: StoreName;
   /** Draws exactly `height` rows of `width` columns. Mounted only while the pane is shown. */
   Component: React.FC<PaneProps>;
+  /** The other live resources it draws (device names, marks, API keys): `r` reloads them with `store`. */
+  reads?: readonly StoreName[];
   /** The number in the tab bar (rows, providers seen...); undefined shows none. */
   count?(stores: Stores): number | undefined;
   /** What `/` does here (the footer offers it only then): search or filter. */
@@ -27,6 +29,12 @@ export interface PaneDefinition<Id extends PaneId = PaneId> {
   /** Called when the pane becomes the active one (e.g. refresh stale data). */
   onEnter?(stores: Stores): void;
 }
+
+/** Every store a pane draws: `r` and coming back to the pane reload the live ones. */
+export const shownStores = (pane: Pick<PaneDefinition, 'store' | 'reads'>): readonly StoreName[] => [
+  pane.store,
+  ...(pane.reads ?? []),
+];
 
 /** A pane as the frame shows it: its entry of the list, its definition and its bindings (pane-keys.ts). */
 export type Pane = PaneEntry &

@@ -359,7 +359,7 @@ describe('the 16 MiB cap', () => {
       const error = await client.findProviders({ exclude_client_ids: ids }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).status).toBe(413);
-      expect((error as ApiError).message).toBe('findProviders: 413 request body too large');
+      expect((error as ApiError).message).toBe('find providers: 413 request body too large');
     } finally {
       await client.close();
     }

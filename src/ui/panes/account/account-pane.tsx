@@ -9,8 +9,9 @@ import { useStore } from 'zustand';
 import { isNoToken } from '../../../api/error-words.ts';
 import { rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { walletRows } from '../../../store/account.ts';
+import { payoutRefusal, walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListFilter, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
@@ -21,7 +22,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { apiKeyList, countShown, walletList } from './account-lists.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
 import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
@@ -36,11 +37,10 @@ import { WalletList } from './wallet-list.tsx';
  * each at least), then as room allows the hint lines, the space before the API keys and
  * the feedback section (f works either way).
  */
-export function accountLayout(height: number, rows: { wallets: number; keys: number; saved: boolean }) {
+export function accountLayout(height: number, rows: { wallets: number; keys: number }) {
   const wanted = Math.max(2, Math.min(rows.wallets, 3) + Math.min(rows.keys, 2));
-  // The error line, the wallets' title, payout line and header, the keys' title and header;
-  // the outcome of `w`.
-  const fixed = 6 + (rows.saved ? 1 : 0);
+  // The error line, the wallets' title, payout line and header, the keys' title and header.
+  const fixed = 6;
   let roomy = true;
   let hints = true;
   const chrome = () => fixed + (hints ? 2 : 0) + (roomy ? 1 + API_KEY_SPACE + FEEDBACK_ROWS : 0);
@@ -103,7 +103,6 @@ export function Account({ width, height }: PaneProps) {
   const loading = useStore(account, (s) => s.loading);
   const error = useStore(account, (s) => s.error);
   const selectedWallet = useStore(account, (s) => s.selectedWallet);
-  const lastSet = useStore(account, (s) => (s.wallet.phase === 'saved' ? s.wallet.message : undefined));
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const list = useStore(account, (s) => s.list);
   const keyCount = useStore(apiKeys, (s) => s.data?.length ?? 0);
@@ -112,7 +111,6 @@ export function Account({ width, height }: PaneProps) {
   const heights = accountLayout(height, {
     wallets: data?.wallets?.length ?? 0,
     keys: keyCount,
-    saved: lastSet !== undefined,
   });
   const a = () => account.getState();
   const k = () => apiKeys.getState();
@@ -122,8 +120,12 @@ export function Account({ width, height }: PaneProps) {
   const ask = (kind: 'payout' | 'remove') => {
     const noToken = missing(kind === 'payout' ? 'Setting the payout wallet' : 'Removing a wallet');
     if (noToken) return noToken;
-    if (!walletRows(a()).selected)
+    const { selected } = walletRows(a());
+    if (!selected)
       return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (a adds one)`;
+    // Refused before asking: the service would refuse it only after the yes.
+    const refusal = kind === 'payout' ? payoutRefusal(selected) : undefined;
+    if (refusal) return refusal;
     a().ask(kind);
     dialogs.open(QUESTION_DIALOG);
   };
@@ -139,10 +141,7 @@ export function Account({ width, height }: PaneProps) {
     sort: () => (inKeys() ? keys : wallets).sort(),
     reverse: () => (inKeys() ? keys : wallets).reverse(),
     back: () => void (inKeys() ? keys : wallets).clearFilter(),
-    refresh: () => {
-      void a().refresh();
-      void k().refresh();
-    },
+    refresh: () => void refreshLive(stores, shownStores(accountPane)),
     open: () => (inKeys() ? 'enter acts on a wallet: ← moves to the wallets' : ask('payout')),
     remove: () => {
       if (!inKeys()) return ask('remove');
@@ -246,7 +245,6 @@ export function Account({ width, height }: PaneProps) {
             id
           </Text>
         ) : null}
-        {lastSet ? <Text color={theme.ok}>{`✓ ${screenText(lastSet)}`}</Text> : null}
       </Box>
     );
   } else if (loading) body = <Spinner label="loading the wallets…" />;
@@ -308,10 +306,8 @@ export const accountPane = definePane({
   store: 'account',
   search: 'filter',
   sorts: true,
+  reads: ['apiKeys'],
   Component: Account,
   count: (stores) => stores.account.getState().data?.wallets?.length,
-  onEnter: (stores) => {
-    void stores.account.getState().refresh();
-    void stores.apiKeys.getState().refresh();
-  },
+  onEnter: (stores) => void refreshLive(stores, shownStores(accountPane)),
 });

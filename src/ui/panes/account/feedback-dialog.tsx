@@ -1,5 +1,6 @@
 // `f`: the feedback form. Every `uses` and `needs` flag of the interface is a checkbox
-// (space ticks), then the free text and a Send button; tab/shift-tab or ↑/↓ move.
+// (space ticks), then the free text and a Send button; tab/shift-tab (or ←/→) move in
+// reading order, ↑/↓ to the box above or below as the boxes stand in their columns.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
@@ -66,6 +67,26 @@ function FlagGrid({
   );
 }
 
+/** The form's fields row by row as drawn: each group's flags `columns` to a row, then Other, then Send. */
+function fieldRows(columns: number): FeedbackField[][] {
+  const rows: FeedbackField[][] = [];
+  for (const group of ['uses.', 'needs.']) {
+    const fields = FEEDBACK_FIELDS.filter((f) => f.startsWith(group));
+    for (let i = 0; i < fields.length; i += columns) rows.push(fields.slice(i, i + columns));
+  }
+  return [...rows, ['other'], ['submit']];
+}
+
+/** The field above (-1) or below (+1) `field` on screen: the same column, or the row's last box; around at the ends. */
+function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): FeedbackField {
+  const rows = fieldRows(columns);
+  const row = rows.findIndex((r) => r.includes(field));
+  const column = rows[row].indexOf(field);
+  // Other and Send stand in the first column; from them ↑/↓ go to the first column too.
+  const next = rows[(row + delta + rows.length) % rows.length];
+  return next[Math.min(column, next.length - 1)];
+}
+
 export function FeedbackDialog({ width, height }: { width: number; height: number }) {
   const { account } = useStores();
   const theme = useTheme();
@@ -78,9 +99,12 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
     if (a().feedback.phase === 'sent') a().resetFeedback();
     dialogs.close(FEEDBACK_DIALOG);
   };
+  const columns = inner >= 66 ? 3 : 2;
   useKeyActions(accountKeys, 'dialog:feedback', {
     next: () => a().moveFeedbackFocus(1),
     previous: () => a().moveFeedbackFocus(-1),
+    below: () => a().focusFeedback(fieldAcross(focusedField(), 1, columns)),
+    above: () => a().focusFeedback(fieldAcross(focusedField(), -1, columns)),
     toggle: () => a().toggleFeedback(),
     enter: () => {
       if (a().feedback.phase === 'sent') close();
@@ -99,7 +123,6 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
     );
   }
 
-  const columns = inner >= 66 ? 3 : 2;
   const cellWidth = Math.floor(inner / columns);
   const uses = FEEDBACK_FIELDS.filter((f) => f.startsWith('uses.'));
   const needs = FEEDBACK_FIELDS.filter((f) => f.startsWith('needs.'));
@@ -114,7 +137,9 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
 
   return (
     <DialogFrame title="Send feedback" width={width} height={height}>
-      <Text dimColor={theme.dim}>space ticks · tab/shift-tab or ↑/↓ move · enter on [Send] sends</Text>
+      <Text dimColor={theme.dim} wrap="truncate">
+        space ticks · ↑↓←→ or tab/shift-tab move · enter on [Send] sends
+      </Text>
       <Text bold>What do you use it for?</Text>
       <FlagGrid form={form} fields={uses} columns={columns} cellWidth={cellWidth} />
       <Text bold>What do you need?</Text>

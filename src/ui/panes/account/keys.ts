@@ -32,24 +32,31 @@ export const accountKeys = bindings([
   { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
   { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:wallet', keys: ['enter'], action: 'submit', help: 'set this wallet' },
+  {
+    scope: 'dialog:wallet',
+    keys: ['enter'],
+    action: 'submit',
+    help: 'make this wallet the payout wallet (asks first)',
+  },
   {
     scope: 'dialog:wallet',
     keys: ['down'],
     action: 'nextWallet',
-    help: "next of the account's wallets (demo)",
+    help: "next of the account's wallets",
   },
   {
     scope: 'dialog:wallet',
     keys: ['up'],
     action: 'previousWallet',
-    help: "previous of the account's wallets (demo)",
+    help: "previous of the account's wallets",
   },
   { scope: 'dialog:wallet', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:feedback', keys: ['tab', 'down'], action: 'next', help: 'next field' },
-  { scope: 'dialog:feedback', keys: ['shift-tab', 'up'], action: 'previous', help: 'previous field' },
+  { scope: 'dialog:feedback', keys: ['tab', 'right'], action: 'next', help: 'next field' },
+  { scope: 'dialog:feedback', keys: ['shift-tab', 'left'], action: 'previous', help: 'previous field' },
   { scope: 'dialog:feedback', keys: ['space'], action: 'toggle', help: 'tick or untick' },
   { scope: 'dialog:feedback', keys: ['enter'], action: 'enter', help: 'tick, or send on [Send]' },
   { scope: 'dialog:feedback', keys: ['esc'], action: 'close', help: 'close (the form is kept)' },
+  { scope: 'dialog:feedback', keys: ['down'], action: 'below', help: 'the box below' },
+  { scope: 'dialog:feedback', keys: ['up'], action: 'above', help: 'the box above' },
 ]);

@@ -1,19 +1,21 @@
-// `w`: set the payout wallet. The UUID form is checked before sending; the service's
-// answer is shown as it came. In demo mode the account's wallets are listed and ↑/↓
-// puts one in the box.
+// `w`: set the payout wallet by id. The id is checked (a UUID, not a Bittensor wallet, which
+// the service refuses as payout wallet), then the question `enter` asks in the list is
+// asked. The account's wallets are listed by chain and address, and ↑/↓ puts one in the box;
+// those that cannot be the payout wallet are named apart, with why.
 import { Box, Text } from 'ink';
-import type React from 'react';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
+import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
+import { payoutRefusal } from '../../../store/account.ts';
 import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
-import { NoToken } from '../../components/no-token.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { useDemo, useStores, useTheme } from '../../context.tsx';
+import { QUESTION_DIALOG } from '../../components/question.tsx';
+import { useStores, useTheme } from '../../context.tsx';
 import { usePickList } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
+import { padCells } from '../../text.ts';
 import { accountKeys } from './keys.ts';
 
 export const WALLET_DIALOG = 'wallet';
@@ -21,19 +23,25 @@ export const WALLET_DIALOG = 'wallet';
 export function WalletDialog({ width, height }: { width: number; height: number }) {
   const { account } = useStores();
   const theme = useTheme();
-  const demo = useDemo();
   const dialogs = useDialogs();
   const wallet = useStore(account, (s) => s.wallet);
   const current = useStore(account, (s) => s.data?.wallet_id);
   // Not loaded (or refused): the payout wallet is not known, which is not "none set".
   const known = useStore(account, (s) => s.data !== undefined);
-  const wallets = useMemo(() => demo?.codes().wallets.map((w) => w.wallet_id) ?? [], [demo]);
+  const all = useStore(account, (s) => s.data?.wallets);
+  const wallets = useMemo(() => (all ?? []).filter((w) => w.wallet_id && !payoutRefusal(w)), [all]);
+  const refused = (all ?? []).filter((w) => payoutRefusal(w));
+  const ids = useMemo(() => wallets.map((w) => w.wallet_id ?? ''), [wallets]);
   const inner = dialogInnerWidth(width);
-  const rows = dialogListRows(height, 4);
+  const rows = dialogListRows(height, 4 + (refused.length ? 1 : 0));
   const a = () => account.getState();
-  const { picked, move } = usePickList(wallets, (id) => a().setWalletInput(id));
-  const submit = () => void a().setWallet();
-  // The outcome stays in the store so the pane can repeat a success; `w` starts afresh.
+  const { picked, move } = usePickList(ids, (id) => a().setWalletInput(id));
+  // The same question as enter in the list: this dialog gives way to it.
+  const submit = () => {
+    if (!a().askTypedWallet()) return;
+    dialogs.close(WALLET_DIALOG);
+    dialogs.open(QUESTION_DIALOG);
+  };
   const close = () => dialogs.close(WALLET_DIALOG);
   useKeyActions(accountKeys, 'dialog:wallet', {
     submit,
@@ -42,21 +50,16 @@ export function WalletDialog({ width, height }: { width: number; height: number 
     close,
   });
 
-  let outcome: React.ReactNode = null;
-  if (wallet.phase === 'sending') outcome = <Spinner label="setting the wallet…" />;
-  else if (wallet.phase === 'saved')
-    outcome = <Text color={theme.ok}>{`✓ ${screenText(wallet.message)}`}</Text>;
-  else if (wallet.noToken)
-    outcome = <NoToken what="Setting the wallet needs your network's token" width={inner} />;
-  else if (wallet.phase === 'malformed' || wallet.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(wallet.message)}`}</Text>;
-
+  const label = (w: AccountWallet) =>
+    `${padCells(screenText(w.blockchain ?? '?'), 9)}${screenText(w.wallet_address ?? w.wallet_id ?? '')}`;
   return (
     <DialogFrame title="Set the payout wallet" width={width} height={height}>
       <Text
         dimColor={theme.dim}
       >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
-      <Text dimColor={theme.dim}>The id of one of your account's wallets (a UUID).</Text>
+      <Text dimColor={theme.dim}>
+        The id of one of your account's wallets (a UUID); enter asks before it is set.
+      </Text>
       <DialogFocus active={picked < 0}>
         <LabeledInput
           label="Wallet: "
@@ -68,20 +71,27 @@ export function WalletDialog({ width, height }: { width: number; height: number 
           onSubmit={submit}
           onCancel={close}
         />
-        {outcome}
+        {wallet.phase === 'malformed' ? (
+          <Text color={theme.error} wrap="wrap">{`✗ ${screenText(wallet.message)}`}</Text>
+        ) : null}
       </DialogFocus>
       {wallets.length > 0 ? (
         <Box flexDirection="column" marginTop={1}>
           <Text dimColor={theme.dim} wrap="truncate">
-            {`The account's wallets (demo simulator)${listPosition(picked, wallets.length, rows)}, ↑/↓ puts one in the box:`}
+            {`The account's wallets${listPosition(picked, wallets.length, rows)}, ↑/↓ puts one in the box:`}
           </Text>
           <DialogList
-            lines={wallets.map((id) => `${screenText(id)}${id === current ? '  (current)' : ''}`)}
-            keys={wallets}
+            lines={wallets.map((w) => `${label(w)}${w.wallet_id === current ? '  (current)' : ''}`)}
+            keys={ids}
             cursor={picked}
             rows={rows}
           />
         </Box>
+      ) : null}
+      {refused.length ? (
+        <Text dimColor={theme.dim} wrap="truncate">
+          {`Not listed: ${refused.map((w) => screenText(w.blockchain ?? '')).join(', ')} (Bittensor wallets cannot be the payout wallet)`}
+        </Text>
       ) : null}
     </DialogFrame>
   );

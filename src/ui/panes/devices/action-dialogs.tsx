@@ -5,7 +5,6 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import { screenText } from '../../../sanitize.ts';
-import { shareLink } from '../../../store/codes.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
 import { Question } from '../../components/question.tsx';
@@ -15,7 +14,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { devicesKeys } from './keys.ts';
-import { QrCode, qrLines } from './qr-code.tsx';
+import { QrView } from './qr-code.tsx';
 
 export const RENAME_DIALOG = 'rename';
 export const QR_DIALOG = 'qr';
@@ -73,7 +72,16 @@ export function RenameDialog({ action, width, height }: Props) {
     if (d().action?.phase === 'done') close();
     else void d().submitAction();
   };
-  useKeyActions(devicesKeys, 'dialog:rename', { submit, close });
+  useKeyActions(
+    devicesKeys,
+    'dialog:rename',
+    { submit, close },
+    action.phase === 'done'
+      ? { submit: 'close' }
+      : action.phase === 'sending'
+        ? { submit: false }
+        : undefined,
+  );
   const device = action.kind === 'setName';
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
@@ -111,36 +119,19 @@ export function RenameDialog({ action, width, height }: Props) {
   );
 }
 
-/** `Q`: the share code as a QR code, with the link it holds. */
+/** `Q`: the code as a QR code, with the link it holds. */
 export function QrDialog({ action, width, height }: Props) {
-  const theme = useTheme();
   const copy = useCopy();
   const close = useClose(QR_DIALOG);
   const [notice, setNotice] = useState<string>();
   useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => setNotice(copy(action.code)) });
-  if (!action.code) {
-    return (
-      <DialogFrame title="QR code" width={width} height={height}>
-        <Text color={theme.error}>{`✗ ${screenText(action.message ?? 'No code to show.')}`}</Text>
-      </DialogFrame>
-    );
-  }
-  const code = screenText(action.code);
-  const fits = qrLines(code).length + 5 <= height;
   return (
-    <DialogFrame title="Share code as a QR code" width={width} height={height}>
-      {fits ? (
-        <QrCode code={code} />
-      ) : (
-        <Text
-          color={theme.warn}
-        >{`The terminal is too small for the QR code (${qrLines(code).length + 5} rows needed).`}</Text>
-      )}
-      <Text wrap="truncate">{shareLink(code)}</Text>
-      <Text dimColor={theme.dim} wrap="wrap">
-        {notice ??
-          'Scan it with the app on the other network’s phone, or read the six words out. y copies the code.'}
-      </Text>
-    </DialogFrame>
+    <QrView
+      code={screenText(action.code)}
+      title="Share code as a QR code"
+      notice={notice?.replaceAll('\n', ' ')}
+      width={width}
+      height={height}
+    />
   );
 }

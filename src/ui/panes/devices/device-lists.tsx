@@ -7,7 +7,7 @@ import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
-import { windowStart } from '../../components/virtual-list.tsx';
+import { listRowWidth, scrollbarCells, windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
 import { padCells } from '../../text.ts';
@@ -43,6 +43,17 @@ export function listLines(rows: DeviceRow[], ownOnly = false): Line[] {
     for (const row of mine) lines.push({ kind: 'row', row });
   }
   return lines;
+}
+
+/**
+ * The first line shown: the cursor in view, and with it the titles (and "none" lines of
+ * empty sections) right above its row, so `g` shows every section's title again.
+ */
+export function linesStart(lines: readonly Line[], previous: number, cursor: number, height: number): number {
+  const start = windowStart(previous, cursor, height, lines.length);
+  let top = cursor;
+  while (top > 0 && lines[top - 1].kind !== 'row') top--;
+  return top < start && cursor - top < height ? top : start;
 }
 
 /** Column widths for a pane `width` wide: the client id shortens below 110 columns. */
@@ -107,15 +118,18 @@ export function DeviceLists({
 }) {
   const theme = useTheme();
   const box = useRef<DOMElement>(null);
-  const cols = deviceColumns(width);
   const lines = listLines(rows, stale !== undefined);
+  // A scrollbar in the last column when the lines do not fit, as every long list has.
+  const rowWidth = listRowWidth(width, lines.length, height);
+  const cols = deviceColumns(rowWidth);
   const cursor = Math.max(
     0,
     lines.findIndex((line) => line.kind === 'row' && line.row.key === selectedKey),
   );
   const start = useRef(0);
-  start.current = windowStart(start.current, cursor, height, lines.length);
+  start.current = linesStart(lines, start.current, cursor, height);
   const visible = lines.slice(start.current, start.current + Math.max(0, height));
+  const bar = scrollbarCells(start.current, height, lines.length);
   useMouseTarget(
     box,
     onPick &&
@@ -125,36 +139,43 @@ export function DeviceLists({
       }),
   );
   return (
-    <Box ref={box} flexDirection="column" height={Math.max(0, height)} width={width} overflow="hidden">
-      {visible.map((line, i) => {
-        const index = start.current + i;
-        if (line.kind === 'title') {
+    <Box height={Math.max(0, height)} width={width} overflow="hidden">
+      <Box ref={box} flexDirection="column" height={Math.max(0, height)} width={rowWidth} overflow="hidden">
+        {visible.map((line, i) => {
+          const index = start.current + i;
+          if (line.kind === 'title') {
+            return (
+              <Text key={`t-${line.section}`} bold color={theme.accent} wrap="truncate">
+                {`${stale ? stale.title : SECTION_TITLES[line.section]} (${line.count})`}
+              </Text>
+            );
+          }
+          if (line.kind === 'none') {
+            return (
+              <Text key={`n-${index}`} dimColor={theme.dim} wrap="truncate">
+                {'  none'}
+              </Text>
+            );
+          }
+          const selected = index === cursor;
+          const marked = stale?.marked(line.row) ?? false;
           return (
-            <Text key={`t-${line.section}`} bold color={theme.accent} wrap="truncate">
-              {`${stale ? stale.title : SECTION_TITLES[line.section]} (${line.count})`}
+            <Text
+              key={line.row.key}
+              inverse={selected}
+              color={marked ? theme.marked : line.row.pending ? theme.warn : undefined}
+              wrap="truncate"
+            >
+              {`${selected ? '›' : ' '}${marked ? '✓' : ' '}${rowText(line.row, cols, stale)}`}
             </Text>
           );
-        }
-        if (line.kind === 'none') {
-          return (
-            <Text key={`n-${index}`} dimColor={theme.dim} wrap="truncate">
-              {'  none'}
-            </Text>
-          );
-        }
-        const selected = index === cursor;
-        const marked = stale?.marked(line.row) ?? false;
-        return (
-          <Text
-            key={line.row.key}
-            inverse={selected}
-            color={marked ? theme.marked : line.row.pending ? theme.warn : undefined}
-            wrap="truncate"
-          >
-            {`${selected ? '›' : ' '}${marked ? '✓' : ' '}${rowText(line.row, cols, stale)}`}
-          </Text>
-        );
-      })}
+        })}
+      </Box>
+      {bar.length ? (
+        <Box width={1} flexShrink={0}>
+          <Text dimColor={theme.dim}>{bar.join('\n')}</Text>
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -13,7 +13,14 @@ import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
 import type { DeviceRow } from '../../../store/devices.ts';
-import { DEVICES_LIST, type DevicesStore, selectedRow, visibleDeviceRows } from '../../../store/devices.ts';
+import {
+  DEVICES_LIST,
+  type DevicesStore,
+  rowRefusal,
+  selectedRow,
+  visibleDeviceRows,
+} from '../../../store/devices.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import {
@@ -32,16 +39,17 @@ import {
   STALE_PERIOD_DIALOG,
   StalePeriodDialog,
 } from '../../components/stale-dialogs.tsx';
+import { listRowWidth } from '../../components/virtual-list.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { truncate } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
-import { DeviceLists, deviceHeader } from './device-lists.tsx';
+import { DeviceLists, deviceHeader, listLines } from './device-lists.tsx';
 import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 
@@ -91,6 +99,9 @@ export function Devices({ width, height }: PaneProps) {
     void start();
     dialogs.open(id);
   };
+  /** A dialog about the selected row: no token first (nothing would work), then a row of the wrong kind. */
+  const onRow = (kind: Parameters<typeof rowRefusal>[0], id: string, start: () => unknown, what: string) =>
+    tokenMissing(stores, what) ?? rowRefusal(kind, current()) ?? act(id, start, what);
   const staleKeys = useStaleKeys('devices', {
     shown: () =>
       visibleDeviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>
@@ -112,7 +123,7 @@ export function Devices({ width, height }: PaneProps) {
     back: () => void listView.clearFilter(),
     refresh: () => {
       if (stale.getState().views.devices) void stale.getState().load();
-      void d().refresh();
+      refreshLive(stores, shownStores(devicesPane));
     },
     addCode: () =>
       act(
@@ -122,23 +133,25 @@ export function Devices({ width, height }: PaneProps) {
         },
         'Adding a code',
       ),
-    share: () => act(SHARE_DIALOG, () => d().openShare(), 'Sharing a device'),
+    // The dialog starts at the device of the pane's row (an own device's, or a share's).
+    share: () => act(SHARE_DIALOG, () => d().openShare(current()?.clientId), 'Sharing a device'),
     // A code where the row has one (an association), else the device's client id.
     copy: () => {
       const row = current();
       setNotice(row?.code ? copy(row.code) : copy(row?.clientId, 'code or client id'));
     },
+    // On a row of the wrong kind these open nothing: the footer says why.
     confirm: onAssociations(() =>
-      act(QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
+      onRow('confirm', QUESTION_DIALOG, () => d().startConfirm(current()), 'Confirming a share'),
     ),
     remove: onAssociations(() =>
-      act(QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
+      onRow('remove', QUESTION_DIALOG, () => d().startRemove(current()), 'Removing an association'),
     ),
     rename: onAssociations(() =>
-      act(RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
+      onRow('rename', RENAME_DIALOG, () => d().startRename(current()), 'Renaming an association'),
     ),
-    setName: () => act(RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
-    qr: () => act(QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
+    setName: () => onRow('setName', RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
+    qr: () => onRow('qr', QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
     login: openLogin,
   });
 
@@ -239,7 +252,12 @@ export function Devices({ width, height }: PaneProps) {
         {status}
       </Box>
       {data && rows.length > 0 ? (
-        <ListHeader list={list} view={view} columns={deviceHeader(width)} gap={1} />
+        <ListHeader
+          list={list}
+          view={view}
+          columns={deviceHeader(listRowWidth(width, listLines(rows, Boolean(staleView)).length, listHeight))}
+          gap={1}
+        />
       ) : (
         <Text> </Text>
       )}
@@ -261,6 +279,8 @@ export const devicesPane = definePane({
   store: 'devices',
   search: 'filter',
   sorts: true,
+  // This network's own devices and every device's name.
+  reads: ['clients'],
   Component: Devices,
   count: (stores) => {
     const data = stores.devices.getState().data;
@@ -271,5 +291,5 @@ export const devicesPane = definePane({
       (data.outgoing_shared_devices?.length ?? 0)
     );
   },
-  onEnter: (stores) => void stores.devices.getState().refresh(),
+  onEnter: (stores) => void refreshLive(stores, shownStores(devicesPane)),
 });

@@ -1,20 +1,70 @@
-// A share code as a QR code drawn with block characters (src/format/qr-lines.ts): the
-// link the apps encode, https://app.bringyour.com/?add=<code>.
+// A code as a QR code of the link the apps encode (https://app.bringyour.com/?add=<code>),
+// drawn over the whole pane: the sturdiest that fits (src/format/qr-lines.ts), the link
+// under it; on a terminal too small for any, exactly the size it needs and the size it has.
 import { Box, Text } from 'ink';
-import { qrLines as linesOf } from '../../../format/qr-lines.ts';
+import { fitQr } from '../../../format/qr-lines.ts';
 import { shareLink } from '../../../store/codes.ts';
+import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { useTheme } from '../../context.tsx';
+import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
 
-/** The QR code's lines for `code` (a two-module quiet zone around it). */
-export const qrLines = (code: string): string[] => linesOf(shareLink(code));
+const SCAN_HINT = 'Scan it with the app on the other network’s phone, or read the six words out.';
 
-export function QrCode({ code }: { code: string }) {
-  const lines = qrLines(code);
+export function QrView({
+  code,
+  title,
+  notice,
+  width,
+  height,
+}: {
+  /** The code, made safe to draw. */
+  code: string;
+  title: string;
+  /** What `y` did: in place of the link under the code. */
+  notice?: string;
+  width: number;
+  height: number;
+}) {
+  const theme = useTheme();
+  const terminal = useTerminalSize();
+  const link = shareLink(code);
+  // The link (or what `y` did) takes the line under the code.
+  const fit = fitQr(link, width, height - 1);
+  if ('needs' in fit) {
+    // The pane is the terminal less the frame around it: the frame stays.
+    const rows = terminal.rows - height + fit.needs.rows + 1;
+    return (
+      <DialogFrame title={title} width={width} height={height}>
+        <Text color={theme.warn} wrap="wrap">
+          {`The QR code needs a terminal of ${fit.needs.columns} columns and ${rows} rows; this one has ${terminal.columns} columns and ${terminal.rows} rows.`}
+        </Text>
+        <Text wrap="wrap">{link}</Text>
+        <Text dimColor={theme.dim} wrap="wrap">
+          {notice ?? 'Read the six words out instead (y copies them).'}
+        </Text>
+      </DialogFrame>
+    );
+  }
+  const titled = fit.lines.length + 2 <= height;
   return (
-    <Box flexDirection="column" alignSelf="center">
-      {lines.map((line, i) => (
+    <Box flexDirection="column" width={width} height={height} alignItems="center" overflow="hidden">
+      {titled ? (
+        <Text bold color={theme.accent} wrap="truncate">
+          {title}
+        </Text>
+      ) : null}
+      {fit.lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one picture, in order
         <Text key={i}>{line}</Text>
       ))}
+      <Text color={notice ? theme.ok : undefined} dimColor={!notice && theme.dim} wrap="truncate">
+        {notice ?? link}
+      </Text>
+      {fit.lines.length + 3 <= height ? (
+        <Text dimColor={theme.dim} wrap="truncate">
+          {SCAN_HINT}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -21,7 +21,7 @@ import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
-import { QrCode, qrLines } from './qr-code.tsx';
+import { QrView } from './qr-code.tsx';
 
 export const SHARE_DIALOG = 'share';
 
@@ -68,26 +68,46 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   const d = () => devices.getState();
   const close = () => dialogs.close(SHARE_DIALOG);
 
-  useKeyActions(devicesKeys, 'dialog:share', {
-    down: () => (d().share.step === 'done' ? setBelow(true) : d().shareMoves.move(1)),
-    up: () => (d().share.step === 'done' ? setBelow(false) : d().shareMoves.move(-1)),
-    next: () => {
-      const { step } = d().share;
-      if (step === 'pick') d().pickShareDevice();
-      else if (step === 'done') close();
+  // What each step offers: the code's keys once there is a code, enter's and esc's words by step.
+  const offers = {
+    pick: { copy: false, qr: false, next: 'choose the device' },
+    name: {
+      next: 'create the code',
+      back: 'back to the devices',
+      down: false,
+      up: false,
+      copy: false,
+      qr: false,
     },
-    copy: () => {
-      if (d().share.step === 'done') setNotice(copy(d().share.code));
+    sending: { next: false, copy: false, qr: false },
+    done: { next: 'close', down: false, up: false, qr: qr ? 'the code as words' : 'the code as a QR code' },
+    failed: { next: false, copy: false, qr: false },
+  } as const;
+  useKeyActions(
+    devicesKeys,
+    'dialog:share',
+    {
+      down: () => (d().share.step === 'done' ? setBelow(true) : d().shareMoves.move(1)),
+      up: () => (d().share.step === 'done' ? setBelow(false) : d().shareMoves.move(-1)),
+      next: () => {
+        const { step } = d().share;
+        if (step === 'pick') d().pickShareDevice();
+        else if (step === 'done') close();
+      },
+      copy: () => {
+        if (d().share.step === 'done') setNotice(copy(d().share.code));
+      },
+      qr: () => {
+        if (d().share.step === 'done') setQr((shown) => !shown);
+      },
+      back: () => {
+        const { step } = d().share;
+        if (step === 'failed' && d().share.devices) d().backToPick();
+        else close();
+      },
     },
-    qr: () => {
-      if (d().share.step === 'done') setQr((shown) => !shown);
-    },
-    back: () => {
-      const { step } = d().share;
-      if (step === 'failed' && d().share.devices) d().backToPick();
-      else close();
-    },
-  });
+    offers[share.step],
+  );
 
   let body: React.ReactNode;
   if (share.step === 'pick') {
@@ -131,14 +151,23 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         {share.step === 'sending' ? <Spinner label="creating a share code…" /> : null}
       </Box>
     );
+  } else if (share.step === 'done' && share.code && qr) {
+    return (
+      <QrView
+        code={screenText(share.code)}
+        title={`Share code for "${screenText(share.name)}"`}
+        notice={notice?.replaceAll('\n', ' ')}
+        width={width}
+        height={height}
+      />
+    );
   } else if (share.step === 'done' && share.code) {
     const code = screenText(share.code);
-    const showQr = qr && qrLines(code).length + 8 <= height;
     body = (
       <Box flexDirection="column">
         <DialogFocus active={!below && !notice}>
           <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
-          {showQr ? <QrCode code={code} /> : <BigCode code={code} width={inner} />}
+          <BigCode code={code} width={inner} />
         </DialogFocus>
         <DialogFocus active={below || Boolean(notice)}>
           <Text>{code}</Text>

@@ -8,10 +8,14 @@ import { isMissingRoute } from '../../../api/error-words.ts';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { blockedIds, NO_BLOCKED_LOCATIONS } from '../../../store/blocked.ts';
-import type { DiscoveryRow } from '../../../store/discovery.ts';
+import {
+  DISTANCE_NOT_APPLICABLE,
+  type DiscoveryRow,
+  ONLY_ACTIVE_NOT_APPLICABLE,
+} from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
-import type { Stores } from '../../../store/index.ts';
+import { refreshLive, type Stores } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { type HeaderColumn, headerText, SortingHeader } from '../../components/list-view.tsx';
@@ -23,7 +27,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { cell, padCells } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
 
@@ -189,6 +193,14 @@ export function Discover({ width, height }: PaneProps) {
 
   const listHeight = Math.max(1, height - 3);
   const d = () => discovery.getState();
+  /** Changes a setting once the service has find-locations; else the footer says why not. */
+  const findLocationsFirst = (why: string, change: () => string | undefined) => {
+    void d()
+      .withFindLocations(why, change)
+      .then((said) => {
+        if (said) session.getState().say(said);
+      });
+  };
   useKeyActions(discoverKeys, 'discover', {
     ...useListKeys(d, listHeight),
     search: () => session.getState().setFocus(SEARCH_INPUT),
@@ -203,9 +215,16 @@ export function Discover({ width, height }: PaneProps) {
       d().query.trim()
         ? IN_SEARCH('I reverses')
         : 'the places go by count (most providers first) or by name (A-Z): o switches between them',
-    onlyActive: () => d().toggleOnlyActive(),
-    distanceDown: () => d().stepDistance(-1),
-    distanceUp: () => d().stepDistance(1),
+    // Settings only find-locations honours: not set blind on a service that lacks it.
+    onlyActive: () =>
+      d().onlyActive
+        ? d().toggleOnlyActive()
+        : findLocationsFirst(ONLY_ACTIVE_NOT_APPLICABLE, () => {
+            d().toggleOnlyActive();
+            return undefined;
+          }),
+    distanceDown: () => findLocationsFirst(DISTANCE_NOT_APPLICABLE, () => d().stepDistance(-1)),
+    distanceUp: () => findLocationsFirst(DISTANCE_NOT_APPLICABLE, () => d().stepDistance(1)),
     expand: () => {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
@@ -236,7 +255,7 @@ export function Discover({ width, height }: PaneProps) {
     },
     clearMarks: () => (Object.keys(d().marked).length ? d().clearMarks() : 'nothing marked to clear'),
     refresh: () => {
-      void d().refresh();
+      refreshLive(stores, shownStores(discoverPane));
       if (d().query.trim()) void d().searchNow();
     },
   });
@@ -420,6 +439,8 @@ export function Discover({ width, height }: PaneProps) {
 export const discoverPane = definePane({
   id: 'discover',
   store: 'discovery',
+  // The blocked countries' marks.
+  reads: ['blocked'],
   search: 'search',
   sorts: true,
   Component: Discover,

@@ -11,6 +11,7 @@ import type { ProviderStats } from '../../../contract/schemas.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
+import { refreshLive } from '../../../store/index.ts';
 import { sortOf, sortWords } from '../../../store/list-view.ts';
 import {
   isChanged,
@@ -43,7 +44,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { displayWidth, truncate } from '../../text.ts';
-import { definePane, type PaneProps } from '../types.ts';
+import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
@@ -143,7 +144,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
   const rows = visibleProviders(state);
   const listHeight = Math.max(1, height - CHROME_ROWS);
   // The rows leave the scrollbar its column; the header and totals line up with them.
-  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight));
+  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight), rows);
   const cursor = selectedIndex(state);
   const end = dataTime(state);
   const row = (p: ProviderStats, selected: boolean) => (
@@ -270,7 +271,8 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 }
 
 export function MyProviders({ width, height }: PaneProps) {
-  const { myProviders, session, history, stale } = useStores();
+  const stores = useStores();
+  const { myProviders, session, history, stale } = stores;
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -291,41 +293,48 @@ export function MyProviders({ width, height }: PaneProps) {
     shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
     selected: () => visibleProviders(s())[selectedIndex(s())]?.client_id,
   });
-  useKeyActions(myProvidersKeys, 'myProviders', {
-    ...useListKeys(s, height - CHROME_ROWS),
-    ...staleKeys,
-    staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
-    // The detail and the history views hide the table: a sort there would act unseen.
-    sort: () => tableHidden() ?? table.sort(),
-    reverse: () => tableHidden() ?? table.reverse(),
-    open: () => {
-      if (inDetail()) return 'this provider is open already (esc goes back to the list)';
-      if (!visibleProviders(s()).length) return 'no provider here to open';
-      s().openDetail();
+  // The detail and the history views hide the table: its keys are not offered there.
+  const hidden = detailId !== undefined || window !== '24h';
+  useKeyActions(
+    myProvidersKeys,
+    'myProviders',
+    {
+      ...useListKeys(s, height - CHROME_ROWS),
+      ...staleKeys,
+      staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
+      // The detail and the history views hide the table: a sort there would act unseen.
+      sort: () => tableHidden() ?? table.sort(),
+      reverse: () => tableHidden() ?? table.reverse(),
+      open: () => {
+        if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+        if (!visibleProviders(s()).length) return 'no provider here to open';
+        s().openDetail();
+      },
+      // The filter narrows the table: in the detail or a history view it would act unseen.
+      search: () => {
+        const hidden = tableHidden('/ filters');
+        if (hidden) return hidden;
+        table.search();
+      },
+      back: () => {
+        if (inDetail()) s().closeDetail();
+        else table.clearFilter();
+      },
+      refresh: () => {
+        const { window } = history.view.getState();
+        if (stale.getState().views.myProviders) void stale.getState().load();
+        refreshLive(stores, shownStores(myProvidersPane));
+        if (window !== '24h') void (inDetail() ? history.provider : history.overview).getState().refresh();
+      },
+      login: openLogin,
+      copy: () => {
+        const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
+        session.getState().notify(copy(id, 'client id'));
+      },
+      cycleWindow: () => history.view.getState().cycleWindow(),
     },
-    // The filter narrows the table: in the detail or a history view it would act unseen.
-    search: () => {
-      const hidden = tableHidden('/ filters');
-      if (hidden) return hidden;
-      table.search();
-    },
-    back: () => {
-      if (inDetail()) s().closeDetail();
-      else table.clearFilter();
-    },
-    refresh: () => {
-      const { window } = history.view.getState();
-      if (stale.getState().views.myProviders) void stale.getState().load();
-      if (window === '24h') return void s().refresh();
-      void (inDetail() ? history.provider : history.overview).getState().refresh();
-    },
-    login: openLogin,
-    copy: () => {
-      const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
-      session.getState().notify(copy(id, 'client id'));
-    },
-    cycleWindow: () => history.view.getState().cycleWindow(),
-  });
+    hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
+  );
 
   if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
   if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion width={width} height={height} />;
@@ -351,6 +360,8 @@ export function MyProviders({ width, height }: PaneProps) {
 export const myProvidersPane = definePane({
   id: 'myProviders',
   store: 'myProviders',
+  // The device names and the provide modes /stats/providers lacks.
+  reads: ['clients'],
   search: 'filter',
   sorts: true,
   Component: MyProviders,

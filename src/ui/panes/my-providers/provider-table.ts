@@ -1,14 +1,14 @@
 // The My providers table as plain cells: which columns fit a width, and the text of the
 // header, each provider row and the totals row. The pane only paints them.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
-import { formatDecimal, MISSING } from '../../../format/numbers.ts';
+import { formatCount, formatDecimal, MISSING } from '../../../format/numbers.ts';
 import type { ListSort } from '../../../store/list-view.ts';
 import { deviceNameOf, type MyProvidersSortColumn, type TrackedField } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';
 import { headerLabel, markOf } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
-import { displayWidth } from '../../text.ts';
+import { displayWidth, padCells } from '../../text.ts';
 
 export type ColumnKey =
   | 'state'
@@ -83,7 +83,11 @@ const COLUMNS: Column[] = [
 const FULL_ID = 36;
 
 type Step = [ColumnKey, number];
-/** Applied in order until the row fits: shrink first, halve the timeline, then drop (width 0). */
+/**
+ * Applied in order until the row fits: shrink first, halve the timeline, then drop
+ * (width 0) by priority. The device name is what a person knows a provider by: it only
+ * shrinks, and every other column but the state and the id goes before it would have to.
+ */
 const STEPS: Step[] = [
   ['mode', 8],
   ['name', 12],
@@ -94,13 +98,28 @@ const STEPS: Step[] = [
   ['search', 0],
   ['mode', 0],
   ['uptime', 5],
-  ['name', 0],
-  ['timeline', 0],
+  ['name', 8],
   ['payout', 0],
+  ['timeline', 0],
+  ['uptime', 0],
+  ['transfer', 0],
 ];
 /** Device names get what room is left, up to this. */
 const NAME_MAX = 24;
-const NAME_MIN = 8;
+
+/** The figure columns: how many decimals each shows, and what its totals cell sums. */
+const FIGURES: Partial<
+  Record<ColumnKey, { decimals: number; of: (p: ProviderStats) => number | undefined }>
+> = {
+  transfer: { decimals: 2, of: (p) => p.transfer_data_last_24h },
+  payout: { decimals: 4, of: (p) => p.payout_last_24h },
+  search: { decimals: 0, of: (p) => p.search_interest_last_24h },
+  contracts: { decimals: 0, of: (p) => p.contracts_last_24h },
+  clients: { decimals: 0, of: (p) => p.clients_last_24h },
+};
+
+const sumOf = (rows: readonly ProviderStats[], of: (p: ProviderStats) => number | undefined) =>
+  rows.reduce((total, p) => total + (of(p) ?? 0), 0);
 
 const rowWidth = (columns: Column[]) =>
   columns.reduce((sum, c) => sum + c.width, 0) + Math.max(0, columns.length - 1);
@@ -112,9 +131,17 @@ const widest = (c: Column) =>
 /** Uptime squeezed to its figure alone says `up`: `up now` and a sort mark need 7 cells. */
 const UPTIME_SHORT = 'up';
 
-/** The columns that fit `width` characters (one space between columns). */
-export function layoutProviderColumns(width: number): Column[] {
-  let columns = COLUMNS.map((c) => ({ ...c, width: widest(c) }));
+/**
+ * The columns that fit `width` characters (one space between columns); a figure column
+ * is as wide as the totals of `rows` need, so the totals row is never cut.
+ */
+export function layoutProviderColumns(width: number, rows: readonly ProviderStats[] = []): Column[] {
+  let columns = COLUMNS.map((c) => {
+    const figure = FIGURES[c.key];
+    const wide = widest(c);
+    if (!figure || !rows.length) return { ...c, width: wide };
+    return { ...c, width: Math.max(wide, formatDecimal(sumOf(rows, figure.of), figure.decimals).length) };
+  });
   for (const [key, size] of STEPS) {
     if (rowWidth(columns) <= width) break;
     columns = columns.map((c) => (c.key === key ? { ...c, width: size } : c)).filter((c) => c.width > 0);
@@ -123,17 +150,10 @@ export function layoutProviderColumns(width: number): Column[] {
   if (uptime && uptime.width <= displayWidth(uptime.header)) uptime.header = UPTIME_SHORT;
   const timeline = columns.find((c) => c.key === 'timeline');
   if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
-  // The room left goes to the device names (back in if they were dropped and now fit).
+  // The room left goes to the device names.
   const spare = width - rowWidth(columns);
   const name = columns.find((c) => c.key === 'name');
   if (name) name.width = Math.max(name.width, Math.min(NAME_MAX, name.width + spare));
-  else if (spare > NAME_MIN) {
-    const at = columns.findIndex((c) => c.key === 'id') + 1;
-    columns.splice(at, 0, {
-      ...COLUMNS.find((c) => c.key === 'name')!,
-      width: Math.min(NAME_MAX, spare - 1),
-    });
-  }
   const id = columns.find((c) => c.key === 'id');
   if (id && rowWidth(columns) + FULL_ID - id.width <= width) id.width = FULL_ID;
   return columns;
@@ -143,19 +163,16 @@ export function tableWidth(columns: Column[]): number {
   return rowWidth(columns);
 }
 
-function fitText(text: string, width: number, align: 'left' | 'right'): string {
-  const chars = Array.from(text);
-  if (chars.length > width)
-    return width > 1 ? `${chars.slice(0, width - 1).join('')}…` : chars.slice(0, width).join('');
-  return align === 'right' ? text.padStart(width) : text.padEnd(width);
-}
+/** Exactly `width` terminal cells (a wide character takes two), cut with `…`. */
+const fitText = (text: string, width: number, align: 'left' | 'right'): string =>
+  padCells(text, width, align);
 
 /** A number with as many of `decimals` as fit the width (then none, then compact). */
 export function fitNumber(n: number | undefined, width: number, decimals: number): string {
   if (n === undefined || !Number.isFinite(n)) return MISSING;
   for (let d = decimals; d >= 0; d--) {
     const text = formatDecimal(n, d);
-    if (text.length <= width) return text;
+    if (displayWidth(text) <= width) return text;
   }
   return formatDecimal(n, 0);
 }
@@ -203,6 +220,8 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
       changed: c.field ? ctx.changed(c.field) : false,
       tone,
     });
+    const figure = FIGURES[c.key];
+    if (figure) return cell(fitNumber(figure.of(p) ?? 0, c.width, figure.decimals));
     switch (c.key) {
       case 'state':
         if (ctx.stale?.marked(p)) return cell('✓', 'marked');
@@ -223,16 +242,6 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
         const cells = connectionTimeline(p.connected_events_last_24h, { now: ctx.now, connected });
         return cell(renderTimeline(c.width < cells.length ? halveTimeline(cells) : cells));
       }
-      case 'transfer':
-        return cell(fitNumber(p.transfer_data_last_24h ?? 0, c.width, 2));
-      case 'payout':
-        return cell(fitNumber(p.payout_last_24h ?? 0, c.width, 4));
-      case 'search':
-        return cell(fitNumber(p.search_interest_last_24h ?? 0, c.width, 0));
-      case 'contracts':
-        return cell(fitNumber(p.contracts_last_24h ?? 0, c.width, 0));
-      case 'clients':
-        return cell(fitNumber(p.clients_last_24h ?? 0, c.width, 0));
       default: // mode
         return cell(provideModeName(p.provide_mode));
     }
@@ -241,64 +250,22 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
 
 /** Sums of the figures of `rows`; uptime is their average (so the bar still reads out of 24 h). */
 export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): Cell[] {
-  const sum = (get: (p: ProviderStats) => number | undefined) =>
-    rows.reduce((total, p) => total + (get(p) ?? 0), 0);
-  const average = rows.length ? sum((p) => p.uptime_last_24h) / rows.length : 0;
+  const average = rows.length ? sumOf(rows, (p) => p.uptime_last_24h) / rows.length : 0;
   const online = rows.filter((p) => p.connected === true).length;
   return columns.map((c): Cell => {
     const cell = (text: string): Cell => ({ key: c.key, text: fitText(text, c.width, c.align) });
+    const figure = FIGURES[c.key];
+    if (figure) return cell(fitNumber(sumOf(rows, figure.of), c.width, figure.decimals));
     switch (c.key) {
       case 'state':
         return cell('Σ');
       case 'id':
         return cell('total');
-      case 'name':
-        return cell('');
       case 'uptime':
         return cell(uptimeText(average, c.width));
       case 'timeline':
-        return cell(`${online}/${rows.length} connected now`);
-      case 'transfer':
-        return cell(
-          fitNumber(
-            sum((p) => p.transfer_data_last_24h),
-            c.width,
-            2,
-          ),
-        );
-      case 'payout':
-        return cell(
-          fitNumber(
-            sum((p) => p.payout_last_24h),
-            c.width,
-            4,
-          ),
-        );
-      case 'search':
-        return cell(
-          fitNumber(
-            sum((p) => p.search_interest_last_24h),
-            c.width,
-            0,
-          ),
-        );
-      case 'contracts':
-        return cell(
-          fitNumber(
-            sum((p) => p.contracts_last_24h),
-            c.width,
-            0,
-          ),
-        );
-      case 'clients':
-        return cell(
-          fitNumber(
-            sum((p) => p.clients_last_24h),
-            c.width,
-            0,
-          ),
-        );
-      default: // mode
+        return cell(`${formatCount(online)}/${formatCount(rows.length)} connected now`);
+      default: // name, mode
         return cell('');
     }
   });

@@ -161,8 +161,6 @@ export function Providers({ width, height }: PaneProps) {
   const loading = useStore(providers, (s) => s.loading);
   const error = useStore(providers, (s) => s.error);
   const destinations = useStore(providers, (s) => s.destinations);
-  const exported = useStore(providers, (s) => s.exported);
-  const exportError = useStore(providers, (s) => s.exportError);
   const fetchingAll = useStore(providers, (s) => s.fetchingAll);
   const view = useStore(providers, (s) => s.view);
   const shown = visibleSeen({ seen, view });
@@ -194,7 +192,12 @@ export function Providers({ width, height }: PaneProps) {
     destination: () => markDestination(p()),
     clearDestinations: () =>
       Object.keys(p().destinations).length ? p().clearDestinations() : 'no used destinations to forget',
-    export: () => void p().exportSeen(),
+    // Where it went is news for a moment (the footer's toast), not a state of the pane.
+    export: () => {
+      const path = p().exportSeen();
+      if (!path) return p().exportError;
+      session.getState().notify(`wrote ${countOf(p().exported?.count ?? 0, 'provider')} to ${path}`);
+    },
     select: () => markDestination(p()),
   });
 
@@ -235,14 +238,6 @@ export function Providers({ width, height }: PaneProps) {
     status = <Text wrap="truncate">{fetchAllLine(seen.length, batches, fetchingAll, width)}</Text>;
   } else if (loading) {
     status = <Spinner label={`fetching ${batchSize} more…`} />;
-  } else if (exportError) {
-    status = <ErrorLine error={new Error(exportError)} width={width} prefix="export" />;
-  } else if (exported) {
-    status = (
-      <Text color={theme.ok} wrap="truncate">
-        {truncate(`wrote ${countOf(exported.count, 'provider')} to ${exported.path}`, width)}
-      </Text>
-    );
   } else if (exhausted) {
     status = (
       <Text wrap="truncate">
@@ -251,16 +246,10 @@ export function Providers({ width, height }: PaneProps) {
       </Text>
     );
   } else {
+    // The keys are the footer's: this line says only what the rows cannot.
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {specs.length
-          ? [
-              'n next batch · N all · +/- batch size · m quality/speed · d used destination · e export',
-              anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : undefined,
-            ]
-              .filter(Boolean)
-              .join(' · ')
-          : ''}
+        {anyNotSent(seen) ? `${NOT_SENT} not sent by the service` : ''}
       </Text>
     );
   }

@@ -12,6 +12,7 @@ import {
   tableWidth,
   totalsCells,
 } from '../../../../src/ui/panes/my-providers/provider-table.ts';
+import { displayWidth } from '../../../../src/ui/text.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 const A = {
@@ -141,5 +142,54 @@ describe('provider detail', () => {
       '2025-12-31 18:30:00  disconnected  5 h 30 min ago',
       '2025-12-31 12:00:00  connected     12 h ago',
     ]);
+  });
+});
+
+describe('issue 28: the table measures, totals and gives way as a person reads it', () => {
+  it('a wide-character name takes its display width: the row keeps its columns', () => {
+    const columns = layoutProviderColumns(138);
+    const wide = { ...A, device_name: '客厅盒子' } as ProviderStats;
+    const cells = providerCells(wide, columns, ctx);
+    expect(displayWidth(joinCells(cells))).toBe(tableWidth(columns));
+    expect(cells.find((c) => c.key === 'mode')?.text.trim()).toBe('public');
+    // The name's cell is its width in cells, not in characters.
+    expect(displayWidth(cells.find((c) => c.key === 'name')!.text)).toBe(
+      columns.find((c) => c.key === 'name')!.width,
+    );
+  });
+
+  it('the totals of 1 000 providers fit: every figure whole, the connected count with its separator', () => {
+    const many = Array.from(
+      { length: 1000 },
+      (_, i) =>
+        ({
+          ...A,
+          client_id: `${i}`,
+          connected: i < 867,
+          transfer_data_last_24h: 1.3045,
+          payout_last_24h: 51.4321,
+          search_interest_last_24h: 1234,
+        }) as ProviderStats,
+    );
+    for (const width of [118, 138, 160]) {
+      const columns = layoutProviderColumns(width, many);
+      const line = joinCells(totalsCells(many, columns));
+      expect(line).not.toContain('…');
+      expect(tableWidth(columns)).toBeLessThanOrEqual(width);
+      if (columns.some((c) => c.key === 'transfer')) expect(line).toContain('1,304.50');
+      if (columns.some((c) => c.key === 'payout')) expect(line).toContain('51,432.1000');
+      if (columns.some((c) => c.key === 'timeline')) expect(line).toContain('867/1,000 connected now');
+    }
+  });
+
+  it('the device name is the last column to go: kept from 60 columns up', () => {
+    for (let width = 58; width <= 200; width++) {
+      const name = layoutProviderColumns(width).find((c) => c.key === 'name');
+      expect(name?.width, `at ${width} columns`).toBeGreaterThanOrEqual(8);
+    }
+    // 67 columns (66 beside the scrollbar): the name, not the payout.
+    const at66 = layoutProviderColumns(66);
+    expect(at66.find((c) => c.key === 'name')?.width).toBeGreaterThanOrEqual(12);
+    expect(tableWidth(at66)).toBeLessThanOrEqual(66);
   });
 });
