@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -17,5 +17,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest leaves a core free by default: one worker on these 2-core machines, and a
+    // suite of 4.5 minutes. The tests wait on what they see, not on time, so two share.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
