@@ -40,7 +40,7 @@ const baseline = await timeKeys(base, 'x', (screen) => screen.text);
 base.kill();
 await base.exited;
 
-const netdeck = bigDiscover('--providers', '60000');
+const netdeck = bigDiscover('--providers', '150000');
 await netdeck.until((s) => /[1-9][\d,]* places with providers/.test(s.text), 60_000);
 const statusLine = netdeck.screen().lines.find((line) => line.includes('places with providers')) ?? '';
 // The status line reads "row 1 of 10,729 · 10,729 places with providers · …".

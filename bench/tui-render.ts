@@ -110,7 +110,7 @@ const sim = await createSimulator({
   era: 'seed',
   clock,
   locations: LOCATIONS,
-  providers: LOCATIONS * 6,
+  providers: LOCATIONS * 15,
 });
 const client = createClient({ baseUrl: sim.url, token: sim.token });
 const stores = createStores(

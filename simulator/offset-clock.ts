@@ -1,32 +1,24 @@
 // A running clock that can also jump forward: `/__sim/advance` on a real or sped-up
 // clock moves simulated time ahead and runs, in time order, every timer it passes.
-import { type Clock, PRIORITY, runTimer, sleepOn, type TimerHandle, TimerQueue } from '../src/clock.ts';
+import { type Clock, QueuedClock, runTimer, type TimerHandle } from '../src/clock.ts';
 
 /** Node timers overflow past 2^31-1 ms; a longer wait is re-armed on waking. */
 const MAX_WAIT = 2 ** 31 - 1;
 
-export class OffsetClock implements Clock {
+export class OffsetClock extends QueuedClock {
   private offset = 0;
-  private readonly timers = new TimerQueue(() => this.arm());
   private armed?: TimerHandle;
   private running = false;
 
-  constructor(private readonly base: Clock) {}
+  constructor(private readonly base: Clock) {
+    super();
+  }
 
   get speed(): number {
     return this.base.speed;
   }
   now(): number {
     return this.base.now() + this.offset;
-  }
-  setTimeout(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.timeout(this.now(), fn, ms, priority);
-  }
-  setInterval(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.interval(this.now(), fn, ms, priority);
-  }
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleepOn(this, ms, signal);
   }
 
   /** Jumps `ms` ahead, firing due timers in time order (each sees its own due time). */
@@ -66,6 +58,10 @@ export class OffsetClock implements Clock {
       this.running = false;
       this.arm();
     }
+  }
+
+  protected override timersChanged(): void {
+    this.arm();
   }
 
   private arm(): void {

@@ -164,6 +164,29 @@ export class TimerQueue {
   }
 }
 
+/**
+ * A clock whose timers wait in its own queue, due by its own `now()` (a manual clock, a
+ * simulated one, the service's): how a timer is set is written once, here; when one is
+ * set or cancelled, `timersChanged` lets the clock re-arm its wake-up.
+ */
+export abstract class QueuedClock implements Clock {
+  abstract readonly speed: number;
+  protected readonly timers = new TimerQueue(() => this.timersChanged());
+
+  abstract now(): number;
+  protected timersChanged(): void {}
+
+  setTimeout(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
+    return this.timers.timeout(this.now(), fn, ms, priority);
+  }
+  setInterval(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
+    return this.timers.interval(this.now(), fn, ms, priority);
+  }
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return sleepOn(this, ms, signal);
+  }
+}
+
 /** Runs a timer's function; `wait`: waits for the promise it returns, then lets the I/O it started settle. */
 export async function runTimer(fn: () => unknown, wait: boolean): Promise<void> {
   try {
@@ -181,26 +204,17 @@ export async function runTimer(fn: () => unknown, wait: boolean): Promise<void> 
  * priority first at the same instant: a simulator tick before a store refresh) and
  * waits for the promises they return, so the requests they start have finished.
  */
-export class ManualClock implements Clock {
+export class ManualClock extends QueuedClock {
   static readonly EPOCH = Date.parse('2026-01-01T00:00:00Z');
   readonly speed = 1;
   private current: number;
-  private readonly timers = new TimerQueue();
 
   constructor(start = ManualClock.EPOCH) {
+    super();
     this.current = start;
   }
   now(): number {
     return this.current;
-  }
-  setTimeout(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.timeout(this.current, fn, ms, priority);
-  }
-  setInterval(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.interval(this.current, fn, ms, priority);
-  }
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleepOn(this, ms, signal);
   }
   /** Number of timers waiting (for tests). */
   get pending(): number {

@@ -27,36 +27,41 @@ export interface GroupObject {
   match_distance?: number;
 }
 
+/** A location's region, as its own object and its cities' say it. */
+const regionFields = (geo: World['geo'], r: number) => ({
+  region: geo.regionName[r],
+  region_location_id: geo.regionId[r],
+});
+/** A location's country, as its own object and every place in it say it. */
+const countryFields = (geo: World['geo'], c: number) => ({
+  country: geo.countryName[c],
+  country_location_id: geo.countryId[c],
+  country_code: geo.countryCode[c],
+});
+
+// The fields in the Go struct's order, as the service sends them.
 export function locationObject(world: World, kind: number, index: number, distance = 0): LocationObject {
   const { geo, providers } = world;
   let object: LocationObject;
   if (kind === KIND_CITY) {
     const r = geo.cityRegion[index];
-    const c = geo.regionCountry[r];
     object = {
       location_id: geo.cityId[index],
       location_type: 'city',
       name: geo.cityName[index],
       city: geo.cityName[index],
       city_location_id: geo.cityId[index],
-      region: geo.regionName[r],
-      region_location_id: geo.regionId[r],
-      country: geo.countryName[c],
-      country_location_id: geo.countryId[c],
-      country_code: geo.countryCode[c],
+      ...regionFields(geo, r),
+      ...countryFields(geo, geo.regionCountry[r]),
       provider_count: providers.eligibleCity[index],
     };
   } else if (kind === KIND_REGION) {
-    const c = geo.regionCountry[index];
     object = {
       location_id: geo.regionId[index],
       location_type: 'region',
       name: geo.regionName[index],
-      region: geo.regionName[index],
-      region_location_id: geo.regionId[index],
-      country: geo.countryName[c],
-      country_location_id: geo.countryId[c],
-      country_code: geo.countryCode[c],
+      ...regionFields(geo, index),
+      ...countryFields(geo, geo.regionCountry[index]),
       provider_count: providers.eligibleRegion[index],
     };
   } else if (kind === KIND_COUNTRY) {
@@ -64,9 +69,7 @@ export function locationObject(world: World, kind: number, index: number, distan
       location_id: geo.countryId[index],
       location_type: 'country',
       name: geo.countryName[index],
-      country: geo.countryName[index],
-      country_location_id: geo.countryId[index],
-      country_code: geo.countryCode[index],
+      ...countryFields(geo, index),
       provider_count: providers.eligibleCountry[index],
     };
   } else {

@@ -13,15 +13,7 @@
 // poll's requests in parallel) cannot tell a rate: while no two answers are a second
 // apart and a timer waits, the clock asks for one more answer a second after the first
 // (`probe`, a few times at most) rather than wait a minute at a rate it guessed.
-import {
-  type Clock,
-  PRIORITY,
-  runTimer,
-  sleepOn,
-  systemClock,
-  type TimerHandle,
-  TimerQueue,
-} from '../clock.ts';
+import { type Clock, PRIORITY, QueuedClock, runTimer, systemClock, type TimerHandle } from '../clock.ts';
 
 /** One answer: its `Date` second began at `date`; local times of the request and of its headers. */
 interface Sample {
@@ -73,14 +65,13 @@ function rateBetween(a: Sample, b: Sample): number | undefined {
   return mid >= RATES.min && mid <= RATES.max ? mid : 1;
 }
 
-export class ServerClock implements Clock {
+export class ServerClock extends QueuedClock {
   private rate = 1;
   /** The answers since the last jump; the first one's `sent` is `ref`. */
   private samples: Sample[] = [];
   /** The service's time at the local time `ref`. */
   private base = 0;
   private ref = 0;
-  private readonly timers = new TimerQueue(() => this.arm());
   private armed?: TimerHandle;
   private probes = 0;
   private probing = false;
@@ -92,7 +83,9 @@ export class ServerClock implements Clock {
   constructor(
     private readonly local: Clock = systemClock,
     private readonly probe?: () => Promise<unknown>,
-  ) {}
+  ) {
+    super();
+  }
 
   /** How many of the service's milliseconds pass in one local millisecond (1 until answers say otherwise). */
   get speed(): number {
@@ -117,16 +110,6 @@ export class ServerClock implements Clock {
     if (!Number.isFinite(date) || received < sent || Math.abs(date - received) > MAX_SKEW_MS) return;
     this.learn({ date, sent, received });
     this.arm();
-  }
-
-  setTimeout(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.timeout(this.now(), fn, ms, priority);
-  }
-  setInterval(fn: () => unknown, ms: number, priority: number = PRIORITY.ui): TimerHandle {
-    return this.timers.interval(this.now(), fn, ms, priority);
-  }
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleepOn(this, ms, signal);
   }
 
   private learn(sample: Sample): void {
@@ -201,6 +184,10 @@ export class ServerClock implements Clock {
     if (!this.probe || !this.samples.length || this.rateKnown() || this.probing || this.probes >= MAX_PROBES)
       return undefined;
     return Math.max(0, this.samples[0].received + RATE_SPAN - this.local.now());
+  }
+
+  protected override timersChanged(): void {
+    this.arm();
   }
 
   /** One local timer for the earliest of ours, at the rate known now (re-armed when it changes). */

@@ -3,7 +3,7 @@
 // (list-view.ts), selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
-import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
+import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
@@ -179,16 +179,7 @@ export function createMyProvidersStore(
       closeDetail: () => set({ detailId: undefined }),
     };
   });
-  // Compare each successful load with the one before it.
-  store.subscribe((state, previous) => {
-    if (state.version === previous.version) return;
-    // The clock's speed as known now: a service's clock learns its rate from the answers.
-    store.setState({
-      changed: diffProviders(previous.data, state.data),
-      changedAt: state.fetchedAt,
-      highlightMs: highlightSpan(deps.clock.speed, state.everyMs),
-    });
-  });
+  highlightChanges(store, deps.clock, diffProviders);
   // New names or modes from /network/clients show at once.
   options.clients?.subscribe((clients, before) => {
     const { data } = store.getState();

@@ -10,7 +10,7 @@ import {
   type NetworkSummaryField,
 } from '../contract/schemas.ts';
 import { presentSeries } from '../format/network-fields.ts';
-import { type ChangeWindow, highlightSpan, isLit } from './changes.ts';
+import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -77,14 +77,6 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     toggleCompact: () => set({ compact: !get().compact }),
     toggleZoom: () => set({ zoom: !get().zoom }),
   }));
-  store.subscribe((state, previous) => {
-    if (state.version === previous.version) return;
-    // The clock's speed as known now: a service's clock learns its rate from the answers.
-    store.setState({
-      changed: diffNetwork(previous.data, state.data),
-      changedAt: state.fetchedAt,
-      highlightMs: highlightSpan(deps.clock.speed, state.everyMs),
-    });
-  });
+  highlightChanges(store, deps.clock, diffNetwork);
   return store;
 }

@@ -24,6 +24,29 @@ export function bindings<const T extends readonly Binding[]>(table: T): T {
   return table;
 }
 
+/** What a list's scroll keys say they move to: the next row, the previous, the ends. */
+interface ScrollWords {
+  down: string;
+  up: string;
+  top: string;
+  bottom: string;
+}
+
+/**
+ * The keys every long list or text moves with in `scope` (j/k or the arrows, the pages,
+ * g/G or home/end): written once, so every list answers them alike.
+ */
+export function scrollBindings<const S extends Scope>(scope: S, words: ScrollWords) {
+  return [
+    { scope, keys: ['j', 'down'], action: 'down', help: words.down },
+    { scope, keys: ['k', 'up'], action: 'up', help: words.up },
+    { scope, keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
+    { scope, keys: ['pgup'], action: 'pageUp', help: 'a page up' },
+    { scope, keys: ['g', 'home'], action: 'top', help: words.top },
+    { scope, keys: ['G', 'end'], action: 'bottom', help: words.bottom },
+  ] as const;
+}
+
 /** The actions `table` binds in `scope`. */
 export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
   T[number],

@@ -1,6 +1,13 @@
 // The keys that work everywhere (scope `global`) and the help overlay's own. The digits
 // that select a pane are made from the pane registry (src/ui/keymap.ts).
-import { type ActionsOf, type Binding, bindings, type Handlers, type KeyOutcome } from './bindings.ts';
+import {
+  type ActionsOf,
+  type Binding,
+  bindings,
+  type Handlers,
+  type KeyOutcome,
+  scrollBindings,
+} from './bindings.ts';
 
 export const globalKeys = bindings([
   { scope: 'global', keys: ['tab'], action: 'nextPane', help: 'next pane' },
@@ -33,24 +40,24 @@ export const globalKeys = bindings([
 /** The help overlay's keys (it takes every key while open). */
 export const helpKeys = bindings([
   { scope: 'dialog:help', keys: ['esc', '?', 'q'], action: 'close', help: 'close help' },
-  { scope: 'dialog:help', keys: ['j', 'down'], action: 'down', help: 'scroll down' },
-  { scope: 'dialog:help', keys: ['k', 'up'], action: 'up', help: 'scroll up' },
-  { scope: 'dialog:help', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
-  { scope: 'dialog:help', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
-  { scope: 'dialog:help', keys: ['g', 'home'], action: 'top', help: 'to the top' },
-  { scope: 'dialog:help', keys: ['G', 'end'], action: 'bottom', help: 'to the bottom' },
+  ...scrollBindings('dialog:help', {
+    down: 'scroll down',
+    up: 'scroll up',
+    top: 'to the top',
+    bottom: 'to the bottom',
+  }),
   { scope: 'dialog:help', keys: ['/'], action: 'search', help: 'search the keys (esc clears)' },
 ]);
 
 /** The event log's keys (it takes every key while open). */
 export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['esc', '!', 'q'], action: 'close', help: 'close the event log' },
-  { scope: 'dialog:events', keys: ['j', 'down'], action: 'down', help: 'scroll down' },
-  { scope: 'dialog:events', keys: ['k', 'up'], action: 'up', help: 'scroll up' },
-  { scope: 'dialog:events', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
-  { scope: 'dialog:events', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
-  { scope: 'dialog:events', keys: ['g', 'home'], action: 'top', help: 'the first' },
-  { scope: 'dialog:events', keys: ['G', 'end'], action: 'bottom', help: 'the last' },
+  ...scrollBindings('dialog:events', {
+    down: 'scroll down',
+    up: 'scroll up',
+    top: 'the first',
+    bottom: 'the last',
+  }),
   { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
   { scope: 'dialog:events', keys: ['/'], action: 'search', help: 'filter (esc clears)' },
   { scope: 'dialog:events', keys: ['o'], action: 'sort', help: 'sort by time, severity or what happened' },

@@ -2,7 +2,7 @@
 // src/ui/input/bindings.ts; the y/n question is in src/ui/components/dialog-keys.ts).
 // Global actions the pane handles itself: up/down (the payment under the cursor), pgup/
 // pgdn and g/G (the pane scrolls), open (the payment whole), back (out of it), refresh.
-import { bindings } from '../../input/bindings.ts';
+import { bindings, scrollBindings } from '../../input/bindings.ts';
 
 export const earningsKeys = bindings([
   { scope: 'earnings', keys: ['b'], action: 'leaderboard', help: 'the leaderboard (top 100)', footer: true },
@@ -16,12 +16,12 @@ export const earningsKeys = bindings([
   { scope: 'earnings', keys: ['y'], action: 'copy', help: "copy the payment's transaction hash" },
   { scope: 'earnings', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
-  { scope: 'dialog:leaderboard', keys: ['j', 'down'], action: 'down', help: 'next network' },
-  { scope: 'dialog:leaderboard', keys: ['k', 'up'], action: 'up', help: 'previous network' },
-  { scope: 'dialog:leaderboard', keys: ['pgdn', 'space'], action: 'pageDown', help: 'a page down' },
-  { scope: 'dialog:leaderboard', keys: ['pgup'], action: 'pageUp', help: 'a page up' },
-  { scope: 'dialog:leaderboard', keys: ['g', 'home'], action: 'top', help: 'the first' },
-  { scope: 'dialog:leaderboard', keys: ['G', 'end'], action: 'bottom', help: 'the last' },
+  ...scrollBindings('dialog:leaderboard', {
+    down: 'next network',
+    up: 'previous network',
+    top: 'the first',
+    bottom: 'the last',
+  }),
   { scope: 'dialog:leaderboard', keys: ['r'], action: 'reload', help: 'load it again' },
   { scope: 'dialog:leaderboard', keys: ['/'], action: 'search', help: 'filter by name or rank' },
   { scope: 'dialog:leaderboard', keys: ['o'], action: 'sort', help: 'sort by rank, MiB paid or name' },
