@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 const root = new URL('../', import.meta.url);
 const COUNTRIES_FILE = new URL('simulator/world/countries.ts', root);
 /** Where the source reads it (simulator/world/places-data.ts). */
-const PLACES_FILE = fileURLToPath(new URL('node_modules/.cache/netdeck/places.json', root));
+const PLACES_FILE = fileURLToPath(new URL('node_modules/.cache/netdeck/places.txt', root));
 
 // Populated places that are no city of their own: a section of one (Brooklyn within New
 // York City), a historical, abandoned or destroyed place, a historical capital.
@@ -134,11 +134,31 @@ async function trimPlaces() {
   return { regions: regions.join('\n'), names: names.join('\n'), columns };
 }
 
+/**
+ * The places as one file (simulator/world/places-file.ts reads it): a header line, the key
+ * and the byte lengths of the three sections, then the sections.
+ */
+function placesFile({ key, regions, names, columns }) {
+  const sections = [regions, names, columns].map((text) => Buffer.from(text, 'utf8'));
+  return Buffer.concat([Buffer.from(`${key} ${sections.map((b) => b.length).join(' ')}\n`), ...sections]);
+}
+
+/** The places of a file placesFile wrote (throws, or a wrong key, when it is not one). */
+function readPlacesFile(bytes) {
+  const header = bytes.indexOf(10);
+  const [key, ...sizes] = bytes.subarray(0, header).toString('utf8').split(' ');
+  const [regions, names, columns] = [0, 1, 2].map((k) => {
+    const start = header + 1 + sizes.slice(0, k).reduce((sum, n) => sum + Number(n), 0);
+    return bytes.subarray(start, start + Number(sizes[k])).toString('utf8');
+  });
+  return { key, regions, names, columns };
+}
+
 /** The trimmed places: from the cache when it is current, else trimmed and cached. */
 export async function ensurePlaces() {
   const key = cacheKey();
   try {
-    const cached = JSON.parse(readFileSync(PLACES_FILE, 'utf8'));
+    const cached = readPlacesFile(readFileSync(PLACES_FILE));
     if (cached.key === key) return cached;
   } catch {
     // not made yet, or from another version: made below
@@ -147,13 +167,13 @@ export async function ensurePlaces() {
   mkdirSync(dirname(PLACES_FILE), { recursive: true });
   // Whole or not at all: test workers may read it while a build writes it.
   const partial = `${PLACES_FILE}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify(places));
+  writeFileSync(partial, placesFile(places));
   renameSync(partial, PLACES_FILE);
   return places;
 }
 
 /** The file beside the bundle that holds the trimmed places (in the single-file binary, its asset). */
-export const PLACES_ASSET = 'netdeck-places.json';
+export const PLACES_ASSET = 'netdeck-places.txt';
 
 /**
  * esbuild: simulator/world/places-data.ts reads the trimmed places from PLACES_ASSET when a
@@ -161,19 +181,22 @@ export const PLACES_ASSET = 'netdeck-places.json';
  * its source and its code cache, whether it builds a world or not.
  */
 export function placesPlugin() {
-  const contents = `export function placesData() {
+  const contents = `import { placesFromFile } from './places-file.ts';
+export function placesData() {
   const sea = require('node:sea');
-  const text = sea.isSea()
-    ? new TextDecoder().decode(sea.getRawAsset(${JSON.stringify(PLACES_ASSET)}))
-    : require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(PLACES_ASSET)}), 'utf8');
-  return JSON.parse(text);
+  return placesFromFile(
+    sea.isSea()
+      ? new Uint8Array(sea.getRawAsset(${JSON.stringify(PLACES_ASSET)}))
+      : require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(PLACES_ASSET)})),
+  );
 }`;
   return {
     name: 'places',
     setup(build) {
-      build.onLoad({ filter: /[\\/]simulator[\\/]world[\\/]places-data\.ts$/ }, () => ({
+      build.onLoad({ filter: /[\\/]simulator[\\/]world[\\/]places-data\.ts$/ }, (args) => ({
         contents,
         loader: 'js',
+        resolveDir: dirname(args.path),
       }));
     },
   };
@@ -181,6 +204,5 @@ export function placesPlugin() {
 
 /** Writes the trimmed places to `dir`/PLACES_ASSET (the build's dist/). */
 export async function writePlaces(dir) {
-  const { regions, names, columns } = await ensurePlaces();
-  writeFileSync(join(dir, PLACES_ASSET), JSON.stringify({ regions, names, columns }));
+  writeFileSync(join(dir, PLACES_ASSET), placesFile(await ensurePlaces()));
 }

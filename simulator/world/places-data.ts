@@ -1,22 +1,18 @@
-// The world's places as scripts/places.mjs trims them. In the build this module reads
-// dist/netdeck-places.json (the single-file binary: its asset); run from source (tests,
-// tsx), it reads the copy the build and the tests' setup keep in node_modules/.cache.
+// The world's places, run from source (tests, tsx): the file the build and the tests'
+// setup keep in node_modules/.cache (scripts/places.mjs). The build replaces this module
+// with one that reads dist/netdeck-places.txt, or the single-file binary's asset.
 import { readFileSync } from 'node:fs';
-
-/** Three columns of text: see scripts/places.mjs. */
-export interface PlacesData {
-  regions: string;
-  names: string;
-  columns: string;
-}
+import { type PlacesData, placesFromFile } from './places-file.ts';
 
 export function placesData(): PlacesData {
-  const file = new URL('../../node_modules/.cache/netdeck/places.json', import.meta.url);
+  const file = new URL('../../node_modules/.cache/netdeck/places.txt', import.meta.url);
+  let bytes: Uint8Array;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PlacesData;
+    bytes = readFileSync(file);
   } catch (error) {
     throw new Error(`the world's places are not trimmed yet (${file.pathname}): npm run build trims them`, {
       cause: error,
     });
   }
+  return placesFromFile(bytes);
 }

@@ -3,7 +3,7 @@
 // Read only when a world is built, and only as many cities as it has: the rows come each
 // country's most populous city first, then the rest most populous first, so a world of N
 // cities is the first N rows.
-import { type PlacesData, placesData } from './places-data.ts';
+import { placesData } from './places-data.ts';
 
 /** The cities the build keeps: the largest world's. */
 export const MAX_CITIES = 50_000;
@@ -36,22 +36,12 @@ function read(text: string, at: number, count: number): number {
   return value;
 }
 
-/** The first `wanted` lines of `text` (all of them when it has fewer). */
-function firstLines(text: string, wanted: number): string[] {
-  let end = -1;
-  for (let n = 0; n < wanted; n++) {
-    end = text.indexOf('\n', end + 1);
-    if (end < 0) return text.split('\n');
-  }
-  return text.slice(0, end).split('\n');
-}
-
 /** The first `wanted` cities (at most MAX_CITIES, or what the data has). */
 export function places(wanted: number): Places {
-  // Not kept: the text is garbage once the world has its cities.
-  const data: PlacesData = placesData();
-  const { columns } = data;
-  const count = Math.min(wanted, columns.length / CITY_CHARS);
+  // Not kept: the file is garbage once the world has its cities.
+  const data = placesData();
+  const count = Math.min(wanted, data.columnsLength / CITY_CHARS);
+  const columns = data.columns(count * CITY_CHARS);
   const region = new Int32Array(count);
   const lat = new Float64Array(count);
   const lon = new Float64Array(count);
@@ -71,7 +61,7 @@ export function places(wanted: number): Places {
   }
   return {
     count,
-    name: firstLines(data.names, count),
+    name: data.names(count),
     region,
     lat,
     lon,

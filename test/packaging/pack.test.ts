@@ -67,7 +67,7 @@ describe('npm pack, then npm i -g --offline', () => {
     // The bin and the core it loads.
     expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual([
       'netdeck-core.cjs',
-      'netdeck-places.json',
+      'netdeck-places.txt',
       'netdeck.cjs',
     ]);
 
