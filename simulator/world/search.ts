@@ -208,8 +208,10 @@ export class SearchIndex {
       const shared = lcp[s];
       const text = strings[s];
       if (!(stopped && shared >= computed)) {
+        // biome-ignore lint/complexity/useMathMinMax: the innermost loop of the search (a call per string)
         let d = shared < computed ? shared : computed;
         stopped = false;
+        // biome-ignore lint/complexity/useMathMinMax: as above
         const end = text.length < maxDepth ? text.length : maxDepth;
         while (d < end) {
           const ch = text.charCodeAt(d);
