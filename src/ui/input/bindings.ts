@@ -47,6 +47,18 @@ export function scrollBindings<const S extends Scope>(scope: S, words: ScrollWor
   ] as const;
 }
 
+/**
+ * The keys that filter and sort a list in `scope` (/, o, I), as the global ones do in a
+ * pane; `words` say what the filter matches and what the sort goes by.
+ */
+export function filterSortBindings<const S extends Scope>(scope: S, words: { filter: string; sort: string }) {
+  return [
+    { scope, keys: ['/'], action: 'search', help: words.filter },
+    { scope, keys: ['o'], action: 'sort', help: words.sort },
+    { scope, keys: ['I'], action: 'reverse', help: 'reverse the sort' },
+  ] as const;
+}
+
 /** The actions `table` binds in `scope`. */
 export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
   T[number],

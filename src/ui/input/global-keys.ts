@@ -4,6 +4,7 @@ import {
   type ActionsOf,
   type Binding,
   bindings,
+  filterSortBindings,
   type Handlers,
   type KeyOutcome,
   scrollBindings,
@@ -59,9 +60,10 @@ export const eventLogKeys = bindings([
     bottom: 'the last',
   }),
   { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
-  { scope: 'dialog:events', keys: ['/'], action: 'search', help: 'filter (esc clears)' },
-  { scope: 'dialog:events', keys: ['o'], action: 'sort', help: 'sort by time, severity or what happened' },
-  { scope: 'dialog:events', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
+  ...filterSortBindings('dialog:events', {
+    filter: 'filter (esc clears)',
+    sort: 'sort by time, severity or what happened',
+  }),
 ]);
 
 /** The command palette's keys (it takes every key while open; what is typed goes to its box). */

@@ -2,7 +2,7 @@
 // src/ui/input/bindings.ts; the y/n question is in src/ui/components/dialog-keys.ts).
 // Global actions the pane handles itself: up/down (the payment under the cursor), pgup/
 // pgdn and g/G (the pane scrolls), open (the payment whole), back (out of it), refresh.
-import { bindings, scrollBindings } from '../../input/bindings.ts';
+import { bindings, filterSortBindings, scrollBindings } from '../../input/bindings.ts';
 
 export const earningsKeys = bindings([
   { scope: 'earnings', keys: ['b'], action: 'leaderboard', help: 'the leaderboard (top 100)', footer: true },
@@ -23,8 +23,9 @@ export const earningsKeys = bindings([
     bottom: 'the last',
   }),
   { scope: 'dialog:leaderboard', keys: ['r'], action: 'reload', help: 'load it again' },
-  { scope: 'dialog:leaderboard', keys: ['/'], action: 'search', help: 'filter by name or rank' },
-  { scope: 'dialog:leaderboard', keys: ['o'], action: 'sort', help: 'sort by rank, MiB paid or name' },
-  { scope: 'dialog:leaderboard', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
+  ...filterSortBindings('dialog:leaderboard', {
+    filter: 'filter by name or rank',
+    sort: 'sort by rank, MiB paid or name',
+  }),
   { scope: 'dialog:leaderboard', keys: ['esc', 'b'], action: 'close', help: 'close' },
 ]);
