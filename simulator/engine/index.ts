@@ -20,6 +20,7 @@ import {
   initBlockedLocations,
   setCallerCountry,
 } from './blocked-locations.ts';
+import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
 import type { DemoPlay } from './device-adoption.ts';
 import { SimError } from './errors.ts';
@@ -28,7 +29,7 @@ import { checkInvariants } from './invariants.ts';
 import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
-import { type Call, type Caller, type Handler, operations } from './operations.ts';
+import { type Call, type Handler, operations } from './operations.ts';
 import { payoutSteps } from './payouts.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 import { startTrack } from './tracks.ts';

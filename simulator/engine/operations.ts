@@ -25,6 +25,7 @@ import {
 } from './associations.ts';
 import { codeCreate, codeLogin, login, loginWithPassword, type RequestContext, refresh } from './auth.ts';
 import { blockedLocations, blockLocation, unblockLocation } from './blocked-locations.ts';
+import type { Caller } from './caller.ts';
 import { networkClients, setDeviceName } from './clients.ts';
 import {
   adoptStatus,
@@ -57,13 +58,6 @@ import {
 import { providerStats } from './provider-stats.ts';
 import { providersMap } from './providers-map.ts';
 import { networkReliability } from './reliability.ts';
-
-export interface Caller {
-  networkId: string;
-  networkName: string;
-  /** set for a client token */
-  clientId?: string;
-}
 
 /**
  * The request body as the HTTP layer decoded it (`{}` without one), without the fields

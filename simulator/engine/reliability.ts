@@ -8,7 +8,7 @@
 // drops its newest bucket from the arrays and is cached 10 s per caller.
 import { providersOf, type World } from '../world/index.ts';
 import { hashString } from '../world/prng.ts';
-import type { Caller } from './operations.ts';
+import type { Caller } from './caller.ts';
 import { connectedSpans, DAY, startTrack } from './tracks.ts';
 import { TtlCache } from './ttl-cache.ts';
 

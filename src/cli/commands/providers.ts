@@ -11,7 +11,7 @@ import {
 } from '../../contract/schemas.ts';
 import { formatBytes, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { speedFigure, speedText } from '../../format/provider-speed.ts';
-import type { CliContext } from '../context.ts';
+import type { AllBounds, CliContext } from '../context.ts';
 import {
   addConnectionOptions,
   addOutputOptions,
@@ -39,12 +39,6 @@ const MAX_BATCH = 1000;
  * in all), so the requests and the bytes sent are bounded too: walking 100 000 providers
  * in batches of 1 000 makes 101 requests sending about 195 MB.
  */
-export interface AllBounds {
-  providers: number;
-  requests: number;
-  /** Bytes of the request bodies, all together. */
-  bytes: number;
-}
 export const ALL_BOUNDS: AllBounds = { providers: 100_000, requests: 1_000, bytes: 256 * 1024 * 1024 };
 
 export interface ProvidersOptions extends CommonOptions {
