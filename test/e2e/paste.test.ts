@@ -19,6 +19,9 @@ describe('bracketed paste in the console', () => {
     session = await spawnNetdeck({ cols: 100, rows: 30 });
     const s = session;
     await s.waitFor(/country ▸ United States/, 15_000);
+    // Ink asks for the mode in an effect after its frame: on a busy machine, a moment later.
+    for (let waited = 0; !s.raw.includes(PASTE_ON) && waited < 5_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(s.raw).toContain(PASTE_ON);
     await s.keys('3');
     await s.waitFor(/Pending adoption \(0\)/);
