@@ -5,15 +5,14 @@
 // withdraw the code (remove-adopt-code). None of these routes reads a token. In the
 // in-process demo the demo network adds such a code by itself a few seconds after it is
 // made, so that the whole flow can be seen without a second terminal.
-import { BUSINESS_TEXT, HTTP_TEXT } from '../../src/contract/messages.ts';
+import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
 import type { CodeRecord, World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { ADOPT_TTL_MS, addDevice, forget, INVALID_CODE } from './associations.ts';
 import type { RequestContext } from './auth.ts';
 import { newRecord } from './codes.ts';
-import { SimError } from './errors.ts';
 import { addClient } from './fleet.ts';
-import { MAX_NAME_LENGTH, ownString } from './limits.ts';
+import { checkNameColumn, ownString } from './limits.ts';
 
 /** 128 random bytes, as hex. */
 const SECRET_BYTES = 128;
@@ -34,11 +33,6 @@ function adoptionOf(world: World, code: string | undefined): CodeRecord | undefi
   return record?.kind === 'adopt' ? record : undefined;
 }
 
-/** Longer than the database's column: a database error, the service's 500. */
-function checkColumn(text: string): void {
-  if ([...text].length > MAX_NAME_LENGTH) throw new SimError(500, HTTP_TEXT.internal);
-}
-
 /**
  * A code and its secret for a device (no validation, no rate limit). Keys in alphabetical
  * order: the service re-marshals the answer through a map to add `share_code`, the
@@ -54,8 +48,8 @@ export function createAdoptCode(
 ) {
   const name = body.device_name ?? '';
   const spec = body.device_spec ?? '';
-  checkColumn(name);
-  checkColumn(spec);
+  checkNameColumn(name);
+  checkNameColumn(spec);
   let secret = '';
   for (let k = 0; k < SECRET_BYTES; k++) secret += rng.int(256).toString(16).padStart(2, '0');
   const record = newRecord(world, rng, {

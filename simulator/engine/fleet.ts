@@ -3,13 +3,13 @@
 // background runs, on the world's clock), auth-client (a new client, or a client again),
 // and the demo network's stale clients: devices that came back with a new client id and
 // left their old client behind, offline for good.
-import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
+import { BUSINESS_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import { type ClientRecord, deviceName, providersOf, type World } from '../world/index.ts';
 import { hash2, Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
 import type { NetworkRef, RequestContext } from './auth.ts';
 import { SimError } from './errors.ts';
-import { boundedName, MAX_NAME_LENGTH, ownString } from './limits.ts';
+import { boundedName, checkNameColumn, ownString } from './limits.ts';
 import { DAY, HOUR, LONG_HOURS, startTrack } from './tracks.ts';
 
 /** A random stream of its own: the world the seed made before stays as it was. */
@@ -253,11 +253,6 @@ const authFailure = (message: string, limit = false) => ({
 /** Go's len(): bytes. */
 const bytes = (text: string) => Buffer.byteLength(text);
 
-/** Longer than the database's column: a database error, the service's 500. */
-function checkColumn(text: string): void {
-  if ([...text].length > MAX_NAME_LENGTH) throw new SimError(500, HTTP_TEXT.internal);
-}
-
 /** The roles and principal a new client is made with, or why not (server: model/network_client_model.go validateClientIdentityArgs). */
 function identity(
   body: AuthClientBody,
@@ -336,8 +331,8 @@ export function authClient(
       device = recordOf(world, source)?.device ?? source;
     }
     if (addedBy(world, network) >= MAX_ADDED_CLIENTS) return authFailure(BUSINESS_TEXT.clientLimit, true);
-    checkColumn(description);
-    checkColumn(spec);
+    checkNameColumn(description);
+    checkNameColumn(spec);
     const i = addClient(world, network, {
       description,
       spec,
@@ -359,8 +354,8 @@ export function authClient(
   const i = clientIndex(world, body.client_id);
   if (i < 0 || p.network[i] !== network || !isActive(world, i))
     return authFailure(BUSINESS_TEXT.clientMissing);
-  checkColumn(description);
-  checkColumn(spec);
+  checkNameColumn(description);
+  checkNameColumn(spec);
   const record = recordOf(world, i);
   world.fleet.records.set(i, {
     ...(record ?? { createdAt: createdAtOf(world, i), device: i }),

@@ -5,9 +5,18 @@
 // body's whole text, and kept as it is it would keep the whole body alive (60 posts of a
 // 4 MB feedback once cost 270 MB).
 import { createHash } from 'node:crypto';
+import { HTTP_TEXT } from '../../src/contract/messages.ts';
+import { SimError } from './errors.ts';
 
 /** Device and association names are cut to this many characters before they are kept. */
 export const MAX_NAME_LENGTH = 256;
+/**
+ * A name the service stores without cutting it (the device adoption and client routes):
+ * longer than the database's column, it is a database error, the service's 500.
+ */
+export function checkNameColumn(text: string): void {
+  if ([...text].length > MAX_NAME_LENGTH) throw new SimError(500, HTTP_TEXT.internal);
+}
 /** Feedback's free text is cut to 4 KiB (UTF-16 code units) before it is kept. */
 export const MAX_FEEDBACK_OTHER = 4096;
 /** Only the newest feedbacks are kept. */

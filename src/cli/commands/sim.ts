@@ -6,13 +6,13 @@ import { normalOrigin } from '../../../simulator/http/cors.ts';
 import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import type { Era } from '../../contract/eras.ts';
-import { replacePrivateFile } from '../../safe-files.ts';
 import type { CliContext } from '../context.ts';
 import { addWorldOptions, collectHostNames, integerArg, numberArg, optionsOf } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
 import { examples } from './help.ts';
+import { writeTokenFile } from './token-output.ts';
 
 const SIM_DEFAULT_PORT = 8080;
 
@@ -111,14 +111,6 @@ function countryCodeArg(value: string): string {
   const code = value.trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(code)) throw new InvalidArgumentError('expects a two-letter country code, e.g. de.');
   return code;
-}
-
-function writeTokenFile(path: string, token: string): void {
-  try {
-    replacePrivateFile(path, `${token}\n`);
-  } catch (error) {
-    throw new Error(`cannot write the token file ${path}: ${(error as Error).message}`);
-  }
 }
 
 export function registerSim(program: Command, context: CliContext): void {

@@ -58,9 +58,13 @@ export function tokenCommandOptions<T extends CommonOptions>(
   return { options: { ...optionsOf<T>(command), tokenFile: connection }, tokenFile: own };
 }
 
-/** Writes the token to its file (0600, one line). */
+/** Writes the token to its file (0600, one line); a failure names the file. */
 export function writeTokenFile(path: string, token: string): void {
-  replacePrivateFile(path, `${token}\n`);
+  try {
+    replacePrivateFile(path, `${token}\n`);
+  } catch (error) {
+    throw new Error(`cannot write the token file ${path}: ${(error as Error).message}`);
+  }
 }
 
 /** A new device's token as CSV: `token` empty when it went to `token_file`. */
