@@ -213,6 +213,19 @@ describe('netdeck clients add', () => {
     expect(nowhere.code).toBe(ExitCode.usage);
     expect(nowhere.stderr).toContain('does not exist');
   });
+
+  it('a token file that cannot be written: the token on stdout instead (the service made it), exit 1', async () => {
+    // /proc is a folder no one can add a file to, root included.
+    const refused = await run(['clients', 'add', '--name', 'lost', '--token-file', '/proc/lost.jwt'], {
+      env: fx.env,
+    });
+    expect(refused.code).toBe(ExitCode.failure);
+    expect(refused.stderr).toContain('cannot write the token file /proc/lost.jwt');
+    expect(refused.stderr).toContain('the token follows on stdout');
+    const token = refused.stdout.trim();
+    expect(token.split('.')).toHaveLength(3);
+    expect((await run(['clients'], { env: { ...fx.env, NETDECK_TOKEN: token } })).code).toBe(ExitCode.ok);
+  });
 });
 
 /** Starts `netdeck adopt ARGS` on `clock`; `stop()` is ctrl-c. */

@@ -23,13 +23,7 @@ import type { OutStream } from '../output/io.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
-import {
-  addTokenCommandOptions,
-  deviceSpec,
-  tokenCommandOptions,
-  tokenTable,
-  writeTokenFile,
-} from './token-output.ts';
+import { addTokenCommandOptions, deviceSpec, handOverToken, tokenCommandOptions } from './token-output.ts';
 
 /** How often the device asks whether an owner has added its code (ms of the command's clock). */
 export const POLL_MS = 3_000;
@@ -228,29 +222,19 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
 function deliver(out: Output, a: Adoption, owner: string, token: string, confirmed: unknown): number {
   if (!token) throw new ApiError('shape', 'confirmAdopt: the answer has no client token');
   const clientId = decodeToken(token)?.claims.client_id;
-  if (a.tokenFile) {
-    try {
-      writeTokenFile(a.tokenFile, token);
-    } catch (error) {
-      // Adopted already: losing the token would waste it.
-      out.error(`could not write ${a.tokenFile} (${(error as Error).message}): the token follows on stdout`);
-      out.line(token);
-      return ExitCode.failure;
-    }
-  }
-  if (out.json) out.jsonLine(a.tokenFile ? { token_file: a.tokenFile } : confirmed);
-  else if (a.csv) {
-    const record = {
-      network_name: owner,
-      client_id: clientId,
-      device_name: a.name,
-      token,
-      tokenFile: a.tokenFile,
-    };
-    out.result({}, () =>
-      tokenTable([record], [textField('NETWORK', 'network_name', (r: typeof record) => r.network_name)]),
-    );
-  } else if (!a.tokenFile) out.line(token);
+  const record = {
+    network_name: owner,
+    client_id: clientId,
+    device_name: a.name,
+    token,
+    tokenFile: a.tokenFile,
+  };
+  const code = handOverToken(out, record, {
+    csv: a.csv,
+    more: [textField('NETWORK', 'network_name', (r: typeof record) => r.network_name)],
+    printJson: () => out.jsonLine(a.tokenFile ? { token_file: a.tokenFile } : confirmed),
+  });
+  if (code !== ExitCode.ok) return code;
   out.note(
     `adopted into network "${sanitize(owner)}"${clientId ? ` as client ${clientId}` : ''}${
       a.tokenFile ? `; its client token is in ${a.tokenFile} (0600)` : ''

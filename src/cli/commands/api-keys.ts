@@ -8,14 +8,7 @@ import { type ApiKey, MAX_API_KEY_NAME } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
@@ -30,8 +23,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
   const keys = program
     .command('api-keys')
     .description("the network's API keys: a key (urn_…) acts as the network on every route, as a token does");
-  addOutputOptions(keys, { csv: true });
-  addConnectionOptions(keys);
+  addServiceOptions(keys, { csv: true });
   keys.addHelpText(
     'after',
     examples([
@@ -50,8 +42,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
 
   const sub = (name: string, description: string, help: [string, string][]) => {
     const command = keys.command(name).description(description);
-    addOutputOptions(command);
-    addConnectionOptions(command);
+    addServiceOptions(command);
     command.addHelpText('after', examples(help));
     return command;
   };

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { orLacking } from '../../api/error-words.ts';
 import type { BlockedLocation } from '../../contract/schemas.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
@@ -25,8 +25,7 @@ export function registerBlocked(program: Command, context: CliContext): void {
   const list = program
     .command('blocked')
     .description("the locations whose consumers are not offered the network's providers (countries count)");
-  addOutputOptions(list, { csv: true });
-  addConnectionOptions(list);
+  addServiceOptions(list, { csv: true });
   list.addHelpText(
     'after',
     examples([
@@ -49,8 +48,7 @@ export function registerBlocked(program: Command, context: CliContext): void {
       .command(name)
       .description(description)
       .argument('<country>', 'a location id, a two-letter code (de) or a name (Germany)');
-    addOutputOptions(command);
-    addConnectionOptions(command);
+    addServiceOptions(command);
     command.addHelpText(
       'after',
       `${examples(help)}

@@ -22,14 +22,7 @@ import {
 } from '../../store/stale-clients.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
@@ -37,13 +30,7 @@ import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
-import {
-  addTokenCommandOptions,
-  deviceSpec,
-  tokenCommandOptions,
-  tokenTable,
-  writeTokenFile,
-} from './token-output.ts';
+import { addTokenCommandOptions, deviceSpec, handOverToken, tokenCommandOptions } from './token-output.ts';
 
 const STALE_HELP =
   'only clients with no open connection last seen longer ago than PERIOD (30m, 12h, 7d, 2w; default 7d): seen is the last connection event, the auth time or the creation, whichever is latest';
@@ -72,8 +59,7 @@ export function registerClients(program: Command, context: CliContext): void {
     .command('clients')
     .description('the network’s clients: device names, device ids, client ids, provide mode, connections')
     .option('--stale [period]', STALE_HELP);
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     examples([
@@ -235,8 +221,7 @@ function registerRemove(clients: Command, context: CliContext): void {
       `instead of ids: the stale clients (${STALE_HELP.replace('only clients', 'clients')})`,
     )
     .option('--yes', 'do not ask (needed without a terminal)');
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     `${examples([
@@ -356,14 +341,15 @@ For a device without a screen that has no token to copy, see netdeck adopt.
       const answer = await client.authClient({ description: options.name, device_spec: deviceSpec() });
       const token = answer.by_client_jwt ?? '';
       if (!token) throw new UsageError('the service sent no client token');
-      if (tokenFile) writeTokenFile(tokenFile, token);
       const record = { client_id: answer.client_id, device_name: options.name, token, tokenFile };
       // --json: the service's answer (without the token when it went to a file); --csv: one
       // record; else the token alone on stdout, for `TOKEN=$(netdeck clients add ...)`.
-      if (out.json)
-        out.printJson(tokenFile ? { client_id: answer.client_id, token_file: tokenFile } : answer);
-      else if (options.csv) out.result({}, () => tokenTable([record]));
-      else if (!tokenFile) out.line(token);
+      const code = handOverToken(out, record, {
+        csv: options.csv,
+        printJson: () =>
+          out.printJson(tokenFile ? { client_id: answer.client_id, token_file: tokenFile } : answer),
+      });
+      if (code !== ExitCode.ok) return code;
       out.note(
         tokenFile
           ? `client token of "${sanitize(options.name)}" written to ${tokenFile} (0600)`

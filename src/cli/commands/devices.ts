@@ -14,14 +14,7 @@ import { formatDecimal } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { checkCode } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
@@ -41,8 +34,7 @@ export function registerDevices(program: Command, context: CliContext): void {
   const devices = program
     .command('devices')
     .description('devices associated with the network: pending adoptions, incoming and outgoing shares');
-  addOutputOptions(devices, { csv: true });
-  addConnectionOptions(devices);
+  addServiceOptions(devices, { csv: true });
   devices.addHelpText(
     'after',
     examples([
@@ -68,8 +60,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     .command('add')
     .description('add a device by adoption code or share code (six words)')
     .argument('<code...>', 'the code: six words, quoted or not');
-  addOutputOptions(add);
-  addConnectionOptions(add);
+  addServiceOptions(add);
   add.addHelpText(
     'after',
     examples([
@@ -105,8 +96,7 @@ export function registerDevices(program: Command, context: CliContext): void {
     .description('create a share code for one of the network’s devices')
     .argument('<client-id>', 'client id of the device (netdeck clients lists yours)')
     .option('--name <name>', 'the name the guest network sees for the device');
-  addOutputOptions(share);
-  addConnectionOptions(share);
+  addServiceOptions(share);
   share.addHelpText(
     'after',
     examples([
@@ -147,8 +137,7 @@ function registerAssociationActions(devices: Command, context: CliContext): void
   ) => {
     const command = devices.command(name).description(description);
     for (const [arg, text] of args) command.argument(arg, text);
-    addOutputOptions(command);
-    addConnectionOptions(command);
+    addServiceOptions(command);
     command.addHelpText('after', examples(help));
     return command;
   };

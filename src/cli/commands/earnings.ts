@@ -22,7 +22,7 @@ import {
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import type { DataTable } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
@@ -129,8 +129,7 @@ export function registerEarnings(program: Command, context: CliContext): void {
     .description(
       'the network’s earnings: paid and unpaid transfer, points, the next and the last payout, the referral code, the rank',
     );
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     `${examples([

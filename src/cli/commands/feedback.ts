@@ -3,14 +3,7 @@ import type { Command } from 'commander';
 import { FEEDBACK_NEEDS, FEEDBACK_USES, type FeedbackRequest } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  collect,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, collect, optionsOf, orUsage } from '../options.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -54,8 +47,7 @@ export function registerFeedback(program: Command, context: CliContext): void {
     .option('--use <use>', `${FEEDBACK_USES.join(' | ')}; repeatable`, collect)
     .option('--need <need>', `one of the needs below; repeatable`, collect)
     .option('--other <text>', 'anything else, in words');
-  addOutputOptions(command);
-  addConnectionOptions(command);
+  addServiceOptions(command);
   command.addHelpText(
     'after',
     `\nNeeds:\n  ${FEEDBACK_NEEDS.join(', ')}\n${examples([

@@ -7,7 +7,7 @@ import type { Earner } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
 import { ownRow } from '../../store/earnings.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, numberField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
@@ -62,8 +62,7 @@ export function registerLeaderboard(program: Command, context: CliContext): void
   const command = program
     .command('leaderboard')
     .description('the top 100 networks by MiB paid over the last 4 payouts; this network marked');
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     examples([

@@ -15,14 +15,7 @@ import type { Location, LocationGroup, LocationResult } from '../../contract/sch
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { ownEntry } from '../../store/distinct-keys.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  numberArg,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { type CommandSession, runWithClient } from '../run-command.ts';
@@ -48,8 +41,7 @@ export function registerLocations(program: Command, context: CliContext): void {
       'with --query: typos allowed per query character, 0-1 (service default 0.2); find-locations only',
       numberArg({ min: 0, max: 1 }),
     );
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     examples([

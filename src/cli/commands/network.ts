@@ -7,13 +7,7 @@ import { checkNetworkName, NAME_REFUSALS } from '../../contract/network-name.ts'
 import type { NetworkUser } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { runWithClient } from '../run-command.ts';
@@ -26,8 +20,7 @@ export function registerNetwork(program: Command, context: CliContext): void {
   const network = program
     .command('network')
     .description("the network's name and user, as the service has them now; network rename renames it");
-  addOutputOptions(network, { csv: true });
-  addConnectionOptions(network);
+  addServiceOptions(network, { csv: true });
   network.addHelpText(
     'after',
     examples([
@@ -46,8 +39,7 @@ export function registerNetwork(program: Command, context: CliContext): void {
     .command('rename')
     .description('rename the network: 5 to 50 letters, digits, dashes or spaces, not taken')
     .argument('<name>', 'the new name (spaces are fine: the service checks them as dashes)');
-  addOutputOptions(rename);
-  addConnectionOptions(rename);
+  addServiceOptions(rename);
   rename.addHelpText(
     'after',
     `${examples([

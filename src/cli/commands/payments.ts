@@ -6,7 +6,7 @@ import type { AccountPayment } from '../../contract/schemas.ts';
 import { formatBytes, formatTimestamp, formatUsd } from '../../format/numbers.ts';
 import { paymentState, paymentUsd, pendingPayments } from '../../format/payments.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
@@ -53,8 +53,7 @@ export function registerPayments(program: Command, context: CliContext): void {
     .description(
       'the network’s payouts, newest first: amount, bytes covered, wallet, state (waiting for a wallet, planned, submitted, sent, completed), transaction',
     );
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     examples([

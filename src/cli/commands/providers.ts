@@ -13,8 +13,7 @@ import { formatBytes, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { speedFigure, speedText } from '../../format/provider-speed.ts';
 import type { AllBounds, CliContext } from '../context.ts';
 import {
-  addConnectionOptions,
-  addOutputOptions,
+  addServiceOptions,
   type CommonOptions,
   collect,
   collectUuids,
@@ -77,8 +76,7 @@ export function registerProviders(program: Command, context: CliContext): void {
       'leave out a destination: a path "INTERMEDIARY,...,DESTINATION" of ids; repeatable',
       collect,
     );
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     examples([

@@ -7,7 +7,7 @@ import { orLacking } from '../../api/error-words.ts';
 import type { NetworkRanking } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import type { DataTable } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -63,8 +63,7 @@ export function registerRanking(program: Command, context: CliContext): void {
       'show this network by name on the leaderboard (on) or not (off) first',
       onOff,
     );
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     `${examples([

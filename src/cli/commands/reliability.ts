@@ -7,13 +7,7 @@ import type { ReliabilityWindow } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  integerArg,
-  optionsOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, integerArg, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
@@ -95,8 +89,7 @@ export function registerReliability(program: Command, context: CliContext): void
       integerArg({ min: 1 }),
     )
     .option('--all', 'list every bucket of the window (15 days)');
-  addOutputOptions(command, { csv: true });
-  addConnectionOptions(command);
+  addServiceOptions(command, { csv: true });
   command.addHelpText(
     'after',
     `${examples([

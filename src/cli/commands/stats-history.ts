@@ -16,14 +16,7 @@ import {
   windowHours,
 } from '../../store/history.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -123,8 +116,7 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
     )
     .argument('<client_id>', 'the provider (a client id of your network)')
     .addOption(lastOption('(default 24h)'));
-  addOutputOptions(provider, { csv: true });
-  addConnectionOptions(provider);
+  addServiceOptions(provider, { csv: true });
   provider.addHelpText(
     'after',
     examples([

@@ -13,13 +13,7 @@ import { besideClientInfo } from '../../store/clients.ts';
 import type { HistoryWindow } from '../../store/history.ts';
 import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  integerArg,
-  optionsOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, integerArg, optionsOf } from '../options.ts';
 import { type DataTable, type Line, numberField, textField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
@@ -48,8 +42,7 @@ export function registerStats(program: Command, context: CliContext): void {
       "the network's providers: uptime, transfer, payout and more over the last 24 hours (each), or 7 or 30 days (by day)",
     )
     .addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)'));
-  addOutputOptions(providers, { csv: true });
-  addConnectionOptions(providers);
+  addServiceOptions(providers, { csv: true });
   providers.addHelpText(
     'after',
     examples([
@@ -74,8 +67,7 @@ export function registerStats(program: Command, context: CliContext): void {
     .command('network')
     .description('network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)')
     .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
-  addOutputOptions(network, { csv: true });
-  addConnectionOptions(network);
+  addServiceOptions(network, { csv: true });
   network.addHelpText(
     'after',
     examples([

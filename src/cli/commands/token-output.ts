@@ -7,15 +7,10 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { replacePrivateFile } from '../../safe-files.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
-import { UsageError } from '../output/exit-codes.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import type { Output } from '../output/writer.ts';
 
 /** What the service learns of the device: netdeck, its version, the platform. */
 export const deviceSpec = () =>
@@ -31,8 +26,7 @@ export function addTokenCommandOptions(command: Command, nameHelp: string): Comm
     '--token-file <path>',
     "write the device's client token to this file (created 0600, replaced if there) instead of stdout",
   );
-  addOutputOptions(command, { csv: true });
-  return addConnectionOptions(command, false, { tokenFile: false });
+  return addServiceOptions(command, { csv: true, tokenFile: false });
 }
 
 /** A usage error when the token could not be written at `path`. */
@@ -67,10 +61,17 @@ export function writeTokenFile(path: string, token: string): void {
   }
 }
 
+/** A new device's token as one record. */
+export interface NewToken {
+  client_id?: string;
+  device_name?: string;
+  token: string;
+  /** Where the token went instead of stdout (the command's own --token-file). */
+  tokenFile?: string;
+}
+
 /** A new device's token as CSV: `token` empty when it went to `token_file`. */
-export function tokenTable<
-  R extends { client_id?: string; device_name?: string; token: string; tokenFile?: string },
->(rows: R[], more: Field<R>[] = []): DataTable<R> {
+export function tokenTable<R extends NewToken>(rows: R[], more: Field<R>[] = []): DataTable<R> {
   return {
     fields: [
       ...more,
@@ -81,4 +82,30 @@ export function tokenTable<
     ],
     rows,
   };
+}
+
+/**
+ * Hands a new token over: to its file (0600) when one was asked for, else to stdout; --csv
+ * one record (`more` columns first), --json what `printJson` prints. The service has made
+ * the token already: a file that cannot be written gets it on stdout instead, and exit 1.
+ */
+export function handOverToken<R extends NewToken>(
+  out: Output,
+  record: R,
+  how: { csv?: boolean; more?: Field<R>[]; printJson(): void },
+): number {
+  const { token, tokenFile } = record;
+  if (tokenFile) {
+    try {
+      writeTokenFile(tokenFile, token);
+    } catch (error) {
+      out.error(`${(error as Error).message}: the token follows on stdout`);
+      out.line(token);
+      return ExitCode.failure;
+    }
+  }
+  if (out.json) how.printJson();
+  else if (how.csv) out.result({}, () => tokenTable([record], how.more));
+  else if (!tokenFile) out.line(token);
+  return ExitCode.ok;
 }

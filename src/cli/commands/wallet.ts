@@ -9,14 +9,7 @@ import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addConnectionOptions,
-  addOutputOptions,
-  type CommonOptions,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
@@ -38,8 +31,7 @@ function walletProblem(chain: string, address: string): string | undefined {
 
 export function registerWallet(program: Command, context: CliContext): void {
   const wallet = program.command('wallet').description('the payout wallet of the network, and its wallets');
-  addOutputOptions(wallet);
-  addConnectionOptions(wallet);
+  addServiceOptions(wallet);
   wallet.addHelpText(
     'after',
     examples([
@@ -60,8 +52,7 @@ export function registerWallet(program: Command, context: CliContext): void {
 
   const sub = (name: string, description: string, help: [string, string][], table = false) => {
     const command = wallet.command(name).description(description);
-    addOutputOptions(command, { csv: table });
-    addConnectionOptions(command);
+    addServiceOptions(command, { csv: table });
     command.addHelpText('after', examples(help));
     return command;
   };

@@ -14,7 +14,7 @@ import type { NetworkUser } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { explain, runWithClient } from '../run-command.ts';
@@ -39,8 +39,7 @@ export function registerWhoami(program: Command, context: CliContext): void {
     .description(
       'the network and user of the token in use, its kind and times, and whether the service accepts it',
     );
-  addOutputOptions(command);
-  addConnectionOptions(command);
+  addServiceOptions(command);
   command.addHelpText(
     'after',
     examples([
