@@ -607,6 +607,8 @@ export const NETWORK_SERIES_FIELDS = [
 ] as const;
 export type NetworkSummaryField = (typeof NETWORK_SUMMARY_FIELDS)[number];
 export type NetworkSeriesField = (typeof NETWORK_SERIES_FIELDS)[number];
+/** A figure of /stats/last-90: a summary or a daily series. */
+export type NetworkField = NetworkSummaryField | NetworkSeriesField;
 
 /**
  * A daily series: `YYYY-MM-DD` (UTC) -> a whole number. Read as any number: the service's
@@ -620,7 +622,7 @@ const DailySeries = z.record(z.string(), z.number());
  * `*_summary` the maximum of the last 3 days; the packet, extender and superspeed fields
  * are gone. Seed era: all fields, `all_transfer_summary_rate` packets/s.
  */
-export const NETWORK_CURRENT_FIELDS: readonly (NetworkSummaryField | NetworkSeriesField)[] = [
+export const NETWORK_CURRENT_FIELDS: readonly NetworkField[] = [
   'all_transfer_data',
   'all_transfer_summary',
   'all_transfer_summary_rate',

@@ -5,6 +5,7 @@
 import {
   NETWORK_SERIES_FIELDS,
   NETWORK_SUMMARY_FIELDS,
+  type NetworkField,
   type NetworkSeriesField,
   type NetworkStats,
   type NetworkSummaryField,
@@ -15,6 +16,26 @@ import { formatBytes, formatCount, formatMiB, formatMibitRate, MISSING } from '.
 export function presentSeries(data: NetworkStats | undefined): NetworkSeriesField[] {
   const present = NETWORK_SERIES_FIELDS.filter((field) => data?.[field] !== undefined);
   return present.length ? present : [...NETWORK_SERIES_FIELDS];
+}
+
+/** The value of a series on its newest day. */
+export function lastValue(series: Record<string, number> | undefined): number | undefined {
+  let lastDay: string | undefined;
+  for (const day of Object.keys(series ?? {})) if (lastDay === undefined || day > lastDay) lastDay = day;
+  return lastDay === undefined ? undefined : series?.[lastDay];
+}
+
+/** The figures that differ between two loads (a series by its newest day). */
+export function changedNetworkFields(
+  before: NetworkStats | undefined,
+  after: NetworkStats | undefined,
+): NetworkField[] {
+  if (!before || !after) return [];
+  const summaries = NETWORK_SUMMARY_FIELDS.filter((field) => (before[field] ?? 0) !== (after[field] ?? 0));
+  const series = NETWORK_SERIES_FIELDS.filter(
+    (field) => lastValue(before[field]) !== lastValue(after[field]),
+  );
+  return [...summaries, ...series];
 }
 
 const perSecond = (n: number | undefined) => (n === undefined ? MISSING : `${formatCount(n)} packets/s`);

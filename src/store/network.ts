@@ -4,12 +4,11 @@
 import type { StoreApi } from 'zustand/vanilla';
 import {
   NETWORK_SERIES_FIELDS,
-  NETWORK_SUMMARY_FIELDS,
+  type NetworkField,
   type NetworkSeriesField,
   type NetworkStats,
-  type NetworkSummaryField,
 } from '../contract/schemas.ts';
-import { presentSeries } from '../format/network-fields.ts';
+import { changedNetworkFields, presentSeries } from '../format/network-fields.ts';
 import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -22,7 +21,7 @@ export interface NetworkView extends ChangeWindow {
   /** The chart's value axis from the data's range instead of from zero. */
   zoom: boolean;
   /** Summary figures and series (by their last value) that differ from the previous load. */
-  changed: readonly (NetworkSummaryField | NetworkSeriesField)[];
+  changed: readonly NetworkField[];
   /** Next (+1) or previous (-1) series, wrapping around. */
   stepSeries(delta: number): void;
   selectSeries(series: NetworkSeriesField): void;
@@ -32,27 +31,7 @@ export interface NetworkView extends ChangeWindow {
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
 
-/** The value of a series on its newest day. */
-export function lastValue(series: Record<string, number> | undefined): number | undefined {
-  let lastDay: string | undefined;
-  for (const day of Object.keys(series ?? {})) if (lastDay === undefined || day > lastDay) lastDay = day;
-  return lastDay === undefined ? undefined : series?.[lastDay];
-}
-
-function diffNetwork(before: NetworkStats | undefined, after: NetworkStats | undefined) {
-  if (!before || !after) return [];
-  const summaries = NETWORK_SUMMARY_FIELDS.filter((field) => (before[field] ?? 0) !== (after[field] ?? 0));
-  const series = NETWORK_SERIES_FIELDS.filter(
-    (field) => lastValue(before[field]) !== lastValue(after[field]),
-  );
-  return [...summaries, ...series];
-}
-
-export function isNetworkChanged(
-  state: NetworkState,
-  field: NetworkSummaryField | NetworkSeriesField,
-  now: number,
-): boolean {
+export function isNetworkChanged(state: NetworkState, field: NetworkField, now: number): boolean {
   return isLit(state, now) && state.changed.includes(field);
 }
 
@@ -77,6 +56,6 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     toggleCompact: () => set({ compact: !get().compact }),
     toggleZoom: () => set({ zoom: !get().zoom }),
   }));
-  highlightChanges(store, deps.clock, diffNetwork);
+  highlightChanges(store, deps.clock, changedNetworkFields);
   return store;
 }

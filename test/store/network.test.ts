@@ -3,8 +3,9 @@ import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../src/contract/schemas.ts';
+import { lastValue } from '../../src/format/network-fields.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { createNetworkStore, isNetworkChanged, lastValue } from '../../src/store/network.ts';
+import { createNetworkStore, isNetworkChanged } from '../../src/store/network.ts';
 
 function setup(first: NetworkStats) {
   const clock = new ManualClock();

@@ -13,11 +13,10 @@ import {
   provideModeName,
   ZERO_UUID,
 } from '../../contract/schemas.ts';
-import { isSeedShape } from '../../format/network-fields.ts';
+import { isSeedShape, lastValue } from '../../format/network-fields.ts';
 import { lastPayout, paymentUsd, pendingPayments, totalPoints } from '../../format/payments.ts';
 import { clip, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
-import { lastValue } from '../../store/network.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
 
 export interface MetricSpec {
