@@ -7,15 +7,11 @@ import { chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFixture } from '../api/fixture.ts';
-import { run, tempDir } from './harness.ts';
+import { configHome, run, type tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeEach(() => {
-  dir = tempDir();
-  env = { XDG_CONFIG_HOME: join(dir.path, 'xdg'), HOME: join(dir.path, 'home') };
-  mkdirSync(join(dir.path, 'xdg', 'netdeck'), { recursive: true });
-});
+let env: Record<string, string | undefined>;
+beforeEach(() => ({ dir, env } = configHome()));
 afterEach(() => dir.cleanup());
 
 const configPath = () => join(dir.path, 'xdg', 'netdeck', 'config.json');

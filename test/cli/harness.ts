@@ -1,7 +1,7 @@
 // Runs netdeck command lines in process: captured stdout/stderr, a controlled
 // environment (no NETDECK_* from the machine, XDG_CONFIG_HOME in a temp folder) and a
 // small simulator on port 0 with a ManualClock.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -47,6 +47,21 @@ export function terminalInput(): NodeJS.ReadStream & PassThrough & { rawMode: bo
 export function tempDir(): { path: string; cleanup(): void } {
   const path = mkdtempSync(join(tmpdir(), 'netdeck-cli-'));
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * A home of a test's own: `env` holds nothing of the machine's, only HOME and
+ * XDG_CONFIG_HOME inside `dir`, where netdeck's config folder (`folder`) is made.
+ */
+export function configHome() {
+  const dir = tempDir();
+  const folder = join(dir.path, 'xdg', 'netdeck');
+  mkdirSync(folder, { recursive: true });
+  const env: Record<string, string | undefined> = {
+    HOME: join(dir.path, 'home'),
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+  };
+  return { dir, env, folder };
 }
 
 /** Starts a fresh small demo world per call, as the binary does, but on a ManualClock. */

@@ -1,18 +1,14 @@
 // The configuration's `keys` and `theme` (src/cli/profile/config.ts): a remap whose keys
 // clash, an action that does not exist or a key that cannot be typed is refused by
 // `config --check` (exit 2) naming what clashes; a theme that does not exist likewise.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run, tempDir } from './harness.ts';
+import { configHome, run, type tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeEach(() => {
-  dir = tempDir();
-  env = { XDG_CONFIG_HOME: join(dir.path, 'xdg'), HOME: join(dir.path, 'home') };
-  mkdirSync(join(dir.path, 'xdg', 'netdeck'), { recursive: true });
-});
+let env: Record<string, string | undefined>;
+beforeEach(() => ({ dir, env } = configHome()));
 afterEach(() => dir.cleanup());
 
 const withConfig = (config: object) =>

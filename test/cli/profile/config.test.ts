@@ -5,16 +5,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../../../src/cli/profile/config.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../../src/store/deps.ts';
-import { tempDir } from '../harness.ts';
+import { configHome, type tempDir } from '../harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
 let env: Record<string, string | undefined>;
 
-beforeEach(() => {
-  dir = tempDir();
-  // Nothing from the machine: no NETDECK_*, a home and config folder of our own.
-  env = { HOME: join(dir.path, 'home'), XDG_CONFIG_HOME: join(dir.path, 'xdg') };
-});
+// Nothing from the machine: no NETDECK_*, a home and config folder of our own.
+beforeEach(() => ({ dir, env } = configHome()));
 afterEach(() => dir.cleanup());
 
 function writeConfig(config: object): string {
