@@ -1,13 +1,11 @@
 // What is stale (src/store/stale-clients.ts) and removing clients through the service
 // (src/store/client-removal.ts): which route, and what netdeck says of each answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../simulator/index.ts';
-import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { ManualClock } from '../../src/clock.ts';
 import type { NetworkClients } from '../../src/contract/schemas.ts';
 import { formatPeriod, parsePeriod } from '../../src/format/numbers.ts';
 import { describeRemoval, removeClients } from '../../src/store/client-removal.ts';
 import { lastEventsOf, lastNFor, lastSeenOf, staleClients } from '../../src/store/stale-clients.ts';
+import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -97,24 +95,15 @@ describe('stale clients', () => {
 });
 
 describe('removing clients through the service', () => {
-  let sim: Simulator | undefined;
-  let client: ApiClient | undefined;
+  let harness: SimHarness | undefined;
   afterEach(async () => {
-    await client?.close();
-    await sim?.close();
-    sim = client = undefined;
+    await harness?.close();
+    harness = undefined;
   });
 
   async function start(era: 'current' | 'seed') {
-    sim = await createSimulator({
-      seed: 4,
-      era,
-      clock: new ManualClock(),
-      providers: 600,
-      locations: 60,
-      ownProviders: 6,
-    });
-    client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+    harness = await startSim({ seed: 4, era, providers: 600, locations: 60, ownProviders: 6 });
+    const { client } = harness;
     const own = ((await client.networkClients()).clients ?? []).map((c) => c.client_id!);
     return { client, own };
   }

@@ -1,19 +1,15 @@
 // The footer offers what acts now: a question once answered offers closing it, a view
 // that hides the table offers none of the table's keys, Providers says its keys once,
 // and what `e` wrote is news for a moment, not a line that stays.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOAST_MS } from '../../src/ui/frame/event-log.tsx';
+import { scratchDir } from '../scratch-dir.ts';
 import { footerOf, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
-let dir: string | undefined;
 afterEach(async () => {
   await app?.unmount();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  app = dir = undefined;
+  app = undefined;
 });
 
 describe('the footer offers what acts now', () => {
@@ -39,7 +35,7 @@ describe('the footer offers what acts now', () => {
   });
 
   it('Providers names its keys once (the footer), and what e wrote goes after a moment', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'netdeck-footers-'));
+    const dir = scratchDir('netdeck-footers-');
     app = await renderApp({ exportDir: dir });
     await app.waitFor('places with providers');
     await app.press('enter');

@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import type { FindProvidersResult } from '../../src/contract/schemas.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
+import { scratchDir } from '../scratch-dir.ts';
 import { withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -12,8 +11,7 @@ let app: Rendered | undefined;
 let dir: string | undefined;
 afterEach(async () => {
   await app?.unmount();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  app = dir = undefined;
+  app = undefined;
 });
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -28,7 +26,7 @@ function shownIds(frame: string): string[] {
  * by default, where iterating a place yields exactly the count it was listed with.
  */
 async function onSmallCountry(options: Parameters<typeof renderApp>[0] = {}) {
-  dir = mkdtempSync(join(tmpdir(), 'netdeck-ui-providers-'));
+  dir = scratchDir('netdeck-ui-providers-');
   app = await renderApp({ exportDir: dir, sim: { era: 'seed' }, ...options });
   await app.waitFor('places with providers');
   const places = await app.client.providerLocations();

@@ -1,24 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSimulator, type Simulator } from '../../simulator/index.ts';
-import { type ApiClient, createClient } from '../../src/api/client.ts';
+import type { ApiClient } from '../../src/api/client.ts';
 import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from '../../src/cli/console/terminal-screen.ts';
 import { NO_TTY_EXIT, runTui, type TuiOptions } from '../../src/cli/console/tui.tsx';
 import { ManualClock, settle } from '../../src/clock.ts';
 import { MOUSE_OFF, MOUSE_ON } from '../../src/ui/input/mouse.ts';
-import { FakeStdin, FakeStdout, TEST_WORLD } from './render.tsx';
+import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
+import { FakeStdin, FakeStdout } from './render.tsx';
 
-let sim: Simulator | undefined;
-let client: ApiClient | undefined;
+let harness: SimHarness | undefined;
 afterEach(async () => {
-  await client?.close();
-  await sim?.close();
-  sim = client = undefined;
+  await harness?.close();
+  harness = undefined;
 });
 
 async function start(extra: Partial<TuiOptions> & { mouse?: boolean } = {}) {
-  const clock = new ManualClock();
-  sim = await createSimulator({ seed: 5, clock, ...TEST_WORLD });
-  client = createClient({ baseUrl: sim.url, token: sim.token, retries: 0 });
+  harness = await startSim({ seed: 5 });
+  const { sim, clock, client } = harness;
   const stdin = new FakeStdin();
   const stdout = new FakeStdout(100, 30);
   const stderr = new FakeStdout(100, 30);
