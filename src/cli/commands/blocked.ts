@@ -8,7 +8,7 @@ import { orLacking } from '../../api/error-words.ts';
 import type { BlockedLocation } from '../../contract/schemas.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
-import { type DataTable, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
 import { runWithClient } from '../run-command.ts';
@@ -141,13 +141,13 @@ function blockedTable(blocked: BlockedLocation[]): DataTable<BlockedLocation> {
       textField('LOCATION', 'location_name', (l) => l.location_name, '-'),
       textField('TYPE', 'location_type', (l) => l.location_type, '-'),
       textField('COUNTRY', 'country_code', (l) => l.country_code, '-'),
-      {
-        header: 'EFFECT',
-        name: 'has_effect',
-        value: counts,
-        show: (l) =>
-          counts(l) ? 'its consumers are not offered your providers' : 'none: only countries count',
-      },
+      flagField(
+        'EFFECT',
+        'has_effect',
+        counts,
+        'its consumers are not offered your providers',
+        'none: only countries count',
+      ),
       textField('ID', 'location_id', (l) => l.location_id, '-'),
     ],
     rows: blocked,

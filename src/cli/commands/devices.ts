@@ -15,7 +15,7 @@ import { sanitize } from '../../sanitize.ts';
 import { checkCode } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
-import { type DataTable, numberField, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { renderPairs } from '../output/table.ts';
@@ -307,11 +307,14 @@ function associationsTable(associations: DeviceAssociations, style: Style): Data
         in: ['outgoing_shared'],
       },
       {
-        header: 'STATE',
-        name: 'pending',
         // The service leaves out a false `pending` (a confirmed share).
-        value: (d) => d.pending ?? false,
-        show: (d) => (d.pending ? style.warn('pending') : style.good('confirmed')),
+        ...flagField(
+          'STATE',
+          'pending',
+          (d) => d.pending ?? false,
+          style.warn('pending'),
+          style.good('confirmed'),
+        ),
         in: shares,
       },
       { ...textField('CLIENT ID', 'client_id', (d) => d.client_id), in: shares },

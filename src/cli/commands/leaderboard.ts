@@ -8,7 +8,7 @@ import { formatBytes, formatCount } from '../../format/numbers.ts';
 import { ownRow } from '../../store/earnings.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
-import { type DataTable, numberField } from '../output/data-table.ts';
+import { type DataTable, flagField, numberField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { unlessMissing } from './earnings.ts';
@@ -39,12 +39,7 @@ function leaderboardTable(rows: Row[], rank: number | undefined, style: Style): 
         (n) => formatBytes(n * 2 ** 20),
       ),
       { name: 'is_public', value: (r) => r.is_public },
-      {
-        header: 'YOU',
-        name: 'own',
-        value: (r) => r.own,
-        show: (r) => (r.own ? style.good('★ this network') : ''),
-      },
+      flagField('YOU', 'own', (r) => r.own, style.good('★ this network')),
     ],
     rows,
     empty: 'No network was paid in the last 4 payouts.',

@@ -16,7 +16,7 @@ import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { ownEntry } from '../../store/distinct-keys.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
-import { type DataTable, numberField, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { type CommandSession, runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -208,13 +208,7 @@ function locationsTable(
         in: ['location'],
       },
       { ...numberField('PROVIDERS', 'providers', (row) => row.providers, formatCount, NOT_SENT), in: places },
-      {
-        header: 'PROMOTED',
-        name: 'promoted',
-        value: (row) => row.promoted,
-        show: (row) => (row.promoted ? 'yes' : ''),
-        in: ['group'],
-      },
+      { ...flagField('PROMOTED', 'promoted', (row) => row.promoted, 'yes'), in: ['group'] },
       ...(search
         ? [{ ...numberField('DIST', 'distance', (row: Found) => row.distance, String, ''), in: places }]
         : []),

@@ -8,7 +8,7 @@ import type { NetworkRanking } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
-import type { DataTable } from '../output/data-table.ts';
+import { type DataTable, flagField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 
@@ -42,12 +42,13 @@ function rankingTable(ranking: Ranking): DataTable<Ranking> {
         value: (r) => r.net_mib_count,
         show: (r) => `${formatBytes((r.net_mib_count ?? 0) * 2 ** 20)} in the last 4 payouts`,
       },
-      {
-        header: 'On the leaderboard',
-        name: 'public',
-        value: (r) => r.leaderboard_public,
-        show: (r) => (r.leaderboard_public ? 'by name (public)' : 'without a name (private)'),
-      },
+      flagField(
+        'On the leaderboard',
+        'public',
+        (r) => r.leaderboard_public,
+        'by name (public)',
+        'without a name (private)',
+      ),
     ],
   };
 }

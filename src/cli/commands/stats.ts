@@ -14,7 +14,7 @@ import type { HistoryWindow } from '../../store/history.ts';
 import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, integerArg, optionsOf } from '../options.ts';
-import { type DataTable, type Line, numberField, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, type Line, numberField, textField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -96,12 +96,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
     fields: [
       textField('CLIENT ID', 'client_id', (p) => p.client_id),
       textField('DEVICE', 'device_name', deviceNameOf),
-      {
-        header: 'STATE',
-        name: 'connected',
-        value: (p) => p.connected,
-        show: (p) => (p.connected ? style.good('online') : style.bad('offline')),
-      },
+      flagField('STATE', 'connected', (p) => p.connected, style.good('online'), style.bad('offline')),
       numberField('UP NOW h', 'uptime_hours', (p) => p.uptime_last_24h, 1),
       numberField('TRANSFER GiB', 'transfer_gib', (p) => p.transfer_data_last_24h, 2),
       numberField('PAYOUT USD', 'payout_usd', (p) => p.payout_last_24h, 4),

@@ -11,7 +11,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
-import { type DataTable, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { runWithClient } from '../run-command.ts';
@@ -153,12 +153,7 @@ function walletsTable(
       textField('CHAIN', 'chain', (w) => w.blockchain, '-'),
       textField('ADDRESS', 'address', (w) => w.wallet_address, '-'),
       textField('TOKEN', 'token', (w) => w.default_token_type, '-'),
-      {
-        header: 'PAYOUT',
-        name: 'payout',
-        value: isPayout,
-        show: (w) => (isPayout(w) ? style.good('★ payout') : ''),
-      },
+      flagField('PAYOUT', 'payout', isPayout, style.good('★ payout')),
       {
         header: 'ADDED',
         name: 'added_at',

@@ -52,6 +52,15 @@ export const numberField = <R>(
   },
 });
 
+/** A yes/no column: `true`/`false` in CSV (empty where unknown), `yes` or `no` for people. */
+export const flagField = <R>(
+  header: string,
+  name: string,
+  pick: (row: R) => boolean | undefined,
+  yes: string,
+  no = '',
+): Field<R> => ({ header, name, value: pick, show: (row) => (pick(row) ? yes : no) });
+
 /** A line around the aligned table: text, or a label and its value (labels aligned). */
 export type Line = string | [label: string, value: string];
 
