@@ -26,6 +26,28 @@ const bashCompletion =
       { encoding: 'utf8', env },
     ).trim();
 
+/** Whether `shell` is installed (zsh and fish are not on every machine: their tests skip there). */
+const installed = (shell: string) => {
+  try {
+    execFileSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A stand-in netdeck on PATH that lists two profiles, as `netdeck __complete profiles` would. */
+function profilesStandIn(folder: string): NodeJS.ProcessEnv {
+  const bin = join(folder, 'bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(
+    join(bin, 'netdeck'),
+    '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "prod\\nstaging\\n"\n',
+  );
+  chmodSync(join(bin, 'netdeck'), 0o755);
+  return { PATH: `${bin}:${process.env.PATH}` };
+}
+
 describe('netdeck completion', () => {
   let dir: ReturnType<typeof tempDir>;
   beforeEach(() => {
@@ -57,14 +79,7 @@ describe('netdeck completion', () => {
     const script = join(dir.path, 'netdeck.bash');
     writeFileSync(script, (await run(['completion', 'bash'])).stdout);
     // The profile names come from netdeck as it completes: a stand-in that lists two.
-    const bin = join(dir.path, 'bin');
-    mkdirSync(bin);
-    writeFileSync(
-      join(bin, 'netdeck'),
-      '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "prod\\nstaging\\n"\n',
-    );
-    chmodSync(join(bin, 'netdeck'), 0o755);
-    const complete = bashCompletion(script, { PATH: `${bin}:${process.env.PATH}` });
+    const complete = bashCompletion(script, profilesStandIn(dir.path));
     expect(complete('--era', "''")).toBe('current seed');
     expect(complete('stats', 'providers', '--last', "''")).toBe('24h 7d 30d');
     expect(complete('stats', 'provider', 'abc', '--last', '3')).toBe('30d');
@@ -89,6 +104,55 @@ describe('netdeck completion', () => {
     );
     expect(fish).toContain("-l profile -x -a '(netdeck __complete profiles 2>/dev/null)'");
     expect(fish).toMatch(/__fish_seen_subcommand_from set' -a '[^']*\brefresh_seconds\b/);
+  });
+
+  it.skipIf(!installed('zsh'))('zsh, through compinit and bashcompinit, offers the values', async () => {
+    const script = join(dir.path, 'netdeck.zsh');
+    writeFileSync(script, (await run(['completion', 'zsh'])).stdout);
+    // As zsh's _bash_complete calls the function (sh emulation); zsh itself then keeps the
+    // words that start with what was typed.
+    const offered = (...words: string[]) =>
+      execFileSync(
+        'zsh',
+        [
+          '-f',
+          '-c',
+          `autoload -U +X compinit && compinit -u -d "$1/zcompdump"; source "$0"; print -r -- "\${_comps[netdeck]}";
+           emulate -L sh; setopt kshglob noshglob braceexpand;
+           COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
+          script,
+          dir.path,
+        ],
+        { encoding: 'utf8', env: { ...profilesStandIn(dir.path), HOME: dir.path } },
+      )
+        .trim()
+        .split('\n');
+    const [registered, values] = offered('--era', "''");
+    expect(registered).toBe('_bash_complete -o default -F _netdeck_complete');
+    expect(values).toBe('current seed');
+    expect(offered('stats', 'providers', '--last', "''")[1]).toBe('24h 7d 30d');
+    expect(offered('--profile', "''")[1]).toBe('prod staging');
+    expect(offered('stats', "''")[1].split(' ')).toEqual(expect.arrayContaining(['providers', 'network']));
+  });
+
+  it.skipIf(!installed('fish'))('fish completes commands and values as typed', async () => {
+    const script = join(dir.path, 'netdeck.fish');
+    writeFileSync(script, (await run(['completion', 'fish'])).stdout);
+    const complete = (line: string) =>
+      execFileSync('fish', ['--no-config', '-c', `source $argv[1]; complete -C "${line}"`, script], {
+        encoding: 'utf8',
+        env: { ...profilesStandIn(dir.path), HOME: dir.path, XDG_CONFIG_HOME: dir.path },
+      })
+        .trim()
+        .split('\n')
+        .map((row) => row.split('\t')[0])
+        .sort();
+    expect(complete('netdeck loc')).toEqual(['locations']);
+    expect(complete('netdeck --era ')).toEqual(['current', 'seed']);
+    expect(complete('netdeck stats providers --last ')).toEqual(['24h', '30d', '7d']);
+    expect(complete('netdeck completion ')).toEqual(['bash', 'fish', 'zsh']);
+    expect(complete('netdeck --profile ')).toEqual(['prod', 'staging']);
+    expect(complete('netdeck devices --cs')).toEqual(['--csv']);
   });
 
   it('netdeck __complete profiles lists the profile names, one per line (nothing for a kind it does not know)', async () => {
