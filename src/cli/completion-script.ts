@@ -113,7 +113,9 @@ function zsh(nodes: Node[], values: Map<string, Values>, name: string): string {
   return `#compdef ${name}
 # ${name} completion for zsh: the bash completion through bashcompinit
 autoload -U +X bashcompinit && bashcompinit
-${bash(nodes, values, name)}`;
+${bash(nodes, values, name)}# Installed in $fpath, compinit runs this file at the first tab: complete that one too.
+if [[ \${funcstack[1]} == _${name} ]]; then _bash_complete -o default -F _${name}_complete; fi
+`;
 }
 
 function fish(nodes: Node[], values: Map<string, Values>, name: string): string {

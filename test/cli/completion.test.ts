@@ -36,6 +36,15 @@ const installed = (shell: string) => {
   }
 };
 
+/** zsh: $1 the folder of the completion function, $2 what to type before a tab, $3 what to wait for. */
+const ZPTY_TAB = String.raw`zmodload zsh/zpty
+zpty -b z "HOME=$HOME PS1='ready> ' zsh -f -i"
+zpty -w z "fpath=($1 \$fpath); autoload -U compinit && compinit -u -d $HOME/dump"
+zpty -r z out '*ready> *ready> '
+zpty -w -n z "$2"$'\t'
+zpty -r z out "*$3*"
+print -r -- "$out" | tr -d '\r'`;
+
 /** A stand-in netdeck on PATH that lists two profiles, as `netdeck __complete profiles` would. */
 function profilesStandIn(folder: string): NodeJS.ProcessEnv {
   const bin = join(folder, 'bin');
@@ -106,34 +115,27 @@ describe('netdeck completion', () => {
     expect(fish).toMatch(/__fish_seen_subcommand_from set' -a '[^']*\brefresh_seconds\b/);
   });
 
-  it.skipIf(!installed('zsh'))('zsh, through compinit and bashcompinit, offers the values', async () => {
-    const script = join(dir.path, 'netdeck.zsh');
-    writeFileSync(script, (await run(['completion', 'zsh'])).stdout);
-    // As zsh's _bash_complete calls the function (sh emulation); zsh itself then keeps the
-    // words that start with what was typed.
-    const offered = (...words: string[]) =>
-      execFileSync(
-        'zsh',
-        [
-          '-f',
-          '-c',
-          `autoload -U +X compinit && compinit -u -d "$1/zcompdump"; source "$0"; print -r -- "\${_comps[netdeck]}";
-           emulate -L sh; setopt kshglob noshglob braceexpand;
-           COMP_WORDS=(netdeck ${words.join(' ')}); COMP_CWORD=${words.length}; _netdeck_complete; echo "\${COMPREPLY[@]}"`,
-          script,
-          dir.path,
-        ],
-        { encoding: 'utf8', env: { ...profilesStandIn(dir.path), HOME: dir.path } },
-      )
-        .trim()
-        .split('\n');
-    const [registered, values] = offered('--era', "''");
-    expect(registered).toBe('_bash_complete -o default -F _netdeck_complete');
-    expect(values).toBe('current seed');
-    expect(offered('stats', 'providers', '--last', "''")[1]).toBe('24h 7d 30d');
-    expect(offered('--profile', "''")[1]).toBe('prod staging');
-    expect(offered('stats', "''")[1].split(' ')).toEqual(expect.arrayContaining(['providers', 'network']));
-  });
+  it.skipIf(!installed('zsh'))(
+    'zsh, installed in $fpath as its docs say, completes from the first tab',
+    async () => {
+      const functions = join(dir.path, 'functions');
+      mkdirSync(functions);
+      writeFileSync(join(functions, '_netdeck'), (await run(['completion', 'zsh'])).stdout);
+      const env = { ...profilesStandIn(dir.path), HOME: dir.path };
+      // An interactive zsh in a pseudo-terminal (zsh's zpty): `typed` and one tab, then what
+      // it shows once `until` appears.
+      const tab = (typed: string, until: string) =>
+        execFileSync('zsh', ['-f', '-c', ZPTY_TAB, 'zsh', functions, typed, until], {
+          encoding: 'utf8',
+          env,
+          timeout: 10_000,
+        });
+      expect(tab('netdeck --era ', 'seed')).toMatch(/current +seed/);
+      expect(tab('netdeck loc', 'locations')).toContain('netdeck locations');
+      expect(tab('netdeck stats providers --last ', '7d')).toMatch(/24h +30d +7d/);
+      expect(tab('netdeck --profile ', 'staging')).toMatch(/prod +staging/);
+    },
+  );
 
   it.skipIf(!installed('fish'))('fish completes commands and values as typed', async () => {
     const script = join(dir.path, 'netdeck.fish');
