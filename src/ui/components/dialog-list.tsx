@@ -3,12 +3,12 @@
 // dialog's body scrolls too. Only the rows in view are drawn.
 import { Box, Text } from 'ink';
 import { useRef } from 'react';
-import { DialogFocus, dialogBodyRows } from './dialog-frame.tsx';
+import { DialogFocus } from './dialog-frame.tsx';
 import { windowStart } from './virtual-list.tsx';
 
-/** Rows a dialog's list gets in a pane `height` tall when `others` rows of the body are taken (at least 3). */
-export function dialogListRows(height: number, others: number): number {
-  return Math.max(3, dialogBodyRows(height) - others);
+/** Rows a dialog's list gets of the body's `rows` (useDialogRoom) when `others` are taken (at least 3). */
+export function dialogListRows(rows: number, others: number): number {
+  return Math.max(3, rows - others);
 }
 
 /** " · 3 of 8" after a list's heading when it scrolls (`rows` shown of `count`); else nothing. */

@@ -8,7 +8,7 @@ import { seenText } from '../../store/stale.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
-import { DialogFrame, dialogBodyRows, dialogInnerWidth } from './dialog-frame.tsx';
+import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
 import { stalePeriodKeys } from './dialog-keys.ts';
 import { QUESTION_DIALOG, Question } from './question.tsx';
 
@@ -18,21 +18,21 @@ export const STALE_PERIOD_DIALOG = 'stalePeriod';
 const BELOW_ROWS = 3;
 
 /** X: the clients that go, then y/n, then what the service did. */
-export function RemoveStaleQuestion({ width, height }: { width: number; height: number }) {
+export function RemoveStaleQuestion() {
   const { stale } = useStores();
   const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
   const events = useStore(stale, (s) => s.events);
   const now = useNow(60_000);
+  const { inner, rows } = useDialogRoom();
   if (!question) return null;
   const { targets } = question;
-  const inner = dialogInnerWidth(width);
   const intro =
     targets.length === 1
       ? 'This client goes: out of the lists and statistics, its token stops working.'
       : `These ${targets.length} clients go: out of the lists and statistics, their tokens stop working.`;
   // The list gets what room is left; past it, "… and N more".
-  const room = Math.max(1, dialogBodyRows(height) - BELOW_ROWS - Math.ceil(intro.length / inner));
+  const room = Math.max(1, rows - BELOW_ROWS - Math.ceil(intro.length / inner));
   const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
   const lines = [
     intro,
@@ -47,8 +47,6 @@ export function RemoveStaleQuestion({ width, height }: { width: number; height: 
   return (
     <Question
       title="Remove stale clients"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={lines}
       question={targets.length === 1 ? 'Remove it?' : `Remove these ${targets.length}?`}
@@ -63,7 +61,7 @@ export function RemoveStaleQuestion({ width, height }: { width: number; height: 
 }
 
 /** P: the period after which a client with no open connection is stale. */
-export function StalePeriodDialog({ width, height }: { width: number; height: number }) {
+export function StalePeriodDialog() {
   const { stale } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -78,7 +76,7 @@ export function StalePeriodDialog({ width, height }: { width: number; height: nu
   };
   useKeyActions(stalePeriodKeys, `dialog:${STALE_PERIOD_DIALOG}`, { submit, close });
   return (
-    <DialogFrame title="Stale after" width={width} height={height}>
+    <DialogFrame title="Stale after">
       <Text wrap="wrap">
         A client with no open connection, last seen longer ago than this, is stale: 30m, 12h, 7d or 2w. It is
         remembered for the next run.
@@ -88,7 +86,6 @@ export function StalePeriodDialog({ width, height }: { width: number; height: nu
           label="Period: "
           id="stale-period"
           value={input?.text ?? ''}
-          width={dialogInnerWidth(width)}
           placeholder="7d"
           onChange={(text) => s().setPeriodInput(text)}
           onSubmit={submit}

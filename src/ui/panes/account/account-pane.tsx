@@ -56,7 +56,7 @@ export function accountLayout(height: number, rows: { wallets: number; keys: num
 const FEEDBACK_ROWS = 2;
 
 /** The y/n question about the selected wallet (payout or remove), then its outcome. */
-function WalletQuestion({ width, height }: { width: number; height: number }) {
+function WalletQuestion() {
   const { account } = useStores();
   const dialogs = useDialogs();
   const question = useStore(account, (s) => s.question);
@@ -72,8 +72,6 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
   return (
     <Question
       title={payout ? 'Payout wallet' : 'Remove a wallet'}
-      width={width}
-      height={height}
       phase={question.phase}
       lines={
         payout
@@ -188,17 +186,12 @@ export function Account({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === WALLET_DIALOG) return <WalletDialog width={width} height={height} />;
-  if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog width={width} height={height} />;
-  if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog width={width} height={height} />;
-  if (dialog === API_KEY_DIALOG) return <ApiKeyDialog width={width} height={height} />;
-  if (dialog === QUESTION_DIALOG)
-    return walletQuestion ? (
-      <WalletQuestion width={width} height={height} />
-    ) : (
-      <ApiKeyQuestion width={width} height={height} />
-    );
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === WALLET_DIALOG) return <WalletDialog />;
+  if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog />;
+  if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog />;
+  if (dialog === API_KEY_DIALOG) return <ApiKeyDialog />;
+  if (dialog === QUESTION_DIALOG) return walletQuestion ? <WalletQuestion /> : <ApiKeyQuestion />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
 
   const noToken = isNoToken(error);
   const { wallets: shownWallets, selected } = walletRows({ data, selectedWallet, walletView });

@@ -125,7 +125,7 @@ export function ApiKeySection({
 }
 
 /** The y/n question about the key under the cursor, then its outcome. */
-export function ApiKeyQuestion({ width, height }: { width: number; height: number }) {
+export function ApiKeyQuestion() {
   const { apiKeys } = useStores();
   const dialogs = useDialogs();
   const question = useStore(apiKeys, (s) => s.question);
@@ -134,8 +134,6 @@ export function ApiKeyQuestion({ width, height }: { width: number; height: numbe
   return (
     <Question
       title="Remove an API key"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={[
         `Remove the API key ${named} (${screenText(question.id)})?`,

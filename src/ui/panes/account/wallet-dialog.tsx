@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { payoutRefusal } from '../../../store/account.ts';
-import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -20,7 +20,7 @@ import { accountKeys } from './keys.ts';
 
 export const WALLET_DIALOG = 'wallet';
 
-export function WalletDialog({ width, height }: { width: number; height: number }) {
+export function WalletDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -32,8 +32,7 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const wallets = useMemo(() => (all ?? []).filter((w) => w.wallet_id && !payoutRefusal(w)), [all]);
   const refused = (all ?? []).filter((w) => payoutRefusal(w));
   const ids = useMemo(() => wallets.map((w) => w.wallet_id ?? ''), [wallets]);
-  const inner = dialogInnerWidth(width);
-  const rows = dialogListRows(height, 4 + (refused.length ? 1 : 0));
+  const rows = dialogListRows(useDialogRoom().rows, 4 + (refused.length ? 1 : 0));
   const a = () => account.getState();
   const { picked, move } = usePickList(ids, (id) => a().setWalletInput(id));
   // The same question as enter in the list: this dialog gives way to it.
@@ -53,7 +52,7 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const label = (w: AccountWallet) =>
     `${padCells(screenText(w.blockchain ?? '?'), 9)}${screenText(w.wallet_address ?? w.wallet_id ?? '')}`;
   return (
-    <DialogFrame title="Set the payout wallet" width={width} height={height}>
+    <DialogFrame title="Set the payout wallet">
       <Text
         dimColor={theme.dim}
       >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
@@ -65,7 +64,6 @@ export function WalletDialog({ width, height }: { width: number; height: number 
           label="Wallet: "
           id="wallet-id"
           value={wallet.input}
-          width={inner}
           placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
           onChange={(value) => a().setWalletInput(value)}
           onSubmit={submit}

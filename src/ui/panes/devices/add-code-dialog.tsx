@@ -8,12 +8,7 @@ import type { SimCodes } from '../../../contract/admin.ts';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
-import {
-  DialogFocus,
-  DialogFrame,
-  dialogBodyRows,
-  dialogInnerWidth,
-} from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -63,7 +58,7 @@ function addedText(added: AddedDevice): string {
   return `✓ Adoption added: ${name} is pending${left}.`;
 }
 
-export function AddCodeDialog({ width, height }: { width: number; height: number }) {
+export function AddCodeDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const demo = useDemo();
@@ -75,10 +70,10 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
     () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, MAX_TRY)),
     [demo, add.phase],
   );
-  const inner = dialogInnerWidth(width);
+  const room = useDialogRoom();
   // In a short pane the codes get the description's rows (the box's example says it).
-  const roomy = dialogBodyRows(height) >= 12;
-  const rows = dialogListRows(height, roomy ? 5 : 3);
+  const roomy = room.rows >= 12;
+  const rows = dialogListRows(room.rows, roomy ? 5 : 3);
   const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
   const d = () => devices.getState();
   const { picked, move, reset } = usePickList(tries, (t) => d().setAddInput(t.code));
@@ -102,12 +97,12 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   else if (add.phase === 'added' && add.added) outcome = <Text color={theme.ok}>{addedText(add.added)}</Text>;
   else if (add.phase === 'malformed') outcome = <Text color={theme.error}>{`✗ ${add.message}`}</Text>;
   else if (add.phase === 'failed' && add.noToken)
-    outcome = <NoToken what="Adding a code needs your network's token" width={inner} />;
+    outcome = <NoToken what="Adding a code needs your network's token" width={room.inner} />;
   else if (add.phase === 'failed')
     outcome = <Text color={theme.error}>{`✗ ${screenText(add.message)}`}</Text>;
 
   return (
-    <DialogFrame title="Add a code" width={width} height={height}>
+    <DialogFrame title="Add a code">
       {roomy ? (
         <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
       ) : null}
@@ -116,7 +111,6 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
           label="Code: "
           id="add-code"
           value={add.input}
-          width={inner}
           placeholder="e.g. abandon ability able about above absent"
           onChange={(value) => d().setAddInput(value)}
           onSubmit={submit}

@@ -155,17 +155,15 @@ export function Devices({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
-  if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
-  if (staleState.question && dialog === QUESTION_DIALOG)
-    return <RemoveStaleQuestion width={width} height={height} />;
+  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog />;
+  if (dialog === SHARE_DIALOG) return <ShareDialog />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
+  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
+  if (staleState.question && dialog === QUESTION_DIALOG) return <RemoveStaleQuestion />;
   if (action && dialog === QUESTION_DIALOG)
-    return <AssociationQuestion action={action} width={width} height={height} dialog={QUESTION_DIALOG} />;
-  if (action && dialog === RENAME_DIALOG)
-    return <RenameDialog action={action} width={width} height={height} />;
-  if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
+    return <AssociationQuestion action={action} dialog={QUESTION_DIALOG} />;
+  if (action && dialog === RENAME_DIALOG) return <RenameDialog action={action} />;
+  if (action && dialog === QR_DIALOG) return <QrDialog action={action} />;
 
   const rows = visibleDeviceRows({ data, fetchedAt, only, view }, now, own);
   const byId = clientsById(own);

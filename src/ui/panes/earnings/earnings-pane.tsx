@@ -76,7 +76,7 @@ function styleOf(style: LineStyle, theme: Theme): { color?: string; bold?: boole
 }
 
 /** The y/n question before the network's ranking visibility changes, then its outcome. */
-function VisibilityQuestion({ width, height }: { width: number; height: number }) {
+function VisibilityQuestion() {
   const { earnings } = useStores();
   const dialogs = useDialogs();
   const question = useStore(earnings, (s) => s.visibility);
@@ -88,8 +88,6 @@ function VisibilityQuestion({ width, height }: { width: number; height: number }
   return (
     <Question
       title="Leaderboard visibility"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={
         question.makePublic
@@ -259,10 +257,9 @@ export function Earnings({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === LEADERBOARD_DIALOG)
-    return <LeaderboardDialog width={width} height={height} onClose={closeBoard} />;
-  if (dialog === QUESTION_DIALOG) return <VisibilityQuestion width={width} height={height} />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === LEADERBOARD_DIALOG) return <LeaderboardDialog onClose={closeBoard} />;
+  if (dialog === QUESTION_DIALOG) return <VisibilityQuestion />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
   if (state.detailId) return <PaymentDetail width={width} height={height} paymentId={state.detailId} />;
 
   const status = (

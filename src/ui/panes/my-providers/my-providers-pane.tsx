@@ -336,9 +336,9 @@ export function MyProviders({ width, height }: PaneProps) {
     hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
   );
 
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
-  if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion width={width} height={height} />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
+  if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion />;
+  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
   if (window !== '24h')
     return detailId !== undefined ? (
       <ProviderHistoryView width={width} height={height} clientId={detailId} />
