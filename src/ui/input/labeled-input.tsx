@@ -6,7 +6,9 @@ import { useTheme } from '../context.tsx';
 import { displayWidth } from '../text.ts';
 import { TextInput, type TextInputProps } from './text-input.tsx';
 
-export function LabeledInput({ label, ...input }: Omit<TextInputProps, 'width'> & { label: string }) {
+export type LabeledInputProps = Omit<TextInputProps, 'width'> & { label: string };
+
+export function LabeledInput({ label, ...input }: LabeledInputProps) {
   const theme = useTheme();
   const width = useFrameInnerWidth();
   return (
