@@ -34,11 +34,7 @@ import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import {
-  RemoveStaleQuestion,
-  STALE_PERIOD_DIALOG,
-  StalePeriodDialog,
-} from '../../components/stale-dialogs.tsx';
+import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth } from '../../components/virtual-list.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -84,6 +80,7 @@ export function Devices({ width, height }: PaneProps) {
   const staleState = useStore(stale, (s) => s);
   const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const staleDialog = useStaleDialog(dialog);
   const openLogin = useOpenLogin();
   const [notice, setNotice] = useState<string>();
 
@@ -158,8 +155,7 @@ export function Devices({ width, height }: PaneProps) {
   if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog />;
   if (dialog === SHARE_DIALOG) return <ShareDialog />;
   if (dialog === LOGIN_DIALOG) return <LoginDialog />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
-  if (staleState.question && dialog === QUESTION_DIALOG) return <RemoveStaleQuestion />;
+  if (staleDialog) return staleDialog;
   if (action && dialog === QUESTION_DIALOG)
     return <AssociationQuestion action={action} dialog={QUESTION_DIALOG} />;
   if (action && dialog === RENAME_DIALOG) return <RenameDialog action={action} />;

@@ -30,13 +30,8 @@ import {
 } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
-import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
-import {
-  RemoveStaleQuestion,
-  STALE_PERIOD_DIALOG,
-  StalePeriodDialog,
-} from '../../components/stale-dialogs.tsx';
+import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -276,6 +271,7 @@ export function MyProviders({ width, height }: PaneProps) {
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const staleDialog = useStaleDialog(dialog);
   const openLogin = useOpenLogin();
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
@@ -337,8 +333,7 @@ export function MyProviders({ width, height }: PaneProps) {
   );
 
   if (dialog === LOGIN_DIALOG) return <LoginDialog />;
-  if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
+  if (staleDialog) return staleDialog;
   if (window !== '24h')
     return detailId !== undefined ? (
       <ProviderHistoryView width={width} height={height} clientId={detailId} />
