@@ -13,7 +13,7 @@ import { payoutRefusal, walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
 import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
-import { ListFilter, useListView } from '../../components/list-view.tsx';
+import { filterWidth, ListFilter, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -131,7 +131,6 @@ export function Account({ width, height }: PaneProps) {
   const wallets = useListView(walletList(account));
   const keys = useListView(apiKeyList(apiKeys));
   const walletView = useStore(account, (s) => s.walletView);
-  const editingWallets = useStore(session, (s) => s.focus === walletList(account).filterId);
   useKeyActions(accountKeys, 'account', {
     ...useListKeys(() => (inKeys() ? k() : a()), inKeys() ? heights.keys : heights.wallets),
     // `/`, `o` and `I` act on the list the cursor is in.
@@ -260,12 +259,7 @@ export function Account({ width, height }: PaneProps) {
         <Text bold color={theme.accent} underline={list === 'wallets'}>
           {`Wallets${data ? ` (${countShown(data.wallets?.length ?? 0, shownWallets.length)})` : ''}${data && selected && list === 'wallets' ? ` · ${rowOf(shownWallets.indexOf(selected), shownWallets.length)}` : ''}`}
         </Text>
-        <ListFilter
-          list={walletList(account)}
-          view={walletView}
-          editing={editingWallets}
-          width={Math.min(30, Math.floor(width / 3))}
-        />
+        <ListFilter list={walletList(account)} view={walletView} width={filterWidth(width)} />
       </Box>
       <Box paddingLeft={2} flexDirection="column">
         {body}

@@ -12,7 +12,6 @@ import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
-import type { DeviceRow } from '../../../store/devices.ts';
 import {
   DEVICES_LIST,
   type DevicesStore,
@@ -23,13 +22,7 @@ import {
 import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
-import {
-  type ListControl,
-  ListFilter,
-  ListHeader,
-  storeView,
-  useListView,
-} from '../../components/list-view.tsx';
+import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
@@ -50,11 +43,7 @@ import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 
 /** The lists as the list controller sees them. */
-const devicesList = (store: DevicesStore): ListControl<DeviceRow> => ({
-  holder: storeView(store),
-  spec: DEVICES_LIST,
-  filterId: 'devices-filter',
-});
+const devicesList = (store: DevicesStore) => storeList(store, DEVICES_LIST, 'devices-filter');
 
 export function Devices({ width, height }: PaneProps) {
   const stores = useStores();
@@ -76,7 +65,6 @@ export function Devices({ width, height }: PaneProps) {
   const view = useStore(devices, (s) => s.view);
   const list = devicesList(devices);
   const listView = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const staleState = useStore(stale, (s) => s);
   const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -242,7 +230,7 @@ export function Devices({ width, height }: PaneProps) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        <ListFilter list={list} view={view} width={filterWidth(width)} />
         {status}
       </Box>
       {data && rows.length > 0 ? (

@@ -20,7 +20,13 @@ import {
   shownPayments,
 } from '../../../store/earnings.ts';
 import { sortOf } from '../../../store/list-view.ts';
-import { headerColumnAt, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
+import {
+  filterWidth,
+  headerColumnAt,
+  type ListControl,
+  ListFilter,
+  useListView,
+} from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -156,7 +162,6 @@ export function Earnings({ width, height }: PaneProps) {
   const rows = Math.max(1, height - 1);
   const list = paymentsList(earnings);
   const payments = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const lines = state.data
     ? earningsLines(state.data, width, now, state.chosen, {
         payments: shownPayments(state),
@@ -287,12 +292,7 @@ export function Earnings({ width, height }: PaneProps) {
         {body}
       </Box>
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter
-          list={list}
-          view={state.paymentsView}
-          editing={editing}
-          width={Math.min(30, Math.floor(width / 3))}
-        />
+        <ListFilter list={list} view={state.paymentsView} width={filterWidth(width)} />
         {status}
       </Box>
     </Box>

@@ -74,7 +74,6 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
   const e = () => earnings.getState();
   const list = boardList(earnings);
   const controls = useListView(list);
-  const editing = useStore(useStores().session, (s) => s.focus === list.filterId);
   useKeyActions(earningsKeys, 'dialog:leaderboard', {
     search: controls.search,
     sort: controls.sort,
@@ -116,7 +115,7 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
                   : 'This network has no rank (no payment in the last 4 payouts)'
             }${listPosition(board.cursor, shown.length, rows)}`}
           </Text>
-          <ListFilter list={list} view={view} editing={editing} width={24} />
+          <ListFilter list={list} view={view} width={24} />
         </Box>
         <Text bold wrap="truncate">
           {`  ${headerText(boardColumns(inner), sortOf(LEADERBOARD_LIST, view), theme.glyphs, 1)}`}
