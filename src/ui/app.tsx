@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import { refreshLive, type Stores } from '../store/index.ts';
+import { DialogRoom } from './components/dialog-frame.tsx';
 import {
   PROFILE_DIALOG,
   ProfileDialog,
@@ -93,21 +94,24 @@ function Frame() {
       <Header width={columns} pane={pane} compact={compact} />
       <TabBar width={columns} />
       <Box width={columns} height={paneHeight} overflowY="hidden">
-        {dialog === PROFILE_DIALOG ? (
-          <ProfileDialog width={columns} height={paneHeight} />
-        ) : overlay === 'help' ? (
-          <HelpOverlay width={columns} height={paneHeight} active={pane} />
-        ) : overlay === 'events' ? (
-          <EventLog width={columns} height={paneHeight} />
-        ) : (
-          <>
-            {overlay === 'palette' ? <Palette width={columns} height={paneHeight} active={pane} /> : null}
-            {/* Under the palette the pane stays mounted, hidden: what it runs acts on it at once. */}
-            <Box display={overlay === 'palette' ? 'none' : 'flex'}>
-              <PaneComponent key={pane.id} width={columns} height={paneHeight} />
-            </Box>
-          </>
-        )}
+        {/* A dialog (the pane's, or @'s) fills the pane: it takes its size from here. */}
+        <DialogRoom width={columns} height={paneHeight}>
+          {dialog === PROFILE_DIALOG ? (
+            <ProfileDialog />
+          ) : overlay === 'help' ? (
+            <HelpOverlay width={columns} height={paneHeight} active={pane} />
+          ) : overlay === 'events' ? (
+            <EventLog width={columns} height={paneHeight} />
+          ) : (
+            <>
+              {overlay === 'palette' ? <Palette width={columns} height={paneHeight} active={pane} /> : null}
+              {/* Under the palette the pane stays mounted, hidden: what it runs acts on it at once. */}
+              <Box display={overlay === 'palette' ? 'none' : 'flex'}>
+                <PaneComponent key={pane.id} width={columns} height={paneHeight} />
+              </Box>
+            </>
+          )}
+        </DialogRoom>
       </Box>
       <Footer width={columns} pane={pane} dialog={overlay ?? dialog} typing={typing} />
     </Box>

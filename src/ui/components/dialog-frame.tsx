@@ -1,21 +1,55 @@
 // A dialog drawn in place of the pane: a rounded box with a title, centred across the
 // pane's width. Ink has no layers, so the pane shows the dialog instead of its content.
+// The pane's size reaches dialogs through <DialogRoom> (app.tsx, where the panes are
+// laid out), and a field in the box takes the box's inner width from the frame.
 // The dialog never grows past the pane (it would spill into the footer): a body taller
 // than the room scrolls so that the part marked with <DialogFocus active> (the focused
 // field, the picked row, the outcome) stays in view, with a "↑ more / ↓ more" line.
 import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTheme } from '../context.tsx';
 
 /** Inner text width of a dialog drawn in a pane `width` wide (`max` caps it). */
-export function dialogInnerWidth(width: number, max = 76): number {
+function dialogInnerWidth(width: number, max = 76): number {
   return Math.max(20, Math.min(max, width - 4) - 4);
 }
 
 /** Rows a dialog's body has in a pane `height` tall: the box's two borders and the title take three. */
-export function dialogBodyRows(height: number): number {
+function dialogBodyRows(height: number): number {
   return Math.max(1, height - 3);
+}
+
+interface PaneSize {
+  width: number;
+  height: number;
+}
+
+const PaneSizeContext = createContext<PaneSize | undefined>(undefined);
+
+/** Gives the dialogs below it the pane's size: a dialog always fills the pane it stands in for. */
+export function DialogRoom({ width, height, children }: PaneSize & { children: React.ReactNode }) {
+  const size = useMemo(() => ({ width, height }), [width, height]);
+  return <PaneSizeContext.Provider value={size}>{children}</PaneSizeContext.Provider>;
+}
+
+/**
+ * The room of a dialog: the pane's `width` and `height`, the text width inside its box
+ * (`inner`, `max` caps it) and the rows of its body (`rows`).
+ */
+export function useDialogRoom(max?: number) {
+  const pane = useContext(PaneSizeContext);
+  if (!pane) throw new Error("dialogs need <DialogRoom> above them (the pane's size, app.tsx)");
+  return { ...pane, inner: dialogInnerWidth(pane.width, max), rows: dialogBodyRows(pane.height) };
+}
+
+const InnerWidthContext = createContext<number | undefined>(undefined);
+
+/** The text width inside the dialog box around the caller (a field fills it). */
+export function useFrameInnerWidth(): number {
+  const inner = useContext(InnerWidthContext);
+  if (inner === undefined) throw new Error('a dialog field needs <DialogFrame> around it');
+  return inner;
 }
 
 const FocusContext = createContext<(node: DOMElement | null) => void>(() => {});
@@ -96,21 +130,16 @@ function useBodyScroll(room: number) {
 
 export function DialogFrame({
   title,
-  width,
-  height,
   max,
   children,
 }: {
   title: string;
-  /** The pane's width and height. */
-  width: number;
-  height: number;
+  /** The widest the box's text may be. */
   max?: number;
   children: React.ReactNode;
 }) {
   const theme = useTheme();
-  const inner = dialogInnerWidth(width, max);
-  const room = dialogBodyRows(height);
+  const { width, height, inner, rows: room } = useDialogRoom(max);
   const { body, register, view, overflowing, offset, content } = useBodyScroll(room);
   return (
     <Box width={width} height={height} justifyContent="center" alignItems="flex-start" overflow="hidden">
@@ -128,7 +157,9 @@ export function DialogFrame({
         </Text>
         <Box flexDirection="column" height={Math.min(view, content || room)} overflow="hidden" flexShrink={0}>
           <Box ref={body} flexDirection="column" flexShrink={0} marginTop={-offset}>
-            <FocusContext.Provider value={register}>{children}</FocusContext.Provider>
+            <InnerWidthContext.Provider value={inner}>
+              <FocusContext.Provider value={register}>{children}</FocusContext.Provider>
+            </InnerWidthContext.Provider>
           </Box>
         </Box>
         {overflowing ? (

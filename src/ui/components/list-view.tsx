@@ -5,6 +5,7 @@
 import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import {
   type ListSpec,
   type ListView,
@@ -42,20 +43,36 @@ export function useViewState(): [ListView, ViewHolder] {
   return [view, holder];
 }
 
-/** The view a store keeps as `view`, changed by its `setView`. */
-export const storeView = (store: {
-  getState(): { view: ListView; setView(view: ListView): void };
-}): ViewHolder => ({
-  view: () => store.getState().view,
-  setView: (view) => store.getState().setView(view),
-});
-
 export interface ListControl<T> {
   holder: ViewHolder;
   spec: ListSpec<T>;
   /** The filter box's id (the session's focus names it). */
   filterId: string;
 }
+
+/** A list whose view a store keeps as `view`, changed by its `setView`. */
+export function storeList<T>(
+  store: { getState(): { view: ListView; setView(view: ListView): void } },
+  spec: ListSpec<T>,
+  filterId: string,
+): ListControl<T> {
+  return {
+    holder: {
+      view: () => store.getState().view,
+      setView: (view) => store.getState().setView(view),
+    },
+    spec,
+    filterId,
+  };
+}
+
+/** Whether the list's filter box has the keys (the session's focus is on it). */
+export function useFilterEditing<T>(list: ListControl<T>): boolean {
+  return useStore(useStores().session, (s) => s.focus === list.filterId);
+}
+
+/** The width of a filter box on a line `width` wide: a third of it, 30 cells at most. */
+export const filterWidth = (width: number): number => Math.min(30, Math.floor(width / 3));
 
 /** The handlers of the global `search`, `sort` and `reverse` for a list, and what esc and a header click do. */
 export function useListView<T>(list: ListControl<T>) {
@@ -87,20 +104,19 @@ export function useListView<T>(list: ListControl<T>) {
 export function ListFilter<T>({
   list,
   view,
-  editing,
   width,
   placeholder = 'filter',
   always = false,
 }: {
   list: ListControl<T>;
   view: ListView;
-  editing: boolean;
   width: number;
   placeholder?: string;
   always?: boolean;
 }) {
   const theme = useTheme();
   const { session } = useStores();
+  const editing = useFilterEditing(list);
   if (!editing && !view.filter && !always) return null;
   const done = () => session.getState().setFocus(undefined);
   return (

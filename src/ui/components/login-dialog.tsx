@@ -7,7 +7,7 @@ import { screenText } from '../../sanitize.ts';
 import { useDemo, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
-import { DialogFrame, dialogInnerWidth } from './dialog-frame.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
 import { loginKeys } from './dialog-keys.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -29,13 +29,12 @@ export function useOpenLogin() {
   };
 }
 
-export function LoginDialog({ width, height }: { width: number; height: number }) {
+export function LoginDialog() {
   const { login, session } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
   const dialog = useStore(login, (s) => s.dialog);
   const target = useStore(session, (s) => s.target);
-  const inner = dialogInnerWidth(width);
   const l = () => login.getState();
   const close = () => dialogs.close(LOGIN_DIALOG);
   const submit = () => {
@@ -62,7 +61,7 @@ export function LoginDialog({ width, height }: { width: number; height: number }
     outcome = <Text color={theme.error}>{`✗ ${screenText(dialog.message)}`}</Text>;
 
   return (
-    <DialogFrame title="Log in" width={width} height={height}>
+    <DialogFrame title="Log in">
       <Text wrap="wrap">
         {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${screenText(target.url)}` : ''}.`}
       </Text>
@@ -76,7 +75,6 @@ export function LoginDialog({ width, height }: { width: number; height: number }
             label="Auth code: "
             id="login-code"
             value={dialog.input}
-            width={inner}
             mask
             placeholder="paste the code"
             onChange={(value) => l().setInput(value)}

@@ -8,7 +8,7 @@ import { createContext, useContext, useState } from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { DialogFrame, dialogInnerWidth } from './dialog-frame.tsx';
+import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
 import { profileKeys } from './dialog-keys.ts';
 import { DialogList, dialogListRows } from './dialog-list.tsx';
 
@@ -32,7 +32,7 @@ const ProfileSwitchContext = createContext<ProfileSwitch | undefined>(undefined)
 export const ProfileSwitchProvider = ProfileSwitchContext.Provider;
 export const useProfileSwitch = () => useContext(ProfileSwitchContext);
 
-export function ProfileDialog({ width, height }: { width: number; height: number }) {
+export function ProfileDialog() {
   const profiles = useProfileSwitch();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -59,24 +59,24 @@ export function ProfileDialog({ width, height }: { width: number; height: number
     },
     close: () => dialogs.close(PROFILE_DIALOG),
   });
-  const inner = dialogInnerWidth(width);
+  const room = useDialogRoom();
   const nameWidth = Math.min(24, Math.max(7, ...list.map((p) => p.name.length)));
   const lines = list.map(
     (p) =>
       `${p.current ? '*' : ' '} ${screenText(p.name).padEnd(nameWidth)}  ${screenText(p.apiUrl ?? 'the demo simulator')}`,
   );
   return (
-    <DialogFrame title="Switch profile" width={width} height={height}>
+    <DialogFrame title="Switch profile">
       <Text dimColor={theme.dim} wrap="wrap">
         The config file's profiles and the kept logins; * is the one in use. enter switches: the console
         starts again on that profile.
       </Text>
-      <Box marginTop={1} width={inner}>
+      <Box marginTop={1} width={room.inner}>
         <DialogList
           lines={lines}
           keys={list.map((p) => p.name)}
           cursor={cursor}
-          rows={dialogListRows(height, 4)}
+          rows={dialogListRows(room.rows, 4)}
         />
       </Box>
       {problem ? <Text color={theme.error} wrap="wrap">{`✗ ${screenText(problem)}`}</Text> : null}

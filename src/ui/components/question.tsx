@@ -14,8 +14,6 @@ export const QUESTION_DIALOG = 'confirm';
 
 export interface QuestionProps {
   title: string;
-  width: number;
-  height: number;
   phase: 'checking' | 'ask' | 'sending' | 'done' | 'failed' | 'editing';
   /** What will happen, shown while asking. */
   lines: string[];
@@ -26,17 +24,7 @@ export interface QuestionProps {
   onClose(): void;
 }
 
-export function Question({
-  title,
-  width,
-  height,
-  phase,
-  lines,
-  question,
-  message,
-  onAnswer,
-  onClose,
-}: QuestionProps) {
+export function Question({ title, phase, lines, question, message, onAnswer, onClose }: QuestionProps) {
   const theme = useTheme();
   const answered = phase === 'done' || phase === 'failed';
   useKeyActions(
@@ -70,7 +58,7 @@ export function Question({
       </Text>
     );
   return (
-    <DialogFrame title={title} width={width} height={height}>
+    <DialogFrame title={title}>
       {phase === 'failed' && lines.length === 0 ? null : (
         <Box flexDirection="column" marginBottom={1}>
           {lines.map((line) => (

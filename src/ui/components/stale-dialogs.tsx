@@ -2,13 +2,14 @@
 // before X removes clients (listing what goes, as many as fit, and how many more), and
 // the period P sets (`30m`, `12h`, `7d`, `2w`).
 import { Box, Text } from 'ink';
+import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { seenText } from '../../store/stale.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
-import { DialogFrame, dialogBodyRows, dialogInnerWidth } from './dialog-frame.tsx';
+import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
 import { stalePeriodKeys } from './dialog-keys.ts';
 import { QUESTION_DIALOG, Question } from './question.tsx';
 
@@ -17,22 +18,32 @@ export const STALE_PERIOD_DIALOG = 'stalePeriod';
 /** Rows of the question below the list: the gap and the question (or the outcome, two lines at most). */
 const BELOW_ROWS = 3;
 
+/**
+ * The stale view's dialog when it is the one on top (`dialog`, the session's), drawn in
+ * place of the pane: P's period, or X's question while it stands; else undefined.
+ */
+export function useStaleDialog(dialog: string | undefined): React.ReactElement | undefined {
+  const asking = useStore(useStores().stale, (s) => s.question !== undefined);
+  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
+  if (dialog === QUESTION_DIALOG && asking) return <RemoveStaleQuestion />;
+}
+
 /** X: the clients that go, then y/n, then what the service did. */
-export function RemoveStaleQuestion({ width, height }: { width: number; height: number }) {
+function RemoveStaleQuestion() {
   const { stale } = useStores();
   const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
   const events = useStore(stale, (s) => s.events);
   const now = useNow(60_000);
+  const { inner, rows } = useDialogRoom();
   if (!question) return null;
   const { targets } = question;
-  const inner = dialogInnerWidth(width);
   const intro =
     targets.length === 1
       ? 'This client goes: out of the lists and statistics, its token stops working.'
       : `These ${targets.length} clients go: out of the lists and statistics, their tokens stop working.`;
   // The list gets what room is left; past it, "… and N more".
-  const room = Math.max(1, dialogBodyRows(height) - BELOW_ROWS - Math.ceil(intro.length / inner));
+  const room = Math.max(1, rows - BELOW_ROWS - Math.ceil(intro.length / inner));
   const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
   const lines = [
     intro,
@@ -47,8 +58,6 @@ export function RemoveStaleQuestion({ width, height }: { width: number; height: 
   return (
     <Question
       title="Remove stale clients"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={lines}
       question={targets.length === 1 ? 'Remove it?' : `Remove these ${targets.length}?`}
@@ -63,7 +72,7 @@ export function RemoveStaleQuestion({ width, height }: { width: number; height: 
 }
 
 /** P: the period after which a client with no open connection is stale. */
-export function StalePeriodDialog({ width, height }: { width: number; height: number }) {
+function StalePeriodDialog() {
   const { stale } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -78,7 +87,7 @@ export function StalePeriodDialog({ width, height }: { width: number; height: nu
   };
   useKeyActions(stalePeriodKeys, `dialog:${STALE_PERIOD_DIALOG}`, { submit, close });
   return (
-    <DialogFrame title="Stale after" width={width} height={height}>
+    <DialogFrame title="Stale after">
       <Text wrap="wrap">
         A client with no open connection, last seen longer ago than this, is stale: 30m, 12h, 7d or 2w. It is
         remembered for the next run.
@@ -88,7 +97,6 @@ export function StalePeriodDialog({ width, height }: { width: number; height: nu
           label="Period: "
           id="stale-period"
           value={input?.text ?? ''}
-          width={dialogInnerWidth(width)}
           placeholder="7d"
           onChange={(text) => s().setPeriodInput(text)}
           onSubmit={submit}

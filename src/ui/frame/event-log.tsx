@@ -10,7 +10,7 @@ import { formatClockTime } from '../../format/numbers.ts';
 import { EVENT_LOG_LIST } from '../../store/console-events.ts';
 import type { NetdeckEvent, Severity } from '../../store/events.ts';
 import { sortOf, sortWords, viewRows } from '../../store/list-view.ts';
-import { ListFilter, useListView, useViewState } from '../components/list-view.tsx';
+import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useClock, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { eventLogKeys } from '../input/global-keys.ts';
@@ -101,7 +101,6 @@ export function EventLog({ width, height }: { width: number; height: number }) {
     filterId: 'events-filter',
   };
   const controls = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const ordered = viewRows(all, EVENT_LOG_LIST, view);
   const room = Math.max(1, height - 1);
   // A cursor on one entry (the window follows it); enter shows that entry whole, wrapped.
@@ -144,7 +143,7 @@ export function EventLog({ width, height }: { width: number; height: number }) {
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        <ListFilter list={list} view={view} width={filterWidth(width)} />
         <Text bold color={theme.accent} wrap="truncate">
           {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · / filter · o sort · esc closes`}
         </Text>

@@ -2,9 +2,8 @@
 // pane, then the other panes, then dialogs), scrollable with j/k.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { useStore } from 'zustand';
 import { type ListSpec, matchesFilter } from '../../store/list-view.ts';
-import { ListFilter, useListView, useViewState } from '../components/list-view.tsx';
+import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
 import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
@@ -117,7 +116,6 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
   const { session } = useStores();
   const list = { holder, spec: HELP_SEARCH, filterId: 'help-search' };
   const controls = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const scrolling = scrollActions(setTop, room, maxTop, () => session.getState().closeOverlay());
   useKeyActions(helpKeys, 'dialog:help', {
     ...scrolling,
@@ -137,13 +135,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter
-          list={list}
-          view={view}
-          editing={editing}
-          width={Math.min(30, Math.floor(width / 3))}
-          placeholder="words or a key"
-        />
+        <ListFilter list={list} view={view} width={filterWidth(width)} placeholder="words or a key" />
         <Text bold color={theme.accent} wrap="truncate">
           {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · / search · esc closes`}
         </Text>

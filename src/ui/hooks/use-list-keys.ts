@@ -28,26 +28,32 @@ export function useListKeys(list: () => ListMoves, pageRows: number): ListKeyHan
 }
 
 /**
- * A dialog's list of suggestions (demo codes, demo wallets) that ↑/↓ walk round, none
- * picked at first; each pick is handed to `onPick`. `reset` forgets the pick.
+ * A dialog's suggestions (demo codes, the account's wallets): the `values` that ↑/↓ walk
+ * round, none picked at first, each pick put in the dialog's box by `set`, as typing
+ * does (PickField). `reset` forgets the pick.
  */
-export function usePickList<T>(items: readonly T[], onPick: (item: T) => void) {
+export function usePickList(values: readonly string[], set: (value: string) => void) {
   // The latest pick, ahead of the state when keys come faster than renders.
   const pick = useRef(-1);
   const [picked, setPicked] = useState(-1);
-  const set = (index: number) => {
+  const choose = (index: number) => {
     pick.current = index;
     setPicked(index);
   };
   return {
+    values,
+    set,
     picked,
     move(delta: 1 | -1) {
-      if (items.length === 0) return;
+      if (values.length === 0) return;
       const at = pick.current;
-      const next = at < 0 ? (delta > 0 ? 0 : items.length - 1) : (at + delta + items.length) % items.length;
-      set(next);
-      onPick(items[next]);
+      const next =
+        at < 0 ? (delta > 0 ? 0 : values.length - 1) : (at + delta + values.length) % values.length;
+      choose(next);
+      set(values[next]);
     },
-    reset: () => set(-1),
+    reset: () => choose(-1),
   };
 }
+
+export type PickList = ReturnType<typeof usePickList>;

@@ -1,9 +1,9 @@
 // The Account pane's two lists as the list controller (src/ui/components/list-view.tsx)
 // sees them: where each keeps its view, its rows, its filter box.
-import type { AccountWallet, ApiKey } from '../../../contract/schemas.ts';
+import type { AccountWallet } from '../../../contract/schemas.ts';
 import { type AccountStore, WALLETS_LIST } from '../../../store/account.ts';
 import { API_KEYS_LIST, type ApiKeysStore } from '../../../store/api-keys.ts';
-import { type ListControl, storeView } from '../../components/list-view.tsx';
+import { type ListControl, storeList } from '../../components/list-view.tsx';
 
 /** The wallets as the list controller sees them. */
 export const walletList = (store: AccountStore): ListControl<AccountWallet> => ({
@@ -16,11 +16,7 @@ export const walletList = (store: AccountStore): ListControl<AccountWallet> => (
 });
 
 /** The API keys as the list controller sees them. */
-export const apiKeyList = (store: ApiKeysStore): ListControl<ApiKey> => ({
-  holder: storeView(store),
-  spec: API_KEYS_LIST,
-  filterId: 'apiKeys-filter',
-});
+export const apiKeyList = (store: ApiKeysStore) => storeList(store, API_KEYS_LIST, 'apiKeys-filter');
 
 /** A list's count: all of them, or how many of them the filter shows. */
 export const countShown = (all: number, shown: number): string =>

@@ -13,7 +13,7 @@ import { payoutRefusal, walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
 import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
-import { ListFilter, useListView } from '../../components/list-view.tsx';
+import { filterWidth, ListFilter, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -56,7 +56,7 @@ export function accountLayout(height: number, rows: { wallets: number; keys: num
 const FEEDBACK_ROWS = 2;
 
 /** The y/n question about the selected wallet (payout or remove), then its outcome. */
-function WalletQuestion({ width, height }: { width: number; height: number }) {
+function WalletQuestion() {
   const { account } = useStores();
   const dialogs = useDialogs();
   const question = useStore(account, (s) => s.question);
@@ -72,8 +72,6 @@ function WalletQuestion({ width, height }: { width: number; height: number }) {
   return (
     <Question
       title={payout ? 'Payout wallet' : 'Remove a wallet'}
-      width={width}
-      height={height}
       phase={question.phase}
       lines={
         payout
@@ -133,7 +131,6 @@ export function Account({ width, height }: PaneProps) {
   const wallets = useListView(walletList(account));
   const keys = useListView(apiKeyList(apiKeys));
   const walletView = useStore(account, (s) => s.walletView);
-  const editingWallets = useStore(session, (s) => s.focus === walletList(account).filterId);
   useKeyActions(accountKeys, 'account', {
     ...useListKeys(() => (inKeys() ? k() : a()), inKeys() ? heights.keys : heights.wallets),
     // `/`, `o` and `I` act on the list the cursor is in.
@@ -188,17 +185,12 @@ export function Account({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === WALLET_DIALOG) return <WalletDialog width={width} height={height} />;
-  if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog width={width} height={height} />;
-  if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog width={width} height={height} />;
-  if (dialog === API_KEY_DIALOG) return <ApiKeyDialog width={width} height={height} />;
-  if (dialog === QUESTION_DIALOG)
-    return walletQuestion ? (
-      <WalletQuestion width={width} height={height} />
-    ) : (
-      <ApiKeyQuestion width={width} height={height} />
-    );
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === WALLET_DIALOG) return <WalletDialog />;
+  if (dialog === FEEDBACK_DIALOG) return <FeedbackDialog />;
+  if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog />;
+  if (dialog === API_KEY_DIALOG) return <ApiKeyDialog />;
+  if (dialog === QUESTION_DIALOG) return walletQuestion ? <WalletQuestion /> : <ApiKeyQuestion />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
 
   const noToken = isNoToken(error);
   const { wallets: shownWallets, selected } = walletRows({ data, selectedWallet, walletView });
@@ -267,12 +259,7 @@ export function Account({ width, height }: PaneProps) {
         <Text bold color={theme.accent} underline={list === 'wallets'}>
           {`Wallets${data ? ` (${countShown(data.wallets?.length ?? 0, shownWallets.length)})` : ''}${data && selected && list === 'wallets' ? ` · ${rowOf(shownWallets.indexOf(selected), shownWallets.length)}` : ''}`}
         </Text>
-        <ListFilter
-          list={walletList(account)}
-          view={walletView}
-          editing={editingWallets}
-          width={Math.min(30, Math.floor(width / 3))}
-        />
+        <ListFilter list={walletList(account)} view={walletView} width={filterWidth(width)} />
       </Box>
       <Box paddingLeft={2} flexDirection="column">
         {body}

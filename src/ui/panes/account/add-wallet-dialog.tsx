@@ -6,7 +6,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { BLOCKCHAINS } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
@@ -15,12 +15,11 @@ import { accountKeys } from './keys.ts';
 
 export const ADD_WALLET_DIALOG = 'addWallet';
 
-export function AddWalletDialog({ width, height }: { width: number; height: number }) {
+export function AddWalletDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
   const form = useStore(account, (s) => s.addWallet);
-  const inner = dialogInnerWidth(width);
   const a = () => account.getState();
   const close = () => dialogs.close(ADD_WALLET_DIALOG);
   const submit = () => {
@@ -46,7 +45,7 @@ export function AddWalletDialog({ width, height }: { width: number; height: numb
     );
 
   return (
-    <DialogFrame title="Add a wallet" width={width} height={height}>
+    <DialogFrame title="Add a wallet">
       <Box>
         <Text color={theme.accent}>{'Chain:   '}</Text>
         {BLOCKCHAINS.map((chain) => (
@@ -60,7 +59,6 @@ export function AddWalletDialog({ width, height }: { width: number; height: numb
         label="Address: "
         id="wallet-address"
         value={form.address}
-        width={inner}
         focused={form.phase !== 'added'}
         placeholder={form.chain === 'TAO' ? 'an ss58 address, 5…' : 'a Solana address (base58)'}
         onChange={(value) => a().setAddress(value)}

@@ -5,7 +5,7 @@ import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -15,7 +15,7 @@ import { accountKeys } from './keys.ts';
 
 export const API_KEY_DIALOG = 'apiKey';
 
-export function ApiKeyDialog({ width, height }: { width: number; height: number }) {
+export function ApiKeyDialog() {
   const { apiKeys } = useStores();
   // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
   const [copied, setCopied] = useState<string>();
@@ -23,7 +23,6 @@ export function ApiKeyDialog({ width, height }: { width: number; height: number 
   const dialogs = useDialogs();
   const copy = useCopy();
   const form = useStore(apiKeys, (s) => s.form);
-  const inner = dialogInnerWidth(width);
   const k = () => apiKeys.getState();
   const close = () => {
     // The key is shown once: it goes with the dialog.
@@ -73,12 +72,11 @@ export function ApiKeyDialog({ width, height }: { width: number; height: number 
     );
 
   return (
-    <DialogFrame title="Make an API key" width={width} height={height}>
+    <DialogFrame title="Make an API key">
       <LabeledInput
         label="Name: "
         id="api-key-name"
         value={form.name}
-        width={inner}
         focused={form.phase !== 'made' && form.phase !== 'sending'}
         placeholder="what it is for: grafana, backups…"
         onChange={(value) => k().setName(value)}

@@ -8,7 +8,7 @@ import { formatTimestamp, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { keyRows, NO_API_KEYS } from '../../../store/api-keys.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
-import { ListFilter, ListHeader } from '../../components/list-view.tsx';
+import { filterWidth, ListFilter, ListHeader } from '../../components/list-view.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -42,14 +42,13 @@ export function ApiKeySection({
   /** The hint line under the list. */
   hint: boolean;
 }) {
-  const { apiKeys, account, session } = useStores();
+  const { apiKeys, account } = useStores();
   const theme = useTheme();
   const data = useStore(apiKeys, (s) => s.data);
   const error = useStore(apiKeys, (s) => s.error);
   const selectedKey = useStore(apiKeys, (s) => s.selectedKey);
   const view = useStore(apiKeys, (s) => s.view);
   const list = apiKeyList(apiKeys);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const { keys, selected } = keyRows({ data, selectedKey, view });
   const cursor = selected ? keys.indexOf(selected) : 0;
   const missing = isMissingRoute(error);
@@ -108,7 +107,7 @@ export function ApiKeySection({
         <Text bold color={theme.accent} underline={active}>
           {title}
         </Text>
-        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        <ListFilter list={list} view={view} width={filterWidth(width)} />
       </Box>
       <Box paddingLeft={2} flexDirection="column">
         {body}
@@ -125,7 +124,7 @@ export function ApiKeySection({
 }
 
 /** The y/n question about the key under the cursor, then its outcome. */
-export function ApiKeyQuestion({ width, height }: { width: number; height: number }) {
+export function ApiKeyQuestion() {
   const { apiKeys } = useStores();
   const dialogs = useDialogs();
   const question = useStore(apiKeys, (s) => s.question);
@@ -134,8 +133,6 @@ export function ApiKeyQuestion({ width, height }: { width: number; height: numbe
   return (
     <Question
       title="Remove an API key"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={[
         `Remove the API key ${named} (${screenText(question.id)})?`,

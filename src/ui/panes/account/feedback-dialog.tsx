@@ -6,7 +6,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
-import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -87,12 +87,12 @@ function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): Feed
   return next[Math.min(column, next.length - 1)];
 }
 
-export function FeedbackDialog({ width, height }: { width: number; height: number }) {
+export function FeedbackDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
   const form = useStore(account, (s) => s.feedback);
-  const inner = dialogInnerWidth(width);
+  const { inner } = useDialogRoom();
   const a = () => account.getState();
   const focusedField = () => FEEDBACK_FIELDS[a().feedback.focus];
   const close = () => {
@@ -116,7 +116,7 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
 
   if (form.phase === 'sent') {
     return (
-      <DialogFrame title="Send feedback" width={width} height={height}>
+      <DialogFrame title="Send feedback">
         <Text color={theme.ok}>{`✓ ${form.message}`}</Text>
         <Text dimColor={theme.dim}>enter or esc closes.</Text>
       </DialogFrame>
@@ -136,7 +136,7 @@ export function FeedbackDialog({ width, height }: { width: number; height: numbe
     outcome = <Text color={theme.error}>{`✗ ${screenText(form.message)}`}</Text>;
 
   return (
-    <DialogFrame title="Send feedback" width={width} height={height}>
+    <DialogFrame title="Send feedback">
       <Text dimColor={theme.dim} wrap="truncate">
         space ticks · ↑↓←→ or tab/shift-tab move · enter on [Send] sends
       </Text>

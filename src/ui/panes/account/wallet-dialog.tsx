@@ -2,25 +2,24 @@
 // the service refuses as payout wallet), then the question `enter` asks in the list is
 // asked. The account's wallets are listed by chain and address, and ↑/↓ puts one in the box;
 // those that cannot be the payout wallet are named apart, with why.
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { payoutRefusal } from '../../../store/account.ts';
-import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
-import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
+import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { usePickList } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { accountKeys } from './keys.ts';
 
 export const WALLET_DIALOG = 'wallet';
 
-export function WalletDialog({ width, height }: { width: number; height: number }) {
+export function WalletDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -32,10 +31,9 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const wallets = useMemo(() => (all ?? []).filter((w) => w.wallet_id && !payoutRefusal(w)), [all]);
   const refused = (all ?? []).filter((w) => payoutRefusal(w));
   const ids = useMemo(() => wallets.map((w) => w.wallet_id ?? ''), [wallets]);
-  const inner = dialogInnerWidth(width);
-  const rows = dialogListRows(height, 4 + (refused.length ? 1 : 0));
+  const rows = dialogListRows(useDialogRoom().rows, 4 + (refused.length ? 1 : 0));
   const a = () => account.getState();
-  const { picked, move } = usePickList(ids, (id) => a().setWalletInput(id));
+  const pick = usePickList(ids, (id) => a().setWalletInput(id));
   // The same question as enter in the list: this dialog gives way to it.
   const submit = () => {
     if (!a().askTypedWallet()) return;
@@ -45,49 +43,37 @@ export function WalletDialog({ width, height }: { width: number; height: number 
   const close = () => dialogs.close(WALLET_DIALOG);
   useKeyActions(accountKeys, 'dialog:wallet', {
     submit,
-    nextWallet: () => move(1),
-    previousWallet: () => move(-1),
+    nextWallet: () => pick.move(1),
+    previousWallet: () => pick.move(-1),
     close,
   });
 
   const label = (w: AccountWallet) =>
     `${padCells(screenText(w.blockchain ?? '?'), 9)}${screenText(w.wallet_address ?? w.wallet_id ?? '')}`;
   return (
-    <DialogFrame title="Set the payout wallet" width={width} height={height}>
+    <DialogFrame title="Set the payout wallet">
       <Text
         dimColor={theme.dim}
       >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
       <Text dimColor={theme.dim}>
         The id of one of your account's wallets (a UUID); enter asks before it is set.
       </Text>
-      <DialogFocus active={picked < 0}>
-        <LabeledInput
-          label="Wallet: "
-          id="wallet-id"
-          value={wallet.input}
-          width={inner}
-          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
-          onChange={(value) => a().setWalletInput(value)}
-          onSubmit={submit}
-          onCancel={close}
-        />
+      <PickField
+        label="Wallet: "
+        id="wallet-id"
+        value={wallet.input}
+        placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+        onSubmit={submit}
+        onCancel={close}
+        pick={pick}
+        heading="The account's wallets"
+        lines={wallets.map((w) => `${label(w)}${w.wallet_id === current ? '  (current)' : ''}`)}
+        rows={rows}
+      >
         {wallet.phase === 'malformed' ? (
           <Text color={theme.error} wrap="wrap">{`✗ ${screenText(wallet.message)}`}</Text>
         ) : null}
-      </DialogFocus>
-      {wallets.length > 0 ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text dimColor={theme.dim} wrap="truncate">
-            {`The account's wallets${listPosition(picked, wallets.length, rows)}, ↑/↓ puts one in the box:`}
-          </Text>
-          <DialogList
-            lines={wallets.map((w) => `${label(w)}${w.wallet_id === current ? '  (current)' : ''}`)}
-            keys={ids}
-            cursor={picked}
-            rows={rows}
-          />
-        </Box>
-      ) : null}
+      </PickField>
       {refused.length ? (
         <Text dimColor={theme.dim} wrap="truncate">
           {`Not listed: ${refused.map((w) => screenText(w.blockchain ?? '')).join(', ')} (Bittensor wallets cannot be the payout wallet)`}

@@ -6,7 +6,7 @@ import type React from 'react';
 import { useState } from 'react';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -19,7 +19,7 @@ import { QrView } from './qr-code.tsx';
 export const RENAME_DIALOG = 'rename';
 export const QR_DIALOG = 'qr';
 
-type Props = { action: DeviceAction; width: number; height: number };
+type Props = { action: DeviceAction };
 
 function useClose(id: string) {
   const { devices } = useStores();
@@ -31,7 +31,7 @@ function useClose(id: string) {
 }
 
 /** `c` and `x`: y/n, then the outcome. */
-export function AssociationQuestion({ action, width, height, dialog }: Props & { dialog: string }) {
+export function AssociationQuestion({ action, dialog }: Props & { dialog: string }) {
   const { devices } = useStores();
   const close = useClose(dialog);
   const name = `"${screenText(action.deviceName || 'the device')}"`;
@@ -49,8 +49,6 @@ export function AssociationQuestion({ action, width, height, dialog }: Props & {
   return (
     <Question
       title={confirming ? 'Confirm the guest' : 'Remove the association'}
-      width={width}
-      height={height}
       phase={action.phase}
       lines={action.phase === 'checking' ? [`Asking who added the share code of ${name}…`] : lines}
       question={confirming ? `Let ${screenText(action.guest)} use it?` : 'Remove it?'}
@@ -62,11 +60,10 @@ export function AssociationQuestion({ action, width, height, dialog }: Props & {
 }
 
 /** `R` and `N`: a name box. */
-export function RenameDialog({ action, width, height }: Props) {
+export function RenameDialog({ action }: Props) {
   const { devices } = useStores();
   const theme = useTheme();
   const close = useClose(RENAME_DIALOG);
-  const inner = dialogInnerWidth(width);
   const d = () => devices.getState();
   const submit = () => {
     if (d().action?.phase === 'done') close();
@@ -90,11 +87,7 @@ export function RenameDialog({ action, width, height }: Props) {
   else if (action.phase === 'failed')
     outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
   return (
-    <DialogFrame
-      title={device ? 'Rename the device' : 'Rename the association'}
-      width={width}
-      height={height}
-    >
+    <DialogFrame title={device ? 'Rename the device' : 'Rename the association'}>
       <Text wrap="wrap">
         {device
           ? `The device's name, shown everywhere (device ${screenText(action.deviceId)}):`
@@ -106,7 +99,6 @@ export function RenameDialog({ action, width, height }: Props) {
             label="Name: "
             id="rename-name"
             value={action.input}
-            width={inner}
             focused={action.phase === 'editing' || action.phase === 'failed'}
             onChange={(value) => d().setActionInput(value)}
             onSubmit={submit}
@@ -120,7 +112,7 @@ export function RenameDialog({ action, width, height }: Props) {
 }
 
 /** `Q`: the code as a QR code, with the link it holds. */
-export function QrDialog({ action, width, height }: Props) {
+export function QrDialog({ action }: Props) {
   const copy = useCopy();
   const close = useClose(QR_DIALOG);
   const [notice, setNotice] = useState<string>();
@@ -130,8 +122,6 @@ export function QrDialog({ action, width, height }: Props) {
       code={screenText(action.code)}
       title="Share code as a QR code"
       notice={notice?.replaceAll('\n', ' ')}
-      width={width}
-      height={height}
     />
   );
 }

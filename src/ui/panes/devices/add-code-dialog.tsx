@@ -1,6 +1,6 @@
 // `a`: type a code (six words, any spacing or case), see what it added or why not. In
 // demo mode the simulator's live codes are listed and ↑/↓ puts one in the box.
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import type React from 'react';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -8,19 +8,13 @@ import type { SimCodes } from '../../../contract/admin.ts';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
-import {
-  DialogFocus,
-  DialogFrame,
-  dialogBodyRows,
-  dialogInnerWidth,
-} from '../../components/dialog-frame.tsx';
-import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
+import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useStores, useTheme } from '../../context.tsx';
 import { usePickList } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { devicesKeys } from './keys.ts';
 
@@ -63,7 +57,7 @@ function addedText(added: AddedDevice): string {
   return `✓ Adoption added: ${name} is pending${left}.`;
 }
 
-export function AddCodeDialog({ width, height }: { width: number; height: number }) {
+export function AddCodeDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const demo = useDemo();
@@ -75,15 +69,18 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
     () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, MAX_TRY)),
     [demo, add.phase],
   );
-  const inner = dialogInnerWidth(width);
+  const room = useDialogRoom();
   // In a short pane the codes get the description's rows (the box's example says it).
-  const roomy = dialogBodyRows(height) >= 12;
-  const rows = dialogListRows(height, roomy ? 5 : 3);
+  const roomy = room.rows >= 12;
+  const rows = dialogListRows(room.rows, roomy ? 5 : 3);
   const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
   const d = () => devices.getState();
-  const { picked, move, reset } = usePickList(tries, (t) => d().setAddInput(t.code));
+  const pick = usePickList(
+    tries.map((t) => t.code),
+    (code) => d().setAddInput(code),
+  );
   const submit = () => {
-    reset();
+    pick.reset();
     void d().addCode();
   };
   const close = () => {
@@ -92,8 +89,8 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   };
   useKeyActions(devicesKeys, 'dialog:addCode', {
     submit,
-    nextCode: () => move(1),
-    previousCode: () => move(-1),
+    nextCode: () => pick.move(1),
+    previousCode: () => pick.move(-1),
     close,
   });
 
@@ -102,44 +99,32 @@ export function AddCodeDialog({ width, height }: { width: number; height: number
   else if (add.phase === 'added' && add.added) outcome = <Text color={theme.ok}>{addedText(add.added)}</Text>;
   else if (add.phase === 'malformed') outcome = <Text color={theme.error}>{`✗ ${add.message}`}</Text>;
   else if (add.phase === 'failed' && add.noToken)
-    outcome = <NoToken what="Adding a code needs your network's token" width={inner} />;
+    outcome = <NoToken what="Adding a code needs your network's token" width={room.inner} />;
   else if (add.phase === 'failed')
     outcome = <Text color={theme.error}>{`✗ ${screenText(add.message)}`}</Text>;
 
   return (
-    <DialogFrame title="Add a code" width={width} height={height}>
+    <DialogFrame title="Add a code">
       {roomy ? (
         <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
       ) : null}
-      <DialogFocus active={picked < 0}>
-        <LabeledInput
-          label="Code: "
-          id="add-code"
-          value={add.input}
-          width={inner}
-          placeholder="e.g. abandon ability able about above absent"
-          onChange={(value) => d().setAddInput(value)}
-          onSubmit={submit}
-          onCancel={close}
-        />
+      <PickField
+        label="Code: "
+        id="add-code"
+        value={add.input}
+        placeholder="e.g. abandon ability able about above absent"
+        onSubmit={submit}
+        onCancel={close}
+        pick={pick}
+        heading="Codes to try (demo simulator)"
+        lines={tries.map((t) => `${padCells(t.kind, 6)} ${padCells(t.code, codeWidth)} ${t.label}`)}
+        rows={rows}
+      >
         {outcome}
         {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
           <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>
         ) : null}
-      </DialogFocus>
-      {tries.length > 0 ? (
-        <Box flexDirection="column" marginTop={1}>
-          <Text dimColor={theme.dim} wrap="truncate">
-            {`Codes to try (demo simulator)${listPosition(picked, tries.length, rows)}, ↑/↓ puts one in the box:`}
-          </Text>
-          <DialogList
-            lines={tries.map((t) => `${padCells(t.kind, 6)} ${padCells(t.code, codeWidth)} ${t.label}`)}
-            keys={tries.map((t) => t.code)}
-            cursor={picked}
-            rows={rows}
-          />
-        </Box>
-      ) : null}
+      </PickField>
     </DialogFrame>
   );
 }

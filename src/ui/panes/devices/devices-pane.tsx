@@ -12,7 +12,6 @@ import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
-import type { DeviceRow } from '../../../store/devices.ts';
 import {
   DEVICES_LIST,
   type DevicesStore,
@@ -23,22 +22,12 @@ import {
 import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
-import {
-  type ListControl,
-  ListFilter,
-  ListHeader,
-  storeView,
-  useListView,
-} from '../../components/list-view.tsx';
+import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import {
-  RemoveStaleQuestion,
-  STALE_PERIOD_DIALOG,
-  StalePeriodDialog,
-} from '../../components/stale-dialogs.tsx';
+import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth } from '../../components/virtual-list.tsx';
 import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -54,11 +43,7 @@ import { devicesKeys } from './keys.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 
 /** The lists as the list controller sees them. */
-const devicesList = (store: DevicesStore): ListControl<DeviceRow> => ({
-  holder: storeView(store),
-  spec: DEVICES_LIST,
-  filterId: 'devices-filter',
-});
+const devicesList = (store: DevicesStore) => storeList(store, DEVICES_LIST, 'devices-filter');
 
 export function Devices({ width, height }: PaneProps) {
   const stores = useStores();
@@ -80,10 +65,10 @@ export function Devices({ width, height }: PaneProps) {
   const view = useStore(devices, (s) => s.view);
   const list = devicesList(devices);
   const listView = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const staleState = useStore(stale, (s) => s);
   const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const staleDialog = useStaleDialog(dialog);
   const openLogin = useOpenLogin();
   const [notice, setNotice] = useState<string>();
 
@@ -155,17 +140,14 @@ export function Devices({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog width={width} height={height} />;
-  if (dialog === SHARE_DIALOG) return <ShareDialog width={width} height={height} />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
-  if (staleState.question && dialog === QUESTION_DIALOG)
-    return <RemoveStaleQuestion width={width} height={height} />;
+  if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog />;
+  if (dialog === SHARE_DIALOG) return <ShareDialog />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
+  if (staleDialog) return staleDialog;
   if (action && dialog === QUESTION_DIALOG)
-    return <AssociationQuestion action={action} width={width} height={height} dialog={QUESTION_DIALOG} />;
-  if (action && dialog === RENAME_DIALOG)
-    return <RenameDialog action={action} width={width} height={height} />;
-  if (action && dialog === QR_DIALOG) return <QrDialog action={action} width={width} height={height} />;
+    return <AssociationQuestion action={action} dialog={QUESTION_DIALOG} />;
+  if (action && dialog === RENAME_DIALOG) return <RenameDialog action={action} />;
+  if (action && dialog === QR_DIALOG) return <QrDialog action={action} />;
 
   const rows = visibleDeviceRows({ data, fetchedAt, only, view }, now, own);
   const byId = clientsById(own);
@@ -248,7 +230,7 @@ export function Devices({ width, height }: PaneProps) {
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+        <ListFilter list={list} view={view} width={filterWidth(width)} />
         {status}
       </Box>
       {data && rows.length > 0 ? (

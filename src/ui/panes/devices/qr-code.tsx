@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { fitQr } from '../../../format/qr-lines.ts';
 import { shareLink } from '../../../store/codes.ts';
-import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
 
@@ -14,18 +14,15 @@ export function QrView({
   code,
   title,
   notice,
-  width,
-  height,
 }: {
   /** The code, made safe to draw. */
   code: string;
   title: string;
   /** What `y` did: in place of the link under the code. */
   notice?: string;
-  width: number;
-  height: number;
 }) {
   const theme = useTheme();
+  const { width, height } = useDialogRoom();
   const terminal = useTerminalSize();
   const link = shareLink(code);
   // The link (or what `y` did) takes the line under the code.
@@ -34,7 +31,7 @@ export function QrView({
     // The pane is the terminal less the frame around it: the frame stays.
     const rows = terminal.rows - height + fit.needs.rows + 1;
     return (
-      <DialogFrame title={title} width={width} height={height}>
+      <DialogFrame title={title}>
         <Text color={theme.warn} wrap="wrap">
           {`The QR code needs a terminal of ${fit.needs.columns} columns and ${rows} rows; this one has ${terminal.columns} columns and ${terminal.rows} rows.`}
         </Text>

@@ -10,7 +10,7 @@ import { screenText } from '../../../sanitize.ts';
 import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
-import { DialogFocus, DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -53,7 +53,7 @@ function BigCode({ code, width }: { code: string; width: number }) {
   );
 }
 
-export function ShareDialog({ width, height }: { width: number; height: number }) {
+export function ShareDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -64,7 +64,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   const [qr, setQr] = useState(false);
   // Once the code is shown, ↓/↑ scroll a dialog taller than the pane: to what follows the code, and back.
   const [below, setBelow] = useState(false);
-  const inner = dialogInnerWidth(width);
+  const room = useDialogRoom();
   const d = () => devices.getState();
   const close = () => dialogs.close(SHARE_DIALOG);
 
@@ -112,7 +112,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
   let body: React.ReactNode;
   if (share.step === 'pick') {
     const list = share.devices ?? [];
-    const rows = dialogListRows(height, 1);
+    const rows = dialogListRows(room.rows, 1);
     body = share.loadingDevices ? (
       <Spinner label="loading this network's devices…" />
     ) : list.length === 0 ? (
@@ -123,7 +123,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
           {`Which of this network's ${list.length} devices?${listPosition(share.cursor, list.length, rows)} ↑/↓ (j/k) then enter.`}
         </Text>
         <DialogList
-          lines={list.map((device) => deviceLine(device, inner))}
+          lines={list.map((device) => deviceLine(device, room.inner))}
           keys={distinctKeys(list.map((device) => device.client_id ?? ''))}
           cursor={share.cursor}
           rows={rows}
@@ -141,7 +141,6 @@ export function ShareDialog({ width, height }: { width: number; height: number }
           label="Name: "
           id="share-name"
           value={share.name}
-          width={inner}
           focused={share.step === 'name'}
           placeholder={share.clientId ? defaultShareName(data, share.clientId) : ''}
           onChange={(value) => d().setShareName(value)}
@@ -157,8 +156,6 @@ export function ShareDialog({ width, height }: { width: number; height: number }
         code={screenText(share.code)}
         title={`Share code for "${screenText(share.name)}"`}
         notice={notice?.replaceAll('\n', ' ')}
-        width={width}
-        height={height}
       />
     );
   } else if (share.step === 'done' && share.code) {
@@ -167,7 +164,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
       <Box flexDirection="column">
         <DialogFocus active={!below && !notice}>
           <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
-          <BigCode code={code} width={inner} />
+          <BigCode code={code} width={room.inner} />
         </DialogFocus>
         <DialogFocus active={below || Boolean(notice)}>
           <Text>{code}</Text>
@@ -180,7 +177,7 @@ export function ShareDialog({ width, height }: { width: number; height: number }
       </Box>
     );
   } else if (share.noToken) {
-    body = <NoToken what="Sharing a device needs your network's token" width={inner} />;
+    body = <NoToken what="Sharing a device needs your network's token" width={room.inner} />;
   } else {
     body = (
       <Text
@@ -189,9 +186,5 @@ export function ShareDialog({ width, height }: { width: number; height: number }
     );
   }
 
-  return (
-    <DialogFrame title="Share a device" width={width} height={height}>
-      {body}
-    </DialogFrame>
-  );
+  return <DialogFrame title="Share a device">{body}</DialogFrame>;
 }

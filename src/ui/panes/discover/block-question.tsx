@@ -10,7 +10,7 @@ import { useDialogs } from '../../input/dispatcher.tsx';
 
 export const BLOCK_DIALOG = QUESTION_DIALOG;
 
-export function BlockQuestion({ width, height }: { width: number; height: number }) {
+export function BlockQuestion() {
   const { blocked } = useStores();
   const dialogs = useDialogs();
   const question = useStore(blocked, (s) => s.question);
@@ -23,8 +23,6 @@ export function BlockQuestion({ width, height }: { width: number; height: number
   return (
     <Question
       title={block ? 'Block a country' : 'Unblock a country'}
-      width={width}
-      height={height}
       phase={question.phase}
       lines={[
         block

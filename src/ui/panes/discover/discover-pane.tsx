@@ -409,7 +409,7 @@ export function Discover({ width, height }: PaneProps) {
     );
   }
 
-  if (dialog === BLOCK_DIALOG && asking) return <BlockQuestion width={width} height={height} />;
+  if (dialog === BLOCK_DIALOG && asking) return <BlockQuestion />;
 
   return (
     <ListPaneLayout

@@ -20,7 +20,13 @@ import {
   shownPayments,
 } from '../../../store/earnings.ts';
 import { sortOf } from '../../../store/list-view.ts';
-import { headerColumnAt, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
+import {
+  filterWidth,
+  headerColumnAt,
+  type ListControl,
+  ListFilter,
+  useListView,
+} from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
@@ -76,7 +82,7 @@ function styleOf(style: LineStyle, theme: Theme): { color?: string; bold?: boole
 }
 
 /** The y/n question before the network's ranking visibility changes, then its outcome. */
-function VisibilityQuestion({ width, height }: { width: number; height: number }) {
+function VisibilityQuestion() {
   const { earnings } = useStores();
   const dialogs = useDialogs();
   const question = useStore(earnings, (s) => s.visibility);
@@ -88,8 +94,6 @@ function VisibilityQuestion({ width, height }: { width: number; height: number }
   return (
     <Question
       title="Leaderboard visibility"
-      width={width}
-      height={height}
       phase={question.phase}
       lines={
         question.makePublic
@@ -158,7 +162,6 @@ export function Earnings({ width, height }: PaneProps) {
   const rows = Math.max(1, height - 1);
   const list = paymentsList(earnings);
   const payments = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
   const lines = state.data
     ? earningsLines(state.data, width, now, state.chosen, {
         payments: shownPayments(state),
@@ -259,10 +262,9 @@ export function Earnings({ width, height }: PaneProps) {
     login: openLogin,
   });
 
-  if (dialog === LEADERBOARD_DIALOG)
-    return <LeaderboardDialog width={width} height={height} onClose={closeBoard} />;
-  if (dialog === QUESTION_DIALOG) return <VisibilityQuestion width={width} height={height} />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
+  if (dialog === LEADERBOARD_DIALOG) return <LeaderboardDialog onClose={closeBoard} />;
+  if (dialog === QUESTION_DIALOG) return <VisibilityQuestion />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
   if (state.detailId) return <PaymentDetail width={width} height={height} paymentId={state.detailId} />;
 
   const status = (
@@ -290,12 +292,7 @@ export function Earnings({ width, height }: PaneProps) {
         {body}
       </Box>
       <Box height={1} gap={2} overflowY="hidden">
-        <ListFilter
-          list={list}
-          view={state.paymentsView}
-          editing={editing}
-          width={Math.min(30, Math.floor(width / 3))}
-        />
+        <ListFilter list={list} view={state.paymentsView} width={filterWidth(width)} />
         {status}
       </Box>
     </Box>

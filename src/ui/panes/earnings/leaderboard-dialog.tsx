@@ -15,7 +15,7 @@ import {
   type RankedEarner,
 } from '../../../store/earnings.ts';
 import { sortOf } from '../../../store/list-view.ts';
-import { DialogFrame, dialogInnerWidth } from '../../components/dialog-frame.tsx';
+import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { headerText, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -28,6 +28,8 @@ import { earningsKeys } from './keys.ts';
 export const LEADERBOARD_DIALOG = 'leaderboard';
 /** Rows of the body besides the list: the heading, the column header, the note, the hint. */
 const OTHER_ROWS = 4;
+/** The widest the board's text gets: wider than other dialogs, for long network names. */
+const MAX_WIDTH = 96;
 
 /** The leaderboard as the list controller sees it. */
 const boardList = (store: EarningsStore): ListControl<RankedEarner> => ({
@@ -60,26 +62,18 @@ export function earnerLine(
   return `${padCells(`#${formatCount(place + 1)}`, 5)} ${padCells(mib, 11, 'right')}  ${mark}${padCells(name, Math.max(8, width - 29))}`;
 }
 
-export function LeaderboardDialog({
-  width,
-  height,
-  onClose,
-}: {
-  width: number;
-  height: number;
-  onClose(): void;
-}) {
+export function LeaderboardDialog({ onClose }: { onClose(): void }) {
   const { earnings } = useStores();
   const theme = useTheme();
   const board = useStore(earnings, (s) => s.board);
   const view = useStore(earnings, (s) => s.boardView);
   const shown = useStore(earnings, boardRows);
   const rank = useStore(earnings, (s) => s.data?.ranking.data?.leaderboard_rank);
-  const rows = dialogListRows(height, OTHER_ROWS);
+  const { inner, rows: bodyRows } = useDialogRoom(MAX_WIDTH);
+  const rows = dialogListRows(bodyRows, OTHER_ROWS);
   const e = () => earnings.getState();
   const list = boardList(earnings);
   const controls = useListView(list);
-  const editing = useStore(useStores().session, (s) => s.focus === list.filterId);
   useKeyActions(earningsKeys, 'dialog:leaderboard', {
     search: controls.search,
     sort: controls.sort,
@@ -96,7 +90,6 @@ export function LeaderboardDialog({
       if (!controls.clearFilter()) onClose();
     },
   });
-  const inner = dialogInnerWidth(width, 96);
   const earners = board?.earners ?? [];
   const own = ownRow(earners, rank);
   const title = `Leaderboard · top ${formatCount(earners.length || 100)} by MiB paid in the last 4 payouts`;
@@ -122,7 +115,7 @@ export function LeaderboardDialog({
                   : 'This network has no rank (no payment in the last 4 payouts)'
             }${listPosition(board.cursor, shown.length, rows)}`}
           </Text>
-          <ListFilter list={list} view={view} editing={editing} width={24} />
+          <ListFilter list={list} view={view} width={24} />
         </Box>
         <Text bold wrap="truncate">
           {`  ${headerText(boardColumns(inner), sortOf(LEADERBOARD_LIST, view), theme.glyphs, 1)}`}
@@ -149,7 +142,7 @@ export function LeaderboardDialog({
       </>
     );
   return (
-    <DialogFrame title={title} width={width} height={height} max={96}>
+    <DialogFrame title={title} max={MAX_WIDTH}>
       {body}
       <Text dimColor={theme.dim}>↑↓ move · / filter · o sort · r reload · esc closes</Text>
     </DialogFrame>

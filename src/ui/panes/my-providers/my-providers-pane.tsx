@@ -22,21 +22,16 @@ import {
 } from '../../../store/my-providers.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
 import {
-  type ListControl,
   ListFilter,
   SortingHeader,
-  storeView,
+  storeList,
+  useFilterEditing,
   useListView,
 } from '../../components/list-view.tsx';
 import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
-import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
-import {
-  RemoveStaleQuestion,
-  STALE_PERIOD_DIALOG,
-  StalePeriodDialog,
-} from '../../components/stale-dialogs.tsx';
+import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -56,11 +51,7 @@ import { headerCells, layoutProviderColumns, providerCells, totalsCells } from '
 const CHROME_ROWS = 4;
 
 /** The table as the list controller sees it: its view, its rows, its filter box. */
-const tableList = (store: MyProvidersStore): ListControl<ProviderStats> => ({
-  holder: storeView(store),
-  spec: MY_PROVIDERS_LIST,
-  filterId: 'myProviders-filter',
-});
+const tableList = (store: MyProvidersStore) => storeList(store, MY_PROVIDERS_LIST, 'myProviders-filter');
 
 /** The stale view's part of the summary line: its period, how many, what is marked, its keys. */
 function staleParts(state: StaleState, shown: number, all: number): string[] {
@@ -75,7 +66,7 @@ function staleParts(state: StaleState, shown: number, all: number): string[] {
 }
 
 function SummaryLine({ width }: { width: number }) {
-  const { myProviders, session, stale } = useStores();
+  const { myProviders, stale } = useStores();
   const staleState = useStore(stale, (s) => s);
   const theme = useTheme();
   const data = useStore(myProviders, (s) => s.data);
@@ -85,7 +76,7 @@ function SummaryLine({ width }: { width: number }) {
   const shown = useStore(myProviders, (s) => visibleProviders(s).length);
   const cursor = useStore(myProviders, (s) => selectedIndex(s));
   const list = tableList(myProviders);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const editing = useFilterEditing(list);
   const all = data?.providers ?? [];
   const online = all.filter((p) => p.connected === true).length;
   const placeholder = editing ? 'client id, device name or provide mode' : 'filter';
@@ -107,14 +98,7 @@ function SummaryLine({ width }: { width: number }) {
         ].filter(Boolean);
   return (
     <Box width={width} height={1} overflow="hidden">
-      <ListFilter
-        list={list}
-        view={view}
-        editing={editing}
-        width={inputWidth + 2}
-        placeholder={placeholder}
-        always
-      />
+      <ListFilter list={list} view={view} width={inputWidth + 2} placeholder={placeholder} always />
       <Text bold wrap="truncate">
         {truncate(` · ${parts.join(' · ')}`, Math.max(0, width - inputWidth - 3))}
       </Text>
@@ -276,6 +260,7 @@ export function MyProviders({ width, height }: PaneProps) {
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
+  const staleDialog = useStaleDialog(dialog);
   const openLogin = useOpenLogin();
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
@@ -336,9 +321,8 @@ export function MyProviders({ width, height }: PaneProps) {
     hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
   );
 
-  if (dialog === LOGIN_DIALOG) return <LoginDialog width={width} height={height} />;
-  if (dialog === QUESTION_DIALOG) return <RemoveStaleQuestion width={width} height={height} />;
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog width={width} height={height} />;
+  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
+  if (staleDialog) return staleDialog;
   if (window !== '24h')
     return detailId !== undefined ? (
       <ProviderHistoryView width={width} height={height} clientId={detailId} />

@@ -2,29 +2,37 @@
 // axis, and its connection events, newest first.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
 import { formatAge, formatCount, formatGiB, formatUsd, MISSING } from '../../../format/numbers.ts';
-import { deviceNameOf } from '../../../store/my-providers.ts';
+import { deviceNameOf, type TrackedField } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { DAY_CELLS, eventChanges } from '../../charts/timeline.ts';
 
-export function detailFigures(p: ProviderStats, clean: (text: string) => string): [string, string][] {
+/** A figure's line: its label, its value, and the figure it shows where a change there is highlighted. */
+type DetailFigure = [label: string, value: string, field?: TrackedField];
+
+export function detailFigures(p: ProviderStats, clean: (text: string) => string): DetailFigure[] {
   const uptime = p.uptime_last_24h;
   return [
     ['device', clean(deviceNameOf(p) || MISSING)],
     ['client id', clean(p.client_id ?? MISSING)],
-    ['state', p.connected ? 'connected' : 'disconnected'],
-    ['provide mode', provideModeName(p.provide_mode)],
+    ['state', p.connected ? 'connected' : 'disconnected', 'connected'],
+    ['provide mode', provideModeName(p.provide_mode), 'provide_mode'],
     // What the service counts: the connections open now, from when each opened (a day at most).
     [
       'up now',
       uptime === undefined
         ? MISSING
         : `${uptime.toFixed(2)} h connected now (current connections)  ${meterBar(uptime, 24, 24)}`,
+      'uptime_last_24h',
     ],
-    ['transfer', formatGiB(p.transfer_data_last_24h ?? 0)],
-    ['payout', formatUsd(p.payout_last_24h ?? 0)],
-    ['search interest', `${formatCount(p.search_interest_last_24h ?? 0)} searches`],
-    ['contracts', formatCount(p.contracts_last_24h ?? 0)],
-    ['clients', formatCount(p.clients_last_24h ?? 0)],
+    ['transfer', formatGiB(p.transfer_data_last_24h ?? 0), 'transfer_data_last_24h'],
+    ['payout', formatUsd(p.payout_last_24h ?? 0), 'payout_last_24h'],
+    [
+      'search interest',
+      `${formatCount(p.search_interest_last_24h ?? 0)} searches`,
+      'search_interest_last_24h',
+    ],
+    ['contracts', formatCount(p.contracts_last_24h ?? 0), 'contracts_last_24h'],
+    ['clients', formatCount(p.clients_last_24h ?? 0), 'clients_last_24h'],
   ];
 }
 

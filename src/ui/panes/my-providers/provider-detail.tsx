@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
-import { findProvider, isChanged, type TrackedField } from '../../../store/my-providers.ts';
+import { findProvider, isChanged } from '../../../store/my-providers.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -14,22 +14,6 @@ import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { detailFigures, eventLines, timelineAxis } from './provider-detail-lines.ts';
 
-/**
- * The figure each detail line shows, for the change highlight, in detailFigures' order:
- * device and client id (never highlighted), then state, provide mode and the day's figures.
- */
-const FIGURE_FIELDS: (TrackedField | undefined)[] = [
-  undefined,
-  undefined,
-  'connected',
-  'provide_mode',
-  'uptime_last_24h',
-  'transfer_data_last_24h',
-  'payout_last_24h',
-  'search_interest_last_24h',
-  'contracts_last_24h',
-  'clients_last_24h',
-];
 const LABEL_WIDTH = 17;
 
 export function ProviderDetail({
@@ -83,8 +67,7 @@ export function ProviderDetail({
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {title}
       <Text> </Text>
-      {figures.map(([label, value], i) => {
-        const field = FIGURE_FIELDS[i];
+      {figures.map(([label, value, field]) => {
         const changed = field !== undefined && isChanged(state, clientId, field, now);
         return (
           <Text key={label} wrap="truncate">

@@ -13,7 +13,6 @@ import { SERIES_FIELDS } from '../../../format/network-fields.ts';
 import { formatAge, formatCompact } from '../../../format/numbers.ts';
 import { isNetworkChanged, type NetworkState } from '../../../store/network.ts';
 import { dailyChart } from '../../charts/chart.ts';
-import { seriesStats } from '../../charts/series.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
@@ -21,16 +20,7 @@ import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { networkKeys } from './keys.ts';
-import {
-  CARD_WIDTH,
-  cardsPerRow,
-  compactLines,
-  isPartialDay,
-  seriesLegend,
-  seriesPoints,
-  seriesTitle,
-  summaryCards,
-} from './network-view.ts';
+import { CARD_WIDTH, type Card, cardGrid, compactLines, seriesChart } from './network-view.ts';
 
 /** Rows the chart keeps (title, plot, axes) before the cards give up theirs. */
 const MIN_CHART_ROWS = 7;
@@ -55,23 +45,16 @@ function computedText(data: NetworkStats | undefined, now: number): string {
 function Cards({
   state,
   now,
-  width,
+  rows,
   tall,
-  maxRows,
 }: {
   state: NetworkState;
   now: number;
-  width: number;
+  /** The rows of cards shown (a short terminal keeps its room for the chart). */
+  rows: Card[][];
   tall: boolean;
-  /** Rows of cards shown (a short terminal keeps its room for the chart). */
-  maxRows: number;
 }) {
   const theme = useTheme();
-  const cards = summaryCards(state.data);
-  const perRow = cardsPerRow(width);
-  const rows = Array.from({ length: Math.min(maxRows, Math.ceil(cards.length / perRow)) }, (_, r) =>
-    cards.slice(r * perRow, (r + 1) * perRow),
-  );
   return (
     <Box flexDirection="column">
       {rows.map((row) => (
@@ -115,16 +98,13 @@ interface ViewProps {
 
 function Chart({ state, now, width, height }: ViewProps) {
   const theme = useTheme();
-  const points = seriesPoints(state.data, state.series);
-  const computedAt = typeof state.data?.created_time === 'number' ? state.data.created_time : now;
-  const partial = isPartialDay(state.series, points.days.at(-1), computedAt);
-  const stats = seriesStats(points, partial);
+  const chart = seriesChart(state.data, state.series, now);
   const changed = isNetworkChanged(state, state.series, now);
-  const lines = dailyChart(points, {
+  const lines = dailyChart(chart.points, {
     width,
     height: Math.max(1, height - 3),
     format: axisLabel(state.series),
-    partialLast: partial,
+    partialLast: chart.partial,
     // From zero unless zoomed in (z) on the data's range.
     fromZero: !state.zoom,
   });
@@ -132,12 +112,10 @@ function Chart({ state, now, width, height }: ViewProps) {
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text wrap="truncate">
         <Text bold color={theme.accent}>
-          {seriesTitle(state.series, state.data)}
+          {chart.title}
         </Text>
         <Text>{'  '}</Text>
-        <Text inverse={changed}>
-          {truncate(seriesLegend(state.series, stats, partial), Math.max(0, width - 32))}
-        </Text>
+        <Text inverse={changed}>{truncate(chart.legend, Math.max(0, width - 32))}</Text>
       </Text>
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: chart rows are positional
@@ -215,7 +193,8 @@ export function Network({ width, height }: PaneProps) {
       </Box>
     );
   }
-  const cardRows = Math.ceil(summaryCards(state.data).length / cardsPerRow(width));
+  const grid = cardGrid(state.data, width);
+  const cardRows = grid.length;
   // Two lines a card (label over value) when that leaves the chart room; one line
   // otherwise; on a short terminal fewer rows of cards and no blank line, so the chart
   // keeps MIN_CHART_ROWS (at 60x15 four rows of cards left it one row of plot).
@@ -229,7 +208,7 @@ export function Network({ width, height }: PaneProps) {
       <Text bold wrap="truncate">
         {truncate(`network statistics · ${computedText(state.data, now)}`, width)}
       </Text>
-      <Cards state={state} now={now} width={width} tall={tall} maxRows={shownCardRows} />
+      <Cards state={state} now={now} rows={grid.slice(0, shownCardRows)} tall={tall} />
       {short ? null : <Text> </Text>}
       {empty ? (
         <Box height={Math.max(1, below)}>

@@ -1,5 +1,5 @@
-// The Network pane as text: summary cards laid out in a grid, the legend of the chart
-// of one series, and the compact view of every series as a sparkline.
+// The Network pane as text: summary cards laid out in a grid, the chart of one series
+// (its points, title and legend), and the compact view of every series as a sparkline.
 import { dateOf } from '../../../clock.ts';
 import type { NetworkSeriesField, NetworkStats, NetworkSummaryField } from '../../../contract/schemas.ts';
 import {
@@ -31,6 +31,15 @@ export function summaryCards(data: NetworkStats | undefined): Card[] {
 /** How many cards fit side by side in `width` columns (at least one). */
 export function cardsPerRow(width: number): number {
   return Math.max(1, Math.floor((width + CARD_GAP) / (CARD_WIDTH + CARD_GAP)));
+}
+
+/** The summary cards in rows, as many to a row as fit side by side in `width` columns. */
+export function cardGrid(data: NetworkStats | undefined, width: number): Card[][] {
+  const cards = summaryCards(data);
+  const perRow = cardsPerRow(width);
+  return Array.from({ length: Math.ceil(cards.length / perRow) }, (_, r) =>
+    cards.slice(r * perRow, (r + 1) * perRow),
+  );
 }
 
 export function seriesPoints(data: NetworkStats | undefined, field: NetworkSeriesField) {
@@ -69,6 +78,22 @@ export function seriesLegend(
 export function seriesTitle(field: NetworkSeriesField, data?: NetworkStats): string {
   const series = presentSeries(data);
   return `‹ ${series.indexOf(field) + 1}/${series.length} ${SERIES_FIELDS[field].label} ›`;
+}
+
+/**
+ * What the chart of one series draws: its daily points, whether the newest day is a
+ * running total (by the blob's own time, else `now`), and its title and legend.
+ */
+export function seriesChart(data: NetworkStats | undefined, field: NetworkSeriesField, now: number) {
+  const points = seriesPoints(data, field);
+  const computedAt = typeof data?.created_time === 'number' ? data.created_time : now;
+  const partial = isPartialDay(field, points.days.at(-1), computedAt);
+  return {
+    points,
+    partial,
+    title: seriesTitle(field, data),
+    legend: seriesLegend(field, seriesStats(points, partial), partial),
+  };
 }
 
 export interface CompactLine {

@@ -19,10 +19,11 @@ import {
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import {
-  type ListControl,
+  filterWidth,
   ListFilter,
   ListHeader,
-  storeView,
+  storeList,
+  useFilterEditing,
   useListView,
 } from '../../components/list-view.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
@@ -69,11 +70,7 @@ function markDestination(state: ProvidersState): string | undefined {
 }
 
 /** What is seen, as the list controller sees it. */
-const seenList = (store: ProvidersStore): ListControl<Provider> => ({
-  holder: storeView(store),
-  spec: PROVIDERS_LIST,
-  filterId: 'providers-filter',
-});
+const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, 'providers-filter');
 
 function providerColumns(width: number) {
   const mark = 3;
@@ -166,7 +163,7 @@ export function Providers({ width, height }: PaneProps) {
   const shown = visibleSeen({ seen, view });
   const list = seenList(providers);
   const listView = useListView(list);
-  const editing = useStore(session, (s) => s.focus === list.filterId);
+  const editing = useFilterEditing(list);
 
   const listHeight = Math.max(1, height - 3);
   const p = () => providers.getState();
@@ -300,7 +297,7 @@ export function Providers({ width, height }: PaneProps) {
       height={height}
       top={
         <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">
-          <ListFilter list={list} view={view} editing={editing} width={Math.min(30, Math.floor(width / 3))} />
+          <ListFilter list={list} view={view} width={filterWidth(width)} />
           {editing ? null : (
             <Text wrap="truncate">{truncate(forLine, width - displayWidth(shownCounters) - 2)}</Text>
           )}

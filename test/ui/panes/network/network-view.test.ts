@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../../../src/contract/schemas.ts';
 import { seriesStats } from '../../../../src/ui/charts/series.ts';
 import {
+  cardGrid,
   cardsPerRow,
   compactLines,
   isPartialDay,
+  seriesChart,
   seriesLegend,
   seriesPoints,
   seriesTitle,
@@ -43,6 +45,10 @@ describe('network view', () => {
     expect(cardsPerRow(118)).toBe(5);
     expect(cardsPerRow(68)).toBe(3);
     expect(cardsPerRow(10)).toBe(1);
+    expect(cardGrid(DATA, 68).map((row) => row.map((card) => card.field))).toEqual([
+      ['all_transfer_summary', 'all_transfer_summary_rate', 'providers_summary'],
+    ]);
+    expect(cardGrid(DATA, 40).map((row) => row.length)).toEqual([1, 1, 1]);
   });
 
   it('names the series with its position and gives min, max and last with units', () => {
@@ -67,6 +73,22 @@ describe('network view', () => {
     expect(seriesLegend('all_transfer_data', stats, true)).toBe(
       'min 80 TiB · max 80 TiB · last 81 TiB (2026-01-03, so far)',
     );
+  });
+
+  it('titles the chart and writes its legend by the blob’s own time, else the clock’s', () => {
+    const noon = Date.parse('2026-01-03T12:00:00Z');
+    const running = seriesChart(DATA, 'all_transfer_data', noon);
+    expect(running).toMatchObject({
+      partial: true,
+      title: '‹ 1/3 transfer per day ›',
+      legend: 'min 80 TiB · max 80 TiB · last 81 TiB (2026-01-03, so far)',
+    });
+    expect(running.points.days.at(-1)).toBe('2026-01-03');
+    const nextDay = { ...DATA, created_time: Date.parse('2026-01-04T01:00:00Z') } as NetworkStats;
+    expect(seriesChart(nextDay, 'all_transfer_data', noon)).toMatchObject({
+      partial: false,
+      legend: 'min 80 TiB · max 81 TiB · last 81 TiB (2026-01-03)',
+    });
   });
 
   it('draws every series sent as a sparkline in the compact view, gaps included', () => {
