@@ -56,6 +56,25 @@ export function truncate(s: string, width: number): string {
 }
 
 /**
+ * A status line of parts joined by ` · ` that fits in `width` cells: when not all fit, the
+ * parts of the lowest rank get the room, the rest are left out whole (not cut mid-word),
+ * and those shown keep their order. Parts without text are skipped.
+ */
+export function fitParts(parts: [rank: number, text: string | undefined][], width: number): string {
+  const given = parts.filter((part): part is [number, string] => Boolean(part[1]));
+  const kept = new Set<[number, string]>();
+  let used = -3;
+  for (const part of [...given].sort((a, b) => a[0] - b[0])) {
+    const cost = displayWidth(part[1]) + 3;
+    if (used + cost > width) continue;
+    kept.add(part);
+    used += cost;
+  }
+  const shown = given.filter((part) => kept.has(part)).map((part) => part[1]);
+  return shown.length ? shown.join(' · ') : truncate(given[0]?.[1] ?? '', width);
+}
+
+/**
  * A table cell `width` cells wide whose text is cut one short, so a cut cell never runs
  * into the next one ("Germainestead L…Morocco").
  */

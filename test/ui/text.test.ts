@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, padCells, truncate } from '../../src/ui/text.ts';
+import { displayWidth, fitParts, padCells, truncate } from '../../src/ui/text.ts';
 
 describe('widths', () => {
   it('counts wide characters as two cells and truncates by cells', () => {
@@ -9,5 +9,26 @@ describe('widths', () => {
     expect(truncate('short', 10)).toBe('short');
     expect(padCells('ab', 4)).toBe('ab  ');
     expect(padCells('7', 3, 'right')).toBe('  7');
+  });
+});
+
+describe('fitParts', () => {
+  const parts: [number, string | undefined][] = [
+    [3, 'row 1 of 109'],
+    [1, '109 places'],
+    [2, 'counts: quality pool'],
+    [2, undefined],
+    [4, 'space marks'],
+  ];
+  it('joins every part when all fit, in their order', () => {
+    expect(fitParts(parts, 80)).toBe('row 1 of 109 · 109 places · counts: quality pool · space marks');
+  });
+  it('leaves out the parts of the highest rank whole, keeping the order of the rest', () => {
+    expect(fitParts(parts, 50)).toBe('row 1 of 109 · 109 places · counts: quality pool');
+    expect(fitParts(parts, 33)).toBe('109 places · counts: quality pool');
+    expect(fitParts(parts, 20)).toBe('109 places');
+  });
+  it('cuts the first part when not even the most wanted fits', () => {
+    expect(fitParts([[1, 'a long status line']], 8)).toBe('a long …');
   });
 });

@@ -26,7 +26,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
-import { cell, padCells } from '../../text.ts';
+import { cell, fitParts, padCells } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import { discoverKeys } from './keys.ts';
@@ -344,18 +344,19 @@ export function Discover({ width, height }: PaneProps) {
     const what = searching
       ? countOf(rows.length, 'match', 'matches')
       : `${countOf(rows.length, 'place')} with providers`;
-    const hints = [
-      rows.length ? rowOf(cursor, rows.length) : undefined,
-      what,
+    // Ranked: on a narrow terminal what the counts are stays, the key hints go first.
+    const hints: [number, string | undefined][] = [
+      [3, rows.length ? rowOf(cursor, rows.length) : undefined],
+      [1, what],
       // Why the counts add up to less than the Network pane's providers online.
-      searching ? undefined : POOL_NOTE,
-      unknownCounts ? `${NOT_SENT} count not sent` : undefined,
-      searching ? undefined : '→ opens a country',
-      `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
+      [2, searching ? undefined : POOL_NOTE],
+      [2, unknownCounts ? `${NOT_SENT} count not sent` : undefined],
+      [4, searching ? undefined : '→ opens a country'],
+      [5, `space marks · enter/p sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`],
     ];
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {hints.filter(Boolean).join(' · ')}
+        {fitParts(hints, width)}
       </Text>
     );
   }
