@@ -10,7 +10,6 @@ import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './compone
 import type { Binding, Scope } from './input/bindings.ts';
 import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './input/global-keys.ts';
 import { PANE_LIST } from './panes/list.ts';
-import { PANE_KEYS } from './panes/pane-keys.ts';
 
 /** `1`..`9` select the panes in tab order. */
 export const paneSwitchKeys: readonly Binding[] = PANE_LIST.map((pane) => ({
@@ -27,7 +26,7 @@ export const keymap: readonly Binding[] = [
   ...helpKeys,
   ...eventLogKeys,
   ...paletteKeys,
-  ...PANE_LIST.flatMap((pane) => PANE_KEYS[pane.id]),
+  ...PANE_LIST.flatMap((pane) => pane.keys),
   ...loginKeys,
   ...questionKeys,
   ...stalePeriodKeys,

@@ -1,7 +1,7 @@
 // The panes as the frame shows them: each entry of the pane list (list.ts: id, titles,
-// digit, tab order) joined to its definition (component, store...), which the pane's
-// component file exports, and to its bindings (pane-keys.ts). A list entry without a definition, or a definition under another
-// pane's id, does not compile.
+// digit, tab order, keys) joined to its definition (component, store...), which the pane's
+// component file exports. A list entry without a definition, or a definition under
+// another pane's id, does not compile.
 import { accountPane } from './account/account-pane.tsx';
 import { devicesPane } from './devices/devices-pane.tsx';
 import { discoverPane } from './discover/discover-pane.tsx';
@@ -9,7 +9,6 @@ import { earningsPane } from './earnings/earnings-pane.tsx';
 import { PANE_LIST, type PaneId } from './list.ts';
 import { myProvidersPane } from './my-providers/my-providers-pane.tsx';
 import { networkPane } from './network/network-pane.tsx';
-import { PANE_KEYS } from './pane-keys.ts';
 import { providersPane } from './providers/providers-pane.tsx';
 import type { Pane, PaneDefinition } from './types.ts';
 
@@ -27,7 +26,6 @@ const DEFINITIONS: { [Id in PaneId]: PaneDefinition<Id> } = {
 export const PANES: readonly Pane[] = PANE_LIST.map((entry) => ({
   ...entry,
   ...DEFINITIONS[entry.id],
-  keys: PANE_KEYS[entry.id],
 }));
 
 /** The pane of this id; an id no pane has is a mistake in the code, not a state to show. */

@@ -1,9 +1,8 @@
 // What a pane gives the frame: one definition per pane, exported by its component's file
 // and joined in src/ui/panes/registry.ts to its entry of the pane list (list.ts: id,
-// titles, digit) and its bindings (pane-keys.ts).
+// titles, digit, bindings).
 import type React from 'react';
 import type { StoreName, Stores } from '../../store/index.ts';
-import type { Binding } from '../input/bindings.ts';
 import type { PaneEntry, PaneId } from './list.ts';
 
 export interface PaneProps {
@@ -36,12 +35,8 @@ export const shownStores = (pane: Pick<PaneDefinition, 'store' | 'reads'>): read
   ...(pane.reads ?? []),
 ];
 
-/** A pane as the frame shows it: its entry of the list, its definition and its bindings (pane-keys.ts). */
-export type Pane = PaneEntry &
-  PaneDefinition & {
-    /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`), as the key table has them by default. */
-    keys: readonly Binding[];
-  };
+/** A pane as the frame shows it: its entry of the list (with its bindings) and its definition. */
+export type Pane = PaneEntry & PaneDefinition;
 
 /** A pane's definition with its id kept as a literal type (the registry checks it against the list). */
 export function definePane<const Id extends PaneId>(pane: PaneDefinition<Id>): PaneDefinition<Id> {
