@@ -46,5 +46,10 @@ export function keyLabel(key: string): string {
   return labels[key] ?? key;
 }
 
+/** A binding as the footer hints show it: its keys, then its footer word (else its help). */
+export function footerHint(b: Binding): string {
+  return `${b.keys.map(keyLabel).join('/')} ${typeof b.footer === 'string' ? b.footer : b.help}`;
+}
+
 /** The scopes of the table in order of first appearance. */
 export const scopesOf = (table: readonly Binding[]): Scope[] => [...new Set(table.map((b) => b.scope))];

@@ -55,8 +55,15 @@ describe('keymap', () => {
   it('footer hints come from the table and keep help and quit when space is short', () => {
     const hints = fitHints(footerBindings(paneById('discover')), 40);
     expect(hints.join('  ').length).toBeLessThanOrEqual(40);
-    expect(hints).toContain('? help: all keys');
+    expect(hints).toContain('? help');
     expect(hints.some((h) => h.startsWith('q/ctrl-c'))).toBe(true);
+  });
+
+  it('the footer says the global keys in short words, so a 120-column Discover offers sort too', () => {
+    const hints = fitHints(footerBindings(paneById('discover')), 118);
+    expect(hints).toEqual(expect.arrayContaining(['/ search', 'o sort', 'r refresh', '? help']));
+    // The help and the palette keep the whole words.
+    expect(bindingFor(keymap, 'global', 'o')?.help).toBe('sort by the next column');
   });
 
   it('help lists every binding, grouped by scope, the active pane after the global keys', () => {

@@ -21,7 +21,7 @@ describe('remapped keys', () => {
     app = await renderApp({ pane: 'devices', keymap: remapped.table });
     await app.waitFor('Shared by this network');
     expect(footer()).toMatch(/S share a device/);
-    expect(footer()).toMatch(/~ help: all keys/);
+    expect(footer()).toMatch(/~ help  /);
     expect(footer()).not.toMatch(/\bs share a device|\? help/);
     // The default key no longer acts.
     await app.press('s');

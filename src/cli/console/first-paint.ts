@@ -10,6 +10,7 @@ import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
 import { tabLabels } from '../../ui/frame/tab-labels.ts';
 import { targetLabel } from '../../ui/frame/target-label.ts';
 import { globalKeys } from '../../ui/input/global-keys.ts';
+import { footerHint } from '../../ui/keymap.ts';
 import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
 import type { OutStream } from '../output/io.ts';
@@ -28,7 +29,7 @@ const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
 /** The footer's first hints, help and quit, as Ink's footer words them. */
 const FOOTER_HINTS = globalKeys
   .filter((b) => b.action === 'help' || b.action === 'quit')
-  .map((b) => `${b.keys.join('/')} ${b.help}`)
+  .map(footerHint)
   .join('  ');
 const at = (row: number) => `\u001b[${row};1H\u001b[2K`;
 

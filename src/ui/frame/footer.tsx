@@ -8,7 +8,7 @@ import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { type Binding, dialogScope } from '../input/bindings.ts';
 import { type KeyOffer, useKeyOffer, useTyping } from '../input/dispatcher.tsx';
 import { isPrintable } from '../input/keys.ts';
-import { keymap as defaultKeymap, keyLabel } from '../keymap.ts';
+import { keymap as defaultKeymap, footerHint } from '../keymap.ts';
 import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
@@ -49,7 +49,7 @@ export function footerBindings(
           : true);
   const globals = table
     .filter((b) => b.scope === 'global' && b.footer && offered(b))
-    .map((b) => (b.action === 'search' && search ? { ...b, help: search } : b));
+    .map((b) => (b.action === 'search' && search ? { ...b, help: search, footer: true } : b));
   return [...table.filter((b) => b.footer && b.scope === pane.id), ...globals];
 }
 
@@ -63,16 +63,13 @@ export function applyOffer(bindings: Binding[], offer: KeyOffer | undefined): Bi
   for (const b of bindings) {
     const help = offer[b.action];
     if (help === false) continue;
-    const next = help === undefined ? b : { ...b, help };
+    // A pane's own word for a key replaces the table's, the footer's short one too.
+    const next = help === undefined ? b : { ...b, help, footer: b.footer && true };
     const same = shown.findIndex((other) => other.help === next.help && other.scope === next.scope);
     if (same >= 0) shown[same] = { ...shown[same], keys: [...shown[same].keys, ...next.keys] };
     else shown.push(next);
   }
   return shown;
-}
-
-function hintText(b: Binding): string {
-  return `${b.keys.map(keyLabel).join('/')} ${b.help}`;
 }
 
 /**
@@ -81,7 +78,7 @@ function hintText(b: Binding): string {
  * so does a dialog's esc, so the way out shows at any width.
  */
 export function fitHints(bindings: Binding[], width: number): string[] {
-  const cost = (b: Binding) => displayWidth(hintText(b)) + 2;
+  const cost = (b: Binding) => displayWidth(footerHint(b)) + 2;
   const keep = new Set<Binding>();
   let used = 0;
   const byPriority = [
@@ -94,7 +91,7 @@ export function fitHints(bindings: Binding[], width: number): string[] {
     keep.add(b);
     used += cost(b);
   }
-  return bindings.filter((b) => keep.has(b)).map(hintText);
+  return bindings.filter((b) => keep.has(b)).map(footerHint);
 }
 
 /** While a text box has the keys, its own keys (TextInput's, not the table's). */

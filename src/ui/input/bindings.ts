@@ -5,7 +5,7 @@
 // Key names: single characters as typed ('a', 'S', '<', '+'), and 'enter', 'esc', 'tab',
 // 'shift-tab', 'space', 'up', 'down', 'left', 'right', 'pgup', 'pgdn', 'home', 'end',
 // 'backspace', 'ctrl-c'. `footer: true` shows the binding in the footer hints (keep
-// those few).
+// those few); a string there is the footer's shorter word for it.
 
 /** `global`, a pane id, or `dialog:<id>` (the help overlay is `dialog:help`). */
 export type Scope = string;
@@ -16,7 +16,8 @@ export interface Binding {
   /** The handler's name in the handlers object of the scope. */
   readonly action: string;
   readonly help: string;
-  readonly footer?: boolean;
+  /** In the footer hints: true with `help`, a string with that shorter word. */
+  readonly footer?: boolean | string;
 }
 
 /** A table of bindings with its scopes and actions kept as literal types. */

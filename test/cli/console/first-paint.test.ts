@@ -34,7 +34,7 @@ describe('the first paint', () => {
     expect(lines.get(1)).toMatch(/^netdeck · SIMULATOR seed 7 +● connecting…$/);
     expect(lines.get(1)).toHaveLength(100);
     expect(lines.get(2)).toBe(tabs('title'));
-    expect(lines.get(29)).toBe('? help: all keys  q/ctrl-c quit');
+    expect(lines.get(29)).toBe('? help  q/ctrl-c quit');
   });
 
   it('takes the compact form below 80 columns and names an API by its URL', () => {
