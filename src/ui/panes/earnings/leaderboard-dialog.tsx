@@ -44,7 +44,7 @@ const boardList = (store: EarningsStore): ListControl<RankedEarner> => ({
 /** The columns of earnerLine, as its header names them. */
 const boardColumns = (width: number) => [
   { label: 'RANK', width: 5, sort: 'place' },
-  { label: 'MiB PAID', width: 11, align: 'right' as const, sort: 'mib' },
+  { label: 'PAID', width: 11, align: 'right' as const, sort: 'mib' },
   { label: '', width: 7 },
   { label: 'NETWORK', width: Math.max(8, width - 29), sort: 'name' },
 ];
