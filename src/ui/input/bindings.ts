@@ -33,11 +33,20 @@ interface ScrollWords {
   bottom: string;
 }
 
+/** A text's words; a list says what it moves to where they differ. */
+const SCROLL_WORDS: ScrollWords = {
+  down: 'scroll down',
+  up: 'scroll up',
+  top: 'to the top',
+  bottom: 'to the bottom',
+};
+
 /**
  * The keys every long list or text moves with in `scope` (j/k or the arrows, the pages,
  * g/G or home/end): written once, so every list answers them alike.
  */
-export function scrollBindings<const S extends Scope>(scope: S, words: ScrollWords) {
+export function scrollBindings<const S extends Scope>(scope: S, own: Partial<ScrollWords> = {}) {
+  const words = { ...SCROLL_WORDS, ...own };
   return [
     { scope, keys: ['j', 'down'], action: 'down', help: words.down },
     { scope, keys: ['k', 'up'], action: 'up', help: words.up },

@@ -41,24 +41,14 @@ export const globalKeys = bindings([
 /** The help overlay's keys (it takes every key while open). */
 export const helpKeys = bindings([
   { scope: 'dialog:help', keys: ['esc', '?', 'q'], action: 'close', help: 'close help' },
-  ...scrollBindings('dialog:help', {
-    down: 'scroll down',
-    up: 'scroll up',
-    top: 'to the top',
-    bottom: 'to the bottom',
-  }),
+  ...scrollBindings('dialog:help'),
   { scope: 'dialog:help', keys: ['/'], action: 'search', help: 'search the keys (esc clears)' },
 ]);
 
 /** The event log's keys (it takes every key while open). */
 export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['esc', '!', 'q'], action: 'close', help: 'close the event log' },
-  ...scrollBindings('dialog:events', {
-    down: 'scroll down',
-    up: 'scroll up',
-    top: 'the first',
-    bottom: 'the last',
-  }),
+  ...scrollBindings('dialog:events', { top: 'the first', bottom: 'the last' }),
   { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
   ...filterSortBindings('dialog:events', {
     filter: 'filter (esc clears)',
