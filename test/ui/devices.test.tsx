@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { startStores } from '../../src/store/index.ts';
+import { MONO_THEME } from '../../src/ui/theme.ts';
 import { lateClient, neverClient } from './fakes.ts';
 import { isolateStateFolder, type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
@@ -418,6 +419,16 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     expect(frame()).toMatchSnapshot('QR code');
     await press('esc');
     await waitFor('Shared by this network (3)');
+  });
+
+  it('Q in the mono theme gives the link and the words: its ASCII could not be scanned', async () => {
+    const { waitFor, frame, press } = await open({ theme: MONO_THEME });
+    await waitFor('Shared by this network (3)');
+    await select('waiting for a guest');
+    await press('Q');
+    await waitFor('No QR code in the mono theme');
+    expect(frame()).toContain('https://app.bringyour.com/?add=');
+    expect(frame()).not.toMatch(/[█▀▄]/);
   });
 });
 

@@ -1,6 +1,7 @@
 // A code as a QR code of the link the apps encode (https://app.bringyour.com/?add=<code>),
 // drawn over the whole pane: the sturdiest that fits (src/format/qr-lines.ts), the link
-// under it; on a terminal too small for any, exactly the size it needs and the size it has.
+// under it; on a terminal too small for any, exactly the size it needs and the size it has;
+// in the mono theme, none.
 import { Box, Text } from 'ink';
 import { fitQr } from '../../../format/qr-lines.ts';
 import { shareLink } from '../../../store/codes.ts';
@@ -25,15 +26,18 @@ export function QrView({
   const { width, height } = useDialogRoom();
   const terminal = useTerminalSize();
   const link = shareLink(code);
-  // The link (or what `y` did) takes the line under the code.
-  const fit = fitQr(link, width, height - 1);
-  if ('needs' in fit) {
+  // The link (or what `y` did) takes the line under the code. Mono draws ASCII only, in
+  // which no module pattern scans: the link and the words instead.
+  const fit = theme.glyphs.qr ? fitQr(link, width, height - 1) : undefined;
+  if (!fit || 'needs' in fit) {
     // The pane is the terminal less the frame around it: the frame stays.
-    const rows = terminal.rows - height + fit.needs.rows + 1;
+    const why = fit
+      ? `The QR code needs a terminal of ${fit.needs.columns} columns and ${terminal.rows - height + fit.needs.rows + 1} rows; this one has ${terminal.columns} columns and ${terminal.rows} rows.`
+      : 'No QR code in the mono theme: it draws ASCII only, which no phone can scan (--theme dark or light draws one).';
     return (
       <DialogFrame title={title}>
         <Text color={theme.warn} wrap="wrap">
-          {`The QR code needs a terminal of ${fit.needs.columns} columns and ${rows} rows; this one has ${terminal.columns} columns and ${terminal.rows} rows.`}
+          {why}
         </Text>
         <Text wrap="wrap">{link}</Text>
         <Text dimColor={theme.dim} wrap="wrap">
