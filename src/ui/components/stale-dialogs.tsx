@@ -9,6 +9,7 @@ import { seenText } from '../../store/stale.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
+import { truncate } from '../text.ts';
 import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
 import { stalePeriodKeys } from './dialog-keys.ts';
 import { QUESTION_DIALOG, Question } from './question.tsx';
@@ -47,9 +48,10 @@ function RemoveStaleQuestion() {
   const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
   const lines = [
     intro,
+    // One row each, cut by terminal cells: a wide name must not wrap and push the question out.
     ...shown.map((t) =>
-      `• ${screenText(t.name || '(no name)')}  ${t.clientId.slice(0, inner >= 70 ? 36 : 8)}  ${seenText(t.lastSeen, { events }, now)}`.slice(
-        0,
+      truncate(
+        `• ${screenText(t.name || '(no name)')}  ${t.clientId.slice(0, inner >= 70 ? 36 : 8)}  ${seenText(t.lastSeen, { events }, now)}`,
         inner,
       ),
     ),
