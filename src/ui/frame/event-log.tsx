@@ -3,7 +3,7 @@
 // newest event in the footer for a few seconds. The toast costs two frames, one when it
 // appears and one when it goes: no ticking clock.
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRIORITY } from '../../clock.ts';
 import { formatClockTime } from '../../format/numbers.ts';
@@ -107,11 +107,12 @@ export function EventLog({ width, height }: { width: number; height: number }) {
   const [wanted, setAt] = useState(0);
   const [whole, setWhole] = useState(false);
   const at = Math.max(0, Math.min(wanted, ordered.length - 1));
-  const [topWanted, setTop] = useState(0);
+  // The window's first entry: it moves only when the cursor (or the whole entry) leaves it.
+  const first = useRef(0);
   const need = whole && ordered[at] ? rowsOf(eventLine(ordered[at]), width) : 1;
-  let top = Math.max(0, Math.min(topWanted, at, Math.max(0, ordered.length - room)));
+  let top = Math.max(0, Math.min(first.current, at, Math.max(0, ordered.length - room)));
   while (at - top + need > room && top < at) top++;
-  if (top !== topWanted) setTop(top);
+  first.current = top;
   const move = (to: (at: number) => number) =>
     setAt((now) => Math.max(0, Math.min(ordered.length - 1, to(Math.min(now, ordered.length - 1)))));
   useKeyActions(eventLogKeys, 'dialog:events', {
