@@ -6,6 +6,7 @@
 // nothing per client. A service without remove-clients (the seed era's 404) gets one
 // remove-client per client instead.
 import type { ApiClient } from '../api/client.ts';
+import { isMissingRoute } from '../api/error-words.ts';
 import { isApiError } from '../api/errors.ts';
 import type { RemoveClientsResult } from '../contract/schemas.ts';
 import { formatTimestamp } from '../format/numbers.ts';
@@ -55,8 +56,7 @@ export async function removeClients(
       answer: await client.removeClients({ client_ids: [...ids] }, { signal }),
     };
   } catch (error) {
-    if (isApiError(error) && error.kind === 'http' && error.details?.status === 404)
-      return oneByOne(client, ids, signal);
+    if (isMissingRoute(error)) return oneByOne(client, ids, signal);
     throw error;
   }
 }

@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
 import type { Provider, RankMode } from '../contract/schemas.ts';
+import { speedFigure } from '../format/provider-speed.ts';
 import { jsonText } from '../sanitize.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
@@ -88,7 +89,7 @@ export const PROVIDERS_LIST: ListSpec<Provider> = {
     {
       id: 'speed',
       label: 'speed',
-      value: (p) => (p.has_estimated_bytes_per_second === false ? undefined : p.estimated_bytes_per_second),
+      value: speedFigure,
       descendingFirst: true,
     },
     { id: 'location', label: 'location', value: (p) => providerPlace(p) },

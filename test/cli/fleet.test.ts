@@ -225,6 +225,18 @@ describe('netdeck clients add', () => {
     const token = refused.stdout.trim();
     expect(token.split('.')).toHaveLength(3);
     expect((await run(['clients'], { env: { ...fx.env, NETDECK_TOKEN: token } })).code).toBe(ExitCode.ok);
+    // In the output asked for: --json a JSON line, --csv the record.
+    const json = await run(['clients', 'add', '--name', 'lost', '--token-file', '/proc/lost.jwt', '--json'], {
+      env: fx.env,
+    });
+    expect(json.code).toBe(ExitCode.failure);
+    expect(JSON.parse(json.stdout).token.split('.')).toHaveLength(3);
+    const csv = await run(['clients', 'add', '--name', 'lost', '--token-file', '/proc/lost.jwt', '--csv'], {
+      env: fx.env,
+    });
+    const [header, record] = csv.stdout.trim().split('\n');
+    expect(header).toBe('client_id,device_name,token,token_file');
+    expect(record).toMatch(/^[0-9a-f-]{36},lost,[\w-]+\.[\w-]+\.[\w-]+,$/);
   });
 });
 

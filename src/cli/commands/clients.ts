@@ -5,6 +5,7 @@
 // `clients add --name NAME` gets a client token for a new device (POST /network/auth-client).
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
 import { formatAge, formatPeriod, formatTimestamp, parsePeriod } from '../../format/numbers.ts';
@@ -340,7 +341,7 @@ For a device without a screen that has no token to copy, see netdeck adopt.
     await runWithClient(context, options, async ({ client, out }) => {
       const answer = await client.authClient({ description: options.name, device_spec: deviceSpec() });
       const token = answer.by_client_jwt ?? '';
-      if (!token) throw new UsageError('the service sent no client token');
+      if (!token) throw new ApiError('shape', 'authClient: the answer has no client token');
       const record = { client_id: answer.client_id, device_name: options.name, token, tokenFile };
       // --json: the service's answer (without the token when it went to a file); --csv: one
       // record; else the token alone on stdout, for `TOKEN=$(netdeck clients add ...)`.

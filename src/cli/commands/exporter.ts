@@ -3,7 +3,7 @@
 // endpoint is scraped (exporter/poll-cache.ts); the metrics are in exporter/metrics.ts.
 import type { Command } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { OBSERVED_OPERATIONS, type ObservedOperation, observeService } from '../../store/observe.ts';
+import { OBSERVED_OPERATIONS, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsAddress, type MetricsPage, serveMetrics } from '../exporter/server.ts';
@@ -25,9 +25,6 @@ import { isLoopback } from './sim.ts';
 export const DEFAULT_LISTEN = '127.0.0.1:9464';
 /** Providers given series of their own unless told otherwise: bounds a scrape however big the network. */
 const DEFAULT_MAX_PROVIDERS = 1000;
-
-/** What each poll asks the service (an operation it has not got is left out after the first poll). */
-export const EXPORTER_OPERATIONS: readonly ObservedOperation[] = OBSERVED_OPERATIONS;
 
 export interface ExporterOptions extends CommonOptions {
   listen?: string;
@@ -116,7 +113,7 @@ async function serveExporter(
   const stop = stopSignal(context.deps);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();
-    const asked = EXPORTER_OPERATIONS.filter((name) => !state.missing.has(name));
+    const asked = OBSERVED_OPERATIONS.filter((name) => !state.missing.has(name));
     const observation = await observeService(client, asked, {
       now: () => clock.now(),
       token,

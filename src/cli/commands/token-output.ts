@@ -99,8 +99,11 @@ export function handOverToken<R extends NewToken>(
     try {
       writeTokenFile(tokenFile, token);
     } catch (error) {
+      // In the output asked for: a JSON line, a CSV record, else the token alone.
       out.error(`${(error as Error).message}: the token follows on stdout`);
-      out.line(token);
+      if (out.json) out.jsonLine({ token });
+      else if (how.csv) out.result({}, () => tokenTable([{ ...record, tokenFile: undefined }], how.more));
+      else out.line(token);
       return ExitCode.failure;
     }
   }
