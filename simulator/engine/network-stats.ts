@@ -97,7 +97,10 @@ const CURVES: Partial<Record<NetworkSeriesField, { growth: number; noise: number
   devices_data: { growth: 0.0022, noise: 0.01, weekend: 0.03 },
 };
 /** Saturday or Sunday (UTC), from a day number since the epoch (a Thursday). */
-const isWeekend = (day: number) => (day + 4) % 7 >= 5;
+const isWeekend = (day: number) => {
+  const weekday = (day + 4) % 7; // as getUTCDay counts: Sunday 0 ... Saturday 6
+  return weekday === 0 || weekday === 6;
+};
 
 export function initHistory(world: World, now: number): void {
   const today = Math.floor(now / DAY);

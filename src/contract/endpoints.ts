@@ -477,6 +477,8 @@ export const endpoints = {
     request: s.RemoveAdoptCodeRequest,
     response: s.ErrorOnlyResult,
     summary: 'The device withdraws its adoption code (not once confirmed).',
+    // A wrong secret, an unknown code or a confirmed adoption: 200 "Invalid code.".
+    businessErrors: true,
   }),
   // ---- earnings, reliability and rank (issue 26, groups 1 and 2; reference-operators.md 1-2)
   accountPayments: op({
