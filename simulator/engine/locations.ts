@@ -15,6 +15,7 @@ import { callerPool } from './blocked-locations.ts';
 import {
   type CurrentLocationObject,
   currentLocationObject,
+  eligibleCount,
   exactRank,
   type GroupObject,
   groupCount,
@@ -113,7 +114,7 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
   }
 
   const found = searchIndex(world, 'prefixes').search(query, allowedDistance(query.length, body));
-  const { geo, providers } = world;
+  const { geo } = world;
   const matched: {
     kind: number;
     index: number;
@@ -130,12 +131,7 @@ export function findLocations(world: World, body: FindLocationsBody): LocationRe
       groupDistance.set(index, distance);
       continue;
     }
-    const count =
-      kind === KIND_CITY
-        ? providers.eligibleCity[index]
-        : kind === KIND_REGION
-          ? providers.eligibleRegion[index]
-          : providers.eligibleCountry[index];
+    const count = eligibleCount(world, kind, index);
     const name = placeName(world, kind, index);
     matched.push({
       kind,
