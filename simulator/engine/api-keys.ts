@@ -9,11 +9,9 @@ import { API_KEY_LENGTH, API_KEY_PREFIX, MAX_API_KEY_NAME } from '../../src/cont
 import type { World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
 import { SimError } from './errors.ts';
-import { MAX_API_KEYS_PER_NETWORK, ownString } from './limits.ts';
+import { checkNameColumn, MAX_API_KEYS_PER_NETWORK, ownString } from './limits.ts';
 
 const BASE32HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
-/** What Postgres says to a name longer than the column (varchar(128)); the service sends it as a 500. */
-export const NAME_TOO_LONG = `ERROR: value too long for type character varying(${MAX_API_KEY_NAME}) (SQLSTATE 22001)`;
 /** The demo network's key of a new world: made before the world began, its key shown to nobody. */
 const SEEDED_KEY = { name: 'monitoring', daysBefore: 20 } as const;
 /** This file's random stream (issue 26, group 5): the world's other values stay as they were. */
@@ -71,7 +69,7 @@ const keysOf = (world: World, network: number) =>
 export function createApiKey(world: World, rng: Rng, network: number, body: { name?: string }, now: number) {
   const name = body.name ?? '';
   // Postgres counts characters (code points).
-  if ([...name].length > MAX_API_KEY_NAME) throw new SimError(500, NAME_TOO_LONG);
+  checkNameColumn(name, MAX_API_KEY_NAME);
   if (keysOf(world, network).length >= MAX_API_KEYS_PER_NETWORK) throw new SimError(500, HTTP_TEXT.internal);
   const id = rng.uuid();
   const key = store(world, network, ownString(name), id, now);

@@ -14,8 +14,8 @@ export const MAX_NAME_LENGTH = 256;
  * A name the service stores without cutting it (the device adoption and client routes):
  * longer than the database's column, it is a database error, the service's 500.
  */
-export function checkNameColumn(text: string): void {
-  if ([...text].length > MAX_NAME_LENGTH) throw new SimError(500, HTTP_TEXT.internal);
+export function checkNameColumn(text: string, column = MAX_NAME_LENGTH): void {
+  if ([...text].length > column) throw new SimError(500, HTTP_TEXT.internal);
 }
 /** Feedback's free text is cut to 4 KiB (UTF-16 code units) before it is kept. */
 export const MAX_FEEDBACK_OTHER = 4096;

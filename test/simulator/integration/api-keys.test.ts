@@ -60,7 +60,7 @@ describe('the routes', () => {
   it('refuses what the service refuses: a name over 128 characters (500), a null body (500), no token (401)', async () => {
     expect(await raw(h.sim, 'POST', '/account/api-key', { name: 'x'.repeat(129) }, h.sim.token)).toEqual({
       status: 500,
-      text: 'ERROR: value too long for type character varying(128) (SQLSTATE 22001)\n',
+      text: 'Error. Please email support@ur.io for help.\n',
     });
     expect((await h.client.createApiKey({ name: 'é'.repeat(128) })).name).toBe('é'.repeat(128));
     for (const path of ['/account/api-key', '/account/api-key/remove']) {
