@@ -15,10 +15,10 @@ import {
   MAX_WALLETS_PER_NETWORK,
   ownString,
 } from './limits.ts';
+import { DAY } from './tracks.ts';
 
 /** The demo network's chains, in order; the first is its payout wallet. */
 const DEMO_CHAINS = ['SOL', 'MATIC', 'TAO'] as const;
-const DAY = 86_400_000;
 
 /** 32 bytes derived from a text: a simulated wallet's public key. */
 function keyBytes(text: string): Uint8Array {

@@ -10,13 +10,13 @@ import type { World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
 import { SimError } from './errors.ts';
 import { checkNameColumn, MAX_API_KEYS_PER_NETWORK, ownString } from './limits.ts';
+import { DAY } from './tracks.ts';
 
 const BASE32HEX = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
 /** The demo network's key of a new world: made before the world began, its key shown to nobody. */
 const SEEDED_KEY = { name: 'monitoring', daysBefore: 20 } as const;
 /** This file's random stream (issue 26, group 5): the world's other values stay as they were. */
 const API_KEY_STREAM = 2605;
-const DAY = 86_400_000;
 
 /** Unpadded base32hex (RFC 4648, section 7), upper case: Go's base32.HexEncoding.WithPadding(NoPadding). */
 export function base32hex(bytes: Uint8Array): string {

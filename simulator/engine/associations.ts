@@ -10,6 +10,7 @@ import { type CodeRecord, deviceName, providersOf, type World } from '../world/i
 import { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { newRecord } from './codes.ts';
+import { type Failure, failure } from './errors.ts';
 import { boundedName, MAX_SHARE_CODES_PER_NETWORK } from './limits.ts';
 import { startTrack } from './tracks.ts';
 
@@ -28,7 +29,6 @@ const keptForDevice = (record: CodeRecord, now: number) =>
 /** An Rng stream of its own for associations added after the first version of the world. */
 const EXTRA_STREAM = 4;
 
-type Failure = { error: { message: string } };
 export type AddResult =
   | { code_type: 'adopt'; code: string; device_name?: string; client_id: string; duration_minutes: number }
   | {
@@ -40,7 +40,6 @@ export type AddResult =
     }
   | { client_id: string; error: { message: string } };
 
-const invalid = (message: string): Failure => ({ error: { message } });
 /** `device_name`, left out when blank (the service's omitempty). */
 const named = (name: string): { device_name?: string } => (name ? { device_name: name } : {});
 
@@ -154,7 +153,7 @@ export function addDevice(
   now: number,
 ): AddResult {
   // `client_id` first: the Go struct's order (server: model/device_association_model.go DeviceAddResult).
-  const refused = { client_id: ZERO_UUID, ...invalid(INVALID_CODE) };
+  const refused = { client_id: ZERO_UUID, ...failure(INVALID_CODE) };
   const limited = !withinRateLimit(world, network, now);
   world.version++;
   if (limited) return refused;
@@ -191,10 +190,10 @@ export function createShareCode(
 ): { share_code: string } | Failure {
   const p = world.providers;
   const i = typeof body.client_id === 'string' ? p.ids.index(body.client_id, p.count) : -1;
-  if (i < 0 || p.network[i] !== network) return invalid(INVALID_CLIENT);
+  if (i < 0 || p.network[i] !== network) return failure(INVALID_CLIENT);
   let live = 0;
   for (const r of world.shareCodes) if (r.owner === network) live++;
-  if (live >= MAX_SHARE_CODES_PER_NETWORK) return invalid(BUSINESS_TEXT.tooManyShareCodes);
+  if (live >= MAX_SHARE_CODES_PER_NETWORK) return failure(BUSINESS_TEXT.tooManyShareCodes);
   // Kept as given, blank too: the service stores the name it was sent, or "" (server:
   // model/device_association_model.go DeviceCreateShareCode).
   const record = newRecord(world, rng, {
@@ -222,7 +221,7 @@ export function shareStatus(
   body: { share_code?: string },
 ): { pending?: true; associated_network_name?: string } | Failure {
   const record = shareOf(world, body.share_code);
-  if (!record) return invalid(BUSINESS_TEXT.invalidShareCode);
+  if (!record) return failure(BUSINESS_TEXT.invalidShareCode);
   const result: { pending?: true; associated_network_name?: string } = {};
   if (record.state !== 'confirmed') result.pending = true;
   const guest = record.claimedBy >= 0 ? world.networks.names[record.claimedBy] : '';
@@ -249,7 +248,7 @@ export function confirmShare(
     record.claimedBy < 0 ||
     world.networks.names[record.claimedBy] !== name
   ) {
-    return invalid(INVALID_CODE);
+    return failure(INVALID_CODE);
   }
   record.state = 'confirmed';
   record.confirmAt = Number.POSITIVE_INFINITY;
@@ -278,7 +277,7 @@ export function removeAssociation(
   now: number,
 ): Record<string, never> | Failure {
   const record = body.code === undefined ? undefined : world.codes.get(body.code);
-  if (!record || !party(record, network, now)) return invalid(INVALID_CODE);
+  if (!record || !party(record, network, now)) return failure(INVALID_CODE);
   forget(world, record);
   world.version++;
   return {};
@@ -291,7 +290,7 @@ export function setAssociationName(
   now: number,
 ): Record<string, never> | Failure {
   const record = body.code === undefined ? undefined : world.codes.get(body.code);
-  if (!record || !party(record, network, now)) return invalid(INVALID_CODE);
+  if (!record || !party(record, network, now)) return failure(INVALID_CODE);
   record.localNames ??= new Map();
   // "" too: the service keeps an empty name, which then wins over the name given at creation.
   record.localNames.set(network, boundedName(body.device_name ?? ''));

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import type { UserRecord, World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
-import { SimError } from './errors.ts';
+import { failure, SimError } from './errors.ts';
 import { keptKey } from './limits.ts';
 
 export interface NetworkRef {
@@ -35,9 +35,6 @@ const AUTH_CODE = {
   /** random bytes of a code: 684 URL-safe base64 characters with padding, as the service's */
   bytes: 512,
 } as const;
-
-type Failure = { error: { message: string } };
-const failure = (message: string): Failure => ({ error: { message } });
 
 /**
  * The demo user's password: from the simulator's secret key and the seed, so that nobody
@@ -102,7 +99,8 @@ function succeeded(world: World, userAuth: string, context: RequestContext): voi
   world.userAttempts.clear(keptKey(userAuth));
 }
 
-function sign(context: RequestContext, network: NetworkRef, clientId?: string): string {
+/** A token for `network` (and `clientId`), signed by the request's signer. */
+export function sign(context: RequestContext, network: NetworkRef, clientId?: string): string {
   if (!context.sign) throw new Error('no token signer for this request');
   return context.sign(network, clientId);
 }

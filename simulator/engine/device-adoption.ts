@@ -9,8 +9,9 @@ import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
 import type { CodeRecord, World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { ADOPT_TTL_MS, addDevice, forget, INVALID_CODE } from './associations.ts';
-import type { RequestContext } from './auth.ts';
+import { type RequestContext, sign } from './auth.ts';
 import { newRecord } from './codes.ts';
+import { type Failure, failure } from './errors.ts';
 import { addClient } from './fleet.ts';
 import { checkNameColumn, ownString } from './limits.ts';
 
@@ -23,9 +24,6 @@ export interface DemoPlay {
   /** Runs `act` on the world's clock `ms` from now. */
   later(ms: number, act: (now: number) => void): void;
 }
-
-type Failure = { error: { message: string } };
-const failure = (message: string): Failure => ({ error: { message } });
 
 /** The record of an adoption code, of any state kept. */
 function adoptionOf(world: World, code: string | undefined): CodeRecord | undefined {
@@ -120,8 +118,7 @@ export function confirmAdopt(
   const i = addClient(world, owner, { description: record.deviceName, spec: record.device.spec, now });
   record.state = 'confirmed';
   record.client = i;
-  if (!context.sign) throw new Error('no token signer for this request');
-  return { by_client_jwt: context.sign(world.networks.ref(owner), world.providers.ids.id(i)) };
+  return { by_client_jwt: sign(context, world.networks.ref(owner), world.providers.ids.id(i)) };
 }
 
 /** The device withdraws its code, expired or not, unless confirmed: it is gone for everyone. */

@@ -8,3 +8,7 @@ export class SimError extends Error {
     this.name = 'SimError';
   }
 }
+
+/** A refusal the service answers with 200 and a message (`{"error": {"message"}}`). */
+export type Failure = { error: { message: string } };
+export const failure = (message: string): Failure => ({ error: { message } });

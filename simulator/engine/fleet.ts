@@ -7,8 +7,8 @@ import { BUSINESS_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import { type ClientRecord, deviceName, providersOf, type World } from '../world/index.ts';
 import { hash2, Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
-import type { NetworkRef, RequestContext } from './auth.ts';
-import { SimError } from './errors.ts';
+import { type RequestContext, sign } from './auth.ts';
+import { type Failure, failure, SimError } from './errors.ts';
 import { boundedName, checkNameColumn, ownString } from './limits.ts';
 import { DAY, HOUR, LONG_HOURS, startTrack } from './tracks.ts';
 
@@ -29,9 +29,6 @@ export const BULK_REMOVAL = {
 
 /** (choice) Clients a network may add with auth-client or an adoption: the simulator's memory stays bounded. */
 export const MAX_ADDED_CLIENTS = 1000;
-
-type Failure = { error: { message: string } };
-const failure = (message: string): Failure => ({ error: { message } });
 
 /** A client's index by its id, or -1. */
 export function clientIndex(world: World, id: string | null | undefined): number {
@@ -300,11 +297,6 @@ export function addClient(
   startTrack(world, i, now, true);
   world.version++;
   return i;
-}
-
-function sign(context: RequestContext, network: NetworkRef, clientId: string): string {
-  if (!context.sign) throw new Error('no token signer for this request');
-  return context.sign(network, clientId);
 }
 
 /** A new client (no `client_id`), or a client of the network again: its client token. */

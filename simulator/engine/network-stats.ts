@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/schemas.ts';
 import type { World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
+import { DAY } from './tracks.ts';
 
 export const LOOKBACK = 90;
 /** Days a count series holds: today - LOOKBACK through today. */
@@ -25,7 +26,6 @@ const DAYS = LOOKBACK + 1;
  * yesterday, and today only once something was counted today.
  */
 const TRAFFIC_SERIES = new Set<string>(['all_transfer_data', 'all_packets_data', 'extender_transfer_data']);
-const DAY = 86_400_000;
 /** GiB a connected provider relays per day on average */
 const GIB_PER_PROVIDER_DAY = 20;
 const BYTES_PER_PACKET = 1200;

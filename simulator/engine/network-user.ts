@@ -6,6 +6,7 @@ import { checkNetworkName, NAME_REFUSALS } from '../../src/contract/network-name
 import type { World } from '../world/index.ts';
 import { hashString } from '../world/prng.ts';
 import { ownString } from './limits.ts';
+import { DAY } from './tracks.ts';
 
 /** A stable UUID-form id from a text (a network's admin user, a client's device). */
 export function derivedUuid(text: string): string {
@@ -15,8 +16,6 @@ export function derivedUuid(text: string): string {
 
 /** The admin user of a network: the `user_id` of its tokens and of /network/user. */
 export const adminUserId = (seed: number, networkId: string) => derivedUuid(`user:${seed}:${networkId}`);
-
-const DAY = 86_400_000;
 
 /**
  * GET /network/user. The demo network's user logs in with a password; (choice) the other
