@@ -6,14 +6,12 @@
 // `us`; an admin route changes it): the caller's pool here. Today's era only: the
 // early-2025 service had no blocked locations.
 import { ZERO_UUID } from '../../src/contract/schemas.ts';
-import { providersOf, type World } from '../world/index.ts';
+import { DEFAULT_CALLER_COUNTRY, providersOf, type World } from '../world/index.ts';
 import { Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
 import { KIND_CITY, KIND_COUNTRY, KIND_REGION } from '../world/search.ts';
 import { MAX_UNKNOWN_BLOCKS_PER_NETWORK, ownString } from './limits.ts';
 
-/** Where the simulator's callers are unless told otherwise (`--caller-country`). */
-export const DEFAULT_CALLER_COUNTRY = 'us';
 /** This file's random stream (issue 26, group 4): the world's other values stay as they were. */
 const BLOCKED_STREAM = 2604;
 

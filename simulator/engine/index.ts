@@ -8,18 +8,13 @@ import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../
 import { DEFAULT_ERA, type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
 import { eraProfile } from '../eras/index.ts';
-import { type World, worldSteps } from '../world/index.ts';
+import { DEFAULT_CALLER_COUNTRY, type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
 import { initApiKeys, networkOfApiKey } from './api-keys.ts';
 import { initAssociations, openCodes } from './associations.ts';
 import { demoPassword, demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
-import {
-  callerLocationId,
-  DEFAULT_CALLER_COUNTRY,
-  initBlockedLocations,
-  setCallerCountry,
-} from './blocked-locations.ts';
+import { callerLocationId, initBlockedLocations, setCallerCountry } from './blocked-locations.ts';
 import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
 import type { DemoPlay } from './device-adoption.ts';

@@ -31,6 +31,8 @@ export interface WorldOptions {
 }
 
 export const DEFAULTS = { providers: 5000, locations: 2000, ownProviders: 24 } as const;
+/** Where the simulator's callers are unless told otherwise (`--caller-country`). */
+export const DEFAULT_CALLER_COUNTRY = 'us';
 
 const MINUTE = 60_000;
 /** /device/add: the 10th call of a network in 30 minutes is refused (reference behaviour). */
@@ -148,7 +150,7 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
     history: { days: [], series: {} },
     apiKeys: { byHash: new Map(), secret: new Uint8Array(0), minted: 0 },
     blockedLocations: new Map(),
-    callerCountry: options.callerCountry ?? 'us',
+    callerCountry: options.callerCountry ?? DEFAULT_CALLER_COUNTRY,
     fleet: {
       staleFrom: providers.count,
       staleCount: 0,
