@@ -1,7 +1,7 @@
 // The configuration's `keys` and `theme` (src/cli/profile/config.ts): a remap whose keys
 // clash, an action that does not exist or a key that cannot be typed is refused by
 // `config --check` (exit 2) naming what clashes; a theme that does not exist likewise.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configHome, run, type tempDir } from './harness.ts';
@@ -38,6 +38,19 @@ describe('config keys and theme', () => {
     withConfig({ keys: { 'devices.share': ['S'], help: ['~'] }, theme: 'mono' });
     const result = await run(['config', '--check'], { env });
     expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('config set keys refuses a remap the key table refuses, writing nothing; one that fits is set', async () => {
+    withConfig({ theme: 'mono' });
+    const file = join(dir.path, 'xdg', 'netdeck', 'config.json');
+    const before = readFileSync(file, 'utf8');
+    const refused = await run(['config', 'set', 'keys', '{"nosuch":["x"]}'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/keys: no action "nosuch".*nothing written/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const set = await run(['config', 'set', 'keys', '{"devices.share":["S"]}'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await run(['config', '--check'], { env })).code).toBe(0);
   });
 
   it('a theme that does not exist is refused, from the flag or the environment', async () => {

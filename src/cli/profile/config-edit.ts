@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type * as z from 'zod';
 import { issuePath } from '../../contract/issue-path.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
+import type { KeyRemaps } from '../../ui/input/remap.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { didYouMean } from '../suggest.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type ConfigFs,
   chooseProfile,
   configFilePath,
+  keysProblems,
   defaultConfigFs as nodeFs,
   ProfileSchema,
 } from './config.ts';
@@ -158,6 +160,9 @@ export function setConfigValue(
   const { topOnly, path, json, scope } = locate(key, flags, env, fs);
   const shape: Record<string, z.ZodType> = ConfigFileSchema.shape;
   const value = parseValue(key, text, shape[key]);
+  // Checked as reading the file checks them: a remap that clashes would stop every command.
+  const keysWrong = key === 'keys' ? keysProblems(value as KeyRemaps) : [];
+  if (keysWrong.length) throw new UsageError(`keys: ${keysWrong.join('; ')}; nothing written`);
   if (key === 'default_profile') {
     const known = listProfiles(flags, env, fs).map((p) => p.name);
     if (!known.includes(value as string))

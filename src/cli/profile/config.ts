@@ -138,10 +138,14 @@ function themeSetting(
  */
 function keysSetting(fromFile: KeyRemaps | undefined, fileOrigin: string): Sourced<KeyRemaps> | undefined {
   if (fromFile === undefined) return undefined;
-  const { problems } = remapKeys(keymap, fromFile, (name, known) => didYouMean(name, known, '"'));
+  const problems = keysProblems(fromFile);
   if (problems.length) throw new ConfigError(`${fileOrigin}: keys: ${problems.join('; ')}`);
   return { value: fromFile, source: 'file', origin: fileOrigin };
 }
+
+/** What is wrong with remapped keys against the key table (none: they fit); `config set` asks too. */
+export const keysProblems = (keys: KeyRemaps): string[] =>
+  remapKeys(keymap, keys, (name, known) => didYouMean(name, known, '"')).problems;
 
 /** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
 export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
