@@ -77,6 +77,7 @@ describe('netdeck config set', () => {
       const result = await netdeck('config', 'set', ...args);
       expect(result.code, args.join(' ')).toBe(ExitCode.usage);
       expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(result.stderr, args.join(' ')).toContain('Usage: netdeck config set');
       expect(readFileSync(file(), 'utf8')).toBe(before);
     }
     // A file that is not JSON is not rewritten.
@@ -120,6 +121,7 @@ describe('netdeck config get', () => {
     const unknown = await netdeck('config', 'get', 'apiurl');
     expect(unknown.code).toBe(ExitCode.usage);
     expect(unknown.stderr).toContain('unknown config key "apiurl" (did you mean "api_url"?)');
+    expect(unknown.stderr).toContain('Usage: netdeck config get');
   });
 
   it('a token is shown masked', async () => {

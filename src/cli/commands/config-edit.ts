@@ -4,9 +4,9 @@ import { Argument, type Command } from 'commander';
 import { maskToken } from '../../api/auth.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addOutputOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { addOutputOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
-import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput, type Output } from '../output/writer.ts';
 import { ConfigError, type ConfigFlags } from '../profile/config.ts';
 import {
@@ -37,12 +37,15 @@ function keyArg(): Argument {
   return argument;
 }
 
-/** Runs `body`; a usage or config problem ends with its message and exit 2. */
-function attempt(context: CliContext, out: Output, body: () => void): void {
+/**
+ * Runs `body`; a usage problem ends with its message and the command's usage (orUsage),
+ * a problem of the config file with its message; both exit 2.
+ */
+function attempt(context: CliContext, out: Output, command: Command, body: () => void): void {
   try {
-    body();
+    orUsage(command, body);
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     out.error(sanitize(error.message));
     context.exit(ExitCode.usage);
   }
@@ -74,7 +77,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   get.action((key: string, _flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
     const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
-    attempt(context, out, () => {
+    attempt(context, out, cmd, () => {
       const got = getConfigValue(key, flags, context.io.env, context.deps.configFs);
       const set = got.value !== undefined;
       if (out.json) {
@@ -106,7 +109,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   set.action((key: string, value: string, _flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
     const out = createOutput(context.io, { quiet: options.quiet });
-    attempt(context, out, () => {
+    attempt(context, out, cmd, () => {
       const written = setConfigValue(key, value, flags, context.io.env, context.deps.configFs);
       const where = written.profile === undefined ? '' : ` (profile ${written.profile})`;
       out.note(`${key} = ${sanitize(shown(key, written.value))} in ${written.path}${where}`);
@@ -130,7 +133,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   profiles.action((_flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
     const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
-    attempt(context, out, () => {
+    attempt(context, out, cmd, () => {
       const rows = listProfiles(flags, context.io.env, context.deps.configFs);
       if (rows.every((row) => !row.from.length))
         out.note(
