@@ -12,6 +12,7 @@ export const KEY_WORDS: Record<string, string> = {
   'global reverse': 'reverse the sort',
   'global help': "help: all keys, opened at the active pane's (its own keys: see This help under Dialogs)",
   'global quit': 'quit (`ctrl-c` quits even while typing)',
+  'global login': 'log in with an auth code, where no token was given (the demo is logged in already)',
 
   'discover send': 'send the marked rows (or the row under the cursor) to Providers; `enter` too',
   'discover onlyActive': 'only active (find-locations matches with active providers)',
@@ -54,7 +55,6 @@ export const KEY_WORDS: Record<string, string> = {
     'rename one of the network\'s devices (under "This network\'s devices", or a device you share), by its device id',
   'devices qr':
     'the selected share code as a QR code of `https://app.bringyour.com/?add=<code>`, the link the apps scan',
-  'devices login': 'log in with an auth code (where no token was given)',
   // issue 26, group 3: the stale view
   'devices staleView':
     "only the network's stale devices (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or every list again",
@@ -65,7 +65,6 @@ export const KEY_WORDS: Record<string, string> = {
 
   'myProviders cycleWindow':
     'history window: last 24 hours (the table), 7 days, 30 days (charts), round again',
-  'myProviders login': 'log in with an auth code (where no token was given)',
   'myProviders staleView':
     'only the stale providers (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or all again',
   'myProviders staleRemove':
@@ -85,8 +84,6 @@ export const KEY_WORDS: Record<string, string> = {
   'account toWallets': 'move the cursor back to the wallets',
   'account setWallet': 'set the payout wallet by its id (dialog)',
   'account feedback': 'send feedback (dialog)',
-  'account login': 'log in with an auth code (where no token was given)',
-  'earnings login': 'log in with an auth code (where no token was given)',
   'earnings copy': "copy the selected payout's transaction hash (once Circle has sent it)",
 
   'dialog:share next':

@@ -6,7 +6,7 @@
 // words to readme-key-words.ts if its `help` is not enough.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DIALOG_TITLES } from '../src/ui/frame/help-overlay.tsx';
+import { dialogTitle } from '../src/ui/frame/help-overlay.tsx';
 import { type Binding, isDialogScope } from '../src/ui/input/bindings.ts';
 import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keymap.ts';
 import { PANES } from '../src/ui/panes/registry.ts';
@@ -49,7 +49,7 @@ export function keyTables(table_: readonly Binding[] = keymap): Record<string, s
     dialogs.map((scope) => {
       const id = scope.slice('dialog:'.length);
       const keys = table_.filter((b) => b.scope === scope).map((b) => `${keysText(b.keys)} ${wordsOf(b)}`);
-      return [DIALOG_TITLES[id] ?? id, [DIALOG_WORDS[id], ...keys].filter(Boolean).join('; ')];
+      return [dialogTitle(id), [DIALOG_WORDS[id], ...keys].filter(Boolean).join('; ')];
     }),
   );
   return tables;

@@ -1,4 +1,4 @@
-// The console's login (`L`, where a pane needs a token): an auth code exchanged with
+// The console's login (`L`, in every pane): an auth code exchanged with
 // POST /auth/code-login. On success the client uses the new token at once, the CLI keeps
 // it for the profile (as `netdeck login` does) and the panes that needed it load.
 import { createStore, type StoreApi } from 'zustand/vanilla';

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import { refreshLive, type Stores } from '../store/index.ts';
 import { DialogRoom } from './components/dialog-frame.tsx';
+import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from './components/login-dialog.tsx';
 import {
   PROFILE_DIALOG,
   ProfileDialog,
@@ -38,6 +39,7 @@ function useGlobalKeys() {
   const { session } = stores;
   const profiles = useProfileSwitch();
   const dialogs = useDialogs();
+  const login = useOpenLogin();
   const s = () => session.getState();
   const cycle = (delta: 1 | -1) => s().setPane(paneAfter(activePane(s()).id, delta).id);
   useKeyActions(globalTable, 'global', {
@@ -48,6 +50,7 @@ function useGlobalKeys() {
     events: () => s().toggleEvents(),
     palette: () => s().openPalette(),
     quit: () => s().quit(),
+    login,
     profiles: () => {
       if (!profiles) return 'no profiles here: the console runs on the flags or the environment it was given';
       dialogs.open(PROFILE_DIALOG);
@@ -98,6 +101,8 @@ function Frame() {
         <DialogRoom width={columns} height={paneHeight}>
           {dialog === PROFILE_DIALOG ? (
             <ProfileDialog />
+          ) : dialog === LOGIN_DIALOG ? (
+            <LoginDialog />
           ) : overlay === 'help' ? (
             <HelpOverlay width={columns} height={paneHeight} active={pane} />
           ) : overlay === 'events' ? (

@@ -7,6 +7,7 @@ import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
 import { tickerFor } from './hooks/ticker.ts';
 import type { Binding } from './input/bindings.ts';
+import { nameKeysFrom } from './key-names.ts';
 import { keymap as defaultKeymap } from './keymap.ts';
 import { type Theme, themeFor } from './theme.ts';
 
@@ -36,6 +37,7 @@ export function StoresProvider({
   keymap?: readonly Binding[];
   children: React.ReactNode;
 }) {
+  nameKeysFrom(keymap);
   return <AppContext.Provider value={{ stores, clock, theme, demo, keymap }}>{children}</AppContext.Provider>;
 }
 

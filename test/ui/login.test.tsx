@@ -80,6 +80,16 @@ describe('logging in from the console', () => {
     await app.press('esc');
     await app.waitFor('Press L to log in');
   });
+
+  it('L works everywhere: Discover, where B says a token is needed and names L, opens the login too', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'discover', loggedOut: true });
+    await app.waitFor('Germany');
+    await app.press('B');
+    await app.waitFor(/needs your network's token, and none was given: L logs in/);
+    await app.press('L');
+    await app.waitFor('Log in');
+    expect(app.stores.session.getState().dialogs.at(-1)).toBe('login');
+  });
 });
 
 describe('dialogs that need a token, with none given', () => {

@@ -21,7 +21,7 @@ describe('remapped keys', () => {
     app = await renderApp({ pane: 'devices', keymap: remapped.table });
     await app.waitFor('Shared by this network');
     expect(footer()).toMatch(/S share a device/);
-    expect(footer()).toMatch(/~ help  /);
+    expect(footer()).toMatch(/~ help {2}/);
     expect(footer()).not.toMatch(/\bs share a device|\? help/);
     // The default key no longer acts.
     await app.press('s');
@@ -39,5 +39,26 @@ describe('remapped keys', () => {
     const help = app.frame();
     expect(help).toMatch(/^ {2}S {2,}share a device/m);
     expect(help).not.toMatch(/^ {2}s {2,}share a device/m);
+  });
+
+  it('sentences name the user’s keys: the status line, the stale view and the dialog titles in help', async () => {
+    const remapped = remapKeys(keymap, {
+      'devices.qr': ['W'],
+      'devices.staleView': ['V'],
+      'devices.stalePeriod': ['T'],
+      'myProviders.stalePeriod': ['T'],
+    });
+    expect(remapped.problems).toEqual([]);
+    app = await renderApp({ pane: 'devices', keymap: remapped.table });
+    await app.waitFor('Shared by this network');
+    expect(app.frame()).toMatch(/W QR code · V s/);
+    expect(app.frame()).not.toMatch(/Q QR code|O s/);
+    await app.press('V');
+    await app.waitFor(/stale for 7d \(T\)/);
+    expect(app.frame()).toMatch(/V all/);
+    await app.press('?');
+    await app.waitFor('Pane Devices');
+    await app.type('/period');
+    await app.waitFor(/The stale view’s period \(My providers or Devices, T\)/);
   });
 });

@@ -20,6 +20,7 @@ import { useStores, useTheme } from '../context.tsx';
 import type { Glyphs } from '../glyphs.ts';
 import { TextInput } from '../input/text-input.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
+import { keyOf } from '../key-names.ts';
 import { displayWidth, padCells, truncate } from '../text.ts';
 
 /** Where a list keeps its view: read and written at each key (a store's getState()). */
@@ -83,7 +84,7 @@ export function useListView<T>(list: ListControl<T>) {
     sort: () => holder.setView(nextSort(spec, holder.view())),
     reverse: () => {
       const reversed = reversedSort(spec, holder.view());
-      if (!reversed) return 'this list is in the order it came in: o sorts it by a column';
+      if (!reversed) return `this list is in the order it came in: ${keyOf('sort')} sorts it by a column`;
       holder.setView(reversed);
     },
     /** esc: clears the filter; false when there was none. */

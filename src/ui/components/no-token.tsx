@@ -4,8 +4,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
-
-const LOGIN_HINT = 'Press L to log in with an auth code ("Copy an Auth Code" in the web app).';
+import { keyOf } from '../key-names.ts';
 
 const NO_TOKEN_LINES = [
   'Or log in from a shell with  netdeck login  (an auth code, or --email), or give a token:',
@@ -22,7 +21,7 @@ const NO_TOKEN_LINES = [
  */
 export function tokenMissing(stores: Stores, what: string): string | undefined {
   if (stores.session.getState().hasToken) return undefined;
-  return `${what} needs your network's token, and none was given: L logs in with an auth code`;
+  return `${what} needs your network's token, and none was given: ${keyOf('login')} logs in with an auth code`;
 }
 
 /** `what`: what needs it, as a clause: "Device associations need your network's token". */
@@ -34,7 +33,9 @@ export function NoToken({ what, width }: { what: string; width: number }) {
     <Box flexDirection="column" width={width}>
       <Text color={theme.warn} wrap="truncate">{`✗ ${what}, and none was given.`}</Text>
       <Text bold color={theme.accent} wrap="truncate">
-        {loggingIn ? 'Logging in…' : LOGIN_HINT}
+        {loggingIn
+          ? 'Logging in…'
+          : `Press ${keyOf('login')} to log in with an auth code ("Copy an Auth Code" in the web app).`}
       </Text>
       {NO_TOKEN_LINES.map((line) => (
         <Text key={line} wrap="truncate">

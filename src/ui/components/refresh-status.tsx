@@ -6,6 +6,7 @@ import { explainError } from '../../api/error-words.ts';
 import { formatAge, formatPeriodAtSpeed } from '../../format/numbers.ts';
 import type { ResourceState } from '../../store/resource.ts';
 import { useClock, useTheme } from '../context.tsx';
+import { keyOf } from '../key-names.ts';
 import { truncate } from '../text.ts';
 import { Spinner } from './spinner.tsx';
 
@@ -25,7 +26,8 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 function freshnessText(state: Freshness, now: number, speed: number): string {
   const next = state.nextAt === undefined ? undefined : seconds(state.nextAt - now);
   if (state.error) {
-    const retry = next === undefined ? 'press r to retry' : `retrying in ${formatAge(next)}`;
+    const retry =
+      next === undefined ? `press ${keyOf('refresh')} to retry` : `retrying in ${formatAge(next)}`;
     const what = explainError(state.error, 'console');
     if (!state.hasData) return `✗ ${what} · ${retry}`;
     const age =
@@ -35,8 +37,8 @@ function freshnessText(state: Freshness, now: number, speed: number): string {
   if (state.fetchedAt === undefined) return 'loading…';
   // The countdown itself is in the header (one clock on screen, not two slightly apart).
   return next === undefined
-    ? 'r refreshes'
-    : `live, every ${formatPeriodAtSpeed(state.everyMs, speed)} · r refreshes now`;
+    ? `${keyOf('refresh')} refreshes`
+    : `live, every ${formatPeriodAtSpeed(state.everyMs, speed)} · ${keyOf('refresh')} refreshes now`;
 }
 
 export function RefreshStatus({ state, now, width }: { state: Freshness; now: number; width: number }) {

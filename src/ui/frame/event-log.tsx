@@ -14,6 +14,7 @@ import { filterWidth, ListFilter, useListView, useViewState } from '../component
 import { useClock, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { eventLogKeys } from '../input/global-keys.ts';
+import { keyOf } from '../key-names.ts';
 import { displayWidth } from '../text.ts';
 import type { Theme } from '../theme.ts';
 
@@ -146,7 +147,7 @@ export function EventLog({ width, height }: { width: number; height: number }) {
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} width={filterWidth(width)} />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · / filter · o sort · esc closes`}
+          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · ${keyOf('events.search')} filter · ${keyOf('events.sort')} sort · esc closes`}
         </Text>
       </Box>
       {all.length && !ordered.length ? (

@@ -9,6 +9,7 @@ import { scrollActions } from '../hooks/scroll-actions.ts';
 import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { helpKeys } from '../input/global-keys.ts';
+import { keyOf } from '../key-names.ts';
 import { keyLabel, keymap } from '../keymap.ts';
 import { PANES } from '../panes/registry.ts';
 import type { Pane } from '../panes/types.ts';
@@ -20,31 +21,51 @@ export interface HelpLine {
   keys?: string;
 }
 
-/** What each dialog is called where people read it (never its id). */
-export const DIALOG_TITLES: Record<string, string> = {
-  addCode: 'Adding a code (Devices, a)',
-  addWallet: 'Adding a wallet (Account, a)',
-  apiKey: 'Making an API key (Account, n)',
-  confirm: 'A yes/no question',
-  events: 'The event log (!)',
-  feedback: 'The feedback form (Account, f)',
-  help: 'This help',
-  leaderboard: 'The leaderboard (Earnings, b)',
-  login: 'Logging in with an auth code (L)',
-  palette: 'The command palette (:)',
-  profiles: 'Switching profile (@)',
-  qr: 'A QR code (Devices, Q)',
-  rename: 'Renaming an association or a device (Devices, R or N)',
-  share: 'Sharing a device (Devices, s)',
-  stalePeriod: 'The stale view’s period (My providers or Devices, P)',
-  wallet: 'Setting the payout wallet (Account, w)',
+/**
+ * What each dialog is called where people read it (never its id), with where it opens and
+ * the user's keys that open it.
+ */
+const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readonly string[] }> = {
+  addCode: { title: 'Adding a code', where: 'Devices', openedBy: ['devices.addCode'] },
+  addWallet: { title: 'Adding a wallet', where: 'Account', openedBy: ['account.addWallet'] },
+  apiKey: { title: 'Making an API key', where: 'Account', openedBy: ['account.newApiKey'] },
+  confirm: { title: 'A yes/no question' },
+  events: { title: 'The event log', openedBy: ['events'] },
+  feedback: { title: 'The feedback form', where: 'Account', openedBy: ['account.feedback'] },
+  help: { title: 'This help' },
+  leaderboard: { title: 'The leaderboard', where: 'Earnings', openedBy: ['earnings.leaderboard'] },
+  login: { title: 'Logging in with an auth code', openedBy: ['login'] },
+  palette: { title: 'The command palette', openedBy: ['palette'] },
+  profiles: { title: 'Switching profile', openedBy: ['profiles'] },
+  qr: { title: 'A QR code', where: 'Devices', openedBy: ['devices.qr'] },
+  rename: {
+    title: 'Renaming an association or a device',
+    where: 'Devices',
+    openedBy: ['devices.rename', 'devices.setName'],
+  },
+  share: { title: 'Sharing a device', where: 'Devices', openedBy: ['devices.share'] },
+  stalePeriod: {
+    title: 'The stale view’s period',
+    where: 'My providers or Devices',
+    openedBy: ['myProviders.stalePeriod', 'devices.stalePeriod'],
+  },
+  wallet: { title: 'Setting the payout wallet', where: 'Account', openedBy: ['account.setWallet'] },
 };
+
+/** A dialog's title in help: "Adding a code (Devices, a)". */
+export function dialogTitle(id: string): string {
+  const dialog = DIALOGS[id];
+  if (!dialog) return `A dialog (${id})`;
+  const keys = [...new Set(dialog.openedBy?.map(keyOf))].join(' or ');
+  const where = [dialog.where, keys].filter(Boolean).join(', ');
+  return where ? `${dialog.title} (${where})` : dialog.title;
+}
 
 function scopeTitle(scope: Scope): string {
   if (scope === 'global') return 'Everywhere';
   if (isDialogScope(scope)) {
     const id = scope.slice('dialog:'.length);
-    return DIALOG_TITLES[id] ?? `A dialog (${id})`;
+    return dialogTitle(id);
   }
   return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
 }
@@ -137,7 +158,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} width={filterWidth(width)} placeholder="words or a key" />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · / search · esc closes`}
+          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · ${keyOf('help.search')} search · esc closes`}
         </Text>
       </Box>
       {shown.map((line, i) =>

@@ -1,5 +1,6 @@
 // Below 60x15 nothing useful fits: say so instead of drawing a broken frame.
 import { Box, Text } from 'ink';
+import { keyOf } from '../key-names.ts';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
@@ -8,7 +9,7 @@ export function TooSmall({ columns, rows }: { columns: number; rows: number }) {
   const lines = [
     'terminal too small',
     `${columns}x${rows}, needs at least ${MIN_COLUMNS}x${MIN_ROWS}`,
-    'enlarge the window, or q to quit',
+    `enlarge the window, or ${keyOf('quit')} to quit`,
   ];
   return (
     <Box flexDirection="column" width={columns} height={Math.max(1, rows - 1)} overflowY="hidden">

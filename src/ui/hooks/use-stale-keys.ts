@@ -9,6 +9,7 @@ import { QUESTION_DIALOG } from '../components/question.tsx';
 import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
 import { useStores } from '../context.tsx';
 import { useDialogs } from '../input/dispatcher.tsx';
+import { keyOf } from '../key-names.ts';
 
 export interface StaleRows {
   /** The client ids of the rows shown now, in order. */
@@ -22,13 +23,15 @@ export function useStaleKeys(view: StaleView, rows: StaleRows) {
   const dialogs = useDialogs();
   const s = () => stores.stale.getState();
   const on = () => s().views[view];
+  // The view is its pane's: its keys go by the pane's names (`devices.staleView`).
+  const key = (action: string) => keyOf(`${view}.${action}`);
   return {
     staleView: () => tokenMissing(stores, 'The stale view') ?? s().toggle(view),
     staleRemove: () => {
-      if (!on()) return 'X removes stale clients: O shows them first';
+      if (!on()) return `${key('staleRemove')} removes stale clients: ${key('staleView')} shows them first`;
       const missing = tokenMissing(stores, 'Removing clients');
       if (missing) return missing;
-      if (!s().staleIds) return 'the stale clients are not known yet (r asks again)';
+      if (!s().staleIds) return `the stale clients are not known yet (${keyOf('refresh')} asks again)`;
       const shown = rows.shown();
       if (!shown.length)
         return `no client here is stale for ${formatPeriod(s().periodMs)}: nothing to remove`;
@@ -41,7 +44,7 @@ export function useStaleKeys(view: StaleView, rows: StaleRows) {
     },
     /** space: marks the client under the cursor (the stale view only). */
     select: () => {
-      if (!on()) return 'space marks clients in the stale view (O shows it)';
+      if (!on()) return `${keyOf('select')} marks clients in the stale view (${key('staleView')} shows it)`;
       const id = rows.selected();
       if (!id) return 'no client here to mark';
       s().toggleMark(id);

@@ -30,6 +30,7 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['!'], action: 'events', help: 'event log: what happened while you watched' },
   { scope: 'global', keys: [':'], action: 'palette', help: 'command palette: every action and pane' },
   { scope: 'global', keys: ['q', 'ctrl-c'], action: 'quit', help: 'quit', footer: true },
+  { scope: 'global', keys: ['L'], action: 'login', help: 'log in with an auth code' },
   {
     scope: 'global',
     keys: ['@'],

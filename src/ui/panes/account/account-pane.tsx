@@ -14,7 +14,6 @@ import { keyRows } from '../../../store/api-keys.ts';
 import { refreshLive } from '../../../store/index.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { filterWidth, ListFilter, useListView } from '../../components/list-view.tsx';
-import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -22,6 +21,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { apiKeyList, countShown, walletList } from './account-lists.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
@@ -105,7 +105,6 @@ export function Account({ width, height }: PaneProps) {
   const list = useStore(account, (s) => s.list);
   const keyCount = useStore(apiKeys, (s) => s.data?.length ?? 0);
   const walletQuestion = useStore(account, (s) => s.question !== undefined);
-  const openLogin = useOpenLogin();
   const heights = accountLayout(height, {
     wallets: data?.wallets?.length ?? 0,
     keys: keyCount,
@@ -120,7 +119,7 @@ export function Account({ width, height }: PaneProps) {
     if (noToken) return noToken;
     const { selected } = walletRows(a());
     if (!selected)
-      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (a adds one)`;
+      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (${keyOf('account.addWallet')} adds one)`;
     // Refused before asking: the service would refuse it only after the yes.
     const refusal = kind === 'payout' ? payoutRefusal(selected) : undefined;
     if (refusal) return refusal;
@@ -182,7 +181,6 @@ export function Account({ width, height }: PaneProps) {
       if (a().feedback.phase === 'sent') a().resetFeedback();
       dialogs.open(FEEDBACK_DIALOG);
     },
-    login: openLogin,
   });
 
   if (dialog === WALLET_DIALOG) return <WalletDialog />;
@@ -190,7 +188,6 @@ export function Account({ width, height }: PaneProps) {
   if (dialog === ADD_WALLET_DIALOG) return <AddWalletDialog />;
   if (dialog === API_KEY_DIALOG) return <ApiKeyDialog />;
   if (dialog === QUESTION_DIALOG) return walletQuestion ? <WalletQuestion /> : <ApiKeyQuestion />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
 
   const noToken = isNoToken(error);
   const { wallets: shownWallets, selected } = walletRows({ data, selectedWallet, walletView });
@@ -228,7 +225,7 @@ export function Account({ width, height }: PaneProps) {
           <Text dimColor={theme.dim}>
             {walletView.filter && data.wallets?.length
               ? `No wallet matches “${screenText(walletView.filter)}”: esc clears the filter.`
-              : 'No wallets yet: a adds one.'}
+              : `No wallets yet: ${keyOf('account.addWallet')} adds one.`}
           </Text>
         )}
         {heights.hints ? (
@@ -240,7 +237,7 @@ export function Account({ width, height }: PaneProps) {
       </Box>
     );
   } else if (loading) body = <Spinner label="loading the wallets…" />;
-  else body = <Text dimColor={theme.dim}>{error ? 'not known yet (r retries)' : ''}</Text>;
+  else body = <Text dimColor={theme.dim}>{error ? `not known yet (${keyOf('refresh')} retries)` : ''}</Text>;
 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

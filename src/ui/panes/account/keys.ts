@@ -19,7 +19,6 @@ export const accountKeys = bindings([
   { scope: 'account', keys: ['left'], action: 'toWallets', help: 'move the cursor to the wallets' },
   { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
   { scope: 'account', keys: ['y'], action: 'copy', help: 'copy the id under the cursor' },
-  { scope: 'account', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
   // While the name is typed, `y` is text: it copies once the key is made.
   { scope: 'dialog:apiKey', keys: ['enter'], action: 'submit', help: 'make the key, then close' },

@@ -121,6 +121,7 @@ export function QrDialog({ action }: Props) {
     <QrView
       code={screenText(action.code)}
       title="Share code as a QR code"
+      copyAction="qr.copy"
       notice={notice?.replaceAll('\n', ' ')}
     />
   );

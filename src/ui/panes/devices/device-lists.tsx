@@ -10,6 +10,7 @@ import type { HeaderColumn } from '../../components/list-view.tsx';
 import { listRowWidth, scrollbarCells, windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
+import { keyOf } from '../../key-names.ts';
 import { padCells } from '../../text.ts';
 
 type Line =
@@ -71,7 +72,9 @@ function stateText(row: DeviceRow, stale?: StaleRows): string {
   if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
   if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';
   if (!row.pending) return 'confirmed';
-  return row.section === 'incoming' ? 'pending, owner confirms' : 'guest added: c confirms';
+  return row.section === 'incoming'
+    ? 'pending, owner confirms'
+    : `guest added: ${keyOf('devices.confirm')} confirms`;
 }
 
 function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>, stale?: StaleRows): string {

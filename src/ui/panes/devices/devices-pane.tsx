@@ -23,7 +23,6 @@ import { refreshLive } from '../../../store/index.ts';
 import { lastSeenIn, seenText } from '../../../store/stale.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
-import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -34,6 +33,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
@@ -69,7 +69,6 @@ export function Devices({ width, height }: PaneProps) {
   const staleView = staleState.views.devices;
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const staleDialog = useStaleDialog(dialog);
-  const openLogin = useOpenLogin();
   const [notice, setNotice] = useState<string>();
 
   const listHeight = Math.max(1, height - 4);
@@ -97,7 +96,7 @@ export function Devices({ width, height }: PaneProps) {
   /** In the stale view only the network's own devices show: what acts on associations says so. */
   const onAssociations = (act: () => string | undefined) => () =>
     stale.getState().views.devices
-      ? 'the stale view shows only the network’s own devices (O shows all)'
+      ? `the stale view shows only the network’s own devices (${keyOf('devices.staleView')} shows all)`
       : act();
   useKeyActions(devicesKeys, 'devices', {
     ...useListKeys(d, listHeight),
@@ -137,12 +136,10 @@ export function Devices({ width, height }: PaneProps) {
     ),
     setName: () => onRow('setName', RENAME_DIALOG, () => d().startSetName(current()), 'Renaming a device'),
     qr: () => onRow('qr', QR_DIALOG, () => d().showQr(current()), 'A QR code of a code'),
-    login: openLogin,
   });
 
   if (dialog === ADD_CODE_DIALOG) return <AddCodeDialog />;
   if (dialog === SHARE_DIALOG) return <ShareDialog />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
   if (staleDialog) return staleDialog;
   if (action && dialog === QUESTION_DIALOG)
     return <AssociationQuestion action={action} dialog={QUESTION_DIALOG} />;
@@ -168,26 +165,27 @@ export function Devices({ width, height }: PaneProps) {
   else if (staleView)
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}stale for ${formatPeriod(staleState.periodMs)} (P) · ${countOf(rows.length, 'device')} · ${staleState.marked.size ? `${staleState.marked.size} marked` : 'space marks'} · X removes · O all`}
+        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}stale for ${formatPeriod(staleState.periodMs)} (${keyOf('devices.stalePeriod')}) · ${countOf(rows.length, 'device')} · ${staleState.marked.size ? `${staleState.marked.size} marked` : `${keyOf('select')} marks`} · ${keyOf('devices.staleRemove')} removes · ${keyOf('devices.staleView')} all`}
       </Text>
     );
   else
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · Q QR code · O stale`}
+        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · ${keyOf('devices.addCode')} adds a code · ${keyOf('devices.share')} shares · ${keyOf('devices.confirm')} confirms a guest · ${keyOf('devices.remove')} removes · ${keyOf('devices.rename')}/${keyOf('devices.setName')} rename · ${keyOf('devices.qr')} QR code · ${keyOf('devices.staleView')} stale`}
       </Text>
     );
 
   let body: React.ReactNode;
   if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
-  else if (!data) body = <Text dimColor={theme.dim}>{error ? 'no lists yet (r retries)' : ''}</Text>;
+  else if (!data)
+    body = <Text dimColor={theme.dim}>{error ? `no lists yet (${keyOf('refresh')} retries)` : ''}</Text>;
   else if (staleView && rows.length === 0)
     body = (
       <Text dimColor={theme.dim} wrap="wrap">
         {staleState.staleIds
-          ? `No device is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. P sets another period, O shows them all.`
+          ? `No device is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keyOf('devices.stalePeriod')} sets another period, ${keyOf('devices.staleView')} shows them all.`
           : staleState.error
-            ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. r asks again, O shows them all.`
+            ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keyOf('refresh')} asks again, ${keyOf('devices.staleView')} shows them all.`
             : 'Asking the service when each device was last seen…'}
       </Text>
     );
@@ -223,9 +221,9 @@ export function Devices({ width, height }: PaneProps) {
   const detail =
     notice ??
     (selected?.code
-      ? `code: ${screenText(selected.code)}  (y copies it, Q shows it as a QR code)`
+      ? `code: ${screenText(selected.code)}  (${keyOf('devices.copy')} copies it, ${keyOf('devices.qr')} shows it as a QR code)`
       : selected?.deviceId
-        ? `device id: ${screenText(selected.deviceId)}  (N renames the device)`
+        ? `device id: ${screenText(selected.deviceId)}  (${keyOf('devices.setName')} renames the device)`
         : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

@@ -13,7 +13,6 @@ export const devicesKeys = bindings([
   { scope: 'devices', keys: ['R'], action: 'rename', help: "rename the association (this network's name)" },
   { scope: 'devices', keys: ['N'], action: 'setName', help: 'rename one of your devices' },
   { scope: 'devices', keys: ['Q'], action: 'qr', help: 'show the code as a QR code' },
-  { scope: 'devices', keys: ['L'], action: 'login', help: 'log in with an auth code' },
   {
     scope: 'devices',
     keys: ['O'],

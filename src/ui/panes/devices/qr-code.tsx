@@ -8,6 +8,7 @@ import { shareLink } from '../../../store/codes.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
+import { keyOf } from '../../key-names.ts';
 
 const SCAN_HINT = 'Scan it with the app on the other network’s phone, or read the six words out.';
 
@@ -15,12 +16,15 @@ export function QrView({
   code,
   title,
   notice,
+  copyAction,
 }: {
   /** The code, made safe to draw. */
   code: string;
   title: string;
   /** What `y` did: in place of the link under the code. */
   notice?: string;
+  /** The dialog's copy action (`qr.copy`): the key the words are copied with. */
+  copyAction: string;
 }) {
   const theme = useTheme();
   const { width, height } = useDialogRoom();
@@ -41,7 +45,7 @@ export function QrView({
         </Text>
         <Text wrap="wrap">{link}</Text>
         <Text dimColor={theme.dim} wrap="wrap">
-          {notice ?? 'Read the six words out instead (y copies them).'}
+          {notice ?? `Read the six words out instead (${keyOf(copyAction)} copies them).`}
         </Text>
       </DialogFrame>
     );

@@ -155,6 +155,7 @@ export function ShareDialog() {
       <QrView
         code={screenText(share.code)}
         title={`Share code for "${screenText(share.name)}"`}
+        copyAction="share.copy"
         notice={notice?.replaceAll('\n', ' ')}
       />
     );

@@ -7,6 +7,7 @@ import { countryLabel } from '../../../store/blocked.ts';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { useStores } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 
 export const BLOCK_DIALOG = QUESTION_DIALOG;
 
@@ -30,7 +31,7 @@ export function BlockQuestion() {
           : `Offer your network's providers to consumers in ${country} again?`,
         ...(via ? [via] : []),
         block
-          ? 'Your own searches and statistics stay as they are; B again unblocks it.'
+          ? `Your own searches and statistics stay as they are; ${keyOf('discover.block')} again unblocks it.`
           : 'It takes effect when the service next exports its provider pools.',
       ]}
       question={`${block ? 'Block' : 'Unblock'} ${screenText(question.name)}?`}

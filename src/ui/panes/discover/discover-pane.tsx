@@ -26,6 +26,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
+import { keyOf } from '../../key-names.ts';
 import { cell, fitParts, padCells } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
@@ -135,10 +136,10 @@ const sendToProviders = (stores: Stores) =>
  * browse list names it, else as the row's WHERE does); a reason when there is none.
  */
 function countryOfRow(stores: Stores, row: DiscoveryRow | undefined) {
-  if (!row) return 'no place here: B blocks the country under the cursor';
+  if (!row) return `no place here: ${keyOf('discover.block')} blocks the country under the cursor`;
   if (row.kind === 'country') return { id: row.id, name: row.name, code: row.countryCode };
   if (row.kind !== 'region' && row.kind !== 'city')
-    return `B blocks a country: a ${row.kind} has none (move to a country, a region or a city)`;
+    return `${keyOf('discover.block')} blocks a country: a ${row.kind} has none (move to a country, a region or a city)`;
   if (!row.countryId) return `the country of ${screenText(row.name)} is not known: B it from its country`;
   const listed = stores.discovery.getState().data?.locations?.find((l) => l.location_id === row.countryId);
   const name =
@@ -154,7 +155,7 @@ function blockedUnavailable(stores: Stores, what: string): string | undefined {
   if (isMissingRoute(error)) return NO_BLOCKED_LOCATIONS;
   if (data === undefined)
     return error
-      ? `the blocked countries could not be loaded (r retries)`
+      ? `the blocked countries could not be loaded (${keyOf('refresh')} retries)`
       : 'the blocked countries are loading…';
   return undefined;
 }
@@ -210,11 +211,11 @@ export function Discover({ width, height }: PaneProps) {
     select: () => (d().rows[d().cursor] ? d().toggleMark() : 'no place here to mark'),
     open: () => sendToProviders(stores),
     send: () => sendToProviders(stores),
-    sort: () => (d().query.trim() ? IN_SEARCH('o sorts') : d().toggleSort()),
+    sort: () => (d().query.trim() ? IN_SEARCH(`${keyOf('sort')} sorts`) : d().toggleSort()),
     reverse: () =>
       d().query.trim()
-        ? IN_SEARCH('I reverses')
-        : 'the places go by count (most providers first) or by name (A-Z): o switches between them',
+        ? IN_SEARCH(`${keyOf('reverse')} reverses`)
+        : `the places go by count (most providers first) or by name (A-Z): ${keyOf('sort')} switches between them`,
     // Settings only find-locations honours: not set blind on a service that lacks it.
     onlyActive: () =>
       d().onlyActive
@@ -228,7 +229,8 @@ export function Discover({ width, height }: PaneProps) {
     expand: () => {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
-      if (d().onlyBlocked) return '→ opens countries of the list of places: F shows it again';
+      if (d().onlyBlocked)
+        return `→ opens countries of the list of places: ${keyOf('discover.onlyBlocked')} shows it again`;
       if (row?.kind !== 'country' || row.child) return '→ opens a country: this row is not one';
       if (ownEntry(d().expanded, row.id)) return 'this country is open already (← closes it)';
       void d().expand();
@@ -289,7 +291,9 @@ export function Discover({ width, height }: PaneProps) {
           focused="session"
           value={query}
           width={Math.max(8, width - settings.length - 6)}
-          placeholder={editing ? 'city, region, country, group or a device id' : 'press / to search'}
+          placeholder={
+            editing ? 'city, region, country, group or a device id' : `press ${keyOf('search')} to search`
+          }
           onChange={(value) => d().setQuery(value)}
           onSubmit={() => {
             session.getState().setFocus(undefined);
@@ -336,8 +340,8 @@ export function Discover({ width, height }: PaneProps) {
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
         {rows.length
-          ? `${rowOf(cursor, rows.length)} · ${countOf(rows.length, 'blocked location')} · B unblocks the one under the cursor · F shows every place`
-          : 'F shows every place'}
+          ? `${rowOf(cursor, rows.length)} · ${countOf(rows.length, 'blocked location')} · ${keyOf('discover.block')} unblocks the one under the cursor · ${keyOf('discover.onlyBlocked')} shows every place`
+          : `${keyOf('discover.onlyBlocked')} shows every place`}
       </Text>
     );
   } else {
@@ -394,14 +398,16 @@ export function Discover({ width, height }: PaneProps) {
     let message: string;
     if (onlyBlocked && isMissingRoute(blockedError)) message = NO_BLOCKED_LOCATIONS;
     else if (onlyBlocked && !searching)
-      message = blockedList ? 'No blocked countries. F shows every place; B there blocks one.' : '';
+      message = blockedList
+        ? `No blocked countries. ${keyOf('discover.onlyBlocked')} shows every place; ${keyOf('discover.block')} there blocks one.`
+        : '';
     else if (searching)
       message = search.loading
         ? ''
         : search.error
           ? ''
-          : `no matches for "${screenText(query)}"${onlyBlocked ? ' in the blocked countries (F shows every place)' : ''}`;
-    else if (!hasData) message = error ? 'no data yet (r retries)' : '';
+          : `no matches for "${screenText(query)}"${onlyBlocked ? ` in the blocked countries (${keyOf('discover.onlyBlocked')} shows every place)` : ''}`;
+    else if (!hasData) message = error ? `no data yet (${keyOf('refresh')} retries)` : '';
     else message = 'no locations with active providers right now';
     body = (
       <Box height={listHeight} width={width}>

@@ -27,7 +27,6 @@ import {
   ListFilter,
   useListView,
 } from '../../components/list-view.tsx';
-import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
@@ -35,6 +34,7 @@ import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
+import { keyOf } from '../../key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import { definePane, type PaneProps } from '../types.ts';
@@ -156,7 +156,6 @@ export function Earnings({ width, height }: PaneProps) {
   const now = useNow(1000);
   const state = useStore(earnings, (s) => s);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
-  const openLogin = useOpenLogin();
   const copy = useCopy();
   const e = () => earnings.getState();
   const rows = Math.max(1, height - 1);
@@ -204,13 +203,18 @@ export function Earnings({ width, height }: PaneProps) {
   });
   useKeyActions(earningsKeys, 'earnings', {
     search: () => {
-      if (e().detailId) return '/ filters the payouts, which are not shown here (esc goes back to them)';
+      if (e().detailId)
+        return `${keyOf('search')} filters the payouts, which are not shown here (${keyOf('back')} goes back to them)`;
       payments.search();
     },
     sort: () =>
-      e().detailId ? 'o sorts the payouts, which are not shown here (esc goes back)' : payments.sort(),
+      e().detailId
+        ? `${keyOf('sort')} sorts the payouts, which are not shown here (${keyOf('back')} goes back)`
+        : payments.sort(),
     reverse: () =>
-      e().detailId ? 'I reverses the payouts, which are not shown here (esc goes back)' : payments.reverse(),
+      e().detailId
+        ? `${keyOf('reverse')} reverses the payouts, which are not shown here (${keyOf('back')} goes back)`
+        : payments.reverse(),
     down: () => {
       e().move(1);
       follow();
@@ -259,12 +263,10 @@ export function Earnings({ width, height }: PaneProps) {
       e().askVisibility();
       dialogs.open(QUESTION_DIALOG);
     },
-    login: openLogin,
   });
 
   if (dialog === LEADERBOARD_DIALOG) return <LeaderboardDialog onClose={closeBoard} />;
   if (dialog === QUESTION_DIALOG) return <VisibilityQuestion />;
-  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
   if (state.detailId) return <PaymentDetail width={width} height={height} paymentId={state.detailId} />;
 
   const status = (

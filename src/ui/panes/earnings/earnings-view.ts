@@ -36,6 +36,7 @@ import type { ListSort } from '../../../store/list-view.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
+import { keyOf } from '../../key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';
@@ -149,7 +150,7 @@ function summaryLines(data: EarningsData, now: number, chosen?: VisibilityChoice
     const place = ranking.leaderboard_rank
       ? `#${formatCount(ranking.leaderboard_rank)} · ${formatBytes((ranking.net_mib_count ?? 0) * MIB)} paid in the last 4 payouts`
       : 'none: no payment in the last 4 payouts';
-    rankText = `${place} · ${ranking.leaderboard_public ? 'public (v hides it)' : 'private (v shows it)'}`;
+    rankText = `${place} · ${ranking.leaderboard_public ? 'public' : 'private'} (${keyOf('earnings.visibility')} ${ranking.leaderboard_public ? 'hides' : 'shows'} it)`;
   }
   add('rank', row('Rank', rankText ?? MISSING), data.ranking.missing ? 'dim' : rank ? 'error' : 'plain');
   const pending = ranking && pendingVisibility(ranking.leaderboard_public === true, chosen, now);

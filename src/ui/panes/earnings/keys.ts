@@ -14,7 +14,6 @@ export const earningsKeys = bindings([
     footer: true,
   },
   { scope: 'earnings', keys: ['y'], action: 'copy', help: "copy the payment's transaction hash" },
-  { scope: 'earnings', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 
   ...scrollBindings('dialog:leaderboard', {
     down: 'next network',

@@ -22,6 +22,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { padCells } from '../../text.ts';
 import { earningsKeys } from './keys.ts';
 
@@ -144,7 +145,9 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
   return (
     <DialogFrame title={title} max={MAX_WIDTH}>
       {body}
-      <Text dimColor={theme.dim}>↑↓ move · / filter · o sort · r reload · esc closes</Text>
+      <Text dimColor={theme.dim}>
+        {`↑↓ move · ${keyOf('leaderboard.search')} filter · ${keyOf('leaderboard.sort')} sort · ${keyOf('leaderboard.reload')} reload · esc closes`}
+      </Text>
     </DialogFrame>
   );
 }

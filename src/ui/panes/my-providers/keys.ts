@@ -32,5 +32,4 @@ export const myProvidersKeys = bindings([
     action: 'stalePeriod',
     help: 'the stale view’s period (30m, 12h, 7d, 2w)',
   },
-  { scope: 'myProviders', keys: ['L'], action: 'login', help: 'log in with an auth code' },
 ]);

@@ -28,7 +28,6 @@ import {
   useFilterEditing,
   useListView,
 } from '../../components/list-view.tsx';
-import { LOGIN_DIALOG, LoginDialog, useOpenLogin } from '../../components/login-dialog.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { useStaleDialog } from '../../components/stale-dialogs.tsx';
@@ -38,6 +37,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { displayWidth, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
@@ -56,12 +56,14 @@ const tableList = (store: MyProvidersStore) => storeList(store, MY_PROVIDERS_LIS
 /** The stale view's part of the summary line: its period, how many, what is marked, its keys. */
 function staleParts(state: StaleState, shown: number, all: number): string[] {
   const period = formatPeriod(state.periodMs);
-  if (state.error && !state.staleIds) return [`stale for ${period}: the request failed (r retries)`];
-  if (!state.staleIds) return [`stale for ${period} (P): asking when each was last seen…`];
+  if (state.error && !state.staleIds)
+    return [`stale for ${period}: the request failed (${keyOf('refresh')} retries)`];
+  if (!state.staleIds)
+    return [`stale for ${period} (${keyOf('myProviders.stalePeriod')}): asking when each was last seen…`];
   return [
-    `stale for ${period} (P) · ${shown} of ${countOf(all, 'provider')}`,
-    state.marked.size ? `${state.marked.size} marked` : 'space marks',
-    'X removes · O all',
+    `stale for ${period} (${keyOf('myProviders.stalePeriod')}) · ${shown} of ${countOf(all, 'provider')}`,
+    state.marked.size ? `${state.marked.size} marked` : `${keyOf('select')} marks`,
+    `${keyOf('myProviders.staleRemove')} removes · ${keyOf('myProviders.staleView')} all`,
   ];
 }
 
@@ -159,7 +161,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         height={listHeight}
         text={
           state.error
-            ? 'No figures yet: the request failed (below); it is retried on its own, r retries now.'
+            ? `No figures yet: the request failed (below); it is retried on its own, ${keyOf('refresh')} retries now.`
             : ''
         }
       />
@@ -179,9 +181,9 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         height={listHeight}
         text={
           staleState.staleIds
-            ? `No provider is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. P sets another period, O shows them all.`
+            ? `No provider is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keyOf('myProviders.stalePeriod')} sets another period, ${keyOf('myProviders.staleView')} shows them all.`
             : staleState.error
-              ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. r asks again, O shows them all.`
+              ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keyOf('refresh')} asks again, ${keyOf('myProviders.staleView')} shows them all.`
               : 'Asking the service when each provider was last seen…'
         }
       />
@@ -261,7 +263,6 @@ export function MyProviders({ width, height }: PaneProps) {
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const staleDialog = useStaleDialog(dialog);
-  const openLogin = useOpenLogin();
   // One reading of the store clock a second drives the countdown and the highlights.
   const now = useNow(1000);
   const s = () => myProviders.getState();
@@ -269,10 +270,11 @@ export function MyProviders({ width, height }: PaneProps) {
   const copy = useCopy();
   const inDetail = () => s().detailId !== undefined;
   /** Why the table's keys cannot act now: a detail or a history view hides it. */
-  const tableHidden = (what = 'o and I sort') => {
+  const tableHidden = (what = `${keyOf('sort')} and ${keyOf('reverse')} sort`) => {
     if (history.view.getState().window !== '24h')
-      return `${what} the 24-hour table, which is not shown here (t to 24 hours shows it)`;
-    if (inDetail()) return `${what} the 24-hour table, which is not shown here (esc goes back to it)`;
+      return `${what} the 24-hour table, which is not shown here (${keyOf('myProviders.cycleWindow')} to 24 hours shows it)`;
+    if (inDetail())
+      return `${what} the 24-hour table, which is not shown here (${keyOf('back')} goes back to it)`;
   };
   const staleKeys = useStaleKeys('myProviders', {
     shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
@@ -286,7 +288,8 @@ export function MyProviders({ width, height }: PaneProps) {
     {
       ...useListKeys(s, height - CHROME_ROWS),
       ...staleKeys,
-      staleView: () => tableHidden('O shows the stale clients of') ?? staleKeys.staleView(),
+      staleView: () =>
+        tableHidden(`${keyOf('myProviders.staleView')} shows the stale clients of`) ?? staleKeys.staleView(),
       // The detail and the history views hide the table: a sort there would act unseen.
       sort: () => tableHidden() ?? table.sort(),
       reverse: () => tableHidden() ?? table.reverse(),
@@ -311,7 +314,6 @@ export function MyProviders({ width, height }: PaneProps) {
         refreshLive(stores, shownStores(myProvidersPane));
         if (window !== '24h') void (inDetail() ? history.provider : history.overview).getState().refresh();
       },
-      login: openLogin,
       copy: () => {
         const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
         session.getState().notify(copy(id, 'client id'));
@@ -321,7 +323,6 @@ export function MyProviders({ width, height }: PaneProps) {
     hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
   );
 
-  if (dialog === LOGIN_DIALOG) return <LoginDialog />;
   if (staleDialog) return staleDialog;
   if (window !== '24h')
     return detailId !== undefined ? (

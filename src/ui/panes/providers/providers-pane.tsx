@@ -33,6 +33,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
@@ -176,7 +177,8 @@ export function Providers({ width, height }: PaneProps) {
     sort: listView.sort,
     reverse: listView.reverse,
     back: () => {
-      if (p().stopFetchAll()) return `stopped fetching: ${formatCount(p().seen.length)} seen (N goes on)`;
+      if (p().stopFetchAll())
+        return `stopped fetching: ${formatCount(p().seen.length)} seen (${keyOf('providers.fetchAll')} goes on)`;
       listView.clearFilter();
     },
     copy: () => session.getState().notify(copy(providerAtCursor(p())?.client_id, 'client id')),
