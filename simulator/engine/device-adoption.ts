@@ -13,7 +13,7 @@ import { type RequestContext, sign } from './auth.ts';
 import { newRecord } from './codes.ts';
 import { type Failure, failure } from './errors.ts';
 import { addClient } from './fleet.ts';
-import { checkNameColumn, ownString } from './limits.ts';
+import { checkNameColumn, MAX_OPEN_DEVICE_ADOPT_CODES, ownString } from './limits.ts';
 
 /** 128 random bytes, as hex. */
 const SECRET_BYTES = 128;
@@ -59,6 +59,7 @@ export function createAdoptCode(
     confirms: false,
     device: { secret, spec: ownString(spec) },
   });
+  forgetOldestPastLimit(world);
   world.version++;
   const after = demo?.ownerAddsAdoptionAfterMs;
   if (after !== undefined) {
@@ -73,6 +74,13 @@ export function createAdoptCode(
     duration_minutes: ADOPT_TTL_MS / 60_000,
     share_code: secret,
   };
+}
+
+/** A stream of create-adopt-code keeps at most MAX_OPEN_DEVICE_ADOPT_CODES codes nobody added. */
+function forgetOldestPastLimit(world: World): void {
+  const waiting = world.adoptCodes.filter((r) => r.device && r.state === 'open');
+  const excess = waiting.length - MAX_OPEN_DEVICE_ADOPT_CODES;
+  for (const record of waiting.slice(0, Math.max(0, excess))) forget(world, record);
 }
 
 /**

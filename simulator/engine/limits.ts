@@ -25,6 +25,11 @@ export const MAX_FEEDBACKS = 1000;
 export const MAX_SHARE_CODES_PER_NETWORK = 500;
 /** Wallets (active or removed) a network may hold; one more is `error creating new wallet`. */
 export const MAX_WALLETS_PER_NETWORK = 100;
+/**
+ * Adoption codes made by devices (no token, no rate limit) that no owner has added yet;
+ * one more forgets the oldest of them, as if it had expired (they live 15 minutes).
+ */
+export const MAX_OPEN_DEVICE_ADOPT_CODES = 10_000;
 /** API keys a network may hold (the service has no cap); one more is a 500, as a database failure. */
 export const MAX_API_KEYS_PER_NETWORK = 1000;
 /**

@@ -3,6 +3,7 @@
 // rate-limit window are capped or pruned, so nothing grows per request.
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../../simulator/engine/index.ts';
+import { MAX_OPEN_DEVICE_ADOPT_CODES } from '../../../simulator/engine/limits.ts';
 import { base58Encode } from '../../../src/contract/wallet-address.ts';
 import { MINUTE, rig } from './helpers.ts';
 
@@ -80,6 +81,23 @@ describe('bounded stores', () => {
     // Once their windows have passed, the ticks drop the histories and codes.
     await advance(31 * MINUTE);
     expect(sizes()).toMatchObject({ authCodes: 0, logins: 0, users: 0, adds: 0 });
+    expect(engine.invariants()).toEqual([]);
+  });
+
+  it('keeps at most MAX_OPEN_DEVICE_ADOPT_CODES codes devices made that nobody added, the newest', () => {
+    const { engine } = rig({ era: 'current' });
+    const world = engine.world;
+    const made: string[] = [];
+    for (let k = 0; k < MAX_OPEN_DEVICE_ADOPT_CODES + 50; k++)
+      made.push(engine.handle('createAdoptCode', { device_name: `d${k}` }).adopt_code!);
+    const waiting = world.adoptCodes.filter((r) => r.device && r.state === 'open');
+    expect(waiting).toHaveLength(MAX_OPEN_DEVICE_ADOPT_CODES);
+    // The oldest went as if expired; the newest still answers.
+    expect(engine.handle('adoptStatus', { adopt_code: made[0] })).toEqual({
+      error: { message: 'Invalid adopt code.' },
+    });
+    expect(engine.handle('adoptStatus', { adopt_code: made.at(-1) })).toEqual({ pending: true });
+    expect(world.codes.size).toBe(world.shareCodes.length + world.adoptCodes.length);
     expect(engine.invariants()).toEqual([]);
   });
 });
