@@ -43,9 +43,15 @@ export const isActive = (world: World, i: number) => !world.fleet.removed.has(i)
 export const isStale = (world: World, i: number) =>
   i >= world.fleet.staleFrom && i < world.fleet.staleFrom + world.fleet.staleCount;
 
-/** Whether a tick may connect client i: stale ones are gone, keyless ones never provide, removed ones cannot log in. */
-export const mayConnect = (world: World, i: number) =>
-  !isStale(world, i) && !world.fleet.keyless.has(i) && isActive(world, i);
+/** Why client i cannot connect: stale ones are gone, keyless ones never provide, removed ones cannot log in. */
+export function connectRefusal(world: World, i: number): string | undefined {
+  if (!isActive(world, i)) return 'it was removed from its network';
+  if (isStale(world, i)) return 'it is a stale client: its device came back under another client id';
+  if (world.fleet.keyless.has(i)) return 'it has no provide key, so it never provides';
+}
+
+/** Whether a tick (or the admin route) may connect client i. */
+export const mayConnect = (world: World, i: number) => connectRefusal(world, i) === undefined;
 
 /** The clients GET /network/clients lists: the network's active ones. */
 export const activeClientsOf = (world: World, network: number) =>

@@ -19,7 +19,7 @@ import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
 import type { DemoPlay } from './device-adoption.ts';
 import { SimError } from './errors.ts';
-import { clientIndex, initFleet, isActive, reserveForOthers } from './fleet.ts';
+import { clientIndex, connectRefusal, initFleet, isActive, reserveForOthers } from './fleet.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
@@ -96,9 +96,11 @@ export interface Engine {
   deviceIdOf(clientId: string): string | undefined;
   /**
    * Connects or disconnects one provider now (a connection event); undefined for an
-   * unknown client id, else whether its state changed.
+   * unknown client id, else whether its state changed, or why it cannot connect (a
+   * removed client, a stale one whose device came back under another id, one without a
+   * provide key): the ticks never connect those either.
    */
-  setProviderConnected(clientId: string, connected: boolean): boolean | undefined;
+  setProviderConnected(clientId: string, connected: boolean): boolean | string | undefined;
   setNetworkName(networkId: string, name: string): boolean;
   /**
    * The network an API key acts as (`urn_…`), or undefined: a key never made, removed, or
@@ -276,6 +278,8 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       const i = world.providers.ids.index(clientId, world.providers.count);
       if (i < 0) return undefined;
       const changed = world.providers.connected[i] !== (connected ? 1 : 0);
+      const refusal = connected ? connectRefusal(world, i) : undefined;
+      if (refusal) return refusal;
       setConnected(world, i, connected, clock.now());
       world.version++;
       return changed;

@@ -107,6 +107,8 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
     setProviderConnected({ client_id, connected }: SimProviderConnection) {
       const changed = engine.setProviderConnected(client_id, connected);
       if (changed === undefined) throw new AdminInputError(`client_id: no provider ${client_id}`);
+      if (typeof changed === 'string')
+        throw new AdminInputError(`client_id: ${client_id} cannot connect: ${changed}`);
       return { client_id, connected, changed };
     },
     setCallerCountry({ country_code }: SimCallerCountry) {

@@ -197,6 +197,19 @@ describe('POST /stats/provider-last-n', () => {
     expect(engine.setProviderConnected('0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b', true)).toBeUndefined();
     expect(engine.invariants()).toEqual([]);
   });
+
+  it('refuses to connect a stale or a removed client, as the ticks never do; disconnecting stays free', () => {
+    const { engine, demo } = rig({ era: 'current' });
+    const world = engine.world;
+    expect(world.fleet.staleCount).toBeGreaterThan(0);
+    const stale = world.providers.ids.id(world.fleet.staleFrom);
+    expect(engine.setProviderConnected(stale, true)).toMatch(/stale client: its device came back/);
+    expect(world.providers.connected[world.fleet.staleFrom]).toBe(0);
+    const own = engine.handle('networkClients', undefined, demo).clients!.find((c) => c.connections?.length)!;
+    expect(engine.handle('removeClient', { client_id: own.client_id }, demo)).toEqual({});
+    expect(engine.setProviderConnected(own.client_id!, true)).toMatch(/removed from its network/);
+    expect(engine.invariants()).toEqual([]);
+  });
 });
 
 describe('POST /stats/providers-overview-last-n', () => {

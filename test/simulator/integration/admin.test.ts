@@ -134,4 +134,17 @@ describe('admin routes on the real simulator', () => {
     expect(bad.status).toBe(400);
     expect(bad.text).toMatch(/^connected: /);
   });
+
+  it('providers will not connect a stale client (its device came back under another id): 400 saying why', async () => {
+    const world = h.sim.engine.world;
+    const stale = world.providers.ids.id(world.fleet.staleFrom);
+    const res = await raw(h.sim, 'POST', '/__sim/providers', { client_id: stale, connected: true });
+    expect(res.status).toBe(400);
+    expect(res.text).toBe(
+      `client_id: ${stale} cannot connect: it is a stale client: its device came back under another client id\n`,
+    );
+    // Disconnecting it is no change, and allowed.
+    const off = await raw(h.sim, 'POST', '/__sim/providers', { client_id: stale, connected: false });
+    expect(JSON.parse(off.text)).toEqual({ client_id: stale, connected: false, changed: false });
+  });
 });
