@@ -80,12 +80,30 @@ describe('netdeck payments', () => {
     expect(await json(['payments'])).toEqual(JSON.parse(JSON.stringify(answer)));
     const result = await run(['payments'], { env: fx.env });
     const lines = linesOf(result.stdout);
-    expect(lines[0]).toMatch(/^PLANNED\s+AMOUNT\s+BYTES\s+WALLET\s+STATE\s+COMPLETED\s+TRANSACTION$/);
+    expect(lines[0]).toMatch(
+      /^PLANNED\s+AMOUNT\s+BYTES\s+POINTS\s+WALLET\s+STATE\s+COMPLETED\s+TRANSACTION$/,
+    );
     const rows = answer.account_payments!;
     expect(lines).toHaveLength(rows.length + 2);
     expect(lines[1]).toMatch(/^2025-12-28 10:00 UTC +[\d.]+ USD .* sent +\w{80,}$/);
     expect(lines[2]).toMatch(/ completed +2025-12-21 \d\d:\d\d UTC +\w{80,}$/);
     expect(lines.at(-1)).toBe(`${rows.length} payouts, 1 not completed yet`);
+  });
+
+  it('says the points each payout brought (from /account/points); an older service has none to say', async () => {
+    const points = (await client.accountPoints()).network_points!;
+    const first = (await client.accountPayments()).account_payments![0];
+    const expected = points
+      .filter((p) => p.account_payment_id === first.payment_id)
+      .reduce((sum, p) => sum + p.point_value! / 1e6, 0);
+    expect(expected).toBeGreaterThan(0);
+    const result = await run(['payments'], { env: fx.env });
+    expect(linesOf(result.stdout)[1]).toContain(
+      ` ${expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} `,
+    );
+    const older = await run(['payments'], { env: seed.env });
+    expect(older.code, older.stderr).toBe(0);
+    expect(linesOf(older.stdout)[1]).toMatch(/ [KMGT]iB +– /);
   });
 });
 
@@ -104,6 +122,7 @@ describe('--csv of the earnings commands', () => {
     rows.forEach((row, k) => {
       expect(Number(row.amount_usd)).toBeCloseTo(answer[k].payout_nano_cents! / 1e9, 9);
       expect(Number(row.bytes)).toBe(answer[k].payout_byte_count);
+      expect(Number(row.points)).toBeGreaterThanOrEqual(0);
       expect(row.planned_at).toBe(new Date(answer[k].create_time!).toISOString());
       expect(PAYMENT_STATES).toContain(row.state);
     });

@@ -10,7 +10,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
-import { type DataTable, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -42,7 +42,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
 
   const sub = (name: string, description: string, help: [string, string][]) => {
     const command = keys.command(name).description(description);
-    addServiceOptions(command);
+    addServiceOptions(command, { csv: true });
     command.addHelpText('after', examples(help));
     return command;
   };
@@ -51,6 +51,7 @@ export function registerApiKeys(program: Command, context: CliContext): void {
     ['netdeck api-keys create grafana', 'the key alone on stdout'],
     ['KEY=$(netdeck api-keys create backup)', 'kept by a script'],
     ['netdeck api-keys create ci --json', 'the service’s answer: id, api_key, name'],
+    ['netdeck api-keys create ci --csv', 'one record: id, name, api_key'],
   ])
     .argument('<name>', `what the key is for (at most ${MAX_API_KEY_NAME} characters)`)
     .action(async (name: string, _flags, cmd: Command) => {
@@ -62,8 +63,18 @@ export function registerApiKeys(program: Command, context: CliContext): void {
       await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
         const made = await orLacking(client.createApiKey({ name: trimmed }), WHAT);
         if (!made.api_key) throw new Error('the service answered without a key');
-        if (out.json) out.printJson(made);
-        else out.line(made.api_key);
+        out.outcome(
+          made,
+          made.api_key,
+          (): DataTable<typeof made> => ({
+            rows: [made],
+            fields: [
+              textField('ID', 'id', (k) => k.id),
+              textField('NAME', 'name', (k) => k.name),
+              textField('API KEY', 'api_key', (k) => k.api_key),
+            ],
+          }),
+        );
         out.warn(
           'the service shows a key this once and keeps only its hash: store it now. ' +
             `It acts as this network on every route until removed: netdeck api-keys remove ${sanitize(made.id ?? 'ID')}`,
@@ -85,8 +96,18 @@ export function registerApiKeys(program: Command, context: CliContext): void {
         // The service answers {} for an id that is not the network's: say it.
         if (!key) throw new ApiError('business', `no API key ${id} in this network: nothing removed`);
         const result = await client.removeApiKey({ id });
-        if (out.json) out.printJson(result);
-        else out.line(`Removed the API key ${key.name ? `"${sanitize(key.name)}" ` : ''}(${id}).`);
+        out.outcome(
+          result,
+          `Removed the API key ${key.name ? `"${sanitize(key.name)}" ` : ''}(${id}).`,
+          (): DataTable<ApiKey> => ({
+            rows: [key],
+            fields: [
+              textField('ID', 'id', (k) => k.id),
+              textField('NAME', 'name', (k) => k.name),
+              flagField('REMOVED', 'removed', () => true, 'yes'),
+            ],
+          }),
+        );
       });
     });
 }

@@ -48,7 +48,7 @@ export function registerBlocked(program: Command, context: CliContext): void {
       .command(name)
       .description(description)
       .argument('<country>', 'a location id, a two-letter code (de) or a name (Germany)');
-    addServiceOptions(command);
+    addServiceOptions(command, { csv: true });
     command.addHelpText(
       'after',
       `${examples(help)}
@@ -69,7 +69,7 @@ service lists (where providers are); one without providers is blocked by its loc
       if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
       const result = await client.blockLocation({ location_id: target.id });
       const blocked = target.type ? target : await countryById(client, target);
-      report(out, result, target.blocked, {
+      report(out, result, blocked, true, target.blocked, {
         unchanged: `${describeTarget(blocked)} is blocked already.`,
         done: `Blocked ${describeTarget(blocked)}: consumers there are no longer offered this network's providers.`,
       });
@@ -83,7 +83,7 @@ service lists (where providers are); one without providers is blocked by its loc
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
       const target = await findTarget(client, given, await listOf(client));
       const result = await client.unblockLocation({ location_id: target.id });
-      report(out, result, !target.blocked, {
+      report(out, result, target, false, !target.blocked, {
         unchanged: `${describeTarget(target)} was not blocked: nothing changed.`,
         done: `Unblocked ${describeTarget(target)}: ${
           target.type === 'country'
@@ -95,15 +95,29 @@ service lists (where providers are); one without providers is blocked by its loc
   });
 }
 
-/** The outcome in words (or the service's answer with --json). */
+/** The outcome in words, the service's answer with --json, or one record with --csv. */
 function report(
   out: Output,
   result: unknown,
+  target: Target,
+  blocked: boolean,
   unchanged: boolean,
   said: { unchanged: string; done: string },
 ): void {
-  if (out.json) out.printJson(result);
-  else out.line(unchanged ? said.unchanged : said.done);
+  out.outcome(
+    result,
+    unchanged ? said.unchanged : said.done,
+    (): DataTable<Target> => ({
+      rows: [target],
+      fields: [
+        textField('LOCATION ID', 'location_id', (t) => t.id),
+        textField('NAME', 'name', (t) => t.name),
+        textField('CODE', 'country_code', (t) => t.code),
+        flagField('BLOCKED', 'blocked', () => blocked, 'yes', 'no'),
+        flagField('CHANGED', 'changed', () => !unchanged, 'yes', 'no'),
+      ],
+    }),
+  );
 }
 
 /**

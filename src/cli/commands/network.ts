@@ -8,7 +8,7 @@ import type { NetworkUser } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
-import { type DataTable, textField } from '../output/data-table.ts';
+import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -39,7 +39,7 @@ export function registerNetwork(program: Command, context: CliContext): void {
     .command('rename')
     .description('rename the network: 5 to 50 letters, digits, dashes or spaces, not taken')
     .argument('<name>', 'the new name (spaces are fine: the service checks them as dashes)');
-  addServiceOptions(rename);
+  addServiceOptions(rename, { csv: true });
   rename.addHelpText(
     'after',
     `${examples([
@@ -59,20 +59,30 @@ made before keep naming the old name until renewed; API keys and netdeck network
     });
     await runWithClient(context, options, async ({ client, out }) => {
       const now = (await client.networkUser()).network_user?.network_name;
-      if (now === name) {
-        if (out.json) out.printJson(await client.updateNetworkName({ network_name: name }));
-        else out.line(`The network is named ${sanitize(name)} already.`);
-        return;
-      }
+      const record = (): DataTable<{ now?: string; name: string }> => ({
+        rows: [{ now, name }],
+        fields: [
+          textField('NAME', 'network_name', (r) => r.name),
+          textField('BEFORE', 'previous_name', (r) => r.now),
+          flagField('CHANGED', 'changed', () => now !== name, 'yes', 'no'),
+        ],
+      });
+      // The same name: nothing to send, but --json prints what the service answers.
+      if (now === name && !out.json)
+        return out.outcome({}, `The network is named ${sanitize(name)} already.`, record);
+      let result: unknown;
       try {
-        const result = await client.updateNetworkName({ network_name: name });
-        if (out.json) return out.printJson(result);
+        result = await client.updateNetworkName({ network_name: name });
       } catch (error) {
         if (error instanceof ApiError && error.message === NAME_REFUSALS.taken)
           throw new ApiError('business', `${NAME_REFUSALS.taken}: ${TAKEN_MEANS}`, error.details);
         throw error;
       }
-      out.line(`Renamed the network${now ? ` from ${sanitize(now)}` : ''} to ${sanitize(name.trim())}.`);
+      out.outcome(
+        result,
+        `Renamed the network${now ? ` from ${sanitize(now)}` : ''} to ${sanitize(name.trim())}.`,
+        record,
+      );
     });
   });
 }

@@ -1,19 +1,23 @@
 // `netdeck payments`: every payout of the network, newest first: when it was planned, its
-// amount and the bytes it covers, the wallet, where it is (waiting for a wallet, planned,
-// submitted, sent, completed) and its transaction.
+// amount, the bytes it covers and the points it brought (/account/points, where the service
+// has it), the wallet, where it is (waiting for a wallet, planned, submitted, sent,
+// completed) and its transaction.
 import type { Command } from 'commander';
-import type { AccountPayment } from '../../contract/schemas.ts';
+import type { AccountPayment, AccountPoints } from '../../contract/schemas.ts';
 import { formatBytes, formatTimestamp, formatUsd } from '../../format/numbers.ts';
-import { paymentState, paymentUsd, pendingPayments } from '../../format/payments.ts';
+import { paymentState, paymentUsd, pendingPayments, pointsByPayment } from '../../format/payments.ts';
 import type { CliContext } from '../context.ts';
 import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
 import { runWithClient } from '../run-command.ts';
+import { unlessMissing } from './earnings.ts';
 import { examples } from './help.ts';
 
-function paymentsTable(payments: AccountPayment[]): DataTable<AccountPayment> {
+/** `points`: the network's points; undefined where the service has none (an older one). */
+function paymentsTable(payments: AccountPayment[], points?: AccountPoints): DataTable<AccountPayment> {
   const pending = pendingPayments(payments);
+  const byPayment = pointsByPayment(points);
   return {
     fields: [
       { name: 'payment_id', value: (p) => p.payment_id },
@@ -26,6 +30,12 @@ function paymentsTable(payments: AccountPayment[]): DataTable<AccountPayment> {
       numberField('AMOUNT', 'amount_usd', paymentUsd, formatUsd),
       { name: 'sent_usd', value: (p) => p.token_amount },
       numberField('BYTES', 'bytes', (p) => p.payout_byte_count, formatBytes),
+      numberField(
+        'POINTS',
+        'points',
+        (p) => (points ? (byPayment.get(p.payment_id ?? '') ?? 0) : undefined),
+        2,
+      ),
       textField('WALLET', 'wallet_address', (p) => p.wallet_address, 'none yet'),
       { name: 'wallet_id', value: (p) => p.wallet_id },
       { name: 'blockchain', value: (p) => p.blockchain },
@@ -67,8 +77,12 @@ export function registerPayments(program: Command, context: CliContext): void {
   );
   command.action(async (_flags, cmd: Command) => {
     await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-      const answer = await client.accountPayments();
-      out.result(answer, () => paymentsTable(answer.account_payments ?? []));
+      // --json prints the service's answer to /account/payments alone.
+      const [answer, points] = await Promise.all([
+        client.accountPayments(),
+        out.json ? undefined : unlessMissing(client.accountPoints()),
+      ]);
+      out.result(answer, () => paymentsTable(answer.account_payments ?? [], points));
     });
   });
 }

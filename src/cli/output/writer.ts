@@ -34,6 +34,11 @@ export interface Output {
    * the table's records with --csv (the lines around it as notices), else the aligned table.
    */
   result<R>(json: unknown, table: () => DataTable<R>): void;
+  /**
+   * What an action did: `json` (the service's answer) with --json, `record`'s one row with
+   * --csv, else the sentence.
+   */
+  outcome<R>(json: unknown, sentence: string, record: () => DataTable<R>): void;
   /** Rows printed as they arrive (fixed widths, CSV records, or JSON Lines of each row); writes the header now. */
   stream<R>(fields: Field<R>[], widths: number[]): (row: R) => void;
   /** The response JSON, indented. */
@@ -75,6 +80,11 @@ export function createOutput(
       if (mode === 'table') return lines(tableLines(data, style));
       lines(csvLines(data));
       for (const notice of csvNotices(data)) note(notice);
+    },
+    outcome: (json, sentence, record) => {
+      if (mode === 'table') return out(`${sentence}\n`);
+      if (mode === 'json') return printJson(json);
+      lines(csvLines(record()));
     },
     stream: (fields, widths) => {
       if (mode === 'json') return jsonLine;
