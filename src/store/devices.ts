@@ -274,28 +274,44 @@ export function defaultShareName(data: DeviceAssociations | undefined, clientId:
   return known?.device_name ?? `device-${clientId.slice(0, 8)}`;
 }
 
+/** Whether `kind` can act on `row` (the store's own check: no words needed). */
+const actsOn = (kind: DeviceAction['kind'], row: DeviceRow | undefined) =>
+  rowRefusal(kind, row, () => '') === undefined;
+
+/** The key the console gives an action (the user's: the store knows no keys). */
+export type KeyOfAction = (action: DeviceAction['kind'] | 'refresh') => string;
+
 /**
  * Why `kind` cannot act on `row`, which is of the wrong kind (the footer says it and no
- * dialog opens); undefined when it can.
+ * dialog opens, naming the keys by `key`); undefined when it can.
  */
-export function rowRefusal(kind: DeviceAction['kind'], row: DeviceRow | undefined): string | undefined {
+export function rowRefusal(
+  kind: DeviceAction['kind'],
+  row: DeviceRow | undefined,
+  key: KeyOfAction,
+): string | undefined {
   if (!row) return 'no row here: the lists are empty';
   const what = ROW_KINDS[row.section];
   switch (kind) {
     case 'confirm':
       if (row.section !== 'outgoing' || !row.code)
-        return `c confirms the guest of a share of this network: ${what}`;
-      if (!row.networkName) return 'waiting for a guest: no network has added this code yet (r reloads)';
+        return `${key('confirm')} confirms the guest of a share of this network: ${what}`;
+      if (!row.networkName)
+        return `waiting for a guest: no network has added this code yet (${key('refresh')} reloads)`;
       if (!row.pending) return `already confirmed: ${row.networkName} can use it`;
       return undefined;
     case 'remove':
-      return row.code ? undefined : `x removes an adoption or a share: ${what}`;
+      return row.code ? undefined : `${key('remove')} removes an adoption or a share: ${what}`;
     case 'rename':
-      return row.code ? undefined : `R renames an adoption or a share (N a device): ${what}`;
+      return row.code
+        ? undefined
+        : `${key('rename')} renames an adoption or a share (${key('setName')} a device): ${what}`;
     case 'setName':
-      return row.deviceId ? undefined : `Only this network's own devices can be renamed (N): ${what}`;
+      return row.deviceId
+        ? undefined
+        : `Only this network's own devices can be renamed (${key('setName')}): ${what}`;
     case 'qr':
-      return row.code ? undefined : `Q shows a code: ${what}, which has none`;
+      return row.code ? undefined : `${key('qr')} shows a code: ${what}, which has none`;
   }
 }
 
@@ -448,7 +464,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       async startConfirm(row) {
-        if (rowRefusal('confirm', row) || !row?.code) return;
+        if (!actsOn('confirm', row) || !row?.code) return;
         const code = row.code;
         start(row, { kind: 'confirm', code, phase: 'checking' });
         // The lists may be older than the share: the service says who added the code.
@@ -465,15 +481,15 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         }
       },
       startRemove(row) {
-        if (rowRefusal('remove', row) || !row?.code) return;
+        if (!actsOn('remove', row) || !row?.code) return;
         start(row, { kind: 'remove', code: row.code, phase: 'ask' });
       },
       startRename(row) {
-        if (rowRefusal('rename', row) || !row?.code) return;
+        if (!actsOn('rename', row) || !row?.code) return;
         start(row, { kind: 'rename', code: row.code, phase: 'editing', input: row.deviceName ?? '' });
       },
       startSetName(row) {
-        if (rowRefusal('setName', row) || !row?.deviceId) return;
+        if (!actsOn('setName', row) || !row?.deviceId) return;
         const own = row.clientId ? clientsById(clientsData()).get(row.clientId)?.device_name : undefined;
         start(row, {
           kind: 'setName',
@@ -483,7 +499,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         });
       },
       showQr(row) {
-        if (rowRefusal('qr', row) || !row?.code) return;
+        if (!actsOn('qr', row) || !row?.code) return;
         start(row, { kind: 'qr', code: row.code, phase: 'done' });
       },
       async answer(yes) {

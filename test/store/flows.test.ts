@@ -11,11 +11,15 @@ import { walletRows } from '../../src/store/account.ts';
 import { withClientInfo } from '../../src/store/clients.ts';
 import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { deviceRows, rowRefusal, selectedRow } from '../../src/store/devices.ts';
+import { deviceRows, type KeyOfAction, rowRefusal, selectedRow } from '../../src/store/devices.ts';
 import { sendChosenToProviders } from '../../src/store/flows.ts';
 import { createStores, type Stores, startStores, stopStores } from '../../src/store/index.ts';
 import { deviceNameOf } from '../../src/store/my-providers.ts';
 import { TEST_WORLD } from '../simulator/integration/harness.ts';
+
+/** The console's default keys, as the refusals name them. */
+const DEFAULT_KEYS: KeyOfAction = (action) =>
+  ({ confirm: 'c', remove: 'x', rename: 'R', setName: 'N', qr: 'Q', refresh: 'r' })[action];
 
 let sim: Simulator | undefined;
 let clock: ManualClock;
@@ -72,19 +76,25 @@ describe('Devices actions', () => {
 
   it('c: refuses a share no guest has added, one confirmed already, an incoming share and an own device', async () => {
     const nobody = rows().find((r) => r.section === 'outgoing' && !r.networkName)!;
-    expect(rowRefusal('confirm', nobody)).toMatch(/^waiting for a guest: no network has added this code yet/);
+    expect(rowRefusal('confirm', nobody, DEFAULT_KEYS)).toMatch(
+      /^waiting for a guest: no network has added this code yet/,
+    );
     const done = rows().find((r) => r.section === 'outgoing' && !r.pending)!;
-    expect(rowRefusal('confirm', done)).toBe(`already confirmed: ${done.networkName} can use it`);
+    expect(rowRefusal('confirm', done, DEFAULT_KEYS)).toBe(
+      `already confirmed: ${done.networkName} can use it`,
+    );
     expect(
       rowRefusal(
         'confirm',
         rows().find((r) => r.section === 'incoming'),
+        DEFAULT_KEYS,
       ),
     ).toBe('c confirms the guest of a share of this network: this device was shared with this network');
     expect(
       rowRefusal(
         'confirm',
         rows().find((r) => r.section === 'own'),
+        DEFAULT_KEYS,
       ),
     ).toMatch(/: this is one of the network's own devices$/);
     // Refused, it starts nothing (no question that would say something false).
@@ -131,11 +141,14 @@ describe('Devices actions', () => {
 
   it('N on another network device says only own devices can be renamed; Q shows the code of a row', () => {
     const incoming = rows().find((r) => r.section === 'incoming');
-    expect(rowRefusal('setName', incoming)).toMatch(/Only this network's own devices can be renamed/);
+    expect(rowRefusal('setName', incoming, DEFAULT_KEYS)).toMatch(
+      /Only this network's own devices can be renamed/,
+    );
     d().startSetName(incoming);
     expect(d().action).toBeUndefined();
     const own = rows().find((r) => r.section === 'own');
-    for (const kind of ['remove', 'rename', 'qr'] as const) expect(rowRefusal(kind, own)).toBeDefined();
+    for (const kind of ['remove', 'rename', 'qr'] as const)
+      expect(rowRefusal(kind, own, DEFAULT_KEYS)).toBeDefined();
     const share = rows().find((r) => r.code)!;
     d().showQr(share);
     expect(d().action).toMatchObject({ kind: 'qr', code: share.code, phase: 'done' });

@@ -56,6 +56,12 @@ describe('remapped keys', () => {
     await app.press('V');
     await app.waitFor(/stale for 7d \(T\)/);
     expect(app.frame()).toMatch(/V all/);
+    await app.press('V');
+    await app.waitFor(/W QR code · V s/);
+    // A refusal on a row of the wrong kind names the user's key too.
+    await app.press('G');
+    await app.press('W');
+    await app.waitFor(/W shows a code: this is one of the network's own devices, which has none/);
     await app.press('?');
     await app.waitFor('Pane Devices');
     await app.type('/period');

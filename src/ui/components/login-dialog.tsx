@@ -7,6 +7,7 @@ import { screenText } from '../../sanitize.ts';
 import { useDemo, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
+import { keyOf } from '../key-names.ts';
 import { DialogFrame } from './dialog-frame.tsx';
 import { loginKeys } from './dialog-keys.ts';
 import { Spinner } from './spinner.tsx';
@@ -15,15 +16,15 @@ export const LOGIN_DIALOG = 'login';
 
 /** Opens the login dialog afresh (the pane's `L`). */
 /** What `L` says in the demo, logged in from the start: a login there would accept nothing. */
-export const DEMO_LOGGED_IN =
-  'the demo is logged in already, as its own network: L logs in to a real service (netdeck --api-url URL)';
+export const demoLoggedIn = () =>
+  `the demo is logged in already, as its own network: ${keyOf('login')} logs in to a real service (netdeck --api-url URL)`;
 
 export function useOpenLogin() {
   const { login, session } = useStores();
   const demo = useDemo();
   const dialogs = useDialogs();
   return () => {
-    if (demo && session.getState().hasToken) return DEMO_LOGGED_IN;
+    if (demo && session.getState().hasToken) return demoLoggedIn();
     login.getState().reset();
     dialogs.open(LOGIN_DIALOG);
   };

@@ -143,7 +143,8 @@ export function Account({ width, height }: PaneProps) {
       if (!inKeys()) return ask('remove');
       const noToken = missing('Removing an API key');
       if (noToken) return noToken;
-      if (!keyRows(k()).selected) return 'no API key here to remove (n makes one)';
+      if (!keyRows(k()).selected)
+        return `no API key here to remove (${keyOf('account.newApiKey')} makes one)`;
       k().askRemove();
       dialogs.open(QUESTION_DIALOG);
     },

@@ -13,6 +13,7 @@ import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
+import { keyOf } from '../../key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import { apiKeyList, countShown } from './account-lists.ts';
 
@@ -56,7 +57,9 @@ export function ApiKeySection({
   let body: React.ReactNode;
   if (missing) body = <Text dimColor={theme.dim}>{`${NO_API_KEYS}.`}</Text>;
   else if (isNoToken(error))
-    body = <Text dimColor={theme.dim}>They need your network's token too (L logs in).</Text>;
+    body = (
+      <Text dimColor={theme.dim}>{`They need your network's token too (${keyOf('login')} logs in).`}</Text>
+    );
   else if (error && !data) body = <ErrorLine error={error} width={width - 2} prefix="API keys" />;
   else if (!data) body = <Text dimColor={theme.dim}>loading the API keys…</Text>;
   else if (keys.length === 0)
@@ -64,7 +67,7 @@ export function ApiKeySection({
       <Text dimColor={theme.dim}>
         {data.length
           ? `No API key matches “${screenText(view.filter)}”: esc clears the filter.`
-          : 'No API keys yet: n makes one.'}
+          : `No API keys yet: ${keyOf('account.newApiKey')} makes one.`}
       </Text>
     );
   else {
@@ -115,7 +118,7 @@ export function ApiKeySection({
           <ErrorLine error={error} width={width - 2} prefix="refresh failed, showing the last answer" />
         ) : hint && !missing && !isNoToken(error) ? (
           <Text dimColor={theme.dim} wrap="truncate">
-            n makes a key (shown once) · x removes the one under the cursor · → here, ← the wallets
+            {`${keyOf('account.newApiKey')} makes a key (shown once) · ${keyOf('account.remove')} removes the one under the cursor · ${keyOf('account.toApiKeys')} here, ${keyOf('account.toWallets')} the wallets`}
           </Text>
         ) : null}
       </Box>

@@ -85,7 +85,9 @@ export function Devices({ width, height }: PaneProps) {
   };
   /** A dialog about the selected row: no token first (nothing would work), then a row of the wrong kind. */
   const onRow = (kind: Parameters<typeof rowRefusal>[0], id: string, start: () => unknown, what: string) =>
-    tokenMissing(stores, what) ?? rowRefusal(kind, current()) ?? act(id, start, what);
+    tokenMissing(stores, what) ??
+    rowRefusal(kind, current(), (action) => keyOf(action === 'refresh' ? action : `devices.${action}`)) ??
+    act(id, start, what);
   const staleKeys = useStaleKeys('devices', {
     shown: () =>
       visibleDeviceRows(d(), clock.now(), clients.getState().data).flatMap((row) =>

@@ -18,6 +18,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
+import { keyOf } from '../../key-names.ts';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
@@ -170,8 +171,7 @@ export function ShareDialog() {
         <DialogFocus active={below || Boolean(notice)}>
           <Text>{code}</Text>
           <Text dimColor={theme.dim}>
-            Read it out, press y to copy it or Q for a QR code. It is listed under "Shared by this network",
-            waiting for a guest until another network adds it; then c there confirms the guest.
+            {`Read it out, press ${keyOf('share.copy')} to copy it or ${keyOf('share.qr')} for a QR code. It is listed under "Shared by this network", waiting for a guest until another network adds it; then ${keyOf('devices.confirm')} there confirms the guest.`}
           </Text>
           {notice ? <Text color={theme.ok}>{notice}</Text> : null}
         </DialogFocus>

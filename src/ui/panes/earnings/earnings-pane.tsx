@@ -259,7 +259,7 @@ export function Earnings({ width, height }: PaneProps) {
       if (noToken) return noToken;
       const ranking = e().data?.ranking;
       if (ranking?.missing) return lacking('leaderboard visibility');
-      if (!ranking?.data) return 'the rank is not loaded yet (r reloads)';
+      if (!ranking?.data) return `the rank is not loaded yet (${keyOf('refresh')} reloads)`;
       e().askVisibility();
       dialogs.open(QUESTION_DIALOG);
     },

@@ -95,7 +95,7 @@ function SummaryLine({ width }: { width: number }) {
           filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
           countOf(all.length, 'provider'),
           `${online} connected`,
-          `sort ${sortWords(MY_PROVIDERS_LIST, view)} ${sort?.descending ? theme.glyphs.descending : theme.glyphs.ascending} (o, I)`,
+          `sort ${sortWords(MY_PROVIDERS_LIST, view)} ${sort?.descending ? theme.glyphs.descending : theme.glyphs.ascending} (${keyOf('sort')}, ${keyOf('reverse')})`,
           shown ? rowOf(cursor, shown) : undefined,
         ].filter(Boolean);
   return (

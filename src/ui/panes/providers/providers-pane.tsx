@@ -44,10 +44,13 @@ const MAX_BATCH = BATCH_SIZES[BATCH_SIZES.length - 1];
 /** Why `n` cannot fetch now, if it cannot. */
 /** Why `n` or `N` sends nothing now, if it does not. */
 function nothingToFetch(state: ProvidersState): string | undefined {
-  if (state.fetchingAll) return 'already fetching every provider (esc stops)';
-  if (!state.specs.length) return 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
-  if (state.exhausted) return 'every matching provider has been seen (x starts over)';
-  if (state.tooLarge) return 'the service refused a request this large: x starts over, - asks for fewer';
+  if (state.fetchingAll) return `already fetching every provider (${keyOf('back')} stops)`;
+  if (!state.specs.length)
+    return `nothing chosen yet: mark places in Discover (${keyOf('pane:discover')}, ${keyOf('select')}), then ${keyOf('discover.send')} or ${keyOf('open')}`;
+  if (state.exhausted)
+    return `every matching provider has been seen (${keyOf('providers.reset')} starts over)`;
+  if (state.tooLarge)
+    return `the service refused a request this large: ${keyOf('providers.reset')} starts over, ${keyOf('providers.smaller')} asks for fewer`;
 }
 
 /**
@@ -59,7 +62,7 @@ function fewerThanCounted(specs: readonly { providerCount?: number }[], seen: nu
   if (!specs.length || specs.some((s) => s.providerCount === undefined)) return undefined;
   const counted = specs.reduce((sum, s) => sum + (s.providerCount ?? 0), 0);
   if (seen >= counted) return undefined;
-  return `all seen: ${formatCount(seen)} of Discover's ${formatCount(counted)}, as none below the performance gate is sampled (x starts over)`;
+  return `all seen: ${formatCount(seen)} of Discover's ${formatCount(counted)}, as none below the performance gate is sampled (${keyOf('providers.reset')} starts over)`;
 }
 
 /** `d`/space: marks the provider under the cursor, or says why it cannot. */
@@ -205,7 +208,7 @@ export function Providers({ width, height }: PaneProps) {
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
-    : 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
+    : `nothing chosen yet: mark places in Discover (${keyOf('pane:discover')}, ${keyOf('select')}), then ${keyOf('discover.send')} or ${keyOf('open')}`;
   const counters = [
     !seen.length
       ? '0 seen'
@@ -226,7 +229,7 @@ export function Providers({ width, height }: PaneProps) {
     status = (
       <Text color={theme.warn} wrap="truncate">
         {truncate(
-          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; x starts over`,
+          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; ${keyOf('providers.reset')} starts over`,
           width,
         )}
       </Text>
@@ -241,7 +244,7 @@ export function Providers({ width, height }: PaneProps) {
     status = (
       <Text wrap="truncate">
         {fewerThanCounted(specs, seen.length) ??
-          'every matching provider seen: the last batch came back empty (x starts over)'}
+          `every matching provider seen: the last batch came back empty (${keyOf('providers.reset')} starts over)`}
       </Text>
     );
   } else {
