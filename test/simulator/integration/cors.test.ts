@@ -165,12 +165,20 @@ describe('--cors', () => {
  * simulator serves: method, headers and body as it writes them. A browser sends a
  * preflight first for any of them with an Authorization header or a JSON Content-Type.
  */
+/** What earlier calls gave: the auth code, a client to remove, the API key made. */
+interface CallContext {
+  authCode: string;
+  password: string;
+  clientId: string;
+  apiKeyId: string;
+}
+
 interface WebAppCall {
   name: string;
   method: 'GET' | 'POST';
   path: string;
   headers: (token: string) => Record<string, string>;
-  body?: (context: { authCode: string; password: string }) => unknown;
+  body?: (context: CallContext) => unknown;
   /** What the web app reads of the answer. */
   check(answer: Record<string, unknown>): void;
 }
@@ -243,6 +251,100 @@ const WEB_APP_CALLS: WebAppCall[] = [
     body: () => ({ query: 'ger', max_distance_fraction: 1, enable_max_distance_fraction: true }),
     check: (answer) => expect(Array.isArray(answer.locations)).toBe(true),
   },
+  // The operator's screens (issue 26): the network user, earnings, rank, API keys, devices.
+  {
+    name: 'fetchNetworkUser',
+    method: 'GET',
+    path: '/network/user',
+    headers: (token) => ({ ...bearer(token), Accept: 'application/json' }),
+    check: (answer) => expect((answer.network_user as { network_name: string }).network_name).toBe('demo'),
+  },
+  {
+    name: 'fetchLeaderboard',
+    method: 'POST',
+    path: '/stats/leaderboard',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*', ...json }),
+    body: () => ({}),
+    check: (answer) => expect((answer.earners as unknown[]).length).toBeGreaterThan(0),
+  },
+  {
+    name: 'fetchNetworkRanking',
+    method: 'GET',
+    path: '/network/ranking',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*' }),
+    check: (answer) =>
+      expect((answer.network_ranking as { leaderboard_rank: number }).leaderboard_rank).toBeGreaterThan(0),
+  },
+  {
+    name: 'fetchWalletStats',
+    method: 'GET',
+    path: '/transfer/stats',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*' }),
+    check: (answer) => expect(answer.unpaid_bytes_provided).toBeGreaterThan(0),
+  },
+  {
+    name: 'fetchAccountPayments',
+    method: 'GET',
+    path: '/account/payments',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*' }),
+    check: (answer) => expect((answer.account_payments as unknown[]).length).toBeGreaterThan(0),
+  },
+  {
+    name: 'fetchAccountPoints',
+    method: 'GET',
+    path: '/account/points',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*' }),
+    check: (answer) => expect((answer.account_points as unknown[]).length).toBeGreaterThan(0),
+  },
+  {
+    name: 'fetchNetworkReliability',
+    method: 'GET',
+    path: '/network/reliability',
+    headers: (token) => ({ ...bearer(token), Accept: '*/*' }),
+    check: (answer) =>
+      expect(
+        (answer.reliability_window as { reliability_weights: unknown[] }).reliability_weights.length,
+      ).toBeGreaterThan(0),
+  },
+  {
+    name: 'createAuthClient',
+    method: 'POST',
+    path: '/network/auth-client',
+    headers: (token) => ({ ...bearer(token), ...json }),
+    body: () => ({ description: 'web box', device_spec: 'web' }),
+    check: (answer) => expect(answer.by_client_jwt).toEqual(expect.any(String)),
+  },
+  {
+    name: 'removeClient',
+    method: 'POST',
+    path: '/network/remove-client',
+    headers: (token) => ({ ...bearer(token), ...json }),
+    body: ({ clientId }) => ({ client_id: clientId }),
+    check: (answer) => expect(answer).toEqual({}),
+  },
+  {
+    name: 'createApiKey',
+    method: 'POST',
+    path: '/account/api-key',
+    headers: (token) => ({ ...bearer(token), ...json }),
+    body: () => ({ name: 'web' }),
+    check: (answer) => expect(answer.api_key).toEqual(expect.any(String)),
+  },
+  {
+    name: 'fetchApiKeys',
+    method: 'GET',
+    path: '/account/api-keys',
+    headers: (token) => ({ ...bearer(token), Accept: 'application/json' }),
+    check: (answer) => expect((answer.api_keys as { name: string }[]).map((k) => k.name)).toContain('web'),
+  },
+  {
+    name: 'deleteApiKey',
+    method: 'POST',
+    path: '/account/api-key/remove',
+    headers: (token) => ({ ...bearer(token), ...json }),
+    body: ({ apiKeyId }) => ({ id: apiKeyId }),
+    check: (answer) => expect(answer).toEqual({}),
+  },
 ];
 
 /** Whether a browser sends a preflight first: a header beyond the safelisted ones, or a JSON Content-Type. */
@@ -257,7 +359,7 @@ describe('the web app’s API module against a simulator with --cors http://loca
   it('every call it makes to a route the simulator serves passes its preflight and is read', async () => {
     const h = await start({ cors: [WEB_APP] });
     const password = h.sim.admin.codes().demo_user.password;
-    let authCode = '';
+    const context: CallContext = { authCode: '', password, clientId: '', apiKeyId: '' };
     for (const call of WEB_APP_CALLS) {
       const headers = call.headers(h.sim.token);
       if (needsPreflight(headers)) {
@@ -274,7 +376,7 @@ describe('the web app’s API module against a simulator with --cors http://loca
         const allowed = String(asked.headers['access-control-allow-headers']).toLowerCase().split(', ');
         for (const name of names) expect(allowed, `${call.name} ${name}`).toContain(name);
       }
-      const body = call.body ? JSON.stringify(call.body({ authCode, password })) : undefined;
+      const body = call.body ? JSON.stringify(call.body(context)) : undefined;
       const answer = await send(h.sim.url, call.method, call.path, { origin: WEB_APP, ...headers }, body);
       // The web app reads an answer only when it is ok and JSON.
       expect(answer.status, call.name).toBe(200);
@@ -282,7 +384,10 @@ describe('the web app’s API module against a simulator with --cors http://loca
       expect(answer.headers['access-control-allow-origin'], call.name).toBe(WEB_APP);
       const parsed = JSON.parse(answer.text) as Record<string, unknown>;
       call.check(parsed);
-      if (call.name === 'createAuthCode') authCode = parsed.auth_code as string;
+      if (call.name === 'createAuthCode') context.authCode = parsed.auth_code as string;
+      if (call.name === 'fetchClients')
+        context.clientId = (parsed.clients as { client_id: string }[])[0].client_id;
+      if (call.name === 'createApiKey') context.apiKeyId = parsed.id as string;
     }
   });
 });
