@@ -39,7 +39,9 @@ export function hostHeaderName(value: string): string | undefined {
 
 /**
  * A check of Host headers: the loopback names, the bound address, the names allowed; any
- * IP address when bound to every interface. Throws when an allowed name is malformed.
+ * IP address when bound to every interface; none at all (an HTTP/1.0 client: a browser
+ * always sends one, so a request without is no page's). Throws when an allowed name is
+ * malformed.
  */
 export function hostCheck(options: HostCheckOptions): (header: string | undefined) => boolean {
   const everyInterface = WILDCARDS.has(options.bound.trim());
@@ -52,7 +54,8 @@ export function hostCheck(options: HostCheckOptions): (header: string | undefine
     names.add(normal);
   }
   return (header) => {
-    const name = header === undefined ? undefined : hostHeaderName(header);
+    if (header === undefined) return true;
+    const name = hostHeaderName(header);
     if (name === undefined) return false;
     // Bound to every interface, any address of this machine will do, but no name but
     // the allowed ones (a rebound name is what an attack uses).

@@ -7,8 +7,9 @@ describe('hostCheck', () => {
     const own = hostCheck({ bound: '192.168.1.20' });
     for (const host of ['localhost', 'LocalHost:8080', '127.0.0.1:1', '[::1]', '[::1]:9', '192.168.1.20:80'])
       expect(own(host), host).toBe(true);
+    // No Host at all is an HTTP/1.0 client's request, never a browser's: answered.
+    expect(own(undefined)).toBe(true);
     for (const host of [
-      undefined,
       '',
       'evil.example',
       'localhost.evil.example:80',

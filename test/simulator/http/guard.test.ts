@@ -1,6 +1,7 @@
 // Who may talk to the simulator: a web page in the user's browser (CSRF, DNS rebinding)
 // may not, the admin routes want their secret, and fault settings that would break a
 // header or a timer are refused.
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../../simulator/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
@@ -100,6 +101,23 @@ describe('Host and Origin', () => {
     ]) {
       expect((await send(h.sim.url, 'GET', '/stats/last-90', { headers: { host } })).status, host).toBe(200);
     }
+  });
+
+  it('answers an HTTP/1.0 request without Host (no browser sends one), as the service does', async () => {
+    const h = await start();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(portOf(h)), '127.0.0.1', () =>
+        socket.write('GET /stats/last-90 HTTP/1.0\r\n\r\n'),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 
   it('takes the names given with allowHosts (--allow-host), in any case, and no other', async () => {
