@@ -85,6 +85,12 @@ function requestsFor(ready: Ready): RequestTemplate[] {
     requests.push(post('/device/create-share-code', { client_id, device_name: huge }, 0.02));
   for (const code of ready.codes)
     requests.push(post('/device/set-association-name', { code, device_name: huge }, 0.02));
+  // The operator's routes (issue 26) that keep a name, an id or a description.
+  requests.push(post('/account/api-key', { name: huge }, 0.02));
+  requests.push(post('/network/auth-client', { description: huge, device_spec: huge }, 0.02));
+  requests.push(post('/device/create-adopt-code', { device_name: huge, device_spec: 'x' }, 0.02));
+  requests.push(post('/network/user/update', { network_name: huge }, 0.02));
+  requests.push(post('/network/block-location', { location_id: huge }, 0.02));
   for (let k = 0; k < 20; k++) {
     requests.push(post('/auth/login', { user_auth: `${huge}${k}@flood.example` }, 0.005));
     requests.push(

@@ -59,6 +59,12 @@ const routes: ((k: number) => [string, unknown])[] = [
   (k) => ['/auth/login', { user_auth: `${TEXT}${k}@flood.example` }],
   (k) => ['/auth/login-with-password', { user_auth: `u${k}${TEXT}@flood.example`, password: 'x' }],
   (k) => ['/__sim/names', { client_id: clients[k % clients.length].client_id, device_name: TEXT }],
+  // The operator's routes (issue 26) that keep a name, an id or a description.
+  () => ['/account/api-key', { name: TEXT }],
+  () => ['/network/auth-client', { description: TEXT, device_spec: TEXT }],
+  () => ['/device/create-adopt-code', { device_name: TEXT, device_spec: 'x' }],
+  () => ['/network/user/update', { network_name: TEXT }],
+  (k) => ['/network/block-location', { location_id: `${k}${TEXT}` }],
 ];
 
 const statuses: Record<string, number[]> = {};
