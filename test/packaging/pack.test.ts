@@ -1,7 +1,7 @@
 // The packed tarball installs offline on its own (the bundle has no runtime
 // dependencies) and runs: `netdeck --version` and `netdeck locations --json`.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,8 @@ describe('npm pack, then npm i -g --offline', () => {
       'netdeck-places.txt',
       'netdeck.cjs',
     ]);
+    // The real places (issue 28) add at most 3 MB to what is installed.
+    expect(statSync(join(packageDir, 'dist', 'netdeck-places.txt')).size).toBeLessThanOrEqual(3 * 2 ** 20);
 
     const bin = join(prefix, 'bin', 'netdeck');
     const shown = await exec(bin, ['--version'], work);
