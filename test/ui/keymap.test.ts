@@ -3,7 +3,7 @@ import { fitHints, footerBindings } from '../../src/ui/frame/footer.tsx';
 import { helpLines } from '../../src/ui/frame/help-overlay.tsx';
 import type { Binding } from '../../src/ui/input/bindings.ts';
 import { bindingFor } from '../../src/ui/input/dispatcher.tsx';
-import { keymapConflicts } from '../../src/ui/input/remap.ts';
+import { keymapConflicts, remapKeys } from '../../src/ui/input/remap.ts';
 import { globalTable, keymap } from '../../src/ui/keymap.ts';
 import { paneById } from '../../src/ui/panes/registry.ts';
 
@@ -22,6 +22,19 @@ describe('keymap', () => {
     const problems = keymapConflicts(table);
     expect(problems).toContain("'z' is bound to both discover.one and discover.two");
     expect(problems).toContain("'q' of providers.clash is the global key of quit");
+  });
+
+  it('a remap with a clash, an unknown action and a bad key names all three at once', () => {
+    const { problems } = remapKeys(keymap, {
+      'devices.share': ['a'],
+      'devices.nothing': ['z'],
+      'devices.qr': ['F12'],
+    });
+    expect(problems).toEqual([
+      'no action "devices.nothing"',
+      expect.stringMatching(/^devices.qr: "F12" is not a key/),
+      "'a' is bound to both devices.addCode and devices.share",
+    ]);
   });
 
   it('has every global key design.md lists', () => {

@@ -82,7 +82,7 @@ export function remapKeys(
     const keys = [...new Set(remaps[name].filter((key) => key !== QUIT_KEY))];
     return { ...b, keys: b.keys.includes(QUIT_KEY) ? [...keys, QUIT_KEY] : keys };
   });
-  if (problems.length === 0) problems.push(...keymapConflicts(remapped));
+  problems.push(...keymapConflicts(remapped));
   return { table: remapped, problems };
 }
 
