@@ -68,9 +68,12 @@ describe('netdeck config set', () => {
         ['refresh_secs', '5'],
         /unknown config key "refresh_secs" \(did you mean "refresh_seconds"\?\); keys: api_url, /,
       ],
-      [['refresh_seconds', '0'], /refresh_seconds: .*>=1.* \(got 0\)/],
-      [['refresh_seconds', 'often'], /refresh_seconds: .*expected number.* \(got "often"\)/],
-      [['mouse', 'nah'], /mouse: .*expected boolean/],
+      [['refresh_seconds', '0'], /refresh_seconds: takes a whole number of seconds, 1 to 86400 \(got 0\)/],
+      [
+        ['refresh_seconds', 'often'],
+        /^error: refresh_seconds: takes a whole number of seconds, 1 to 86400 \(got "often"\)/m,
+      ],
+      [['mouse', 'nah'], /mouse: takes true or false \(got "nah"\)/],
       [['profiles', '{}'], /unknown config key "profiles"/],
     ];
     for (const [args, message] of cases) {

@@ -150,13 +150,21 @@ export const keysProblems = (keys: KeyRemaps): string[] =>
 /** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
 export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
+/** What a setting takes, in words (the file's problems and `config set` say it). */
+const SECONDS = `takes a whole number of seconds, ${REFRESH_BOUNDS.min} to ${REFRESH_BOUNDS.max}`;
+
 const Profile = z.strictObject({
-  api_url: z.string().optional(),
-  token: z.string().optional(),
-  token_file: z.string().optional(),
-  refresh_seconds: z.number().int().min(REFRESH_BOUNDS.min).max(REFRESH_BOUNDS.max).optional(),
-  mouse: z.boolean().optional(),
-  theme: z.enum(THEME_NAMES).optional(),
+  api_url: z.string({ error: 'takes a URL, as text' }).optional(),
+  token: z.string({ error: 'takes the token, as text' }).optional(),
+  token_file: z.string({ error: 'takes a path, as text' }).optional(),
+  refresh_seconds: z
+    .number({ error: SECONDS })
+    .int({ error: SECONDS })
+    .min(REFRESH_BOUNDS.min, { error: SECONDS })
+    .max(REFRESH_BOUNDS.max, { error: SECONDS })
+    .optional(),
+  mouse: z.boolean({ error: 'takes true or false' }).optional(),
+  theme: z.enum(THEME_NAMES, { error: `takes ${THEME_NAMES.join(', ')}` }).optional(),
   /** Action name -> its keys (src/ui/input/remap.ts); checked against the key table as it is resolved. */
   keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
 });
