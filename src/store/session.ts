@@ -69,7 +69,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
     activePane: options.pane,
     dialogs: [],
     quitting: false,
-    setPane: (id) => set({ activePane: id, focus: undefined, said: undefined }),
+    setPane: (id) => set({ activePane: id, focus: undefined, said: undefined, notice: undefined }),
     // An overlay's own box (its search) has the keys only while it is open.
     toggleHelp: () => set({ overlay: get().overlay === 'help' ? undefined : 'help', focus: undefined }),
     toggleEvents: () => set({ overlay: get().overlay === 'events' ? undefined : 'events', focus: undefined }),

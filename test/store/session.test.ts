@@ -15,6 +15,15 @@ describe('session store', () => {
     expect(session.getState()).toMatchObject({ activePane: 'providers', focus: undefined });
   });
 
+  it('a notice (what y or e did) is the pane’s: another pane does not show it', () => {
+    const session = createSessionStore({ target: { kind: 'demo', seed: 1 } });
+    session.getState().setPane('providers');
+    session.getState().notify('wrote 196 providers to /tmp/x.jsonl');
+    expect(session.getState().notice?.text).toMatch(/^wrote 196/);
+    session.getState().setPane('devices');
+    expect(session.getState().notice).toBeUndefined();
+  });
+
   it('stacks dialogs (the last opened on top) and toggles the help overlay', () => {
     const session = createSessionStore({ target: { kind: 'demo', seed: 1 } });
     expect(session.getState().networkName).toBeUndefined();
