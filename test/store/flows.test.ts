@@ -232,6 +232,10 @@ describe('the event log records what the user did', () => {
     d().startRename(share);
     d().setActionInput('front desk');
     await d().submitAction();
+    const own = rows().find((r) => r.section === 'own')!;
+    d().startSetName(own);
+    d().setActionInput('hall box');
+    await d().submitAction();
     const incoming = rows().find((r) => r.section === 'incoming')!;
     d().startRemove(incoming);
     await d().answer(false); // no: nothing done, nothing logged
@@ -253,6 +257,7 @@ describe('the event log records what the user did', () => {
       ),
       `you confirmed the share of "${waiting.deviceName}": ${waiting.networkName} can use it`,
       `you renamed the association "${share.deviceName}" to "front desk"`,
+      `you renamed the device "${own.deviceName}" to "hall box"`,
       `you removed the association of "${incoming.deviceName}"`,
       `you made the MATIC wallet ${wallets[1].wallet_address} the payout wallet`,
       'you added a SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
