@@ -272,6 +272,8 @@ describe('sharing a device', () => {
     const [first] = code.split(' ');
     expect(frame()).toContain(`1  ${first.toUpperCase().split('').join(' ')}`);
     expect(frame()).toContain('╔');
+    // The lists reload after the share: the snapshot once the tab counts it.
+    await waitFor('3 Devices 6');
     expect(frame()).toMatchSnapshot('share dialog, code');
 
     await press('y');

@@ -49,15 +49,15 @@ describe('remapped keys', () => {
       'myProviders.stalePeriod': ['T'],
     });
     expect(remapped.problems).toEqual([]);
-    app = await renderApp({ pane: 'devices', keymap: remapped.table });
+    app = await renderApp({ pane: 'devices', keymap: remapped.table, cols: 160 });
     await app.waitFor('Shared by this network');
-    expect(app.frame()).toMatch(/W QR code · V s/);
-    expect(app.frame()).not.toMatch(/Q QR code|O s/);
+    expect(app.frame()).toMatch(/W QR code · V stale/);
+    expect(app.frame()).not.toMatch(/Q QR code|O stale/);
     await app.press('V');
     await app.waitFor(/stale for 7d \(T\)/);
     expect(app.frame()).toMatch(/V all/);
     await app.press('V');
-    await app.waitFor(/W QR code · V s/);
+    await app.waitFor(/W QR code · V stale/);
     // A refusal on a row of the wrong kind names the user's key too.
     await app.press('G');
     await app.press('W');

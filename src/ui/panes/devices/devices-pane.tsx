@@ -34,7 +34,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { keyOf } from '../../key-names.ts';
-import { truncate } from '../../text.ts';
+import { fitParts, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
@@ -164,18 +164,35 @@ export function Devices({ width, height }: PaneProps) {
       />
     );
   else if (loading && !data) status = <Spinner label="loading device associations…" />;
-  else if (staleView)
+  else {
+    // What does not fit goes whole, the least needed first (the footer and ? have every key).
+    const position = selected ? rowOf(rows.indexOf(selected), rows.length) : undefined;
+    const parts: [number, string | undefined][] = staleView
+      ? [
+          [0, position],
+          [1, `stale for ${formatPeriod(staleState.periodMs)} (${keyOf('devices.stalePeriod')})`],
+          [2, countOf(rows.length, 'device')],
+          [3, staleState.marked.size ? `${staleState.marked.size} marked` : `${keyOf('select')} marks`],
+          [4, `${keyOf('devices.staleRemove')} removes`],
+          [5, `${keyOf('devices.staleView')} all`],
+        ]
+      : [
+          [0, position],
+          [1, `${rows.filter((row) => row.section !== 'own').length} associations`],
+          [2, `${keyOf('devices.addCode')} adds a code`],
+          [3, `${keyOf('devices.share')} shares`],
+          [6, `${keyOf('devices.confirm')} confirms a guest`],
+          [7, `${keyOf('devices.remove')} removes`],
+          [8, `${keyOf('devices.rename')}/${keyOf('devices.setName')} rename`],
+          [9, `${keyOf('devices.qr')} QR code`],
+          [5, `${keyOf('devices.staleView')} stale`],
+        ];
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
-        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}stale for ${formatPeriod(staleState.periodMs)} (${keyOf('devices.stalePeriod')}) · ${countOf(rows.length, 'device')} · ${staleState.marked.size ? `${staleState.marked.size} marked` : `${keyOf('select')} marks`} · ${keyOf('devices.staleRemove')} removes · ${keyOf('devices.staleView')} all`}
+        {fitParts(parts, width)}
       </Text>
     );
-  else
-    status = (
-      <Text dimColor={theme.dim} wrap="truncate">
-        {`${selected ? `${rowOf(rows.indexOf(selected), rows.length)} · ` : ''}${rows.filter((row) => row.section !== 'own').length} associations · ${keyOf('devices.addCode')} adds a code · ${keyOf('devices.share')} shares · ${keyOf('devices.confirm')} confirms a guest · ${keyOf('devices.remove')} removes · ${keyOf('devices.rename')}/${keyOf('devices.setName')} rename · ${keyOf('devices.qr')} QR code · ${keyOf('devices.staleView')} stale`}
-      </Text>
-    );
+  }
 
   let body: React.ReactNode;
   if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
