@@ -59,11 +59,15 @@ const DEFAULT_DISTANCE = 0.2;
  * (a paste, key repeat); a newer search aborts the one in flight.
  */
 export const SEARCH_DEBOUNCE_MS = 40;
-/** Why `<`/`>` do nothing once the service searches with find-provider-locations. */
-export const DISTANCE_NOT_APPLICABLE = distanceNotApplicable('the match distance');
+/**
+ * Why `<`/`>` do nothing once the service searches with find-provider-locations (short:
+ * the footer says it on one line of 80 columns).
+ */
+export const DISTANCE_NOT_APPLICABLE =
+  'this service has no find-locations: its search takes no match distance';
 /** Why `a` does nothing there: find-provider-locations lists only places with providers. */
 export const ONLY_ACTIVE_NOT_APPLICABLE =
-  'only active applies to find-locations only, which this service does not have (404): its searches list only places with providers';
+  'this service has no find-locations: its search lists only places with providers';
 
 export interface SearchState {
   /** The query the result answers (may lag the typed one while a request is out). */

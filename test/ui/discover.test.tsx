@@ -233,7 +233,7 @@ describe('Discover pane', () => {
     await app.press('/', 'b', 'e', 'r', 'enter');
     await app.waitFor('no find-locations (404)');
     await app.press('>');
-    await app.waitFor('the match distance applies to find-locations only');
+    await app.waitFor('this service has no find-locations: its search takes no match distance');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
   });
 
@@ -246,11 +246,11 @@ describe('Discover pane', () => {
         .split('\n')
         .find((line) => line.startsWith('/ '));
     await app.press('<');
-    await app.waitFor('the match distance applies to find-locations only');
+    await app.waitFor('this service has no find-locations: its search takes no match distance');
     await app.press('a');
-    await app.waitFor('only active applies to find-locations only');
+    await app.waitFor('this service has no find-locations: its search lists only places with providers');
     await app.press('>');
-    await app.waitFor('the match distance applies to find-locations only');
+    await app.waitFor('this service has no find-locations: its search takes no match distance');
     // Known now: the header shows no distance at all (it does not apply).
     expect(header()).not.toMatch(/distance|only active/);
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
