@@ -5,12 +5,7 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import { isTransient } from '../api/errors.ts';
-import {
-  createLocationSearch,
-  distanceNotApplicable,
-  FELL_BACK,
-  type SearchVia,
-} from '../api/location-search.ts';
+import { createLocationSearch, FELL_BACK, type SearchVia } from '../api/location-search.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { BlockedLocation, LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import { blockedIds } from './blocked.ts';
