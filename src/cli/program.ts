@@ -1,6 +1,5 @@
 // The command line: parses argv with commander and runs a scriptable command, the
 // simulator, or (with no command) the interactive console. Returns the exit code.
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { redact } from '../api/auth.ts';
 import { oneLine, sanitizeOutput } from '../sanitize.ts';
@@ -35,16 +34,7 @@ import { addConnectionOptions, addWorldOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
 import { didYouMean } from './suggest.ts';
-
-/** The bundle has NETDECK_VERSION built in; from source, package.json tells. */
-function netdeckVersion(): string {
-  if (process.env.NETDECK_VERSION) return process.env.NETDECK_VERSION;
-  try {
-    return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
-  } catch {
-    return '0.0.0-dev';
-  }
-}
+import { netdeckVersion } from './version.ts';
 
 /** Tokens on the command line or in the environment, to mask in commander's own messages. */
 function tokensIn(argv: string[], env: Record<string, string | undefined>): string[] {

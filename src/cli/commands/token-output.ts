@@ -11,10 +11,10 @@ import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../op
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
+import { netdeckVersion } from '../version.ts';
 
-/** What the service learns of the device: netdeck, its version, the platform. */
-export const deviceSpec = () =>
-  `netdeck/${process.env.NETDECK_VERSION ?? 'dev'} (${process.platform}; ${process.arch})`;
+/** What the service learns of the device: netdeck, its version (as --version says it), the platform. */
+export const deviceSpec = () => `netdeck/${netdeckVersion()} (${process.platform}; ${process.arch})`;
 
 /**
  * The options of a command that gets a token: --name (the device's, as `nameHelp` says),
