@@ -94,7 +94,8 @@ async function login(context: CliContext, options: LoginOptions): Promise<number
   const apiUrl = config.apiUrl?.value ?? REAL_API_URL;
   const client = clientFor(context.deps, commandClientDefaults(out), apiUrl);
   try {
-    const token = (await obtainToken(context, options, client, out)).trim();
+    const obtained = await obtainToken(context, options, client, out);
+    const token = obtained.token.trim();
     // Every later command would fail on a token that cannot be sent: it is not kept.
     const problem = tokenProblem(token);
     if (problem)
@@ -102,8 +103,10 @@ async function login(context: CliContext, options: LoginOptions): Promise<number
         `the service answered with a token netdeck cannot use: it ${problem} (${TOKEN_RULE}); nothing was saved`,
       );
     out.hide(token);
-    // An API key names no network: the service says which (it was asked when the key was checked).
-    const keyNetwork = isApiKey(token) ? (await client.networkUser()).network_user?.network_name : undefined;
+    // An API key names no network: the service says which (asked when the key was checked).
+    const keyNetwork = isApiKey(token)
+      ? (obtained.network ?? (await client.networkUser()).network_user?.network_name)
+      : undefined;
     saveLogin(config.login.path, { apiUrl, token });
     report(out, config, apiUrl, token, keyNetwork);
     warnIfOverridden(context, options, out, token);
@@ -142,11 +145,17 @@ function loginConfig(context: CliContext, options: LoginOptions, out: Output): R
   return resolveOrReport(context, flags, out, { forLogin: true });
 }
 
-async function obtainToken(context: CliContext, options: LoginOptions, client: ApiClient, out: Output) {
-  if (options.fromProvider !== undefined) return providerToken(context, options, client);
+/** The token, and the network the service named while checking it (an API key's). */
+async function obtainToken(
+  context: CliContext,
+  options: LoginOptions,
+  client: ApiClient,
+  out: Output,
+): Promise<{ token: string; network?: string }> {
+  if (options.fromProvider !== undefined) return { token: await providerToken(context, options, client) };
   if (options.apiKey !== undefined) return apiKeyToken(context, options.apiKey, client, out);
-  if (options.email !== undefined) return passwordToken(context, options.email, client);
-  return codeToken(context, options.code, client, out);
+  if (options.email !== undefined) return { token: await passwordToken(context, options.email, client) };
+  return { token: await codeToken(context, options.code, client, out) };
 }
 
 async function codeToken(context: CliContext, given: string | undefined, client: ApiClient, out: Output) {
@@ -261,7 +270,11 @@ async function apiKeyToken(context: CliContext, given: string | boolean, client:
   key = key?.trim() ?? '';
   if (!isApiKey(key) || key.length !== API_KEY_LENGTH)
     throw new UsageError(`an API key starts with urn_ and is ${API_KEY_LENGTH} characters long`);
-  return acceptedToken(client, key, 'this API key', () => client.networkUser());
+  let network: string | undefined;
+  await acceptedToken(client, key, 'this API key', async () => {
+    network = (await client.networkUser()).network_user?.network_name;
+  });
+  return { token: key, network };
 }
 
 /** The token, once the service accepted it (`check`): one it refuses is not kept. */
