@@ -1,7 +1,8 @@
 // A horizontal meter with eighth-block resolution, e.g. uptime out of 24 hours.
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
-const BAR_FULL = '█';
-const BAR_EMPTY = '░';
+// The symbols are the Unicode table's (mono folds the frame to ASCII as it is written).
+import { UNICODE_GLYPHS } from '../glyphs.ts';
+
+const { barEighths: EIGHTHS, barFull: BAR_FULL, barEmpty: BAR_EMPTY } = UNICODE_GLYPHS;
 
 /** `value` of `max` as a bar exactly `width` characters wide. */
 export function meterBar(value: number | undefined, max: number, width: number): string {

@@ -1,9 +1,12 @@
 // One-line charts from eighth blocks. Scaled between the series' own min and max so a
 // slowly moving figure still shows its shape; a flat series sits at half height, an
 // all-zero one on the floor, and a missing value is a blank.
+
+import { UNICODE_GLYPHS } from '../glyphs.ts';
 import { resample } from './series.ts';
 
-export const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/** Eight heights from low to high: the Unicode table's (mono folds them as the frame is written). */
+export const BLOCKS = UNICODE_GLYPHS.levels;
 
 /** Level 1..levels of `value` in [lo, hi]; a flat range gives the middle (or 1 for zeros). */
 export function scaleLevel(value: number, lo: number, hi: number, levels: number): number {

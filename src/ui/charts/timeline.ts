@@ -2,6 +2,7 @@
 // events: one cell per 30 minutes, oldest on the left, ending now. Connections can overlap
 // (a provider reconnects before its old connection closes: two connects in a row), so a
 // connect opens one, a disconnect closes one, and the provider is on while any is open.
+import { UNICODE_GLYPHS } from '../glyphs.ts';
 
 export type TimelineCell = 'on' | 'off' | 'mixed';
 
@@ -14,7 +15,11 @@ export interface ConnectionEvent {
 const HALF_HOUR_MS = 30 * 60 * 1000;
 export const DAY_CELLS = 48;
 
-export const TIMELINE_GLYPHS: Record<TimelineCell, string> = { on: '█', mixed: '▒', off: '·' };
+export const TIMELINE_GLYPHS: Record<TimelineCell, string> = {
+  on: UNICODE_GLYPHS.timelineOn,
+  mixed: UNICODE_GLYPHS.timelineMixed,
+  off: UNICODE_GLYPHS.timelineOff,
+};
 
 export interface TimelineOptions {
   /** The end of the window (the store clock's now). */

@@ -1,8 +1,8 @@
 // A progress bar as text: `width` cells, filled in proportion to `done` of `total`
 // (never past full: a count listed earlier may be below what the service gives now).
+import { UNICODE_GLYPHS } from '../glyphs.ts';
 
-export const PROGRESS_DONE = '█';
-export const PROGRESS_LEFT = '░';
+export const { progressDone: PROGRESS_DONE, progressLeft: PROGRESS_LEFT } = UNICODE_GLYPHS;
 
 export function progressBar(done: number, total: number, width: number): string {
   const cells = Math.max(0, Math.floor(width));

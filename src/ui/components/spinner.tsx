@@ -2,12 +2,11 @@
 import { Text } from 'ink';
 import { useNow, useTheme } from '../context.tsx';
 
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-
 export function Spinner({ label }: { label?: string }) {
   const now = useNow(100);
   const theme = useTheme();
-  const frame = FRAMES[Math.floor(now / 100) % FRAMES.length];
+  const frames = theme.glyphs.spinner;
+  const frame = frames[Math.floor(now / 100) % frames.length];
   return (
     <Text color={theme.accent}>
       {frame}

@@ -10,6 +10,7 @@ import { Fragment, useRef } from 'react';
 import { distinctKeys } from '../../store/distinct-keys.ts';
 import type { ListMoves } from '../../store/list-cursor.ts';
 import { useTheme } from '../context.tsx';
+import { UNICODE_GLYPHS } from '../glyphs.ts';
 import { useMouseTarget } from '../input/use-mouse.tsx';
 
 export interface VirtualListProps<T> {
@@ -33,8 +34,7 @@ export const hasScrollbar = (count: number, height: number): boolean => height >
 export const listRowWidth = (width: number, count: number, height: number): number =>
   hasScrollbar(count, height) ? Math.max(0, width - 1) : width;
 
-export const SCROLL_TRACK = '│';
-export const SCROLL_THUMB = '█';
+export const { scrollTrack: SCROLL_TRACK, scrollThumb: SCROLL_THUMB } = UNICODE_GLYPHS;
 
 /**
  * The scrollbar's cells, top to bottom, for a window of `height` rows from `start` in a

@@ -2,15 +2,17 @@
 // inverse and bold for a moment (inverse toggles on the cursor row so it still shows),
 // and the timeline's on/mixed/off cells get their colours.
 import { Text } from 'ink';
+import { TIMELINE_GLYPHS } from '../../charts/timeline.ts';
 import { useTheme } from '../../context.tsx';
 import type { Theme } from '../../theme.ts';
 import type { Cell } from './provider-table.ts';
 
-const TIMELINE_RUN = /█+|▒+|·+|[^█▒·]+/g;
+const { on: ON, mixed: MIXED, off: OFF } = TIMELINE_GLYPHS;
+const TIMELINE_RUN = new RegExp(`${ON}+|${MIXED}+|${OFF}+|[^${ON}${MIXED}${OFF}]+`, 'g');
 
 function timelineRuns(text: string, theme: Theme) {
   return (text.match(TIMELINE_RUN) ?? []).map((run, i) => {
-    const color = run[0] === '█' ? theme.ok : run[0] === '▒' ? theme.warn : theme.muted;
+    const color = run[0] === ON ? theme.ok : run[0] === MIXED ? theme.warn : theme.muted;
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: runs have no identity beyond their position
       <Text key={i} color={color}>
