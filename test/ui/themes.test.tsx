@@ -53,6 +53,50 @@ describe('themes', () => {
     }
   });
 
+  it('mono: the dialogs (share and its code, add a code, the palette, feedback, the leaderboard, a payment) too', async () => {
+    app = await renderApp({ cols: 120, rows: 40, theme: MONO_THEME });
+    await app.loaded();
+    const check = (what: string) => {
+      const frame = app!.frame();
+      expect(outside(frame), `${what}:\n${frame}`).toEqual([]);
+      expect(unknown(frame), what).toEqual([]);
+      expect(app!.stdout.lastFrame(), what).not.toMatch(COLOUR);
+    };
+    const dialogs = () => app!.stores.session.getState().dialogs.length;
+    await app.press('3');
+    await app.waitFor('Shared by this network');
+    await app.press('s');
+    await app.waitFor(() => dialogs() === 1);
+    check('share, pick');
+    await app.press('enter', 'enter');
+    await app.waitFor('Share code for');
+    check('share, code');
+    await app.press('esc');
+    await app.waitFor(() => dialogs() === 0);
+    await app.press('a');
+    await app.waitFor(() => dialogs() === 1);
+    check('add a code');
+    await app.press('esc');
+    await app.press(':');
+    await app.waitFor('an action or a pane');
+    check('palette');
+    await app.press('esc');
+    await app.press('6');
+    await app.waitFor(() => app!.stores.session.getState().activePane === 'account');
+    await app.press('f');
+    await app.waitFor(() => dialogs() === 1);
+    check('feedback');
+    await app.press('esc');
+    await app.press('7');
+    await app.waitFor(() => app!.stores.session.getState().activePane === 'earnings');
+    await app.waitFor('Payouts (');
+    await app.press('b');
+    await app.waitFor(/RANK +NETWORK/);
+    check('leaderboard');
+    await app.press('esc');
+    await app.waitFor(() => dialogs() === 0);
+  });
+
   it("mono's fold: a dot between words separates them, a timeline's dots stay dots", () => {
     expect(foldToAscii('netdeck · demo')).toBe('netdeck | demo');
     expect(foldToAscii(' ··▒███· ')).toBe(' ..+###. ');
