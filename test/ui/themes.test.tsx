@@ -91,7 +91,7 @@ describe('themes', () => {
     await app.waitFor(() => app!.stores.session.getState().activePane === 'earnings');
     await app.waitFor('Payouts (');
     await app.press('b');
-    await app.waitFor(/RANK +NETWORK/);
+    await app.waitFor(/RANK.? +PAID +NETWORK/);
     check('leaderboard');
     await app.press('esc');
     await app.waitFor(() => dialogs() === 0);

@@ -138,7 +138,7 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
         <Text dimColor={theme.dim} wrap="truncate">
           {board.phase === 'failed'
             ? `✗ reload failed: ${screenText(board.message)}`
-            : 'a private network keeps its place without its name · v in the pane shows or hides yours'}
+            : `a private network keeps its place without its name · ${keyOf('earnings.visibility')} in the pane shows or hides yours`}
         </Text>
       </>
     );
