@@ -231,8 +231,7 @@ export function Account({ width, height }: PaneProps) {
         )}
         {heights.hints ? (
           <Text dimColor={theme.dim} wrap="truncate">
-            enter makes the selected wallet the payout wallet · a adds a wallet · x removes it · w sets one by
-            id
+            {`${keyOf('open')} makes the selected wallet the payout wallet · ${keyOf('account.addWallet')} adds a wallet · ${keyOf('account.remove')} removes it · ${keyOf('account.setWallet')} sets one by id`}
           </Text>
         ) : null}
       </Box>
@@ -276,7 +275,7 @@ export function Account({ width, height }: PaneProps) {
           </Text>
           <Box paddingLeft={2}>
             <Text dimColor={theme.dim} wrap="truncate">
-              Tell the network what you use it for and what you need: f opens the form.
+              {`Tell the network what you use it for and what you need: ${keyOf('account.feedback')} opens the form.`}
             </Text>
           </Box>
         </Box>

@@ -11,6 +11,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
+import { keyOf } from '../../key-names.ts';
 import { accountKeys } from './keys.ts';
 
 export const API_KEY_DIALOG = 'apiKey';
@@ -59,8 +60,7 @@ export function ApiKeyDialog() {
           {screenText(form.key)}
         </Text>
         <Text color={theme.warn} wrap="wrap">
-          It will not be shown again: the service keeps only its hash. y copies it; store it now. It acts as
-          your network on every route until you remove it (x in the list).
+          {`It will not be shown again: the service keeps only its hash. ${keyOf('apiKey.copy')} copies it; store it now. It acts as your network on every route until you remove it (${keyOf('account.remove')} in the list).`}
         </Text>
         {copied ? (
           <Text color={theme.ok} wrap="wrap">

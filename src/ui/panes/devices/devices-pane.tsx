@@ -213,7 +213,7 @@ export function Devices({ width, height }: PaneProps) {
       <Box flexDirection="column">
         <Text>No device associations yet.</Text>
         <Text dimColor={theme.dim}>
-          Press a to add an adoption or share code, or s to share one of your devices.
+          {`Press ${keyOf('devices.addCode')} to add an adoption or share code, or ${keyOf('devices.share')} to share one of your devices.`}
         </Text>
       </Box>
     );
