@@ -112,6 +112,10 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
     ],
     ['`enter`', "open the provider's detail"],
     ['`esc`', "close the provider's detail"],
+    [
+      '`j` `↓` / `k` `↑`, `PgDn` / `PgUp`, `g` / `G`',
+      "move in the table; in a provider's detail and the 7- and 30-day views, scroll what is taller than the pane (`↓ more` under it says so)",
+    ],
     ['`space`', 'in the stale view: mark or unmark the client'],
   ],
   devices: [['`space`', 'in the stale view: mark or unmark the client']],
@@ -129,7 +133,10 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
       'select a payout, the first, the last (the pane scrolls to keep it in view; `g` to its top)',
     ],
     ['`PgDn` / `PgUp`', 'scroll the pane a page down / up (the reliability window is below the payouts)'],
-    ['`enter`', 'show the selected payout whole; `esc` back'],
+    [
+      '`enter`',
+      'show the selected payout whole (taller than the pane, the keys above scroll it); `esc` back',
+    ],
   ],
 };
 

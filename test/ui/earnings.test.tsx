@@ -6,7 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import type { AccountPayments } from '../../src/contract/schemas.ts';
+import { pointsByPayment } from '../../src/format/payments.ts';
+import { paymentRows } from '../../src/store/earnings.ts';
 import { startStores } from '../../src/store/index.ts';
+import { paymentDetailLines } from '../../src/ui/panes/earnings/earnings-view.ts';
+import { padCells, truncate } from '../../src/ui/text.ts';
 import { lateClient, neverClient, withOverrides } from './fakes.ts';
 import { footerOf, type Rendered, type RenderOptions, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
@@ -196,5 +200,43 @@ describe('Earnings pane states', () => {
     expect(frame()).toContain(
       'a payout of 12.34 USD was planned to AWNEkCrfNkyCJAsDALwtB8GwQLmUFWKtacq1S6K9DfMv',
     );
+  });
+});
+
+// Below 24 rows a payment whole is taller than the pane: its lines once overlapped (a row
+// squeezed to nothing was drawn over by the next).
+describe.each([
+  [67, 19],
+  [60, 15],
+])('a payout whole at %ix%i', (cols, rows) => {
+  it('draws each line whole on a row of its own, and ↓ scrolls to the last', async () => {
+    const { waitFor, frame, press, stores } = await open(cols, rows);
+    await waitFor('Transfer');
+    await press('G', 'enter');
+    await waitFor('esc back');
+    const state = stores.earnings.getState();
+    const id = state.detailId!;
+    const payment = paymentRows(state.data).find((p) => p.payment_id === id)!;
+    const expected = paymentDetailLines(payment, pointsByPayment(state.data?.points.data).get(id)).map(
+      ([label, value]) => `${padCells(label, 13)}${truncate(value, cols - 13)}`,
+    );
+    const seen: string[] = [];
+    for (let k = 0; k < 20; k++) {
+      // Between the title and the footer.
+      seen.push(...frame().split('\n').slice(3, -1));
+      if (!frame().includes('↓ more')) break;
+      await press('j');
+    }
+    const labels = expected.map((line) => line.slice(0, 13));
+    for (const line of seen) {
+      const at = labels.findIndex((label) => line.startsWith(label));
+      if (at >= 0) expect(line).toBe(expected[at]);
+    }
+    for (const line of expected) expect(seen, line).toContain(line);
+    expect(frame().split('\n')[2]).toBe(`Payment ${id}  ·  esc back`);
+    expect(frame().split('\n').at(-2)).toBe('↑ more  (↑↓ PgUp PgDn)');
+    // esc goes back to the payouts, the cursor where it was.
+    await press('esc');
+    expect(stores.earnings.getState().selectedPayment).toBe(id);
   });
 });

@@ -108,3 +108,44 @@ describe('My providers history (t)', () => {
     ).toBe(chart);
   });
 });
+
+// Below 24 rows a provider's history is taller than the pane: its rows were once squeezed
+// to nothing and drawn over (the hourly line, a series, the axis went missing).
+describe.each([
+  [67, 19],
+  [60, 15],
+])("a provider's history at %ix%i", (cols, rows) => {
+  it('draws each line on a row of its own, and ↓ scrolls to the last client served', async () => {
+    app = await renderApp({ cols, rows, pane: 'myProviders' });
+    await app.waitFor('Σ total');
+    await app.press('enter', 't');
+    await app.waitFor(() => app!.stores.history.provider.getState().data?.window === '7d');
+    await app.waitFor('up now by the hour');
+    const served = app.stores.history.provider.getState().data?.servedClients ?? [];
+    expect(served.length).toBeGreaterThan(0);
+    const seen: string[] = [];
+    for (let k = 0; k < 40; k++) {
+      // Between the title and the refresh status.
+      seen.push(...app.frame().split('\n').slice(3, -2));
+      if (!app.frame().includes('↓ more')) break;
+      await app.press('j');
+    }
+    // Each row's label, as wide as the labels' column (22).
+    const labels = [
+      ...['up now by the hour', ...SERIES].map((label) => label.padEnd(22)),
+      `clients served (${served.length})`,
+    ];
+    // Each once (a row seen again as the view scrolls is one row).
+    const rowsSeen = [...new Set(seen)];
+    for (const label of labels)
+      expect(rowsSeen.filter((line) => line.startsWith(label)).length, label).toBe(1);
+    // No row holds two lines run together.
+    for (const line of seen)
+      expect(labels.filter((label) => line.includes(label)).length, line).toBeLessThan(2);
+    for (const client of served)
+      expect(
+        seen.some((line) => line.endsWith(client.clientId)),
+        client.clientId,
+      ).toBe(true);
+  });
+});

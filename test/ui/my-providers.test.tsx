@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
 import { formatAge, formatClockTime } from '../../src/format/numbers.ts';
+import { findProvider } from '../../src/store/my-providers.ts';
+import { dataTime } from '../../src/ui/panes/my-providers/data-time.ts';
+import { detailFigures, eventLines } from '../../src/ui/panes/my-providers/provider-detail-lines.ts';
+import { truncate } from '../../src/ui/text.ts';
 import { neverClient } from './fakes.ts';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
@@ -215,5 +219,65 @@ describe('My providers pane', () => {
     expect(app.frame()).toContain('NETDECK_TOKEN=<jwt>  or  NETDECK_TOKEN_FILE=<path>');
     expect(app.frame()).not.toContain('provider stats needs a token');
     expect(app.frame()).toContain('Press L to log in with an auth code');
+  });
+});
+
+/**
+ * Every line a view draws between its title (the pane's first row) and its status (the
+ * last), frame by frame, scrolled with j from the top until nothing more is below.
+ */
+async function scrolledLines({ frame, press }: Rendered): Promise<string[][]> {
+  const frames: string[][] = [];
+  for (let k = 0; k < 40; k++) {
+    frames.push(frame().split('\n').slice(3, -2));
+    if (!frame().includes('↓ more')) break;
+    await press('j');
+  }
+  return frames;
+}
+
+// Below 24 rows the detail is taller than the pane: its lines once overlapped (a row
+// squeezed to nothing was drawn over by the next: "provide mode     publicted").
+describe.each([
+  [67, 19],
+  [60, 15],
+])('the provider detail at %ix%i', (cols, rows) => {
+  it('draws each line whole on a row of its own, and ↓ scrolls to the events', async () => {
+    const view = await open({ cols, rows });
+    await view.waitFor('Σ total');
+    await view.press('enter');
+    const state = view.stores.myProviders.getState();
+    const id = state.detailId!;
+    const provider = findProvider(state, id)!;
+    const figures = detailFigures(provider, (text) => text).map(
+      ([label, value]) => `${label.padEnd(17)}${truncate(value, cols - 17)}`,
+    );
+    const events = eventLines(provider, dataTime(state));
+    expect(events.length).toBeGreaterThan(0);
+    const frames = await scrolledLines(view);
+    const seen = frames.flat();
+    // A row holds one line: a figure's row is that figure only, never two run together.
+    const labels = figures.map((line) => line.slice(0, 17));
+    for (const line of seen) {
+      const figure = labels.findIndex((label) => line.startsWith(label));
+      if (figure >= 0) expect(line).toBe(figures[figure]);
+    }
+    for (const line of [
+      ...figures,
+      'last 24 hours, one cell per 30 minutes',
+      '-24h        -18h        -12h        -6h      now',
+      `connection events (${events.length})`,
+      ...events,
+    ])
+      expect(seen, line).toContain(line);
+    expect(frames.at(-1)?.at(-1)).toBe('↑ more  (↑↓ PgUp PgDn)');
+    // The title stays whole and on top, the refresh status at the bottom.
+    expect(view.frame().split('\n')[2]).toBe(`Provider ${id}  ·  esc back`);
+    expect(view.frame().split('\n').at(-2)).toMatch(/^live, every 2 min/);
+    // g goes back to the top; esc to the table, whose cursor ↓ left alone.
+    await view.press('g');
+    expect(view.frame().split('\n').slice(3, 5)).toEqual(['', figures[0]]);
+    await view.press('esc');
+    expect(view.stores.myProviders.getState().selectedId).toBe(id);
   });
 });

@@ -1,9 +1,10 @@
 // Earnings: what the network was paid and will be (the payouts, paid and unpaid transfer,
 // points, the next payout, the referral code, payouts by week), how reliable it is over
-// the service's window, and its rank. ↑/↓ move over the payouts (enter shows one whole),
-// pgup/pgdn and g/G scroll the pane, `b` opens the leaderboard, `v` shows or hides the
-// network on it after a y/n question. Where the service lacks a route (an older one),
-// its part says so and the rest shows.
+// the service's window, and its rank. ↑/↓ move over the payouts (enter shows one whole,
+// which these keys scroll where it is taller than the pane), pgup/pgdn and g/G scroll the
+// pane, `b` opens the leaderboard, `v` shows or hides the network on it after a y/n
+// question. Where the service lacks a route (an older one), its part says so and the rest
+// shows.
 import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
 import { useRef } from 'react';
@@ -30,6 +31,12 @@ import {
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import {
+  ScrolledLines,
+  type ScrolledLinesProps,
+  useScrolledLines,
+  type ViewLine,
+} from '../../components/scrolled-lines.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
@@ -115,7 +122,18 @@ function VisibilityQuestion() {
 }
 
 /** One payment whole (enter on it; esc goes back). */
-function PaymentDetail({ width, height, paymentId }: { width: number; height: number; paymentId: string }) {
+function PaymentDetail({
+  width,
+  height,
+  paymentId,
+  scroll,
+}: {
+  width: number;
+  height: number;
+  paymentId: string;
+  /** Where its lines stand (the pane's move keys scroll them). */
+  scroll: ScrolledLinesProps['scroll'];
+}) {
   const { earnings } = useStores();
   const theme = useTheme();
   const data = useStore(earnings, (s) => s.data);
@@ -134,16 +152,23 @@ function PaymentDetail({ width, height, paymentId }: { width: number; height: nu
     );
   }
   const points = pointsByPayment(data?.points.data).get(paymentId);
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {title}
-      <Text> </Text>
-      {paymentDetailLines(payment, points).map(([label, value]) => (
-        <Text key={label} wrap="truncate">
+  const lines: ViewLine[] = [
+    { key: 'after title', node: <Text> </Text> },
+    ...paymentDetailLines(payment, points).map(([label, value]) => ({
+      key: label,
+      node: (
+        <Text wrap="truncate">
           <Text dimColor={theme.dim}>{padCells(label, LABEL_WIDTH)}</Text>
           {truncate(value, Math.max(1, width - LABEL_WIDTH))}
         </Text>
-      ))}
+      ),
+    })),
+  ];
+  // The title keeps its row; the lines under it scroll.
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {title}
+      <ScrolledLines lines={lines} width={width} height={height - 1} scroll={scroll} />
     </Box>
   );
 }
@@ -158,6 +183,9 @@ export function Earnings({ width, height }: PaneProps) {
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
   const copy = useCopy();
   const e = () => earnings.getState();
+  // The payment detail scrolls with the move keys (below 24 rows it is taller than the room).
+  const detailScroll = useScrolledLines();
+  const inDetail = () => e().detailId !== undefined;
   const rows = Math.max(1, height - 1);
   const list = paymentsList(earnings);
   const payments = useListView(list);
@@ -216,26 +244,31 @@ export function Earnings({ width, height }: PaneProps) {
         ? `${keyOf('reverse')} reverses the payouts, which are not shown here (${keyOf('back')} goes back)`
         : payments.reverse(),
     down: () => {
+      if (inDetail()) return detailScroll.keys().down();
       e().move(1);
       follow();
     },
     up: () => {
+      if (inDetail()) return detailScroll.keys().up();
       e().move(-1);
       follow();
     },
-    pageDown: () => scroll(layout.current.rows - 1),
-    pageUp: () => scroll(-(layout.current.rows - 1)),
+    pageDown: () => (inDetail() ? detailScroll.keys().pageDown() : scroll(layout.current.rows - 1)),
+    pageUp: () => (inDetail() ? detailScroll.keys().pageUp() : scroll(-(layout.current.rows - 1))),
     top: () => {
+      if (inDetail()) return detailScroll.keys().top();
       e().moveTo('top');
       e().scrollTo(0);
     },
     bottom: () => {
+      if (inDetail()) return detailScroll.keys().bottom();
       e().moveTo('bottom');
       follow();
     },
     open: () => {
       if (e().detailId) return 'this is the payment already (esc goes back)';
       if (!selectedPaymentOf(e()).selected) return 'no payment here to show';
+      detailScroll.reset();
       e().openDetail();
     },
     back: () => (e().detailId ? e().closeDetail() : void payments.clearFilter()),
@@ -267,7 +300,8 @@ export function Earnings({ width, height }: PaneProps) {
 
   if (dialog === LEADERBOARD_DIALOG) return <LeaderboardDialog onClose={closeBoard} />;
   if (dialog === QUESTION_DIALOG) return <VisibilityQuestion />;
-  if (state.detailId) return <PaymentDetail width={width} height={height} paymentId={state.detailId} />;
+  if (state.detailId)
+    return <PaymentDetail width={width} height={height} paymentId={state.detailId} scroll={detailScroll} />;
 
   const status = (
     <RefreshStatus state={{ ...state, hasData: state.data !== undefined }} now={now} width={width} />

@@ -1,7 +1,8 @@
 // Keys of the Earnings pane and its dialogs (how a binding is written:
 // src/ui/input/bindings.ts; the y/n question is in src/ui/components/dialog-keys.ts).
 // Global actions the pane handles itself: up/down (the payment under the cursor), pgup/
-// pgdn and g/G (the pane scrolls), open (the payment whole), back (out of it), refresh.
+// pgdn and g/G (the pane scrolls; in a payment whole, they scroll it), open (the payment
+// whole), back (out of it), refresh.
 import { bindings, filterSortBindings, scrollBindings } from '../../input/bindings.ts';
 
 export const earningsKeys = bindings([

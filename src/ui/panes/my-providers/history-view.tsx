@@ -7,11 +7,13 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatGiB } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { nextWindow } from '../../../store/history.ts';
+import { type HistoryWindow, nextWindow } from '../../../store/history.ts';
 import type { ResourceStore } from '../../../store/resource.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
 import { truncate } from '../../text.ts';
+import type { Theme } from '../../theme.ts';
 import {
   daysAxis,
   hourlyUptimeLine,
@@ -43,26 +45,38 @@ function Title({ text, width, back }: { text: string; width: number; back?: bool
   );
 }
 
-function Lines({ lines }: { lines: string[] }) {
-  return (
-    <>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positional
-        <Text key={i} wrap="truncate">
-          {line}
-        </Text>
-      ))}
-    </>
-  );
+/** Positional text lines (the series rows, the clients served) as lines of a scrolled view. */
+function textLines(name: string, lines: string[]): ViewLine[] {
+  return lines.map((line, i) => ({ key: `${name} ${i}`, node: <Text wrap="truncate">{line}</Text> }));
 }
 
-function Waiting({ loading, failed }: { loading: boolean; failed: boolean }) {
-  const theme = useTheme();
-  if (failed) return null;
-  return <Text dimColor={theme.dim}>{loading ? 'loading…' : ''}</Text>;
+/** The line in place of figures not here yet (none where the request failed: the status says so). */
+function waiting(loading: boolean, failed: boolean, theme: Theme): ViewLine {
+  return {
+    key: 'waiting',
+    node: failed ? null : <Text dimColor={theme.dim}>{loading ? 'loading…' : ''}</Text>,
+  };
 }
 
-export function NetworkHistoryView({ width, height }: { width: number; height: number }) {
+/** The line over figures of another window while this one's load. */
+function loadingWindow(window: HistoryWindow, theme: Theme): ViewLine {
+  return {
+    key: 'loading window',
+    node: <Text dimColor={theme.dim}>{`loading ${windowLabel(window)}…`}</Text>,
+  };
+}
+
+type Scroll = ScrolledLinesProps['scroll'];
+
+export function NetworkHistoryView({
+  width,
+  height,
+  scroll,
+}: {
+  width: number;
+  height: number;
+  scroll: Scroll;
+}) {
   const { history } = useStores();
   const theme = useTheme();
   const now = useNow(1000);
@@ -70,54 +84,54 @@ export function NetworkHistoryView({ width, height }: { width: number; height: n
   const window = useStore(history.view, (s) => s.window);
   useWhileShown(history.overview);
   const data = state.data;
+  const lines: ViewLine[] = [
+    {
+      key: 'about',
+      node: (
+        <Text dimColor={theme.dim} wrap="truncate">
+          {truncate('the whole network by UTC day; days without figures are zero', width)}
+        </Text>
+      ),
+    },
+    ...(data
+      ? [
+          ...(data.window !== window ? [loadingWindow(window, theme)] : []),
+          ...textLines(
+            'series',
+            seriesRows(data, 'up now h/provider').map((row) => seriesLine(row, width)),
+          ),
+          { key: 'axis', node: <Text wrap="truncate">{daysAxis(data.days, width)}</Text> },
+        ]
+      : [waiting(state.loading, state.error !== undefined, theme)]),
+  ];
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Title text="My providers" width={width} />
-      <Text dimColor={theme.dim} wrap="truncate">
-        {truncate('the whole network by UTC day; days without figures are zero', width)}
-      </Text>
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
-        {data ? (
-          <>
-            {data.window !== window ? (
-              <Text dimColor={theme.dim}>{`loading ${windowLabel(window)}…`}</Text>
-            ) : null}
-            <Lines lines={seriesRows(data, 'up now h/provider').map((row) => seriesLine(row, width))} />
-            <Text wrap="truncate">{daysAxis(data.days, width)}</Text>
-          </>
-        ) : (
-          <Waiting loading={state.loading} failed={state.error !== undefined} />
-        )}
-      </Box>
+      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
+      <Box flexGrow={1} />
       <RefreshStatus state={{ ...state, hasData: data !== undefined }} now={now} width={width} />
     </Box>
   );
 }
 
-/** The clients a provider served, most transfer first, as many as fit. */
-function servedLines(
-  clients: { clientId: string; transfer: number }[],
-  rows: number,
-  width: number,
-): string[] {
-  if (rows <= 0) return [];
+/** The clients a provider served, most transfer first. */
+function servedLines(clients: { clientId: string; transfer: number }[], width: number): string[] {
   if (!clients.length) return ['none'];
-  const shown = clients.length > rows ? clients.slice(0, rows - 1) : clients;
-  const lines = shown.map((c) =>
+  return clients.map((c) =>
     truncate(`${formatGiB(c.transfer).padStart(12)}  ${screenText(c.clientId)}`, width),
   );
-  if (shown.length < clients.length) lines.push(`… ${clients.length - shown.length} more`);
-  return lines;
 }
 
 export function ProviderHistoryView({
   width,
   height,
   clientId,
+  scroll,
 }: {
   width: number;
   height: number;
   clientId: string;
+  scroll: Scroll;
 }) {
   const { history } = useStores();
   const theme = useTheme();
@@ -130,38 +144,48 @@ export function ProviderHistoryView({
   // A provider shown before is not this one's history.
   const data = state.data?.clientId === clientId ? state.data : undefined;
   const hourlyWidth = Math.max(0, width - LABEL_WIDTH);
-  // title, 2 hourly lines, blank, 6 series, axis, blank, heading, status
-  const clientRows = Math.max(0, height - 14);
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Title text={`Provider ${screenText(clientId)}`} width={width} back />
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
-        {data ? (
-          <>
-            {data.window !== window ? (
-              <Text dimColor={theme.dim}>{`loading ${windowLabel(window)}…`}</Text>
-            ) : null}
+  const lines: ViewLine[] = data
+    ? [
+        ...(data.window !== window ? [loadingWindow(window, theme)] : []),
+        {
+          key: 'hourly',
+          node: (
             <Text wrap="truncate">
               <Text dimColor={theme.dim}>{'up now by the hour'.padEnd(LABEL_WIDTH)}</Text>
               {hourlyUptimeLine(data.hourly.minutes, hourlyWidth)}
             </Text>
+          ),
+        },
+        {
+          key: 'hourly legend',
+          node: (
             <Text dimColor={theme.dim} wrap="truncate">
               {truncate(
                 `${' '.repeat(LABEL_WIDTH)}minutes of the connections open now, full bar 60; blank: none listed`,
                 width,
               )}
             </Text>
-            <Text> </Text>
-            <Lines lines={seriesRows(data, 'up now h').map((row) => seriesLine(row, width))} />
-            <Text wrap="truncate">{daysAxis(data.days, width)}</Text>
-            <Text> </Text>
-            <Text bold>{`clients served (${data.servedClients.length}), GiB over the window`}</Text>
-            <Lines lines={servedLines(data.servedClients, clientRows, width)} />
-          </>
-        ) : (
-          <Waiting loading={state.loading} failed={state.error !== undefined} />
-        )}
-      </Box>
+          ),
+        },
+        { key: 'after hourly', node: <Text> </Text> },
+        ...textLines(
+          'series',
+          seriesRows(data, 'up now h').map((row) => seriesLine(row, width)),
+        ),
+        { key: 'axis', node: <Text wrap="truncate">{daysAxis(data.days, width)}</Text> },
+        { key: 'after axis', node: <Text> </Text> },
+        {
+          key: 'served heading',
+          node: <Text bold>{`clients served (${data.servedClients.length}), GiB over the window`}</Text>,
+        },
+        ...textLines('served', servedLines(data.servedClients, width)),
+      ]
+    : [waiting(state.loading, state.error !== undefined, theme)];
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Title text={`Provider ${screenText(clientId)}`} width={width} back />
+      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
+      <Box flexGrow={1} />
       <RefreshStatus state={{ ...state, hasData: data !== undefined }} now={now} width={width} />
     </Box>
   );

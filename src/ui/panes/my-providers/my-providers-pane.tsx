@@ -30,6 +30,7 @@ import {
 } from '../../components/list-view.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { useScrolledLines } from '../../components/scrolled-lines.tsx';
 import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useNow, useStores, useTheme } from '../../context.tsx';
@@ -276,6 +277,11 @@ export function MyProviders({ width, height }: PaneProps) {
     if (inDetail())
       return `${what} the 24-hour table, which is not shown here (${keyOf('back')} goes back to it)`;
   };
+  // The detail and the history views scroll with the move keys (below 24 rows they are taller than the room).
+  const scroll = useScrolledLines();
+  const listKeys = useListKeys(s, height - CHROME_ROWS);
+  const moveKeys = (action: keyof typeof listKeys) => () =>
+    tableHidden() ? scroll.keys()[action]() : listKeys[action]();
   const staleKeys = useStaleKeys('myProviders', {
     shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
     selected: () => visibleProviders(s())[selectedIndex(s())]?.client_id,
@@ -286,7 +292,12 @@ export function MyProviders({ width, height }: PaneProps) {
     myProvidersKeys,
     'myProviders',
     {
-      ...useListKeys(s, height - CHROME_ROWS),
+      down: moveKeys('down'),
+      up: moveKeys('up'),
+      pageDown: moveKeys('pageDown'),
+      pageUp: moveKeys('pageUp'),
+      top: moveKeys('top'),
+      bottom: moveKeys('bottom'),
       ...staleKeys,
       staleView: () =>
         tableHidden(`${keyOf('myProviders.staleView')} shows the stale clients of`) ?? staleKeys.staleView(),
@@ -296,6 +307,7 @@ export function MyProviders({ width, height }: PaneProps) {
       open: () => {
         if (inDetail()) return 'this provider is open already (esc goes back to the list)';
         if (!visibleProviders(s()).length) return 'no provider here to open';
+        scroll.reset();
         s().openDetail();
       },
       // The filter narrows the table: in the detail or a history view it would act unseen.
@@ -305,6 +317,7 @@ export function MyProviders({ width, height }: PaneProps) {
         table.search();
       },
       back: () => {
+        scroll.reset();
         if (inDetail()) s().closeDetail();
         else table.clearFilter();
       },
@@ -318,7 +331,10 @@ export function MyProviders({ width, height }: PaneProps) {
         const id = s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id;
         session.getState().notify(copy(id, 'client id'));
       },
-      cycleWindow: () => history.view.getState().cycleWindow(),
+      cycleWindow: () => {
+        scroll.reset();
+        history.view.getState().cycleWindow();
+      },
     },
     hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
   );
@@ -326,12 +342,12 @@ export function MyProviders({ width, height }: PaneProps) {
   if (staleDialog) return staleDialog;
   if (window !== '24h')
     return detailId !== undefined ? (
-      <ProviderHistoryView width={width} height={height} clientId={detailId} />
+      <ProviderHistoryView width={width} height={height} clientId={detailId} scroll={scroll} />
     ) : (
-      <NetworkHistoryView width={width} height={height} />
+      <NetworkHistoryView width={width} height={height} scroll={scroll} />
     );
   if (detailId !== undefined)
-    return <ProviderDetail width={width} height={height} clientId={detailId} now={now} />;
+    return <ProviderDetail width={width} height={height} clientId={detailId} now={now} scroll={scroll} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <SummaryLine width={width} />

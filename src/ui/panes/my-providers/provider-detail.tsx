@@ -1,6 +1,6 @@
 // The detail of one provider (enter on a row; esc goes back): its figures with units,
 // its 24-hour timeline over an hour axis, and its connection events, newest first. It
-// stays live: the figures refresh with the list.
+// stays live: the figures refresh with the list. Lines that do not fit scroll (↑↓ PgUp PgDn).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
@@ -8,6 +8,7 @@ import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { findProvider, isChanged } from '../../../store/my-providers.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
+import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { truncate } from '../../text.ts';
 import { CellLine } from './cell-line.tsx';
@@ -21,12 +22,15 @@ export function ProviderDetail({
   height,
   clientId,
   now,
+  scroll,
 }: {
   width: number;
   height: number;
   clientId: string;
   /** The store clock, read once a second by the pane. */
   now: number;
+  /** Where the lines stand (the pane's move keys scroll them). */
+  scroll: ScrolledLinesProps['scroll'];
 }) {
   const { myProviders } = useStores();
   const theme = useTheme();
@@ -58,54 +62,59 @@ export function ProviderDetail({
     connected: provider.connected === true,
   });
   const events = eventLines(provider, end);
-  // title, blank, figures, blank, timeline heading + 2 lines, blank, events heading, status
-  const eventRows = Math.max(0, height - (figures.length + 9));
-  const shownEvents = events.length > eventRows ? events.slice(0, Math.max(0, eventRows - 1)) : events;
-  const more = events.length - shownEvents.length;
-  const eventKeys = distinctKeys(shownEvents);
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {title}
-      <Text> </Text>
-      {figures.map(([label, value, field]) => {
-        const changed = field !== undefined && isChanged(state, clientId, field, now);
-        return (
-          <Text key={label} wrap="truncate">
+  const eventKeys = distinctKeys(events);
+  const blank = (key: string): ViewLine => ({ key, node: <Text> </Text> });
+  const lines: ViewLine[] = [
+    blank('after title'),
+    ...figures.map(([label, value, field]): ViewLine => {
+      const changed = field !== undefined && isChanged(state, clientId, field, now);
+      return {
+        key: `figure ${label}`,
+        node: (
+          <Text wrap="truncate">
             <Text dimColor={theme.dim}>{label.padEnd(LABEL_WIDTH)}</Text>
             <Text inverse={changed} bold={changed}>
               {truncate(value, Math.max(1, width - LABEL_WIDTH))}
             </Text>
           </Text>
-        );
-      })}
-      <Text> </Text>
-      <Text dimColor={theme.dim}>last 24 hours, one cell per 30 minutes</Text>
-      {width >= DAY_CELLS ? (
-        <>
-          <CellLine cells={[{ key: 'timeline', text: renderTimeline(cells) }]} />
-          <Text dimColor={theme.dim}>{timelineAxis()}</Text>
-        </>
-      ) : (
-        <>
-          <Text>{renderTimeline(cells).slice(-width)}</Text>
-          <Text> </Text>
-        </>
-      )}
-      <Text> </Text>
-      <Text bold>{`connection events (${events.length})`}</Text>
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
-        {events.length === 0 ? (
-          <Text dimColor={theme.dim}>
-            {provider.connected ? 'connected the whole time' : 'disconnected the whole time'}
-          </Text>
-        ) : null}
-        {shownEvents.map((line, i) => (
-          <Text key={eventKeys[i]} wrap="truncate">
-            {line}
-          </Text>
-        ))}
-        {more > 0 ? <Text dimColor={theme.dim}>{`… ${more} older`}</Text> : null}
-      </Box>
+        ),
+      };
+    }),
+    blank('after figures'),
+    {
+      key: 'timeline heading',
+      node: <Text dimColor={theme.dim}>last 24 hours, one cell per 30 minutes</Text>,
+    },
+    ...(width >= DAY_CELLS
+      ? [
+          { key: 'timeline', node: <CellLine cells={[{ key: 'timeline', text: renderTimeline(cells) }]} /> },
+          { key: 'axis', node: <Text dimColor={theme.dim}>{timelineAxis()}</Text> },
+        ]
+      : [{ key: 'timeline', node: <Text>{renderTimeline(cells).slice(-width)}</Text> }, blank('axis')]),
+    blank('after timeline'),
+    { key: 'events heading', node: <Text bold>{`connection events (${events.length})`}</Text> },
+    ...(events.length === 0
+      ? [
+          {
+            key: 'no events',
+            node: (
+              <Text dimColor={theme.dim}>
+                {provider.connected ? 'connected the whole time' : 'disconnected the whole time'}
+              </Text>
+            ),
+          },
+        ]
+      : events.map((line, i) => ({
+          key: `event ${eventKeys[i]}`,
+          node: <Text wrap="truncate">{line}</Text>,
+        }))),
+  ];
+  // The title and the status keep their rows; the lines between scroll.
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {title}
+      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
+      <Box flexGrow={1} />
       {status}
     </Box>
   );
