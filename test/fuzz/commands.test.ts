@@ -45,7 +45,7 @@ const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
     argv: ['earnings'],
     operations: ['accountPayments', 'transferStats', 'accountPoints', 'referralCode', 'networkRanking'],
   },
-  { argv: ['payments'], operations: ['accountPayments'] },
+  { argv: ['payments'], operations: ['accountPayments', 'accountPoints'] },
   { argv: ['reliability', '--buckets', '2000'], operations: ['networkReliability'] },
   { argv: ['leaderboard'], operations: ['leaderboard', 'networkRanking'] },
   { argv: ['ranking', '--visible', 'on'], operations: ['setRankingVisibility', 'networkRanking'] },
