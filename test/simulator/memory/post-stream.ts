@@ -1,12 +1,14 @@
-// Run in a child process with --expose-gc (memory.test.ts): a simulator takes a stream of
-// posts, each carrying a 4 MB text, to every route that keeps a part of what it is sent;
-// after a full collection at post 100 and at post 300 it reports its memory as one JSON
-// line. Whatever the routes keep is bounded, and must hold only its own characters (not a
+// Run in a child process with --expose-gc (memory.test.ts; bench/sim-memory.ts with
+// `per-route`): a simulator takes a stream of posts, each carrying a 4 MB text, to every
+// route that keeps a part of what it is sent: N posts in turn over the routes, or with
+// `per-route` N rounds of one post to each route (N posts to every route); after a full
+// collection at post (or round) 100 and at N it reports its memory as one JSON line. Whatever the routes keep is bounded, and must hold only its own characters (not a
 // slice that keeps the whole request alive).
 import { createSimulator } from '../../../simulator/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
 
 const POSTS = Number(process.argv[2] ?? 300);
+const PER_ROUTE = process.argv[3] === 'per-route';
 const MARKS = [100, POSTS];
 const TEXT = 'x'.repeat(4 * 1024 * 1024);
 
@@ -70,10 +72,12 @@ const routes: ((k: number) => [string, unknown])[] = [
 const statuses: Record<string, number[]> = {};
 const samples: Record<number, NodeJS.MemoryUsage> = {};
 for (let k = 1; k <= POSTS; k++) {
-  const [path, body] = routes[k % routes.length](k);
-  const { status } = await call(path, body);
-  const seen = statuses[path] ?? [];
-  statuses[path] = seen.includes(status) ? seen : [...seen, status];
+  for (const route of PER_ROUTE ? routes : [routes[k % routes.length]]) {
+    const [path, body] = route(k);
+    const { status } = await call(path, body);
+    const seen = statuses[path] ?? [];
+    statuses[path] = seen.includes(status) ? seen : [...seen, status];
+  }
   if (MARKS.includes(k)) {
     for (let n = 0; n < 3; n++) {
       globalThis.gc?.();
