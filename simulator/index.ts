@@ -2,7 +2,7 @@
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
-import type { Era } from '../src/contract/eras.ts';
+import { type Era, unreadFields } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { type HttpSimulatorOptions, startHttpSimulator } from './http/app.ts';
 import { newMasterKey } from './http/auth.ts';
@@ -111,6 +111,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         return engine.seed;
       },
       codes: () => engine.codes(),
+      unreadFields: (name) => unreadFields(name, engine.era),
     },
     adminSecret: http.adminSecret,
     admin: http.admin,

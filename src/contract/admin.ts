@@ -1,6 +1,7 @@
 // Schemas of the simulator's admin routes under /__sim/ (only with --admin). The demo
 // mode of the TUI reads the same data in process.
 import * as z from 'zod';
+import type { OperationName } from './endpoints.ts';
 import { Udid } from './schemas.ts';
 
 export const SimCodes = z.object({
@@ -97,6 +98,11 @@ export interface AdminActions {
 /** In-process access to a demo simulator, handed to the TUI by the CLI in demo mode. */
 export interface DemoAccess {
   readonly seed: number;
+  /**
+   * The request fields the simulated service does not read (its era's: the seed era's
+   * find-providers2 no rank_mode); a real service does not say, so only the demo knows.
+   */
+  unreadFields(name: OperationName): readonly string[];
   /** Codes a user of the demo network could add now, the demo account's wallets and user. */
   codes(): SimCodes;
 }

@@ -25,6 +25,8 @@ export interface ProvidersState extends ListMoves {
   batchSize: number;
   /** Which of the service's pools ranks the providers (today's service; the seed era ignores it). */
   rankMode: RankMode;
+  /** Whether the service reads the rank mode (false: the demo of a service that ignores it). */
+  rankModeRead: boolean;
   /** Every provider returned since the last reset, in the order they came. */
   seen: Provider[];
   batches: number;
@@ -208,6 +210,8 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       specs: [],
       batchSize: DEFAULT_BATCH_SIZE,
       rankMode: 'quality',
+      // Only the demo knows what its service reads: a real one is taken to read rank_mode.
+      rankModeRead: !deps.demo?.unreadFields('findProviders').includes('rank_mode'),
       ...fresh(),
       loading: false,
       destinations: {},

@@ -115,6 +115,16 @@ describe('Providers pane', () => {
     expect(sent[1]).toMatchObject({ count: 5, force_count: true, rank_mode: 'speed' });
   });
 
+  it('the seed era reads no rank mode: the demo says the service’s own order, and m says it changes nothing', async () => {
+    const { app, spec } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('in the service’s own order');
+    expect(app.frame()).not.toContain('by quality');
+    await app.press('m');
+    await app.waitFor('this service reads no rank mode: it picks providers its own way, and m changes nothing');
+    expect(app.stores.providers.getState().rankMode).toBe('quality');
+  });
+
   it('shows what the service did not send as unknown, its 0 speed as unmeasured (the seed era sends an id and a 0)', async () => {
     const { app, spec } = await onSmallCountry();
     await app.stores.providers.getState().choose([spec]);

@@ -157,6 +157,7 @@ export function Providers({ width, height }: PaneProps) {
   const batches = useStore(providers, (s) => s.batches);
   const batchSize = useStore(providers, (s) => s.batchSize);
   const rankMode = useStore(providers, (s) => s.rankMode);
+  const rankModeRead = useStore(providers, (s) => s.rankModeRead);
   const exhausted = useStore(providers, (s) => s.exhausted);
   const tooLarge = useStore(providers, (s) => s.tooLarge);
   const loading = useStore(providers, (s) => s.loading);
@@ -189,7 +190,10 @@ export function Providers({ width, height }: PaneProps) {
       p().batchSize >= MAX_BATCH ? `batches are at their largest (${MAX_BATCH})` : p().changeBatchSize(1),
     smaller: () =>
       p().batchSize <= MIN_BATCH ? `batches are at their smallest (${MIN_BATCH})` : p().changeBatchSize(-1),
-    rankMode: () => p().toggleRankMode(),
+    rankMode: () =>
+      p().rankModeRead
+        ? p().toggleRankMode()
+        : `this service reads no rank mode: it picks providers its own way, and ${keyOf('providers.rankMode')} changes nothing`,
     reset: () => (p().specs.length ? p().reset() : 'nothing to reset: nothing chosen yet'),
     destination: () => markDestination(p()),
     clearDestinations: () =>
@@ -217,7 +221,7 @@ export function Providers({ width, height }: PaneProps) {
         : `${rowOf(cursor, seen.length)} seen`,
     `${batches} batch${batches === 1 ? '' : 'es'}`,
     `batch size ${batchSize}`,
-    `by ${rankMode}`,
+    rankModeRead ? `by ${rankMode}` : 'in the service’s own order',
     destinationCount ? `${destinationCount} used destination${destinationCount === 1 ? '' : 's'}` : undefined,
     exhausted ? 'exhausted' : undefined,
   ]
