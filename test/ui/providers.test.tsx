@@ -121,7 +121,9 @@ describe('Providers pane', () => {
     await app.waitFor('in the service’s own order');
     expect(app.frame()).not.toContain('by quality');
     await app.press('m');
-    await app.waitFor('this service reads no rank mode: it picks providers its own way, and m changes nothing');
+    await app.waitFor(
+      'this service reads no rank mode: it picks providers its own way, and m changes nothing',
+    );
     expect(app.stores.providers.getState().rankMode).toBe('quality');
   });
 
