@@ -37,4 +37,3 @@ export function checkCode(input: string): CodeCheck {
 }
 
 /** The link the apps encode in a code's QR code (the service's own QR routes draw the same). */
-export { codeLink as shareLink } from '../contract/code-link.ts';

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
+import { codeLink } from '../../src/contract/code-link.ts';
 import { walletRows } from '../../src/store/account.ts';
 import { withClientInfo } from '../../src/store/clients.ts';
-import { shareLink } from '../../src/store/codes.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { deviceRows, type KeyOfAction, rowRefusal, selectedRow } from '../../src/store/devices.ts';
 import { sendChosenToProviders } from '../../src/store/flows.ts';
@@ -152,7 +152,7 @@ describe('Devices actions', () => {
     const share = rows().find((r) => r.code)!;
     d().showQr(share);
     expect(d().action).toMatchObject({ kind: 'qr', code: share.code, phase: 'done' });
-    expect(shareLink('a b c d e f')).toBe('https://app.bringyour.com/?add=a+b+c+d+e+f');
+    expect(codeLink('a b c d e f')).toBe('https://app.bringyour.com/?add=a+b+c+d+e+f');
   });
 
   it('lists this network own devices by name after the associations, and selects across them', () => {

@@ -9,11 +9,11 @@ import { decodeToken } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import type { Clock } from '../../clock.ts';
+import { codeLink } from '../../contract/code-link.ts';
 import { BUSINESS_TEXT } from '../../contract/messages.ts';
 import type { AdoptStatusResult } from '../../contract/schemas.ts';
 import { qrLines } from '../../format/qr-lines.ts';
 import { sanitize } from '../../sanitize.ts';
-import { shareLink } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock, stopSignal } from '../long-running/long-running.ts';
 import type { CommonOptions } from '../options.ts';
@@ -99,7 +99,7 @@ function showCode(stderr: OutStream, name: string, code: string, minutes: number
     '',
     `    ${code}`,
     '',
-    ...(stderr.isTTY ? [...qrLines(shareLink(code)), ''] : []),
+    ...(stderr.isTTY ? [...qrLines(codeLink(code)), ''] : []),
     'An owner adds it in a URnetwork app (add a device: type the words or scan the code),',
     `or with: netdeck devices add ${code}`,
   ];

@@ -37,7 +37,6 @@ const CONSOLE_CLIENT_DEFAULTS = {
 };
 
 /** The console's own flags, on the program (their home is light to load: early-paint.ts reads them too). */
-export { addConsoleOptions } from '../console/console-options.ts';
 
 /** Loaded on demand: the scriptable commands never pay for Ink and React. */
 async function loadTui(context: CliContext): Promise<(options: TuiOptions) => Promise<number>> {

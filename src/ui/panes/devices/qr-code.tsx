@@ -3,8 +3,8 @@
 // under it; on a terminal too small for any, exactly the size it needs and the size it has;
 // in the mono theme, none.
 import { Box, Text } from 'ink';
+import { codeLink } from '../../../contract/code-link.ts';
 import { fitQr } from '../../../format/qr-lines.ts';
-import { shareLink } from '../../../store/codes.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
@@ -29,7 +29,7 @@ export function QrView({
   const theme = useTheme();
   const { width, height } = useDialogRoom();
   const terminal = useTerminalSize();
-  const link = shareLink(code);
+  const link = codeLink(code);
   // The link (or what `y` did) takes the line under the code. Mono draws ASCII only, in
   // which no module pattern scans: the link and the words instead.
   const fit = theme.glyphs.qr ? fitQr(link, width, height - 1) : undefined;
