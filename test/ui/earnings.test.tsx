@@ -43,6 +43,12 @@ describe.each(SIZES)('Earnings at %ix%i', (cols, rows) => {
     await waitFor('Transfer');
     expect(frame()).toMatch(/Transfer {5}paid [\d.]+ TiB · unpaid [\d.]+ (G|T)iB/);
     expect(frame()).toMatch(/Points {7}[\d,.]+ in all · [\d,.]+ from the newest payout/);
+    // From 110 columns each payout says the points it brought (the newest payout's, as the summary says).
+    const newest = /([\d,.]+) from the newest payout/.exec(frame())![1];
+    if (cols >= 110)
+      expect(frame()).toMatch(
+        new RegExp(`› 20\\d\\d-\\d\\d-\\d\\d 10:00 .* TiB +${newest.replaceAll('.', '\\.')}  SOL`),
+      );
     // The manual clock starts on Thursday 2026-01-01 00:00 UTC.
     expect(frame()).toContain('Next payout  2026-01-04 10:00 UTC (Sunday) · in 3 days and 10 hours');
     expect(frame()).toMatch(/Last payout {2}[\d.]+ USD · completed 2025-12-21 \d\d:\d\d UTC/);

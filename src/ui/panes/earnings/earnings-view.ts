@@ -181,22 +181,34 @@ function chartLines(
 
 /**
  * The payouts table's columns for the width there is: the wallet from 80 columns (its
- * chain and more of its address from 110, with the transaction).
+ * chain and more of its address from 110, with the points and the transaction).
  */
 function paymentColumns(width: number) {
   const wide = width >= 110;
   // Below 110 columns the year goes: "11-22 10:00".
-  return { wide, wallet: width < 80 ? 0 : wide ? 27 : 10, date: wide ? 16 : 11 };
+  return { wide, wallet: width < 80 ? 0 : wide ? 20 : 10, date: wide ? 16 : 11 };
 }
+
+/** The points column's width (from 110 columns). */
+const POINTS_WIDTH = 10;
 
 /** The columns of a payment's line, `cells` in each. */
 function paymentCells(
   width: number,
-  cells: { date: string; amount: string; bytes: string; wallet: string; state: string; tx: string },
+  cells: {
+    date: string;
+    amount: string;
+    bytes: string;
+    points: string;
+    wallet: string;
+    state: string;
+    tx: string;
+  },
 ) {
   const { wide, wallet, date } = paymentColumns(width);
+  const pointsCell = wide ? ` ${padCells(cells.points, POINTS_WIDTH, 'right')}` : '';
   const walletCell = wallet ? `${padCells(cells.wallet, wallet)}  ` : '';
-  return `${padCells(cells.date, date)}  ${padCells(cells.amount, 14, 'right')} ${padCells(cells.bytes, 12, 'right')}  ${walletCell}${padCells(cells.state, 20)}${wide && cells.tx ? ` ${cells.tx}` : ''}`;
+  return `${padCells(cells.date, date)}  ${padCells(cells.amount, 14, 'right')} ${padCells(cells.bytes, 12, 'right')}${pointsCell}  ${walletCell}${padCells(cells.state, 20)}${wide && cells.tx ? ` ${cells.tx}` : ''}`;
 }
 
 /** The payouts header's columns as paymentCells lays them out, each sorting the payouts but the transaction. */
@@ -209,6 +221,12 @@ export function paymentHeaderColumns(width: number): HeaderColumn[] {
     { label: 'AMOUNT', width: 14, align: 'right', sort: 'amount' },
     { label: '', width: 1 },
     { label: 'BYTES', width: 12, align: 'right', sort: 'bytes' },
+    ...(wide
+      ? [
+          { label: '', width: 1 },
+          { label: 'POINTS', width: POINTS_WIDTH, align: 'right' as const },
+        ]
+      : []),
     { label: '', width: 2 },
     ...(wallet
       ? [
@@ -230,7 +248,8 @@ export function paymentHeader(width: number, sort: ListSort | undefined, glyphs:
   return truncate(headerText(paymentHeaderColumns(width), sort, glyphs), width);
 }
 
-export function paymentLine(payment: AccountPayment, width: number): string {
+/** `points`: what the payment brought; undefined where the service has no points. */
+export function paymentLine(payment: AccountPayment, width: number, points?: number): string {
   const { wallet, wide } = paymentColumns(width);
   const line = paymentCells(width, {
     date: formatTimestamp(payment.create_time)
@@ -238,6 +257,7 @@ export function paymentLine(payment: AccountPayment, width: number): string {
       .slice(wide ? 0 : 5),
     amount: formatUsd(paymentUsd(payment)),
     bytes: formatBytes(payment.payout_byte_count),
+    points: points === undefined ? MISSING : formatDecimal(points, 2),
     wallet: wallet ? walletText(payment, wallet > 10 ? wallet - 5 : wallet, wallet > 10) : '',
     state: paymentState(payment),
     tx: screenText(payment.tx_hash),
@@ -363,10 +383,11 @@ export function earningsLines(
     });
   else {
     lines.push({ key: PAYMENTS_HEADER, text: paymentHeader(width, list.sort, list.glyphs), style: 'label' });
+    const points = data.points.data ? pointsByPayment(data.points.data) : undefined;
     shown.forEach((payment, index) => {
       lines.push({
         key: `payment-${index}`,
-        text: paymentLine(payment, width),
+        text: paymentLine(payment, width, points && (points.get(payment.payment_id ?? '') ?? 0)),
         style: 'plain',
         payment: index,
       });
