@@ -10,6 +10,7 @@ import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
 import { tabLabels } from '../../ui/frame/tab-labels.ts';
 import { targetLabel } from '../../ui/frame/target-label.ts';
 import { globalKeys } from '../../ui/input/global-keys.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { footerHint } from '../../ui/keymap.ts';
 import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
@@ -26,11 +27,12 @@ const STATUS_ROW = 4;
 const BOLD = (text: string) => `\u001b[1m${text}\u001b[22m`;
 const INVERSE = (text: string) => `\u001b[7;1m${text}\u001b[27;22m`;
 const DIM = (text: string) => `\u001b[2m${text}\u001b[22m`;
-/** The footer's first hints, help and quit, as Ink's footer words them. */
-const FOOTER_HINTS = globalKeys
-  .filter((b) => b.action === 'help' || b.action === 'quit')
-  .map(footerHint)
-  .join('  ');
+/** The footer's first hints, help and quit, as Ink's footer words them: with the user's keys. */
+const footerHints = (keys: KeyRemaps = {}) =>
+  remapKeys(globalKeys, keys)
+    .table.filter((b) => b.action === 'help' || b.action === 'quit')
+    .map(footerHint)
+    .join('  ');
 const at = (row: number) => `\u001b[${row};1H\u001b[2K`;
 
 export interface FirstPaint {
@@ -51,6 +53,8 @@ export interface FirstPaintOptions {
   columns: number;
   rows: number;
   status: string;
+  /** The user's keys (the configuration's `keys`), as the footer names them. */
+  keys?: KeyRemaps;
 }
 
 /** The frame's lines around the status, as Ink's first frame will draw them. */
@@ -60,6 +64,7 @@ export function firstFrameLines({
   pane,
   columns,
   rows,
+  keys,
 }: FirstPaintOptions): Map<number, string> {
   const compact = columns < COMPACT_BELOW;
   const named = network ? ` · ${truncate(screenText(network), 24)}` : '';
@@ -72,7 +77,7 @@ export function firstFrameLines({
     columns,
   );
   const tabBar = labels.map((tab) => (tab.active ? INVERSE(tab.text) : tab.text)).join(' '.repeat(gap));
-  const footer = DIM(truncate(FOOTER_HINTS, columns));
+  const footer = DIM(truncate(footerHints(keys), columns));
   // The frame is one row shorter than the terminal (src/ui/app.tsx says why).
   return new Map([
     [1, header],
@@ -146,5 +151,6 @@ export function paintConsoleStart(
     columns: out.columns ?? 80,
     rows: out.rows ?? 24,
     status,
+    keys: config.keys?.value,
   });
 }

@@ -37,6 +37,11 @@ describe('the first paint', () => {
     expect(lines.get(29)).toBe('? help  q/ctrl-c quit');
   });
 
+  it('names the user’s keys in the footer, as Ink’s footer will', () => {
+    const lines = plain(firstFrameLines({ ...demo, keys: { help: ['~'], quit: ['Q'] } }));
+    expect(lines.get(29)).toBe('~ help  Q/ctrl-c quit');
+  });
+
   it('takes the compact form below 80 columns and names an API by its URL', () => {
     const lines = plain(
       firstFrameLines({
