@@ -7,16 +7,21 @@ import type { Binding } from './input/bindings.ts';
 import { actionName } from './input/remap.ts';
 import { keyLabel, keymap } from './keymap.ts';
 
-let table: readonly Binding[] = keymap;
+/** Action name -> its binding, for the table the console runs on (built once per table). */
+let byAction = new Map<string, Binding>();
+let table: readonly Binding[] | undefined;
 
 /** The key table the sentences name keys from (the user's). */
 export function nameKeysFrom(userTable: readonly Binding[]): void {
+  if (userTable === table) return;
   table = userTable;
+  byAction = new Map(userTable.map((b) => [actionName(b), b]));
 }
 
 /** The key a sentence names for `action`; test/ui/key-names.test.ts checks every name used. */
 export function keyOf(action: string): string {
-  const binding = table.find((b) => actionName(b) === action);
+  if (!table) nameKeysFrom(keymap);
+  const binding = byAction.get(action);
   if (!binding) throw new Error(`keyOf: no action "${action}" in the key table`);
   const key = binding.keys[0];
   return key === undefined ? `(${action}: no key)` : keyLabel(key);
