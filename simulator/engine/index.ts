@@ -4,9 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
-import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
+import { endpoints, type OperationName, type ResponseOf } from '../../src/contract/endpoints.ts';
 import { DEFAULT_ERA, type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
+import { servedIn } from '../../src/contract/routes.ts';
 import { eraProfile } from '../eras/index.ts';
 import { DEFAULT_CALLER_COUNTRY, type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';

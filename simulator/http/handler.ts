@@ -2,8 +2,9 @@
 // faults and the engine. Order as the real service: body decoded before the token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminActions } from '../../src/contract/admin.ts';
-import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
+import { type Endpoint, endpoints, type OperationName } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
+import { routeOf } from '../../src/contract/routes.ts';
 import { eraProfile } from '../eras/index.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import { adoptQrCode, adoptQrPng } from './adopt-qr.ts';
