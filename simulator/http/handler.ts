@@ -5,7 +5,6 @@ import type { AdminActions } from '../../src/contract/admin.ts';
 import { type Endpoint, endpoints, type OperationName } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
 import { routeOf } from '../../src/contract/routes.ts';
-import { eraProfile } from '../eras/index.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import { adoptQrCode, adoptQrPng } from './adopt-qr.ts';
 import type { TokenAuthority } from './auth.ts';
@@ -76,8 +75,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     let body: unknown;
     let nil = false;
     if (endpoint.request && bytes) {
-      const { era } = ctx.engine;
-      const decoded = eraProfile(era).decodeBody(bytes, goArgsOf(name, era));
+      const { era, profile } = ctx.engine;
+      const decoded = profile.decodeBody(bytes, goArgsOf(name, era));
       if (!decoded.ok) return sendText(res, 400, decoded.message);
       nil = decoded.nil;
       body = decoded.value;
