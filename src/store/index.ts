@@ -5,16 +5,16 @@
 // what it is does not compile.
 import { isApiKey } from '../api/auth.ts';
 import { createAccountStore } from './account.ts';
-import { feedActionEvents } from './action-events.ts';
 import { createApiKeysStore } from './api-keys.ts';
 import { createBlockedStore } from './blocked.ts';
 import { createClientsStore } from './clients.ts';
-import { feedConsoleEvents } from './console-events.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore } from './devices.ts';
 import { createDiscoveryStore } from './discovery.ts';
 import { createEarningsStore } from './earnings.ts';
-import { createEventSource } from './events.ts';
+import { feedActionEvents } from './events/action-events.ts';
+import { feedConsoleEvents } from './events/console-events.ts';
+import { createEventSource } from './events/event-source.ts';
 import { createHistoryStores } from './history.ts';
 import { createLoginStore } from './login.ts';
 import { createMyProvidersStore } from './my-providers.ts';
