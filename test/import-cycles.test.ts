@@ -4,11 +4,12 @@
 // graph is read from the sources as they are: every import and export-from (type-only
 // too), every `import('…')` and `require('…')` of a relative path, resolved to the file it
 // names. A loop fails with its files in order.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
@@ -17,14 +18,6 @@ const SOURCE = /\.(ts|tsx|mts|cts)$/;
 const STATIC = /^[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*(['"])(.+?)\1|^[ \t]*import\s*(['"])(.+?)\3/gm;
 /** `import('x')`, `typeof import('x')`, `require('x')` with the path written out. */
 const CALLED = /\b(?:import|require)\(\s*(['"])(.+?)\1\s*\)/g;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The relative paths a file imports, comments left out. */
 function specifiers(text: string): string[] {
@@ -68,7 +61,7 @@ function importGraph(root: string, dirs: readonly string[]): ImportGraph {
   const edges = new Map<string, string[]>();
   const unresolved: string[] = [];
   const name = (path: string) => relative(root, path).split('\\').join('/');
-  for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir)))) {
+  for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir), SOURCE))) {
     const targets = new Set<string>();
     for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
       const target = resolveImport(file, specifier);
