@@ -3,7 +3,9 @@
 // same 10 000 ids, the least any implementation must do with them.
 
 import { createEngine } from '../simulator/engine/index.ts';
+import { eraProfile } from '../simulator/eras/index.ts';
 import { ManualClock } from '../src/clock.ts';
+import { DEFAULT_ERA } from '../src/contract/eras.ts';
 import { fmt, quantile, report } from './lib/report.ts';
 
 const PROVIDERS = 1_000_000;
@@ -11,7 +13,13 @@ const EXCLUDED = 10_000;
 const CALLS = 400;
 const BUDGET_MS = 5;
 
-const engine = createEngine({ seed: 1, clock: new ManualClock(), providers: PROVIDERS, locations: 50_000 });
+const engine = createEngine({
+  seed: 1,
+  profile: eraProfile(DEFAULT_ERA),
+  clock: new ManualClock(),
+  providers: PROVIDERS,
+  locations: 50_000,
+});
 // Today's service raises a count under 20 unless forced, and samples tier 3 only on request.
 const forced = { force_count: true, force_minimum: true };
 const listed = engine.handle('providerLocations', undefined);

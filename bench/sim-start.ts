@@ -21,10 +21,13 @@ async function child(kind: string): Promise<void> {
   if (kind === 'engine') {
     const { ManualClock } = await import('../src/clock.ts');
     const { createEngine } = await import('../simulator/engine/index.ts');
+    const { eraProfile } = await import('../simulator/eras/index.ts');
+    const { DEFAULT_ERA } = await import('../src/contract/eras.ts');
     const importSeconds = (performance.now() - started) / 1000;
     const begin = performance.now();
     const engine = createEngine({
       seed: 1,
+      profile: eraProfile(DEFAULT_ERA),
       clock: new ManualClock(),
       providers: PROVIDERS,
       locations: LOCATIONS,

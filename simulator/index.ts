@@ -2,8 +2,9 @@
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
-import { type Era, unreadFields } from '../src/contract/eras.ts';
+import { DEFAULT_ERA, type Era, unreadFields } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
+import { eraProfile } from './eras/index.ts';
 import { type HttpSimulatorOptions, startHttpSimulator } from './http/app.ts';
 import { newMasterKey } from './http/auth.ts';
 import { OffsetClock } from './offset-clock.ts';
@@ -68,7 +69,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
   const engineOptions = {
     secret: signingKey,
     seed: options.seed ?? DEFAULT_SEED,
-    era: options.era,
+    // The one place the era's profile is looked up: the engine and its HTTP layer read it there.
+    profile: eraProfile(options.era ?? DEFAULT_ERA),
     clock,
     providers: options.providers,
     locations: options.locations,

@@ -3,6 +3,7 @@
 // of each search over several rounds, and the baseline of a plain substring scan of the
 // same names with the same queries.
 import { createEngine, type Engine } from '../../simulator/engine/index.ts';
+import { eraProfile } from '../../simulator/eras/index.ts';
 import { Rng } from '../../simulator/world/prng.ts';
 import { normalise } from '../../simulator/world/search.ts';
 import { ManualClock } from '../../src/clock.ts';
@@ -22,7 +23,7 @@ export function benchSearch(
 ): void {
   const engine = createEngine({
     seed: 1,
-    era,
+    profile: eraProfile(era),
     clock: new ManualClock(),
     providers: 100_000,
     locations: LOCATIONS,

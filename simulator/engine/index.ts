@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
 import type { SimCodes } from '../../src/contract/admin.ts';
-import { endpoints, type OperationName, type ResponseOf, servedIn } from '../../src/contract/endpoints.ts';
-import { DEFAULT_ERA, type Era, unreadFields } from '../../src/contract/eras.ts';
+import { endpoints, type OperationName, type ResponseOf } from '../../src/contract/endpoints.ts';
+import { type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
-import { eraProfile } from '../eras/index.ts';
+import { servedIn } from '../../src/contract/routes.ts';
+import type { EraProfile } from '../eras/profile.ts';
 import { DEFAULT_CALLER_COUNTRY, type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
@@ -35,8 +36,11 @@ export { SimError };
 export interface EngineOptions {
   /** everything random derives from it */
   seed: number;
-  /** which era of the real service to play (spec/reference-behaviour.md); default DEFAULT_ERA */
-  era?: Era;
+  /**
+   * The era of the real service to play (spec/reference-behaviour.md): its profile, which
+   * createSimulator looks up once (simulator/eras/). The HTTP layer reads it here too.
+   */
+  profile: EraProfile;
   /** simulated time; ticks run on it with PRIORITY.simulator */
   clock: Clock;
   /** total providers in the world (default 5000; scales to 1 000 000) */
@@ -64,7 +68,10 @@ export interface EngineOptions {
 
 export interface Engine {
   readonly seed: number;
+  /** The era played: the name of `profile`'s (the routes it serves, its OpenAPI document). */
   readonly era: Era;
+  /** What the era played does differently: the engine's handlers and the HTTP layer's body decoding read it. */
+  readonly profile: EraProfile;
   readonly world: World;
   /** the caller's network, name "demo" */
   readonly demoNetwork: NetworkRef;
@@ -179,8 +186,8 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
   let world = built ?? runSteps(engineWorldSteps(options, options.seed | 0));
   let timer: TimerHandle | undefined;
 
-  const era = options.era ?? DEFAULT_ERA;
-  const profile = eraProfile(era);
+  const { profile } = options;
+  const { era } = profile;
   const demo: DemoPlay = {
     ownerAddsAdoptionAfterMs: options.ownerAddsAdoptionAfterMs,
     later: (ms, act) => void clock.setTimeout(() => act(clock.now()), ms, PRIORITY.simulator),
@@ -220,6 +227,7 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       return world.seed;
     },
     era,
+    profile,
     get world() {
       return world;
     },

@@ -6,7 +6,8 @@ import { currentFindProviderLocations } from '../engine/provider-search.ts';
 import { goUnmarshal } from '../http/go-json.ts';
 import type { EraProfile } from './profile.ts';
 
-export const current: EraProfile = {
+export const current: EraProfile<'current'> = {
+  era: 'current',
   decodeBody: goUnmarshal,
   searchIndex: 'word-starts',
   providerLocations: currentProviderLocations,

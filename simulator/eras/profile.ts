@@ -1,8 +1,9 @@
 // What the simulator does differently in each era of the service (reference behaviour,
-// "Seed era" notes): one profile per era, read by the engine and the HTTP layer through
-// eraProfile(). What the contract itself says differs (the routes an era lacks, the
-// request fields it does not read) is src/contract/eras.ts.
+// "Seed era" notes): one profile per era, looked up once by createSimulator and handed to
+// the engine, whose HTTP layer reads it there too. What the contract itself says differs
+// (the routes an era lacks, the request fields it does not read) is src/contract/eras.ts.
 
+import type { Era } from '../../src/contract/eras.ts';
 import type { ProviderSampler } from '../engine/find-providers.ts';
 import type { IndexKind, ProviderLocationList } from '../engine/locations.ts';
 import type { NetworkStatsShape } from '../engine/network-stats.ts';
@@ -10,7 +11,9 @@ import type { FindProviderLocationsBody } from '../engine/provider-search.ts';
 import type { GoDecoded, GoType } from '../http/go-json.ts';
 import type { World } from '../world/index.ts';
 
-export interface EraProfile {
+export interface EraProfile<E extends Era = Era> {
+  /** The era it plays: the contract's profile of that name says the routes it lacks and the fields it does not read. */
+  readonly era: E;
   /** How a POST body is read: json.Unmarshal (the whole body one value) or a json.Decoder (its first value). */
   readonly decodeBody: (bytes: Buffer, type: GoType) => GoDecoded;
   /** The index the era's location searches use, built ahead by `prepareSearch`. */

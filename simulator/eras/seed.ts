@@ -24,7 +24,8 @@ const SEED_NETWORK_FIELDS = (
   ] satisfies (NetworkSummaryField | NetworkSeriesField)[][]
 ).flat();
 
-export const seed: EraProfile = {
+export const seed: EraProfile<'seed'> = {
+  era: 'seed',
   decodeBody: goDecode,
   searchIndex: 'prefixes',
   providerLocations: seedProviderLocations,

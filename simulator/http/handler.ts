@@ -2,9 +2,9 @@
 // faults and the engine. Order as the real service: body decoded before the token.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminActions } from '../../src/contract/admin.ts';
-import { type Endpoint, endpoints, type OperationName, routeOf } from '../../src/contract/endpoints.ts';
+import { type Endpoint, endpoints, type OperationName } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT as TEXT } from '../../src/contract/messages.ts';
-import { eraProfile } from '../eras/index.ts';
+import { routeOf } from '../../src/contract/routes.ts';
 import { AdminInputError, adminRouteOf, decodeAdminBody, isAdminPath } from './admin.ts';
 import { adoptQrCode, adoptQrPng } from './adopt-qr.ts';
 import type { TokenAuthority } from './auth.ts';
@@ -75,8 +75,8 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     let body: unknown;
     let nil = false;
     if (endpoint.request && bytes) {
-      const { era } = ctx.engine;
-      const decoded = eraProfile(era).decodeBody(bytes, goArgsOf(name, era));
+      const { era, profile } = ctx.engine;
+      const decoded = profile.decodeBody(bytes, goArgsOf(name, era));
       if (!decoded.ok) return sendText(res, 400, decoded.message);
       nil = decoded.nil;
       body = decoded.value;

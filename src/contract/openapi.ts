@@ -1,7 +1,8 @@
 // OpenAPI 3.1 document generated from the endpoint table, for one era of the service.
 import * as z from 'zod';
-import { type Endpoint, endpoints, operationNames, servedIn } from './endpoints.ts';
+import { type Endpoint, endpoints, operationNames } from './endpoints.ts';
 import { DEFAULT_ERA, type Era } from './eras.ts';
+import { servedIn } from './routes.ts';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {

@@ -18,10 +18,10 @@ import {
   UUID_PATTERN,
 } from '../contract/schemas.ts';
 import { walletRefusal } from '../contract/wallet-address.ts';
+import { answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
-import { answerQuestion } from './question.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 

@@ -5,10 +5,10 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../contract/schemas.ts';
+import { answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
-import { answerQuestion } from './question.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 

@@ -6,8 +6,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import type { BlockedLocation } from '../contract/schemas.ts';
+import { answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
-import { answerQuestion } from './question.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 

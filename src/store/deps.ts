@@ -6,6 +6,11 @@ import type { ConnectionStore } from './connection.ts';
 
 /** How often the live resources reload unless told otherwise (`--refresh`, `refresh_seconds`). */
 export const DEFAULT_REFRESH_SECONDS = 60;
+/**
+ * The refresh period's bounds, seconds: often enough to watch, rare enough to spare the
+ * service (`--refresh` and `refresh_seconds` are checked against them).
+ */
+export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
 export interface StoreDeps {
   client: ApiClient;

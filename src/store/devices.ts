@@ -13,7 +13,7 @@ import { checkCode } from './codes.ts';
 import type { StoreDeps } from './deps.ts';
 import { distinctKeys } from './distinct-keys.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 import { type RowFilter, rowFilter } from './row-filter.ts';

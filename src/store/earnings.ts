@@ -19,7 +19,7 @@ import type {
 import { paymentState, paymentUsd } from '../format/payments.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { requestSlot, send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 

@@ -1,56 +1,29 @@
 // All the console's stores, built together on one set of deps so tests get fresh ones
-// and every store runs on the same clock.
+// and every store runs on the same clock. The registry below describes each store once:
+// how it is made, whether it is live, whether it needs the network's token. `Stores`, the
+// live list and the list a login reloads derive from it, so a store that does not say
+// what it is does not compile.
 import { isApiKey } from '../api/auth.ts';
-import { type AccountStore, createAccountStore } from './account.ts';
-import { feedActionEvents } from './action-events.ts';
-import { type ApiKeysStore, createApiKeysStore } from './api-keys.ts';
-import { type BlockedStore, createBlockedStore } from './blocked.ts';
-import { type ClientsStore, createClientsStore } from './clients.ts';
-import type { ConnectionStore } from './connection.ts';
-import { feedConsoleEvents } from './console-events.ts';
+import { createAccountStore } from './account.ts';
+import { createApiKeysStore } from './api-keys.ts';
+import { createBlockedStore } from './blocked.ts';
+import { createClientsStore } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
-import { createDevicesStore, type DevicesStore } from './devices.ts';
-import { createDiscoveryStore, type DiscoveryStore } from './discovery.ts';
-import { createEarningsStore, type EarningsStore } from './earnings.ts';
-import { createEventSource, type EventSource } from './events.ts';
-import { createHistoryStores, type HistoryStores } from './history.ts';
-import { createLoginStore, type LoginStore } from './login.ts';
-import { createMyProvidersStore, type MyProvidersStore } from './my-providers.ts';
-import { createNetworkStore, type NetworkStore } from './network.ts';
+import { createDevicesStore } from './devices.ts';
+import { createDiscoveryStore } from './discovery.ts';
+import { createEarningsStore } from './earnings.ts';
+import { feedActionEvents } from './events/action-events.ts';
+import { feedConsoleEvents } from './events/console-events.ts';
+import { createEventSource } from './events/event-source.ts';
+import { createHistoryStores } from './history.ts';
+import { createLoginStore } from './login.ts';
+import { createMyProvidersStore } from './my-providers.ts';
+import { createNetworkStore } from './network.ts';
 import { askNetworkName } from './network-name.ts';
-import { createProvidersStore, type ProvidersStore } from './providers.ts';
+import { createProvidersStore } from './providers.ts';
 import type { ResourceStore } from './resource.ts';
-import { createSessionStore, type SessionStore, type SessionTarget } from './session.ts';
-import { createStaleStore, type StaleStore } from './stale.ts';
-
-export interface Stores {
-  connection: ConnectionStore;
-  session: SessionStore;
-  discovery: DiscoveryStore;
-  providers: ProvidersStore;
-  devices: DevicesStore;
-  account: AccountStore;
-  /** The network's clients: device names and ids, provide modes. */
-  clients: ClientsStore;
-  /** My providers, last 24 h. */
-  myProviders: MyProvidersStore;
-  /** My providers and a provider's detail over 24 h, 7 d or 30 d (`t`); loaded while shown. */
-  history: HistoryStores;
-  /** Network, last 90 days. */
-  network: NetworkStore;
-  /** Earnings: payments, paid and unpaid transfer, points, reliability, rank. */
-  earnings: EarningsStore;
-  /** The console's login with an auth code. */
-  login: LoginStore;
-  /** What happened while the console ran (the event log, `!`), fed by the loads above. */
-  events: EventSource;
-  /** The network's blocked locations (Discover's `B`, its marks and filter). */
-  blocked: BlockedStore;
-  /** The network's API keys (Account). */
-  apiKeys: ApiKeysStore;
-  /** The stale view of My providers and Devices (O), and removing stale clients (X). */
-  stale: StaleStore;
-}
+import { createSessionStore, type SessionTarget } from './session.ts';
+import { createStaleStore } from './stale.ts';
 
 export interface StoresOptions {
   /** Default: the client's base URL. */
@@ -61,86 +34,183 @@ export interface StoresOptions {
   pane?: string;
 }
 
-export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stores {
-  const clients = createClientsStore(deps);
-  const session = createSessionStore({
-    target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
-    token: options.token,
-    // The client carries the token the requests send; the session only tells the UI.
-    hasToken: Boolean(options.token) || deps.client.hasToken,
-    pane: options.pane,
-  });
-  const devices = createDevicesStore(deps, { clients });
-  const myProviders = createMyProvidersStore(deps, { clients });
-  const stores: Stores = {
-    connection: deps.connection,
-    session,
-    discovery: createDiscoveryStore(deps),
-    providers: createProvidersStore(deps),
-    devices,
-    account: createAccountStore(deps),
-    clients,
-    myProviders,
-    history: createHistoryStores(deps, { clients }),
-    network: createNetworkStore(deps),
-    earnings: createEarningsStore(deps),
-    // Logged in: the header names the network and the panes that needed a token load.
-    login: createLoginStore(deps, (token) => {
-      session.getState().setToken(token);
+/** What a store's factory is given. */
+export interface StoreMaking {
+  deps: StoreDeps;
+  options: StoresOptions;
+  /** Another store of the registry, made now if it is not yet: one of each for all that ask. */
+  use<S>(entry: StoreEntry<S>): S;
+  /** Every store, for what runs once they are all made (a callback, never the factory itself). */
+  stores: Stores;
+}
+
+/** One store, described once. */
+export interface StoreEntry<S> {
+  create(making: StoreMaking): S;
+  /** A live resource: loaded at the start, refreshed on the store clock, stopped on quit. */
+  live: boolean;
+  /**
+   * Its loads need the network's token. A live one loads again after a login in the
+   * console; the others load with it when next asked (the history while it is shown).
+   */
+  needsToken: boolean;
+  /** What quitting takes besides a live resource's stop (requests and timers of its own). */
+  dispose?(store: S): void;
+}
+
+/** A store's entry, its traits kept as written (the lists below are derived from them). */
+export const store = <S, const Live extends boolean, const NeedsToken extends boolean>(
+  entry: StoreEntry<S> & { live: Live; needsToken: NeedsToken },
+) => entry;
+
+const connection = store({ create: ({ deps }) => deps.connection, live: false, needsToken: false });
+const session = store({
+  create: ({ deps, options }) =>
+    createSessionStore({
+      target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
+      token: options.token,
+      // The client carries the token the requests send; the session only tells the UI.
+      hasToken: Boolean(options.token) || deps.client.hasToken,
+      pane: options.pane,
+    }),
+  live: false,
+  needsToken: false,
+});
+const discovery = store({
+  create: ({ deps }) => createDiscoveryStore(deps),
+  live: true,
+  needsToken: false,
+  dispose: (made) => made.getState().dispose(),
+});
+const providers = store({
+  create: ({ deps }) => createProvidersStore(deps),
+  live: false,
+  needsToken: false,
+  dispose: (made) => made.getState().dispose(),
+});
+/** The network's clients: device names and ids, provide modes. */
+const clients = store({ create: ({ deps }) => createClientsStore(deps), live: true, needsToken: true });
+const devices = store({
+  create: ({ deps, use }) => createDevicesStore(deps, { clients: use(clients) }),
+  live: true,
+  needsToken: true,
+});
+const account = store({ create: ({ deps }) => createAccountStore(deps), live: true, needsToken: true });
+/** My providers, last 24 h. */
+const myProviders = store({
+  create: ({ deps, use }) => createMyProvidersStore(deps, { clients: use(clients) }),
+  live: true,
+  needsToken: true,
+});
+/** My providers and a provider's detail over 24 h, 7 d or 30 d (`t`); loaded while shown. */
+const history = store({
+  create: ({ deps, use }) => createHistoryStores(deps, { clients: use(clients) }),
+  live: false,
+  needsToken: true,
+  dispose: (made) => made.stop(),
+});
+/** Network, last 90 days. */
+const network = store({ create: ({ deps }) => createNetworkStore(deps), live: true, needsToken: false });
+/** The network's blocked locations (Discover's `B`, its marks and filter). */
+const blocked = store({ create: ({ deps }) => createBlockedStore(deps), live: true, needsToken: true });
+/** The network's API keys (Account). */
+const apiKeys = store({ create: ({ deps }) => createApiKeysStore(deps), live: true, needsToken: true });
+/** Earnings: payments, paid and unpaid transfer, points, reliability, rank. */
+const earnings = store({ create: ({ deps }) => createEarningsStore(deps), live: true, needsToken: true });
+/** The console's login with an auth code. */
+const login = store({
+  // Logged in: the header names the network and the live panes that needed a token load.
+  create: ({ deps, use, stores }) =>
+    createLoginStore(deps, (token) => {
+      use(session).getState().setToken(token);
       for (const name of NEED_TOKEN) void stores[name].getState().refresh();
     }),
-    events: createEventSource(),
-    blocked: createBlockedStore(deps),
-    apiKeys: createApiKeysStore(deps),
-    // After a removal the lists load again (the removed clients leave them).
-    stale: createStaleStore(deps, {
-      clients,
-      myProviders,
-      devices,
+  live: false,
+  needsToken: false,
+});
+/** What happened while the console ran (the event log, `!`), fed by the loads above. */
+const events = store({ create: () => createEventSource(), live: false, needsToken: false });
+/** The stale view of My providers and Devices (O), and removing stale clients (X). */
+const stale = store({
+  create: ({ deps, use }) => {
+    const lists = { clients: use(clients), myProviders: use(myProviders), devices: use(devices) };
+    return createStaleStore(deps, {
+      ...lists,
+      // After a removal the lists load again (the removed clients leave them).
       reload: () => {
-        for (const name of ['clients', 'myProviders', 'devices'] as const)
-          void stores[name].getState().refresh();
+        for (const list of Object.values(lists)) void list.getState().refresh();
       },
-    }),
+    });
+  },
+  live: false,
+  needsToken: true,
+});
+
+/**
+ * Every store of the console by its name. The live ones start in this order: Discover's
+ * request goes out first.
+ */
+const REGISTRY = {
+  connection,
+  session,
+  discovery,
+  providers,
+  devices,
+  account,
+  clients,
+  myProviders,
+  history,
+  network,
+  blocked,
+  apiKeys,
+  earnings,
+  login,
+  events,
+  stale,
+} satisfies Record<string, StoreEntry<unknown>>;
+type Registry = typeof REGISTRY;
+
+export type Stores = { [K in keyof Registry]: ReturnType<Registry[K]['create']> };
+export type StoreName = keyof Stores;
+
+/** The names of the stores whose `trait` is true. */
+type NamesWith<Trait extends 'live' | 'needsToken'> = {
+  [K in StoreName]: Registry[K][Trait] extends true ? K : never;
+}[StoreName];
+type LiveName = NamesWith<'live'>;
+
+const NAMES = Object.keys(REGISTRY) as StoreName[];
+/** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
+const LIVE = NAMES.filter((name) => REGISTRY[name].live) as LiveName[];
+/** The live resources that need the network's token: a login loads them again. */
+const NEED_TOKEN = LIVE.filter((name) => REGISTRY[name].needsToken) as (LiveName & NamesWith<'needsToken'>)[];
+
+export function createStores(deps: StoreDeps, options: StoresOptions = {}): Stores {
+  const made = new Map<StoreEntry<unknown>, unknown>();
+  const making = new Set<StoreEntry<unknown>>();
+  const stores = {} as Stores;
+  const use = <S>(entry: StoreEntry<S>): S => {
+    if (!made.has(entry)) {
+      // Two stores that need each other to be made cannot both be made first.
+      if (making.has(entry)) throw new Error('store registry: two stores need each other to be made');
+      making.add(entry);
+      made.set(entry, entry.create({ deps, options, use, stores }));
+    }
+    return made.get(entry) as S;
   };
+  for (const name of NAMES)
+    (stores as Record<StoreName, unknown>)[name] = use(REGISTRY[name] as StoreEntry<unknown>);
   // Discover marks and filters by the blocked list.
   stores.blocked.subscribe((state, before) => {
     if (state.data !== before.data) stores.discovery.getState().setBlocked(state.data);
   });
   // An API key names no network: the header's name comes from the service.
-  if (options.token && isApiKey(options.token)) askNetworkName(deps, session);
+  if (options.token && isApiKey(options.token)) askNetworkName(deps, stores.session);
   // Subscriptions only: nothing to stop (they go with the stores).
   feedConsoleEvents(stores, stores.events, deps.clock);
   feedActionEvents(stores, stores.events, deps.clock);
   return stores;
 }
-
-export type StoreName = keyof Stores;
-
-/** The live resources that need the network's token. */
-const NEED_TOKEN = [
-  'devices',
-  'account',
-  'clients',
-  'myProviders',
-  'blocked',
-  'apiKeys',
-  'earnings',
-] as const;
-
-/** The live resources, loaded and refreshed on the store clock (tab counts need them all). */
-const LIVE = [
-  'discovery',
-  'devices',
-  'account',
-  'clients',
-  'myProviders',
-  'network',
-  'blocked',
-  'apiKeys',
-  'earnings',
-] as const;
-type LiveName = (typeof LIVE)[number];
 
 /** Whether the store of this name is a live resource (loaded and refreshed on the store clock). */
 export const isLiveStore = (name: StoreName): name is LiveName =>
@@ -166,7 +236,5 @@ export function startStores(stores: Stores): Promise<void> {
 /** Cancels every timer and request in flight (on quit, and between tests). */
 export function stopStores(stores: Stores): void {
   for (const name of LIVE) stores[name].getState().stop();
-  stores.discovery.getState().dispose();
-  stores.providers.getState().dispose();
-  stores.history.stop();
+  for (const name of NAMES) (REGISTRY[name] as StoreEntry<unknown>).dispose?.(stores[name]);
 }

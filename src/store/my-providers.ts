@@ -1,13 +1,13 @@
 // My providers (24 h): the /stats/providers resource, with each provider's device name and
 // provide mode from /network/clients, plus what the pane does with it: sort, filter
-// (list-view.ts), selection, the open detail, and which figures changed at the last refresh.
+// (list-sort-filter.ts), selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
 import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 import { type RowFilter, rowFilter } from './row-filter.ts';
 

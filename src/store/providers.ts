@@ -12,7 +12,7 @@ import { jsonText } from '../sanitize.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
-import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-view.ts';
+import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { formatPeriod, parsePeriod } from '../format/numbers.ts';
 import type { Stores } from './index.ts';
-import { sortOf } from './list-view.ts';
+import { sortOf } from './list-sort-filter.ts';
 import { MY_PROVIDERS_LIST, MY_PROVIDERS_SORT_COLUMNS } from './my-providers.ts';
 import { BATCH_SIZES } from './providers.ts';
 

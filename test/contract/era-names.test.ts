@@ -1,10 +1,11 @@
 // What differs between the eras lives in their profiles (src/contract/eras.ts,
 // simulator/eras/): no other source file tells the eras apart by name, nor spells one
 // (a default or a choice reads DEFAULT_ERA or ERAS). A third era is then one more profile.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERAS } from '../../src/contract/eras.ts';
+import { sourceFiles } from '../source-files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SCANNED = ['src', 'simulator', 'scripts'];
@@ -18,18 +19,10 @@ const COMPARED = new RegExp(`[!=]==?\\s*${name}|${name}\\s*(?:[!=]==?|\\?)|\\bca
 /** `'seed'` or `"current"` as a string of its own (backticks are left to comments: `seed` is also the world's) */
 const SPELLED = new RegExp(`(['"])(?:${names})\\1`);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
-
 /** `file:line: text` of every line outside the profiles that matches. */
 function linesMatching(pattern: RegExp): string[] {
   const found: string[] = [];
-  for (const file of SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir)))) {
+  for (const file of SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir), SOURCE))) {
     const path = relative(ROOT, file).split('\\').join('/');
     if (PROFILES.some((profile) => path.startsWith(profile))) continue;
     readFileSync(file, 'utf8')

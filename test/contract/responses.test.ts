@@ -12,9 +12,9 @@ import {
   endpoints,
   type OperationName,
   operationNames,
-  servedIn,
 } from '../../src/contract/endpoints.ts';
 import { ERAS, type Era } from '../../src/contract/eras.ts';
+import { servedIn } from '../../src/contract/routes.ts';
 import { readAs } from '../../src/contract/schemas.ts';
 import { startFixture } from '../api/fixture.ts';
 import { OPERATION_BODIES } from '../reliability/samples.ts';

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { ManualClock } from '../../src/clock.ts';
-import { routeOf } from '../../src/contract/endpoints.ts';
 import { HTTP_TEXT, isRefusalAs500 } from '../../src/contract/messages.ts';
+import { routeOf } from '../../src/contract/routes.ts';
 import { send, sendBytes } from './raw.ts';
 import { ADMIN_BODIES, ADMIN_METHODS, OPERATION_PATHS, sampleBody } from './samples.ts';
 

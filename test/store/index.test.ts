@@ -1,11 +1,22 @@
+// The console's stores as the registry (src/store/index.ts) makes them: what starts, what
+// stops, what a login loads again, and that a store must say what it is to compile.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
-import { createStores, startStores, stopStores } from '../../src/store/index.ts';
+import {
+  createStores,
+  liveResource,
+  type StoreMaking,
+  type StoreName,
+  startStores,
+  stopStores,
+  store,
+} from '../../src/store/index.ts';
+import { createNetworkStore } from '../../src/store/network.ts';
 
-/** A client whose calls are recorded and never answered. */
-function pendingClient() {
+/** A client whose calls are recorded and never answered, but for those given an answer. */
+function pendingClient(answers: Record<string, unknown> = {}) {
   const calls: string[] = [];
   const signals: AbortSignal[] = [];
   const client = new Proxy({} as ApiClient, {
@@ -18,7 +29,7 @@ function pendingClient() {
           Boolean(a && (a as { signal?: unknown }).signal),
         );
         if (options) signals.push(options.signal);
-        return new Promise(() => {});
+        return String(prop) in answers ? Promise.resolve(answers[String(prop)]) : new Promise(() => {});
       };
     },
   });
@@ -50,5 +61,48 @@ describe('startStores / stopStores', () => {
     stopStores(stores);
     expect(signals).toHaveLength(15);
     expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+});
+
+describe('a login in the console', () => {
+  it("loads again every live store that needs the network's token, and only those", async () => {
+    const { client, calls } = pendingClient({ authCodeLogin: { by_jwt: 'a.network.token' } });
+    const stores = createStores({ client, clock: new ManualClock(), connection: createConnectionStore() });
+    const loading = () =>
+      (Object.keys(stores) as StoreName[]).filter((name) => liveResource(stores, name)?.getState().loading);
+    expect(loading()).toEqual([]);
+    stores.login.getState().setInput('an auth code');
+    await stores.login.getState().submit();
+    expect(stores.login.getState().dialog.phase).toBe('done');
+    expect(calls).toContain('setToken');
+    // Discover and Network need no token: they are not asked again.
+    expect(loading().sort()).toEqual([
+      'account',
+      'apiKeys',
+      'blocked',
+      'clients',
+      'devices',
+      'earnings',
+      'myProviders',
+    ]);
+    stopStores(stores);
+  });
+});
+
+describe('a store of the registry', () => {
+  const create = ({ deps }: StoreMaking) => createNetworkStore(deps);
+
+  it("says whether it needs the network's token, or it does not compile", () => {
+    // @ts-expect-error: without needsToken the store does not compile (npm run typecheck fails if it does).
+    const unsaid = store({ create, live: true });
+    const said = store({ create, live: true, needsToken: false });
+    expect(said).toEqual({ create, live: true, needsToken: false });
+    expect(unsaid).not.toHaveProperty('needsToken');
+  });
+
+  it('says whether it is live, or it does not compile', () => {
+    // @ts-expect-error: without live the store does not compile either.
+    const unsaid = store({ create, needsToken: false });
+    expect(unsaid).not.toHaveProperty('live');
   });
 });

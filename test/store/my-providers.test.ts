@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
-import { nextSort, reversedSort, withFilter } from '../../src/store/list-view.ts';
+import { nextSort, reversedSort, withFilter } from '../../src/store/list-sort-filter.ts';
 import {
   createMyProvidersStore,
   diffProviders,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { createStores } from '../../src/store/index.ts';
-import { nextSort } from '../../src/store/list-view.ts';
+import { nextSort } from '../../src/store/list-sort-filter.ts';
 import { MY_PROVIDERS_LIST } from '../../src/store/my-providers.ts';
 import {
   applyRemembered,

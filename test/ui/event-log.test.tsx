@@ -1,6 +1,6 @@
 // The event log (`!`) and the toast: what happened while the console ran, newest first.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceEvents } from '../../src/store/console-events.ts';
+import { deviceEvents } from '../../src/store/events/console-events.ts';
 import { TOAST_MS } from '../../src/ui/frame/event-log.tsx';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 

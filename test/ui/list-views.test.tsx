@@ -1,4 +1,4 @@
-// Filter and sort in every list (src/store/list-view.ts, src/ui/components/list-view.tsx):
+// Filter and sort in every list (src/store/list-sort-filter.ts, src/ui/components/list-view.tsx):
 // `/` filters, `o` sorts by the next column and `I` reverses, a click on a column's header
 // sorts by it; the help's `/` searches the keys, the event log's filters and sorts it.
 import { afterEach, describe, expect, it } from 'vitest';

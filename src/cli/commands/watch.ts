@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { isMissingRoute, lacking } from '../../api/error-words.ts';
 import { ApiError } from '../../api/errors.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
+import { createEventSource, type NetdeckEvent } from '../../store/events/event-source.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createExecRunner } from '../long-running/exec-runner.ts';

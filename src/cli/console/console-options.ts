@@ -2,10 +2,9 @@
 // module of their own, light to load: the early first paint (early-paint.ts) reads the
 // command line with them before the commands are loaded.
 import { type Command, Option } from 'commander';
-import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { DEFAULT_REFRESH_SECONDS, REFRESH_BOUNDS } from '../../store/deps.ts';
 import { THEME_NAMES } from '../../ui/theme.ts';
 import { integerArg } from '../options.ts';
-import { REFRESH_BOUNDS } from '../profile/config.ts';
 
 export function addConsoleOptions(command: Command): Command {
   return command

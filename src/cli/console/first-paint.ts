@@ -16,7 +16,7 @@ import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
 import type { OutStream } from '../output/io.ts';
 import type { ResolvedConfig } from '../profile/config.ts';
-import { asciiStream } from './ascii-stream.ts';
+import { themedOutput } from './ascii-stream.ts';
 import { hangUp } from './hang-up.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
 import { onTerminalSignals, signalExitCode, stopUntilContinued } from './terminal-signals.ts';
@@ -143,8 +143,7 @@ export function paintConsoleStart(
   status: string,
 ): FirstPaint {
   const { config, seed, pane } = start;
-  // Mono draws ASCII from the first frame on.
-  return paintFirstFrame(config.theme.value === 'mono' ? asciiStream(out) : out, {
+  return paintFirstFrame(themedOutput(out, config.theme.value), {
     target: config.mode === 'api' ? { kind: 'api', url: config.apiUrl.value } : { kind: 'demo', seed },
     network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
     pane,

@@ -13,7 +13,7 @@ import { onSuspendKey, TerminalInput } from '../../ui/input/terminal-input.ts';
 import { keymap } from '../../ui/keymap.ts';
 import { PANES } from '../../ui/panes/registry.ts';
 import { type ThemeName, themeFor } from '../../ui/theme.ts';
-import { asciiStream } from './ascii-stream.ts';
+import { themedOutput } from './ascii-stream.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
 import { startMark } from './start-marks.ts';
@@ -52,11 +52,7 @@ export const NO_TTY_EXIT = 2;
 export async function runTui(options: TuiOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const theme = themeFor(process.env, options.theme);
-  // Mono writes ASCII only: every frame is folded on its way out (src/ui/glyphs.ts).
-  const stdout =
-    theme.name === 'mono'
-      ? asciiStream(options.stdout ?? process.stdout)
-      : (options.stdout ?? process.stdout);
+  const stdout = themedOutput(options.stdout ?? process.stdout, theme.name);
   const stderr = options.stderr ?? process.stderr;
   if (!stdin.isTTY) {
     stderr.write(

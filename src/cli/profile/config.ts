@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts';
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
-import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { DEFAULT_REFRESH_SECONDS, REFRESH_BOUNDS } from '../../store/deps.ts';
 import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { keymap } from '../../ui/keymap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
@@ -146,9 +146,6 @@ function keysSetting(fromFile: KeyRemaps | undefined, fileOrigin: string): Sourc
 /** What is wrong with remapped keys against the key table (none: they fit); `config set` asks too. */
 export const keysProblems = (keys: KeyRemaps): string[] =>
   remapKeys(keymap, keys, (name, known) => didYouMean(name, known, '"')).problems;
-
-/** The refresh period's bounds, seconds: often enough to watch, rare enough to spare the service. */
-export const REFRESH_BOUNDS = { min: 1, max: 86_400 } as const;
 
 /** What a setting takes, in words (the file's problems and `config set` say it). */
 const SECONDS = `takes a whole number of seconds, ${REFRESH_BOUNDS.min} to ${REFRESH_BOUNDS.max}`;

@@ -15,7 +15,7 @@ import {
   sortedBy,
   sortOf,
   withFilter,
-} from '../../store/list-view.ts';
+} from '../../store/list-sort-filter.ts';
 import { useStores, useTheme } from '../context.tsx';
 import type { Glyphs } from '../glyphs.ts';
 import { TextInput } from '../input/text-input.tsx';

@@ -2,7 +2,7 @@
 // pane, then the other panes, then dialogs), scrollable with j/k.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { type ListSpec, matchesFilter } from '../../store/list-view.ts';
+import { type ListSpec, matchesFilter } from '../../store/list-sort-filter.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';

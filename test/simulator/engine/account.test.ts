@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type SimError } from '../../../simulator/engine/index.ts';
 import { walletRefusal } from '../../../src/contract/wallet-address.ts';
-import { rig } from './helpers.ts';
+import { rig, withEra } from './helpers.ts';
 
 const FOREIGN = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 const SOL_ADDRESS = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -191,7 +191,7 @@ describe('feedback', () => {
 describe('networks', () => {
   it('derives network ids from the seed and the name', () => {
     const { engine, clock } = rig();
-    const again = createEngine({ seed: 42, providers: 3000, locations: 600, clock });
+    const again = createEngine(withEra({ seed: 42, providers: 3000, locations: 600, clock }));
     expect(again.demoNetwork).toEqual(engine.demoNetwork);
     expect(again.ensureNetwork('new-one')).toEqual(engine.ensureNetwork('new-one'));
     expect(engine.network(engine.demoNetwork.id)).toEqual({ id: engine.demoNetwork.id, name: 'demo' });

@@ -6,7 +6,9 @@ import {
   type Engine,
   type EngineOptions,
 } from '../../../simulator/engine/index.ts';
+import { eraProfile } from '../../../simulator/eras/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
+import { DEFAULT_ERA, type Era } from '../../../src/contract/eras.ts';
 
 export interface Rig {
   engine: Engine;
@@ -16,9 +18,14 @@ export interface Rig {
   advance(ms: number): Promise<void>;
 }
 
-export function rig(options: Partial<Omit<EngineOptions, 'clock'>> = {}): Rig {
+/** A test's engine options with the era by its name (default DEFAULT_ERA), handed to the engine as its profile. */
+export function withEra<O extends object>({ era = DEFAULT_ERA, ...options }: O & { era?: Era }) {
+  return { ...options, profile: eraProfile(era) };
+}
+
+export function rig(options: Partial<Omit<EngineOptions, 'clock' | 'profile'>> & { era?: Era } = {}): Rig {
   const clock = new ManualClock();
-  const engine = createEngine({ seed: 42, providers: 3000, locations: 600, ...options, clock });
+  const engine = createEngine({ seed: 42, providers: 3000, locations: 600, ...withEra(options), clock });
   engine.start();
   const demo = { networkId: engine.demoNetwork.id, networkName: engine.demoNetwork.name };
   return {

@@ -8,6 +8,7 @@ import { type Caller, createEngine, type Engine } from '../../../simulator/engin
 import type { Clock } from '../../../src/clock.ts';
 import type { AccountPayment } from '../../../src/contract/schemas.ts';
 import { paymentState } from '../../../src/format/payments.ts';
+import { withEra } from './helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -22,7 +23,9 @@ function world(start: string) {
     setInterval: () => none,
     sleep: () => new Promise(() => {}),
   };
-  const engine: Engine = createEngine({ seed: 42, clock, providers: 1500, locations: 150, ownProviders: 8 });
+  const engine: Engine = createEngine(
+    withEra({ seed: 42, clock, providers: 1500, locations: 150, ownProviders: 8 }),
+  );
   const demo: Caller = { networkId: engine.demoNetwork.id, networkName: engine.demoNetwork.name };
   return {
     engine,

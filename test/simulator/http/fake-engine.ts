@@ -2,6 +2,7 @@
 // object rebuilt on each tick (same object between ticks), and SimError failures.
 import { createHash } from 'node:crypto';
 import { SimError } from '../../../simulator/engine/index.ts';
+import { eraProfile } from '../../../simulator/eras/index.ts';
 import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/engine-port.ts';
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
 import type { SimCodes } from '../../../src/contract/admin.ts';
@@ -16,6 +17,10 @@ const uuidOf = (text: string) => {
 export class FakeEngine implements EnginePort {
   seed: number;
   era: Era = DEFAULT_ERA;
+  /** The era's profile (its body decoding): a test switches the era by its name. */
+  get profile() {
+    return eraProfile(this.era);
+  }
   demoNetwork!: NetworkRef;
   ticks = 0;
   running = false;

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { goArgsOf } from '../../../simulator/http/go-args.ts';
 import type { GoType } from '../../../simulator/http/go-json.ts';
-import { type Endpoint, endpoints, operationNames, servedIn } from '../../../src/contract/endpoints.ts';
+import { type Endpoint, endpoints, operationNames } from '../../../src/contract/endpoints.ts';
 import { ERAS, unreadFields } from '../../../src/contract/eras.ts';
+import { servedIn } from '../../../src/contract/routes.ts';
 
 /** A body's shape in JSON terms: a type, `[item]` for an array, `{ field: shape }` for an object. */
 type Shape = string | Shape[] | { [field: string]: Shape };

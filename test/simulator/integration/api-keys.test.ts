@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { base32hex, createApiKey } from '../../../simulator/engine/api-keys.ts';
-import { type Endpoint, endpoints, operationNames, servedIn } from '../../../src/contract/endpoints.ts';
+import { type Endpoint, endpoints, operationNames } from '../../../src/contract/endpoints.ts';
+import { servedIn } from '../../../src/contract/routes.ts';
 import { OPERATION_BODIES } from '../../reliability/samples.ts';
 import { raw, type SimHarness, startSim } from './harness.ts';
 

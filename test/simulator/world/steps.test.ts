@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, createEngineInSlices } from '../../../simulator/engine/index.ts';
+import { eraProfile } from '../../../simulator/eras/index.ts';
 import { SearchIndex, searchIndexSteps } from '../../../simulator/world/search.ts';
 import { Pending, runSteps, type Steps } from '../../../simulator/world/steps.ts';
 import { ManualClock } from '../../../src/clock.ts';
@@ -7,7 +8,7 @@ import { ManualClock } from '../../../src/clock.ts';
 const NOW = Date.UTC(2026, 0, 1);
 const options = (era: 'seed' | 'current') => ({
   seed: 4,
-  era,
+  profile: eraProfile(era),
   clock: new ManualClock(NOW),
   providers: 40_000,
   locations: 3_000,

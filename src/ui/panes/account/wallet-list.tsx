@@ -6,7 +6,7 @@ import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
 import type { ListMoves } from '../../../store/list-cursor.ts';
-import type { ListView } from '../../../store/list-view.ts';
+import type { ListView } from '../../../store/list-sort-filter.ts';
 import { type ListControl, ListHeader } from '../../components/list-view.tsx';
 import { windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';

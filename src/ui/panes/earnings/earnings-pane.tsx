@@ -20,7 +20,7 @@ import {
   selectedPaymentOf,
   shownPayments,
 } from '../../../store/earnings.ts';
-import { sortOf } from '../../../store/list-view.ts';
+import { sortOf } from '../../../store/list-sort-filter.ts';
 import {
   filterWidth,
   headerColumnAt,

@@ -32,7 +32,7 @@ import {
   RANK_LAG_MS,
   type VisibilityChoice,
 } from '../../../store/earnings.ts';
-import type { ListSort } from '../../../store/list-view.ts';
+import type { ListSort } from '../../../store/list-sort-filter.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';

@@ -14,7 +14,7 @@ import {
   ownRow,
   type RankedEarner,
 } from '../../../store/earnings.ts';
-import { sortOf } from '../../../store/list-view.ts';
+import { sortOf } from '../../../store/list-sort-filter.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { headerText, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';

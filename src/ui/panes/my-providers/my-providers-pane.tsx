@@ -12,7 +12,7 @@ import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
 import { refreshLive } from '../../../store/index.ts';
-import { sortOf, sortWords } from '../../../store/list-view.ts';
+import { sortOf, sortWords } from '../../../store/list-sort-filter.ts';
 import {
   isChanged,
   MY_PROVIDERS_LIST,

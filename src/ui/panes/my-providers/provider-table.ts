@@ -2,7 +2,7 @@
 // header, each provider row and the totals row. The pane only paints them.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
 import { formatCount, formatDecimal, MISSING } from '../../../format/numbers.ts';
-import type { ListSort } from '../../../store/list-view.ts';
+import type { ListSort } from '../../../store/list-sort-filter.ts';
 import { deviceNameOf, type MyProvidersSortColumn, type TrackedField } from '../../../store/my-providers.ts';
 import { meterBar } from '../../charts/bar.ts';
 import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '../../charts/timeline.ts';

@@ -1,16 +1,16 @@
 // The event source: from successive observations of the service, the events a person
 // (or a monitoring system) is told about, each once when it starts and once when it ends.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors.ts';
-import type { NetworkClients, ProvidersStats } from '../../src/contract/schemas.ts';
+import { ApiError } from '../../../src/api/errors.ts';
+import type { NetworkClients, ProvidersStats } from '../../../src/contract/schemas.ts';
 import {
   createEventSource,
   DEFAULT_EVENT_OPTIONS,
   deriveEvents,
   EMPTY_WATCH_STATE,
   type NetdeckEvent,
-} from '../../src/store/events.ts';
-import type { Observation } from '../../src/store/observe.ts';
+} from '../../../src/store/events/event-source.ts';
+import type { Observation } from '../../../src/store/observe.ts';
 
 const T0 = Date.parse('2026-01-01T12:00:00Z');
 const MINUTE = 60_000;

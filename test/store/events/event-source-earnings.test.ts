@@ -2,14 +2,14 @@
 // watches (not the ones it found), and the rank and the mean reliability past the limits
 // given, each once when it starts and once when it ends, and never without a limit.
 import { describe, expect, it } from 'vitest';
-import type { AccountPayment } from '../../src/contract/schemas.ts';
+import type { AccountPayment } from '../../../src/contract/schemas.ts';
 import {
   DEFAULT_EVENT_OPTIONS,
   deriveEvents,
   EMPTY_WATCH_STATE,
   type WatchState,
-} from '../../src/store/events.ts';
-import type { Observation } from '../../src/store/observe.ts';
+} from '../../../src/store/events/event-source.ts';
+import type { Observation } from '../../../src/store/observe.ts';
 
 const T0 = Date.parse('2026-01-04T10:00:00Z');
 const WALLET = '5a6b7c8d-9e01-4b9f-8d1e-1c2a4e8b9f00';

@@ -8,7 +8,7 @@ import {
   sortedBy,
   viewRows,
   withFilter,
-} from '../../src/store/list-view.ts';
+} from '../../src/store/list-sort-filter.ts';
 
 interface Row {
   name?: string;

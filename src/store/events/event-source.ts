@@ -7,14 +7,14 @@
 // that complete while it watches. Deriving them is a pure function of the last state and
 // the new observation; the source keeps the state, the last events and their listeners.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { describeError, isApiError } from '../api/errors.ts';
-import { operationWords } from '../api/operation-words.ts';
-import type { AccountPayment, ProviderStats } from '../contract/schemas.ts';
-import { ZERO_UUID } from '../contract/schemas.ts';
-import { paymentState, paymentUsd } from '../format/payments.ts';
-import { oneLine, sanitize } from '../sanitize.ts';
-import { clientsById } from './clients.ts';
-import { type Observation, type ObservedOperation, outcomesOf } from './observe.ts';
+import { describeError, isApiError } from '../../api/errors.ts';
+import { operationWords } from '../../api/operation-words.ts';
+import type { AccountPayment, ProviderStats } from '../../contract/schemas.ts';
+import { ZERO_UUID } from '../../contract/schemas.ts';
+import { paymentState, paymentUsd } from '../../format/payments.ts';
+import { oneLine, sanitize } from '../../sanitize.ts';
+import { clientsById } from '../clients.ts';
+import { type Observation, type ObservedOperation, outcomesOf } from '../observe.ts';
 
 export const EVENT_TYPES = [
   'provider_disconnected',

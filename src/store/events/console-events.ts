@@ -1,24 +1,24 @@
-// The console's event log: the stores' loads fed to the event source (events.ts) as they
+// The console's event log: the stores' loads fed to the event source (event-source.ts) as they
 // come in. Each load of My providers, the account (payout wallet), the clients and the
 // Network pane is an observation of that one operation (providers dropping and coming
 // back, the wallet unset, a request failing and recovering: the same events `netdeck
 // watch` prints), and each load of the earnings one of the payments (payouts planned and
 // completed); each load of the device associations is compared with the one before
 // (adoptions confirmed or expired, shares added or confirmed). No timer of its own.
-import { type ApiError, isApiError } from '../api/errors.ts';
-import type { Clock } from '../clock.ts';
-import type { DeviceAssociations } from '../contract/schemas.ts';
-import { sanitize } from '../sanitize.ts';
-import type { AccountStore } from './account.ts';
-import type { ClientsStore } from './clients.ts';
-import type { DevicesStore } from './devices.ts';
-import type { EarningsStore } from './earnings.ts';
-import type { EventDraft, EventSource, NetdeckEvent, Severity } from './events.ts';
-import type { ListSpec } from './list-view.ts';
-import type { MyProvidersStore } from './my-providers.ts';
-import type { NetworkStore } from './network.ts';
-import type { Observation, ObservedOperation } from './observe.ts';
-import type { ResourceState } from './resource.ts';
+import { type ApiError, isApiError } from '../../api/errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { DeviceAssociations } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
+import type { AccountStore } from '../account.ts';
+import type { ClientsStore } from '../clients.ts';
+import type { DevicesStore } from '../devices.ts';
+import type { EarningsStore } from '../earnings.ts';
+import type { ListSpec } from '../list-sort-filter.ts';
+import type { MyProvidersStore } from '../my-providers.ts';
+import type { NetworkStore } from '../network.ts';
+import type { Observation, ObservedOperation } from '../observe.ts';
+import type { ResourceState } from '../resource.ts';
+import type { EventDraft, EventSource, NetdeckEvent, Severity } from './event-source.ts';
 
 interface Sources {
   myProviders: MyProvidersStore;

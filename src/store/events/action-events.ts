@@ -2,13 +2,13 @@
 // that succeeds (its store's step from sending to done) is one `user_action` event. The
 // stores are watched, not changed: a dialog's outcome is already in its state.
 
-import type { Clock } from '../clock.ts';
-import type { AccountWallet } from '../contract/schemas.ts';
-import { sanitize } from '../sanitize.ts';
-import type { AccountStore } from './account.ts';
-import type { DevicesStore } from './devices.ts';
-import type { EventDraft, EventSource } from './events.ts';
-import type { StaleStore } from './stale.ts';
+import type { Clock } from '../../clock.ts';
+import type { AccountWallet } from '../../contract/schemas.ts';
+import { sanitize } from '../../sanitize.ts';
+import type { AccountStore } from '../account.ts';
+import type { DevicesStore } from '../devices.ts';
+import type { StaleStore } from '../stale.ts';
+import type { EventDraft, EventSource } from './event-source.ts';
 
 interface Sources {
   devices: DevicesStore;
