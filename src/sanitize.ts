@@ -41,9 +41,17 @@ export const MAX_MESSAGE_CHARS = 300;
 /** Cuts `text` to `max` characters (code points), ending in `…` when something was cut. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
-  const points = [...text];
+  // Only the start is kept: a megabyte is not spread into code points to keep 80. Past
+  // 2 * max UTF-16 units there are more than `max` code points, so it is cut all the same.
+  const points = [...text.slice(0, 2 * max + 1)];
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
+
+/** The most of a name the user gave (a config key, an action) that a message echoes. */
+export const MAX_ECHOED_CHARS = 80;
+
+/** A name the user gave, as a message echoes it: cut to MAX_ECHOED_CHARS with `…`. */
+export const echoed = (name: string): string => clip(name, MAX_ECHOED_CHARS);
 
 /** Several lines as one: each trimmed, empty ones dropped, the rest joined by " | "; sanitised. */
 export function oneLine(text: string): string {

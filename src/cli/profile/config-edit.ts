@@ -8,6 +8,7 @@ import type * as z from 'zod';
 import { issuePath } from '../../contract/issue-path.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import { makeOwnFolder, UnsafeFolderError } from '../../safe-folders.ts';
+import { echoed } from '../../sanitize.ts';
 import type { KeyRemaps } from '../../ui/input/remap.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { didYouMean } from '../suggest.ts';
@@ -71,7 +72,7 @@ function checkKey(key: string): { topOnly: boolean } {
   if (topOnly.includes(key)) return { topOnly: true };
   const known = [...profile, ...topOnly];
   throw new UsageError(
-    `unknown config key "${key}"${didYouMean(key, known, '"')}; keys: ${known.join(', ')}`,
+    `unknown config key "${echoed(key)}"${didYouMean(key, known, '"')}; keys: ${known.join(', ')}`,
   );
 }
 
@@ -168,7 +169,7 @@ export function setConfigValue(
     const known = listProfiles(flags, env, fs).map((p) => p.name);
     if (!known.includes(value as string))
       throw new UsageError(
-        `default_profile: no profile "${value}"${didYouMean(value as string, known, '"')}; profiles: ${known.join(', ') || 'none'}`,
+        `default_profile: no profile "${echoed(value as string)}"${didYouMean(value as string, known, '"')}; profiles: ${known.join(', ') || 'none'}`,
       );
   }
   const next: Json = structuredClone(json);

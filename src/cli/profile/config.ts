@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts';
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
+import { echoed } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { keymap } from '../../ui/keymap.ts';
@@ -123,7 +124,7 @@ function themeSetting(
     const name = given.value.trim().toLowerCase();
     if (!(THEME_NAMES as readonly string[]).includes(name))
       throw new ConfigError(
-        `the theme "${given.value}" (from ${given.origin}) is not one of ${THEME_NAMES.join(', ')}${didYouMean(name, THEME_NAMES)}`,
+        `the theme "${echoed(given.value)}" (from ${given.origin}) is not one of ${THEME_NAMES.join(', ')}${didYouMean(name, THEME_NAMES)}`,
       );
     return { value: name as ThemeName, source: given.source, origin: given.origin };
   }
@@ -195,7 +196,7 @@ function fileProblems(path: string, issues: readonly z.core.$ZodIssue[]): string
       // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
       const where = issue.path.length ? ` in ${issuePath(issue.path)}` : '';
       const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
-      const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
+      const keys = issue.keys.map((key) => `"${echoed(key)}"${didYouMean(key, known, '"')}`).join(', ');
       return `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`;
     }
     return `config file ${path}: ${issuePath(issue.path)}: ${issue.message}`;

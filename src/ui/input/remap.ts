@@ -4,6 +4,7 @@
 // (`devices.share`), a dialog's as `<dialog>.<action>` (`help.close`, `palette.run`). The
 // keys given replace the action's default keys. No React: the configuration checks a
 // remap (src/cli/profile/config.ts) before Ink loads.
+import { echoed } from '../../sanitize.ts';
 import { type Binding, isDialogScope } from './bindings.ts';
 
 /** Action name -> the keys it takes instead of its defaults. */
@@ -49,7 +50,7 @@ export function keyProblem(key: string): string | undefined {
   if (NAMED_KEYS.has(key) || CTRL_KEY.test(key)) return undefined;
   // One printable character (a space is `space`).
   if ([...key].length === 1 && key > ' ' && !/[\u007f-\u009f]/.test(key)) return undefined;
-  return `"${key}" is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
+  return `"${echoed(key)}" is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
 }
 
 export interface Remapped {
@@ -70,7 +71,7 @@ export function remapKeys(
   const problems: string[] = [];
   const known = table.map(actionName);
   for (const [name, keys] of Object.entries(remaps)) {
-    if (!known.includes(name)) problems.push(`no action "${name}"${suggest(name, known)}`);
+    if (!known.includes(name)) problems.push(`no action "${echoed(name)}"${suggest(name, known)}`);
     for (const key of keys) {
       const problem = keyProblem(key);
       if (problem) problems.push(`${name}: ${problem}`);
