@@ -48,8 +48,9 @@ export const QUIT_KEY = 'ctrl-c';
 export function keyProblem(key: string): string | undefined {
   if (key === QUIT_KEY) return 'ctrl-c always quits: it cannot be given to an action or taken from quit';
   if (NAMED_KEYS.has(key) || CTRL_KEY.test(key)) return undefined;
-  // One printable character (a space is `space`).
-  if ([...key].length === 1 && key > ' ' && !/[\u007f-\u009f]/.test(key)) return undefined;
+  // One printable character (a space is `space`): no control, format (bidi, invisible) or
+  // line or paragraph separator, which the footer would draw raw.
+  if ([...key].length === 1 && key > ' ' && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(key)) return undefined;
   return `"${echoed(key)}" is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
 }
 
