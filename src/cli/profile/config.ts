@@ -13,7 +13,14 @@ import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { keymap } from '../../ui/keymap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
-import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
+import {
+  DEFAULT_PROFILE,
+  LoginFileError,
+  loginPath,
+  profileNameProblem,
+  readLogin,
+  type StoredLogin,
+} from './login-store.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 
@@ -344,19 +351,32 @@ function firstOf(...places: Place[]): (Sourced<string> & { holds?: 'path' }) | u
   return undefined;
 }
 
-/** The profile: --profile > NETDECK_PROFILE > the file's default_profile. */
+/**
+ * The profile: --profile > NETDECK_PROFILE > the file's default_profile. `--profile ''`
+ * names none (it is not the default one), and a name longer than a login file's name can
+ * hold is refused before any file is named after it.
+ */
 function chooseProfile(
   flags: ConfigFlags,
   env: Record<string, string | undefined>,
   path: string,
   file: z.infer<typeof ConfigFile> | undefined,
 ): Sourced<string> | undefined {
+  if (flags.profile !== undefined && !flags.profile.trim())
+    throw new ConfigError(
+      "--profile '' names no profile: give a name, or leave --profile out for the default one",
+    );
   const profile = firstOf(
     [flags.profile, 'flag', '--profile'],
     [env.NETDECK_PROFILE, 'env', 'NETDECK_PROFILE'],
     [file?.default_profile, 'file', `${path} (default_profile)`],
   );
-  return profile && { ...profile, value: profile.value.trim() };
+  if (!profile) return undefined;
+  const value = profile.value.trim();
+  const problem = profileNameProblem(value);
+  if (problem)
+    throw new ConfigError(`the profile name "${echoed(value)}" (from ${profile.origin}) ${problem}`);
+  return { ...profile, value };
 }
 
 /** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */

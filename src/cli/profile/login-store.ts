@@ -40,6 +40,21 @@ export class LoginFileError extends Error {
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/**
+ * The longest profile name, in bytes of UTF-8 (as many ASCII characters): its login file's
+ * name (an unusual name written in hex, twice as long) and the temporary file's beside it
+ * must fit in a file name (255 bytes).
+ */
+export const MAX_PROFILE_BYTES = 64;
+
+/** What makes `name` no profile name (`is 300 characters long`), or undefined. */
+export function profileNameProblem(name: string): string | undefined {
+  const bytes = Buffer.byteLength(name);
+  if (bytes <= MAX_PROFILE_BYTES) return undefined;
+  const length = bytes === name.length ? `${name.length} characters` : `${bytes} bytes (UTF-8)`;
+  return `is ${length} long: a profile name is at most ${MAX_PROFILE_BYTES} characters (${MAX_PROFILE_BYTES} bytes of UTF-8)`;
+}
+
 /** The file of a profile's login in the folder `netdeck` keeps its config in. */
 export function loginPath(configDir: string, profile: string | undefined): string {
   const name = profile?.trim() || DEFAULT_PROFILE;
