@@ -79,7 +79,8 @@ export function places(wanted: number, data: PlacesData = placesData()): Places 
       throw new PlacesFileError(`is damaged: city ${i} is at ${lat[i]}, ${lon[i]}`);
   }
   const name = data.names(count);
-  if (name.length < count) throw new PlacesFileError(`is damaged: it names ${name.length} of ${count} cities`);
+  if (name.length < count)
+    throw new PlacesFileError(`is damaged: it names ${name.length} of ${count} cities`);
   return {
     count,
     name,

@@ -132,7 +132,10 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
   const secret = made.adopt_secret ?? made.share_code;
   if (!code || !secret) throw new ApiError('shape', 'createAdoptCode: the answer has no code or no secret');
   if (code.length > MAX_CODE_CHARS)
-    throw new ApiError('shape', `createAdoptCode: the code is ${formatCount(code.length)} characters long, no code`);
+    throw new ApiError(
+      'shape',
+      `createAdoptCode: the code is ${formatCount(code.length)} characters long, no code`,
+    );
   if (out.json) out.jsonLine(made);
   const minutes = made.duration_minutes ?? 15;
   const expiresAt = a.clock.now() + minutes * MINUTE;
