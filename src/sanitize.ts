@@ -53,6 +53,17 @@ export const MAX_ECHOED_CHARS = 80;
 /** A name the user gave, as a message echoes it: cut to MAX_ECHOED_CHARS with `…`. */
 export const echoed = (name: string): string => clip(name, MAX_ECHOED_CHARS);
 
+/**
+ * A key or a short name the user gave, quoted for a message: `"x"`, or by its code points
+ * (`U+202E`) when it holds what sanitize removes, so a message can say which one it is.
+ */
+export function quotedName(name: string): string {
+  if (sanitize(name) === name) return `"${echoed(name)}"`;
+  const points = [...name.slice(0, 17)].slice(0, 8);
+  const codes = points.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return `${codes.join(' ')}${name.length > points.join('').length ? ' …' : ''}`;
+}
+
 /** Several lines as one: each trimmed, empty ones dropped, the rest joined by " | "; sanitised. */
 export function oneLine(text: string): string {
   return sanitize(

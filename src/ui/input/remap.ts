@@ -4,7 +4,7 @@
 // (`devices.share`), a dialog's as `<dialog>.<action>` (`help.close`, `palette.run`). The
 // keys given replace the action's default keys. No React: the configuration checks a
 // remap (src/cli/profile/config.ts) before Ink loads.
-import { echoed } from '../../sanitize.ts';
+import { echoed, quotedName } from '../../sanitize.ts';
 import { type Binding, isDialogScope } from './bindings.ts';
 
 /** Action name -> the keys it takes instead of its defaults. */
@@ -51,7 +51,7 @@ export function keyProblem(key: string): string | undefined {
   // One printable character (a space is `space`): no control, format (bidi, invisible) or
   // line or paragraph separator, which the footer would draw raw.
   if ([...key].length === 1 && key > ' ' && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(key)) return undefined;
-  return `"${echoed(key)}" is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
+  return `${quotedName(key)} is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
 }
 
 export interface Remapped {
