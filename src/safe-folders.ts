@@ -26,36 +26,33 @@ const STICKY = 0o1000;
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const runningUid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
 
-/** Why `dir` (a folder above the one netdeck uses) lets someone else change the path, or undefined. */
+/** Why `dir`, a folder above the one netdeck uses, lets someone else change the path, or undefined. */
 function aboveProblem(dir: string, stats: Stats, uid: number): string | undefined {
-  if (!stats.isDirectory()) return `${dir} is not a folder`;
-  if (stats.uid !== uid && stats.uid !== 0) return `${dir} belongs to another user`;
+  if (!stats.isDirectory()) return `${dir} above it is not a folder`;
+  if (stats.uid !== uid && stats.uid !== 0)
+    return `${dir} above it belongs to another user (uid ${stats.uid})`;
   if ((stats.mode & OTHERS_WRITE) !== 0 && (stats.mode & STICKY) === 0)
-    return `${dir} can be changed by other users (mode ${octal(stats)}; run: chmod go-w ${dir})`;
+    return `${dir} above it can be changed by other users (mode ${octal(stats)}; run: chmod go-w ${dir})`;
   return undefined;
 }
 
 /** Why netdeck may not write in `dir` itself, or undefined. */
 function ownProblem(dir: string, stats: Stats, uid: number): string | undefined {
-  if (stats.isSymbolicLink()) return `${dir} is a link; netdeck writes only in a real folder: remove it`;
-  if (!stats.isDirectory()) return `${dir} is not a folder; remove it`;
-  if (stats.uid !== uid) return `${dir} belongs to another user`;
+  if (stats.isSymbolicLink()) return 'it is a link (netdeck writes only in a real folder: remove the link)';
+  if (!stats.isDirectory()) return 'it is not a folder';
+  if (stats.uid !== uid) return `it belongs to another user (uid ${stats.uid})`;
   if ((stats.mode & OTHERS_WRITE) !== 0)
-    return `${dir} can be written by other users (mode ${octal(stats)}; run: chmod go-w ${dir})`;
+    return `other users can write to it (mode ${octal(stats)}; run: chmod go-w ${dir})`;
   return undefined;
 }
 
 const octal = (stats: Stats) => (stats.mode & 0o7777).toString(8);
 
-function refuse(problem: string | undefined): void {
-  if (problem !== undefined) throw new UnsafeFolderError(`will not write in ${problem}`);
-}
-
-/** Every folder from / down to `dir` (links resolved already) is one only this user or root can change. */
-function checkAbove(dir: string, uid: number): void {
+/** The first problem of every folder from / down to `dir` (links resolved already), or undefined. */
+function problemAbove(dir: string, uid: number): string | undefined {
   for (let at = dir; ; at = dirname(at)) {
-    refuse(aboveProblem(at, lstatSync(at), uid));
-    if (dirname(at) === at) return;
+    const problem = aboveProblem(at, lstatSync(at), uid);
+    if (problem !== undefined || dirname(at) === at) return problem;
   }
 }
 
@@ -94,22 +91,24 @@ function checkedFolder(path: string, make: boolean, uid: number | undefined): st
     if (make) mkdirSync(wanted, { recursive: true });
     return lstatSync(wanted, { throwIfNoEntry: false })?.isDirectory() ? wanted : undefined;
   }
+  const refuse = (problem: string | undefined) => {
+    if (problem !== undefined) throw new UnsafeFolderError(`will not write in ${wanted}: ${problem}`);
+  };
   const { existing, missing } = split(wanted);
   if (missing.length === 0) {
-    const stats = lstatSync(wanted);
     // Checked as it is named: a link at the folder itself is refused, not followed.
-    refuse(ownProblem(wanted, stats, uid));
+    refuse(ownProblem(wanted, lstatSync(wanted), uid));
     const folder = join(realpathSync(dirname(wanted)), basename(wanted));
-    checkAbove(dirname(folder), uid);
+    refuse(problemAbove(dirname(folder), uid));
     return folder;
   }
   if (!make) return undefined;
   let folder = realpathSync(existing);
-  checkAbove(folder, uid);
+  refuse(problemAbove(folder, uid));
   for (const name of missing) {
     const parent = lstatSync(folder);
     if (parent.uid !== uid && (parent.mode & STICKY) === 0)
-      throw new UnsafeFolderError(`will not make ${join(folder, name)}: ${folder} belongs to another user`);
+      refuse(`${folder}, where it would be made, belongs to another user (uid ${parent.uid})`);
     folder = join(folder, name);
     try {
       mkdirSync(folder, { mode: 0o700 });

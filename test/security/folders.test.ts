@@ -59,7 +59,9 @@ describe('logout and login: the logins folder', () => {
     symlinkSync(victim.folder, logins);
     const result = await run(['logout'], { env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${logins} is a link; netdeck writes only in a real folder`);
+    expect(result.stderr).toContain(
+      `will not write in ${logins}: it is a link (netdeck writes only in a real folder: remove the link)`,
+    );
     victim.untouched();
   });
 
@@ -68,7 +70,7 @@ describe('logout and login: the logins folder', () => {
     const victim = victimFolder(dir, 'default.json');
     symlinkSync(victim.folder, logins);
     const path = loginPath(join(xdg, 'netdeck'), 'default');
-    expect(() => saveLogin(path, { apiUrl: 'http://x', token: 'a.b.c' })).toThrow(/is a link/);
+    expect(() => saveLogin(path, { apiUrl: 'http://x', token: 'a.b.c' })).toThrow(/: it is a link/);
     victim.untouched();
   });
 
@@ -81,7 +83,9 @@ describe('logout and login: the logins folder', () => {
       writeFileSync(join(logins, 'default.json'), '{}');
       const result = await run(['logout'], { env });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('can be written by other users');
+      expect(result.stderr).toContain(
+        `will not write in ${logins}: other users can write to it (mode ${mode.toString(8)}; run: chmod go-w ${logins})`,
+      );
       expect(existsSync(join(logins, 'default.json'))).toBe(true);
     },
   );
@@ -93,7 +97,9 @@ describe('logout and login: the logins folder', () => {
     chownSync(logins, OTHER_USER, OTHER_USER);
     const result = await run(['logout'], { env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${logins} belongs to another user`);
+    expect(result.stderr).toContain(
+      `will not write in ${logins}: it belongs to another user (uid ${OTHER_USER})`,
+    );
     expect(existsSync(join(logins, 'default.json'))).toBe(true);
   });
 
@@ -118,7 +124,7 @@ describe('config set: the config folder', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'is a link; netdeck writes only in a real folder: remove it; nothing written',
+      `will not write in ${join(dir, 'xdg', 'netdeck')}: it is a link (netdeck writes only in a real folder: remove the link); nothing written`,
     );
     victim.untouched();
   });
@@ -146,7 +152,7 @@ describe("the console's state file and the copy file", () => {
     });
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.message).toMatch(
-      /Sent to the terminal clipboard \(OSC 52\); could not write .*is a link/,
+      /Sent to the terminal clipboard \(OSC 52\); could not write .*: it is a link/,
     );
     // The terminal's clipboard still got it.
     expect(written).toHaveLength(1);
@@ -169,9 +175,11 @@ describe('nothing is made in a folder of another user (root with a user’s HOME
     const home = join(scratchDir(), 'home');
     mkdirSync(home, { mode: 0o755 });
     expect(openCacheFolder({ env: {}, uid: OTHER_USER, home: () => home })).toBeUndefined();
-    expect(() => makeOwnFolder(join(home, '.local', 'state', 'netdeck'), { uid: OTHER_USER })).toThrow(
-      UnsafeFolderError,
-    );
+    const state = join(home, '.local', 'state', 'netdeck');
+    expect(() => makeOwnFolder(state, { uid: OTHER_USER })).toThrow(UnsafeFolderError);
+    // Above it or where it would be made: the home is root's when the tests run as root.
+    expect(() => makeOwnFolder(state, { uid: OTHER_USER })).toThrow(`will not write in ${state}: ${home}`);
+    expect(() => makeOwnFolder(state, { uid: OTHER_USER })).toThrow(`belongs to another user (uid ${uid})`);
     expect(readdirSync(home)).toEqual([]);
   });
 
@@ -202,7 +210,9 @@ describe('nothing is made in a folder of another user (root with a user’s HOME
   it('refuses a folder under one that others may change (not sticky)', () => {
     const shared = scratchDir();
     chmodSync(shared, 0o777);
-    expect(() => makeOwnFolder(join(shared, 'netdeck'))).toThrow(/can be changed by other users/);
+    expect(() => makeOwnFolder(join(shared, 'netdeck'))).toThrow(
+      `will not write in ${join(shared, 'netdeck')}: ${shared} above it can be changed by other users (mode 777; run: chmod go-w ${shared})`,
+    );
     expect(readdirSync(shared)).toEqual([]);
   });
 
