@@ -74,17 +74,17 @@ describe('logout and login: the logins folder', () => {
     victim.untouched();
   });
 
-  it.each([0o777, 0o770])(
-    'logout removes nothing from a logins folder others may write to (mode %o)',
+  it.each(['777', '770'])(
+    'logout removes nothing from a logins folder others may write to (mode %s)',
     async (mode) => {
       const { logins, env } = home();
       mkdirSync(logins);
-      chmodSync(logins, mode);
+      chmodSync(logins, Number.parseInt(mode, 8));
       writeFileSync(join(logins, 'default.json'), '{}');
       const result = await run(['logout'], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
-        `will not write in ${logins}: other users can write to it (mode ${mode.toString(8)}; run: chmod go-w ${logins})`,
+        `will not write in ${logins}: other users can write to it (mode ${mode}; run: chmod go-w ${logins})`,
       );
       expect(existsSync(join(logins, 'default.json'))).toBe(true);
     },
