@@ -106,6 +106,8 @@ export interface SmallFile {
   text: string;
   /** Permission bits (undefined on Windows, where they mean nothing). */
   mode?: number;
+  /** The owner's user id (undefined on Windows). */
+  uid?: number;
 }
 
 /** A regular file of at most `limit` bytes; anything else (FIFO, device, folder, larger) throws UnusableFileError. */
@@ -124,7 +126,8 @@ export function readSmallFile(path: string, limit: number): SmallFile {
       read = readSync(fd, buffer, length, buffer.length - length, null);
     }
     if (length > limit) throw new UnusableFileError(`${path} is larger than ${limit} bytes`);
-    return { text: buffer.toString('utf8', 0, length), mode: WINDOWS ? undefined : stat.mode & 0o7777 };
+    const text = buffer.toString('utf8', 0, length);
+    return WINDOWS ? { text } : { text, mode: stat.mode & 0o7777, uid: stat.uid };
   } finally {
     closeSync(fd);
   }

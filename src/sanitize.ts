@@ -41,8 +41,27 @@ export const MAX_MESSAGE_CHARS = 300;
 /** Cuts `text` to `max` characters (code points), ending in `…` when something was cut. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
-  const points = [...text];
+  // Only the start is kept: a megabyte is not spread into code points to keep 80. Past
+  // 2 * max UTF-16 units there are more than `max` code points, so it is cut all the same.
+  const points = [...text.slice(0, 2 * max + 1)];
   return points.length <= max ? text : `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** The most of a name the user gave (a config key, an action) that a message echoes. */
+export const MAX_ECHOED_CHARS = 80;
+
+/** A name the user gave, as a message echoes it: cut to MAX_ECHOED_CHARS with `…`. */
+export const echoed = (name: string): string => clip(name, MAX_ECHOED_CHARS);
+
+/**
+ * A key or a short name the user gave, quoted for a message: `"x"`, or by its code points
+ * (`U+202E`) when it holds what sanitize removes, so a message can say which one it is.
+ */
+export function quotedName(name: string): string {
+  if (sanitize(name) === name) return `"${echoed(name)}"`;
+  const points = [...name.slice(0, 17)].slice(0, 8);
+  const codes = points.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return `${codes.join(' ')}${name.length > points.join('').length ? ' …' : ''}`;
 }
 
 /** Several lines as one: each trimmed, empty ones dropped, the rest joined by " | "; sanitised. */

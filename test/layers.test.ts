@@ -23,6 +23,7 @@ const FILE = {
   format: 'src/format/layer-check.ts',
   sanitize: 'src/sanitize.ts',
   safeFiles: 'src/safe-files.ts',
+  safeFolders: 'src/safe-folders.ts',
   net: 'src/net/layer-check.ts',
   api: 'src/api/layer-check.ts',
   store: 'src/store/layer-check.ts',
@@ -47,7 +48,7 @@ const TARGET: Partial<Record<Layer, string>> = {
 };
 
 const LAYERS = Object.keys(FILE) as Layer[];
-const BOTTOM: Layer[] = ['contract', 'clock', 'format', 'sanitize', 'safeFiles', 'net'];
+const BOTTOM: Layer[] = ['contract', 'clock', 'format', 'sanitize', 'safeFiles', 'safeFolders', 'net'];
 const but = (...allowed: Layer[]) => LAYERS.filter((layer) => !allowed.includes(layer));
 
 /** The rules, as (importer, what it may not import): a package or another layer. */

@@ -17,6 +17,17 @@ export interface PlacesData {
 
 const NEWLINE = 10;
 
+/** What to do about a places file that cannot be read: the build writes it, as installing does. */
+const REMEDY = 'npm run build writes it again; an installed netdeck: install it again';
+
+/** A places file that is not what scripts/places.mjs writes: the reason, as one line. */
+export class PlacesFileError extends Error {
+  override readonly name = 'PlacesFileError';
+  constructor(problem: string) {
+    super(`the places file ${problem} (${REMEDY})`);
+  }
+}
+
 export function placesFromFile(bytes: Uint8Array): PlacesData {
   const utf8 = new TextDecoder();
   const header = bytes.indexOf(NEWLINE);
@@ -26,8 +37,8 @@ export function placesFromFile(bytes: Uint8Array): PlacesData {
     .slice(1)
     .map(Number);
   const total = header + 1 + sizes.reduce((sum, n) => sum + n, 0);
-  if (header < 0 || sizes.length !== 3 || !sizes.every(Number.isSafeInteger) || total !== bytes.length)
-    throw new Error('the places file is cut short or not one (npm run build writes it again)');
+  const sized = sizes.length === 3 && sizes.every((n) => Number.isSafeInteger(n) && n >= 0);
+  if (header < 0 || !sized || total !== bytes.length) throw new PlacesFileError('is cut short or not one');
   const [regionBytes, nameBytes, columnBytes] = [0, 1, 2].map((k) => {
     const start = header + 1 + sizes.slice(0, k).reduce((sum, n) => sum + n, 0);
     return bytes.subarray(start, start + sizes[k]);

@@ -2,8 +2,12 @@
 // scripts/places.mjs): cities with their region, country, coordinates and population.
 // Read only when a world is built, and only as many cities as it has: the rows come each
 // country's most populous city first, then the rest most populous first, so a world of N
-// cities is the first N rows.
+// cities is the first N rows. What is decoded is checked as it is: a damaged file is a
+// reason (PlacesFileError), never a typed array of a fractional length or a region that
+// is not there.
+import { COUNTRIES } from './countries.ts';
 import { placesData } from './places-data.ts';
+import { type PlacesData, PlacesFileError } from './places-file.ts';
 
 /** The cities the build keeps: the largest world's. */
 export const MAX_CITIES = 50_000;
@@ -32,14 +36,21 @@ for (const [k, digit] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /** The number written in `count` base-64 digits at `at`. */
 function read(text: string, at: number, count: number): number {
   let value = 0;
-  for (let k = at; k < at + count; k++) value = value * 64 + VALUE[text.charCodeAt(k)];
+  for (let k = at; k < at + count; k++) {
+    const digit = VALUE[text.charCodeAt(k)] ?? -1;
+    if (digit < 0) throw new PlacesFileError(`is damaged: character ${k} of its columns is no base-64 digit`);
+    value = value * 64 + digit;
+  }
   return value;
 }
 
+const KNOWN_COUNTRIES = new Set(COUNTRIES.map((row) => row.code));
+
 /** The first `wanted` cities (at most MAX_CITIES, or what the data has). */
-export function places(wanted: number): Places {
-  // Not kept: the file is garbage once the world has its cities.
-  const data = placesData();
+export function places(wanted: number, data: PlacesData = placesData()): Places {
+  // `data` is not kept: the file is garbage once the world has its cities.
+  if (data.columnsLength % CITY_CHARS !== 0)
+    throw new PlacesFileError(`is damaged: its columns are not ${CITY_CHARS} characters a city`);
   const count = Math.min(wanted, data.columnsLength / CITY_CHARS);
   const columns = data.columns(count * CITY_CHARS);
   const region = new Int32Array(count);
@@ -56,12 +67,23 @@ export function places(wanted: number): Places {
   const regionName: string[] = [];
   for (const line of data.regions.split('\n')) {
     const tab = line.indexOf('\t');
+    if (!KNOWN_COUNTRIES.has(line.slice(0, tab)))
+      throw new PlacesFileError(`is damaged: region ${regionCountry.length} is of no known country`);
     regionCountry.push(line.slice(0, tab));
     regionName.push(line.slice(tab + 1));
   }
+  for (let i = 0; i < count; i++) {
+    if (region[i] >= regionCountry.length)
+      throw new PlacesFileError(`is damaged: city ${i} is in region ${region[i]} of ${regionCountry.length}`);
+    if (Math.abs(lat[i]) > 90 || Math.abs(lon[i]) > 180)
+      throw new PlacesFileError(`is damaged: city ${i} is at ${lat[i]}, ${lon[i]}`);
+  }
+  const name = data.names(count);
+  if (name.length < count)
+    throw new PlacesFileError(`is damaged: it names ${name.length} of ${count} cities`);
   return {
     count,
-    name: data.names(count),
+    name,
     region,
     lat,
     lon,

@@ -62,6 +62,26 @@ export function tokenProblem(token: string): string | undefined {
   return 'holds a character that is not printable ASCII';
 }
 
+/** What checkFromService takes, said after what is wrong. */
+const SERVICE_VALUE_RULE = `netdeck takes one line of printable ASCII characters, at most ${MAX_TOKEN_CHARS}`;
+
+/**
+ * A token, an API key or a URL the service handed over, that netdeck is about to print or
+ * store (a login's token, `adopt`'s and `clients add`'s client token, `api-keys create`'s
+ * key; the proxies and sign-up of later work too): the one check every token gets
+ * (tokenProblem), else an error saying what is wrong and that nothing was printed or kept.
+ * An escape sequence, a line break or megabytes from the service never reach a terminal,
+ * a script or a file. `what` names it: `a client token`, `an API key`.
+ */
+export function checkFromService(value: string | undefined, what: string): string {
+  if (!value) throw new Error(`the service answered without ${what}`);
+  const problem = tokenProblem(value);
+  if (problem === undefined) return value;
+  throw new Error(
+    `the service answered with ${what} netdeck cannot use: it ${problem} (${SERVICE_VALUE_RULE}); nothing was printed or kept`,
+  );
+}
+
 /** API keys are `urn_` and 56 characters in all (reference behaviour, "Authentication"). */
 export const isApiKey = (token: string) => token.trim().startsWith(API_KEY_PREFIX);
 

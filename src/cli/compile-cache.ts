@@ -5,14 +5,14 @@
 // each entry it reads and replaces one it cannot use.
 //
 // A cache is code that will run, so the folder is used only when nobody else can have put
-// anything in it: a real directory (not a link), owned by this user and writable by no one
-// else, on a path whose every directory is this user's or root's and writable by no one
-// else (or sticky, as /tmp is). Its size is bounded. A folder that cannot be used means no
-// cache, never an error.
-import { lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, type Stats } from 'node:fs';
+// anything in it: the check of every folder netdeck writes in (src/safe-folders.ts: a real
+// directory of this user's, writable by no one else, on a path no one else can change).
+// Its size is bounded. A folder that cannot be used means no cache, never an error.
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import module from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { makeOwnFolder } from '../safe-folders.ts';
 
 /** Past these, the folder is emptied before the cache is turned on (Node then fills it again). */
 export const CACHE_LIMITS = {
@@ -43,44 +43,17 @@ export function cacheFolderPath(env: NodeJS.ProcessEnv, home: () => string = hom
 }
 
 /**
- * A directory of this user's that nobody else can write to. Above the cache folder
- * (`above`) root's directories are trusted too, and so is a sticky one such as /tmp,
- * where others may add entries but not rename or remove this user's.
- */
-function trusted(stats: Stats, uid: number, above: boolean): boolean {
-  const owner = stats.uid === uid || (above && stats.uid === 0);
-  const othersWrite = (stats.mode & 0o022) !== 0 && !(above && (stats.mode & 0o1000) !== 0);
-  return stats.isDirectory() && owner && !othersWrite;
-}
-
-/** Every directory from / down to `path` (links resolved already) is trusted. */
-function trustedPath(path: string, uid: number): boolean {
-  for (let dir = path; ; dir = dirname(dir)) {
-    if (!trusted(lstatSync(dir), uid, true)) return false;
-    if (dirname(dir) === dir) return true;
-  }
-}
-
-/**
- * The folder to keep the cache in, made (0700, with its parents) when missing; undefined
- * when it cannot be used: a link, another user's, writable by others, on a path someone
- * else could change, or not makeable.
+ * The folder to keep the cache in, made (0700, with its missing parents) when missing;
+ * undefined when it cannot be used: safe-folders.ts's one check of a folder netdeck writes
+ * in (a link, another user's, writable by others, on a path someone else could change,
+ * or not makeable without making something in a folder of another user's).
  */
 export function openCacheFolder(options: CacheFolderOptions): string | undefined {
   const wanted = cacheFolderPath(options.env, options.home);
   if (wanted === undefined) return undefined;
   try {
-    const parent = dirname(wanted);
-    mkdirSync(parent, { recursive: true, mode: 0o700 });
-    // Links above the folder are followed once, here; Node gets the path they led to.
-    const real = join(realpathSync(parent), 'netdeck');
-    if (!trustedPath(dirname(real), options.uid)) return undefined;
-    try {
-      mkdirSync(real, { mode: 0o700 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    return trusted(lstatSync(real), options.uid, false) ? real : undefined;
+    // Links above the folder are followed once, there; Node gets the path they led to.
+    return makeOwnFolder(wanted, { uid: options.uid });
   } catch {
     return undefined;
   }

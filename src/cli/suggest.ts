@@ -1,5 +1,10 @@
 // "Did you mean": the closest of the known words to a mistyped one, by edit distance
-// (a swap of two neighbours counts as one edit), or none when nothing is close.
+// (a swap of two neighbours counts as one edit), or none when nothing is close. The table
+// grows with the product of the two lengths, and the word may come from a file (a key
+// of the config a megabyte long): only words of a name's length are compared.
+
+/** The longest word compared: no name netdeck knows comes near it. */
+export const MAX_COMPARED_CHARS = 64;
 
 /** Edits (insert, delete, replace, swap of neighbours) from `a` to `b`. */
 export function editDistance(a: string, b: string): number {
@@ -16,11 +21,16 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length][b.length];
 }
 
-/** The known word closest to `word` (case and `-`/`_` ignored), if within a third of its length. */
+/**
+ * The known word closest to `word` (case and `-`/`_` ignored), if within a third of its
+ * length; none for a word (or a candidate) longer than MAX_COMPARED_CHARS.
+ */
 export function closest(word: string, known: readonly string[]): string | undefined {
+  if (word.length > MAX_COMPARED_CHARS) return undefined;
   const plain = (s: string) => s.toLowerCase().replace(/[-_]/g, '');
   let best: { word: string; distance: number } | undefined;
   for (const candidate of known) {
+    if (candidate.length > MAX_COMPARED_CHARS) continue;
     const distance = editDistance(plain(word), plain(candidate));
     if (!best || distance < best.distance) best = { word: candidate, distance };
   }

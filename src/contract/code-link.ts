@@ -6,3 +6,10 @@
 export function codeLink(code: string): string {
   return `https://app.bringyour.com/?${new URLSearchParams({ add: code })}`;
 }
+
+/**
+ * The most characters a code from the service may have: six words of at most eight letters
+ * and their spaces are 53. A longer one is no code, refused before anything shows it or
+ * draws its QR code (which fails on a long text only after seconds of work).
+ */
+export const MAX_CODE_CHARS = 256;

@@ -99,9 +99,9 @@ export const PROVIDE_MODE_PUBLIC = 3;
 /** How a provide mode the service did not send reads (today's /stats/providers has none). */
 const PROVIDE_MODE_UNKNOWN = 'unknown';
 
-/** The name of a provide mode, `unknown` when absent (never read as 0, "none"). */
+/** The name of a provide mode, `unknown` when absent or no whole number (never read as 0, "none"). */
 export function provideModeName(mode: number | undefined): string {
-  if (mode === undefined) return PROVIDE_MODE_UNKNOWN;
+  if (mode === undefined || !Number.isSafeInteger(mode)) return PROVIDE_MODE_UNKNOWN;
   return PROVIDE_MODES[mode] ?? `mode ${mode}`;
 }
 

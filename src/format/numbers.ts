@@ -5,10 +5,24 @@
 // src/clock.ts.
 import { dateOf } from '../clock.ts';
 
-/** Shown where a figure is absent (the console's and the commands' tables alike). */
+/**
+ * Shown where a figure is absent (the console's and the commands' tables alike), and
+ * where it is no figure (isFigure).
+ */
 export const MISSING = '–';
 /** Shown for a figure the service did not send (a count, a tier): not known, never 0. */
 export const NOT_SENT = '?';
+
+/**
+ * Whether `n` is a figure to show: finite, and within what a double counts exactly
+ * (Number.MAX_SAFE_INTEGER, the bound the contract puts on the service's integers). Past
+ * it a figure is absurd (a payout of 1e308 nano-cents, 1.55e290 bytes) or a sum that
+ * overflowed: the tables and the console show it as MISSING, CSV as an empty cell, never
+ * `Infinity` or `1.55e+290 EiB`. `--json` keeps the service's numbers as sent.
+ */
+export function isFigure(n: number | undefined): n is number {
+  return n !== undefined && Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER;
+}
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -16,7 +30,7 @@ function groupThousands(digits: string): string {
 
 /** A number with `decimals` fixed decimals and thousands separators: 12,345.68. */
 export function formatDecimal(n: number | undefined, decimals: number): string {
-  if (n === undefined || !Number.isFinite(n)) return MISSING;
+  if (!isFigure(n)) return MISSING;
   const fixed = Math.abs(n).toFixed(decimals);
   const [whole, fraction] = fixed.split('.');
   const sign = n < 0 && Number(fixed) !== 0 ? '-' : '';
@@ -40,7 +54,7 @@ export function rowOf(index: number, count: number): string {
 
 /** A short figure for axes and cards: 999, 1.2k, 45.3M, 7.0G. */
 export function formatCompact(n: number | undefined): string {
-  if (n === undefined || !Number.isFinite(n)) return MISSING;
+  if (!isFigure(n)) return MISSING;
   const abs = Math.abs(n);
   const units: [number, string][] = [
     [1e12, 'T'],
@@ -64,16 +78,19 @@ function formatFigure(n: number, decimals: number): string {
 
 /** GiB, switching to TiB from 1024 GiB: "12.34 GiB", "527 GiB", "1.50 TiB". */
 export function formatGiB(n: number | undefined): string {
-  if (n === undefined || !Number.isFinite(n)) return MISSING;
+  if (!isFigure(n)) return MISSING;
   return Math.abs(n) >= 1024 ? `${formatDecimal(n / 1024, 2)} TiB` : `${formatFigure(n, 2)} GiB`;
 }
 
 const BINARY_PREFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
 
-/** A quantity in binary prefixes of `unit`: "512 B", "1.50 KiB", "68.25 TiB". */
-function binary(n: number | undefined, unit: string): string {
-  if (n === undefined || !Number.isFinite(n)) return MISSING;
-  let value = n;
+/**
+ * A quantity in binary prefixes of `unit`: "512 B", "1.50 KiB", "68.25 TiB". `n` is in
+ * `unit` times `scale` (MiB are 2^20 bytes): the figure as sent is what must be one.
+ */
+function binary(n: number | undefined, unit: string, scale = 1): string {
+  if (!isFigure(n)) return MISSING;
+  let value = n * scale;
   let prefix = 0;
   while (Math.abs(value) >= 1024 && prefix < BINARY_PREFIXES.length - 1) {
     value /= 1024;
@@ -89,22 +106,22 @@ export function formatBytes(n: number | undefined): string {
 
 /** MiB (/stats/last-90's transfer summaries) as bytes with a fitting prefix. */
 export function formatMiB(n: number | undefined): string {
-  return n === undefined ? MISSING : formatBytes(n * 2 ** 20);
+  return binary(n, 'B', 2 ** 20);
 }
 
 /** Mibit/s (/stats/last-90's transfer rate today) with a fitting prefix: "6.74 Gibit/s". */
 export function formatMibitRate(n: number | undefined): string {
-  return n === undefined ? MISSING : binary(n * 2 ** 20, 'bit/s');
+  return binary(n, 'bit/s', 2 ** 20);
 }
 
 /** US dollars with 4 decimals (payouts of a day are often cents): the service's unit (the token sent is USDC). */
 export function formatUsd(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? MISSING : `${formatDecimal(n, 4)} USD`;
+  return isFigure(n) ? `${formatDecimal(n, 4)} USD` : MISSING;
 }
 
 /** Hours with one decimal: "23.5h". */
 export function formatHours(n: number | undefined): string {
-  return n === undefined || !Number.isFinite(n) ? MISSING : `${n.toFixed(1)}h`;
+  return isFigure(n) ? `${n.toFixed(1)}h` : MISSING;
 }
 
 /** "45 s", "3 min", "2 h 5 min", "3 d 4 h": an age for "computed N s ago" and stale badges. */
@@ -123,7 +140,7 @@ const RATE_UNITS = ['B/s', 'kB/s', 'MB/s', 'GB/s', 'TB/s'];
 
 /** 1 250 000 -> "1.25 MB/s" (decimal units, as speeds are sold). */
 export function formatBytesPerSecond(bytesPerSecond: number | undefined): string {
-  if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond) || bytesPerSecond < 0) return MISSING;
+  if (!isFigure(bytesPerSecond) || bytesPerSecond < 0) return MISSING;
   let value = bytesPerSecond;
   let unit = 0;
   while (value >= 1000 && unit < RATE_UNITS.length - 1) {

@@ -10,9 +10,16 @@ export interface QrStyle {
   border?: number;
 }
 
+/** The most the largest QR code holds (version 40, error correction L, bytes). */
+const QR_MAX_BYTES = 2953;
+
 /** The QR code's lines for `text`: half-block characters, one column a module. */
 export function qrLines(text: string, style: QrStyle = {}): string[] {
   const { ecc = 'L', border = 2 } = style;
+  // A text longer than any QR code holds fails in the encoder only after seconds of work
+  // (megabytes): refused by its length first (UTF-8 takes at least a byte a UTF-16 unit).
+  if (text.length > QR_MAX_BYTES)
+    throw new RangeError(`too long for a QR code: ${text.length} characters (at most ${QR_MAX_BYTES} bytes)`);
   return renderUnicodeCompact(text, { ecc, border }).split('\n').filter(Boolean);
 }
 

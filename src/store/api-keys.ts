@@ -3,6 +3,7 @@
 // the key the service answers is kept only until the dialog closes: the service shows it
 // once) and the y/n question before removing one.
 import type { StoreApi } from 'zustand/vanilla';
+import { checkFromService } from '../api/auth.ts';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../contract/schemas.ts';
 import { answerQuestion } from './asked-question.ts';
@@ -117,7 +118,9 @@ export function createApiKeysStore(deps: StoreDeps): ApiKeysStore {
         try {
           const made = await send(deps, () => client.createApiKey({ name }));
           if (!made.api_key) throw new Error('The service answered without a key.');
-          set({ form: { name, phase: 'made', key: made.api_key, id: made.id }, selectedKey: made.id });
+          // Shown in the dialog and copied by `y`: checked as every token a service hands over.
+          const key = checkFromService(made.api_key, 'an API key');
+          set({ form: { name, phase: 'made', key, id: made.id }, selectedKey: made.id });
           await get().refresh();
         } catch (error) {
           setForm({ phase: 'failed', message: failure(error) });

@@ -2,9 +2,9 @@
 // with set-clipboard on), and a file as well, since many terminals ignore OSC 52. One file,
 // overwritten by each copy, private (0600) in netdeck's own state folder (0700): no file
 // left behind in the shared $TMPDIR at each copy.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { replacePrivateFile } from '../safe-files.ts';
+import { makeOwnFolder } from '../safe-folders.ts';
 import { stateFolder } from '../state-folder.ts';
 
 /** The OSC 52 sequence that puts `text` on the system clipboard ("c"). */
@@ -30,9 +30,9 @@ export function copyCode(code: string, target: CopyTarget): CopyResult {
   const dir = target.dir ?? stateFolder(process.env);
   const path = join(dir, COPY_FILE);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // A new file renamed over the old one: a link laid there is replaced, never followed.
-    replacePrivateFile(path, `${code}\n`);
+    // Only in a folder of this user's (safe-folders.ts); a new file renamed over the old
+    // one: a link laid there is replaced, never followed.
+    replacePrivateFile(join(makeOwnFolder(dir), COPY_FILE), `${code}\n`);
     return { ok: true, path };
   } catch (error) {
     return {

@@ -161,11 +161,11 @@ describe('createPrivateFile, createPrivateFileAt, replacePrivateFile', () => {
 });
 
 describe('readSmallFile', () => {
-  it('reads a regular file and its mode', () => {
+  it('reads a regular file, its mode and its owner', () => {
     const path = join(dir, 'config.json');
     writeFileSync(path, '{}');
     chmodSync(path, 0o644);
-    expect(readSmallFile(path, 100)).toEqual({ text: '{}', mode: 0o644 });
+    expect(readSmallFile(path, 100)).toEqual({ text: '{}', mode: 0o644, uid: process.getuid!() });
   });
 
   it('refuses a FIFO at once (reading one waits for a writer for ever)', () => {

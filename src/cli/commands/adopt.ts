@@ -9,9 +9,10 @@ import { decodeToken } from '../../api/auth.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import type { Clock } from '../../clock.ts';
-import { codeLink } from '../../contract/code-link.ts';
+import { codeLink, MAX_CODE_CHARS } from '../../contract/code-link.ts';
 import { BUSINESS_TEXT } from '../../contract/messages.ts';
 import type { AdoptStatusResult } from '../../contract/schemas.ts';
+import { formatCount } from '../../format/numbers.ts';
 import { qrLines } from '../../format/qr-lines.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
@@ -130,6 +131,11 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
   const code = made.adopt_code;
   const secret = made.adopt_secret ?? made.share_code;
   if (!code || !secret) throw new ApiError('shape', 'createAdoptCode: the answer has no code or no secret');
+  if (code.length > MAX_CODE_CHARS)
+    throw new ApiError(
+      'shape',
+      `createAdoptCode: the code is ${formatCount(code.length)} characters long, no code`,
+    );
   if (out.json) out.jsonLine(made);
   const minutes = made.duration_minutes ?? 15;
   const expiresAt = a.clock.now() + minutes * MINUTE;

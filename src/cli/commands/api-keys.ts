@@ -2,6 +2,7 @@
 // `api-keys create NAME` makes one and prints the key, which the service shows this once;
 // `api-keys remove ID` removes one (it is refused from its next use).
 import type { Command } from 'commander';
+import { checkFromService } from '../../api/auth.ts';
 import { orLacking } from '../../api/error-words.ts';
 import { ApiError } from '../../api/errors.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../../contract/schemas.ts';
@@ -62,10 +63,10 @@ export function registerApiKeys(program: Command, context: CliContext): void {
       });
       await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
         const made = await orLacking(client.createApiKey({ name: trimmed }), WHAT);
-        if (!made.api_key) throw new Error('the service answered without a key');
+        const key = checkFromService(made.api_key, 'an API key');
         out.outcome(
           made,
-          made.api_key,
+          key,
           (): DataTable<typeof made> => ({
             rows: [made],
             fields: [

@@ -47,7 +47,7 @@ function reliabilityTable(window: ReliabilityWindow, count: number | undefined):
       [
         'Window',
         buckets.length
-          ? `${formatCount(buckets.length)} buckets of ${Math.round((window.bucket_duration_seconds ?? 900) / 60)} minutes, ${formatTimestamp(window.min_time_unix_milli)} to ${formatTimestamp(window.max_time_unix_milli)}`
+          ? `${formatCount(buckets.length)} buckets of ${formatCount((window.bucket_duration_seconds ?? 900) / 60)} minutes, ${formatTimestamp(window.min_time_unix_milli)} to ${formatTimestamp(window.max_time_unix_milli)}`
           : 'no buckets yet',
       ],
       [

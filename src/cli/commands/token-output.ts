@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { checkFromService } from '../../api/auth.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
@@ -94,7 +95,9 @@ export function handOverToken<R extends NewToken>(
   record: R,
   how: { csv?: boolean; more?: Field<R>[]; printJson(): void },
 ): number {
-  const { token, tokenFile } = record;
+  const { tokenFile } = record;
+  // Checked before anything is printed or written (--json prints the whole answer too).
+  const token = checkFromService(record.token, 'a client token');
   if (tokenFile) {
     try {
       writeTokenFile(tokenFile, token);

@@ -3,9 +3,9 @@
 // Best effort both ways: a missing, unreadable or odd file is a fresh start, and a file
 // that cannot be written costs only the memory of the choices, never the console.
 
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { readSmallFile, replacePrivateFile } from '../../safe-files.ts';
+import { makeOwnFolder } from '../../safe-folders.ts';
 import { stateFolder } from '../../state-folder.ts';
 import { parseRemembered, type Remembered } from '../../store/remembered.ts';
 
@@ -26,11 +26,14 @@ export function readStateFile(path: string): Remembered {
   }
 }
 
-/** Writes the choices to `path` (its folder made 0700 when new); false when it could not. */
+/**
+ * Writes the choices to `path`, in a folder of this user's (safe-folders.ts: made 0700 when
+ * new); false when it could not.
+ */
 export function writeStateFile(path: string, remembered: Remembered): boolean {
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    replacePrivateFile(path, `${JSON.stringify(remembered, null, 2)}\n`);
+    const folder = makeOwnFolder(dirname(path));
+    replacePrivateFile(join(folder, basename(path)), `${JSON.stringify(remembered, null, 2)}\n`);
     return true;
   } catch {
     return false;

@@ -2,11 +2,13 @@
 // key and value is the config schema's (config.ts), so a key added there can be read and
 // set here with nothing more; a change is checked against the whole schema before it is
 // written, and a bad one writes nothing.
-import { mkdirSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type * as z from 'zod';
 import { issuePath } from '../../contract/issue-path.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
+import { makeOwnFolder, UnsafeFolderError } from '../../safe-folders.ts';
+import { echoed } from '../../sanitize.ts';
 import type { KeyRemaps } from '../../ui/input/remap.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { didYouMean } from '../suggest.ts';
@@ -70,7 +72,7 @@ function checkKey(key: string): { topOnly: boolean } {
   if (topOnly.includes(key)) return { topOnly: true };
   const known = [...profile, ...topOnly];
   throw new UsageError(
-    `unknown config key "${key}"${didYouMean(key, known, '"')}; keys: ${known.join(', ')}`,
+    `unknown config key "${echoed(key)}"${didYouMean(key, known, '"')}; keys: ${known.join(', ')}`,
   );
 }
 
@@ -167,7 +169,7 @@ export function setConfigValue(
     const known = listProfiles(flags, env, fs).map((p) => p.name);
     if (!known.includes(value as string))
       throw new UsageError(
-        `default_profile: no profile "${value}"${didYouMean(value as string, known, '"')}; profiles: ${known.join(', ') || 'none'}`,
+        `default_profile: no profile "${echoed(value as string)}"${didYouMean(value as string, known, '"')}; profiles: ${known.join(', ') || 'none'}`,
       );
   }
   const next: Json = structuredClone(json);
@@ -187,9 +189,18 @@ export function setConfigValue(
       `config file ${path} would not be valid: ${issue.path.length ? `${issuePath(issue.path)}: ` : ''}${issue.message}; nothing written`,
     );
   }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  replacePrivateFile(path, `${JSON.stringify(next, null, 2)}\n`);
+  replacePrivateFile(join(configFolder(path), basename(path)), `${JSON.stringify(next, null, 2)}\n`);
   return { key, value, profile, path };
+}
+
+/** The config file's folder, by the path to write in (safe-folders.ts: made 0700 when new). */
+function configFolder(path: string): string {
+  try {
+    return makeOwnFolder(dirname(path));
+  } catch (error) {
+    if (error instanceof UnsafeFolderError) throw new ConfigError(`${error.message}; nothing written`);
+    throw error;
+  }
 }
 
 export interface ProfileRow {

@@ -7,12 +7,20 @@ import * as z from 'zod';
 import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts';
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
+import { echoed } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS, REFRESH_BOUNDS } from '../../store/deps.ts';
 import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
 import { keymap } from '../../ui/keymap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
-import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
+import {
+  DEFAULT_PROFILE,
+  LoginFileError,
+  loginPath,
+  profileNameProblem,
+  readLogin,
+  type StoredLogin,
+} from './login-store.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 
@@ -123,7 +131,7 @@ function themeSetting(
     const name = given.value.trim().toLowerCase();
     if (!(THEME_NAMES as readonly string[]).includes(name))
       throw new ConfigError(
-        `the theme "${given.value}" (from ${given.origin}) is not one of ${THEME_NAMES.join(', ')}${didYouMean(name, THEME_NAMES)}`,
+        `the theme "${echoed(given.value)}" (from ${given.origin}) is not one of ${THEME_NAMES.join(', ')}${didYouMean(name, THEME_NAMES)}`,
       );
     return { value: name as ThemeName, source: given.source, origin: given.origin };
   }
@@ -192,7 +200,7 @@ function fileProblems(path: string, issues: readonly z.core.$ZodIssue[]): string
       // A mistyped key must not be ignored (an `apiurl` would quietly fall back to the demo).
       const where = issue.path.length ? ` in ${issuePath(issue.path)}` : '';
       const known = issue.path.length ? Object.keys(Profile.shape) : Object.keys(ConfigFile.shape);
-      const keys = issue.keys.map((key) => `"${key}"${didYouMean(key, known, '"')}`).join(', ');
+      const keys = issue.keys.map((key) => `"${echoed(key)}"${didYouMean(key, known, '"')}`).join(', ');
       return `config file ${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}${where}`;
     }
     return `config file ${path}: ${issuePath(issue.path)}: ${issue.message}`;
@@ -340,19 +348,32 @@ function firstOf(...places: Place[]): (Sourced<string> & { holds?: 'path' }) | u
   return undefined;
 }
 
-/** The profile: --profile > NETDECK_PROFILE > the file's default_profile. */
+/**
+ * The profile: --profile > NETDECK_PROFILE > the file's default_profile. `--profile ''`
+ * names none (it is not the default one), and a name longer than a login file's name can
+ * hold is refused before any file is named after it.
+ */
 function chooseProfile(
   flags: ConfigFlags,
   env: Record<string, string | undefined>,
   path: string,
   file: z.infer<typeof ConfigFile> | undefined,
 ): Sourced<string> | undefined {
+  if (flags.profile !== undefined && !flags.profile.trim())
+    throw new ConfigError(
+      "--profile '' names no profile: give a name, or leave --profile out for the default one",
+    );
   const profile = firstOf(
     [flags.profile, 'flag', '--profile'],
     [env.NETDECK_PROFILE, 'env', 'NETDECK_PROFILE'],
     [file?.default_profile, 'file', `${path} (default_profile)`],
   );
-  return profile && { ...profile, value: profile.value.trim() };
+  if (!profile) return undefined;
+  const value = profile.value.trim();
+  const problem = profileNameProblem(value);
+  if (problem)
+    throw new ConfigError(`the profile name "${echoed(value)}" (from ${profile.origin}) ${problem}`);
+  return { ...profile, value };
 }
 
 /** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */

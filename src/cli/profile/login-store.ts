@@ -9,14 +9,14 @@ import {
   constants,
   fstatSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readSync,
   unlinkSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 import { replacePrivateFile } from '../../safe-files.ts';
+import { existingOwnFolder, makeOwnFolder, UnsafeFolderError } from '../../safe-folders.ts';
 
 export const DEFAULT_PROFILE = 'default';
 /** A login or token file is a few KB at most; anything bigger is not one. */
@@ -39,7 +39,21 @@ export class LoginFileError extends Error {
 }
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
-const ownUid = () => (typeof process.getuid === 'function' ? process.getuid() : undefined);
+
+/**
+ * The longest profile name, in bytes of UTF-8 (as many ASCII characters): its login file's
+ * name (an unusual name written in hex, twice as long) and the temporary file's beside it
+ * must fit in a file name (255 bytes).
+ */
+export const MAX_PROFILE_BYTES = 64;
+
+/** What makes `name` no profile name (`is 300 characters long`), or undefined. */
+export function profileNameProblem(name: string): string | undefined {
+  const bytes = Buffer.byteLength(name);
+  if (bytes <= MAX_PROFILE_BYTES) return undefined;
+  const length = bytes === name.length ? `${name.length} characters` : `${bytes} bytes (UTF-8)`;
+  return `is ${length} long: a profile name is at most ${MAX_PROFILE_BYTES} characters (${MAX_PROFILE_BYTES} bytes of UTF-8)`;
+}
 
 /** The file of a profile's login in the folder `netdeck` keeps its config in. */
 export function loginPath(configDir: string, profile: string | undefined): string {
@@ -109,37 +123,46 @@ export function readLogin(path: string, warnings: string[] = []): StoredLogin | 
   };
 }
 
-/** The logins folder: created 0700, or checked to be a directory of ours and made 0700. */
-function privateDir(dir: string): void {
-  mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
+/**
+ * The logins folder, by the path to write in: made 0700, or checked to be a private folder
+ * of this user's (safe-folders.ts) and made 0700.
+ */
+function privateDir(dir: string): string {
+  const folder = ownFolder(() => makeOwnFolder(dir));
+  if (process.platform !== 'win32' && (lstatSync(folder).mode & 0o777) !== 0o700) chmodSync(folder, 0o700);
+  return folder;
+}
+
+/** The folder `find` gives, its refusal said as a login file's problem is. */
+function ownFolder<T>(find: () => T): T {
   try {
-    mkdirSync(dir, { mode: 0o700 });
+    return find();
   } catch (error) {
-    if (errno(error) !== 'EEXIST') throw error;
+    if (error instanceof UnsafeFolderError) throw new LoginFileError(error.message);
+    throw error;
   }
-  const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new LoginFileError(`${dir} is not a directory; remove it`);
-  const uid = ownUid();
-  if (uid !== undefined && stat.uid !== uid) throw new LoginFileError(`${dir} belongs to another user`);
-  if (process.platform !== 'win32' && (stat.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
 }
 
 /** Stores a login: a new 0600 file, written whole, then renamed over the old one (safe-files.ts). */
 export function saveLogin(path: string, login: { apiUrl: string; token: string; savedAt?: string }): void {
-  const dir = dirname(path);
-  privateDir(dir);
+  const folder = privateDir(dirname(path));
   const body = `${JSON.stringify(
     { api_url: login.apiUrl, token: login.token, saved_at: login.savedAt ?? new Date().toISOString() },
     null,
     2,
   )}\n`;
-  replacePrivateFile(path, body);
+  replacePrivateFile(join(folder, basename(path)), body);
 }
 
-/** Removes a stored login (a link at its name is removed, not followed); false when there was none. */
+/**
+ * Removes a stored login (a link at its name is removed, not followed), only from a logins
+ * folder of this user's (safe-folders.ts); false when there was none.
+ */
 export function removeLogin(path: string): boolean {
+  const folder = ownFolder(() => existingOwnFolder(dirname(path)));
+  if (folder === undefined) return false;
   try {
-    unlinkSync(path);
+    unlinkSync(join(folder, basename(path)));
     return true;
   } catch (error) {
     if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return false;

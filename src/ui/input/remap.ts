@@ -4,6 +4,7 @@
 // (`devices.share`), a dialog's as `<dialog>.<action>` (`help.close`, `palette.run`). The
 // keys given replace the action's default keys. No React: the configuration checks a
 // remap (src/cli/profile/config.ts) before Ink loads.
+import { echoed, quotedName } from '../../sanitize.ts';
 import { type Binding, isDialogScope } from './bindings.ts';
 
 /** Action name -> the keys it takes instead of its defaults. */
@@ -47,9 +48,10 @@ export const QUIT_KEY = 'ctrl-c';
 export function keyProblem(key: string): string | undefined {
   if (key === QUIT_KEY) return 'ctrl-c always quits: it cannot be given to an action or taken from quit';
   if (NAMED_KEYS.has(key) || CTRL_KEY.test(key)) return undefined;
-  // One printable character (a space is `space`).
-  if ([...key].length === 1 && key > ' ' && !/[\u007f-\u009f]/.test(key)) return undefined;
-  return `"${key}" is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
+  // One printable character (a space is `space`): no control, format (bidi, invisible) or
+  // line or paragraph separator, which the footer would draw raw.
+  if ([...key].length === 1 && key > ' ' && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(key)) return undefined;
+  return `${quotedName(key)} is not a key: a single character, ctrl-a … ctrl-y, or one of ${[...NAMED_KEYS].join(', ')}`;
 }
 
 export interface Remapped {
@@ -70,7 +72,7 @@ export function remapKeys(
   const problems: string[] = [];
   const known = table.map(actionName);
   for (const [name, keys] of Object.entries(remaps)) {
-    if (!known.includes(name)) problems.push(`no action "${name}"${suggest(name, known)}`);
+    if (!known.includes(name)) problems.push(`no action "${echoed(name)}"${suggest(name, known)}`);
     for (const key of keys) {
       const problem = keyProblem(key);
       if (problem) problems.push(`${name}: ${problem}`);

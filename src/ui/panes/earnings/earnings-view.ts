@@ -295,7 +295,7 @@ function reliabilityLines(data: EarningsData, width: number): Line[] {
   const lines: Line[] = [
     {
       ...heading,
-      text: `Reliability · mean weight ${formatDecimal(window.mean_reliability_weight, 2)} · up to ${formatCount(window.max_client_count)} clients valid · ${formatCount(weights.length)} buckets of ${Math.round((window.bucket_duration_seconds ?? 900) / 60)} minutes${weights.length ? ` from ${formatTimestamp(window.min_time_unix_milli)}` : ''}`,
+      text: `Reliability · mean weight ${formatDecimal(window.mean_reliability_weight, 2)} · up to ${formatCount(window.max_client_count)} clients valid · ${formatCount(weights.length)} buckets of ${formatCount((window.bucket_duration_seconds ?? 900) / 60)} minutes${weights.length ? ` from ${formatTimestamp(window.min_time_unix_milli)}` : ''}`,
     },
   ];
   if (!weights.length) {
