@@ -27,7 +27,9 @@ export function itNeeds(what: string, present: boolean): Test {
     it(
       name,
       () => {
-        throw new Error(`${what} is missing on this machine: .ci/run installs it, and CI skips no test`);
+        throw new Error(
+          `${what} is missing on this machine: .ci/run installs it (under CI a test that needs it fails instead of skipping)`,
+        );
       },
       timeout,
     );
