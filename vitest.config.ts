@@ -6,10 +6,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/places-setup.ts'],
-    // Ink renders only the last frame under CI=true; tests read every frame. The binaries
-    // the tests run keep their compile cache (src/cli/compile-cache.ts) in a temporary folder.
+    // Ink renders only the last frame under CI=true; tests read every frame (and learn
+    // whether CI runs them from TEST_SUITE_CI: test/machine.ts). The binaries the tests run
+    // keep their compile cache (src/cli/compile-cache.ts) in a temporary folder.
     env: {
       CI: 'false',
+      TEST_SUITE_CI: process.env.CI === 'true' ? 'true' : 'false',
       TZ: 'UTC',
       FORCE_COLOR: '0',
       XDG_CACHE_HOME: join(tmpdir(), 'netdeck-test-cache'),

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { dependencyPatches, PATCHES } from './dependency-patches.mjs';
 import { NODE_FLAGS } from './node-flags.mjs';
+import { requiredNode } from './node-version.mjs';
 import { placesPlugin, writePlaces } from './places.mjs';
 import { stringWidthPlugin } from './string-width-plugin.mjs';
 
 const { version, engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-/** `>=22.19` → `22.19`: the bin says so to an older Node. */
-const nodeMin = engines.node.replace(/^>=\s*/, '');
+/** The bin says so to an older Node. */
+const nodeMin = requiredNode(engines);
 // For bench/dependency-patches.ts, which weighs each patch: a build without the patch of
 // the package file NETDECK_BUILD_WITHOUT (or without string-width's fast path, for
 // `string-width-plugin`), into NETDECK_BUILD_OUT.

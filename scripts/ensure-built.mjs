@@ -1,27 +1,24 @@
-// `npm start` and `npm run sim` in a clone: build the bundle first when it is missing or
-// older than a source file (the package ships the bundle, so it needs no `prepare`). The
+// `npm start` and `npm run sim` in a clone: build the bundle first when it is missing,
+// half-built or older than a source file (the package ships the bundle, so it needs no
+// `prepare`). On a Node older than netdeck needs it says so and builds nothing. The
 // build's own output goes to stderr, so `npm start --silent -- … --json | jq` stays clean.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleIsCurrent } from './bundle-current.mjs';
+import { oldNodeMessage, requiredNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bundle = join(root, 'dist', 'netdeck.cjs');
-const core = join(root, 'dist', 'netdeck-core.cjs');
-const SOURCES = ['src', 'simulator', 'scripts/build.mjs', 'package.json', 'package-lock.json'];
 
-/** The newest modification time under `path` (0 when it does not exist). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const tooOld = oldNodeMessage(requiredNode(engines), process.versions.node);
+if (tooOld) {
+  process.stderr.write(tooOld);
+  process.exit(1);
 }
 
-// The build writes the core first, then the bin.
-const built = existsSync(bundle) && existsSync(core) ? statSync(bundle).mtimeMs : 0;
-if (!built || SOURCES.some((source) => newest(join(root, source)) > built)) {
+if (!bundleIsCurrent(root)) {
   process.stderr.write('netdeck: building dist/netdeck.cjs…\n');
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
     cwd: root,

@@ -1,17 +1,17 @@
 // The `netdeck` command (dist/netdeck.cjs). Built for any Node to parse (scripts/build.mjs
-// lowers its syntax), so that an older Node prints which one netdeck needs instead of a
-// syntax error. Then it turns on Node's compile cache (compile-cache.ts) and loads the
-// core (dist/netdeck-core.cjs, built from main.ts), which the cache then holds.
+// lowers its syntax), so that an older Node prints which one netdeck needs and how to get
+// it (scripts/node-version.mjs, as `npm start` does) instead of a syntax error. Then it
+// turns on Node's compile cache (compile-cache.ts) and loads the core
+// (dist/netdeck-core.cjs, built from main.ts), which the cache then holds.
+
+import { oldNodeMessage } from '../../scripts/node-version.mjs';
 
 /** The oldest Node netdeck runs on, from package.json's engines (scripts/build.mjs). */
 declare const NETDECK_NODE_MIN: string;
 
-const needed = NETDECK_NODE_MIN.split('.').map(Number);
-const found = process.versions.node.split('.').map(Number);
-if (found[0] < needed[0] || (found[0] === needed[0] && found[1] < needed[1])) {
-  process.stderr.write(
-    `netdeck: needs Node.js ${NETDECK_NODE_MIN} or newer; this is Node.js ${process.versions.node}\n`,
-  );
+const tooOld = oldNodeMessage(NETDECK_NODE_MIN, process.versions.node);
+if (tooOld) {
+  process.stderr.write(tooOld);
   process.exit(1);
 }
 

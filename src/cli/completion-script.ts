@@ -2,7 +2,9 @@
 // every command, subcommand and option there is and never drift from it; and the values
 // of those that take some: an option's or argument's choices (`--era`, `--last`, the
 // shells), and the profile names, which the script asks netdeck for as it completes
-// (`netdeck __complete profiles`: they change without a new script).
+// (`netdeck __complete profiles`: they change without a new script). A script offers
+// each candidate as it is and expands none, and of what netdeck lists it offers the plain
+// names only (OFFERED_NAME): a profile named `$(…)` once ran on TAB in bash.
 import type { Argument, Command, Option } from 'commander';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -66,24 +68,60 @@ function valueOptions(program: Command): Map<string, Values> {
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+/** Words as shell words, each quoted: offered as they are, never split or expanded. */
+const quoteAll = (words: readonly string[]) => words.map(quote).join(' ');
+
+/**
+ * The names a script offers of what netdeck lists as it completes (a profile name is
+ * whatever the config file says): letters, digits, `.`, `_` and `-`, up to 64, not
+ * starting with `.` or `-`. A name outside it is not offered, so no shell meets a quote,
+ * a `$(…)`, a glob or a line break in a candidate. One ERE, as bash's and zsh's `=~` and
+ * fish's `string match -r` read it.
+ */
+export const OFFERED_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/;
 
 function bash(nodes: Node[], values: Map<string, Values>, name: string): string {
   const cases = nodes
     .map(
       (n) =>
-        `    ${quote(n.path.join(' '))}) words=${quote([...n.children, ...n.options, ...n.argChoices].join(' '))} ;;`,
+        `    ${quote(n.path.join(' '))}) candidates=(${quoteAll([...n.children, ...n.options, ...n.argChoices])}) ;;`,
     )
     .join('\n');
   const valueCases = [...values]
     .map(([flag, v]) =>
       'words' in v
-        ? `    ${quote(flag)}) COMPREPLY=($(compgen -W ${quote(v.words.join(' '))} -- "$cur")); return ;;`
-        : `    ${quote(flag)}) COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[v.dynamic]} 2>/dev/null)" -- "$cur")); return ;;`,
+        ? `    ${quote(flag)}) _${name}_offer "$cur" ${quoteAll(v.words)}; return ;;`
+        : `    ${quote(flag)}) _${name}_listed "$cur" ${DYNAMIC_VALUES[v.dynamic]}; return ;;`,
     )
     .join('\n');
   return `# ${name} completion for bash (and zsh through bashcompinit)
+# Every candidate is offered as it is, never expanded: no \`compgen -W\`, which would run a
+# \`$(…)\` in a word it is given.
+
+# Offers each word after the first that starts with the first (what is typed so far).
+_${name}_offer() {
+  local typed=$1 word
+  shift
+  for word in "$@"; do
+    [[ $word == "$typed"* ]] && COMPREPLY+=("$word")
+  done
+  return 0
+}
+
+# Offers what \`${name} ${COMPLETE_COMMAND} KIND\` lists now, one per line, that starts with what
+# is typed: plain names only (a profile name is whatever the config file says).
+_${name}_listed() {
+  local typed=$1 listed plain=${quote(OFFERED_NAME.source)}
+  while IFS= read -r listed; do
+    [[ $listed =~ $plain && $listed == "$typed"* ]] && COMPREPLY+=("$listed")
+  done < <("\${COMP_WORDS[0]}" ${COMPLETE_COMMAND} "$2" 2>/dev/null)
+  return 0
+}
+
 _${name}_complete() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} cmdpath="" word i
+  local -a candidates=()
+  COMPREPLY=()
   # The value of an option that takes one: its choices, or what netdeck lists now.
   case "$prev" in
 ${valueCases}
@@ -99,11 +137,10 @@ ${nodes
   .join('\n')}
     esac
   done
-  local words=""
   case "$cmdpath" in
 ${cases}
   esac
-  COMPREPLY=($(compgen -W "$words" -- "$cur"))
+  _${name}_offer "$cur" "\${candidates[@]}"
 }
 complete -o default -F _${name}_complete ${name}
 `;
@@ -134,9 +171,10 @@ function fish(nodes: Node[], values: Map<string, Values>, name: string): string 
       lines.push(`complete -c ${name} -n ${quote(condition)} -a ${quote(node.argChoices.join(' '))}`);
     for (const option of node.options.filter((o) => o.startsWith('--'))) {
       const v = values.get(option);
-      const takes = !v
-        ? ''
-        : ` -x -a ${quote('words' in v ? v.words.join(' ') : `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[v.dynamic]} 2>/dev/null)`)}`;
+      // fish offers the lines of a command's output as they are; the plain names only, as in bash.
+      const listed = (kind: keyof typeof DYNAMIC_VALUES) =>
+        `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[kind]} 2>/dev/null | string match -r -- ${quote(OFFERED_NAME.source)})`;
+      const takes = !v ? '' : ` -x -a ${quote('words' in v ? v.words.join(' ') : listed(v.dynamic))}`;
       lines.push(`complete -c ${name} -n ${quote(condition)} -l ${option.slice(2)}${takes}`);
     }
   }

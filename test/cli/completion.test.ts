@@ -1,10 +1,12 @@
 // `netdeck completion bash|zsh|fish`: generated from the program, so every command,
-// subcommand and option is in it; the bash one completes as a shell would.
+// subcommand and option is in it; each script completes as its shell would, and never
+// runs what a profile name holds (bash's `compgen -W` expanded `$(…)` in them).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
+import { itNeeds, shellInstalled } from '../machine.ts';
 import { run, tempDir } from './harness.ts';
 
 const commandNames = async () => {
@@ -26,15 +28,20 @@ const bashCompletion =
       { encoding: 'utf8', env },
     ).trim();
 
-/** Whether `shell` is installed (zsh and fish are not on every machine: their tests skip there). */
-const installed = (shell: string) => {
-  try {
-    execFileSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** zsh and fish are not on every machine: outside CI their tests skip where they are missing. */
+const itWithZsh = itNeeds('zsh', shellInstalled('zsh'));
+const itWithFish = itNeeds('fish', shellInstalled('fish'));
+
+/** Runs the fish completion of `script` on a command line; what it offers, sorted. */
+const fishCompletion = (script: string, env: NodeJS.ProcessEnv) => (line: string) =>
+  execFileSync('fish', ['--no-config', '-c', `source $argv[1]; complete -C "${line}"`, script], {
+    encoding: 'utf8',
+    env,
+  })
+    .trim()
+    .split('\n')
+    .map((row) => row.split('\t')[0])
+    .sort();
 
 /** zsh: $1 the folder of the completion function, $2 what to type before a tab, $3 what to wait for. */
 const ZPTY_TAB = String.raw`zmodload zsh/zpty
@@ -45,17 +52,58 @@ zpty -w -n z "$2"$'\t'
 zpty -r z out "*$3*"
 print -r -- "$out" | tr -d '\r'`;
 
-/** A stand-in netdeck on PATH that lists two profiles, as `netdeck __complete profiles` would. */
-function profilesStandIn(folder: string): NodeJS.ProcessEnv {
+/**
+ * An interactive zsh in a pseudo-terminal (zsh's zpty) with the completion function in
+ * `functions` on its $fpath, as the docs install it: `typed` and one tab, then what it
+ * shows once `until` appears.
+ */
+const zshTab = (functions: string, env: NodeJS.ProcessEnv) => (typed: string, until: string) =>
+  execFileSync('zsh', ['-f', '-c', ZPTY_TAB, 'zsh', functions, typed, until], {
+    encoding: 'utf8',
+    env,
+    timeout: 10_000,
+  });
+
+/**
+ * A stand-in netdeck on PATH whose `netdeck __complete profiles` prints `lines` as they are
+ * (two profiles by default): what a script does with whatever it is given.
+ */
+function profilesStandIn(folder: string, lines = ['prod', 'staging']): NodeJS.ProcessEnv {
   const bin = join(folder, 'bin');
   mkdirSync(bin, { recursive: true });
+  writeFileSync(join(folder, 'profiles.txt'), `${lines.join('\n')}\n`);
   writeFileSync(
     join(bin, 'netdeck'),
-    '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "prod\\nstaging\\n"\n',
+    `#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && cat '${join(folder, 'profiles.txt')}'\n`,
   );
   chmodSync(join(bin, 'netdeck'), 0o755);
   return { PATH: `${bin}:${process.env.PATH}` };
 }
+
+/**
+ * Profile names that make a file in `folder`/ran when a shell evaluates them: command
+ * substitutions (`$(…)`, backquotes), `${IFS}` for a space, `;`, a line break, quotes;
+ * and a glob. Each one's file is its own, so a failure names the name.
+ */
+function hostileNames(folder: string): string[] {
+  const ran = join(folder, 'ran');
+  mkdirSync(ran, { recursive: true });
+  return [
+    `$(touch\${IFS}${ran}/dollar-paren)`,
+    `\`touch ${ran}/backquote\``,
+    `$(IFS=_;c=touch_${ran}/ifs;$c)`,
+    `x;touch ${ran}/semicolon`,
+    `$(touch\n${ran}/line-break)`,
+    `'$(touch ${ran}/single-quote)'`,
+    `"$(touch ${ran}/double-quote)"`,
+    `\${IFS}`,
+    `\${PATH:0:0}$(touch ${ran}/parameter)`,
+    '*',
+  ];
+}
+
+/** What ran of the hostile names' commands (nothing, when completion evaluates no candidate). */
+const ranIn = (folder: string) => readdirSync(join(folder, 'ran'));
 
 describe('netdeck completion', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -111,44 +159,31 @@ describe('netdeck completion', () => {
     expect(fish).toContain(
       "complete -c netdeck -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'",
     );
-    expect(fish).toContain("-l profile -x -a '(netdeck __complete profiles 2>/dev/null)'");
+    expect(fish).toContain(
+      "-l profile -x -a '(netdeck __complete profiles 2>/dev/null | string match -r -- ",
+    );
     expect(fish).toMatch(/__fish_seen_subcommand_from set' -a '[^']*\brefresh_seconds\b/);
   });
 
-  it.skipIf(!installed('zsh'))(
-    'zsh, installed in $fpath as its docs say, completes from the first tab',
-    async () => {
-      const functions = join(dir.path, 'functions');
-      mkdirSync(functions);
-      writeFileSync(join(functions, '_netdeck'), (await run(['completion', 'zsh'])).stdout);
-      const env = { ...profilesStandIn(dir.path), HOME: dir.path };
-      // An interactive zsh in a pseudo-terminal (zsh's zpty): `typed` and one tab, then what
-      // it shows once `until` appears.
-      const tab = (typed: string, until: string) =>
-        execFileSync('zsh', ['-f', '-c', ZPTY_TAB, 'zsh', functions, typed, until], {
-          encoding: 'utf8',
-          env,
-          timeout: 10_000,
-        });
-      expect(tab('netdeck --era ', 'seed')).toMatch(/current +seed/);
-      expect(tab('netdeck loc', 'locations')).toContain('netdeck locations');
-      expect(tab('netdeck stats providers --last ', '7d')).toMatch(/24h +30d +7d/);
-      expect(tab('netdeck --profile ', 'staging')).toMatch(/prod +staging/);
-    },
-  );
+  itWithZsh('zsh, installed in $fpath as its docs say, completes from the first tab', async () => {
+    const functions = join(dir.path, 'functions');
+    mkdirSync(functions);
+    writeFileSync(join(functions, '_netdeck'), (await run(['completion', 'zsh'])).stdout);
+    const tab = zshTab(functions, { ...profilesStandIn(dir.path), HOME: dir.path });
+    expect(tab('netdeck --era ', 'seed')).toMatch(/current +seed/);
+    expect(tab('netdeck loc', 'locations')).toContain('netdeck locations');
+    expect(tab('netdeck stats providers --last ', '7d')).toMatch(/24h +30d +7d/);
+    expect(tab('netdeck --profile ', 'staging')).toMatch(/prod +staging/);
+  });
 
-  it.skipIf(!installed('fish'))('fish completes commands and values as typed', async () => {
+  itWithFish('fish completes commands and values as typed', async () => {
     const script = join(dir.path, 'netdeck.fish');
     writeFileSync(script, (await run(['completion', 'fish'])).stdout);
-    const complete = (line: string) =>
-      execFileSync('fish', ['--no-config', '-c', `source $argv[1]; complete -C "${line}"`, script], {
-        encoding: 'utf8',
-        env: { ...profilesStandIn(dir.path), HOME: dir.path, XDG_CONFIG_HOME: dir.path },
-      })
-        .trim()
-        .split('\n')
-        .map((row) => row.split('\t')[0])
-        .sort();
+    const complete = fishCompletion(script, {
+      ...profilesStandIn(dir.path),
+      HOME: dir.path,
+      XDG_CONFIG_HOME: dir.path,
+    });
     expect(complete('netdeck loc')).toEqual(['locations']);
     expect(complete('netdeck --era ')).toEqual(['current', 'seed']);
     expect(complete('netdeck stats providers --last ')).toEqual(['24h', '30d', '7d']);
@@ -170,6 +205,59 @@ describe('netdeck completion', () => {
     // Hidden: not among the commands, nor in the scripts.
     expect(await commandNames()).not.toContain('__complete');
     expect((await run(['completion', 'bash'])).stdout).not.toContain("'__complete')");
+  });
+
+  describe('with hostile profile names (as netdeck __complete profiles might print them)', () => {
+    /** The stand-in's names: the two profiles, and between them every hostile one. */
+    const standIn = () => profilesStandIn(dir.path, ['prod', ...hostileNames(dir.path), 'staging']);
+
+    it('bash runs none of them and offers none of them; the others still complete', async () => {
+      const script = join(dir.path, 'netdeck.bash');
+      writeFileSync(script, (await run(['completion', 'bash'])).stdout);
+      const complete = bashCompletion(script, standIn());
+      expect(complete('--profile', "''")).toBe('prod staging');
+      expect(complete('stats', 'network', '--profile', 'st')).toBe('staging');
+      expect(complete('--profile', "'$'")).toBe('');
+      expect(ranIn(dir.path)).toEqual([]);
+    });
+
+    itWithZsh('zsh (through bashcompinit) runs none of them and offers none of them', async () => {
+      const functions = join(dir.path, 'functions');
+      mkdirSync(functions);
+      writeFileSync(join(functions, '_netdeck'), (await run(['completion', 'zsh'])).stdout);
+      const shown = zshTab(functions, { ...standIn(), HOME: dir.path })('netdeck --profile ', 'staging');
+      expect(shown).toMatch(/prod +staging/);
+      expect(shown).not.toMatch(/touch|IFS|\*/);
+      expect(ranIn(dir.path)).toEqual([]);
+    });
+
+    itWithFish('fish runs none of them and offers none of them', async () => {
+      const script = join(dir.path, 'netdeck.fish');
+      writeFileSync(script, (await run(['completion', 'fish'])).stdout);
+      const complete = fishCompletion(script, { ...standIn(), HOME: dir.path, XDG_CONFIG_HOME: dir.path });
+      expect(complete('netdeck --profile ')).toEqual(['prod', 'staging']);
+      expect(complete('netdeck stats network --profile st')).toEqual(['staging']);
+      expect(ranIn(dir.path)).toEqual([]);
+    });
+
+    it('netdeck __complete profiles prints only names of letters, digits, ".", "_" and "-", up to 64', async () => {
+      mkdirSync(join(dir.path, 'netdeck'));
+      const names = [
+        'prod',
+        ...hostileNames(dir.path),
+        '-x',
+        '.hidden',
+        'ü',
+        'a'.repeat(65),
+        'lab_2.eu-west',
+      ];
+      writeFileSync(
+        join(dir.path, 'netdeck', 'config.json'),
+        JSON.stringify({ profiles: Object.fromEntries(names.map((name) => [name, {}])) }),
+      );
+      const listed = await run(['__complete', 'profiles'], { env: { XDG_CONFIG_HOME: dir.path } });
+      expect(listed.stdout).toBe('prod\nlab_2.eu-west\n');
+    });
   });
 
   it('a shell it does not know is a usage error naming the ones it does', async () => {

@@ -146,7 +146,7 @@ describe('--csv on every table command, demo data', () => {
     ];
     // Every command that takes --csv (the completion script lists each command's options) is here.
     const completion = await run(['completion', 'bash'], { deps });
-    const withCsv = [...completion.stdout.matchAll(/^ {4}'([a-z ]+)'\) words='[^']*--csv\b/gm)].map(
+    const withCsv = [...completion.stdout.matchAll(/^ {4}'([a-z ]+)'\) candidates=\(.*'--csv'/gm)].map(
       (m) => m[1],
     );
     expect(withCsv.length).toBeGreaterThanOrEqual(9);

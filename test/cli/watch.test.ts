@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { ManualClock, ScaledClock } from '../../src/clock.ts';
+import { timed } from '../bench-figures.ts';
 import {
   eventually,
   jsonLines,
@@ -183,14 +184,17 @@ describe('netdeck watch', () => {
       '--',
       'sh',
       '-c',
-      "trap '' TERM; sleep 30",
+      "trap '' TERM; echo ignoring SIGTERM; sleep 30",
     ]);
-    await eventually(() => watch.events().length > 0, 'the first event');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const stopping = Date.now();
-    const { code, stderr } = await watch.stop();
+    // Stopped before its trap, the command would go at SIGTERM: wait for it to say it ignores it.
+    await eventually(() => watch.output.stderr.includes('ignoring SIGTERM'), 'the command');
+    // Waiting for its command, it would stop after the command's 30 s: past the test's timeout.
+    const { code, stderr } = await timed(
+      'watch: stopped while its --exec command ignores SIGTERM',
+      6_000,
+      () => watch.stop(),
+    );
     expect(code).toBe(ExitCode.ok);
-    expect(Date.now() - stopping).toBeLessThan(6_000);
     expect(stderr).toMatch(
       /event 1 \S+\) was still running as netdeck stopped; stopped \(SIGKILL: SIGTERM did nothing in 3 s\)/,
     );
@@ -245,15 +249,17 @@ describe('netdeck watch against a sped-up simulator', () => {
       const reported = (id: string) =>
         jsonLines(output.stdout).find((e) => e.type === 'provider_disconnected' && e.client_id === id);
       // A simulated minute is a second here; a wall-clock minute would be a minute.
-      await eventually(() => reported(late) !== undefined, 'the report', 8_000);
+      await eventually(() => reported(late) !== undefined, 'the report', 15_000);
       const event = reported(late)!;
       expect(event.minutes).toBeGreaterThanOrEqual(1);
+      // Well short of the six hours between the two clocks, whatever a busy machine adds
+      // (a real second is a simulated minute here).
       expect(Date.parse(event.time as string) - downAt).toBeGreaterThanOrEqual(60_000);
-      expect(Date.parse(event.time as string) - downAt).toBeLessThan(5 * 60_000);
+      expect(Date.parse(event.time as string) - downAt).toBeLessThan(60 * 60_000);
       // The first poll's report is on the service's time too, not this machine's six hours behind.
       const first = reported(early)!;
       expect(first.minutes).toBeGreaterThanOrEqual(2);
-      expect(Math.abs(Date.parse(first.time as string) - downAt)).toBeLessThan(5 * 60_000);
+      expect(Math.abs(Date.parse(first.time as string) - downAt)).toBeLessThan(60 * 60_000);
       controller.abort();
       expect((await done).code).toBe(ExitCode.ok);
     } finally {

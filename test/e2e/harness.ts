@@ -5,7 +5,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmdirSync,
   rmSync,
@@ -17,6 +16,7 @@ import { join } from 'node:path';
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { BINARY_PATH, buildBinary } from '../../scripts/build-binary.mjs';
+import { bundleIsCurrent } from '../../scripts/bundle-current.mjs';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,24 +49,9 @@ const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/netdeck.cjs (and its core) when either is missing or older than the sources (one builder at a time). */
+/** Builds dist/netdeck.cjs (and its core) when it is not a whole build of the sources as they are (one builder at a time). */
 export async function ensureBuilt(): Promise<void> {
-  const sources = () =>
-    Math.max(
-      ...['src', 'simulator'].map((dir) => newestMtime(join(ROOT, dir))),
-      statSync(join(ROOT, 'package.json')).mtimeMs,
-    );
-  // The build writes the core first, then the binary.
-  const fresh = () => existsSync(CORE) && existsSync(BINARY) && statSync(BINARY).mtimeMs >= sources();
+  const fresh = () => bundleIsCurrent(ROOT);
   if (fresh()) return;
   await withBuildLock('.e2e-build.lock', async () => {
     if (!fresh()) {

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { timed } from '../bench-figures.ts';
 import { answerObjects } from '../hostile.ts';
 import { type Session, spawnNetdeck } from './harness.ts';
 
@@ -32,13 +33,16 @@ async function objectsService() {
 }
 
 describe('the console on answers huge in objects', () => {
-  /** How long the console takes to end after `end` (a key or a signal), in ms. */
-  async function endsWithin(end: () => Promise<void> | void): Promise<{ code: number; ms: number }> {
-    const started = performance.now();
-    await end();
-    const code = await session!.exited(5_000);
-    return { code, ms: performance.now() - started };
-  }
+  /**
+   * The console's exit code once `end` (a key or a signal) ends it; how long that took is a
+   * figure held to a second. A console busy parsing the answer would take minutes: the
+   * wait's 15 s stop it.
+   */
+  const ended = (how: string, end: () => Promise<void> | void): Promise<number> =>
+    timed(`console on a 60 MiB answer of objects: ended by ${how}`, 1_000, async () => {
+      await end();
+      return session!.exited(15_000);
+    });
 
   /** A console whose service has sent its answer whole: a console that parsed it would be busy now. */
   async function busyConsole() {
@@ -48,25 +52,19 @@ describe('the console on answers huge in objects', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
   }
 
-  it('says the answer has too many items; q ends it within a second', async () => {
+  it('says the answer has too many items; q ends it', async () => {
     await busyConsole();
-    const { code, ms } = await endsWithin(() => session!.keys('q'));
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(1_000);
+    expect(await ended('q', () => session!.keys('q'))).toBe(0);
     expect(session!.raw).toContain('too many items');
   });
 
-  it('ctrl-c ends it within a second', async () => {
+  it('ctrl-c ends it', async () => {
     await busyConsole();
-    const { code, ms } = await endsWithin(() => session!.keys('ctrl-c'));
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(1_000);
+    expect(await ended('ctrl-c', () => session!.keys('ctrl-c'))).toBe(0);
   });
 
-  it('a hang-up ends it within a second', async () => {
+  it('a hang-up ends it', async () => {
     await busyConsole();
-    const { code, ms } = await endsWithin(() => session!.signal('SIGHUP'));
-    expect(code).toBe(128 + 1);
-    expect(ms).toBeLessThan(1_000);
+    expect(await ended('a hang-up', () => session!.signal('SIGHUP'))).toBe(128 + 1);
   });
 });

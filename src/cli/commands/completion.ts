@@ -5,6 +5,7 @@ import {
   COMPLETE_COMMAND,
   completionScript,
   DYNAMIC_VALUES,
+  OFFERED_NAME,
   SHELLS,
   type Shell,
 } from '../completion-script.ts';
@@ -26,7 +27,11 @@ function shellArgument(): Argument {
   return argument;
 }
 
-/** The values of a kind, one per line; nothing (and exit 0) when they cannot be read: a completion never prints an error. */
+/**
+ * The values of a kind; nothing (and exit 0) when they cannot be read: a completion never
+ * prints an error. The command prints only the plain names of them, one per line, as the
+ * scripts offer them (a script from an older netdeck may take whatever it is given).
+ */
 function completeValues(kind: string, context: CliContext): string[] {
   if (kind !== DYNAMIC_VALUES.profiles) return [];
   try {
@@ -61,7 +66,7 @@ export function registerCompletion(program: Command, context: CliContext): void 
     .argument('<kind>')
     .action((kind: string) => {
       for (const value of completeValues(kind, context))
-        if (!/[\s]/.test(value)) context.io.stdout.write(`${value}\n`);
+        if (OFFERED_NAME.test(value)) context.io.stdout.write(`${value}\n`);
       context.exit(ExitCode.ok);
     });
 }

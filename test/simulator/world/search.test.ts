@@ -8,6 +8,7 @@ import {
   searchStrings,
   wordStartEntries,
 } from '../../../simulator/world/search.ts';
+import { timed } from '../../bench-figures.ts';
 
 /** Plain Levenshtein distance of a and b. */
 function levenshtein(a: string, b: string): number {
@@ -118,11 +119,11 @@ describe('SearchIndex', () => {
     expect(index.search('', 3).size).toBe(0);
   });
 
-  it('answers a 55 000-character query at once, finding nothing', () => {
-    const started = performance.now();
-    expect(index.search('a'.repeat(55_000), 11_000).size).toBe(0);
-    expect(index.search(`${'berlin '.repeat(8_000)}`, 2).size).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
+  it('answers a 55 000-character query at once, finding nothing', async () => {
+    await timed('world search: two 55 000-character queries answered', 1_000, () => {
+      expect(index.search('a'.repeat(55_000), 11_000).size).toBe(0);
+      expect(index.search(`${'berlin '.repeat(8_000)}`, 2).size).toBe(0);
+    });
   });
 
   it('reads a query cut to MAX_QUERY_LENGTH characters', () => {

@@ -1,0 +1,2 @@
+export const BUNDLE_FILES: string[];
+export function bundleIsCurrent(root: string): boolean;

@@ -1,0 +1,2 @@
+export function requiredNode(engines: { node: string }): string;
+export function oldNodeMessage(needed: string, found: string): string | undefined;
