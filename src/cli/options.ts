@@ -7,16 +7,13 @@ import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { normalHostName } from '../net/host-check.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
+import type { OutputFlags } from './output/writer.ts';
 
-export interface CommonOptions {
+export interface CommonOptions extends OutputFlags {
   apiUrl?: string;
   token?: string;
   tokenFile?: string;
   profile?: string;
-  json?: boolean;
-  csv?: boolean;
-  /** -q: no notes on stderr (the demo notice and the like). */
-  quiet?: boolean;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
   era?: Era;
