@@ -92,14 +92,6 @@ export function addOutputOptions(command: Command, { csv = false } = {}): Comman
     });
 }
 
-/**
- * A command that asks the service: its output options (csv: it prints a table), then the
- * connection flags (tokenFile false: it has a --token-file of its own).
- */
-export function addServiceOptions(command: Command, { csv = false, tokenFile = true } = {}): Command {
-  return addConnectionOptions(addOutputOptions(command, { csv }), false, { tokenFile });
-}
-
 /** Options of a command merged with its parents'; the innermost command wins. */
 export function optionsOf<T extends object>(command: Command): T {
   const chain: Command[] = [];

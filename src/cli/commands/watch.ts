@@ -9,19 +9,11 @@ import { createEventSource, type NetdeckEvent } from '../../store/events.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createExecRunner } from '../long-running/exec-runner.ts';
-import { commandClock, longRunning, stopSignal } from '../long-running/long-running.ts';
-import {
-  addConnectionOptions,
-  type CommonOptions,
-  collect,
-  integerArg,
-  numberArg,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { commandClock, stopSignal } from '../long-running/long-running.ts';
+import { type CommonOptions, collect, integerArg, numberArg } from '../options.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
-import { runWithClient, type CommandSession as Session } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession as Session } from '../run-command.ts';
+import { serviceCommand } from '../service-command.ts';
 
 /** What watch asks the service at each poll. */
 const WATCH_OPERATIONS: readonly ObservedOperation[] = [
@@ -64,54 +56,54 @@ export function execArgv(exec: string[] | undefined, rest: string[]): string[] |
 }
 
 export function registerWatch(program: Command, context: CliContext): void {
-  const command = program
-    .command('watch')
-    .description(
+  serviceCommand(program, context, {
+    name: 'watch',
+    description:
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
-    )
-    // The command after `--` is taken as excess arguments: an argument would widen the
-    // program's command list.
-    .usage('[options] [-- COMMAND [ARGS...]]')
-    .allowExcessArguments()
-    .option(
-      '--refresh <seconds>',
-      `ask the service every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
-      numberArg({ min: 0.1 }),
-    )
-    .option(
-      '--disconnected-minutes <n>',
-      'report a provider once it has been disconnected this long (default 5; 0: at once)',
-      numberArg({ min: 0 }),
-    )
-    .option(
-      '--rank-worse-than <n>',
-      'report when the network’s leaderboard rank is worse than #N (or it has none), and when it is back',
-      integerArg({ min: 1 }),
-    )
-    .option(
-      '--reliability-below <weight>',
-      'report when the network’s mean reliability weight is below this, and when it is back',
-      numberArg({ min: 0 }),
-    )
-    .option(
-      '--exec <arg>',
-      'run a command for each event, the event as JSON on its stdin; one argument per --exec, no shell',
-      collect,
-    )
-    .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)');
-  addConnectionOptions(command);
-  command.addHelpText(
-    'after',
-    `
-After --: a command to run for each event, the event as JSON on its stdin (no shell).
-${examples([
-  ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
-  ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
-  ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
-  ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
-  ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
-])}
-Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
+    flags: (command) =>
+      command
+        // The command after `--` is taken as excess arguments: an argument would widen the
+        // program's command list.
+        .usage('[options] [-- COMMAND [ARGS...]]')
+        .allowExcessArguments()
+        .option(
+          '--refresh <seconds>',
+          `ask the service every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
+          numberArg({ min: 0.1 }),
+        )
+        .option(
+          '--disconnected-minutes <n>',
+          'report a provider once it has been disconnected this long (default 5; 0: at once)',
+          numberArg({ min: 0 }),
+        )
+        .option(
+          '--rank-worse-than <n>',
+          'report when the network’s leaderboard rank is worse than #N (or it has none), and when it is back',
+          integerArg({ min: 1 }),
+        )
+        .option(
+          '--reliability-below <weight>',
+          'report when the network’s mean reliability weight is below this, and when it is back',
+          numberArg({ min: 0 }),
+        )
+        .option(
+          '--exec <arg>',
+          'run a command for each event, the event as JSON on its stdin; one argument per --exec, no shell',
+          collect,
+        )
+        .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)'),
+    outputOptions: false,
+    examples: [
+      ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+      ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
+      ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
+      ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
+      ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
+    ],
+    help: {
+      before: `After --: a command to run for each event, the event as JSON on its stdin (no shell).
+`,
+      after: `Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
 token_expiring (3 days before), token_expired, request_failed, request_recovered,
 payout_planned, payout_completed (payouts that appear or complete while it watches), and
 with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_recovered.
@@ -119,11 +111,13 @@ with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_
 only when their flags are given), 1 when the service cannot be reached or has not got what
 a flag watches, 3 when it refuses the token.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<WatchOptions>(cmd);
-    const argv = orUsage(cmd, () => execArgv(options.exec, cmd.args));
-    await runWithClient(longRunning(context), options, (session) => watch(context, session, options, argv));
+    },
+    longRunning: true,
+    check: (options: WatchOptions, _args, command) => ({
+      options,
+      argv: execArgv(options.exec, command.args),
+    }),
+    run: (session, { options, argv }) => watch(context, session, options, argv),
   });
 }
 
