@@ -3,6 +3,7 @@
 // checks it before anything is sent); `wallet set ID` makes one the payout wallet;
 // `wallet remove ID` removes one.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { chainOf, walletRefusal } from '../../contract/wallet-address.ts';
@@ -109,33 +110,39 @@ export function registerWallet(program: Command, context: CliContext): void {
     )
     .option('--token-type <type>', 'the token it is paid in (default USDC)');
 
-  const walletId = ['<wallet-id>', 'the wallet id (a UUID; netdeck wallet list shows them)'] as const;
-  const checkWalletId = (_options: CommonOptions, [given]: [string]) => uuidOf(given, 'wallet id');
+  /** A command on one of the network's wallets, by its id: `act` asks the service and says what it did. */
+  const onOneWallet = (
+    name: string,
+    description: string,
+    example: string,
+    act: (client: ApiClient, id: string) => Promise<[answer: unknown, said: string]>,
+  ) =>
+    serviceCommand(wallet, context, {
+      name,
+      description,
+      args: [['<wallet-id>', 'the wallet id (a UUID; netdeck wallet list shows them)']],
+      examples: [[`netdeck wallet ${name} ${WALLET_ID}`, example]],
+      check: (_options, [given]: [string]) => uuidOf(given, 'wallet id'),
+      run: async ({ client, out }, id) => out.outcome(...(await act(client, id))),
+    });
 
-  serviceCommand(wallet, context, {
-    name: 'set',
-    description: 'make one of the network’s wallets the payout wallet',
-    args: [walletId],
-    examples: [[`netdeck wallet set ${WALLET_ID}`, 'prints the new payout wallet']],
-    check: checkWalletId,
-    run: async ({ client, out }, id) => {
-      const result = await client.setPayoutWallet({ wallet_id: id });
-      out.outcome(result, `Payout wallet set to ${id}.`);
-    },
-  });
+  onOneWallet(
+    'set',
+    'make one of the network’s wallets the payout wallet',
+    'prints the new payout wallet',
+    async (client, id) => [await client.setPayoutWallet({ wallet_id: id }), `Payout wallet set to ${id}.`],
+  );
 
-  serviceCommand(wallet, context, {
-    name: 'remove',
-    description: 'remove a wallet from the network (if it was the payout wallet, none is set then)',
-    args: [walletId],
-    examples: [[`netdeck wallet remove ${WALLET_ID}`, 'the wallet is no longer listed']],
-    check: checkWalletId,
-    run: async ({ client, out }, id) => {
+  onOneWallet(
+    'remove',
+    'remove a wallet from the network (if it was the payout wallet, none is set then)',
+    'the wallet is no longer listed',
+    async (client, id) => {
       const result = await client.removeWallet({ wallet_id: id });
       if (!result.success) throw new ApiError('business', `no wallet ${id} in this network: nothing removed`);
-      out.outcome(result, `Removed wallet ${id}.`);
+      return [result, `Removed wallet ${id}.`];
     },
-  });
+  );
 }
 
 function walletsTable(
