@@ -38,19 +38,25 @@ export function registerBlocked(program: Command, context: CliContext): void {
     },
   });
 
-  /** block and unblock: a country given as an id, a code or a name. */
+  /**
+   * block and unblock: a country given as an id, a code or a name (`country`, its example),
+   * found among the places the service lists before `act` acts on it.
+   */
   const verb = (
     name: 'block' | 'unblock',
     description: string,
-    examples: [string, string][],
-    run: (session: CommandSession, given: string) => Promise<void>,
+    country: string,
+    act: (session: CommandSession, target: Target) => Promise<void>,
   ) =>
     serviceCommand(program, context, {
       name,
       description,
       args: [['<country>', 'a location id, a two-letter code (de) or a name (Germany)']],
       csv: true,
-      examples,
+      examples: [
+        [`netdeck ${name} de`, 'by its code'],
+        [`netdeck ${name} ${country}`, 'by its name'],
+      ],
       help: {
         after: `Consumers are matched by the country of their address: a region or a city would be stored and
 never matched, so netdeck blocks countries only. Countries are found among the places the
@@ -58,18 +64,15 @@ service lists (where providers are); one without providers is blocked by its loc
 `,
       },
       check: (_options, [given]: [string]) => given,
-      run,
+      run: async (session, given) =>
+        act(session, await findTarget(session.client, given, await listOf(session.client))),
     });
 
   verb(
     'block',
     "stop offering the network's providers to consumers in a country",
-    [
-      ['netdeck block de', 'by its code'],
-      ['netdeck block "United Kingdom"', 'by its name'],
-    ],
-    async ({ client, out }, given) => {
-      const target = await findTarget(client, given, await listOf(client));
+    '"United Kingdom"',
+    async ({ client, out }, target) => {
       if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
       const result = await client.blockLocation({ location_id: target.id });
       const blocked = target.type ? target : await countryById(client, target);
@@ -83,12 +86,8 @@ service lists (where providers are); one without providers is blocked by its loc
   verb(
     'unblock',
     "offer the network's providers to consumers in a country again",
-    [
-      ['netdeck unblock de', 'by its code'],
-      ['netdeck unblock Germany', 'by its name'],
-    ],
-    async ({ client, out }, given) => {
-      const target = await findTarget(client, given, await listOf(client));
+    'Germany',
+    async ({ client, out }, target) => {
       const result = await client.unblockLocation({ location_id: target.id });
       report(out, result, target, false, !target.blocked, {
         unchanged: `${describeTarget(target)} was not blocked: nothing changed.`,
