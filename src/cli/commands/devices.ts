@@ -115,17 +115,21 @@ const codeAndName = (_options: CommonOptions, [words, name]: [string, string]) =
   name,
 });
 
-function registerAssociationActions(devices: Command, context: CliContext): void {
-  const codeArg = (what: string) => ['<code...>', `the ${what}: six words, quoted or not`] as const;
+/**
+ * What the commands on an association by its code share: their name, the code argument
+ * (`what` code it is) checked before anything is sent, and an example (`shows`: what it does).
+ */
+const byCode = (name: string, what: string, shows: string) => ({
+  name,
+  args: [['<code...>', `the ${what}: six words, quoted or not`]] as const,
+  examples: [[`netdeck devices ${name} "tiger blossom ... six words"`, shows]] satisfies [string, string][],
+  check: codeGiven,
+});
 
+function registerAssociationActions(devices: Command, context: CliContext): void {
   serviceCommand(devices, context, {
-    name: 'status',
+    ...byCode('status', 'share code', 'pending or confirmed, and the guest network'),
     description: 'whether a network has added a share code, which one, and whether it is confirmed',
-    args: [codeArg('share code')],
-    examples: [
-      ['netdeck devices status "tiger blossom ... six words"', 'pending or confirmed, and the guest network'],
-    ],
-    check: codeGiven,
     run: async ({ client, out }, code) => {
       const status = await client.shareStatus({ share_code: code });
       out.result(status, () => shareStatusTable(status, out.style));
@@ -135,16 +139,8 @@ function registerAssociationActions(devices: Command, context: CliContext): void
   });
 
   serviceCommand(devices, context, {
-    name: 'confirm',
+    ...byCode('confirm', 'share code', 'asks the service who added it, then confirms'),
     description: 'confirm the network that added one of your share codes (it can then use the device)',
-    args: [codeArg('share code')],
-    examples: [
-      [
-        'netdeck devices confirm "tiger blossom ... six words"',
-        'asks the service who added it, then confirms',
-      ],
-    ],
-    check: codeGiven,
     run: async ({ client, out }, code) => {
       const status = await client.shareStatus({ share_code: code });
       const guest = status.associated_network_name;
@@ -163,16 +159,8 @@ function registerAssociationActions(devices: Command, context: CliContext): void
   });
 
   serviceCommand(devices, context, {
-    name: 'remove',
+    ...byCode('remove', 'code', 'the device leaves the lists of both networks'),
     description: 'remove an association: a pending adoption you added, or a share you own or were given',
-    args: [codeArg('code')],
-    examples: [
-      [
-        'netdeck devices remove "tiger blossom ... six words"',
-        'the device leaves the lists of both networks',
-      ],
-    ],
-    check: codeGiven,
     run: async ({ client, out }, code) => {
       const result = await client.removeAssociation({ code });
       out.outcome(result, 'Removed.');
