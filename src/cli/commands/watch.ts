@@ -55,43 +55,48 @@ export function execArgv(exec: string[] | undefined, rest: string[]): string[] |
   return argv.length ? argv : undefined;
 }
 
+/**
+ * watch's own flags. The command after `--` is taken as excess arguments: an argument
+ * would widen the program's command list.
+ */
+function addWatchFlags(command: Command): Command {
+  return command
+    .usage('[options] [-- COMMAND [ARGS...]]')
+    .allowExcessArguments()
+    .option(
+      '--refresh <seconds>',
+      `ask the service every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
+      numberArg({ min: 0.1 }),
+    )
+    .option(
+      '--disconnected-minutes <n>',
+      'report a provider once it has been disconnected this long (default 5; 0: at once)',
+      numberArg({ min: 0 }),
+    )
+    .option(
+      '--rank-worse-than <n>',
+      'report when the network’s leaderboard rank is worse than #N (or it has none), and when it is back',
+      integerArg({ min: 1 }),
+    )
+    .option(
+      '--reliability-below <weight>',
+      'report when the network’s mean reliability weight is below this, and when it is back',
+      numberArg({ min: 0 }),
+    )
+    .option(
+      '--exec <arg>',
+      'run a command for each event, the event as JSON on its stdin; one argument per --exec, no shell',
+      collect,
+    )
+    .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)');
+}
+
 export function registerWatch(program: Command, context: CliContext): void {
   serviceCommand(program, context, {
     name: 'watch',
     description:
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
-    flags: (command) =>
-      command
-        // The command after `--` is taken as excess arguments: an argument would widen the
-        // program's command list.
-        .usage('[options] [-- COMMAND [ARGS...]]')
-        .allowExcessArguments()
-        .option(
-          '--refresh <seconds>',
-          `ask the service every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
-          numberArg({ min: 0.1 }),
-        )
-        .option(
-          '--disconnected-minutes <n>',
-          'report a provider once it has been disconnected this long (default 5; 0: at once)',
-          numberArg({ min: 0 }),
-        )
-        .option(
-          '--rank-worse-than <n>',
-          'report when the network’s leaderboard rank is worse than #N (or it has none), and when it is back',
-          integerArg({ min: 1 }),
-        )
-        .option(
-          '--reliability-below <weight>',
-          'report when the network’s mean reliability weight is below this, and when it is back',
-          numberArg({ min: 0 }),
-        )
-        .option(
-          '--exec <arg>',
-          'run a command for each event, the event as JSON on its stdin; one argument per --exec, no shell',
-          collect,
-        )
-        .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)'),
+    flags: addWatchFlags,
     outputOptions: false,
     examples: [
       ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
