@@ -20,7 +20,7 @@ import { textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import type { OutStream } from '../output/io.ts';
 import type { Output } from '../output/writer.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 import { deviceSpec, handOverToken, newTokenOf, tokenCommand } from './token-output.ts';
 
 /** How often the device asks whether an owner has added its code (ms of the command's clock). */

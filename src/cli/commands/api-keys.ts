@@ -12,7 +12,7 @@ import { uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 const KEY_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
 /** What the service lacks where these routes answer 404. */

@@ -11,8 +11,8 @@ import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
 import type { CommandSession } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
 import { describeTarget, findTarget, onlyCountries, type Target } from './country-target.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** What the service lacks where these routes answer 404. */
 const WHAT = 'blocked locations';

@@ -29,7 +29,7 @@ import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 import { deviceSpec, handOverToken, newTokenOf, tokenCommand } from './token-output.ts';
 
 const STALE_HELP =

@@ -20,7 +20,7 @@ import { type DataTable, flagField, numberField, textField } from '../output/dat
 import { UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { renderPairs } from '../output/table.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** A code argument (six words, quoted or not) as the service wants it; a malformed one is a usage error. */
 export function codeOf(input: string | string[]): string {

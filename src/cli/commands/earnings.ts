@@ -24,7 +24,7 @@ import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
 import { isoTime } from '../output/csv.ts';
 import type { DataTable } from '../output/data-table.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 const MIB = 2 ** 20;
 

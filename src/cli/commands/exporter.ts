@@ -11,7 +11,7 @@ import { commandClock, stopSignal, untilAborted } from '../long-running/long-run
 import { type CommonOptions, collectHostNames, integerArg, numberArg } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession as Session } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 import { isLoopback } from './sim.ts';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9464';

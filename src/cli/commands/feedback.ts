@@ -5,7 +5,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { type CommonOptions, collect } from '../options.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 export interface FeedbackOptions extends CommonOptions {
   use?: string[];

@@ -9,8 +9,8 @@ import { ownRow } from '../../store/earnings.ts';
 import type { CliContext } from '../context.ts';
 import { type DataTable, flagField, numberField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
-import { serviceCommand } from '../service-command.ts';
 import { unlessMissing } from './earnings.ts';
+import { serviceCommand } from './service-command.ts';
 
 type Row = Earner & { rank: number; own: boolean };
 

@@ -19,7 +19,7 @@ import { type CommonOptions, numberArg } from '../options.ts';
 import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { CommandSession } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 export interface LocationsOptions extends CommonOptions {
   query?: string;

@@ -9,7 +9,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** What the service's refusal of a name taken means, beside its words. */
 const TAKEN_MEANS = 'another network has this name, or one a letter away from it';

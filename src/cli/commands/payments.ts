@@ -9,8 +9,8 @@ import { paymentState, paymentUsd, pendingPayments, pointsByPayment } from '../.
 import type { CliContext } from '../context.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
-import { serviceCommand } from '../service-command.ts';
 import { unlessMissing } from './earnings.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** `points`: the network's points; undefined where the service has none (an older one). */
 function paymentsTable(payments: AccountPayment[], points?: AccountPoints): DataTable<AccountPayment> {

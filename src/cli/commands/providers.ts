@@ -16,7 +16,7 @@ import { type CommonOptions, collect, collectUuids, integerArg, uuidOf } from '.
 import { type Field, numberField, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
 const MAX_BATCH = 1000;

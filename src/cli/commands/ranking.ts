@@ -9,7 +9,7 @@ import { formatBytes, formatCount } from '../../format/numbers.ts';
 import type { CliContext } from '../context.ts';
 import type { CommonOptions } from '../options.ts';
 import { type DataTable, flagField } from '../output/data-table.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 type Ranking = NonNullable<NetworkRanking['network_ranking']>;
 

@@ -10,7 +10,7 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, integerArg } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField } from '../output/data-table.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 const DEFAULT_BUCKETS = 16;
 

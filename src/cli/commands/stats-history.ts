@@ -19,8 +19,8 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, uuidOf } from '../options.ts';
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import type { CommandSession } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
 import { withNetworkClients } from './provider-names.ts';
+import { serviceCommand } from './service-command.ts';
 
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
 

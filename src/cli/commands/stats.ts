@@ -16,9 +16,9 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, integerArg } from '../options.ts';
 import { type DataTable, flagField, type Line, numberField, textField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
-import { serviceCommand } from '../service-command.ts';
 import { examples } from './help.ts';
 import { withNetworkClients } from './provider-names.ts';
+import { serviceCommand } from './service-command.ts';
 import { lastOption, printProvidersHistory, registerProviderHistory } from './stats-history.ts';
 
 export function registerStats(program: Command, context: CliContext): void {

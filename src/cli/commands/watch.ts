@@ -13,7 +13,7 @@ import { commandClock, stopSignal } from '../long-running/long-running.ts';
 import { type CommonOptions, collect, integerArg, numberArg } from '../options.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession as Session } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** What watch asks the service at each poll. */
 const WATCH_OPERATIONS: readonly ObservedOperation[] = [

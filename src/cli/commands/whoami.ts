@@ -18,7 +18,7 @@ import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { explain } from '../run-command.ts';
-import { serviceCommand } from '../service-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 const KIND_TEXT: Record<TokenKind, string> = {
   network: 'network token',

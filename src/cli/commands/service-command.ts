@@ -6,12 +6,18 @@
 // every command should have is added here, once (the output's: addOutputOptions, read by
 // the writer).
 import type { Command } from 'commander';
-import type { ClientOptions } from '../api/client.ts';
-import { examples } from './commands/help.ts';
-import type { CliContext } from './context.ts';
-import { longRunning } from './long-running/long-running.ts';
-import { addConnectionOptions, addOutputOptions, type CommonOptions, optionsOf, orUsage } from './options.ts';
-import { type CommandSession, type DemoPlay, runWithClient } from './run-command.ts';
+import type { ClientOptions } from '../../api/client.ts';
+import type { CliContext } from '../context.ts';
+import { longRunning } from '../long-running/long-running.ts';
+import {
+  addConnectionOptions,
+  addOutputOptions,
+  type CommonOptions,
+  optionsOf,
+  orUsage,
+} from '../options.ts';
+import { type CommandSession, type DemoPlay, runWithClient } from '../run-command.ts';
+import { examples } from './help.ts';
 
 /** What a command is, besides its checks and its work. */
 interface Declaration {
