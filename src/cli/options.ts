@@ -7,16 +7,13 @@ import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { normalHostName } from '../net/host-check.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
+import type { OutputFlags } from './output/writer.ts';
 
-export interface CommonOptions {
+export interface CommonOptions extends OutputFlags {
   apiUrl?: string;
   token?: string;
   tokenFile?: string;
   profile?: string;
-  json?: boolean;
-  csv?: boolean;
-  /** -q: no notes on stderr (the demo notice and the like). */
-  quiet?: boolean;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
   era?: Era;
@@ -93,14 +90,6 @@ export function addOutputOptions(command: Command, { csv = false } = {}): Comman
       if (json && csv)
         action.error('error: --json and --csv cannot be used together', { exitCode: ExitCode.usage });
     });
-}
-
-/**
- * A command that asks the service: its output options (csv: it prints a table), then the
- * connection flags (tokenFile false: it has a --token-file of its own).
- */
-export function addServiceOptions(command: Command, { csv = false, tokenFile = true } = {}): Command {
-  return addConnectionOptions(addOutputOptions(command, { csv }), false, { tokenFile });
 }
 
 /** Options of a command merged with its parents'; the innermost command wins. */

@@ -10,7 +10,13 @@ import { DEMO_SEED, openClient } from './open-client.ts';
 import type { CommonOptions } from './options.ts';
 import { ExitCode, exitCodeFor } from './output/exit-codes.ts';
 import { createOutput, type Output } from './output/writer.ts';
-import { ConfigError, type ResolvedConfig, type ResolveOptions, resolveConfig } from './profile/config.ts';
+import {
+  ConfigError,
+  type ConfigFlags,
+  type ResolvedConfig,
+  type ResolveOptions,
+  resolveConfig,
+} from './profile/config.ts';
 
 /** Commands fail fast: a person or a script is waiting. */
 const COMMAND_CLIENT_DEFAULTS: Partial<ClientOptions> = {
@@ -33,28 +39,36 @@ export const commandClientDefaults = (out: Output): Partial<ClientOptions> => ({
 /** One line for an error, with a hint where the next step is not obvious (api/error-words.ts). */
 export const explain = (error: unknown): string => explainError(error, 'command');
 
+/**
+ * The flags the configuration is resolved from, each named once: a flag added to
+ * ConfigFlags does not compile until it is named here, so no command forgets to pass it.
+ */
+const CONFIG_FLAGS: Record<keyof ConfigFlags, true> = {
+  apiUrl: true,
+  token: true,
+  tokenFile: true,
+  profile: true,
+  refresh: true,
+  mouse: true,
+  theme: true,
+};
+
+/** The configuration flags among a command's options (the rest are the command's own). */
+const configFlagsOf = (options: ConfigFlags): ConfigFlags =>
+  Object.fromEntries(
+    Object.keys(CONFIG_FLAGS).map((name) => [name, options[name as keyof ConfigFlags]]),
+  ) as ConfigFlags;
+
 /** The configuration, or undefined after saying on stderr why it cannot work. */
 export function resolveOrReport(
   context: CliContext,
-  options: Pick<CommonOptions, 'apiUrl' | 'token' | 'tokenFile' | 'profile'> & {
-    refresh?: number;
-    mouse?: boolean;
-    theme?: string;
-  },
+  options: ConfigFlags,
   out: Output,
   resolveOptions?: ResolveOptions,
 ): ResolvedConfig | undefined {
   try {
     const config = resolveConfig(
-      {
-        apiUrl: options.apiUrl,
-        token: options.token,
-        tokenFile: options.tokenFile,
-        profile: options.profile,
-        refresh: options.refresh,
-        mouse: options.mouse,
-        theme: options.theme,
-      },
+      configFlagsOf(options),
       context.io.env,
       context.deps.configFs,
       resolveOptions,
@@ -82,16 +96,18 @@ export interface CommandSession {
   simulator?: Simulator;
 }
 
+/** What a demo simulator plays for a command beside the world (openClient's `demo`). */
+export type DemoPlay = Parameters<typeof openClient>[2]['demo'];
+
 /** Runs `body` with a client; returns (and records) the exit code. */
 export async function runWithClient(
   context: CliContext,
   options: CommonOptions,
   /** Resolves with an exit code, or with anything else for success. */
   body: (session: CommandSession) => Promise<unknown>,
-  /** What a demo simulator plays for this command (openClient's `demo`). */
-  demo?: Parameters<typeof openClient>[2]['demo'],
+  demo?: DemoPlay,
 ): Promise<number> {
-  const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
+  const out = createOutput(context.io, options);
   const finish = (code: number) => {
     context.exit(code);
     return code;

@@ -1,7 +1,9 @@
 // Tables, colour decisions and hostile server strings.
 import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/output/io.ts';
 import { createStyle, wantsColour } from '../../src/cli/output/style.ts';
 import { renderTable, widthOf } from '../../src/cli/output/table.ts';
+import { createOutput, type OutputFlags } from '../../src/cli/output/writer.ts';
 import { startFixture } from '../api/fixture.ts';
 import { run } from './harness.ts';
 
@@ -95,6 +97,43 @@ describe('hostile strings from the server', () => {
       expect(result.stdout).not.toContain('pwned');
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+describe("the writer's outcome and hint", () => {
+  const writer = (flags: OutputFlags) => {
+    const written = { stdout: '', stderr: '' };
+    const io: CliIo = {
+      stdout: { write: (chunk: string) => (written.stdout += chunk) },
+      stderr: { write: (chunk: string) => (written.stderr += chunk) },
+      env: {},
+    };
+    return { out: createOutput(io, flags), written };
+  };
+
+  it('says what an action did in a sentence or in lines, the service’s answer with --json', () => {
+    const text = writer({});
+    text.out.outcome({ id: 7 }, ['Logged in.', 'profile  default']);
+    expect(text.written.stdout).toBe('Logged in.\nprofile  default\n');
+    const json = writer({ json: true });
+    json.out.outcome({ id: 7 }, 'Logged in.');
+    expect(JSON.parse(json.written.stdout)).toEqual({ id: 7 });
+  });
+
+  it('a hint (what to do next) is a note for people: left out with --json and --quiet', () => {
+    for (const [flags, shown] of [
+      [{}, true],
+      [{ csv: true }, true],
+      [{ json: true }, false],
+      [{ quiet: true }, false],
+    ] as const) {
+      const { out, written } = writer(flags);
+      out.hint('confirm it with: netdeck devices confirm CODE');
+      expect(written.stderr, JSON.stringify(flags)).toBe(
+        shown ? 'netdeck: confirm it with: netdeck devices confirm CODE\n' : '',
+      );
+      expect(written.stdout).toBe('');
     }
   });
 });

@@ -17,14 +17,12 @@ import { qrLines } from '../../format/qr-lines.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock, stopSignal } from '../long-running/long-running.ts';
-import type { CommonOptions } from '../options.ts';
 import { textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import type { OutStream } from '../output/io.ts';
 import type { Output } from '../output/writer.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
-import { addTokenCommandOptions, deviceSpec, handOverToken, tokenCommandOptions } from './token-output.ts';
+import { serviceCommand } from './service-command.ts';
+import { deviceSpec, handOverToken, newTokenOf, tokenCommand } from './token-output.ts';
 
 /** How often the device asks whether an owner has added its code (ms of the command's clock). */
 export const POLL_MS = 3_000;
@@ -43,23 +41,21 @@ interface Adoption {
 }
 
 export function registerAdopt(program: Command, context: CliContext): void {
-  const command = program
-    .command('adopt')
-    .description(
+  serviceCommand(program, context, {
+    name: 'adopt',
+    description:
       'for a device without a screen: an adoption code an owner adds, then this device’s client token',
-    );
-  addTokenCommandOptions(command, 'the device’s name, as the owner will see it');
-  command.addHelpText(
-    'after',
-    `${examples([
+    ...tokenCommand('the device’s name, as the owner will see it'),
+    examples: [
       [
         'netdeck adopt --name "attic pi" --token-file pi.jwt',
         'shows the code, waits, writes the token (0600)',
       ],
       ['TOKEN=$(netdeck adopt --name "attic pi")', 'the token on stdout; the code and QR code on stderr'],
       ['netdeck devices add WORDS', 'the owner, on another machine: adds the code'],
-    ])}
-The code lasts 15 minutes. The owner adds it from any URnetwork app (type the six words
+    ],
+    help: {
+      after: `The code lasts 15 minutes. The owner adds it from any URnetwork app (type the six words
 or scan the QR code) or with netdeck devices add; this device then confirms and gets a
 client token of the owner's network. ctrl-c withdraws the code (exit 130). No token is
 needed here; with no API configured the demo network adds the code after a few seconds.
@@ -67,29 +63,25 @@ needed here; with no API configured the demo network adds the code after a few s
 confirmation; with --token-file the token goes to the file only). --quiet says nothing on
 stderr, the code included: read it from --json's first line.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const { options, tokenFile } = tokenCommandOptions<CommonOptions & { name: string }>(cmd);
-    const stop = stopSignal(context.deps);
-    try {
-      await runWithClient(
-        context,
-        options,
-        ({ client, out, simulator }) =>
-          adopt(client, out, {
-            name: options.name,
-            tokenFile,
-            csv: options.csv === true,
-            quiet: options.quiet === true,
-            clock: commandClock({ client, simulator }),
-            signal: stop.signal,
-            stderr: context.io.stderr,
-          }),
-        { ownerAddsAdoptionAfterMs: DEMO_OWNER_ADDS_MS },
-      );
-    } finally {
-      stop.dispose();
-    }
+    },
+    demo: { ownerAddsAdoptionAfterMs: DEMO_OWNER_ADDS_MS },
+    check: newTokenOf,
+    run: async ({ client, out, simulator }, { name, tokenFile, csv, quiet }) => {
+      const stop = stopSignal(context.deps);
+      try {
+        return await adopt(client, out, {
+          name,
+          tokenFile,
+          csv,
+          quiet,
+          clock: commandClock({ client, simulator }),
+          signal: stop.signal,
+          stderr: context.io.stderr,
+        });
+      } finally {
+        stop.dispose();
+      }
+    },
   });
 }
 

@@ -7,13 +7,12 @@ import type { ApiClient } from '../../api/client.ts';
 import { orLacking } from '../../api/error-words.ts';
 import type { BlockedLocation } from '../../contract/schemas.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
-import { runWithClient } from '../run-command.ts';
+import type { CommandSession } from '../run-command.ts';
 import { describeTarget, findTarget, onlyCountries, type Target } from './country-target.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** What the service lacks where these routes answer 404. */
 const WHAT = 'blocked locations';
@@ -22,50 +21,58 @@ const listOf = async (client: ApiClient) =>
   (await orLacking(client.blockedLocations(), WHAT)).blocked_locations ?? [];
 
 export function registerBlocked(program: Command, context: CliContext): void {
-  const list = program
-    .command('blocked')
-    .description("the locations whose consumers are not offered the network's providers (countries count)");
-  addServiceOptions(list, { csv: true });
-  list.addHelpText(
-    'after',
-    examples([
+  serviceCommand(program, context, {
+    name: 'blocked',
+    description: "the locations whose consumers are not offered the network's providers (countries count)",
+    csv: true,
+    examples: [
       ['netdeck blocked', 'name, type, country and whether the block has an effect'],
       ['netdeck blocked --csv', 'for a spreadsheet'],
-    ]),
-  );
-  list.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    ],
+    run: async ({ client, out }) => {
       const result = await orLacking(client.blockedLocations(), WHAT);
       // The service sends `null` for none; the client reads it as absent.
       out.result({ ...result, blocked_locations: result.blocked_locations ?? null }, () =>
         blockedTable(result.blocked_locations ?? []),
       );
-    });
+    },
   });
 
-  const verb = (name: 'block' | 'unblock', description: string, help: [string, string][]) => {
-    const command = program
-      .command(name)
-      .description(description)
-      .argument('<country>', 'a location id, a two-letter code (de) or a name (Germany)');
-    addServiceOptions(command, { csv: true });
-    command.addHelpText(
-      'after',
-      `${examples(help)}
-Consumers are matched by the country of their address: a region or a city would be stored and
+  /**
+   * block and unblock: a country given as an id, a code or a name (`country`, its example),
+   * found among the places the service lists before `act` acts on it.
+   */
+  const verb = (
+    name: 'block' | 'unblock',
+    description: string,
+    country: string,
+    act: (session: CommandSession, target: Target) => Promise<void>,
+  ) =>
+    serviceCommand(program, context, {
+      name,
+      description,
+      args: [['<country>', 'a location id, a two-letter code (de) or a name (Germany)']],
+      csv: true,
+      examples: [
+        [`netdeck ${name} de`, 'by its code'],
+        [`netdeck ${name} ${country}`, 'by its name'],
+      ],
+      help: {
+        after: `Consumers are matched by the country of their address: a region or a city would be stored and
 never matched, so netdeck blocks countries only. Countries are found among the places the
 service lists (where providers are); one without providers is blocked by its location id.
 `,
-    );
-    return command;
-  };
+      },
+      check: (_options, [given]: [string]) => given,
+      run: async (session, given) =>
+        act(session, await findTarget(session.client, given, await listOf(session.client))),
+    });
 
-  verb('block', "stop offering the network's providers to consumers in a country", [
-    ['netdeck block de', 'by its code'],
-    ['netdeck block "United Kingdom"', 'by its name'],
-  ]).action(async (given: string, _flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-      const target = await findTarget(client, given, await listOf(client));
+  verb(
+    'block',
+    "stop offering the network's providers to consumers in a country",
+    '"United Kingdom"',
+    async ({ client, out }, target) => {
       if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
       const result = await client.blockLocation({ location_id: target.id });
       const blocked = target.type ? target : await countryById(client, target);
@@ -73,15 +80,14 @@ service lists (where providers are); one without providers is blocked by its loc
         unchanged: `${describeTarget(blocked)} is blocked already.`,
         done: `Blocked ${describeTarget(blocked)}: consumers there are no longer offered this network's providers.`,
       });
-    });
-  });
+    },
+  );
 
-  verb('unblock', "offer the network's providers to consumers in a country again", [
-    ['netdeck unblock de', 'by its code'],
-    ['netdeck unblock Germany', 'by its name'],
-  ]).action(async (given: string, _flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
-      const target = await findTarget(client, given, await listOf(client));
+  verb(
+    'unblock',
+    "offer the network's providers to consumers in a country again",
+    'Germany',
+    async ({ client, out }, target) => {
       const result = await client.unblockLocation({ location_id: target.id });
       report(out, result, target, false, !target.blocked, {
         unchanged: `${describeTarget(target)} was not blocked: nothing changed.`,
@@ -91,8 +97,8 @@ service lists (where providers are); one without providers is blocked by its loc
             : 'its block had no effect (only countries count).'
         }`,
       });
-    });
-  });
+    },
+  );
 }
 
 /** The outcome in words, the service's answer with --json, or one record with --csv. */

@@ -23,18 +23,21 @@ import {
 } from '../../store/stale-clients.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
-import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
+import { type CommonOptions, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
-import { addTokenCommandOptions, deviceSpec, handOverToken, tokenCommandOptions } from './token-output.ts';
+import { serviceCommand } from './service-command.ts';
+import { deviceSpec, handOverToken, newTokenOf, tokenCommand } from './token-output.ts';
 
 const STALE_HELP =
   'only clients with no open connection last seen longer ago than PERIOD (30m, 12h, 7d, 2w; default 7d): seen is the last connection event, the auth time or the creation, whichever is latest';
+
+interface StaleOptions extends CommonOptions {
+  stale?: string | boolean;
+}
 
 /** `--stale [period]`: the period in ms (`--stale` alone is the default), or a usage error. */
 function periodOf(value: string | boolean | undefined): number | undefined {
@@ -56,26 +59,21 @@ async function findStale(client: ApiClient, periodMs: number, fallbackNow: numbe
 }
 
 export function registerClients(program: Command, context: CliContext): void {
-  const command = program
-    .command('clients')
-    .description('the network’s clients: device names, device ids, client ids, provide mode, connections')
-    .option('--stale [period]', STALE_HELP);
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    examples([
+  const command = serviceCommand(program, context, {
+    name: 'clients',
+    description: 'the network’s clients: device names, device ids, client ids, provide mode, connections',
+    flags: (command) => command.option('--stale [period]', STALE_HELP),
+    csv: true,
+    examples: [
       ['netdeck clients', 'one row per client'],
       ['netdeck clients --stale 7d', 'the clients nobody has seen for a week, the longest gone first'],
       ['netdeck clients remove --stale 7d', 'remove them (asks first)'],
       ['netdeck clients add --name "attic pi" --token-file pi.jwt', 'a client token for a new device'],
       ['netdeck devices set-name DEVICE_ID "attic router"', 'rename a device by the DEVICE ID shown here'],
       ["netdeck clients --json | jq -r '.clients[].device_name'", 'for scripts'],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { stale?: string | boolean }>(cmd);
-    const periodMs = orUsage(cmd, () => periodOf(options.stale));
-    await runWithClient(context, options, async ({ client, out, simulator }) => {
+    ],
+    check: (options: StaleOptions) => periodOf(options.stale),
+    run: async ({ client, out, simulator }, periodMs) => {
       if (periodMs === undefined) {
         const result = await client.networkClients();
         out.result(result, () => clientsTable(result.clients ?? [], out.style));
@@ -92,7 +90,7 @@ export function registerClients(program: Command, context: CliContext): void {
           lastSeen: (c) => seen.get(c),
         }),
       );
-    });
+    },
   });
   registerRemove(command, context);
   registerAdd(command, context);
@@ -213,46 +211,44 @@ function resultsOf(removal: Removal, targets: Target[]): Target[] {
 }
 
 function registerRemove(clients: Command, context: CliContext): void {
-  const command = clients
-    .command('remove')
-    .description('remove clients of the network by id, or the stale ones; asks first on a terminal')
-    .argument('[client-id...]', 'client ids (netdeck clients lists them)')
-    .option(
-      '--stale [period]',
-      `instead of ids: the stale clients (${STALE_HELP.replace('only clients', 'clients')})`,
-    )
-    .option('--yes', 'do not ask (needed without a terminal)');
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    `${examples([
+  serviceCommand(clients, context, {
+    name: 'remove',
+    description: 'remove clients of the network by id, or the stale ones; asks first on a terminal',
+    args: [['[client-id...]', 'client ids (netdeck clients lists them)']],
+    flags: (command) =>
+      command
+        .option(
+          '--stale [period]',
+          `instead of ids: the stale clients (${STALE_HELP.replace('only clients', 'clients')})`,
+        )
+        .option('--yes', 'do not ask (needed without a terminal)'),
+    csv: true,
+    examples: [
       ['netdeck clients remove --stale 7d', 'lists the clients unseen for a week, asks, removes them'],
       ['netdeck clients remove 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47', 'one client'],
       ['netdeck clients remove --stale 30d --yes --json', 'from a script: no question'],
-    ])}
-One client is removed with /network/remove-client (the service answers for it); more
+    ],
+    help: {
+      after: `One client is removed with /network/remove-client (the service answers for it); more
 with one /network/remove-clients: the service removes up to 10 000 at once within its
 hourly budget and schedules the rest in the background (netdeck says when), or refuses
 with a reason (exit 4). A removed client leaves the lists and statistics, and its token
 stops working.
 `,
-  );
-  command.action(async (ids: string[], _flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { stale?: string | boolean; yes?: boolean }>(cmd);
-    const { periodMs, given } = orUsage(cmd, () => {
-      const period = periodOf(options.stale);
-      if (period !== undefined && ids.length)
+    },
+    check: (options: StaleOptions & { yes?: boolean }, [ids]: [string[]]) => {
+      const periodMs = periodOf(options.stale);
+      if (periodMs !== undefined && ids.length)
         throw new UsageError('give either client ids or --stale, not both');
-      if (period === undefined && !ids.length)
+      if (periodMs === undefined && !ids.length)
         throw new UsageError('name the clients to remove (ids), or --stale PERIOD for the stale ones');
-      return { periodMs: period, given: [...new Set(ids.map((id) => uuidOf(id, 'client id')))] };
-    });
-    const asking = !options.yes;
-    if (asking && !context.io.stdin?.isTTY)
-      cmd.error('error: no terminal to ask on: add --yes to remove without a question', {
-        exitCode: ExitCode.usage,
-      });
-    await runWithClient(context, options, async ({ client, out, simulator }) => {
+      const given = [...new Set(ids.map((id) => uuidOf(id, 'client id')))];
+      const asking = !options.yes;
+      if (asking && !context.io.stdin?.isTTY)
+        throw new UsageError('no terminal to ask on: add --yes to remove without a question');
+      return { periodMs, given, asking };
+    },
+    run: async ({ client, out, simulator }, { periodMs, given, asking }) => {
       const clock = commandClock({ client, simulator });
       let targets: Target[];
       let now = clock.now();
@@ -265,8 +261,7 @@ stops working.
           lastSeen: s.lastSeen,
         }));
         if (!targets.length) {
-          if (out.json) out.printJson({ client_ids: [] });
-          else out.result({}, () => removalTable([], now, out.style));
+          out.result({ client_ids: [] }, () => removalTable([], now, out.style));
           out.note(`no client has been stale for ${formatPeriod(periodMs)}: nothing to remove`);
           return;
         }
@@ -301,61 +296,60 @@ stops working.
         targets.map((t) => t.clientId),
       );
       const outcome = describeRemoval(removal, targets.length);
-      if (out.json) {
-        out.printJson({
+      out.result(
+        {
           client_ids: targets.map((t) => t.clientId),
           ...(removal.route === 'remove-clients'
             ? { route: '/network/remove-clients', answer: removal.answer }
             : { route: '/network/remove-client', answers: removal.answers }),
-        });
-        if (!outcome.ok) out.warn(outcome.text);
-      } else out.result({}, () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text));
+        },
+        () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text),
+      );
+      // The table says what failed in its last line; the service's answer does not.
+      if (!outcome.ok && out.json) out.warn(outcome.text);
       return outcome.ok ? ExitCode.ok : ExitCode.business;
-    });
+    },
   });
 }
 
 function registerAdd(clients: Command, context: CliContext): void {
-  const command = clients
-    .command('add')
-    .description(
+  serviceCommand(clients, context, {
+    name: 'add',
+    description:
       'a client token for a new device of the network (a new client, as the provider program gets one)',
-    );
-  addTokenCommandOptions(command, 'the device’s name (the new client’s description)');
-  command.addHelpText(
-    'after',
-    `${examples([
+    ...tokenCommand('the device’s name (the new client’s description)'),
+    examples: [
       ['netdeck clients add --name "attic pi"', 'prints the client token'],
       ['netdeck clients add --name "attic pi" --token-file pi.jwt', 'writes it to pi.jwt (0600)'],
       [
         'netdeck --token-file network.jwt clients add --name pi --token-file pi.jwt',
         'the network’s token from a file',
       ],
-    ])}
-The device shows in netdeck clients at once; it shows in the statistics once it provides.
+    ],
+    help: {
+      after: `The device shows in netdeck clients at once; it shows in the statistics once it provides.
 For a device without a screen that has no token to copy, see netdeck adopt.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const { options, tokenFile } = tokenCommandOptions<CommonOptions & { name: string }>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
-      const answer = await client.authClient({ description: options.name, device_spec: deviceSpec() });
+    },
+    check: newTokenOf,
+    run: async ({ client, out }, { name, tokenFile, csv }) => {
+      const answer = await client.authClient({ description: name, device_spec: deviceSpec() });
       const token = answer.by_client_jwt ?? '';
       if (!token) throw new ApiError('shape', 'authClient: the answer has no client token');
-      const record = { client_id: answer.client_id, device_name: options.name, token, tokenFile };
+      const record = { client_id: answer.client_id, device_name: name, token, tokenFile };
       // --json: the service's answer (without the token when it went to a file); --csv: one
       // record; else the token alone on stdout, for `TOKEN=$(netdeck clients add ...)`.
       const code = handOverToken(out, record, {
-        csv: options.csv,
+        csv,
         printJson: () =>
           out.printJson(tokenFile ? { client_id: answer.client_id, token_file: tokenFile } : answer),
       });
       if (code !== ExitCode.ok) return code;
       out.note(
         tokenFile
-          ? `client token of "${sanitize(options.name)}" written to ${tokenFile} (0600)`
-          : `the client token of "${sanitize(options.name)}": keep it secret; it acts as this network`,
+          ? `client token of "${sanitize(name)}" written to ${tokenFile} (0600)`
+          : `the client token of "${sanitize(name)}": keep it secret; it acts as this network`,
       );
-    });
+    },
   });
 }

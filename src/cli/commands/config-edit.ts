@@ -76,7 +76,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   );
   get.action((key: string, _flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
-    const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
+    const out = createOutput(context.io, options);
     attempt(context, out, cmd, () => {
       const got = getConfigValue(key, flags, context.io.env, context.deps.configFs);
       const set = got.value !== undefined;
@@ -108,7 +108,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   );
   set.action((key: string, value: string, _flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
-    const out = createOutput(context.io, { quiet: options.quiet });
+    const out = createOutput(context.io, options);
     attempt(context, out, cmd, () => {
       const written = setConfigValue(key, value, flags, context.io.env, context.deps.configFs);
       const where = written.profile === undefined ? '' : ` (profile ${written.profile})`;
@@ -132,7 +132,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
   );
   profiles.action((_flags, cmd: Command) => {
     const { options, flags } = flagsOf(cmd);
-    const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
+    const out = createOutput(context.io, options);
     attempt(context, out, cmd, () => {
       const rows = listProfiles(flags, context.io.env, context.deps.configFs);
       if (rows.every((row) => !row.from.length))

@@ -77,7 +77,7 @@ for a console without clicks or wheel, so the terminal selects text (--no-mouse,
   );
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions & { check?: boolean }>(cmd);
-    const out = createOutput(context.io, { json: options.json, quiet: options.quiet, csv: options.csv });
+    const out = createOutput(context.io, options);
     // A broken profile is shown, problem by problem, with what can still be resolved
     // (exit 1); --check needs a configuration that works, as before (exit 2).
     const problems: string[] = [];

@@ -9,19 +9,18 @@ import type {
   DeviceAssociations,
   PendingAdoptionDevice,
   SharedDevice,
+  ShareStatusResult,
 } from '../../contract/schemas.ts';
 import { formatDecimal } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { checkCode } from '../../store/codes.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
+import { type CommonOptions, uuidOf } from '../options.ts';
 import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { renderPairs } from '../output/table.ts';
-import type { Output } from '../output/writer.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** A code argument (six words, quoted or not) as the service wants it; a malformed one is a usage error. */
 export function codeOf(input: string | string[]): string {
@@ -31,13 +30,11 @@ export function codeOf(input: string | string[]): string {
 }
 
 export function registerDevices(program: Command, context: CliContext): void {
-  const devices = program
-    .command('devices')
-    .description('devices associated with the network: pending adoptions, incoming and outgoing shares');
-  addServiceOptions(devices, { csv: true });
-  devices.addHelpText(
-    'after',
-    examples([
+  const devices = serviceCommand(program, context, {
+    name: 'devices',
+    description: 'devices associated with the network: pending adoptions, incoming and outgoing shares',
+    csv: true,
+    examples: [
       ['netdeck devices', 'the three association lists'],
       ['netdeck devices add "tiger blossom ... six words"', 'adopt a device or accept a shared one'],
       ['netdeck devices share CLIENT_ID --name "living room"', 'a share code for one of your devices'],
@@ -46,32 +43,23 @@ export function registerDevices(program: Command, context: CliContext): void {
         'let the network that added your share code use it',
       ],
       ["netdeck devices --json | jq '.incoming_shared_devices'", 'for scripts'],
-    ]),
-  );
-  devices.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    ],
+    run: async ({ client, out }) => {
       const associations = await client.deviceAssociations();
       out.result(associations, () => associationsTable(associations, out.style));
-    });
+    },
   });
 
-  const add = devices
-    .command('add')
-    .description('add a device by adoption code or share code (six words)')
-    .argument('<code...>', 'the code: six words, quoted or not');
-  addServiceOptions(add);
-  add.addHelpText(
-    'after',
-    examples([
+  serviceCommand(devices, context, {
+    name: 'add',
+    description: 'add a device by adoption code or share code (six words)',
+    args: [['<code...>', 'the code: six words, quoted or not']],
+    examples: [
       ['netdeck devices add abandon ability able about above absent', 'words as separate arguments'],
       ['netdeck devices add "Abandon  Ability able about above absent"', 'case and spacing do not matter'],
-    ]),
-  );
-  add.action(async (words: string[], _flags, cmd: Command) => {
-    const code = orUsage(cmd, () => codeOf(words));
-    const options = optionsOf<CommonOptions>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    ],
+    check: codeGiven,
+    run: async ({ client, out }, code) => {
       let result: AddDeviceResult;
       try {
         result = await client.addDevice({ code });
@@ -86,174 +74,165 @@ export function registerDevices(program: Command, context: CliContext): void {
         }
         throw error;
       }
-      if (out.json) out.printJson(result);
-      else printAdded(out, result);
-    });
+      out.outcome(result, addedPairs(result, out.style));
+    },
   });
 
-  const share = devices
-    .command('share')
-    .description('create a share code for one of the network’s devices')
-    .argument('<client-id>', 'client id of the device (netdeck clients lists yours)')
-    .option('--name <name>', 'the name the guest network sees for the device');
-  addServiceOptions(share);
-  share.addHelpText(
-    'after',
-    examples([
+  serviceCommand(devices, context, {
+    name: 'share',
+    description: 'create a share code for one of the network’s devices',
+    args: [['<client-id>', 'client id of the device (netdeck clients lists yours)']],
+    flags: (command) => command.option('--name <name>', 'the name the guest network sees for the device'),
+    examples: [
       [
         'netdeck devices share 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47 --name "office"',
         'prints the six-word code',
       ],
-    ]),
-  );
-  registerAssociationActions(devices, context);
-
-  share.action(async (clientId: string, _flags, cmd: Command) => {
-    const id = orUsage(cmd, () => uuidOf(clientId, 'client id'));
-    const options = optionsOf<CommonOptions & { name?: string }>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    ],
+    check: (options: CommonOptions & { name?: string }, [clientId]: [string]) => ({
+      id: uuidOf(clientId, 'client id'),
+      name: options.name,
+    }),
+    run: async ({ client, out }, { id, name }) => {
       const result = await client.createShareCode({
         client_id: id,
-        ...(options.name === undefined ? {} : { device_name: options.name }),
+        ...(name === undefined ? {} : { device_name: name }),
       });
-      if (out.json) out.printJson(result);
-      else {
-        out.line(sanitize(result.share_code));
-        out.note('give this code to the other network; it adds it with `netdeck devices add CODE`');
-      }
-    });
+      out.outcome(result, sanitize(result.share_code));
+      out.hint('give this code to the other network; it adds it with `netdeck devices add CODE`');
+    },
   });
+
+  registerAssociationActions(devices, context);
 }
 
 /** A code argument (six words, quoted or not) checked before anything is sent. */
-const codeArgument = (cmd: Command, words: string | string[]) => orUsage(cmd, () => codeOf(words));
+const codeGiven = (_options: CommonOptions, [words]: [string | string[]]) => codeOf(words);
+
+/** A code and a name, checked before anything is sent. */
+const codeAndName = (_options: CommonOptions, [words, name]: [string, string]) => ({
+  code: codeOf(words),
+  name,
+});
+
+/**
+ * What the commands on an association by its code share: their name, the code argument
+ * (`what` code it is) checked before anything is sent, and an example (`shows`: what it does).
+ */
+const byCode = (name: string, what: string, shows: string) => ({
+  name,
+  args: [['<code...>', `the ${what}: six words, quoted or not`]] as const,
+  examples: [[`netdeck devices ${name} "tiger blossom ... six words"`, shows]] satisfies [string, string][],
+  check: codeGiven,
+});
 
 function registerAssociationActions(devices: Command, context: CliContext): void {
-  const subcommand = (
-    name: string,
-    description: string,
-    args: [string, string][],
-    help: [string, string][],
-  ) => {
-    const command = devices.command(name).description(description);
-    for (const [arg, text] of args) command.argument(arg, text);
-    addServiceOptions(command);
-    command.addHelpText('after', examples(help));
-    return command;
-  };
-  const CODE = 'netdeck devices status "tiger blossom ... six words"';
-
-  subcommand(
-    'status',
-    'whether a network has added a share code, which one, and whether it is confirmed',
-    [['<code...>', 'the share code: six words, quoted or not']],
-    [[CODE, 'pending or confirmed, and the guest network']],
-  ).action(async (words: string[], _flags, cmd: Command) => {
-    const code = codeArgument(cmd, words);
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+  serviceCommand(devices, context, {
+    ...byCode('status', 'share code', 'pending or confirmed, and the guest network'),
+    description: 'whether a network has added a share code, which one, and whether it is confirmed',
+    run: async ({ client, out }, code) => {
       const status = await client.shareStatus({ share_code: code });
-      if (out.json) return out.printJson(status);
-      const guest = status.associated_network_name;
-      out.lines(
-        renderPairs(
-          [
-            ['guest network', guest ? sanitize(guest) : out.style.dim('none has added the code yet')],
-            ['state', guest && !status.pending ? out.style.good('confirmed') : out.style.warn('pending')],
-          ],
-          out.style,
-        ),
-      );
-      if (guest && status.pending) out.note(`confirm it with: netdeck devices confirm "${code}"`);
-    });
+      out.result(status, () => shareStatusTable(status, out.style));
+      if (status.associated_network_name && status.pending)
+        out.hint(`confirm it with: netdeck devices confirm "${code}"`);
+    },
   });
 
-  subcommand(
-    'confirm',
-    'confirm the network that added one of your share codes (it can then use the device)',
-    [['<code...>', 'the share code: six words, quoted or not']],
-    [
-      [
-        'netdeck devices confirm "tiger blossom ... six words"',
-        'asks the service who added it, then confirms',
-      ],
-    ],
-  ).action(async (words: string[], _flags, cmd: Command) => {
-    const code = codeArgument(cmd, words);
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+  serviceCommand(devices, context, {
+    ...byCode('confirm', 'share code', 'asks the service who added it, then confirms'),
+    description: 'confirm the network that added one of your share codes (it can then use the device)',
+    run: async ({ client, out }, code) => {
       const status = await client.shareStatus({ share_code: code });
       const guest = status.associated_network_name;
       if (!guest) throw new ApiError('business', 'no network has added this code yet: nothing to confirm');
-      if (!status.pending) {
-        if (out.json) out.printJson({ associated_network_name: guest });
-        else out.line(`Already confirmed: ${sanitize(guest)} can use the device.`);
-        return;
-      }
+      if (!status.pending)
+        return out.outcome(
+          { associated_network_name: guest },
+          `Already confirmed: ${sanitize(guest)} can use the device.`,
+        );
       const result = await client.confirmShare({ share_code: code, associated_network_name: guest });
-      if (out.json) out.printJson(result);
-      else out.line(`Confirmed: ${sanitize(result.associated_network_name ?? guest)} can use the device.`);
-    });
+      out.outcome(
+        result,
+        `Confirmed: ${sanitize(result.associated_network_name ?? guest)} can use the device.`,
+      );
+    },
   });
 
-  subcommand(
-    'remove',
-    'remove an association: a pending adoption you added, or a share you own or were given',
-    [['<code...>', 'the code: six words, quoted or not']],
-    [
-      [
-        'netdeck devices remove "tiger blossom ... six words"',
-        'the device leaves the lists of both networks',
-      ],
-    ],
-  ).action(async (words: string[], _flags, cmd: Command) => {
-    const code = codeArgument(cmd, words);
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+  serviceCommand(devices, context, {
+    ...byCode('remove', 'code', 'the device leaves the lists of both networks'),
+    description: 'remove an association: a pending adoption you added, or a share you own or were given',
+    run: async ({ client, out }, code) => {
       const result = await client.removeAssociation({ code });
-      if (out.json) out.printJson(result);
-      else out.line('Removed.');
-    });
+      out.outcome(result, 'Removed.');
+    },
   });
 
-  subcommand(
-    'rename',
-    "give an association this network's own name for it (the other network keeps its own)",
-    [
+  serviceCommand(devices, context, {
+    name: 'rename',
+    description: "give an association this network's own name for it (the other network keeps its own)",
+    args: [
       ['<code>', 'the code, quoted: six words'],
       ['<name>', 'the new name'],
     ],
-    [['netdeck devices rename "tiger blossom ... six words" "front desk"', 'shown as "front desk" here']],
-  ).action(async (words: string, name: string, _flags, cmd: Command) => {
-    const code = codeArgument(cmd, words);
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    examples: [
+      ['netdeck devices rename "tiger blossom ... six words" "front desk"', 'shown as "front desk" here'],
+    ],
+    check: codeAndName,
+    run: async ({ client, out }, { code, name }) => {
       const result = await client.setAssociationName({ code, device_name: name });
-      if (out.json) out.printJson(result);
-      else out.line(`Renamed to "${sanitize(name)}".`);
-    });
+      out.outcome(result, `Renamed to "${sanitize(name)}".`);
+    },
   });
 
-  subcommand(
-    'set-name',
-    'rename one of the network’s devices, by its device id (netdeck clients lists them)',
-    [
+  serviceCommand(devices, context, {
+    name: 'set-name',
+    description: 'rename one of the network’s devices, by its device id (netdeck clients lists them)',
+    args: [
       ['<device-id>', 'the device id (not the client id)'],
       ['<name>', 'the new name'],
     ],
-    [
+    examples: [
       [
         'netdeck devices set-name 3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47 "attic router"',
         'the device shows the name everywhere',
       ],
     ],
-  ).action(async (deviceId: string, name: string, _flags, cmd: Command) => {
-    const id = orUsage(cmd, () => uuidOf(deviceId, 'device id'));
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    check: (_options, [deviceId, name]: [string, string]) => ({ id: uuidOf(deviceId, 'device id'), name }),
+    run: async ({ client, out }, { id, name }) => {
       const result = await client.setDeviceName({ device_id: id, device_name: name });
-      if (out.json) out.printJson(result);
-      else out.line(`Device ${id} is now "${sanitize(name)}".`);
-    });
+      out.outcome(result, `Device ${id} is now "${sanitize(name)}".`);
+    },
   });
 }
 
-function printAdded(out: Output, result: AddDeviceResult): void {
+/** A share code's state: the guest network that added it (if one has), pending or confirmed. */
+function shareStatusTable(status: ShareStatusResult, style: Style): DataTable<ShareStatusResult> {
+  return {
+    pairs: true,
+    rows: [status],
+    fields: [
+      {
+        header: 'guest network',
+        name: 'associated_network_name',
+        value: (s) => s.associated_network_name,
+        show: (s) =>
+          s.associated_network_name
+            ? sanitize(s.associated_network_name)
+            : style.dim('none has added the code yet'),
+      },
+      {
+        header: 'state',
+        name: 'pending',
+        value: (s) => s.pending,
+        show: (s) =>
+          s.associated_network_name && !s.pending ? style.good('confirmed') : style.warn('pending'),
+      },
+    ],
+  };
+}
+
+/** What `devices add` added, as `label  value` lines. */
+function addedPairs(result: AddDeviceResult, style: Style): string[] {
   const share = result.code_type === 'share';
   const pairs: [string, string][] = [
     [
@@ -272,7 +251,7 @@ function printAdded(out: Output, result: AddDeviceResult): void {
   }
   if (result.duration_minutes !== undefined)
     pairs.push(['minutes left', formatDecimal(result.duration_minutes, 1)]);
-  out.lines(renderPairs(pairs, out.style));
+  return renderPairs(pairs, style);
 }
 
 /** The three lists of the service, in the order they are shown (`section` in CSV). */

@@ -22,11 +22,9 @@ import {
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import type { DataTable } from '../output/data-table.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 const MIB = 2 ** 20;
 
@@ -124,27 +122,24 @@ function summaryTable(summary: Summary): DataTable<Summary> {
 }
 
 export function registerEarnings(program: Command, context: CliContext): void {
-  const command = program
-    .command('earnings')
-    .description(
+  serviceCommand(program, context, {
+    name: 'earnings',
+    description:
       'the network’s earnings: paid and unpaid transfer, points, the next and the last payout, the referral code, the rank',
-    );
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    `${examples([
+    csv: true,
+    examples: [
       ['netdeck earnings', 'the summary'],
       ["netdeck earnings --json | jq '.transfer.unpaid_bytes_provided'", 'bytes not paid yet'],
       ['netdeck payments', 'every payout'],
-    ])}
-The payout task runs every Sunday at 10:00 UTC; a payment is planned then, submitted to
+    ],
+    help: {
+      after: `The payout task runs every Sunday at 10:00 UTC; a payment is planned then, submitted to
 Circle minutes later and completed once Circle has sent it. --json prints the service's
 answers by name (payments, transfer, points, referral, ranking; null where it has not got
 the route).
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out, simulator }) => {
+    },
+    run: async ({ client, out, simulator }) => {
       const [payments, transfer, points, referral, ranking] = await Promise.all([
         client.accountPayments(),
         client.transferStats(),
@@ -168,6 +163,6 @@ the route).
           ranking: ranking?.network_ranking,
         }),
       );
-    });
+    },
   });
 }

@@ -7,19 +7,11 @@ import { OBSERVED_OPERATIONS, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsAddress, type MetricsPage, serveMetrics } from '../exporter/server.ts';
-import { commandClock, longRunning, stopSignal, untilAborted } from '../long-running/long-running.ts';
-import {
-  addConnectionOptions,
-  type CommonOptions,
-  collectHostNames,
-  integerArg,
-  numberArg,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { commandClock, stopSignal, untilAborted } from '../long-running/long-running.ts';
+import { type CommonOptions, collectHostNames, integerArg, numberArg } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { runWithClient, type CommandSession as Session } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession as Session } from '../run-command.ts';
+import { serviceCommand } from './service-command.ts';
 import { isLoopback } from './sim.ts';
 
 export const DEFAULT_LISTEN = '127.0.0.1:9464';
@@ -45,53 +37,49 @@ export function parseListen(text: string): { host: string; port: number } {
 }
 
 export function registerExporter(program: Command, context: CliContext): void {
-  const command = program
-    .command('exporter')
-    .description(
+  serviceCommand(program, context, {
+    name: 'exporter',
+    description:
       "serve the network's figures as Prometheus metrics on /metrics until stopped: providers, payout wallet, earnings, reliability and rank, token, the whole network's last 90 days",
-    )
-    .option(
-      '--listen <host:port>',
-      `address of the metrics endpoint (default ${DEFAULT_LISTEN}; port 0: a free one)`,
-    )
-    .option(
-      '--refresh <seconds>',
-      `ask the service at most every this many seconds, however often scraped (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
-      numberArg({ min: 0.1 }),
-    )
-    .option(
-      '--max-providers <n>',
-      `series of their own for at most this many providers, the first by client id; the rest are counted in netdeck_providers_omitted (default ${DEFAULT_MAX_PROVIDERS})`,
-      integerArg({ min: 0 }),
-    )
-    .option(
-      '--allow-host <name>',
-      'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
-      collectHostNames,
-    );
-  addConnectionOptions(command);
-  command.addHelpText(
-    'after',
-    `${examples([
+    flags: (command) =>
+      command
+        .option(
+          '--listen <host:port>',
+          `address of the metrics endpoint (default ${DEFAULT_LISTEN}; port 0: a free one)`,
+        )
+        .option(
+          '--refresh <seconds>',
+          `ask the service at most every this many seconds, however often scraped (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
+          numberArg({ min: 0.1 }),
+        )
+        .option(
+          '--max-providers <n>',
+          `series of their own for at most this many providers, the first by client id; the rest are counted in netdeck_providers_omitted (default ${DEFAULT_MAX_PROVIDERS})`,
+          integerArg({ min: 0 }),
+        )
+        .option(
+          '--allow-host <name>',
+          'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
+          collectHostNames,
+        ),
+    outputOptions: false,
+    examples: [
       ['netdeck exporter', `metrics on http://${DEFAULT_LISTEN}/metrics`],
       ['curl -s http://127.0.0.1:9464/metrics | grep netdeck_provider_connected', 'which providers are up'],
       ['netdeck --era seed exporter --listen 127.0.0.1:0', 'a demo world of the seed era, a free port'],
-    ])}
-It prints "listening on URL" when it serves. docs/operators.md lists every metric and has a
+    ],
+    help: {
+      after: `It prints "listening on URL" when it serves. docs/operators.md lists every metric and has a
 Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.json).
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<ExporterOptions>(cmd);
-    const listen = {
-      ...orUsage(cmd, () => parseListen(options.listen ?? DEFAULT_LISTEN)),
-      allowHosts: options.allowHost,
-    };
+    },
     // A poll ends within a scrape's time (Prometheus waits 10 s by default), retries included.
-    const polling = longRunning(context, { retries: 1, deadlineMs: 8_000 });
-    await runWithClient(polling, options, (session) =>
-      serveExporter(context, session, listen, options.maxProviders ?? DEFAULT_MAX_PROVIDERS),
-    );
+    longRunning: { retries: 1, deadlineMs: 8_000 },
+    check: (options: ExporterOptions) => ({
+      listen: { ...parseListen(options.listen ?? DEFAULT_LISTEN), allowHosts: options.allowHost },
+      maxProviders: options.maxProviders ?? DEFAULT_MAX_PROVIDERS,
+    }),
+    run: (session, { listen, maxProviders }) => serveExporter(context, session, listen, maxProviders),
   });
 }
 

@@ -3,10 +3,9 @@ import type { Command } from 'commander';
 import { FEEDBACK_NEEDS, FEEDBACK_USES, type FeedbackRequest } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, collect, optionsOf, orUsage } from '../options.ts';
+import { type CommonOptions, collect } from '../options.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 export interface FeedbackOptions extends CommonOptions {
   use?: string[];
@@ -41,30 +40,26 @@ export function buildFeedback(options: FeedbackOptions): FeedbackRequest {
 }
 
 export function registerFeedback(program: Command, context: CliContext): void {
-  const command = program
-    .command('feedback')
-    .description('send feedback: what the network is used for and what it needs')
-    .option('--use <use>', `${FEEDBACK_USES.join(' | ')}; repeatable`, collect)
-    .option('--need <need>', `one of the needs below; repeatable`, collect)
-    .option('--other <text>', 'anything else, in words');
-  addServiceOptions(command);
-  command.addHelpText(
-    'after',
-    `\nNeeds:\n  ${FEEDBACK_NEEDS.join(', ')}\n${examples([
+  serviceCommand(program, context, {
+    name: 'feedback',
+    description: 'send feedback: what the network is used for and what it needs',
+    flags: (command) =>
+      command
+        .option('--use <use>', `${FEEDBACK_USES.join(' | ')}; repeatable`, collect)
+        .option('--need <need>', `one of the needs below; repeatable`, collect)
+        .option('--other <text>', 'anything else, in words'),
+    examples: [
       ['netdeck feedback --use personal --need private --need block_ads', 'two needs'],
       ['netdeck feedback --use business --other "audit logs per device"', 'in words'],
-    ])}`,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<FeedbackOptions>(cmd);
-    const request = orUsage(cmd, () => buildFeedback(options));
-    await runWithClient(context, options, async ({ client, out }) => {
+    ],
+    help: { before: `Needs:\n  ${FEEDBACK_NEEDS.join(', ')}\n` },
+    check: (options: FeedbackOptions) => buildFeedback(options),
+    run: async ({ client, out }, request) => {
       const result = await client.sendFeedback(request);
-      if (out.json) out.printJson(result);
-      else
-        out.line(
-          result.feedback_id ? `Feedback sent (id ${sanitize(result.feedback_id)}).` : 'Feedback sent.',
-        );
-    });
+      out.outcome(
+        result,
+        result.feedback_id ? `Feedback sent (id ${sanitize(result.feedback_id)}).` : 'Feedback sent.',
+      );
+    },
   });
 }

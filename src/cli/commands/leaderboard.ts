@@ -7,12 +7,10 @@ import type { Earner } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
 import { ownRow } from '../../store/earnings.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { type DataTable, flagField, numberField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
-import { runWithClient } from '../run-command.ts';
 import { unlessMissing } from './earnings.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 type Row = Earner & { rank: number; own: boolean };
 
@@ -54,19 +52,15 @@ function leaderboardTable(rows: Row[], rank: number | undefined, style: Style): 
 }
 
 export function registerLeaderboard(program: Command, context: CliContext): void {
-  const command = program
-    .command('leaderboard')
-    .description('the top 100 networks by MiB paid over the last 4 payouts; this network marked');
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    examples([
+  serviceCommand(program, context, {
+    name: 'leaderboard',
+    description: 'the top 100 networks by MiB paid over the last 4 payouts; this network marked',
+    csv: true,
+    examples: [
       ['netdeck leaderboard', 'one row per network'],
       ['netdeck ranking --visible on', 'show this network by name on it'],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    ],
+    run: async ({ client, out }) => {
       const [board, ranking] = await Promise.all([
         orLacking(client.leaderboard({}), 'leaderboard'),
         unlessMissing(client.networkRanking()),
@@ -81,6 +75,6 @@ export function registerLeaderboard(program: Command, context: CliContext): void
           out.style,
         ),
       );
-    });
+    },
   });
 }

@@ -15,11 +15,11 @@ import type { Location, LocationGroup, LocationResult } from '../../contract/sch
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { ownEntry } from '../../store/distinct-keys.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, numberArg, optionsOf, orUsage } from '../options.ts';
+import { type CommonOptions, numberArg } from '../options.ts';
 import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
-import { type CommandSession, runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession } from '../run-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 export interface LocationsOptions extends CommonOptions {
   query?: string;
@@ -28,33 +28,31 @@ export interface LocationsOptions extends CommonOptions {
 }
 
 export function registerLocations(program: Command, context: CliContext): void {
-  const command = program
-    .command('locations')
-    .description('list locations and groups with active providers, or search all of them')
-    .option(
-      '-q, --query <text>',
-      'fuzzy search over cities, regions, countries (and groups where the service has find-locations)',
-    )
-    .option('--active', 'with --query: keep only matches that have active providers now')
-    .option(
-      '--max-distance <fraction>',
-      'with --query: typos allowed per query character, 0-1 (service default 0.2); find-locations only',
-      numberArg({ min: 0, max: 1 }),
-    );
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    examples([
+  serviceCommand(program, context, {
+    name: 'locations',
+    description: 'list locations and groups with active providers, or search all of them',
+    flags: (command) =>
+      command
+        .option(
+          '-q, --query <text>',
+          'fuzzy search over cities, regions, countries (and groups where the service has find-locations)',
+        )
+        .option('--active', 'with --query: keep only matches that have active providers now')
+        .option(
+          '--max-distance <fraction>',
+          'with --query: typos allowed per query character, 0-1 (service default 0.2); find-locations only',
+          numberArg({ min: 0, max: 1 }),
+        ),
+    csv: true,
+    examples: [
       ['netdeck locations', 'every place with at least one active provider'],
       ['netdeck locations --query ger', 'Germany, German cities, groups containing them'],
       ['netdeck locations --query "sao paulo" --active', 'matches with active providers only'],
       ['netdeck locations --query germny --max-distance 0.3', 'allow more typos'],
       ["netdeck locations --json | jq '.locations | length'", 'count them'],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = orUsage(cmd, () => checkLocationsOptions(optionsOf<LocationsOptions>(cmd)));
-    await runWithClient(context, options, (session) => runLocations(session, options));
+    ],
+    check: checkLocationsOptions,
+    run: runLocations,
   });
 }
 

@@ -88,7 +88,7 @@ Flags, the environment and a token in the config file still come first (netdeck 
 }
 
 async function login(context: CliContext, options: LoginOptions): Promise<number> {
-  const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
+  const out = createOutput(context.io, options);
   const config = loginConfig(context, options, out);
   if (!config) return ExitCode.usage;
   const apiUrl = config.apiUrl?.value ?? REAL_API_URL;
@@ -318,13 +318,9 @@ function report(
     token_kind: tokenKind(token),
     saved_to: config.login.path,
   };
-  if (out.json) {
-    out.printJson(described);
-    return;
-  }
-  out.line(`Logged in to ${sanitize(apiUrl)}${networkName ? ` as network ${sanitize(networkName)}` : ''}.`);
-  out.lines(
-    renderPairs(
+  out.outcome(described, [
+    `Logged in to ${sanitize(apiUrl)}${networkName ? ` as network ${sanitize(networkName)}` : ''}.`,
+    ...renderPairs(
       [
         ['network id', sanitize(described.network_id ?? '-')],
         ['user id', sanitize(described.user_id ?? '-')],
@@ -333,7 +329,7 @@ function report(
       ],
       out.style,
     ),
-  );
+  ]);
 }
 
 /** Flags, the environment or the config file may still name another token: say so. */

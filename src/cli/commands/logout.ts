@@ -18,7 +18,7 @@ export function registerLogout(program: Command, context: CliContext): void {
   command.addHelpText('after', examples([['netdeck logout', 'forget the login of the default profile']]));
   command.action(async (_flags, cmd: Command) => {
     const options = optionsOf<CommonOptions>(cmd);
-    const out = createOutput(context.io, { json: options.json, quiet: options.quiet });
+    const out = createOutput(context.io, options);
     let login: { path: string; profile: string };
     let removed: boolean;
     try {
@@ -29,9 +29,12 @@ export function registerLogout(program: Command, context: CliContext): void {
       out.error(error.message);
       return context.exit(error instanceof ConfigError ? ExitCode.usage : ExitCode.failure);
     }
-    if (out.json) out.printJson({ profile: login.profile, removed, path: login.path });
-    else if (removed) out.line(`Logged out: removed ${login.path}.`);
-    else out.line(`Not logged in (profile ${login.profile}): there is no ${login.path}.`);
+    out.outcome(
+      { profile: login.profile, removed, path: login.path },
+      removed
+        ? `Logged out: removed ${login.path}.`
+        : `Not logged in (profile ${login.profile}): there is no ${login.path}.`,
+    );
     try {
       const still = resolveConfig({ profile: options.profile }, context.io.env, context.deps.configFs).token;
       if (still) out.warn(`${still.origin} still gives a token`);

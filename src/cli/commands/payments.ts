@@ -7,12 +7,10 @@ import type { AccountPayment, AccountPoints } from '../../contract/schemas.ts';
 import { formatBytes, formatTimestamp, formatUsd } from '../../format/numbers.ts';
 import { paymentState, paymentUsd, pendingPayments, pointsByPayment } from '../../format/payments.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField, textField } from '../output/data-table.ts';
-import { runWithClient } from '../run-command.ts';
 import { unlessMissing } from './earnings.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** `points`: the network's points; undefined where the service has none (an older one). */
 function paymentsTable(payments: AccountPayment[], points?: AccountPoints): DataTable<AccountPayment> {
@@ -58,31 +56,26 @@ function paymentsTable(payments: AccountPayment[], points?: AccountPoints): Data
 }
 
 export function registerPayments(program: Command, context: CliContext): void {
-  const command = program
-    .command('payments')
-    .description(
+  serviceCommand(program, context, {
+    name: 'payments',
+    description:
       'the network’s payouts, newest first: amount, bytes covered, wallet, state (waiting for a wallet, planned, submitted, sent, completed), transaction',
-    );
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    examples([
+    csv: true,
+    examples: [
       ['netdeck payments', 'one row per payout'],
       ['netdeck payments --csv > payouts.csv', 'for a spreadsheet: amounts in USD, times in ISO 8601'],
       [
         "netdeck payments --json | jq '[.account_payments[] | select(.completed) | .payout_nano_cents] | add / 1e9'",
         'USD paid so far',
       ],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out }) => {
+    ],
+    run: async ({ client, out }) => {
       // --json prints the service's answer to /account/payments alone.
       const [answer, points] = await Promise.all([
         client.accountPayments(),
         out.json ? undefined : unlessMissing(client.accountPoints()),
       ]);
       out.result(answer, () => paymentsTable(answer.account_payments ?? [], points));
-    });
+    },
   });
 }

@@ -12,20 +12,11 @@ import {
 import { formatBytes, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { speedFigure, speedText } from '../../format/provider-speed.ts';
 import type { AllBounds, CliContext } from '../context.ts';
-import {
-  addServiceOptions,
-  type CommonOptions,
-  collect,
-  collectUuids,
-  integerArg,
-  optionsOf,
-  orUsage,
-  uuidOf,
-} from '../options.ts';
+import { type CommonOptions, collect, collectUuids, integerArg, uuidOf } from '../options.ts';
 import { type Field, numberField, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { type CommandSession, runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession } from '../run-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
 const MAX_BATCH = 1000;
@@ -53,47 +44,48 @@ export interface ProvidersOptions extends CommonOptions {
 }
 
 export function registerProviders(program: Command, context: CliContext): void {
-  const command = program
-    .command('providers')
-    .description('sample active providers of locations, groups or devices (--all: every one, once)')
-    .option('-l, --location <id>', 'a location id (city, region or country); repeatable', collectUuids)
-    .option('-g, --group <id>', 'a location group id; repeatable', collectUuids)
-    .option('-c, --client <id>', 'a provider client id; repeatable', collectUuids)
-    .option('--best', 'add the best available providers (the service picks where)')
-    .option(
-      '-n, --count <n>',
-      `how many to sample, exactly (sent with force_count; without it the service picks: 20 today, 10 in the seed era; with --all the batch size, max ${MAX_BATCH}; the simulator answers at most ${MAX_BATCH})`,
-      integerArg({ min: 1 }),
-    )
-    .option('--rank <mode>', `rank by ${RANK_MODES.join(' or ')} (today's service; default quality)`, rankArg)
-    .option(
-      '--all',
-      `every matching provider (at most ${formatCount(ALL_BOUNDS.providers)}), streamed one per line (JSON Lines with --json)`,
-    )
-    .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
-    .option(
-      '--exclude-destination <ids>',
-      'leave out a destination: a path "INTERMEDIARY,...,DESTINATION" of ids; repeatable',
-      collect,
-    );
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    examples([
+  serviceCommand(program, context, {
+    name: 'providers',
+    description: 'sample active providers of locations, groups or devices (--all: every one, once)',
+    flags: (command) =>
+      command
+        .option('-l, --location <id>', 'a location id (city, region or country); repeatable', collectUuids)
+        .option('-g, --group <id>', 'a location group id; repeatable', collectUuids)
+        .option('-c, --client <id>', 'a provider client id; repeatable', collectUuids)
+        .option('--best', 'add the best available providers (the service picks where)')
+        .option(
+          '-n, --count <n>',
+          `how many to sample, exactly (sent with force_count; without it the service picks: 20 today, 10 in the seed era; with --all the batch size, max ${MAX_BATCH}; the simulator answers at most ${MAX_BATCH})`,
+          integerArg({ min: 1 }),
+        )
+        .option(
+          '--rank <mode>',
+          `rank by ${RANK_MODES.join(' or ')} (today's service; default quality)`,
+          rankArg,
+        )
+        .option(
+          '--all',
+          `every matching provider (at most ${formatCount(ALL_BOUNDS.providers)}), streamed one per line (JSON Lines with --json)`,
+        )
+        .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
+        .option(
+          '--exclude-destination <ids>',
+          'leave out a destination: a path "INTERMEDIARY,...,DESTINATION" of ids; repeatable',
+          collect,
+        ),
+    csv: true,
+    examples: [
       ['netdeck providers --location LOCATION_ID', 'random providers there, better tiers first'],
       ['netdeck providers --location LOCATION_ID --count 5 --rank speed', '5 of them, ranked by speed'],
       ['netdeck providers --group GROUP_ID --count 50', '50 of a group'],
       ['netdeck providers --location ID --all --json | wc -l', 'every provider of a location, counted'],
       ['netdeck providers --best --exclude CLIENT_ID', 'best available, without one provider'],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<ProvidersOptions>(cmd);
-    const request = orUsage(cmd, () => buildRequest(options));
-    const bounds = { ...ALL_BOUNDS, ...context.deps.allBounds };
-    await runWithClient(context, options, (session) =>
-      options.all ? streamAll(session, request, bounds) : sampleOnce(session, request),
-    );
+    ],
+    check: (options: ProvidersOptions) => ({ all: options.all, request: buildRequest(options) }),
+    run: (session, { all, request }) =>
+      all
+        ? streamAll(session, request, { ...ALL_BOUNDS, ...context.deps.allBounds })
+        : sampleOnce(session, request),
   });
 }
 

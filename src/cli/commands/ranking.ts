@@ -7,10 +7,9 @@ import { orLacking } from '../../api/error-words.ts';
 import type { NetworkRanking } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
+import type { CommonOptions } from '../options.ts';
 import { type DataTable, flagField } from '../output/data-table.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 type Ranking = NonNullable<NetworkRanking['network_ranking']>;
 
@@ -54,30 +53,27 @@ function rankingTable(ranking: Ranking): DataTable<Ranking> {
 }
 
 export function registerRanking(program: Command, context: CliContext): void {
-  const command = program
-    .command('ranking')
-    .description(
+  serviceCommand(program, context, {
+    name: 'ranking',
+    description:
       'this network’s rank, and whether the leaderboard shows it by name (--visible on|off changes that)',
-    )
-    .option(
-      '--visible <on|off>',
-      'show this network by name on the leaderboard (on) or not (off) first',
-      onOff,
-    );
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    `${examples([
+    flags: (command) =>
+      command.option(
+        '--visible <on|off>',
+        'show this network by name on the leaderboard (on) or not (off) first',
+        onOff,
+      ),
+    csv: true,
+    examples: [
       ['netdeck ranking', 'the rank'],
       ['netdeck ranking --visible on', 'show this network by name on the leaderboard'],
-    ])}
-The service computes ranks at most every 5 minutes: after --visible the leaderboard shows
+    ],
+    help: {
+      after: `The service computes ranks at most every 5 minutes: after --visible the leaderboard shows
 the change at once, the rank up to 5 minutes later.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { visible?: boolean }>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    },
+    run: async ({ client, out }, options: CommonOptions & { visible?: boolean }) => {
       if (options.visible !== undefined) {
         await orLacking(
           client.setRankingVisibility({ is_public: options.visible }),
@@ -89,6 +85,6 @@ the change at once, the rank up to 5 minutes later.
       }
       const answer = await orLacking(client.networkRanking(), 'ranking');
       out.result(answer, () => rankingTable(answer.network_ranking ?? {}));
-    });
+    },
   });
 }

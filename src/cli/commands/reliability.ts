@@ -7,11 +7,10 @@ import type { ReliabilityWindow } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, integerArg, optionsOf } from '../options.ts';
+import { type CommonOptions, integerArg } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, numberField } from '../output/data-table.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import { serviceCommand } from './service-command.ts';
 
 const DEFAULT_BUCKETS = 16;
 
@@ -78,33 +77,31 @@ function reliabilityTable(window: ReliabilityWindow, count: number | undefined):
 }
 
 export function registerReliability(program: Command, context: CliContext): void {
-  const command = program
-    .command('reliability')
-    .description(
+  serviceCommand(program, context, {
+    name: 'reliability',
+    description:
       'the network’s reliability over the service’s window: 15-minute weights and client counts, the mean, the country multipliers',
-    )
-    .option(
-      '--buckets <n>',
-      `how many of the newest buckets to list (default ${DEFAULT_BUCKETS})`,
-      integerArg({ min: 1 }),
-    )
-    .option('--all', 'list every bucket of the window (15 days)');
-  addServiceOptions(command, { csv: true });
-  command.addHelpText(
-    'after',
-    `${examples([
+    flags: (command) =>
+      command
+        .option(
+          '--buckets <n>',
+          `how many of the newest buckets to list (default ${DEFAULT_BUCKETS})`,
+          integerArg({ min: 1 }),
+        )
+        .option('--all', 'list every bucket of the window (15 days)'),
+    csv: true,
+    examples: [
       ['netdeck reliability', 'the mean and the last 4 hours'],
       ['netdeck reliability --all --csv > reliability.csv', 'every bucket of the window'],
       ["netdeck reliability --json | jq '.reliability_window.mean_reliability_weight'", 'the mean weight'],
-    ])}
-A bucket's weight is about one per provider online and valid all of it, on an address of
+    ],
+    help: {
+      after: `A bucket's weight is about one per provider online and valid all of it, on an address of
 its own (providers sharing one share it). The service recomputes the window every 30
 minutes, so its newest buckets lag by half an hour or so.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { buckets?: number; all?: boolean }>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    },
+    run: async ({ client, out }, options: CommonOptions & { buckets?: number; all?: boolean }) => {
       const answer = await orLacking(client.networkReliability(), 'reliability window');
       out.result(answer, () =>
         reliabilityTable(
@@ -112,6 +109,6 @@ minutes, so its newest buckets lag by half an hour or so.
           options.all ? undefined : (options.buckets ?? DEFAULT_BUCKETS),
         ),
       );
-    });
+    },
   });
 }

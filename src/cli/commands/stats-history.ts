@@ -16,11 +16,11 @@ import {
   windowHours,
 } from '../../store/history.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
+import { type CommonOptions, uuidOf } from '../options.ts';
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
-import { runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession } from '../run-command.ts';
 import { withNetworkClients } from './provider-names.ts';
+import { serviceCommand } from './service-command.ts';
 
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
 
@@ -90,45 +90,38 @@ function historyFields(uptime: { header: string; name: string }, served: boolean
 
 /** `stats providers --last 7d|30d`: the network's days. */
 export async function printProvidersHistory(
-  context: CliContext,
-  options: CommonOptions,
+  { client, out }: CommandSession,
   window: HistoryWindow,
 ): Promise<void> {
-  await runWithClient(context, options, async ({ client, out }) => {
-    const answer = await client.providersOverviewLastN({ last_n: windowHours(window) });
-    out.result(answer, () => {
-      const rows = dayRows(networkHistory(answer, window));
-      return {
-        fields: historyFields({ header: 'UP NOW h/PROVIDER', name: 'uptime_hours_per_provider' }, false),
-        rows,
-        empty: `No figures in the ${HISTORY_WINDOWS.find((w) => w.id === window)!.label}.`,
-        after: rows.length ? [['as of', formatTimestamp(answer.created_time)]] : undefined,
-      };
-    });
+  const answer = await client.providersOverviewLastN({ last_n: windowHours(window) });
+  out.result(answer, () => {
+    const rows = dayRows(networkHistory(answer, window));
+    return {
+      fields: historyFields({ header: 'UP NOW h/PROVIDER', name: 'uptime_hours_per_provider' }, false),
+      rows,
+      empty: `No figures in the ${HISTORY_WINDOWS.find((w) => w.id === window)!.label}.`,
+      after: rows.length ? [['as of', formatTimestamp(answer.created_time)]] : undefined,
+    };
   });
 }
 
 export function registerProviderHistory(stats: Command, context: CliContext): void {
-  const provider = stats
-    .command('provider')
-    .description(
+  serviceCommand(stats, context, {
+    name: 'provider',
+    description:
       "one provider's days over the last 24 hours, 7 or 30 days, its uptime by the hour, its clients",
-    )
-    .argument('<client_id>', 'the provider (a client id of your network)')
-    .addOption(lastOption('(default 24h)'));
-  addServiceOptions(provider, { csv: true });
-  provider.addHelpText(
-    'after',
-    examples([
+    args: [['<client_id>', 'the provider (a client id of your network)']],
+    flags: (command) => command.addOption(lastOption('(default 24h)')),
+    csv: true,
+    examples: [
       ['netdeck stats provider 0b6b…e3 --last 30d', 'its days, hours up each day and the clients it served'],
       ["netdeck stats provider 0b6b…e3 --last 7d --json | jq '.uptime'", 'minutes up per hour'],
-    ]),
-  );
-  provider.action(async (clientArg: string, _flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
-    const clientId = orUsage(cmd, () => uuidOf(clientArg, 'client id'));
-    const window = options.last ?? '24h';
-    await runWithClient(context, options, async (session) => {
+    ],
+    check: (options: CommonOptions & { last?: HistoryWindow }, [clientArg]: [string]) => ({
+      clientId: uuidOf(clientArg, 'client id'),
+      window: options.last ?? '24h',
+    }),
+    run: async (session, { clientId, window }) => {
       const { client, out } = session;
       const [days, clients] = await withNetworkClients(
         session,
@@ -164,6 +157,6 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
           ],
         };
       });
-    });
+    },
   });
 }

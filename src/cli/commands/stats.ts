@@ -13,12 +13,12 @@ import { besideClientInfo } from '../../store/clients.ts';
 import type { HistoryWindow } from '../../store/history.ts';
 import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, integerArg, optionsOf } from '../options.ts';
+import { type CommonOptions, integerArg } from '../options.ts';
 import { type DataTable, flagField, type Line, numberField, textField } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
-import { runWithClient } from '../run-command.ts';
 import { examples } from './help.ts';
 import { withNetworkClients } from './provider-names.ts';
+import { serviceCommand } from './service-command.ts';
 import { lastOption, printProvidersHistory, registerProviderHistory } from './stats-history.ts';
 
 export function registerStats(program: Command, context: CliContext): void {
@@ -36,51 +36,46 @@ export function registerStats(program: Command, context: CliContext): void {
     ]),
   );
 
-  const providers = stats
-    .command('providers')
-    .description(
+  serviceCommand(stats, context, {
+    name: 'providers',
+    description:
       "the network's providers: uptime, transfer, payout and more over the last 24 hours (each), or 7 or 30 days (by day)",
-    )
-    .addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)'));
-  addServiceOptions(providers, { csv: true });
-  providers.addHelpText(
-    'after',
-    examples([
+    flags: (command) =>
+      command.addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)')),
+    csv: true,
+    examples: [
       ['netdeck stats providers', 'one row per provider, totals below'],
       ["netdeck stats providers --json | jq '[.providers[] | .payout_last_24h] | add'", 'payout of the day'],
       ['netdeck stats providers --last 30d', 'the whole network by UTC day over 30 days'],
-    ]),
-  );
-  registerProviderHistory(stats, context);
-  providers.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { last?: HistoryWindow }>(cmd);
-    if (options.last && options.last !== '24h') return printProvidersHistory(context, options, options.last);
-    await runWithClient(context, options, async (session) => {
+    ],
+    run: async (session, options: CommonOptions & { last?: HistoryWindow }) => {
+      if (options.last && options.last !== '24h') return printProvidersHistory(session, options.last);
       const [answer, clients] = await withNetworkClients(session, session.client.providerStats());
       // The device names and modes as My providers shows them; in --json beside what the service sent.
       const result = besideClientInfo(answer, clients);
       session.out.result(result, () => providerStatsTable(result, session.out.style));
-    });
+    },
   });
+  registerProviderHistory(stats, context);
 
-  const network = stats
-    .command('network')
-    .description('network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)')
-    .option('--days <n>', 'how many recent days to list (default 7)', integerArg({ min: 0, max: 90 }));
-  addServiceOptions(network, { csv: true });
-  network.addHelpText(
-    'after',
-    examples([
+  serviceCommand(stats, context, {
+    name: 'network',
+    description: 'network-wide statistics of the last 90 days (transfer in bytes, rates in bit/s)',
+    flags: (command) =>
+      command.option(
+        '--days <n>',
+        'how many recent days to list (default 7)',
+        integerArg({ min: 0, max: 90 }),
+      ),
+    csv: true,
+    examples: [
       ['netdeck stats network', 'summary and the last 7 days'],
       ["netdeck stats network --json | jq '.providers_data'", 'providers online per day'],
-    ]),
-  );
-  network.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<CommonOptions & { days?: number }>(cmd);
-    await runWithClient(context, options, async ({ client, out }) => {
+    ],
+    run: async ({ client, out }, options: CommonOptions & { days?: number }) => {
       const result = await client.networkStats();
       out.result(result, () => networkStatsTable(result, options.days ?? 7));
-    });
+    },
   });
 }
 

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { checkFromService } from '../../api/auth.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
-import { addServiceOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
+import type { CommonOptions } from '../options.ts';
 import { type DataTable, type Field, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
@@ -18,17 +18,22 @@ import { netdeckVersion } from '../version.ts';
 export const deviceSpec = () => `netdeck/${netdeckVersion()} (${process.platform}; ${process.arch})`;
 
 /**
- * The options of a command that gets a token: --name (the device's, as `nameHelp` says),
- * its own --token-file, --json and --csv, and the connection's but --token-file.
+ * What a command that gets a token declares (serviceCommand): --name (the device's, as
+ * `nameHelp` says) and its own --token-file, then --json, --csv and the connection's
+ * flags but --token-file.
  */
-export function addTokenCommandOptions(command: Command, nameHelp: string): Command {
-  command.requiredOption('--name <name>', nameHelp);
-  command.option(
-    '--token-file <path>',
-    "write the device's client token to this file (created 0600, replaced if there) instead of stdout",
-  );
-  return addServiceOptions(command, { csv: true, tokenFile: false });
-}
+export const tokenCommand = (nameHelp: string) =>
+  ({
+    flags: (command: Command) =>
+      command
+        .requiredOption('--name <name>', nameHelp)
+        .option(
+          '--token-file <path>',
+          "write the device's client token to this file (created 0600, replaced if there) instead of stdout",
+        ),
+    csv: true,
+    tokenFile: false,
+  }) as const;
 
 /** A usage error when the token could not be written at `path`. */
 function checkTokenFile(path: string | undefined): void {
@@ -40,17 +45,29 @@ function checkTokenFile(path: string | undefined): void {
     throw new UsageError(`--token-file ${path} is a folder: give a file name`);
 }
 
+/** What a command that gets a token was asked for. */
+export interface NewTokenRequest {
+  /** The device's name. */
+  name: string;
+  /** Where the token goes instead of stdout: the command's own --token-file. */
+  tokenFile?: string;
+  csv: boolean;
+  quiet: boolean;
+}
+
 /**
- * The command's options, the token file of the connection taken from before the command;
- * and its own, checked (a usage error before anything is asked of the service).
+ * The check of a command that gets a token (serviceCommand's `check`): its own
+ * --token-file must be a file that can be written (a usage error before anything is asked
+ * of the service).
  */
-export function tokenCommandOptions<T extends CommonOptions>(
+export function newTokenOf(
+  options: CommonOptions & { name: string },
+  _args: unknown[],
   command: Command,
-): { options: T; tokenFile?: string } {
-  const own = command.opts().tokenFile as string | undefined;
-  const connection = command.parent ? optionsOf<CommonOptions>(command.parent).tokenFile : undefined;
-  orUsage(command, () => checkTokenFile(own));
-  return { options: { ...optionsOf<T>(command), tokenFile: connection }, tokenFile: own };
+): NewTokenRequest {
+  const tokenFile = command.opts().tokenFile as string | undefined;
+  checkTokenFile(tokenFile);
+  return { name: options.name, tokenFile, csv: options.csv === true, quiet: options.quiet === true };
 }
 
 /** Writes the token to its file (0600, one line); a failure names the file. */

@@ -9,19 +9,11 @@ import { createEventSource, type NetdeckEvent } from '../../store/events/event-s
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { createExecRunner } from '../long-running/exec-runner.ts';
-import { commandClock, longRunning, stopSignal } from '../long-running/long-running.ts';
-import {
-  addConnectionOptions,
-  type CommonOptions,
-  collect,
-  integerArg,
-  numberArg,
-  optionsOf,
-  orUsage,
-} from '../options.ts';
+import { commandClock, stopSignal } from '../long-running/long-running.ts';
+import { type CommonOptions, collect, integerArg, numberArg } from '../options.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
-import { runWithClient, type CommandSession as Session } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { CommandSession as Session } from '../run-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 /** What watch asks the service at each poll. */
 const WATCH_OPERATIONS: readonly ObservedOperation[] = [
@@ -63,14 +55,12 @@ export function execArgv(exec: string[] | undefined, rest: string[]): string[] |
   return argv.length ? argv : undefined;
 }
 
-export function registerWatch(program: Command, context: CliContext): void {
-  const command = program
-    .command('watch')
-    .description(
-      'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
-    )
-    // The command after `--` is taken as excess arguments: an argument would widen the
-    // program's command list.
+/**
+ * watch's own flags. The command after `--` is taken as excess arguments: an argument
+ * would widen the program's command list.
+ */
+function addWatchFlags(command: Command): Command {
+  return command
     .usage('[options] [-- COMMAND [ARGS...]]')
     .allowExcessArguments()
     .option(
@@ -99,19 +89,26 @@ export function registerWatch(program: Command, context: CliContext): void {
       collect,
     )
     .option('--check', 'look once, print what is wrong, exit 5 if anything is (for cron and monitoring)');
-  addConnectionOptions(command);
-  command.addHelpText(
-    'after',
-    `
-After --: a command to run for each event, the event as JSON on its stdin (no shell).
-${examples([
-  ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
-  ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
-  ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
-  ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
-  ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
-])}
-Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
+}
+
+export function registerWatch(program: Command, context: CliContext): void {
+  serviceCommand(program, context, {
+    name: 'watch',
+    description:
+      'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
+    flags: addWatchFlags,
+    outputOptions: false,
+    examples: [
+      ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+      ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
+      ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
+      ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
+      ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
+    ],
+    help: {
+      before: `After --: a command to run for each event, the event as JSON on its stdin (no shell).
+`,
+      after: `Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
 token_expiring (3 days before), token_expired, request_failed, request_recovered,
 payout_planned, payout_completed (payouts that appear or complete while it watches), and
 with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_recovered.
@@ -119,11 +116,13 @@ with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_
 only when their flags are given), 1 when the service cannot be reached or has not got what
 a flag watches, 3 when it refuses the token.
 `,
-  );
-  command.action(async (_flags, cmd: Command) => {
-    const options = optionsOf<WatchOptions>(cmd);
-    const argv = orUsage(cmd, () => execArgv(options.exec, cmd.args));
-    await runWithClient(longRunning(context), options, (session) => watch(context, session, options, argv));
+    },
+    longRunning: true,
+    check: (options: WatchOptions, _args, command) => ({
+      options,
+      argv: execArgv(options.exec, command.args),
+    }),
+    run: (session, { options, argv }) => watch(context, session, options, argv),
   });
 }
 

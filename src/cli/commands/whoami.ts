@@ -14,11 +14,11 @@ import type { NetworkUser } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
-import { addServiceOptions, type CommonOptions, optionsOf } from '../options.ts';
+import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { ExitCode } from '../output/exit-codes.ts';
-import { renderPairs } from '../output/table.ts';
-import { explain, runWithClient } from '../run-command.ts';
-import { examples } from './help.ts';
+import type { Style } from '../output/style.ts';
+import { explain } from '../run-command.ts';
+import { serviceCommand } from './service-command.ts';
 
 const KIND_TEXT: Record<TokenKind, string> = {
   network: 'network token',
@@ -34,21 +34,15 @@ function shownTime(time: ClaimedTime | undefined): string {
 }
 
 export function registerWhoami(program: Command, context: CliContext): void {
-  const command = program
-    .command('whoami')
-    .description(
+  serviceCommand(program, context, {
+    name: 'whoami',
+    description:
       'the network and user of the token in use, its kind and times, and whether the service accepts it',
-    );
-  addServiceOptions(command);
-  command.addHelpText(
-    'after',
-    examples([
+    examples: [
       ['netdeck whoami', 'after netdeck login'],
       ['netdeck whoami --json', 'for scripts; exit code 3 when the service refuses the token'],
-    ]),
-  );
-  command.action(async (_flags, cmd: Command) => {
-    await runWithClient(context, optionsOf<CommonOptions>(cmd), async ({ client, out, config, token }) => {
+    ],
+    run: async ({ client, out, config, token }) => {
       if (!token) {
         throw new ApiError(
           'no-token',
@@ -70,7 +64,7 @@ export function registerWhoami(program: Command, context: CliContext): void {
         refusal = explain(error);
       }
       const issued = info ? issuedAt(info) : undefined;
-      const described = {
+      const described: Described = {
         api_url: client.baseUrl,
         network_name: info?.networkName ?? user?.network_name ?? null,
         network_id: info?.networkId ?? null,
@@ -82,28 +76,63 @@ export function registerWhoami(program: Command, context: CliContext): void {
         token_from: config.token?.origin ?? 'the demo simulator',
         accepted,
       };
-      if (out.json) out.printJson(described);
-      else {
-        const pairs: [string, string][] = [
-          ['api url', sanitize(described.api_url)],
-          ['network', sanitize(described.network_name ?? '-')],
-          ['network id', sanitize(described.network_id ?? '-')],
-          ['user id', sanitize(described.user_id ?? '-')],
-          ['token', KIND_TEXT[kind]],
-        ];
-        if (described.client_id) pairs.push(['client id', sanitize(described.client_id)]);
-        pairs.push(
-          ['issued', shownTime(issued)],
-          ['expires', shownTime(info?.expiresAt)],
-          ['from', described.token_from],
-          ['accepted', accepted ? out.style.good('yes, the service accepts it now') : out.style.bad('no')],
-        );
-        out.lines(renderPairs(pairs, out.style));
-      }
+      out.result(described, () => describedTable(described, issued, info?.expiresAt, out.style));
       if (!accepted) {
         out.error(refusal ?? 'the service does not accept the token');
         return ExitCode.unauthorized;
       }
-    });
+    },
   });
+}
+
+/** What whoami says of the token: the keys of its --json. */
+interface Described {
+  api_url: string;
+  network_name: string | null;
+  network_id: string | null;
+  user_id: string | null;
+  client_id: string | null;
+  token_kind: TokenKind;
+  issued_at: string | null;
+  expires_at: string | null;
+  token_from: string;
+  accepted: boolean;
+}
+
+/** The token described as `label  value` lines; a client id only where the token names one. */
+function describedTable(
+  described: Described,
+  issued: ClaimedTime | undefined,
+  expires: ClaimedTime | undefined,
+  style: Style,
+): DataTable<Described> {
+  return {
+    pairs: true,
+    rows: [described],
+    fields: [
+      textField('api url', 'api_url', (d) => sanitize(d.api_url)),
+      textField('network', 'network_name', (d) => sanitize(d.network_name ?? '-')),
+      textField('network id', 'network_id', (d) => sanitize(d.network_id ?? '-')),
+      textField('user id', 'user_id', (d) => sanitize(d.user_id ?? '-')),
+      {
+        header: 'token',
+        name: 'token_kind',
+        value: (d) => d.token_kind,
+        show: (d) => KIND_TEXT[d.token_kind],
+      },
+      ...(described.client_id
+        ? [textField<Described>('client id', 'client_id', (d) => sanitize(d.client_id ?? ''))]
+        : []),
+      { header: 'issued', name: 'issued_at', value: (d) => d.issued_at, show: () => shownTime(issued) },
+      { header: 'expires', name: 'expires_at', value: (d) => d.expires_at, show: () => shownTime(expires) },
+      textField('from', 'token_from', (d) => d.token_from),
+      flagField(
+        'accepted',
+        'accepted',
+        (d) => d.accepted,
+        style.good('yes, the service accepts it now'),
+        style.bad('no'),
+      ),
+    ],
+  };
 }

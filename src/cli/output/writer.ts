@@ -35,10 +35,11 @@ export interface Output {
    */
   result<R>(json: unknown, table: () => DataTable<R>): void;
   /**
-   * What an action did: `json` (the service's answer) with --json, `record`'s one row with
-   * --csv, else the sentence.
+   * What an action did (or a one-line answer): `json` (the service's answer) with --json,
+   * `record`'s one row with --csv (a command without --csv has none), else the sentence
+   * (or the lines) for people.
    */
-  outcome<R>(json: unknown, sentence: string, record: () => DataTable<R>): void;
+  outcome<R>(json: unknown, sentence: string | string[], record?: () => DataTable<R>): void;
   /** Rows printed as they arrive (fixed widths, CSV records, or JSON Lines of each row); writes the header now. */
   stream<R>(fields: Field<R>[], widths: number[]): (row: R) => void;
   /** The response JSON, indented. */
@@ -47,16 +48,23 @@ export interface Output {
   jsonLine(value: unknown): void;
   /** `netdeck: text` on stderr: progress and notices that must not mix with data. */
   note(text: string): void;
+  /** A note for a person (what to do next): left out with --json, whose reader is a script. */
+  hint(text: string): void;
   warn(text: string): void;
   error(text: string): void;
   /** Hides this secret in everything printed from now on (the token netdeck was given). */
   hide(secret: string | undefined): void;
 }
 
-export function createOutput(
-  io: CliIo,
-  options: { json?: boolean; quiet?: boolean; csv?: boolean } = {},
-): Output {
+/** The flags that choose what a command prints (options.ts adds them to the command line). */
+export interface OutputFlags {
+  json?: boolean;
+  csv?: boolean;
+  /** -q: no notes on stderr (the demo notice and the like). */
+  quiet?: boolean;
+}
+
+export function createOutput(io: CliIo, options: OutputFlags = {}): Output {
   const mode: OutputMode = options.json ? 'json' : options.csv ? 'csv' : 'table';
   const style = createStyle(io.stdout, io.env, { plain: mode !== 'table' });
   const errStyle = createStyle(io.stderr, io.env);
@@ -82,9 +90,9 @@ export function createOutput(
       for (const notice of csvNotices(data)) note(notice);
     },
     outcome: (json, sentence, record) => {
-      if (mode === 'table') return out(`${sentence}\n`);
       if (mode === 'json') return printJson(json);
-      lines(csvLines(record()));
+      if (mode === 'csv' && record) return lines(csvLines(record()));
+      lines(typeof sentence === 'string' ? [sentence] : sentence);
     },
     stream: (fields, widths) => {
       if (mode === 'json') return jsonLine;
@@ -98,6 +106,7 @@ export function createOutput(
     printJson,
     jsonLine,
     note,
+    hint: (text) => (mode === 'json' ? undefined : note(text)),
     warn: (text) => err(`${errStyle.warn(`netdeck: warning: ${text}`)}\n`),
     // Errors are one line: later lines (a server's stack dump, say) are folded in.
     error: (text) => err(`${errStyle.bad('netdeck:')} ${oneLine(text)}\n`),
