@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dialogTitle } from '../src/ui/frame/help-overlay.tsx';
-import { type Binding, isDialogScope } from '../src/ui/input/bindings.ts';
-import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keymap.ts';
+import { type Binding, isDialogScope } from '../src/ui/keys/bindings.ts';
+import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keys/keymap.ts';
 import { PANES } from '../src/ui/panes/registry.ts';
 import { DIALOG_WORDS, KEY_WORDS, PANE_GLOBALS } from './readme-key-words.ts';
 

@@ -27,9 +27,9 @@ import { Palette } from './frame/palette.tsx';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
-import type { Binding } from './input/bindings.ts';
 import { InputProvider, KeyRegistry, useDialogs, useKeyActions } from './input/dispatcher.tsx';
-import { globalTable, keymap } from './keymap.ts';
+import type { Binding } from './keys/bindings.ts';
+import { globalTable, keymap } from './keys/keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
 import { shownStores } from './panes/types.ts';
 import type { Theme } from './theme.ts';
@@ -130,7 +130,7 @@ export interface AppProps {
   demo?: DemoAccess;
   /** The key registry (tests read which handlers are mounted); default a new one. */
   keys?: KeyRegistry;
-  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  /** The key table with the user's keys (keys/remap.ts); default the table's own. */
   keymap?: readonly Binding[];
   /** Switching profiles (`@`); none: the key says there is nothing to switch. */
   profiles?: ProfileSwitch;

@@ -6,9 +6,9 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
 import { tickerFor } from './hooks/ticker.ts';
-import type { Binding } from './input/bindings.ts';
-import { nameKeysFrom } from './key-names.ts';
-import { keymap as defaultKeymap } from './keymap.ts';
+import type { Binding } from './keys/bindings.ts';
+import { nameKeysFrom } from './keys/key-names.ts';
+import { keymap as defaultKeymap } from './keys/keymap.ts';
 import { type Theme, themeFor } from './theme.ts';
 
 interface AppContextValue {
@@ -33,7 +33,7 @@ export function StoresProvider({
   clock: Clock;
   theme?: Theme;
   demo?: DemoAccess;
-  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  /** The key table with the user's keys (keys/remap.ts); default the table's own. */
   keymap?: readonly Binding[];
   children: React.ReactNode;
 }) {

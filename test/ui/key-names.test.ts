@@ -1,9 +1,9 @@
-// Sentences name keys through keyOf (src/ui/key-names.ts): every action they name exists
+// Sentences name keys through keyOf (src/ui/keys/key-names.ts): every action they name exists
 // in the key table, so a hint never names an action that was renamed or removed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keyOf } from '../../src/ui/key-names.ts';
+import { keyOf } from '../../src/ui/keys/key-names.ts';
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fitHints, footerBindings } from '../../src/ui/frame/footer.tsx';
 import { helpLines } from '../../src/ui/frame/help-overlay.tsx';
-import type { Binding } from '../../src/ui/input/bindings.ts';
 import { bindingFor } from '../../src/ui/input/dispatcher.tsx';
-import { keymapConflicts, remapKeys } from '../../src/ui/input/remap.ts';
-import { globalTable, keymap } from '../../src/ui/keymap.ts';
+import type { Binding } from '../../src/ui/keys/bindings.ts';
+import { globalTable, keymap } from '../../src/ui/keys/keymap.ts';
+import { keymapConflicts, remapKeys } from '../../src/ui/keys/remap.ts';
 import { paneById } from '../../src/ui/panes/registry.ts';
 
 describe('keymap', () => {

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type * as z from 'zod';
 import { issuePath } from '../../contract/issue-path.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
-import type { KeyRemaps } from '../../ui/input/remap.ts';
+import type { KeyRemaps } from '../../ui/keys/remap.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { didYouMean } from '../suggest.ts';
 import {

@@ -8,8 +8,8 @@ import { hideUrlCredentials, TOKEN_RULE, tokenProblem } from '../../api/auth.ts'
 import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
-import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
-import { keymap } from '../../ui/keymap.ts';
+import { keymap } from '../../ui/keys/keymap.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/keys/remap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
 import { DEFAULT_PROFILE, LoginFileError, loginPath, readLogin, type StoredLogin } from './login-store.ts';
@@ -165,7 +165,7 @@ const Profile = z.strictObject({
     .optional(),
   mouse: z.boolean({ error: 'takes true or false' }).optional(),
   theme: z.enum(THEME_NAMES, { error: `takes ${THEME_NAMES.join(', ')}` }).optional(),
-  /** Action name -> its keys (src/ui/input/remap.ts); checked against the key table as it is resolved. */
+  /** Action name -> its keys (src/ui/keys/remap.ts); checked against the key table as it is resolved. */
   keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
 });
 const ConfigFile = Profile.extend({

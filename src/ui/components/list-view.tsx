@@ -20,7 +20,7 @@ import { useStores, useTheme } from '../context.tsx';
 import type { Glyphs } from '../glyphs.ts';
 import { TextInput } from '../input/text-input.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
-import { keyOf } from '../key-names.ts';
+import { keyOf } from '../keys/key-names.ts';
 import { displayWidth, padCells, truncate } from '../text.ts';
 
 /** Where a list keeps its view: read and written at each key (a store's getState()). */

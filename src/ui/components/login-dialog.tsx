@@ -7,9 +7,9 @@ import { screenText } from '../../sanitize.ts';
 import { useDemo, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
-import { keyOf } from '../key-names.ts';
+import { loginKeys } from '../keys/dialog-keys.ts';
+import { keyOf } from '../keys/key-names.ts';
 import { DialogFrame } from './dialog-frame.tsx';
-import { loginKeys } from './dialog-keys.ts';
 import { Spinner } from './spinner.tsx';
 
 export const LOGIN_DIALOG = 'login';

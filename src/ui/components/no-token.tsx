@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
-import { keyOf } from '../key-names.ts';
+import { keyOf } from '../keys/key-names.ts';
 
 const NO_TOKEN_LINES = [
   'Or log in from a shell with  netdeck login  (an auth code, or --email), or give a token:',

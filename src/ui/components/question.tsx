@@ -6,8 +6,8 @@ import type React from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
+import { questionKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame } from './dialog-frame.tsx';
-import { questionKeys } from './dialog-keys.ts';
 import { Spinner } from './spinner.tsx';
 
 export const QUESTION_DIALOG = 'confirm';

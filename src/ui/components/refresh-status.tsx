@@ -6,7 +6,7 @@ import { explainError } from '../../api/error-words.ts';
 import { formatAge, formatPeriodAtSpeed } from '../../format/numbers.ts';
 import type { ResourceState } from '../../store/resource.ts';
 import { useClock, useTheme } from '../context.tsx';
-import { keyOf } from '../key-names.ts';
+import { keyOf } from '../keys/key-names.ts';
 import { truncate } from '../text.ts';
 import { Spinner } from './spinner.tsx';
 

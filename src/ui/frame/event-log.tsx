@@ -13,8 +13,8 @@ import { sortOf, sortWords, viewRows } from '../../store/list-view.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useClock, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { eventLogKeys } from '../input/global-keys.ts';
-import { keyOf } from '../key-names.ts';
+import { eventLogKeys } from '../keys/global-keys.ts';
+import { keyOf } from '../keys/key-names.ts';
 import { displayWidth } from '../text.ts';
 import type { Theme } from '../theme.ts';
 

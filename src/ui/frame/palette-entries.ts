@@ -1,8 +1,8 @@
 // What the `:` command palette offers (k9s's `:`): every pane to go to and every action of
-// the key table (the user's keys: input/remap.ts) outside the dialogs, matched fuzzily
+// the key table (the user's keys: keys/remap.ts) outside the dialogs, matched fuzzily
 // against what is typed. No React: the palette (palette.tsx) draws and runs them.
-import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
-import { keyLabel } from '../keymap.ts';
+import { type Binding, isDialogScope, type Scope } from '../keys/bindings.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { PANES } from '../panes/registry.ts';
 
 export interface PaletteEntry {

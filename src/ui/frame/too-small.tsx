@@ -1,6 +1,6 @@
 // Below 60x15 nothing useful fits: say so instead of drawing a broken frame.
 import { Box, Text } from 'ink';
-import { keyOf } from '../key-names.ts';
+import { keyOf } from '../keys/key-names.ts';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;

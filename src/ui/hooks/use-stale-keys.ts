@@ -9,7 +9,7 @@ import { QUESTION_DIALOG } from '../components/question.tsx';
 import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
 import { useStores } from '../context.tsx';
 import { useDialogs } from '../input/dispatcher.tsx';
-import { keyOf } from '../key-names.ts';
+import { keyOf } from '../keys/key-names.ts';
 
 export interface StaleRows {
   /** The client ids of the rows shown now, in order. */

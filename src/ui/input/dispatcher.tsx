@@ -23,8 +23,8 @@ import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
-import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
-import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
+import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from '../keys/bindings.ts';
+import type { FrameHandlers, PaneHandlers } from '../keys/global-keys.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, pastedLine, splitKeys } from './keys.ts';
 import type { MouseEvent } from './mouse.ts';
@@ -76,7 +76,7 @@ export class KeyRegistry {
   }
 
   constructor(
-    /** Every binding (src/ui/keymap.ts). */
+    /** Every binding (src/ui/keys/keymap.ts). */
     private readonly keymap: readonly Binding[],
     /** The scope of the pane shown now. */
     private readonly paneScope: (stores: Stores) => Scope,

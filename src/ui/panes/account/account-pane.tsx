@@ -21,7 +21,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { apiKeyList, countShown, walletList } from './account-lists.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';

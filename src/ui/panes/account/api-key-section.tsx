@@ -13,7 +13,7 @@ import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import { apiKeyList, countShown } from './account-lists.ts';
 

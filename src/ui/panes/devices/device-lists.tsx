@@ -10,7 +10,7 @@ import type { HeaderColumn } from '../../components/list-view.tsx';
 import { listRowWidth, scrollbarCells, windowStart } from '../../components/virtual-list.tsx';
 import { useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells } from '../../text.ts';
 
 type Line =

@@ -33,7 +33,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { fitParts, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';

@@ -8,7 +8,7 @@ import { fitQr } from '../../../format/qr-lines.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 
 const SCAN_HINT = 'Scan it with the app on the other network’s phone, or read the six words out.';
 

@@ -18,7 +18,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';

@@ -7,7 +7,7 @@ import { countryLabel } from '../../../store/blocked.ts';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { useStores } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 
 export const BLOCK_DIALOG = QUESTION_DIALOG;
 

@@ -26,7 +26,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { cell, fitParts, padCells } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';

@@ -41,7 +41,7 @@ import { useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import { definePane, type PaneProps } from '../types.ts';

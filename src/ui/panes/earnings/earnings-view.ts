@@ -36,7 +36,7 @@ import type { ListSort } from '../../../store/list-view.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';

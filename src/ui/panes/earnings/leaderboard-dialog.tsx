@@ -22,7 +22,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { padCells } from '../../text.ts';
 import { earningsKeys } from './keys.ts';
 

@@ -38,7 +38,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { displayWidth, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { CellLine } from './cell-line.tsx';

@@ -33,7 +33,7 @@ import { useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import { keyOf } from '../../keys/key-names.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';

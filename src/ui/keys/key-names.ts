@@ -1,11 +1,11 @@
 // The key a sentence names ("r retries", "X removes"): the user's first key for the
 // action (the configuration's `keys` may remap it), so no hint names a key that does
-// nothing. Actions go by the names the configuration uses (input/remap.ts): `refresh`,
+// nothing. Actions go by the names the configuration uses (keys/remap.ts): `refresh`,
 // `devices.qr`. The console's table is set as the app's context provider renders, once
 // per console; until then (and in tests that render no app) it is the table's own.
-import type { Binding } from './input/bindings.ts';
-import { actionName } from './input/remap.ts';
+import type { Binding } from './bindings.ts';
 import { keyLabel, keymap } from './keymap.ts';
+import { actionName } from './remap.ts';
 
 /** Action name -> its binding, for the table the console runs on (built once per table). */
 let byAction = new Map<string, Binding>();

@@ -1,15 +1,16 @@
 // The one key table, put together: the global keys (with a digit for each pane of the
 // pane list), the help overlay's, each pane's own (with its dialogs'), and the dialogs
 // several panes open. The footer hints, the `?` overlay and the `:` palette are generated
-// from it (with the user's keys: input/remap.ts); test/ui/keymap.test.ts fails on a
+// from it (with the user's keys: keys/remap.ts); test/ui/keymap.test.ts fails on a
 // duplicate key within a scope or a pane key that a global binding already uses,
 // test/ui/panes.test.tsx on a binding without a handler.
-// How a binding is written: src/ui/input/bindings.ts. No React here: the configuration's
+// How a binding is written: src/ui/keys/bindings.ts. No React here: the configuration's
 // check of remapped keys reads this table before Ink loads.
-import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './components/dialog-keys.ts';
-import type { Binding, Scope } from './input/bindings.ts';
-import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './input/global-keys.ts';
-import { PANE_LIST } from './panes/list.ts';
+
+import { PANE_LIST } from '../panes/list.ts';
+import type { Binding, Scope } from './bindings.ts';
+import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './dialog-keys.ts';
+import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './global-keys.ts';
 
 /** `1`..`9` select the panes in tab order. */
 export const paneSwitchKeys: readonly Binding[] = PANE_LIST.map((pane) => ({
