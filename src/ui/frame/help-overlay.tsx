@@ -4,13 +4,13 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { type ListSpec, matchesFilter } from '../../store/list-view.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
-import { useKeymap, useStores, useTheme } from '../context.tsx';
+import { useKeymap, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { type Binding, isDialogScope, type Scope } from '../keys/bindings.ts';
 import { helpKeys } from '../keys/global-keys.ts';
-import { keyOf } from '../keys/key-names.ts';
-import { keyLabel, keymap } from '../keys/keymap.ts';
+import type { ActionName, KeyNames } from '../keys/key-names.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { PANES } from '../panes/registry.ts';
 import type { Pane } from '../panes/types.ts';
 import { padCells } from '../text.ts';
@@ -25,7 +25,7 @@ export interface HelpLine {
  * What each dialog is called where people read it (never its id), with where it opens and
  * the user's keys that open it.
  */
-const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readonly string[] }> = {
+const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readonly ActionName[] }> = {
   addCode: { title: 'Adding a code', where: 'Devices', openedBy: ['devices.addCode'] },
   addWallet: { title: 'Adding a wallet', where: 'Account', openedBy: ['account.addWallet'] },
   apiKey: { title: 'Making an API key', where: 'Account', openedBy: ['account.newApiKey'] },
@@ -53,24 +53,24 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
 };
 
 /** A dialog's title in help: "Adding a code (Devices, a)". */
-export function dialogTitle(id: string): string {
+export function dialogTitle(id: string, keys: KeyNames): string {
   const dialog = DIALOGS[id];
   if (!dialog) return `A dialog (${id})`;
-  const keys = [...new Set(dialog.openedBy?.map(keyOf))].join(' or ');
-  const where = [dialog.where, keys].filter(Boolean).join(', ');
+  const openers = [...new Set(dialog.openedBy?.map((action) => keys[action]))].join(' or ');
+  const where = [dialog.where, openers].filter(Boolean).join(', ');
   return where ? `${dialog.title} (${where})` : dialog.title;
 }
 
-function scopeTitle(scope: Scope): string {
+function scopeTitle(scope: Scope, keys: KeyNames): string {
   if (scope === 'global') return 'Everywhere';
   if (isDialogScope(scope)) {
     const id = scope.slice('dialog:'.length);
-    return dialogTitle(id);
+    return dialogTitle(id, keys);
   }
   return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
 }
 
-export function helpLines(active: Pane, table: readonly Binding[] = keymap): HelpLine[] {
+export function helpLines(active: Pane, table: readonly Binding[], keys: KeyNames): HelpLine[] {
   const scopes: Scope[] = ['global', active.id];
   for (const b of table) if (!scopes.includes(b.scope) && !isDialogScope(b.scope)) scopes.push(b.scope);
   for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
@@ -79,7 +79,7 @@ export function helpLines(active: Pane, table: readonly Binding[] = keymap): Hel
     const bindings = table.filter((b) => b.scope === scope);
     if (!bindings.length) continue;
     if (lines.length) lines.push({ kind: 'title', text: '' });
-    lines.push({ kind: 'title', text: scopeTitle(scope) });
+    lines.push({ kind: 'title', text: scopeTitle(scope, keys) });
     for (const b of bindings)
       lines.push({ kind: 'binding', keys: b.keys.map(keyLabel).join(' '), text: b.help });
   }
@@ -120,7 +120,8 @@ const HELP_SEARCH: ListSpec<{ line: HelpLine; group: string }> = {
 export function HelpOverlay({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
   const [view, holder] = useViewState();
-  const all = helpLines(active, useKeymap());
+  const keys = useKeyNames();
+  const all = helpLines(active, useKeymap(), keys);
   const lines = searchHelp(all, view.filter);
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
@@ -130,7 +131,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
       maxTop,
       Math.max(
         0,
-        lines.findIndex((l) => l.kind === 'title' && l.text === scopeTitle(active.id)),
+        lines.findIndex((l) => l.kind === 'title' && l.text === scopeTitle(active.id, keys)),
       ),
     ),
   );
@@ -158,7 +159,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} width={filterWidth(width)} placeholder="words or a key" />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · ${keyOf('help.search')} search · esc closes`}
+          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : `: none (${keys['help.close']} clears)`}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · ${keys['help.search']} search · ${keys['help.close']} closes`}
         </Text>
       </Box>
       {shown.map((line, i) =>

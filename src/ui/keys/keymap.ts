@@ -6,23 +6,35 @@
 // test/ui/panes.test.tsx on a binding without a handler.
 // How a binding is written: src/ui/keys/bindings.ts. No React here: the configuration's
 // check of remapped keys reads this table before Ink loads.
-
-import { PANE_LIST } from '../panes/list.ts';
+import { PANE_LIST, type PaneBinding } from '../panes/list.ts';
 import type { Binding, Scope } from './bindings.ts';
 import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './dialog-keys.ts';
 import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './global-keys.ts';
 
 /** `1`..`9` select the panes in tab order. */
-export const paneSwitchKeys: readonly Binding[] = PANE_LIST.map((pane) => ({
-  scope: 'global',
-  keys: [pane.digit],
-  action: `pane:${pane.id}`,
+export const paneSwitchKeys = PANE_LIST.map((pane) => ({
+  scope: 'global' as const,
+  keys: [pane.digit] as readonly string[],
+  action: `pane:${pane.id}` as const,
   help: `show ${pane.title}`,
 }));
 
-export const globalTable: readonly Binding[] = [...paneSwitchKeys, ...globalKeys];
+export const globalTable = [...paneSwitchKeys, ...globalKeys];
 
-export const keymap: readonly Binding[] = [
+/** A binding of the table with its scope and action as literal types (key-names.ts names them). */
+export type KeymapBinding =
+  | (typeof paneSwitchKeys)[number]
+  | (typeof globalKeys)[number]
+  | (typeof helpKeys)[number]
+  | (typeof eventLogKeys)[number]
+  | (typeof paletteKeys)[number]
+  | PaneBinding
+  | (typeof loginKeys)[number]
+  | (typeof questionKeys)[number]
+  | (typeof stalePeriodKeys)[number]
+  | (typeof profileKeys)[number];
+
+const TABLE: readonly KeymapBinding[] = [
   ...globalTable,
   ...helpKeys,
   ...eventLogKeys,
@@ -33,6 +45,9 @@ export const keymap: readonly Binding[] = [
   ...stalePeriodKeys,
   ...profileKeys,
 ];
+
+/** Every binding, in the order the help lists them. */
+export const keymap: readonly Binding[] = TABLE;
 
 /** How a key is written in hints and help (arrows as arrows; names otherwise read better than symbols). */
 export function keyLabel(key: string): string {

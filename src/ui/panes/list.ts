@@ -9,7 +9,6 @@
 // layout, its keys), a folder src/ui/panes/<pane>/ with its keys (keys.ts) and its
 // component, which also exports its definition (`definePane`), and that definition in
 // registry.ts.
-import type { Binding } from '../keys/bindings.ts';
 import { accountKeys } from './account/keys.ts';
 import { devicesKeys } from './devices/keys.ts';
 import { discoverKeys } from './discover/keys.ts';
@@ -28,6 +27,9 @@ const ENTRIES = [
   { id: 'earnings', title: 'Earnings', shortTitle: 'Earn', keys: earningsKeys },
 ] as const;
 
+/** A binding of a pane or of its dialogs, with its scope and action as literal types. */
+export type PaneBinding = (typeof ENTRIES)[number]['keys'][number];
+
 /** A pane's id: its key scope and the session's name for it. */
 export type PaneId = (typeof ENTRIES)[number]['id'];
 
@@ -39,7 +41,7 @@ export interface PaneEntry {
   /** The key that shows it: its place in the list, from 1. */
   digit: string;
   /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`), as the key table has them by default. */
-  keys: readonly Binding[];
+  keys: readonly PaneBinding[];
 }
 
 export const PANE_LIST: readonly PaneEntry[] = ENTRIES.map((entry, i) => ({

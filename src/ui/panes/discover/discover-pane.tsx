@@ -22,11 +22,11 @@ import { type HeaderColumn, headerText, SortingHeader } from '../../components/l
 import { tokenMissing } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
-import { keyOf } from '../../keys/key-names.ts';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { cell, fitParts, padCells } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
@@ -135,11 +135,11 @@ const sendToProviders = (stores: Stores) =>
  * The country `B` offers for a row: the row's own, or a region's or city's (named as the
  * browse list names it, else as the row's WHERE does); a reason when there is none.
  */
-function countryOfRow(stores: Stores, row: DiscoveryRow | undefined) {
-  if (!row) return `no place here: ${keyOf('discover.block')} blocks the country under the cursor`;
+function countryOfRow(stores: Stores, row: DiscoveryRow | undefined, keys: KeyNames) {
+  if (!row) return `no place here: ${keys['discover.block']} blocks the country under the cursor`;
   if (row.kind === 'country') return { id: row.id, name: row.name, code: row.countryCode };
   if (row.kind !== 'region' && row.kind !== 'city')
-    return `${keyOf('discover.block')} blocks a country: a ${row.kind} has none (move to a country, a region or a city)`;
+    return `${keys['discover.block']} blocks a country: a ${row.kind} has none (move to a country, a region or a city)`;
   if (!row.countryId) return `the country of ${screenText(row.name)} is not known: B it from its country`;
   const listed = stores.discovery.getState().data?.locations?.find((l) => l.location_id === row.countryId);
   const name =
@@ -148,14 +148,14 @@ function countryOfRow(stores: Stores, row: DiscoveryRow | undefined) {
 }
 
 /** Why `B` or `F` cannot act on the blocked list now; undefined when they can. */
-function blockedUnavailable(stores: Stores, what: string): string | undefined {
-  const noToken = tokenMissing(stores, what);
+function blockedUnavailable(stores: Stores, what: string, keys: KeyNames): string | undefined {
+  const noToken = tokenMissing(stores, what, keys);
   if (noToken) return noToken;
   const { data, error } = stores.blocked.getState();
   if (isMissingRoute(error)) return NO_BLOCKED_LOCATIONS;
   if (data === undefined)
     return error
-      ? `the blocked countries could not be loaded (${keyOf('refresh')} retries)`
+      ? `the blocked countries could not be loaded (${keys.refresh} retries)`
       : 'the blocked countries are loading…';
   return undefined;
 }
@@ -169,6 +169,7 @@ export function Discover({ width, height }: PaneProps) {
   const { discovery, blocked } = stores;
   const dialogs = useDialogs();
   const theme = useTheme();
+  const keys = useKeyNames();
   const { session } = stores;
   const editing = useStore(session, (s) => s.focus === SEARCH_INPUT);
   const query = useStore(discovery, (s) => s.query);
@@ -211,11 +212,11 @@ export function Discover({ width, height }: PaneProps) {
     select: () => (d().rows[d().cursor] ? d().toggleMark() : 'no place here to mark'),
     open: () => sendToProviders(stores),
     send: () => sendToProviders(stores),
-    sort: () => (d().query.trim() ? IN_SEARCH(`${keyOf('sort')} sorts`) : d().toggleSort()),
+    sort: () => (d().query.trim() ? IN_SEARCH(`${keys.sort} sorts`) : d().toggleSort()),
     reverse: () =>
       d().query.trim()
-        ? IN_SEARCH(`${keyOf('reverse')} reverses`)
-        : `the places go by count (most providers first) or by name (A-Z): ${keyOf('sort')} switches between them`,
+        ? IN_SEARCH(`${keys.reverse} reverses`)
+        : `the places go by count (most providers first) or by name (A-Z): ${keys.sort} switches between them`,
     // Settings only find-locations honours: not set blind on a service that lacks it.
     onlyActive: () =>
       d().onlyActive
@@ -230,7 +231,7 @@ export function Discover({ width, height }: PaneProps) {
       const row = d().rows[d().cursor];
       if (d().query.trim()) return IN_SEARCH('→ opens countries in');
       if (d().onlyBlocked)
-        return `→ opens countries of the list of places: ${keyOf('discover.onlyBlocked')} shows it again`;
+        return `→ opens countries of the list of places: ${keys['discover.onlyBlocked']} shows it again`;
       if (row?.kind !== 'country' || row.child) return '→ opens a country: this row is not one';
       if (ownEntry(d().expanded, row.id)) return 'this country is open already (← closes it)';
       void d().expand();
@@ -243,15 +244,17 @@ export function Discover({ width, height }: PaneProps) {
     },
     best: () => d().toggleBest(),
     block: () => {
-      const unavailable = blockedUnavailable(stores, 'Blocking a country');
+      const unavailable = blockedUnavailable(stores, 'Blocking a country', keys);
       if (unavailable) return unavailable;
-      const country = countryOfRow(stores, d().rows[d().cursor]);
+      const country = countryOfRow(stores, d().rows[d().cursor], keys);
       if (typeof country === 'string') return country;
       blocked.getState().ask(country);
       dialogs.open(BLOCK_DIALOG);
     },
     onlyBlocked: () => {
-      const unavailable = d().onlyBlocked ? undefined : blockedUnavailable(stores, 'The blocked countries');
+      const unavailable = d().onlyBlocked
+        ? undefined
+        : blockedUnavailable(stores, 'The blocked countries', keys);
       if (unavailable) return unavailable;
       d().toggleOnlyBlocked();
     },
@@ -292,7 +295,7 @@ export function Discover({ width, height }: PaneProps) {
           value={query}
           width={Math.max(8, width - settings.length - 6)}
           placeholder={
-            editing ? 'city, region, country, group or a device id' : `press ${keyOf('search')} to search`
+            editing ? 'city, region, country, group or a device id' : `press ${keys.search} to search`
           }
           onChange={(value) => d().setQuery(value)}
           onSubmit={() => {
@@ -340,8 +343,8 @@ export function Discover({ width, height }: PaneProps) {
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
         {rows.length
-          ? `${rowOf(cursor, rows.length)} · ${countOf(rows.length, 'blocked location')} · ${keyOf('discover.block')} unblocks the one under the cursor · ${keyOf('discover.onlyBlocked')} shows every place`
-          : `${keyOf('discover.onlyBlocked')} shows every place`}
+          ? `${rowOf(cursor, rows.length)} · ${countOf(rows.length, 'blocked location')} · ${keys['discover.block']} unblocks the one under the cursor · ${keys['discover.onlyBlocked']} shows every place`
+          : `${keys['discover.onlyBlocked']} shows every place`}
       </Text>
     );
   } else {
@@ -399,15 +402,15 @@ export function Discover({ width, height }: PaneProps) {
     if (onlyBlocked && isMissingRoute(blockedError)) message = NO_BLOCKED_LOCATIONS;
     else if (onlyBlocked && !searching)
       message = blockedList
-        ? `No blocked countries. ${keyOf('discover.onlyBlocked')} shows every place; ${keyOf('discover.block')} there blocks one.`
+        ? `No blocked countries. ${keys['discover.onlyBlocked']} shows every place; ${keys['discover.block']} there blocks one.`
         : '';
     else if (searching)
       message = search.loading
         ? ''
         : search.error
           ? ''
-          : `no matches for "${screenText(query)}"${onlyBlocked ? ` in the blocked countries (${keyOf('discover.onlyBlocked')} shows every place)` : ''}`;
-    else if (!hasData) message = error ? `no data yet (${keyOf('refresh')} retries)` : '';
+          : `no matches for "${screenText(query)}"${onlyBlocked ? ` in the blocked countries (${keys['discover.onlyBlocked']} shows every place)` : ''}`;
+    else if (!hasData) message = error ? `no data yet (${keys.refresh} retries)` : '';
     else message = 'no locations with active providers right now';
     body = (
       <Box height={listHeight} width={width}>
