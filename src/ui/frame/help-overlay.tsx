@@ -1,15 +1,19 @@
 // `?`: every binding of the keymap, grouped by scope (global first, then the active
-// pane, then the other panes, then dialogs), scrollable with j/k.
+// pane, then the other panes, then dialogs), scrollable with j/k. A key of the active
+// pane that cannot act now, or that its service cannot serve, says why beside its words,
+// its keys in brackets (dim where the theme dims), as the footer marks it.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { type ListSpec, matchesFilter } from '../../store/list-view.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
 import { useKeymap, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
+import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { type Binding, isDialogScope, type Scope } from '../keys/bindings.ts';
 import { helpKeys } from '../keys/global-keys.ts';
 import type { ActionName, KeyNames } from '../keys/key-names.ts';
+import type { KeyReason, KeyReasons } from '../keys/key-reasons.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { PANES } from '../panes/registry.ts';
 import type { Pane } from '../panes/types.ts';
@@ -19,6 +23,15 @@ export interface HelpLine {
   kind: 'title' | 'binding';
   text: string;
   keys?: string;
+  /** The key cannot act in the active pane now (its words say why). */
+  notNow?: boolean;
+}
+
+/** A binding's line; with the active pane's reason for it, marked and saying why. */
+function bindingLine(b: Binding, reason: KeyReason | undefined): HelpLine {
+  const keys = b.keys.map(keyLabel).join(' ');
+  if (!reason) return { kind: 'binding', keys, text: b.help };
+  return { kind: 'binding', keys: `(${keys})`, text: `${b.help} · ${reason.why}`, notNow: true };
 }
 
 /**
@@ -70,7 +83,13 @@ function scopeTitle(scope: Scope, keys: KeyNames): string {
   return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
 }
 
-export function helpLines(active: Pane, table: readonly Binding[], keys: KeyNames): HelpLine[] {
+/** Every binding's line; `reasons`: the active pane's (its view's) for its own keys and the global ones. */
+export function helpLines(
+  active: Pane,
+  table: readonly Binding[],
+  keys: KeyNames,
+  reasons: KeyReasons = {},
+): HelpLine[] {
   const scopes: Scope[] = ['global', active.id];
   for (const b of table) if (!scopes.includes(b.scope) && !isDialogScope(b.scope)) scopes.push(b.scope);
   for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
@@ -80,8 +99,8 @@ export function helpLines(active: Pane, table: readonly Binding[], keys: KeyName
     if (!bindings.length) continue;
     if (lines.length) lines.push({ kind: 'title', text: '' });
     lines.push({ kind: 'title', text: scopeTitle(scope, keys) });
-    for (const b of bindings)
-      lines.push({ kind: 'binding', keys: b.keys.map(keyLabel).join(' '), text: b.help });
+    const own = scope === 'global' || scope === active.id;
+    for (const b of bindings) lines.push(bindingLine(b, own ? reasons[b.action] : undefined));
   }
   return lines;
 }
@@ -121,7 +140,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
   const theme = useTheme();
   const [view, holder] = useViewState();
   const keys = useKeyNames();
-  const all = helpLines(active, useKeymap(), keys);
+  const all = helpLines(active, useKeymap(), keys, usePaneReasons(active));
   const lines = searchHelp(all, view.filter);
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
@@ -170,7 +189,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
           </Text>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
-          <Text key={i} wrap="truncate">
+          <Text key={i} dimColor={line.notNow && theme.dim} wrap="truncate">
             {`  ${padCells(line.keys ?? '', keyWidth)} ${line.text}`}
           </Text>
         ),

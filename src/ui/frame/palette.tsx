@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { rowOf } from '../../format/numbers.ts';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
+import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { useKeyActions, useRunChosen } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/text-input.tsx';
 import { paletteKeys } from '../keys/global-keys.ts';
@@ -21,7 +22,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
   const [wanted, setCursor] = useState(0);
   // The latest query and cursor, ahead of the render when keys come faster than renders.
   const latest = useRef({ query: '', cursor: 0 });
-  const entries = paletteEntries(table, active.id);
+  const entries = paletteEntries(table, active.id, usePaneReasons(active));
   const matching = (q: string) => matchEntries(entries, q);
   const shown = matching(query);
   const cursor = Math.min(wanted, Math.max(0, shown.length - 1));
@@ -83,8 +84,13 @@ export function Palette({ width, height, active }: { width: number; height: numb
         shown.slice(top, top + room).map((e, i) => {
           const selected = top + i === cursor;
           return (
-            <Text key={`${e.scope} ${e.action}`} inverse={selected} wrap="truncate">
-              {`${selected ? theme.glyphs.cursor : ' '} ${padCells(truncate(e.label, labelWidth), labelWidth)} ${padCells(
+            <Text
+              key={`${e.scope} ${e.action}`}
+              inverse={selected}
+              dimColor={e.unserved !== undefined && theme.dim}
+              wrap="truncate"
+            >
+              {`${selected ? theme.glyphs.cursor : ' '} ${padCells(truncate(e.unserved ? `${e.label} · ${e.unserved}` : e.label, labelWidth), labelWidth)} ${padCells(
                 truncate(e.where, whereWidth),
                 whereWidth,
               )} ${truncate(e.keys, keysWidth)}`}

@@ -62,9 +62,16 @@ export function keyLabel(key: string): string {
   return labels[key] ?? key;
 }
 
-/** A binding as the footer hints show it: its keys, then its footer word (else its help). */
-export function footerHint(b: Binding): string {
-  return `${b.keys.map(keyLabel).join('/')} ${typeof b.footer === 'string' ? b.footer : b.help}`;
+/** A binding as the footer offers it: `notNow` when the pane's view says it cannot act now. */
+export type OfferedBinding = Binding & { readonly notNow?: boolean };
+
+/**
+ * A binding as the footer hints show it: its keys, then its footer word (else its help);
+ * a key that cannot act now has its keys in brackets, `(p) send`, in every theme.
+ */
+export function footerHint(b: OfferedBinding): string {
+  const keys = b.keys.map(keyLabel).join('/');
+  return `${b.notNow ? `(${keys})` : keys} ${typeof b.footer === 'string' ? b.footer : b.help}`;
 }
 
 /** The scopes of the table in order of first appearance. */
