@@ -2,7 +2,7 @@
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
-import { type Era, unreadFields } from '../src/contract/eras.ts';
+import { ERA_CONTRACTS, type Era, unreadFields } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { type HttpSimulatorOptions, startHttpSimulator } from './http/app.ts';
 import { newMasterKey } from './http/auth.ts';
@@ -112,6 +112,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       },
       codes: () => engine.codes(),
       unreadFields: (name) => unreadFields(name, engine.era),
+      lacks: (name) => ERA_CONTRACTS[engine.era].lacks.includes(name),
     },
     adminSecret: http.adminSecret,
     admin: http.admin,
