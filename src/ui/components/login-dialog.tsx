@@ -34,6 +34,7 @@ export function useOpenLogin() {
 export function LoginDialog() {
   const { login, session } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const dialog = useStore(login, (s) => s.dialog);
   const target = useStore(session, (s) => s.target);
@@ -56,7 +57,9 @@ export function LoginDialog() {
     outcome = (
       <Box flexDirection="column">
         <Text color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</Text>
-        <Text dimColor={theme.dim}>enter or esc closes; the panes load with the new token.</Text>
+        <Text dimColor={theme.dim}>
+          {`${keys['login.submit']} or ${keys['login.close']} closes; the panes load with the new token.`}
+        </Text>
       </Box>
     );
   else if (dialog.phase === 'failed')

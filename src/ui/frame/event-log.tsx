@@ -66,9 +66,10 @@ export function useToast(): ToastItem | undefined {
 /** The toast's line in the footer. */
 export function Toast({ item, width }: { item: ToastItem; width: number }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const [text, colour] =
     'event' in item
-      ? [`${eventLine(item.event)}  · ! event log`, colourOf(theme, item.event.severity)]
+      ? [`${eventLine(item.event)}  · ${keys.events} event log`, colourOf(theme, item.event.severity)]
       : [item.notice.replaceAll('\n', ' '), theme.ok];
   return (
     <Box width={width} height={1} overflowY="hidden">

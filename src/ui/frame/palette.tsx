@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { rowOf } from '../../format/numbers.ts';
-import { useKeymap, useStores, useTheme } from '../context.tsx';
+import { useKeymap, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { useKeyActions, useRunChosen } from '../input/dispatcher.tsx';
 import { TextInput } from '../input/text-input.tsx';
@@ -15,6 +15,7 @@ import { matchEntries, paletteEntries } from './palette-entries.ts';
 
 export function Palette({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const { session } = useStores();
   const runChosen = useRunChosen();
   const table = useKeymap();
@@ -36,7 +37,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
   const run = () => {
     const { query: q, cursor: at } = latest.current;
     const chosen = matching(q)[at];
-    if (!chosen) return `nothing matches “${q}”: type less, or esc closes`;
+    if (!chosen) return `nothing matches “${q}”: type less, or ${keys['palette.close']} closes`;
     close();
     // Another pane's action acts there: its handlers run once it is shown.
     if (chosen.scope !== 'global' && chosen.scope !== active.id) session.getState().setPane(chosen.scope);
@@ -72,7 +73,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
           onCancel={close}
         />
         <Text dimColor={theme.dim} wrap="truncate">
-          {`  ${shown.length ? rowOf(cursor, shown.length) : 'no match'} · ↑↓ move · enter runs · esc closes`}
+          {`  ${shown.length ? rowOf(cursor, shown.length) : 'no match'} · ↑↓ move · ${keys['palette.run']} runs · ${keys['palette.close']} closes`}
         </Text>
       </Box>
       <Text bold wrap="truncate">

@@ -308,7 +308,7 @@ export function MyProviders({ width, height }: PaneProps) {
       sort: () => tableHidden() ?? table.sort(),
       reverse: () => tableHidden() ?? table.reverse(),
       open: () => {
-        if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+        if (inDetail()) return `this provider is open already (${keys.back} goes back to the list)`;
         if (!visibleProviders(s()).length) return 'no provider here to open';
         scroll.reset();
         s().openDetail();
