@@ -1,6 +1,6 @@
 // The longer words (docs/keys.md) for keys where the key table's one-line `help` is too short: by
 // `scope action`. A key with no entry here is listed with its `help`. `npm run
-// readme-keys` writes the key tables of docs/keys.md from the key table (src/ui/keymap.ts) and
+// readme-keys` writes the key tables of docs/keys.md from the key table (src/ui/keys/keymap.ts) and
 // these; test/docs/readme-keys.test.ts fails when docs/keys.md is not what it writes, or
 // when an entry here names no binding.
 

@@ -2,7 +2,7 @@
 
 import { type Clock, ManualClock, ScaledClock } from '../src/clock.ts';
 import type { AdminActions, DemoAccess } from '../src/contract/admin.ts';
-import { DEFAULT_ERA, type Era, unreadFields } from '../src/contract/eras.ts';
+import { DEFAULT_ERA, ERA_CONTRACTS, type Era, unreadFields } from '../src/contract/eras.ts';
 import { createEngine, createEngineInSlices, type Engine } from './engine/index.ts';
 import { eraProfile } from './eras/index.ts';
 import { type HttpSimulatorOptions, startHttpSimulator } from './http/app.ts';
@@ -114,6 +114,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       },
       codes: () => engine.codes(),
       unreadFields: (name) => unreadFields(name, engine.era),
+      lacks: (name) => ERA_CONTRACTS[engine.era].lacks.includes(name),
     },
     adminSecret: http.adminSecret,
     admin: http.admin,

@@ -103,6 +103,11 @@ export interface DemoAccess {
    * find-providers2 no rank_mode); a real service does not say, so only the demo knows.
    */
   unreadFields(name: OperationName): readonly string[];
+  /**
+   * Whether the simulated service lacks the operation (its era's: today's find-locations,
+   * the seed era's blocked locations); a real service says so only with a 404.
+   */
+  lacks(name: OperationName): boolean;
   /** Codes a user of the demo network could add now, the demo account's wallets and user. */
   codes(): SimCodes;
 }

@@ -81,7 +81,10 @@ export interface DiscoveryView extends ListMoves {
   sort: DiscoverySort;
   onlyActive: boolean;
   distanceFraction?: number;
-  /** find-locations answered 404: the distance setting does not apply (api/location-search.ts). */
+  /**
+   * find-locations answered 404 (api/location-search.ts), or the demo's era lacks it: the
+   * distance and only-active settings do not apply.
+   */
   findLocationsGone: boolean;
   /** A line to show once: find-locations found gone, or a search answered by the other operation. */
   notice?: string;
@@ -266,7 +269,8 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       search: { loading: false },
       sort: 'count',
       onlyActive: false,
-      findLocationsGone: false,
+      // The demo knows its service's era; a real service says so with its first 404.
+      findLocationsGone: deps.demo?.lacks('findLocations') ?? false,
       expanded: {},
       rows: [],
       cursor: 0,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
-import { POOL_NOTE } from '../../src/ui/panes/discover/discover-pane.tsx';
+import { POOL_NOTE } from '../../src/ui/panes/discover/discover-view.ts';
 import { activePane } from '../../src/ui/panes/registry.ts';
 import { neverClient, withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
@@ -322,6 +322,8 @@ describe('Discover pane', () => {
 describe('Discover pane, more', () => {
   it('a service whose find-locations answers nothing: the query is asked of find-provider-locations', async () => {
     app = await renderApp({
+      // The seed era's service: today's has no find-locations at all (the demo knows its era).
+      sim: { era: 'seed' },
       wrapClient: (client) =>
         withOverrides(client, {
           findLocations: async () => ({ groups: [], locations: [], devices: [] }) as LocationResult,

@@ -3,8 +3,8 @@
 // closes and runs nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fuzzyScore, matchEntries, paletteEntries } from '../../src/ui/frame/palette-entries.ts';
-import { isDialogScope } from '../../src/ui/input/bindings.ts';
-import { keymap } from '../../src/ui/keymap.ts';
+import { isDialogScope } from '../../src/ui/keys/bindings.ts';
+import { keymap } from '../../src/ui/keys/keymap.ts';
 import { PANES } from '../../src/ui/panes/registry.ts';
 import { type Rendered, renderApp } from './render.tsx';
 

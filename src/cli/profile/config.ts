@@ -9,8 +9,8 @@ import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
 import { echoed } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS, REFRESH_BOUNDS } from '../../store/deps.ts';
-import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
-import { keymap } from '../../ui/keymap.ts';
+import { keymap } from '../../ui/keys/keymap.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/keys/remap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
 import {
@@ -170,7 +170,7 @@ const Profile = z.strictObject({
     .optional(),
   mouse: z.boolean({ error: 'takes true or false' }).optional(),
   theme: z.enum(THEME_NAMES, { error: `takes ${THEME_NAMES.join(', ')}` }).optional(),
-  /** Action name -> its keys (src/ui/input/remap.ts); checked against the key table as it is resolved. */
+  /** Action name -> its keys (src/ui/keys/remap.ts); checked against the key table as it is resolved. */
   keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
 });
 const ConfigFile = Profile.extend({

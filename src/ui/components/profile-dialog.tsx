@@ -8,8 +8,8 @@ import { createContext, useContext, useState } from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { profileKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
-import { profileKeys } from './dialog-keys.ts';
 import { DialogList, dialogListRows } from './dialog-list.tsx';
 
 export const PROFILE_DIALOG = 'profiles';

@@ -4,10 +4,10 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { screenText } from '../../sanitize.ts';
-import { useTheme } from '../context.tsx';
+import { useKeyNames, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
+import { questionKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame } from './dialog-frame.tsx';
-import { questionKeys } from './dialog-keys.ts';
 import { Spinner } from './spinner.tsx';
 
 export const QUESTION_DIALOG = 'confirm';
@@ -26,6 +26,7 @@ export interface QuestionProps {
 
 export function Question({ title, phase, lines, question, message, onAnswer, onClose }: QuestionProps) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const answered = phase === 'done' || phase === 'failed';
   useKeyActions(
     questionKeys,
@@ -54,7 +55,7 @@ export function Question({ title, phase, lines, question, message, onAnswer, onC
   else
     footer = (
       <Text bold color={theme.warn}>
-        {`${question}  y yes · n no`}
+        {`${question}  ${keys['confirm.yes']} yes · ${keys['confirm.no']} no`}
       </Text>
     );
   return (

@@ -9,9 +9,9 @@ import { seenText } from '../../store/stale.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
+import { stalePeriodKeys } from '../keys/dialog-keys.ts';
 import { truncate } from '../text.ts';
 import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
-import { stalePeriodKeys } from './dialog-keys.ts';
 import { QUESTION_DIALOG, Question } from './question.tsx';
 
 export const STALE_PERIOD_DIALOG = 'stalePeriod';

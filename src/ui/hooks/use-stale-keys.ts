@@ -7,9 +7,8 @@ import type { StaleView } from '../../store/stale.ts';
 import { tokenMissing } from '../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../components/question.tsx';
 import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
-import { useStores } from '../context.tsx';
+import { useKeyNames, useStores } from '../context.tsx';
 import { useDialogs } from '../input/dispatcher.tsx';
-import { keyOf } from '../key-names.ts';
 
 export interface StaleRows {
   /** The client ids of the rows shown now, in order. */
@@ -20,18 +19,19 @@ export interface StaleRows {
 
 export function useStaleKeys(view: StaleView, rows: StaleRows) {
   const stores = useStores();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const s = () => stores.stale.getState();
   const on = () => s().views[view];
   // The view is its pane's: its keys go by the pane's names (`devices.staleView`).
-  const key = (action: string) => keyOf(`${view}.${action}`);
+  const key = (action: 'staleView' | 'staleRemove') => keys[`${view}.${action}` as const];
   return {
-    staleView: () => tokenMissing(stores, 'The stale view') ?? s().toggle(view),
+    staleView: () => tokenMissing(stores, 'The stale view', keys) ?? s().toggle(view),
     staleRemove: () => {
       if (!on()) return `${key('staleRemove')} removes stale clients: ${key('staleView')} shows them first`;
-      const missing = tokenMissing(stores, 'Removing clients');
+      const missing = tokenMissing(stores, 'Removing clients', keys);
       if (missing) return missing;
-      if (!s().staleIds) return `the stale clients are not known yet (${keyOf('refresh')} asks again)`;
+      if (!s().staleIds) return `the stale clients are not known yet (${keys.refresh} asks again)`;
       const shown = rows.shown();
       if (!shown.length)
         return `no client here is stale for ${formatPeriod(s().periodMs)}: nothing to remove`;
@@ -44,7 +44,7 @@ export function useStaleKeys(view: StaleView, rows: StaleRows) {
     },
     /** space: marks the client under the cursor (the stale view only). */
     select: () => {
-      if (!on()) return `${keyOf('select')} marks clients in the stale view (${key('staleView')} shows it)`;
+      if (!on()) return `${keys.select} marks clients in the stale view (${key('staleView')} shows it)`;
       const id = rows.selected();
       if (!id) return 'no client here to mark';
       s().toggleMark(id);

@@ -9,7 +9,7 @@ import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
@@ -63,6 +63,7 @@ export function AssociationQuestion({ action, dialog }: Props & { dialog: string
 export function RenameDialog({ action }: Props) {
   const { devices } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const close = useClose(RENAME_DIALOG);
   const d = () => devices.getState();
   const submit = () => {
@@ -83,7 +84,11 @@ export function RenameDialog({ action }: Props) {
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
   else if (action.phase === 'done')
-    outcome = <Text color={theme.ok}>{`✓ ${screenText(action.message)}  (enter or esc closes)`}</Text>;
+    outcome = (
+      <Text
+        color={theme.ok}
+      >{`✓ ${screenText(action.message)}  (${keys['rename.submit']} or ${keys['rename.close']} closes)`}</Text>
+    );
   else if (action.phase === 'failed')
     outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
   return (

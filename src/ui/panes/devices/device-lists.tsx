@@ -8,9 +8,9 @@ import { screenText } from '../../../sanitize.ts';
 import { type DeviceRow, type DeviceSection, SECTION_TITLES } from '../../../store/devices.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
 import { listRowWidth, scrollbarCells, windowStart } from '../../components/virtual-list.tsx';
-import { useTheme } from '../../context.tsx';
+import { useKeyNames, useTheme } from '../../context.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
-import { keyOf } from '../../key-names.ts';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { padCells } from '../../text.ts';
 
 type Line =
@@ -66,7 +66,7 @@ function deviceColumns(width: number) {
   return { name, id, network, state: Math.max(6, rest - name - network) };
 }
 
-function stateText(row: DeviceRow, stale?: StaleRows): string {
+function stateText(row: DeviceRow, keys: KeyNames, stale?: StaleRows): string {
   if (stale) return `○ seen ${stale.lastSeen(row)}`;
   if (row.section === 'own') return row.online ? '● online' : '○ offline';
   if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
@@ -74,10 +74,15 @@ function stateText(row: DeviceRow, stale?: StaleRows): string {
   if (!row.pending) return 'confirmed';
   return row.section === 'incoming'
     ? 'pending, owner confirms'
-    : `guest added: ${keyOf('devices.confirm')} confirms`;
+    : `guest added: ${keys['devices.confirm']} confirms`;
 }
 
-function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>, stale?: StaleRows): string {
+function rowText(
+  row: DeviceRow,
+  cols: ReturnType<typeof deviceColumns>,
+  keys: KeyNames,
+  stale?: StaleRows,
+): string {
   const id = row.clientId ? screenText(row.clientId) : '–';
   return (
     padCells(screenText(row.deviceName || '(no name)'), cols.name) +
@@ -86,7 +91,7 @@ function rowText(row: DeviceRow, cols: ReturnType<typeof deviceColumns>, stale?:
     ' ' +
     padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
     ' ' +
-    padCells(stateText(row, stale), cols.state)
+    padCells(stateText(row, keys, stale), cols.state)
   );
 }
 
@@ -120,6 +125,7 @@ export function DeviceLists({
   stale?: StaleRows;
 }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const box = useRef<DOMElement>(null);
   const lines = listLines(rows, stale !== undefined);
   // A scrollbar in the last column when the lines do not fit, as every long list has.
@@ -169,7 +175,7 @@ export function DeviceLists({
               color={marked ? theme.marked : line.row.pending ? theme.warn : undefined}
               wrap="truncate"
             >
-              {`${selected ? '›' : ' '}${marked ? '✓' : ' '}${rowText(line.row, cols, stale)}`}
+              {`${selected ? '›' : ' '}${marked ? '✓' : ' '}${rowText(line.row, cols, keys, stale)}`}
             </Text>
           );
         })}

@@ -28,12 +28,11 @@ import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth } from '../../components/virtual-list.tsx';
-import { useClock, useNow, useStores, useTheme } from '../../context.tsx';
+import { useClock, useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
 import { fitParts, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { AssociationQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } from './action-dialogs.tsx';
@@ -49,6 +48,7 @@ export function Devices({ width, height }: PaneProps) {
   const stores = useStores();
   const { devices, session, clients, stale } = stores;
   const theme = useTheme();
+  const keys = useKeyNames();
   const clock = useClock();
   const dialogs = useDialogs();
   const copy = useCopy();
@@ -77,7 +77,7 @@ export function Devices({ width, height }: PaneProps) {
     selectedRow(visibleDeviceRows(d(), clock.now(), clients.getState().data), d().selectedKey);
   const act = (id: string, start: () => unknown, what: string) => {
     // No token: the dialog would only fail on submit; say so and offer L instead.
-    const missing = tokenMissing(stores, what);
+    const missing = tokenMissing(stores, what, keys);
     if (missing) return missing;
     setNotice(undefined);
     void start();
@@ -85,8 +85,10 @@ export function Devices({ width, height }: PaneProps) {
   };
   /** A dialog about the selected row: no token first (nothing would work), then a row of the wrong kind. */
   const onRow = (kind: Parameters<typeof rowRefusal>[0], id: string, start: () => unknown, what: string) =>
-    tokenMissing(stores, what) ??
-    rowRefusal(kind, current(), (action) => keyOf(action === 'refresh' ? action : `devices.${action}`)) ??
+    tokenMissing(stores, what, keys) ??
+    rowRefusal(kind, current(), (action) =>
+      action === 'refresh' ? keys.refresh : keys[`devices.${action}` as const],
+    ) ??
     act(id, start, what);
   const staleKeys = useStaleKeys('devices', {
     shown: () =>
@@ -98,7 +100,7 @@ export function Devices({ width, height }: PaneProps) {
   /** In the stale view only the network's own devices show: what acts on associations says so. */
   const onAssociations = (act: () => string | undefined) => () =>
     stale.getState().views.devices
-      ? `the stale view shows only the network’s own devices (${keyOf('devices.staleView')} shows all)`
+      ? `the stale view shows only the network’s own devices (${keys['devices.staleView']} shows all)`
       : act();
   useKeyActions(devicesKeys, 'devices', {
     ...useListKeys(d, listHeight),
@@ -170,22 +172,22 @@ export function Devices({ width, height }: PaneProps) {
     const parts: [number, string | undefined][] = staleView
       ? [
           [0, position],
-          [1, `stale for ${formatPeriod(staleState.periodMs)} (${keyOf('devices.stalePeriod')})`],
+          [1, `stale for ${formatPeriod(staleState.periodMs)} (${keys['devices.stalePeriod']})`],
           [2, countOf(rows.length, 'device')],
-          [3, staleState.marked.size ? `${staleState.marked.size} marked` : `${keyOf('select')} marks`],
-          [4, `${keyOf('devices.staleRemove')} removes`],
-          [5, `${keyOf('devices.staleView')} all`],
+          [3, staleState.marked.size ? `${staleState.marked.size} marked` : `${keys.select} marks`],
+          [4, `${keys['devices.staleRemove']} removes`],
+          [5, `${keys['devices.staleView']} all`],
         ]
       : [
           [0, position],
           [1, `${rows.filter((row) => row.section !== 'own').length} associations`],
-          [2, `${keyOf('devices.addCode')} adds a code`],
-          [3, `${keyOf('devices.share')} shares`],
-          [6, `${keyOf('devices.confirm')} confirms a guest`],
-          [7, `${keyOf('devices.remove')} removes`],
-          [8, `${keyOf('devices.rename')}/${keyOf('devices.setName')} rename`],
-          [9, `${keyOf('devices.qr')} QR code`],
-          [5, `${keyOf('devices.staleView')} stale`],
+          [2, `${keys['devices.addCode']} adds a code`],
+          [3, `${keys['devices.share']} shares`],
+          [6, `${keys['devices.confirm']} confirms a guest`],
+          [7, `${keys['devices.remove']} removes`],
+          [8, `${keys['devices.rename']}/${keys['devices.setName']} rename`],
+          [9, `${keys['devices.qr']} QR code`],
+          [5, `${keys['devices.staleView']} stale`],
         ];
     status = (
       <Text dimColor={theme.dim} wrap="truncate">
@@ -197,14 +199,14 @@ export function Devices({ width, height }: PaneProps) {
   let body: React.ReactNode;
   if (noToken) body = <NoToken what="Device associations need your network's token" width={width} />;
   else if (!data)
-    body = <Text dimColor={theme.dim}>{error ? `no lists yet (${keyOf('refresh')} retries)` : ''}</Text>;
+    body = <Text dimColor={theme.dim}>{error ? `no lists yet (${keys.refresh} retries)` : ''}</Text>;
   else if (staleView && rows.length === 0)
     body = (
       <Text dimColor={theme.dim} wrap="wrap">
         {staleState.staleIds
-          ? `No device is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keyOf('devices.stalePeriod')} sets another period, ${keyOf('devices.staleView')} shows them all.`
+          ? `No device is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keys['devices.stalePeriod']} sets another period, ${keys['devices.staleView']} shows them all.`
           : staleState.error
-            ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keyOf('refresh')} asks again, ${keyOf('devices.staleView')} shows them all.`
+            ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keys.refresh} asks again, ${keys['devices.staleView']} shows them all.`
             : 'Asking the service when each device was last seen…'}
       </Text>
     );
@@ -213,7 +215,7 @@ export function Devices({ width, height }: PaneProps) {
       <Box flexDirection="column">
         <Text>No device associations yet.</Text>
         <Text dimColor={theme.dim}>
-          {`Press ${keyOf('devices.addCode')} to add an adoption or share code, or ${keyOf('devices.share')} to share one of your devices.`}
+          {`Press ${keys['devices.addCode']} to add an adoption or share code, or ${keys['devices.share']} to share one of your devices.`}
         </Text>
       </Box>
     );
@@ -240,9 +242,9 @@ export function Devices({ width, height }: PaneProps) {
   const detail =
     notice ??
     (selected?.code
-      ? `code: ${screenText(selected.code)}  (${keyOf('devices.copy')} copies it, ${keyOf('devices.qr')} shows it as a QR code)`
+      ? `code: ${screenText(selected.code)}  (${keys['devices.copy']} copies it, ${keys['devices.qr']} shows it as a QR code)`
       : selected?.deviceId
-        ? `device id: ${screenText(selected.deviceId)}  (${keyOf('devices.setName')} renames the device)`
+        ? `device id: ${screenText(selected.deviceId)}  (${keys['devices.setName']} renames the device)`
         : '');
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

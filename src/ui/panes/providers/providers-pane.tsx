@@ -29,11 +29,11 @@ import {
 import { progressBar } from '../../components/progress-bar.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { providersKeys } from './keys.ts';
@@ -43,14 +43,14 @@ const MAX_BATCH = BATCH_SIZES[BATCH_SIZES.length - 1];
 
 /** Why `n` cannot fetch now, if it cannot. */
 /** Why `n` or `N` sends nothing now, if it does not. */
-function nothingToFetch(state: ProvidersState): string | undefined {
-  if (state.fetchingAll) return `already fetching every provider (${keyOf('back')} stops)`;
+function nothingToFetch(state: ProvidersState, keys: KeyNames): string | undefined {
+  if (state.fetchingAll) return `already fetching every provider (${keys.back} stops)`;
   if (!state.specs.length)
-    return `nothing chosen yet: mark places in Discover (${keyOf('pane:discover')}, ${keyOf('select')}), then ${keyOf('discover.send')} or ${keyOf('open')}`;
+    return `nothing chosen yet: mark places in Discover (${keys['pane:discover']}, ${keys.select}), then ${keys['discover.send']} or ${keys.open}`;
   if (state.exhausted)
-    return `every matching provider has been seen (${keyOf('providers.reset')} starts over)`;
+    return `every matching provider has been seen (${keys['providers.reset']} starts over)`;
   if (state.tooLarge)
-    return `the service refused a request this large: ${keyOf('providers.reset')} starts over, ${keyOf('providers.smaller')} asks for fewer`;
+    return `the service refused a request this large: ${keys['providers.reset']} starts over, ${keys['providers.smaller']} asks for fewer`;
 }
 
 /**
@@ -58,17 +58,21 @@ function nothingToFetch(state: ProvidersState): string | undefined {
  * and the service samples none below its minimum-performance gate (reference-behaviour.md,
  * find-providers2's force_minimum).
  */
-function fewerThanCounted(specs: readonly { providerCount?: number }[], seen: number): string | undefined {
+function fewerThanCounted(
+  specs: readonly { providerCount?: number }[],
+  seen: number,
+  keys: KeyNames,
+): string | undefined {
   if (!specs.length || specs.some((s) => s.providerCount === undefined)) return undefined;
   const counted = specs.reduce((sum, s) => sum + (s.providerCount ?? 0), 0);
   if (seen >= counted) return undefined;
-  return `all seen: ${formatCount(seen)} of Discover's ${formatCount(counted)}, as none below the performance gate is sampled (${keyOf('providers.reset')} starts over)`;
+  return `all seen: ${formatCount(seen)} of Discover's ${formatCount(counted)}, as none below the performance gate is sampled (${keys['providers.reset']} starts over)`;
 }
 
 /** `d`/space: marks the provider under the cursor, or says why it cannot. */
-function markDestination(state: ProvidersState): string | undefined {
+function markDestination(state: ProvidersState, keys: KeyNames): string | undefined {
   const provider = providerAtCursor(state);
-  if (!provider) return 'no provider here to mark: n fetches a batch';
+  if (!provider) return `no provider here to mark: ${keys['providers.next']} fetches a batch`;
   if (!provider.client_id) return 'this provider came without an id: it cannot be marked';
   state.toggleDestination();
 }
@@ -151,6 +155,7 @@ export function fetchAllLine(
 export function Providers({ width, height }: PaneProps) {
   const { providers, session } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const specs = useStore(providers, (s) => s.specs);
   const seen = useStore(providers, (s) => s.seen);
   const cursor = useStore(providers, (s) => s.cursor);
@@ -175,14 +180,14 @@ export function Providers({ width, height }: PaneProps) {
   const copy = useCopy();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
-    next: () => nothingToFetch(p()) ?? void p().next(),
-    fetchAll: () => nothingToFetch(p()) ?? void p().fetchAll(),
+    next: () => nothingToFetch(p(), keys) ?? void p().next(),
+    fetchAll: () => nothingToFetch(p(), keys) ?? void p().fetchAll(),
     search: listView.search,
     sort: listView.sort,
     reverse: listView.reverse,
     back: () => {
       if (p().stopFetchAll())
-        return `stopped fetching: ${formatCount(p().seen.length)} seen (${keyOf('providers.fetchAll')} goes on)`;
+        return `stopped fetching: ${formatCount(p().seen.length)} seen (${keys['providers.fetchAll']} goes on)`;
       listView.clearFilter();
     },
     copy: () => session.getState().notify(copy(providerAtCursor(p())?.client_id, 'client id')),
@@ -193,9 +198,9 @@ export function Providers({ width, height }: PaneProps) {
     rankMode: () =>
       p().rankModeRead
         ? p().toggleRankMode()
-        : `this service reads no rank mode: it picks providers its own way, and ${keyOf('providers.rankMode')} changes nothing`,
+        : `this service reads no rank mode: it picks providers its own way, and ${keys['providers.rankMode']} changes nothing`,
     reset: () => (p().specs.length ? p().reset() : 'nothing to reset: nothing chosen yet'),
-    destination: () => markDestination(p()),
+    destination: () => markDestination(p(), keys),
     clearDestinations: () =>
       Object.keys(p().destinations).length ? p().clearDestinations() : 'no used destinations to forget',
     // Where it went is news for a moment (the footer's toast), not a state of the pane.
@@ -204,7 +209,7 @@ export function Providers({ width, height }: PaneProps) {
       if (!path) return p().exportError;
       session.getState().notify(`wrote ${countOf(p().exported?.count ?? 0, 'provider')} to ${path}`);
     },
-    select: () => markDestination(p()),
+    select: () => markDestination(p(), keys),
   });
 
   // The rows leave the scrollbar its column; the header lines up with them.
@@ -212,7 +217,7 @@ export function Providers({ width, height }: PaneProps) {
   const destinationCount = Object.keys(destinations).length;
   const forLine = specs.length
     ? `for ${specs.map((s) => screenText(s.label)).join(', ')}`
-    : `nothing chosen yet: mark places in Discover (${keyOf('pane:discover')}, ${keyOf('select')}), then ${keyOf('discover.send')} or ${keyOf('open')}`;
+    : `nothing chosen yet: mark places in Discover (${keys['pane:discover']}, ${keys.select}), then ${keys['discover.send']} or ${keys.open}`;
   const counters = [
     !seen.length
       ? '0 seen'
@@ -233,7 +238,7 @@ export function Providers({ width, height }: PaneProps) {
     status = (
       <Text color={theme.warn} wrap="truncate">
         {truncate(
-          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; ${keyOf('providers.reset')} starts over`,
+          `the exclusion list grew past what the service takes (413): iteration stopped, ${seen.length} seen kept; ${keys['providers.reset']} starts over`,
           width,
         )}
       </Text>
@@ -247,8 +252,8 @@ export function Providers({ width, height }: PaneProps) {
   } else if (exhausted) {
     status = (
       <Text wrap="truncate">
-        {fewerThanCounted(specs, seen.length) ??
-          `every matching provider seen: the last batch came back empty (${keyOf('providers.reset')} starts over)`}
+        {fewerThanCounted(specs, seen.length, keys) ??
+          `every matching provider seen: the last batch came back empty (${keys['providers.reset']} starts over)`}
       </Text>
     );
   } else {
