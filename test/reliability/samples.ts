@@ -73,6 +73,26 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   networkRanking: undefined,
   setRankingVisibility: { is_public: true },
   leaderboard: {},
+  // Issue 34: the data balance, sign-up and recovery, where a caller is.
+  subscriptionBalance: undefined,
+  balanceCodes: undefined,
+  checkBalanceCode: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+  redeemBalanceCode: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+  networkCheck: { network_name: 'sample-network' },
+  networkCreate: {
+    user_name: 'sample-network',
+    user_auth: 'sample@example.com',
+    password: 'a sample password',
+    network_name: 'sample-network',
+    terms: true,
+    verify_use_numeric: false,
+  },
+  authVerifySend: { user_auth: 'sample@example.com' },
+  authVerify: { user_auth: 'sample@example.com', verify_code: '0123abcd' },
+  authPasswordReset: { user_auth: 'sample@example.com' },
+  authPasswordSet: { reset_code: 'ab'.repeat(64), password: 'a new password' },
+  networkDelete: undefined,
+  myIpInfo: undefined,
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
