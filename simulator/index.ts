@@ -113,6 +113,7 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         return engine.seed;
       },
       codes: () => engine.codes(),
+      verifyCode: (userAuth) => engine.verifyCode(userAuth),
       unreadFields: (name) => unreadFields(name, engine.era),
       lacks: (name) => ERA_CONTRACTS[engine.era].lacks.includes(name),
     },

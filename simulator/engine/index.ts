@@ -3,7 +3,7 @@
 // calls `handle`.
 import { randomBytes } from 'node:crypto';
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
-import type { SimCodes } from '../../src/contract/admin.ts';
+import type { SimCodes, SimMail } from '../../src/contract/admin.ts';
 import { endpoints, type OperationName, type ResponseOf } from '../../src/contract/endpoints.ts';
 import { type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
@@ -98,6 +98,10 @@ export interface Engine {
   network(id: string): NetworkRef | undefined;
   ensureNetwork(name: string, id?: string): NetworkRef;
   codes(): SimCodes;
+  /** What the service would have e-mailed, newest last (issue 34). */
+  mail(): SimMail;
+  /** The newest verification code sent to a user auth that still works (issue 34: the demo's sign-up). */
+  verifyCode(userAuth: string): string | undefined;
   setDeviceName(clientId: string, name: string): boolean;
   /** The device id /network/clients lists for a client, undefined for a client the world does not have. */
   deviceIdOf(clientId: string): string | undefined;
@@ -269,8 +273,12 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
           .filter((wallet) => wallet.active)
           .map((wallet) => ({ wallet_id: wallet.walletId })),
         demo_user: demoUser(world),
+        // Issue 34: served by the commits that follow.
+        balance_codes: [],
       };
     },
+    mail: () => ({ mail: [] }),
+    verifyCode: () => undefined,
     setDeviceName(clientId: string, name: string) {
       const i = world.providers.ids.index(clientId, world.providers.count);
       if (i < 0) return false;

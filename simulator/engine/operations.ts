@@ -3,6 +3,7 @@
 // handler, or a handler without an operation, does not compile; a new operation is one
 // row here and its handler in its domain file.
 import type { Endpoints, OperationName } from '../../src/contract/endpoints.ts';
+import { HTTP_TEXT } from '../../src/contract/messages.ts';
 import type { EraProfile } from '../eras/profile.ts';
 import type { World } from '../world/index.ts';
 import {
@@ -42,6 +43,7 @@ import {
   transferStats,
   walletBalance,
 } from './earnings.ts';
+import { SimError } from './errors.ts';
 import { findProviders } from './find-providers.ts';
 import { authClient, removeClient, removeClients } from './fleet.ts';
 import { leaderboard, networkRanking, setRankingVisibility } from './leaderboard.ts';
@@ -148,4 +150,22 @@ export const operations = {
   networkRanking: (c) => networkRanking(c.world, c.network, c.now),
   setRankingVisibility: (c) => setRankingVisibility(c.world, c.network, c.body),
   leaderboard: (c) => leaderboard(c.world),
+  // Issue 34: the contract first (so that the client side can start from it); each route
+  // is served by its domain file in the commits that follow, and answers 404 until then.
+  subscriptionBalance: notServedYet,
+  balanceCodes: notServedYet,
+  checkBalanceCode: notServedYet,
+  redeemBalanceCode: notServedYet,
+  networkCheck: notServedYet,
+  networkCreate: notServedYet,
+  authVerifySend: notServedYet,
+  authVerify: notServedYet,
+  authPasswordReset: notServedYet,
+  authPasswordSet: notServedYet,
+  networkDelete: notServedYet,
+  myIpInfo: notServedYet,
 } satisfies OperationTable;
+
+function notServedYet(): never {
+  throw new SimError(404, HTTP_TEXT.notFound);
+}

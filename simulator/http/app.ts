@@ -95,6 +95,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       return { token: auth.sign(network, clientId), network_id: network.id };
     },
     codes: (): SimCodes => engine.codes(),
+    mail: () => engine.mail(),
     setFaults: (next: SimFaults) => faults.set(next),
     setName(body: SimNameChange) {
       if ('client_id' in body) {

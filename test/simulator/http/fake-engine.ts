@@ -5,7 +5,7 @@ import { SimError } from '../../../simulator/engine/index.ts';
 import { eraProfile } from '../../../simulator/eras/index.ts';
 import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/engine-port.ts';
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
-import type { SimCodes } from '../../../src/contract/admin.ts';
+import type { SimCodes, SimMail } from '../../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
 import { DEFAULT_ERA, type Era } from '../../../src/contract/eras.ts';
 
@@ -129,7 +129,14 @@ export class FakeEngine implements EnginePort {
       share_codes: [],
       wallets: [{ wallet_id: this.walletOf(this.demoNetwork.id) }],
       demo_user: { email: 'demo@fake.example', password: 'fake-password' },
+      balance_codes: [],
     };
+  }
+  mail(): SimMail {
+    return { mail: [] };
+  }
+  verifyCode(): string | undefined {
+    return undefined;
   }
   deviceIdOf(clientId: string): string | undefined {
     return clientId === this.deviceId(1) ? uuidOf(`device-of:${clientId}`) : undefined;
