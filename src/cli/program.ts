@@ -22,6 +22,7 @@ import { registerLogout } from './commands/logout.ts';
 import { registerNetwork } from './commands/network.ts';
 import { registerPayments } from './commands/payments.ts';
 import { registerProviders } from './commands/providers.ts';
+import { registerProxy } from './commands/proxy.ts';
 import { registerRanking } from './commands/ranking.ts';
 import { registerReliability } from './commands/reliability.ts';
 import { registerSim } from './commands/sim.ts';
@@ -103,6 +104,8 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerProviders(program, context);
   registerDevices(program, context);
   registerClients(program, context);
+  // issue 34: hosted proxies, the data balance, sign-up, where this machine is
+  registerProxy(program, context);
   // issue 26, group 6
   registerAdopt(program, context);
   registerWallet(program, context);
