@@ -34,6 +34,8 @@ export interface HttpContext {
   log?: (line: string) => void;
   /** The simulated time: every answer's `Date` says it (clients learn a sped-up clock from it). */
   now: () => number;
+  /** The simulator's proxy whose connection a request came on (issue 34), by the caller's address and port. */
+  viaProxy?: (address: string | undefined, port: number | undefined) => string | undefined;
 }
 
 /** Operations whose answer is the same for every caller: their bytes are reused while the engine returns the same object. */
@@ -90,6 +92,7 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (nil) throw new Error(`${name}: null body for a pointer argument`);
     const value = ctx.engine.handle(name, body, caller, {
       address: req.socket.remoteAddress,
+      viaProxy: ctx.viaProxy?.(req.socket.remoteAddress, req.socket.remotePort),
       sign: (network, clientId) => ctx.auth.sign(network, clientId),
     });
     sendJsonBytes(res, ctx.faults.corrupt(value, serialise(name, value)));
