@@ -139,13 +139,10 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
       }
       return serveAdmin(ctx.admin.actions, path, req, res);
     }
-    if (ctx.cors) {
-      const { origin } = req.headers;
-      if (isPreflight(req) && ctx.cors.allowOrigin(origin)) {
-        const methods = methodsAt(path);
-        if (methods.length) return ctx.cors.answerPreflight(res, origin!, methods);
-      }
-      ctx.cors.addHeaders(res, origin);
+    // The load balancer's CORS: every OPTIONS to an API path is its 204, every answer has its headers.
+    if (ctx.cors && !isAdminPath(path)) {
+      if (method === 'OPTIONS') return ctx.cors.answerOptions(res, req.headers.origin);
+      ctx.cors.addHeaders(res, req.headers.origin);
     }
 
     if (path === OPENAPI_PATH) {
@@ -167,12 +164,6 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
     return sendText(res, 404, TEXT.notFound);
   }
-
-  /** The methods a path serves (a preflight's `Access-Control-Allow-Methods`). */
-  const methodsAt = (path: string): string[] =>
-    path === OPENAPI_PATH || adoptQrCode(path) !== undefined
-      ? ['GET']
-      : routeOf('', path, ctx.engine.era).allow;
 
   return (req, res) => {
     const started = performance.now();
@@ -196,12 +187,6 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 }
 
 const OPENAPI_PATH = '/openapi.json';
-
-/** A browser's preflight: OPTIONS naming the method it means to send. */
-const isPreflight = (req: IncomingMessage) =>
-  req.method === 'OPTIONS' &&
-  req.headers.origin !== undefined &&
-  req.headers['access-control-request-method'] !== undefined;
 
 async function refuseBody(
   req: IncomingMessage,

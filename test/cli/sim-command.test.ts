@@ -71,6 +71,28 @@ describe('--admin on a host other machines reach', () => {
   });
 });
 
+describe('the proxies on a host other machines reach (issue 34)', () => {
+  it('warns that a proxy token sends traffic out through this machine; loopback says nothing', async () => {
+    const exposed = await sim(['--host', '0.0.0.0']);
+    expect(exposed.code).toBe(0);
+    expect(exposed.stderr).toBe(
+      'netdeck: warning: the proxies listen on 0.0.0.0 too: anyone who reaches that address with a proxy token can send traffic out through this machine\n',
+    );
+    for (const host of ['127.0.0.1', 'localhost', '::1'])
+      expect((await sim(['--host', host])).stderr, host).toBe('');
+  });
+
+  it('puts the proxies on the three ports after --port, free ones beside --port 0; --proxy-allow-local passes on', async () => {
+    expect((await sim(['--port', '9000'])).options).toMatchObject({
+      proxyPorts: { http: 9001, socks: 9002, https: 9003 },
+      proxyAllowLocal: false,
+    });
+    const free = await sim(['--port', '0', '--proxy-allow-local']);
+    expect(free.options.proxyPorts).toBeUndefined();
+    expect(free.options.proxyAllowLocal).toBe(true);
+  });
+});
+
 describe('--key-file', () => {
   it('creates a private key file when missing, then reads the same key back', async () => {
     const path = join(dir.path, 'sim.key');

@@ -35,6 +35,7 @@ export interface SimOptions {
   allowHost?: string[];
   cors?: string[];
   callerCountry?: string;
+  proxyAllowLocal?: boolean;
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -68,6 +69,13 @@ function checkAdminExposure(options: SimOptions): string | undefined {
   return `the admin routes (reset, tokens, faults) are reachable from other machines through ${host}; anyone with the secret can use them`;
 }
 
+/** Issue 34: a host other machines reach exposes the proxies too. */
+function proxyExposure(options: SimOptions): string | undefined {
+  const host = options.host ?? '127.0.0.1';
+  if (isLoopback(host)) return undefined;
+  return `the proxies listen on ${host} too: anyone who reaches that address with a proxy token can send traffic out through this machine`;
+}
+
 /**
  * The simulator's world flags, shared with the interactive console's demo mode. The
  * defaults are spelled out rather than imported: importing simulator/world would load
@@ -92,7 +100,15 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     allowHosts: options.allowHost,
     cors: options.cors,
     ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
+    proxyAllowLocal: options.proxyAllowLocal ?? false,
+    proxyPorts: proxyPortsBeside(options.port ?? SIM_DEFAULT_PORT),
   };
+}
+
+/** The proxies' ports: the three after the API's (a free one where that is taken), free ones beside port 0. */
+function proxyPortsBeside(port: number) {
+  if (port === 0 || port > 65532) return undefined;
+  return { http: port + 1, socks: port + 2, https: port + 3 };
 }
 
 /** --cors, repeatable: an origin as a browser sends it, or `*`. */
@@ -156,6 +172,10 @@ export function registerSim(program: Command, context: CliContext): void {
       collectOrigin,
     )
     .option(
+      '--proxy-allow-local',
+      'let the proxies reach private, loopback and link-local addresses (tests, loopback demos); the service never does',
+    )
+    .option(
       '--caller-country <cc>',
       'the country the service locates callers in, for blocked countries (default us; POST /__sim/caller-country changes it)',
       countryCodeArg,
@@ -169,8 +189,10 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim --caller-country de', 'callers in Germany: networks that block it are not offered'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
---admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at
-it with
+--admin), "demo user: EMAIL PASSWORD", an export line for the shell, and where its
+proxies listen (the next three ports: HTTP, SOCKS5, and an HTTPS port that refuses; a
+proxy's traffic leaves from this machine). What the service would e-mail (a sign-up's
+code, a password reset link) goes to stderr. Point netdeck at it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
 or log in as the demo user:
   netdeck login --api-url URL --email EMAIL
@@ -186,6 +208,8 @@ The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
     try {
       const warning = checkAdminExposure(flags);
       if (warning) out.warn(warning);
+      const proxies = proxyExposure(flags);
+      if (proxies) out.warn(proxies);
       options = {
         ...simulatorOptions(flags),
         signingKey: own.keyFile ? loadOrCreateKey(own.keyFile, (text) => out.warn(text)) : undefined,
