@@ -17,6 +17,7 @@ import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
+import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import {
@@ -25,6 +26,7 @@ import {
   discoverReasons,
   discoverState,
   discoverView,
+  proxyPlaceOf,
   SEARCH_INPUT,
 } from './discover-view.ts';
 import { discoverKeys } from './keys.ts';
@@ -76,6 +78,12 @@ function useDiscoverActions(listHeight: number) {
       dialogs.open(BLOCK_DIALOG);
     },
     onlyBlocked: () => d().toggleOnlyBlocked(),
+    proxy: () => {
+      const place = proxyPlaceOf(d().rows[d().cursor]);
+      if (!place) return;
+      stores.proxies.getState().openForm(place);
+      dialogs.open(PROXY_DIALOG);
+    },
     clearMarks: () => d().clearMarks(),
     refresh: () => {
       refreshLive(stores, shownStores(discoverPane));
@@ -195,5 +203,5 @@ export const discoverPane = definePane({
     return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
   },
   keyReasons: (stores, keys) => discoverReasons(discoverState(stores), keys),
-  dialogs: { [BLOCK_DIALOG]: BlockQuestion },
+  dialogs: { [BLOCK_DIALOG]: BlockQuestion, [PROXY_DIALOG]: ProxyDialog },
 });
