@@ -3,6 +3,7 @@
 // code, `x` removes one after y/n. What it shows and why a key cannot act are its view's
 // (proxies-view.ts); here they are drawn, and each key goes to a store action.
 import { Box, Text } from 'ink';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { selectedProxy, usableProxy } from '../../../store/proxies.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -37,6 +38,8 @@ function useProxiesActions(listHeight: number) {
     },
     refresh: () => void p().refresh(),
   });
+  // Not a live resource: it loads whenever the pane is shown (first or switched to).
+  useEffect(() => void proxies.getState().refresh(), [proxies]);
 }
 
 export function Proxies({ width, height }: PaneProps) {
@@ -113,8 +116,6 @@ export const proxiesPane = definePane({
   store: 'proxies',
   Component: Proxies,
   count: (stores) => stores.proxies.getState().data?.length,
-  // Not a live resource: it loads when shown.
-  onEnter: (stores) => void stores.proxies.getState().refresh(),
   keyReasons: (stores, keys) => proxiesReasons(proxiesState(stores), keys),
   dialogs: { [PROXY_QR_DIALOG]: ProxyQr, [QUESTION_DIALOG]: RemoveProxyQuestion },
 });

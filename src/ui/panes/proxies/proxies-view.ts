@@ -22,14 +22,15 @@ export function proxiesState(stores: Stores) {
 }
 export type ProxiesPaneState = ReturnType<typeof proxiesState>;
 
-/** Columns: place, created, HTTP, SOCKS, WireGuard; the URLs from 100 columns. */
-const PLACE = 28;
-const CREATED = 21;
+/** Columns: place, created, HTTP, SOCKS, WireGuard; the URLs from 120 columns. */
+const PLACE = 24;
+const CREATED = 20;
 
 export function proxiesView(state: ProxiesPaneState, keys: KeyNames, width: number) {
   const rows = state.data ?? [];
-  const wide = width >= 100;
-  const urlWidth = Math.max(10, Math.floor((width - PLACE - CREATED - 12) / 2));
+  const wide = width >= 120;
+  // Four gaps of two cells, the WG column's three.
+  const urlWidth = Math.max(10, Math.floor((width - PLACE - CREATED - 11) / 2));
   const line = (cells: string[]) => truncate(cells.join('  '), width);
   const header = line([
     padCells('PLACE', PLACE),
