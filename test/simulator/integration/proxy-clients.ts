@@ -8,18 +8,24 @@ class Received {
   bytes: Buffer = Buffer.alloc(0);
   closed = false;
   private wake: (() => void) | undefined;
+  private readonly onData = (chunk: Buffer) => {
+    this.bytes = Buffer.concat([this.bytes, chunk]);
+    this.wake?.();
+  };
 
-  constructor(socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.bytes = Buffer.concat([this.bytes, chunk]);
-      this.wake?.();
-    });
+  constructor(private readonly socket: Socket) {
+    socket.on('data', this.onData);
     const end = () => {
       this.closed = true;
       this.wake?.();
     };
     socket.on('close', end);
     socket.on('error', end);
+  }
+
+  /** Stops keeping what comes (a bench counts the bytes of a long answer itself). */
+  stop(): void {
+    this.socket.off('data', this.onData);
   }
 
   async until(test: (bytes: Buffer) => boolean, ms = 5000): Promise<Buffer> {
