@@ -31,6 +31,13 @@ function mail(world: World, record: MailRecord, mailed?: (mail: MailRecord) => v
   mailed?.(record);
 }
 
+/** `words` random 32-bit words of the accounts' stream, in lower-case hex (8 characters each). */
+function randomHex(world: World, words: number): string {
+  let hex = '';
+  for (let k = 0; k < words; k++) hex += world.accountRng.next().toString(16).padStart(8, '0');
+  return hex;
+}
+
 /** A verification code (server: model/auth_model_identity.go createVerifyCode): 8 hex characters, or 6 digits. */
 function sendVerifyCode(
   world: World,
@@ -39,10 +46,7 @@ function sendVerifyCode(
   now: number,
   mailed?: (mail: MailRecord) => void,
 ): void {
-  const rng = world.accountRng;
-  const code = numeric
-    ? String(rng.int(1_000_000)).padStart(6, '0')
-    : rng.next().toString(16).padStart(8, '0');
+  const code = numeric ? String(world.accountRng.int(1_000_000)).padStart(6, '0') : randomHex(world, 1);
   // A new code voids the older ones.
   world.accounts.verifyCodes.set(userAuth, { code, expiresAt: now + CODE_LIFETIME });
   mail(world, { userAuth, kind: 'verify', code, time: now }, mailed);
@@ -215,9 +219,8 @@ export function passwordReset(
   if (!world.users.has(userAuth)) refuse(REFUSALS_AS_500.invalidLogin);
   const { resetCodes } = world.accounts;
   for (const [code, reset] of resetCodes) if (reset.userAuth === userAuth) resetCodes.delete(code);
-  const rng = world.accountRng;
-  let code = '';
-  for (let k = 0; k < 16; k++) code += rng.next().toString(16).padStart(8, '0');
+  // 128 hex characters, as the link's `resetCode`.
+  const code = randomHex(world, 16);
   resetCodes.set(code, { userAuth, expiresAt: now + CODE_LIFETIME });
   mail(world, { userAuth, kind: 'password-reset', code, time: now }, mailed);
   world.version++;

@@ -151,7 +151,8 @@ async function serve(client: Socket, { engine, relays, policy, ownApi }: ProxySe
 
 /** The SOCKS5 server (not yet listening). */
 export function createSocksServer(context: ProxyServerContext): Server {
-  const server = createServer({ noDelay: true }, (client) => {
+  // Half-open allowed: a client that has sent all it will still reads the answer to its end.
+  const server = createServer({ noDelay: true, allowHalfOpen: true }, (client) => {
     serve(client, context).catch(() => client.destroy());
   });
   server.maxConnections = PROXY_LIMITS.total;

@@ -459,19 +459,20 @@ const AuthError = z.looseObject({
   suggested_user_auth: optString,
 });
 
+/** A signed wallet message: a login's, and a sign-up's with a wallet. */
+const WalletAuthInput = z.object({
+  wallet_address: z.string().optional(),
+  wallet_signature: z.string().optional(),
+  wallet_message: z.string().optional(),
+  blockchain: z.string().optional(),
+  wallet_nonce: z.string().optional(),
+});
+
 export const AuthLoginRequest = z.object({
   user_auth: z.string().optional(),
   auth_jwt_type: z.string().optional(),
   auth_jwt: z.string().optional(),
-  wallet_auth: z
-    .object({
-      wallet_address: z.string().optional(),
-      wallet_signature: z.string().optional(),
-      wallet_message: z.string().optional(),
-      blockchain: z.string().optional(),
-      wallet_nonce: z.string().optional(),
-    })
-    .optional(),
+  wallet_auth: WalletAuthInput.optional(),
   seedphrase: z.string().optional(),
 });
 const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });
@@ -1286,15 +1287,7 @@ export const NetworkCreateRequest = z.object({
   verify_use_numeric: z.boolean().optional(),
   referral_code: z.string().optional(),
   balance_code: z.string().optional(),
-  wallet_auth: z
-    .object({
-      wallet_address: z.string().optional(),
-      wallet_signature: z.string().optional(),
-      wallet_message: z.string().optional(),
-      blockchain: z.string().optional(),
-      wallet_nonce: z.string().optional(),
-    })
-    .optional(),
+  wallet_auth: WalletAuthInput.optional(),
 });
 /**
  * A network made: with a user auth, `verification_required` (no token until /auth/verify);

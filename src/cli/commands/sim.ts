@@ -100,15 +100,10 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     allowHosts: options.allowHost,
     cors: options.cors,
     ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
+    // The proxies take free ports (the banner says which): fixed ones beside --port would
+    // take ports a web app or another server started next wants.
     proxyAllowLocal: options.proxyAllowLocal ?? false,
-    proxyPorts: proxyPortsBeside(options.port ?? SIM_DEFAULT_PORT),
   };
-}
-
-/** The proxies' ports: the three after the API's (a free one where that is taken), free ones beside port 0. */
-function proxyPortsBeside(port: number) {
-  if (port === 0 || port > 65532) return undefined;
-  return { http: port + 1, socks: port + 2, https: port + 3 };
 }
 
 /** --cors, repeatable: an origin as a browser sends it, or `*`. */
@@ -190,8 +185,7 @@ export function registerSim(program: Command, context: CliContext): void {
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
 --admin), "demo user: EMAIL PASSWORD", an export line for the shell, and where its
-proxies listen (the next three ports: HTTP, SOCKS5, and an HTTPS port that refuses; a
-proxy's traffic leaves from this machine). What the service would e-mail (a sign-up's
+proxies listen (free ports: HTTP and SOCKS5; a proxy's traffic leaves from this machine). What the service would e-mail (a sign-up's
 code, a password reset link) goes to stderr. Point netdeck at it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
 or log in as the demo user:
