@@ -5,6 +5,9 @@ import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child
 import { BINARY, ensureBuilt } from '../e2e/harness.ts';
 import { tempDir } from './harness.ts';
 
+/** `netdeck sim` on a free port with a small world: a banner in a second or two. */
+export const SMALL_SIM = ['--port', '0', '--providers', '300', '--locations', '40', '--own-providers', '2'];
+
 export interface BinaryRun {
   code: number;
   stdout: string;

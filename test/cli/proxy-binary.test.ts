@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BINARY } from '../e2e/harness.ts';
-import { binaryHarness } from './binary-harness.ts';
+import { binaryHarness, SMALL_SIM } from './binary-harness.ts';
 import { eventually } from './harness.ts';
 
 const binary = binaryHarness();
@@ -21,17 +21,7 @@ let made: { clientId: string; token: string; privateKey: string };
 
 beforeAll(async () => {
   await binary.setUp();
-  sim = await binary.startSim([
-    '--port',
-    '0',
-    '--admin',
-    '--providers',
-    '300',
-    '--locations',
-    '40',
-    '--own-providers',
-    '2',
-  ]);
+  sim = await binary.startSim([...SMALL_SIM, '--admin']);
   env = { NETDECK_API_URL: sim.url, NETDECK_TOKEN: sim.token };
   const secret = sim.out.match(/^admin secret: (\S+)$/m)![1]!;
   admin = (path, body) =>

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binaryHarness } from '../cli/binary-harness.ts';
+import { binaryHarness, SMALL_SIM } from '../cli/binary-harness.ts';
 import { type Session, spawnNetdeck } from './harness.ts';
 
 const binary = binaryHarness();
@@ -43,16 +43,7 @@ function getThrough(proxyUrl: string, url: string): Promise<{ status: number; bo
 
 describe('a proxy made in the console', () => {
   it('P on a country, enter makes it, y copies its URL; a request through it reaches the simulator as a client of the network', async () => {
-    const sim = await binary.startSim([
-      '--port',
-      '0',
-      '--providers',
-      '300',
-      '--locations',
-      '40',
-      '--own-providers',
-      '2',
-    ]);
+    const sim = await binary.startSim(SMALL_SIM);
     session = await spawnNetdeck({
       cols: 120,
       rows: 40,

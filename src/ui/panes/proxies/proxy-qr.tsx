@@ -8,6 +8,7 @@ import { fitQr } from '../../../format/qr-lines.ts';
 import { screenText } from '../../../sanitize.ts';
 import { proxyPlace, selectedProxy, usableProxy } from '../../../store/proxies.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { qrTooSmall } from '../../components/qr-room.ts';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
@@ -37,7 +38,7 @@ export function ProxyQr() {
     const why = !config
       ? 'This proxy has no WireGuard configuration.'
       : fit
-        ? `The QR code needs a terminal of ${fit.needs.columns} columns and ${terminal.rows - height + fit.needs.rows + 1} rows; this one has ${terminal.columns} columns and ${terminal.rows} rows.`
+        ? qrTooSmall(fit.needs, terminal, height)
         : 'No QR code in the mono theme: it draws ASCII only, which no phone can scan.';
     return (
       <DialogFrame title={title}>
