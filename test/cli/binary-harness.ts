@@ -54,8 +54,11 @@ export function binaryHarness() {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no banner: ${out}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // The banner ends with the export line; what follows (where the proxies listen) is not its part.
+    const banner = out.slice(0, out.search(/^export .*\n/m)) + out.match(/^export .*\n/m)![0];
     return {
-      out,
+      /** The banner: listening, token, admin secret, demo user, export. */
+      out: banner,
       url: out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!,
       token: out.match(/^token: (\S+)$/m)![1]!,
       /** Ends it with SIGTERM; resolves with its exit code. */
