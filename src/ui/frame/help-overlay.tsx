@@ -50,6 +50,8 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   login: { title: 'Logging in with an auth code', openedBy: ['login'] },
   palette: { title: 'The command palette', openedBy: ['palette'] },
   profiles: { title: 'Switching profile', openedBy: ['profiles'] },
+  proxy: { title: 'Making a proxy', where: 'Discover', openedBy: ['discover.proxy'] },
+  proxyQr: { title: "A proxy's WireGuard QR code", where: 'Proxies', openedBy: ['proxies.qr'] },
   qr: { title: 'A QR code', where: 'Devices', openedBy: ['devices.qr'] },
   rename: {
     title: 'Renaming an association or a device',
