@@ -46,6 +46,10 @@ function signupCheck(options: SignupOptions, context: CliContext): Signup {
   if (options.code !== undefined)
     return { name: '', email, acceptTerms: true, code: options.code.trim(), terminal };
   const name = options.name?.trim() ?? '';
+  if (!name)
+    throw new UsageError(
+      "give the new network's name: --name NAME (5 to 50 lowercase letters, digits, dashes)",
+    );
   const { refusal } = checkNetworkName(name);
   if (refusal) throw new UsageError(`--name "${name}": ${refusal}`);
   if (!terminal && !options.acceptTerms)
