@@ -12,6 +12,7 @@ import {
   placeOfDescription,
   proxyDescription,
 } from '../../src/store/proxy-place.ts';
+import { startFixture } from '../api/fixture.ts';
 import { run, tempDir } from './harness.ts';
 
 const dir = tempDir();
@@ -85,5 +86,35 @@ describe('what netdeck refuses before asking', () => {
     expect(balanceCodeProblem('ABC DEF')).toMatch(/printable/);
     expect(balanceCodeProblem('ABC\u001b[2J')).toMatch(/printable/);
     expect(balanceCodeProblem('A'.repeat(129))).toMatch(/at most 128/);
+  });
+});
+
+describe('a proxy whose token is no token', () => {
+  it('proxy list --show-secrets keeps it masked and says why; nothing of it reaches the terminal raw', async () => {
+    const hostile = 'ABC\u001b]52;c;c2VjcmV0\u0007DEF';
+    const fixture = await startFixture(() => ({
+      body: {
+        clients: [
+          {
+            client_id: '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47',
+            device_name: 'proxy in Germany (DE)',
+            proxy_client: { auth_token: hostile, http_proxy_url: 'http://proxy.example:8080' },
+          },
+        ],
+      },
+    }));
+    try {
+      const result = await run(['proxy', 'list', '--show-secrets', '--json'], {
+        env: { NETDECK_API_URL: fixture.url, NETDECK_TOKEN: 'header.claims.signature' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(
+        /stays masked: the service answered with a proxy's token netdeck cannot use/,
+      );
+      expect(result.stdout + result.stderr).not.toContain('\u001b');
+      expect(JSON.parse(result.stdout).clients[0].proxy_client.auth_token).toMatch(/…\(22 chars\)…DEF$/);
+    } finally {
+      await fixture.close();
+    }
   });
 });

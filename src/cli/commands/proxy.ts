@@ -4,7 +4,7 @@
 // from the description netdeck wrote, both ids, when made, the URLs without the token),
 // `proxy create` makes one (proxy-create.ts), `proxy remove` removes its client.
 import type { Command } from 'commander';
-import { clientSecrets, isProxyClient, maskClientSecrets } from '../../api/proxy-secrets.ts';
+import { isProxyClient } from '../../api/proxy-secrets.ts';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
@@ -17,7 +17,7 @@ import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import type { CommandSession } from '../run-command.ts';
 import { registerProxyCreate } from './proxy-create.ts';
-import { type SecretsOption, SHOW_SECRETS_HELP } from './secrets.ts';
+import { type SecretsOption, SHOW_SECRETS_HELP, secretsAsAsked } from './secrets.ts';
 import { serviceCommand } from './service-command.ts';
 
 const CLIENT_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
@@ -140,8 +140,6 @@ const listCheck = (options: CommonOptions & SecretsOption) => options.showSecret
 
 async function listProxies({ client, out }: CommandSession, showSecrets: boolean) {
   const answer = await client.networkClients();
-  const proxies = { clients: (answer.clients ?? []).filter(isProxyClient) };
-  if (!showSecrets) for (const secret of clientSecrets(proxies)) out.hide(secret);
-  const shown = showSecrets ? proxies : maskClientSecrets(proxies);
+  const shown = secretsAsAsked(out, { clients: (answer.clients ?? []).filter(isProxyClient) }, showSecrets);
   out.result(shown, () => proxiesTable(shown.clients ?? [], out.style));
 }
