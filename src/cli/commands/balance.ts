@@ -48,7 +48,13 @@ function balanceTable(balance: SubscriptionBalance): DataTable<SubscriptionBalan
 function codesTable(codes: RedeemedBalanceCode[], show: boolean): DataTable<RedeemedBalanceCode> {
   return {
     fields: [
-      textField('CODE', 'secret', (c) => (show ? c.secret : maskBalanceCode(c.secret))),
+      // A mask is no data: the CSV's secret is empty unless asked for.
+      {
+        header: 'CODE',
+        name: 'secret',
+        value: (c) => (show ? c.secret : undefined),
+        show: (c) => (show ? c.secret : maskBalanceCode(c.secret)) ?? '',
+      },
       {
         header: 'BYTES',
         name: 'balance_bytes',
@@ -124,7 +130,6 @@ export function registerBalance(program: Command, context: CliContext): void {
     description: 'redeem a balance code: checked first, then (after a question on a terminal) redeemed',
     args: [['<code>', 'the code (26 characters as the service makes them; its case matters)']],
     flags: (command) => command.option('--yes', 'do not ask (needed without a terminal)'),
-    csv: true,
     examples: [
       ['netdeck balance redeem ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'shows what it holds, asks, redeems'],
       ['netdeck balance redeem "$CODE" --yes --json', 'from a script'],
@@ -153,14 +158,6 @@ export function registerBalance(program: Command, context: CliContext): void {
       out.outcome(
         answer,
         `redeemed: ${formatBytes(made?.balance_byte_count)} added to the data balance (balance ${made?.transfer_balance_id ?? '?'})`,
-        () => ({
-          fields: [
-            textField('BALANCE ID', 'transfer_balance_id', (r: typeof made) => r?.transfer_balance_id),
-            { header: 'BYTES', name: 'balance_bytes', value: (r: typeof made) => r?.balance_byte_count },
-            textField('ENDS', 'end_time', (r: typeof made) => r?.end_time),
-          ],
-          rows: [made],
-        }),
       );
       out.hint('netdeck balance shows the new balance');
     },

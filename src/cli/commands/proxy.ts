@@ -25,7 +25,12 @@ const CLIENT_ID = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
 /** `none` for a URL the service sent empty (a plan without that proxy). */
 const urlCell = (style: Style) => (url: string | undefined) => url || style.dim('none');
 
-function proxiesTable(clients: NetworkClient[], style: Style): DataTable<NetworkClient> {
+/** The proxies; their token a CSV column only with --show-secrets (a mask is no data). */
+function proxiesTable(
+  clients: NetworkClient[],
+  style: Style,
+  showSecrets: boolean,
+): DataTable<NetworkClient> {
   const url = urlCell(style);
   return {
     fields: [
@@ -56,7 +61,7 @@ function proxiesTable(clients: NetworkClient[], style: Style): DataTable<Network
         show: (c) => url(c.proxy_client?.socks_proxy_url),
       },
       { name: 'https_proxy_url', value: (c) => c.proxy_client?.https_proxy_url },
-      { name: 'auth_token', value: (c) => c.proxy_client?.auth_token },
+      { name: 'auth_token', value: (c) => (showSecrets ? c.proxy_client?.auth_token : undefined) },
       {
         header: 'WIREGUARD',
         name: 'wireguard',
@@ -108,7 +113,6 @@ from the simulator's machine, not from the place chosen.
     name: 'remove',
     description: 'remove a hosted proxy by its client id (netdeck proxy lists them): its URLs stop working',
     args: [['<client-id>', "the proxy's client id"]],
-    csv: true,
     examples: [[`netdeck proxy remove ${CLIENT_ID}`, 'removes the proxy and its client']],
     check: (_options, [id]: [string]) => uuidOf(id, 'client id'),
     run: async ({ client, out }, clientId) => {
@@ -123,13 +127,6 @@ from the simulator's machine, not from the place chosen.
       out.outcome(
         answer,
         `removed the proxy${place ? ` in ${sanitize(place)}` : ''} (client ${clientId}): its URLs stop working`,
-        () => ({
-          fields: [
-            textField('CLIENT ID', 'client_id', (r: { client_id: string }) => r.client_id),
-            textField('RESULT', 'result', () => 'removed'),
-          ],
-          rows: [{ client_id: clientId }],
-        }),
       );
       return ExitCode.ok;
     },
@@ -141,5 +138,5 @@ const listCheck = (options: CommonOptions & SecretsOption) => options.showSecret
 async function listProxies({ client, out }: CommandSession, showSecrets: boolean) {
   const answer = await client.networkClients();
   const shown = secretsAsAsked(out, { clients: (answer.clients ?? []).filter(isProxyClient) }, showSecrets);
-  out.result(shown, () => proxiesTable(shown.clients ?? [], out.style));
+  out.result(shown, () => proxiesTable(shown.clients ?? [], out.style, showSecrets));
 }
