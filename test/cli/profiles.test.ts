@@ -3,9 +3,8 @@
 // token signed with another key, which the simulator refuses (`retired`). Each profile's
 // part is what the command prints for it alone; the refused one is said to have failed and
 // the others go on.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import {
@@ -17,42 +16,17 @@ import {
   type SimFixture,
   startSimFixture,
 } from './harness.ts';
+import { writeConfig, writeThreeProfiles } from './profiles-harness.ts';
 
 let fx: SimFixture;
 let env: Record<string, string>;
 let requests: string[];
 let lab: string;
 
-/** A config file at XDG_CONFIG_HOME `home`, its profiles as given (0600: it holds tokens). */
-function writeConfig(home: string, config: unknown): void {
-  const folder = join(home, 'netdeck');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'config.json'), JSON.stringify(config));
-  chmodSync(join(folder, 'config.json'), 0o600);
-}
-
 beforeAll(async () => {
   requests = [];
   fx = await startSimFixture({ log: (line) => requests.push(line) });
-  lab = fx.sim.engine.world.networks.names[1];
-  // The admin route mints the second network's token, over HTTP with the secret.
-  const minted = await fetch(`${fx.sim.url}/__sim/token`, {
-    method: 'POST',
-    headers: { 'x-sim-admin': fx.sim.adminSecret!, 'content-type': 'application/json' },
-    body: JSON.stringify({ network_name: lab }),
-  });
-  const { token: labToken } = (await minted.json()) as { token: string };
-  // The demo token's claims, signed with a key of our own: well formed, and refused.
-  const refused = await new SignJWT({ ...decodeJwt(fx.sim.token), network_name: 'retired' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .sign(new Uint8Array(32).fill(7));
-  writeConfig(fx.config.path, {
-    profiles: {
-      home: { api_url: fx.sim.url, token: fx.sim.token },
-      lab: { api_url: fx.sim.url, token: labToken },
-      retired: { api_url: fx.sim.url, token: refused },
-    },
-  });
+  ({ lab } = await writeThreeProfiles(fx));
   env = { XDG_CONFIG_HOME: fx.config.path };
 });
 afterAll(() => fx.close());
