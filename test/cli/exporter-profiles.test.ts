@@ -5,6 +5,7 @@
 // discovery, the refused profile has up 0 and leaves the others' series; a Prometheus text
 // parser reads every page. Polls are spread over the refresh interval; --per-provider
 // bounds the series, the aggregates stay.
+import { readFileSync } from 'node:fs';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstPollOffsets } from '../../src/cli/exporter/every-profile.ts';
@@ -152,6 +153,31 @@ describe('netdeck exporter --profiles all: /probe and /targets', () => {
       const path = `${group.labels.__metrics_path__}?profile=${encodeURIComponent(String(group.labels.__param_profile))}`;
       expect(parsePrometheusTextFormat((await page(path)).text).length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the Grafana dashboard over profiles', () => {
+  it('has a profile variable, the device one chained to it, and every panel filtered by it', () => {
+    const dashboard = JSON.parse(
+      readFileSync(new URL('../../docs/grafana/netdeck.json', import.meta.url), 'utf8'),
+    ) as {
+      templating: { list: { name: string; query?: string }[] };
+      panels: { type: string; targets?: { expr: string }[] }[];
+    };
+    const variables = dashboard.templating.list;
+    expect(variables.map((v) => v.name)).toEqual(['datasource', 'profile', 'device']);
+    expect(variables[1].query).toBe('label_values(netdeck_up, profile)');
+    expect(variables[2].query).toBe('label_values(netdeck_provider_info{profile=~"$profile"}, device_name)');
+    const selectors = dashboard.panels
+      .filter((panel) => panel.type !== 'row')
+      .flatMap((panel) => panel.targets ?? [])
+      .flatMap((target) => [...target.expr.matchAll(/\bnetdeck_[a-z0-9_]+(\{[^}]*\})?/g)]);
+    expect(selectors.length).toBeGreaterThan(30);
+    for (const [selector, braces] of selectors) expect(braces, selector).toMatch(/^\{profile=~"\$profile"/);
+    // The fleet's aggregates show whatever --per-provider serves of each provider.
+    expect(selectors.map(([selector]) => selector)).toContainEqual(
+      expect.stringMatching(/^netdeck_providers_by_state\{/),
+    );
   });
 });
 
