@@ -165,7 +165,7 @@ async function everyProfile(
   const every = [...new Set(profiles.flatMap((p) => (p.ok ? [p.config.refresh.value] : [])))];
   return {
     ...exporter,
-    polling: `polling ${profiles.length} profiles at most every ${every.join(' or ') || '-'} s each, one after another across that time`,
+    polling: `polling ${profiles.length} profile${profiles.length === 1 ? '' : 's'} at most every ${every.join(' or ') || '-'} s each, one after another across that time`,
   };
 }
 
