@@ -14,6 +14,8 @@ export interface CommonOptions extends OutputFlags {
   token?: string;
   tokenFile?: string;
   profile?: string;
+  /** `--profiles all|NAME,...`, on the commands that run over several profiles. */
+  profiles?: string;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
   era?: Era;
