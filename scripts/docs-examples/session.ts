@@ -22,7 +22,7 @@ import {
 import type { ExampleBlock } from './pages.ts';
 import { type PageWorld, runNetdeck, runProgram, type Streams, startSimulator } from './programs.ts';
 import { type QuietWatch, watchQuiet } from './quiet.ts';
-import { expandWord, parseLine, ShellLineError, type SimpleCommand } from './shell-line.ts';
+import { expandWord, parseLine, ShellLineError, type SimpleCommand, type Word } from './shell-line.ts';
 
 /** A command that has done nothing this long (real time) before it ended waits for time that never comes. */
 const STILL_LIMIT_MS = 10_000;
@@ -147,7 +147,7 @@ export class PageSession {
   }
 
   /** The commands of a pipe one after another, each one's output the next one's input. */
-  private async runPipeline(pipeline: SimpleCommand[]): Promise<number> {
+  private async runPipeline(pipeline: SimpleCommand[], output = this.toScreen): Promise<number> {
     let input: string | undefined;
     let status = 0;
     for (const [i, command] of pipeline.entries()) {
@@ -155,7 +155,7 @@ export class PageSession {
       const toNext = (text: string) => {
         piped += text;
       };
-      const stdout = i === pipeline.length - 1 ? this.toScreen : toNext;
+      const stdout = i === pipeline.length - 1 ? output : toNext;
       status = await this.runCommand(command, input, stdout, new AbortController().signal);
       input = piped;
     }
@@ -164,7 +164,10 @@ export class PageSession {
 
   private startJob(pipeline: SimpleCommand[]): void {
     const [command] = pipeline;
-    if (pipeline.length !== 1 || this.expand(command.words[0] ?? []) !== 'netdeck')
+    if (
+      pipeline.length !== 1 ||
+      command.words[0]?.map((part) => ('text' in part ? part.text : '?')).join('') !== 'netdeck'
+    )
       throw new ShellLineError('only a netdeck command runs in the background (&) in the examples');
     const stop = new AbortController();
     const job: Job = { stop, done: Promise.resolve(), ended: false };
@@ -204,11 +207,11 @@ export class PageSession {
     stdout: (text: string) => void,
     stop: AbortSignal,
   ): Promise<number> {
-    const words = await this.mapPorts(command.words.map((word) => this.expand(word)));
+    const words = await this.mapPorts(await Promise.all(command.words.map((word) => this.expand(word))));
     const assignments = await Promise.all(
       command.assignments.map(async ({ name, value }) => [
         name,
-        (await this.mapPorts([this.expand(value)]))[0],
+        (await this.mapPorts([await this.expand(value)]))[0],
       ]),
     );
     if (!words.length) {
@@ -222,7 +225,7 @@ export class PageSession {
       stdin,
       env: { ...this.programEnv(), ...Object.fromEntries(assignments) },
     };
-    this.redirect(command, streams);
+    await this.redirect(command, streams);
     switch (program) {
       case 'netdeck':
         return runNetdeck(args, streams, this.world, stop);
@@ -253,13 +256,13 @@ export class PageSession {
   }
 
   /** `>`, `>>`, `2>`, `2>&1` and `<`, in the order a shell applies them. */
-  private redirect(command: SimpleCommand, streams: Streams): void {
+  private async redirect(command: SimpleCommand, streams: Streams): Promise<void> {
     for (const { fd, to, append } of command.redirects) {
       if (to === '&1') {
         streams.stderr = streams.stdout;
         continue;
       }
-      const path = resolve(this.home.path, this.expand(to));
+      const path = resolve(this.home.path, await this.expand(to));
       if (fd === 0) {
         streams.stdin = readFileSync(path, 'utf8');
         continue;
@@ -320,12 +323,20 @@ export class PageSession {
     this.printed += text.length;
   };
 
-  private expand(word: Parameters<typeof expandWord>[0]): string {
-    return expandWord(
-      word,
-      (name) => (name === '?' ? String(this.status) : (this.vars.get(name) ?? '')),
-      this.home.path,
-    );
+  private expand(word: Word): Promise<string> {
+    return expandWord(word, {
+      variable: (name) => (name === '?' ? String(this.status) : (this.vars.get(name) ?? '')),
+      command: async (line) => {
+        let printed = '';
+        for (const step of parseLine(line))
+          if (!step.background)
+            await this.runPipeline(step.pipeline, (text) => {
+              printed += text;
+            });
+        return printed;
+      },
+      home: this.home.path,
+    });
   }
 
   private programEnv(): Record<string, string | undefined> {

@@ -1,12 +1,12 @@
 // The shell the examples are written in, as far as they use it: a `$ ` line of a page is
-// parsed here into what runs. Words with '…' and "…" quoting, $NAME, ${NAME} and $? (no
-// word splitting: an unquoted $NAME stays one word), a leading ~, NAME=value before a
+// parsed here into what runs. Words with '…' and "…" quoting, $NAME, ${NAME}, $? and
+// $(COMMAND) (no word splitting: an unquoted one stays one word), a leading ~, NAME=value before a
 // command or alone, pipes, `;`, `&&`, `||`, a trailing `&`, redirections (`>`, `>>`, `2>`,
 // `2>&1`, `<`) and `#` comments. Anything else a line holds is refused with its reason, so
 // a page never shows a line the examples' shell read otherwise than a shell would.
 
-/** A piece of a word: text as written, a variable to expand, or the home folder (a leading `~`). */
-export type Part = { text: string } | { variable: string } | { home: true };
+/** A piece of a word: text as written, a variable, a command's output (`$(…)`), or the home folder (a leading `~`). */
+export type Part = { text: string } | { variable: string } | { command: string } | { home: true };
 export type Word = Part[];
 
 export interface Redirect {
@@ -190,7 +190,11 @@ function variable(line: string, i: number, word: Word, text: (t: string) => void
     word.push({ variable: '?' });
     return i + 2;
   }
-  if (rest.startsWith('(')) throw new ShellLineError(`$( ) is more shell than the examples run: ${line}`);
+  if (rest.startsWith('(')) {
+    const end = closingParen(line, i + 2);
+    word.push({ command: line.slice(i + 2, end) });
+    return end + 1;
+  }
   const braced = /^\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(rest);
   if (braced) {
     word.push({ variable: braced[1] });
@@ -205,9 +209,36 @@ function variable(line: string, i: number, word: Word, text: (t: string) => void
   return i + 1 + name.length;
 }
 
-/** A word's text, its variables and `~` filled in. */
-export function expandWord(word: Word, lookup: (name: string) => string, home: string): string {
-  return word
-    .map((part) => ('text' in part ? part.text : 'home' in part ? home : lookup(part.variable)))
-    .join('');
+/** The index of the `)` that closes a `$(` whose command starts at `start` (quotes and nested ones skipped). */
+function closingParen(line: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "'" || ch === '"') {
+      const end = line.indexOf(ch, i + 1);
+      if (end < 0) break;
+      i = end;
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && depth-- === 0) return i;
+  }
+  throw new ShellLineError(`an unclosed $( in: ${line}`);
+}
+
+export interface Expansion {
+  variable(name: string): string;
+  /** What a command printed on stdout, as `$(…)` puts it: its last line breaks taken off. */
+  command(line: string): Promise<string>;
+  home: string;
+}
+
+/** A word's text, its variables, commands and `~` filled in. */
+export async function expandWord(word: Word, expansion: Expansion): Promise<string> {
+  let text = '';
+  for (const part of word) {
+    if ('text' in part) text += part.text;
+    else if ('home' in part) text += expansion.home;
+    else if ('variable' in part) text += expansion.variable(part.variable);
+    else text += (await expansion.command(part.command)).replace(/\n+$/, '');
+  }
+  return text;
 }
