@@ -26,6 +26,8 @@ import { expandWord, parseLine, ShellLineError, type SimpleCommand, type Word } 
 
 /** A command that has done nothing this long (real time) before it ended waits for time that never comes. */
 const STILL_LIMIT_MS = 10_000;
+/** How long a job started in the background may take to say its first words before the next line runs. */
+const FIRST_WORDS_MS = 10_000;
 const LOOPBACK_PORT = /\b(127\.0\.0\.1|localhost):(\d+)(?!\d)/g;
 
 /** What a block marked `without NETDECK_API_URL and NETDECK_TOKEN` does not export. */
@@ -140,7 +142,7 @@ export class PageSession {
     for (const step of parseLine(line)) {
       if ((step.when === 'ok' && this.status !== 0) || (step.when === 'failed' && this.status === 0))
         continue;
-      if (step.background) this.startJob(step.pipeline);
+      if (step.background) await this.startJob(step.pipeline);
       else this.status = await this.untilDone(this.runPipeline(step.pipeline));
       await this.quiet.quiet(() => this.printed, `after "${line}", what runs`);
     }
@@ -162,7 +164,12 @@ export class PageSession {
     return status;
   }
 
-  private startJob(pipeline: SimpleCommand[]): void {
+  /**
+   * Starts a job and waits for its first words (or its end): a command that runs on says
+   * first what it does (listening on…, watching…), and what it loads before that (a module
+   * under vitest comes through a pipe, not a file) shows as nothing under way.
+   */
+  private async startJob(pipeline: SimpleCommand[]): Promise<void> {
     const [command] = pipeline;
     if (
       pipeline.length !== 1 ||
@@ -178,6 +185,10 @@ export class PageSession {
       });
     this.jobs.push(job);
     this.status = 0;
+    const printed = this.printed;
+    const until = Date.now() + FIRST_WORDS_MS;
+    while (this.printed === printed && !job.ended && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   /** Stops the jobs as Ctrl-C stops a command, and waits for them to end. */
