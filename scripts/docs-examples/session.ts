@@ -23,12 +23,12 @@ import type { ExampleBlock } from './pages.ts';
 import { type PageWorld, runNetdeck, runProgram, type Streams, startSimulator } from './programs.ts';
 import { type QuietWatch, watchQuiet } from './quiet.ts';
 import { expandWord, parseLine, ShellLineError, type SimpleCommand, type Word } from './shell-line.ts';
+import { WrittenPorts } from './written-ports.ts';
 
 /** A command that has done nothing this long (real time) before it ended waits for time that never comes. */
 const STILL_LIMIT_MS = 10_000;
 /** How long a job started in the background may take to say its first words before the next line runs. */
 const FIRST_WORDS_MS = 10_000;
-const LOOPBACK_PORT = /\b(127\.0\.0\.1|localhost):(\d+)(?!\d)/g;
 
 /** What a block marked `without NETDECK_API_URL and NETDECK_TOKEN` does not export. */
 const API_VARIABLES = ['NETDECK_API_URL', 'NETDECK_TOKEN'];
@@ -43,8 +43,7 @@ export class PageSession {
   /** The session's variables; the exported ones are every program's environment. */
   private readonly vars: Map<string, string>;
   private readonly exported: Set<string>;
-  /** Each port as the page writes it, and the free one it stands for in this run. */
-  private readonly ports = new Map<number, number>();
+  private readonly ports = new WrittenPorts();
   /** What runs in the background, `%1` first, as a shell numbers its jobs. */
   private readonly jobs: Job[] = [];
   private status = 0;
@@ -218,11 +217,13 @@ export class PageSession {
     stdout: (text: string) => void,
     stop: AbortSignal,
   ): Promise<number> {
-    const words = await this.mapPorts(await Promise.all(command.words.map((word) => this.expand(word))));
+    const words = await this.ports.toActual(
+      await Promise.all(command.words.map((word) => this.expand(word))),
+    );
     const assignments = await Promise.all(
       command.assignments.map(async ({ name, value }) => [
         name,
-        (await this.mapPorts([await this.expand(value)]))[0],
+        (await this.ports.toActual([await this.expand(value)]))[0],
       ]),
     );
     if (!words.length) {
@@ -354,40 +355,9 @@ export class PageSession {
     return Object.fromEntries([...this.exported].map((name) => [name, this.vars.get(name)]));
   }
 
-  /** A port the page writes (`--port N`, `--listen HOST:N`, `127.0.0.1:N`) becomes the free one it stands for. */
-  private async mapPorts(words: string[]): Promise<string[]> {
-    const mapped: string[] = [];
-    for (const [i, word] of words.entries()) {
-      let text = word;
-      const listen = words[i - 1] === '--listen' ? /^(.*):(\d+)$/.exec(word) : null;
-      if (words[i - 1] === '--port' && /^\d+$/.test(word)) text = String(await this.portFor(Number(word)));
-      else if (listen) text = `${listen[1]}:${await this.portFor(Number(listen[2]))}`;
-      mapped.push(
-        text.replace(LOOPBACK_PORT, (whole, host: string, port: string) =>
-          this.ports.has(Number(port)) ? `${host}:${this.ports.get(Number(port))}` : whole,
-        ),
-      );
-    }
-    return mapped;
-  }
-
-  private async portFor(written: number): Promise<number> {
-    if (written === 0)
-      throw new ShellLineError(
-        'port 0 is a new port every run: write a port (the examples listen on a free one and show it as written)',
-      );
-    if (!this.ports.has(written)) this.ports.set(written, await freePortLike(written));
-    return this.ports.get(written)!;
-  }
-
   /** What a line printed as the page shows it: the home as /home/me, each port as written. */
   private shown(text: string): string {
-    const writtenPort = new Map([...this.ports].map(([written, actual]) => [actual, written]));
-    return text
-      .replaceAll(this.home.path, WRITTEN_HOME)
-      .replace(LOOPBACK_PORT, (whole, host: string, port: string) =>
-        writtenPort.has(Number(port)) ? `${host}:${writtenPort.get(Number(port))}` : whole,
-      );
+    return this.ports.shown(text.replaceAll(this.home.path, WRITTEN_HOME));
   }
 }
 
