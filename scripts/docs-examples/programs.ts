@@ -1,6 +1,6 @@
-// The programs an example's line runs: netdeck in this process (the same code as the
-// bundle, a hundred times cheaper than starting it), anything else (curl, jq, head) as a
-// process of its own.
+// The programs an example's line runs: netdeck in this process (the code the bundle is
+// built from, without a process to start for each of the pages' hundred commands), anything
+// else (curl, jq, head) as a process of its own.
 import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
