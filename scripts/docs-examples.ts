@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { examplePages } from './docs-examples/pages.ts';
 import { describeDifference, differences, pageAsWritten, runPage } from './docs-examples/run-page.ts';
+import { ensurePlaces } from './places.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,6 +17,9 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const named = args.filter((arg) => arg !== '--check');
 const pages = named.length ? named : examplePages(ROOT);
+
+// The worlds are built from the places the build trims (a fresh clone has none yet).
+await ensurePlaces();
 
 let differing = 0;
 for (const page of pages) {
