@@ -14,13 +14,20 @@ export interface SimulatorCommandOptions extends SimulatorOptions {
   stop?: AbortSignal;
 }
 
-/** What `netdeck sim` prints, one item per line, in this order (scripts and tests parse it). */
+/**
+ * What `netdeck sim` prints, one item per line, in this order (scripts and tests parse it):
+ * the lines design.md fixes, then where the proxies listen (issue 34) and what they are not.
+ */
 export function bannerLines(simulator: Simulator): string[] {
   const lines = [`listening on ${simulator.url}`, `token: ${simulator.token}`];
   if (simulator.adminSecret !== undefined) lines.push(`admin secret: ${simulator.adminSecret}`);
   const { email, password } = simulator.demo.codes().demo_user;
   lines.push(`demo user: ${email} ${password}`);
   lines.push(`export NETDECK_API_URL=${simulator.url} NETDECK_TOKEN=${simulator.token}`);
+  const { host, httpPort, socksPort } = simulator.proxies;
+  lines.push(
+    `proxies: http://${host}:${httpPort} socks5h://${host}:${socksPort} (a proxy's traffic leaves from this machine, not from the place it was made for; no HTTPS proxy, no WireGuard traffic)`,
+  );
   return lines;
 }
 
@@ -30,6 +37,8 @@ export async function runSimulatorCommand(options: SimulatorCommandOptions): Pro
   const simulator = await createSimulator({
     ...simulatorOptions,
     log: verbose ? (line) => process.stderr.write(`${line}\n`) : simulatorOptions.log,
+    // What the service would have e-mailed (a sign-up's code, a reset link): always said.
+    mailed: simulatorOptions.mailed ?? ((line) => process.stderr.write(`${line}\n`)),
   });
   try {
     started?.(simulator);

@@ -5,6 +5,8 @@
 import { freePortLike } from './fixed.ts';
 import { ShellLineError } from './shell-line.ts';
 
+/** `--port N` and the simulator's `--http-proxy-port N`, `--socks-proxy-port N`. */
+const PORT_FLAG = /^--(?:[a-z]+-)*port$/;
 const LOOPBACK_PORT = /\b(127\.0\.0\.1|localhost):(\d+)(?!\d)/g;
 
 export class WrittenPorts {
@@ -16,13 +18,14 @@ export class WrittenPorts {
     this.actual.set(written, actual);
   }
 
-  /** A command's words with each port the page wrote (`--port N`, `--listen HOST:N`, `127.0.0.1:N`) the one it stands for. */
+  /** A command's words with each port the page wrote (`--port N`, `--…-port N`, `--listen HOST:N`, `127.0.0.1:N`) the one it stands for. */
   async toActual(words: string[]): Promise<string[]> {
     const mapped: string[] = [];
     for (const [i, word] of words.entries()) {
       let text = word;
       const listen = words[i - 1] === '--listen' ? /^(.*):(\d+)$/.exec(word) : null;
-      if (words[i - 1] === '--port' && /^\d+$/.test(word)) text = String(await this.portFor(Number(word)));
+      if (PORT_FLAG.test(words[i - 1] ?? '') && /^\d+$/.test(word))
+        text = String(await this.portFor(Number(word)));
       else if (listen) text = `${listen[1]}:${await this.portFor(Number(listen[2]))}`;
       mapped.push(
         text.replace(LOOPBACK_PORT, (whole, host: string, port: string) =>

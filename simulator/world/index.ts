@@ -6,12 +6,15 @@ import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
 import { Rng } from './prng.ts';
 import { type Providers, providerSteps } from './providers.ts';
 import type {
+  Accounts,
   ApiKeys,
   AuthCodeRecord,
+  Balances,
   CodeRecord,
   FeedbackEntry,
   Fleet,
   History,
+  Proxies,
   Track,
   UserRecord,
   WalletRecord,
@@ -42,6 +45,10 @@ export const LOGIN_WINDOWS = {
   address: { ms: 5 * MINUTE, limit: 5 },
   user: { ms: 30 * MINUTE, limit: 300 },
 } as const;
+/** Sign-ups without an e-mail: 5 per caller address a day (server: model/network_create_rate_limit.go). */
+export const ANONYMOUS_SIGN_UPS = { ms: 24 * 60 * MINUTE, limit: 5 } as const;
+/** Issue 34's random streams (world.proxyRng and its siblings): numbers no other stream uses. */
+const ISSUE_34_STREAMS = { proxies: 3401, balances: 3402, accounts: 3403 } as const;
 /** Login-attempt histories kept at once (least recently used dropped past it). */
 const MAX_HISTORIES = 20_000;
 
@@ -89,6 +96,19 @@ export interface World {
   callerCountry: string;
   /** stale, added and removed clients, and bulk removals (issue 26, group 3) */
   readonly fleet: Fleet;
+  /** issue 34: balance codes and data balances, sign-up and recovery, hosted proxies */
+  readonly balances: Balances;
+  readonly accounts: Accounts;
+  readonly proxies: Proxies;
+  /**
+   * Issue 34's random streams, one each, so that what the seed made before stays as it
+   * was: proxies (ids, blocks, WireGuard addresses), balance codes, sign-up's codes.
+   */
+  /** sign-ups without an e-mail, per caller address (a day) */
+  readonly anonymousSignUps: Windows<string>;
+  readonly proxyRng: Rng;
+  readonly balanceRng: Rng;
+  readonly accountRng: Rng;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
@@ -161,6 +181,19 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
       reserved: new Map(),
       runs: [],
     },
+    balances: { codes: new Map(), transfer: new Map() },
+    accounts: {
+      verifyCodes: new Map(),
+      resetCodes: new Map(),
+      mail: [],
+      credentialsChangedAt: new Map(),
+    },
+    proxies: { byId: new Map(), byClient: new Map(), changes: 0 },
+    // One more than the limit kept, to see the one past it.
+    anonymousSignUps: new Windows(ANONYMOUS_SIGN_UPS.ms, ANONYMOUS_SIGN_UPS.limit + 1, MAX_HISTORIES),
+    proxyRng: new Rng(seed, ISSUE_34_STREAMS.proxies),
+    balanceRng: new Rng(seed, ISSUE_34_STREAMS.balances),
+    accountRng: new Rng(seed, ISSUE_34_STREAMS.accounts),
     version: 0,
     lastTick: options.now,
     ticks: 0,

@@ -291,6 +291,7 @@ describe('netdeck sim', () => {
         '--error-rate',
         '0.1',
         '--verbose',
+        '--proxy-allow-local',
       ],
       { deps: { runSimulatorCommand } },
     );
@@ -307,6 +308,7 @@ describe('netdeck sim', () => {
       latencyMs: 25,
       errorRate: 0.1,
       verbose: true,
+      proxyAllowLocal: true,
     });
   });
 

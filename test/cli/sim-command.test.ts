@@ -72,6 +72,27 @@ describe('--admin on a host other machines reach', () => {
   });
 });
 
+describe('the proxies on a host other machines reach (issue 34)', () => {
+  it('warns that a proxy token sends traffic out through this machine; loopback says nothing', async () => {
+    const exposed = await sim(['--host', '0.0.0.0']);
+    expect(exposed.code).toBe(0);
+    expect(exposed.stderr).toBe(
+      'netdeck: warning: the proxies listen on 0.0.0.0 too: anyone who reaches that address with a proxy token can send traffic out through this machine\n',
+    );
+    for (const host of ['127.0.0.1', 'localhost', '::1'])
+      expect((await sim(['--host', host])).stderr, host).toBe('');
+  });
+
+  it('--proxy-allow-local passes on; the proxies take free ports unless given theirs', async () => {
+    const started = await sim(['--port', '9000', '--proxy-allow-local']);
+    expect(started.options.proxyAllowLocal).toBe(true);
+    expect(started.options.proxyPorts).toEqual({ http: undefined, socks: undefined });
+    expect((await sim([])).options.proxyAllowLocal).toBe(false);
+    const placed = await sim(['--http-proxy-port', '9001', '--socks-proxy-port', '9002']);
+    expect(placed.options.proxyPorts).toEqual({ http: 9001, socks: 9002 });
+  });
+});
+
 describe('--key-file', () => {
   it('creates a private key file when missing, then reads the same key back', async () => {
     const path = join(dir.path, 'sim.key');

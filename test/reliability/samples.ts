@@ -73,6 +73,26 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   networkRanking: undefined,
   setRankingVisibility: { is_public: true },
   leaderboard: {},
+  // Issue 34: the data balance, sign-up and recovery, where a caller is.
+  subscriptionBalance: undefined,
+  balanceCodes: undefined,
+  checkBalanceCode: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+  redeemBalanceCode: { secret: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' },
+  networkCheck: { network_name: 'sample-network' },
+  networkCreate: {
+    user_name: 'sample-network',
+    user_auth: 'sample@example.com',
+    password: 'a sample password',
+    network_name: 'sample-network',
+    terms: true,
+    verify_use_numeric: false,
+  },
+  authVerifySend: { user_auth: 'sample@example.com' },
+  authVerify: { user_auth: 'sample@example.com', verify_code: '0123abcd' },
+  authPasswordReset: { user_auth: 'sample@example.com' },
+  authPasswordSet: { reset_code: 'ab'.repeat(64), password: 'a new password' },
+  networkDelete: undefined,
+  myIpInfo: undefined,
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
@@ -81,6 +101,7 @@ export const ADMIN_BODIES: Record<string, unknown> = {
   '/__sim/advance': { seconds: 60 },
   '/__sim/token': { network_name: 'fuzz' },
   '/__sim/codes': undefined,
+  '/__sim/mail': undefined,
   '/__sim/names': { client_id: ID, device_name: 'renamed' },
   '/__sim/providers': { client_id: ID, connected: false },
   '/__sim/caller-country': { country_code: 'de' },
@@ -92,6 +113,7 @@ export const ADMIN_METHODS: Record<string, string[]> = {
   '/__sim/advance': ['POST'],
   '/__sim/token': ['POST'],
   '/__sim/codes': ['GET'],
+  '/__sim/mail': ['GET'],
   '/__sim/names': ['POST'],
   '/__sim/providers': ['POST'],
   '/__sim/caller-country': ['POST'],

@@ -37,6 +37,9 @@ export interface SimOptions {
   allowHost?: string[];
   cors?: string[];
   callerCountry?: string;
+  proxyAllowLocal?: boolean;
+  httpProxyPort?: number;
+  socksProxyPort?: number;
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -70,6 +73,13 @@ function checkAdminExposure(options: SimOptions): string | undefined {
   return `the admin routes (reset, tokens, faults) are reachable from other machines through ${host}; anyone with the secret can use them`;
 }
 
+/** Issue 34: a host other machines reach exposes the proxies too. */
+function proxyExposure(options: SimOptions): string | undefined {
+  const host = options.host ?? '127.0.0.1';
+  if (isLoopback(host)) return undefined;
+  return `the proxies listen on ${host} too: anyone who reaches that address with a proxy token can send traffic out through this machine`;
+}
+
 /**
  * The simulator's world flags, shared with the interactive console's demo mode. The
  * defaults are spelled out rather than imported: importing simulator/world would load
@@ -95,6 +105,10 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     allowHosts: options.allowHost,
     cors: options.cors,
     ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
+    // The proxies take free ports unless given (the banner says which): fixed ones beside
+    // --port would take ports a web app or another server started next wants.
+    proxyPorts: { http: options.httpProxyPort, socks: options.socksProxyPort },
+    proxyAllowLocal: options.proxyAllowLocal ?? false,
   };
 }
 
@@ -178,6 +192,20 @@ export function registerSim(program: Command, context: CliContext): void {
       collectOrigin,
     )
     .option(
+      '--http-proxy-port <port>',
+      'port of the HTTP proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
+      '--socks-proxy-port <port>',
+      'port of the SOCKS5 proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
+      '--proxy-allow-local',
+      'let the proxies reach private, loopback and link-local addresses (tests, loopback demos); the service never does',
+    )
+    .option(
       '--caller-country <cc>',
       'the country the service locates callers in, for blocked countries (default us; POST /__sim/caller-country changes it)',
       countryCodeArg,
@@ -195,8 +223,9 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim --caller-country de', 'callers in Germany: networks that block it are not offered'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
---admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at
-it with
+--admin), "demo user: EMAIL PASSWORD", an export line for the shell, and where its
+proxies listen (free ports: HTTP and SOCKS5; a proxy's traffic leaves from this machine). What the service would e-mail (a sign-up's
+code, a password reset link) goes to stderr. Point netdeck at it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
 or log in as the demo user:
   netdeck login --api-url URL --email EMAIL
@@ -212,6 +241,8 @@ The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
     try {
       const warning = checkAdminExposure(flags);
       if (warning) out.warn(warning);
+      const proxies = proxyExposure(flags);
+      if (proxies) out.warn(proxies);
       options = {
         ...simulatorOptions(flags),
         signingKey: own.keyFile ? loadOrCreateKey(own.keyFile, (text) => out.warn(text)) : undefined,
