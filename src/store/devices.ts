@@ -110,6 +110,11 @@ export interface DevicesView extends ListMoves {
   addFailures: number;
   share: ShareDialog;
   action?: DeviceAction;
+  /**
+   * The codes this console removed (`x`): a pending adoption gone from the next list was
+   * removed, not confirmed (the event log tells the two apart by it).
+   */
+  removedCodes: ReadonlySet<string>;
   select(key: string | undefined): void;
   /** Clears the add dialog's outcome; `clearInput` also empties the text. */
   resetAdd(clearInput?: boolean): void;
@@ -352,6 +357,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       add: EMPTY_ADD,
       addFailures: 0,
       share: EMPTY_SHARE,
+      removedCodes: new Set(),
       select: (key) => set({ selectedKey: key }),
       view: NO_VIEW,
       setView: (view) => set({ view }),
@@ -521,6 +527,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
             });
           } else {
             await send(deps, () => client.removeAssociation({ code: action.code }));
+            set({ removedCodes: new Set(get().removedCodes).add(action.code) });
             setAction({ phase: 'done', message: 'Removed.' });
           }
           await reload();

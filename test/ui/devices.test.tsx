@@ -175,6 +175,27 @@ describe('adding a code', () => {
     expect(minutes).toBeLessThanOrEqual(15);
   });
 
+  it('a pending adoption removed with x: the event log says the user removed it, and no confirmation', async () => {
+    const { waitFor, press, type, sim, stores } = await open();
+    await waitFor('Shared by this network');
+    const live = sim.admin.codes().adopt_codes[0];
+    await press('a');
+    await type(live.code);
+    await press('enter');
+    await waitFor('✓ Adoption added');
+    await press('esc');
+    await waitFor('Pending adoption (1)');
+    await press('g', 'x');
+    await waitFor('Remove it?');
+    await press('y');
+    await waitFor('✓ Removed.');
+    await press('esc');
+    await waitFor('Pending adoption (0)');
+    const said = stores.events.last().map((event) => event.message);
+    expect(said).toContain(`you removed the association of "${live.device_name}"`);
+    expect(said.filter((message) => message.includes('confirmed its adoption'))).toEqual([]);
+  });
+
   it('a share code of another network: the device, its owner network, listed as incoming', async () => {
     const { waitFor, frame, press, sim } = await open();
     await waitFor('Shared with this network (2)');
