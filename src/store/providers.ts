@@ -9,8 +9,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
 import type { FindProvidersRequest, Provider, RankMode } from '../contract/schemas.ts';
+import { countOf } from '../format/numbers.ts';
 import { speedFigure } from '../format/provider-speed.ts';
 import { jsonText } from '../sanitize.ts';
+import { type AskedQuestion, answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
@@ -72,8 +74,14 @@ export interface ProvidersState extends ListMoves {
   toggleRankMode(): void;
   /** Marks or unmarks the provider under the cursor as a used destination. */
   toggleDestination(): void;
-  /** Forgets every used destination (`D`). */
+  /** Forgets every used destination (after `D`'s question). */
   clearDestinations(): void;
+  /** `D`'s y/n question before every used destination is forgotten: how many it forgets. */
+  forgetQuestion?: AskedQuestion & { count: number };
+  askForget(): void;
+  /** Yes forgets them, no keeps them. */
+  answerForget(yes: boolean): Promise<void>;
+  closeForget(): void;
   /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
   exportSeen(): string | undefined;
   dispose(): void;
@@ -311,6 +319,21 @@ export function createProvidersStore(
         set({ destinations });
       },
       clearDestinations: () => set({ destinations: {} }),
+      askForget: () =>
+        set({ forgetQuestion: { count: Object.keys(get().destinations).length, phase: 'ask' } }),
+      answerForget: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().forgetQuestion, set: (forgetQuestion) => set({ forgetQuestion }) },
+          {
+            act: async ({ count }) => {
+              get().clearDestinations();
+              return `Forgot ${countOf(count, 'used destination')}: later batches may bring them again.`;
+            },
+            failure: (error) => (error as Error).message,
+          },
+        ),
+      closeForget: () => set({ forgetQuestion: undefined }),
       exportSeen() {
         const { seen } = get();
         try {

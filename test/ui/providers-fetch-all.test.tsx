@@ -4,9 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { progressBar } from '../../src/ui/components/progress-bar.ts';
-import { fetchAllLine } from '../../src/ui/panes/providers/providers-pane.tsx';
+import { fetchAllLine } from '../../src/ui/panes/providers/providers-view.ts';
 import { withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
+
+const KEYS = { back: 'esc' };
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -24,15 +26,15 @@ describe('progress line', () => {
   });
 
   it('counts of the total when known, so far when not; never wider than the line', () => {
-    expect(fetchAllLine(30, 3, { total: 100, about: false }, 100)).toBe(
+    expect(fetchAllLine(30, 3, { total: 100, about: false }, 100, KEYS)).toBe(
       `fetching every provider: 30 of 100 ${progressBar(30, 100, 30)} 30% · esc stops`,
     );
-    expect(fetchAllLine(1200, 12, { total: 2213, about: true }, 100)).toContain('1,200 of about 2,213');
-    expect(fetchAllLine(30, 3, { about: false }, 80)).toBe(
+    expect(fetchAllLine(1200, 12, { total: 2213, about: true }, 100, KEYS)).toContain('1,200 of about 2,213');
+    expect(fetchAllLine(30, 3, { about: false }, 80, KEYS)).toBe(
       'fetching every provider: 30 so far, 3 batches · esc stops',
     );
     for (const width of [30, 45, 60, 200])
-      expect(fetchAllLine(30, 3, { total: 100, about: false }, width).length).toBeLessThanOrEqual(width);
+      expect(fetchAllLine(30, 3, { total: 100, about: false }, width, KEYS).length).toBeLessThanOrEqual(width);
   });
 });
 

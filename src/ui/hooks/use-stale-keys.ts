@@ -9,6 +9,7 @@ import { QUESTION_DIALOG } from '../components/question.tsx';
 import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
 import { useKeyNames, useStores } from '../context.tsx';
 import { useDialogs } from '../input/dispatcher.tsx';
+import { markAndMoveDown } from './use-list-keys.ts';
 
 export interface StaleRows {
   /** The client ids of the rows shown now, in order. */
@@ -42,12 +43,16 @@ export function useStaleKeys(view: StaleView, rows: StaleRows) {
       s().editPeriod();
       dialogs.open(STALE_PERIOD_DIALOG);
     },
-    /** space: marks the client under the cursor (the stale view only). */
-    select: () => {
-      if (!on()) return `${keys.select} marks clients in the stale view (${key('staleView')} shows it)`;
-      const id = rows.selected();
-      if (!id) return 'no client here to mark';
-      s().toggleMark(id);
-    },
+    /** space: marks the client under the cursor, then moves down (the stale view only). */
+    select: markAndMoveDown(
+      () => {
+        if (!on()) return `${keys.select} marks clients in the stale view (${key('staleView')} shows it)`;
+        const id = rows.selected();
+        if (!id) return 'no client here to mark';
+        s().toggleMark(id);
+      },
+      // The view is its pane's list: the cursor moves there.
+      () => stores[view].getState(),
+    ),
   };
 }

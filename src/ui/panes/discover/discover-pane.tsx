@@ -13,7 +13,7 @@ import { headerText, SortingHeader } from '../../components/list-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
@@ -53,7 +53,7 @@ function useDiscoverActions(listHeight: number) {
     back: () => {
       if (d().query) d().setQuery('');
     },
-    select: () => d().toggleMark(),
+    select: markAndMoveDown(() => d().toggleMark(), d),
     open: send,
     send,
     sort: () => d().toggleSort(),
