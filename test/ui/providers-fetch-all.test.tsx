@@ -34,7 +34,9 @@ describe('progress line', () => {
       'fetching every provider: 30 so far, 3 batches · esc stops',
     );
     for (const width of [30, 45, 60, 200])
-      expect(fetchAllLine(30, 3, { total: 100, about: false }, width, KEYS).length).toBeLessThanOrEqual(width);
+      expect(fetchAllLine(30, 3, { total: 100, about: false }, width, KEYS).length).toBeLessThanOrEqual(
+        width,
+      );
   });
 });
 
