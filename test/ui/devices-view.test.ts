@@ -136,10 +136,12 @@ describe('Devices: what it shows', () => {
     });
     expect(view(state()).status).toEqual({
       kind: 'text',
+      tone: 'dim',
       text: 'row 1 of 3 · 2 associations · a adds a code · s shares · c confirms a guest · x removes · R/N rename · O stale',
     });
     expect(view(state(), 40).status).toEqual({
       kind: 'text',
+      tone: 'dim',
       text: 'row 1 of 3 · 2 associations · s shares',
     });
   });

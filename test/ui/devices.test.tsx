@@ -30,6 +30,19 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
   return app;
 }
 
+/** Adds the first of the demo's live adoption codes in the dialog (`a`): it is pending then. */
+async function addAdoption() {
+  const { press, type, waitFor, sim } = app!;
+  const live = sim.admin.codes().adopt_codes[0];
+  await press('a');
+  await type(live.code);
+  await press('enter');
+  await waitFor('✓ Adoption added');
+  await press('esc');
+  await waitFor('Pending adoption (1)');
+  return live;
+}
+
 /** The pane's line for a device, by its name. */
 const lineOf = (frame: string, name: string) => frame.split('\n').find((line) => line.includes(name));
 
@@ -176,15 +189,9 @@ describe('adding a code', () => {
   });
 
   it('a pending adoption removed with x: the event log says the user removed it, and no confirmation', async () => {
-    const { waitFor, press, type, sim, stores } = await open();
+    const { waitFor, press, stores } = await open();
     await waitFor('Shared by this network');
-    const live = sim.admin.codes().adopt_codes[0];
-    await press('a');
-    await type(live.code);
-    await press('enter');
-    await waitFor('✓ Adoption added');
-    await press('esc');
-    await waitFor('Pending adoption (1)');
+    const live = await addAdoption();
     await press('g', 'x');
     await waitFor('Remove it?');
     await press('y');
@@ -445,15 +452,9 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
   });
 
   it('Q from the palette on a pending adoption calls its code an adoption code', async () => {
-    const { waitFor, frame, press, type, sim } = await open();
+    const { waitFor, frame, press, type } = await open();
     await waitFor('Shared by this network');
-    const live = sim.admin.codes().adopt_codes[0];
-    await press('a');
-    await type(live.code);
-    await press('enter');
-    await waitFor('✓ Adoption added');
-    await press('esc');
-    await waitFor('Pending adoption (1)');
+    const live = await addAdoption();
     await select(live.device_name);
     await press(':');
     await type('qr code');

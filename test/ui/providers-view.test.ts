@@ -117,7 +117,8 @@ describe('Providers: what it shows', () => {
   it('the status line: a refusal, a failure, N at work, a batch on its way, exhausted, what ? means', () => {
     const status = (over: Partial<ProvidersPaneState>) => providersView(state(over), keys, 120).status;
     expect(status({ tooLarge: true })).toMatchObject({
-      kind: 'warn',
+      kind: 'text',
+      tone: 'warn',
       text: expect.stringMatching(/^the exclusion list grew past what the service takes \(413\)/),
     });
     const error = new ApiError('http', 'HTTP 500', { status: 500 });
@@ -135,15 +136,16 @@ describe('Providers: what it shows', () => {
       kind: 'text',
       text: 'every matching provider seen: the last batch came back empty (x starts over)',
     });
-    expect(status({})).toEqual({ kind: 'hint', text: '? not sent by the service' });
-    expect(status({ seen: [berlin] })).toEqual({ kind: 'hint', text: '' });
+    expect(status({})).toEqual({ kind: 'text', tone: 'dim', text: '? not sent by the service' });
+    expect(status({ seen: [berlin] })).toEqual({ kind: 'text', tone: 'dim', text: '' });
   });
 
   it('the status line: N stopped at a bound of providers --all says which, and how to see the rest', () => {
     const status = (walkStop: ProvidersPaneState['walkStop']) =>
       providersView(state({ walkStop }), keys, 300).status;
     expect(status('providers')).toEqual({
-      kind: 'warn',
+      kind: 'text',
+      tone: 'warn',
       text: 'N stopped at 2 providers, the most it fetches: the service still sends new ones; mark fewer places in Discover (1) to see the rest',
     });
     expect(status('requests')).toMatchObject({

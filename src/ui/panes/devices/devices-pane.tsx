@@ -9,12 +9,11 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { DEVICES_LIST } from '../../../store/devices.ts';
 import { refreshLive } from '../../../store/index.ts';
-import { ErrorLine } from '../../components/error-line.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList } from '../../components/list-view.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { PaneStatusLine } from '../../components/pane-status.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { STALE_PERIOD_DIALOG, StalePeriodDialog } from '../../components/stale-dialogs.tsx';
 import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
@@ -24,28 +23,9 @@ import { DevicesQuestion, QR_DIALOG, QrDialog, RENAME_DIALOG, RenameDialog } fro
 import { ADD_CODE_DIALOG, AddCodeDialog } from './add-code-dialog.tsx';
 import { DeviceDetail } from './device-detail.tsx';
 import { DeviceLists } from './device-lists.tsx';
-import {
-  DEVICES_FILTER,
-  type DevicesStatus,
-  devicesReasons,
-  devicesState,
-  devicesView,
-} from './devices-view.ts';
+import { DEVICES_FILTER, devicesReasons, devicesState, devicesView } from './devices-view.ts';
 import { SHARE_DIALOG, ShareDialog } from './share-dialog.tsx';
 import { useDevicesActions } from './use-devices-actions.ts';
-
-/** The status line as the view says it. */
-function StatusLine({ status, width }: { status: DevicesStatus; width: number }) {
-  const theme = useTheme();
-  if (status.kind === 'none') return null;
-  if (status.kind === 'error') return <ErrorLine error={status.error} width={width} prefix={status.prefix} />;
-  if (status.kind === 'loading') return <Spinner label={status.label} />;
-  return (
-    <Text dimColor={theme.dim} wrap="truncate">
-      {status.text}
-    </Text>
-  );
-}
 
 export function Devices({ width, height }: PaneProps) {
   const { devices } = useStores();
@@ -80,7 +60,7 @@ export function Devices({ width, height }: PaneProps) {
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={state.view} width={filterWidth(width)} />
-        <StatusLine status={view.status} width={width} />
+        {view.status.kind === 'none' ? null : <PaneStatusLine status={view.status} width={width} />}
       </Box>
       {view.header ? (
         <ListHeader list={list} view={state.view} columns={view.header} gap={1} />

@@ -22,6 +22,7 @@ import type { Stores } from '../../../store/index.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
 import { listRowWidth } from '../../components/list-window.ts';
+import type { PaneStatus } from '../../components/pane-status.tsx';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, noTokenReason, notNow } from '../../keys/key-reasons.ts';
 import { displayWidth, fitParts, padCells } from '../../text.ts';
@@ -237,12 +238,8 @@ function lineText(state: DevicesPaneState, cols: Columns, keys: KeyNames, now: n
   };
 }
 
-/** The status line: a failure, what is loading, or where the cursor is with the keys that fit. */
-export type DevicesStatus =
-  | { kind: 'none' }
-  | { kind: 'error'; error: Error; prefix: string }
-  | { kind: 'loading'; label: string }
-  | { kind: 'text'; text: string };
+/** The status line: none without a token, a failure, what is loading, or where the cursor is with the keys that fit. */
+type DevicesStatus = PaneStatus | { kind: 'none' };
 
 function statusOf(
   state: DevicesPaneState,
@@ -282,7 +279,7 @@ function statusOf(
         [9, `${keys['devices.qr']} QR code`],
         [5, `${keys['devices.staleView']} stale`],
       ];
-  return { kind: 'text', text: fitParts(parts, width) };
+  return { kind: 'text', tone: 'dim', text: fitParts(parts, width) };
 }
 
 /** What stands where the lists go: the lists, or why there are none. */

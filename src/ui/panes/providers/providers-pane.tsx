@@ -10,10 +10,9 @@ import {
   providerAtCursor,
   visibleSeen,
 } from '../../../store/providers.ts';
-import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { PaneStatusLine } from '../../components/pane-status.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -23,13 +22,7 @@ import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps } from '../types.ts';
 import { FORGET_DIALOG, ForgetQuestion } from './forget-question.tsx';
 import { providersKeys } from './keys.ts';
-import {
-  PROVIDERS_FILTER,
-  type ProvidersStatus,
-  providersReasons,
-  providersState,
-  providersView,
-} from './providers-view.ts';
+import { PROVIDERS_FILTER, providersReasons, providersState, providersView } from './providers-view.ts';
 
 /** What is seen, as the list controller sees it. */
 const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PROVIDERS_FILTER);
@@ -76,22 +69,6 @@ function useProvidersActions(listHeight: number) {
       session.getState().notify(`wrote ${countOf(p().exported?.count ?? 0, 'provider')} to ${path}`);
     },
   });
-}
-
-/** The status line as the view says it. */
-function StatusLine({ status, width }: { status: ProvidersStatus; width: number }) {
-  const theme = useTheme();
-  if (status.kind === 'error') return <ErrorLine error={status.error} width={width} prefix={status.prefix} />;
-  if (status.kind === 'loading') return <Spinner label={status.label} />;
-  return (
-    <Text
-      color={status.kind === 'warn' ? theme.warn : undefined}
-      dimColor={status.kind === 'hint' && theme.dim}
-      wrap="truncate"
-    >
-      {status.text}
-    </Text>
-  );
 }
 
 export function Providers({ width, height }: PaneProps) {
@@ -142,7 +119,7 @@ export function Providers({ width, height }: PaneProps) {
         </Box>
       }
       header={<ListHeader list={list} view={state.view} columns={view.header} />}
-      status={<StatusLine status={view.status} width={width} />}
+      status={<PaneStatusLine status={view.status} width={width} />}
     >
       {body}
     </ListPaneLayout>

@@ -12,6 +12,7 @@ import type { Stores } from '../../../store/index.ts';
 import { WALK_BOUNDS } from '../../../store/provider-walk.ts';
 import { BATCH_SIZES, type ProvidersState, providerAtCursor, visibleSeen } from '../../../store/providers.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
+import type { PaneStatus } from '../../components/pane-status.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow, unserved } from '../../keys/key-reasons.ts';
@@ -186,18 +187,12 @@ const anyNotSent = (seen: readonly Provider[]) =>
   );
 
 /** The status line: a refusal, a failure, `N` at work, a batch on its way, why it stopped, or what `?` means. */
-export type ProvidersStatus =
-  | { kind: 'warn'; text: string }
-  | { kind: 'error'; error: Error; prefix: string }
-  | { kind: 'loading'; label: string }
-  | { kind: 'text'; text: string }
-  | { kind: 'hint'; text: string };
-
-function statusOf(state: ProvidersPaneState, keys: KeyNames, width: number): ProvidersStatus {
+function statusOf(state: ProvidersPaneState, keys: KeyNames, width: number): PaneStatus {
   const reset = keys['providers.reset'];
   if (state.tooLarge)
     return {
-      kind: 'warn',
+      kind: 'text',
+      tone: 'warn',
       text: truncate(
         `the exclusion list grew past what the service takes (413): iteration stopped, ${state.seen.length} seen kept; ${reset} starts over`,
         width,
@@ -210,7 +205,7 @@ function statusOf(state: ProvidersPaneState, keys: KeyNames, width: number): Pro
       text: fetchAllLine(state.seen.length, state.batches, state.fetchingAll, width, keys),
     };
   if (state.loading) return { kind: 'loading', label: `fetching ${state.batchSize} more…` };
-  if (state.walkStop) return { kind: 'warn', text: walkStopText(state, keys) };
+  if (state.walkStop) return { kind: 'text', tone: 'warn', text: walkStopText(state, keys) };
   if (state.exhausted)
     return {
       kind: 'text',
@@ -219,7 +214,11 @@ function statusOf(state: ProvidersPaneState, keys: KeyNames, width: number): Pro
         `every matching provider seen: the last batch came back empty (${reset} starts over)`,
     };
   // The keys are the footer's: this line says only what the rows cannot.
-  return { kind: 'hint', text: anyNotSent(state.seen) ? `${NOT_SENT} not sent by the service` : '' };
+  return {
+    kind: 'text',
+    tone: 'dim',
+    text: anyNotSent(state.seen) ? `${NOT_SENT} not sent by the service` : '',
+  };
 }
 
 /** Column widths for rows `width` wide (the list's scrollbar left out). */
