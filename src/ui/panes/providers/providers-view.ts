@@ -221,27 +221,27 @@ function statusOf(state: ProvidersPaneState, keys: KeyNames, width: number): Pan
   };
 }
 
-/** Column widths for rows `width` wide (the list's scrollbar left out). */
+/**
+ * The columns of rows `width` wide (the list's scrollbar left out): the cells of each, and
+ * the header over them. The order seen (`o` goes round to it) has no column to mark.
+ */
 function providerColumns(width: number) {
-  const mark = 3;
   const id = width >= 100 ? 38 : 14;
   const tier = 6;
-  const speed = 12;
-  return { mark, id, tier, speed, location: Math.max(0, width - mark - id - tier - speed) };
+  // The speed's figure right-aligned, then two cells before the location.
+  const speed = 10;
+  const location = Math.max(0, width - 3 - id - tier - speed - 2);
+  const header: HeaderColumn[] = [
+    { label: '', width: 3 },
+    { label: 'CLIENT ID', width: id, sort: 'clientId' },
+    { label: 'TIER', width: tier, sort: 'tier' },
+    { label: 'SPEED', width: speed, align: 'right', sort: 'speed' },
+    { label: '', width: 2 },
+    { label: 'LOCATION', width: location, sort: 'location' },
+  ];
+  return { id, tier, speed, location, header };
 }
 type Columns = ReturnType<typeof providerColumns>;
-
-/** The header's columns; the order seen (`o` goes round to it) has no column to mark. */
-function headerColumns(cols: Columns): HeaderColumn[] {
-  return [
-    { label: '', width: 3 },
-    { label: 'CLIENT ID', width: cols.id, sort: 'clientId' },
-    { label: 'TIER', width: cols.tier, sort: 'tier' },
-    { label: 'SPEED', width: cols.speed - 2, align: 'right', sort: 'speed' },
-    { label: '', width: 2 },
-    { label: 'LOCATION', width: cols.location, sort: 'location' },
-  ];
-}
 
 function locationText(p: Provider): string {
   const l = p.location;
@@ -267,7 +267,7 @@ function rowLine(state: ProvidersPaneState, cols: Columns) {
       (marked ? 'D ' : '  ') +
       padCells(idText(p.client_id, cols.id), cols.id) +
       padCells(p.tier === undefined ? NOT_SENT : String(p.tier), cols.tier) +
-      padCells(speedText(p), cols.speed - 2, 'right') +
+      padCells(speedText(p), cols.speed, 'right') +
       '  ' +
       padCells(locationText(p), cols.location);
     return { text, marked };
@@ -319,7 +319,7 @@ export function providersView(state: ProvidersPaneState, keys: KeyNames, width: 
     /** What was chosen (hidden while the filter box is edited) and the counters, on the top line. */
     chosen: state.editing ? undefined : truncate(chosen, width - displayWidth(counters) - 2),
     counters,
-    header: headerColumns(cols),
+    header: cols.header,
     /** The providers shown: those seen, filtered and sorted. */
     shown,
     /** A row's line; the list asks for the rows in sight only. */
