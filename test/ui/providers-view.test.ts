@@ -146,13 +146,13 @@ describe('Providers: what it shows', () => {
     expect(status('providers')).toEqual({
       kind: 'text',
       tone: 'warn',
-      text: 'N stopped at 2 providers, the most it fetches: the service still sends new ones; mark fewer places in Discover (1) to see the rest',
+      text: 'N stopped at 2 providers, the most it fetches: the service has more; mark fewer places in Discover (1) to see the rest',
     });
     expect(status('requests')).toMatchObject({
       text: expect.stringMatching(/^N stopped after 1,000 requests/),
     });
     expect(status('bytes')).toMatchObject({
-      text: expect.stringMatching(/^N stopped at 2 providers: its next request would send past 256 MiB/),
+      text: expect.stringMatching(/^N stopped at 2 providers: it sends at most 256 MiB/),
     });
   });
 

@@ -174,10 +174,10 @@ function walkStopText(state: ProvidersPaneState, keys: KeyNames): string {
   const rest = `mark fewer places in Discover (${keys['pane:discover']}) to see the rest`;
   const seen = formatCount(state.seen.length);
   if (state.walkStop === 'providers')
-    return `${fetchAll} stopped at ${seen} providers, the most it fetches: the service still sends new ones; ${rest}`;
+    return `${fetchAll} stopped at ${seen} providers, the most it fetches: the service has more; ${rest}`;
   if (state.walkStop === 'requests')
-    return `${fetchAll} stopped after ${formatCount(WALK_BOUNDS.requests)} requests, the most it makes: the service still sends new ones, a few at a time; ${fetchAll} goes on, or ${rest}`;
-  return `${fetchAll} stopped at ${seen} providers: its next request would send past ${formatBytes(WALK_BOUNDS.bytes)} (each excludes every provider seen); ${fetchAll} goes on, or ${rest}`;
+    return `${fetchAll} stopped after ${formatCount(WALK_BOUNDS.requests)} requests, the most it makes: the service sends a few at a time; ${fetchAll} goes on, or ${rest}`;
+  return `${fetchAll} stopped at ${seen} providers: it sends at most ${formatBytes(WALK_BOUNDS.bytes)} (each batch excludes every provider seen); ${fetchAll} goes on, or ${rest}`;
 }
 
 /** Whether the service left out a figure of any of these (the status line says what `?` means). */
