@@ -21,9 +21,12 @@ export interface SimulatorOptions
   seed?: number;
   /** The era of the real service to play (default: DEFAULT_ERA of src/contract/eras.ts). */
   era?: Era;
-  /** Default: a ScaledClock at `speed`, wrapped so /__sim/advance can jump it forward. */
+  /** Default: a ScaledClock at `speed` from `startAt`, wrapped so /__sim/advance can jump it forward. */
   clock?: Clock;
+  /** 0: the clock stands still, moved only by /__sim/advance (the same answers every run). */
   speed?: number;
+  /** The instant the world's clock starts at (epoch ms; default: now). */
+  startAt?: number;
   providers?: number;
   locations?: number;
   ownProviders?: number;
@@ -81,8 +84,13 @@ function advanceable(clock: Clock): { clock: Clock; advance: (ms: number) => Pro
   return { clock: offset, advance: (ms) => offset.advance(ms) };
 }
 
+/** The world's own clock when none is given: from `startAt` (default now), at `speed`, or standing still at 0. */
+function worldClock({ speed = 1, startAt = Date.now() }: SimulatorOptions): Clock {
+  return speed === 0 ? new ManualClock(startAt) : new ScaledClock(speed, startAt);
+}
+
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
-  const { clock, advance } = advanceable(options.clock ?? new ScaledClock(options.speed ?? 1));
+  const { clock, advance } = advanceable(options.clock ?? worldClock(options));
   // One secret for the tokens and the demo password: neither follows from the public seed.
   const signingKey = options.signingKey ?? newMasterKey();
   const engineOptions = {

@@ -9,9 +9,10 @@ import { run, smallDemo } from './harness.ts';
 
 const deps = { createSimulator: smallDemo() };
 /** A demo world whose network has a hosted proxy (issue 34), for `proxy`'s lists. */
+const smallWorld = smallDemo()!;
 const withProxy = {
-  createSimulator: async (options: Parameters<ReturnType<typeof smallDemo>>[0]) => {
-    const sim = await smallDemo()(options);
+  createSimulator: async (options: Parameters<typeof smallWorld>[0]) => {
+    const sim = await smallWorld(options);
     await fetch(`${sim.url}/network/auth-client`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },

@@ -157,11 +157,13 @@ describe('Discover: what it shows', () => {
     const status = discoverView(state(), keys, 200).status;
     expect(status).toEqual({
       kind: 'text',
+      tone: 'dim',
       text: `row 1 of 2 · 2 places with providers · ${POOL_NOTE} · → opens a country · space marks · enter/p sends the row to Providers`,
     });
     // Narrow: what the counts are stays, the keys go first.
     expect(discoverView(state(), keys, 40).status).toEqual({
       kind: 'text',
+      tone: 'dim',
       text: 'row 1 of 2 · 2 places with providers',
     });
     const { table } = remapKeys(keymap, { 'discover.send': ['S'], open: ['o'], sort: ['s'] });
@@ -182,7 +184,8 @@ describe('Discover: what it shows', () => {
       prefix: 'provider locations',
     });
     expect(discoverView(state({ query: 'ber', notice: 'gone' }), keys, 80).status).toEqual({
-      kind: 'notice',
+      kind: 'text',
+      tone: 'warn',
       text: 'row 1 of 2 · 2 matches · gone',
     });
   });

@@ -199,7 +199,8 @@ describe('Discover pane', () => {
     const state = app.stores.discovery.getState();
     expect(state.query).toBe('ger');
     expect(Object.keys(state.marked)).toHaveLength(1);
-    expect(state.cursor).toBe(1);
+    // space marks and moves down, j moves again.
+    expect(state.cursor).toBe(2);
   });
 
   it('empty: a search with no match says so', async () => {
@@ -275,7 +276,10 @@ describe('Discover pane', () => {
   it('space marks rows; enter sends the marked specs to Providers, which samples them', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
-    await app.press('G');
+    await app.press('space');
+    // space marks and moves down.
+    expect(app.stores.discovery.getState().cursor).toBe(1);
+    await app.press('k', 'space', 'G');
     await app.press('space', 'k', 'space');
     expect(app.frame()).toContain('2 marked');
     expect(listLines(app.frame()).filter((l) => l[1] === '●')).toHaveLength(2);

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
-import { formatAge, formatPeriod, formatTimestamp, parsePeriod } from '../../format/numbers.ts';
+import { formatAge, formatCount, formatPeriod, formatTimestamp, parsePeriod } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { describeRemoval, type Removal, removeClients } from '../../store/client-removal.ts';
 import { clientsById } from '../../store/clients.ts';
@@ -28,7 +28,7 @@ import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
 import { type CommonOptions, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
-import { type DataTable, type Field, textField } from '../output/data-table.ts';
+import { type DataTable, type Field, summed, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
@@ -69,8 +69,10 @@ export function registerClients(program: Command, context: CliContext): void {
     flags: (command) =>
       command.option('--stale [period]', STALE_HELP).option('--show-secrets', SHOW_SECRETS_HELP),
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck clients', 'one row per client'],
+      ['netdeck clients --profiles all --stale 7d', 'the stale clients of every profile'],
       ['netdeck clients --stale 7d', 'the clients nobody has seen for a week, the longest gone first'],
       ['netdeck clients remove --stale 7d', 'remove them (asks first)'],
       ['netdeck clients add --name "attic pi" --token-file pi.jwt', 'a client token for a new device'],
@@ -141,16 +143,20 @@ function clientsTable(
         value: (c) => (c.provide_mode === undefined ? undefined : provideModeName(c.provide_mode)),
         show: (c) => (c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode)),
       },
-      {
-        header: 'CONNECTED',
-        name: 'connected',
-        value: (c) => Boolean(c.connections?.length),
-        show: (c) =>
-          c.connections?.length ? style.good(`since ${formatTimestamp(since(c))}`) : style.dim('no'),
-      },
+      summed(
+        {
+          header: 'CONNECTED',
+          name: 'connected',
+          value: (c) => Boolean(c.connections?.length),
+          show: (c) =>
+            c.connections?.length ? style.good(`since ${formatTimestamp(since(c))}`) : style.dim('no'),
+        },
+        (n) => `${formatCount(n)} connected`,
+      ),
       { name: 'connected_since', value: (c) => isoTime(since(c)) },
       ...(stale ? lastSeenFields(stale.lastSeen, stale.now) : []),
     ],
+    counted: 'CLIENTS',
     // The stale ones the longest gone first; all of them by name.
     rows: stale
       ? clients

@@ -23,7 +23,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
 import { isoTime } from '../output/csv.ts';
-import type { DataTable } from '../output/data-table.ts';
+import { type DataTable, summed } from '../output/data-table.ts';
 import { serviceCommand } from './service-command.ts';
 
 const MIB = 2 ** 20;
@@ -59,19 +59,28 @@ function summaryTable(summary: Summary): DataTable<Summary> {
     pairs: true,
     rows: [summary],
     fields: [
-      { header: 'Paid', name: 'paid_bytes', value: (s) => s.paid, show: (s) => formatBytes(s.paid) },
-      {
-        header: 'Unpaid',
-        name: 'unpaid_bytes',
-        value: (s) => s.unpaid,
-        show: (s) => `${formatBytes(s.unpaid)} (paid once a payout completes)`,
-      },
-      {
-        header: 'Points',
-        name: 'points',
-        value: (s) => s.points,
-        show: (s) => (s.points === undefined ? lacking('points') : formatCount(s.points)),
-      },
+      summed(
+        { header: 'Paid', name: 'paid_bytes', value: (s) => s.paid, show: (s) => formatBytes(s.paid) },
+        formatBytes,
+      ),
+      summed(
+        {
+          header: 'Unpaid',
+          name: 'unpaid_bytes',
+          value: (s) => s.unpaid,
+          show: (s) => `${formatBytes(s.unpaid)} (paid once a payout completes)`,
+        },
+        formatBytes,
+      ),
+      summed(
+        {
+          header: 'Points',
+          name: 'points',
+          value: (s) => s.points,
+          show: (s) => (s.points === undefined ? lacking('points') : formatCount(s.points)),
+        },
+        formatCount,
+      ),
       {
         header: 'Next payout',
         name: 'next_payout_at',
@@ -88,15 +97,18 @@ function summaryTable(summary: Summary): DataTable<Summary> {
             : 'none completed yet',
       },
       { name: 'last_payout_at', value: (s) => isoTime(s.last?.complete_time) },
-      {
-        header: 'Pending',
-        name: 'pending_payouts',
-        value: (s) => s.pending.length,
-        show: (s) =>
-          s.pending.length
-            ? s.pending.map((p) => `${formatUsd(paymentUsd(p))} ${paymentState(p)}`).join(', ')
-            : 'none',
-      },
+      summed(
+        {
+          header: 'Pending',
+          name: 'pending_payouts',
+          value: (s) => s.pending.length,
+          show: (s) =>
+            s.pending.length
+              ? s.pending.map((p) => `${formatUsd(paymentUsd(p))} ${paymentState(p)}`).join(', ')
+              : 'none',
+        },
+        (n) => `${formatCount(n)} payout${n === 1 ? '' : 's'}`,
+      ),
       {
         header: 'Referral',
         name: 'referral_code',
@@ -127,8 +139,10 @@ export function registerEarnings(program: Command, context: CliContext): void {
     description:
       'the network’s earnings: paid and unpaid transfer, points, the next and the last payout, the referral code, the rank',
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck earnings', 'the summary'],
+      ['netdeck earnings --profiles all', 'each profile’s summary, and what they have earned together'],
       ["netdeck earnings --json | jq '.transfer.unpaid_bytes_provided'", 'bytes not paid yet'],
       ['netdeck payments', 'every payout'],
     ],

@@ -25,6 +25,8 @@ export interface SimOptions {
   locations?: number;
   ownProviders?: number;
   speed?: number;
+  /** Epoch ms, parsed from --start-time. */
+  startTime?: number;
   admin?: boolean;
   adminSecret?: string;
   keyFile?: string;
@@ -36,6 +38,8 @@ export interface SimOptions {
   cors?: string[];
   callerCountry?: string;
   proxyAllowLocal?: boolean;
+  httpProxyPort?: number;
+  socksProxyPort?: number;
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -92,6 +96,7 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     locations: options.locations,
     ownProviders: options.ownProviders,
     speed: options.speed,
+    startAt: options.startTime,
     admin: (options.admin ?? false) || options.adminSecret !== undefined,
     adminSecret: options.adminSecret,
     latencyMs: options.latency,
@@ -100,8 +105,9 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     allowHosts: options.allowHost,
     cors: options.cors,
     ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
-    // The proxies take free ports (the banner says which): fixed ones beside --port would
-    // take ports a web app or another server started next wants.
+    // The proxies take free ports unless given (the banner says which): fixed ones beside
+    // --port would take ports a web app or another server started next wants.
+    proxyPorts: { http: options.httpProxyPort, socks: options.socksProxyPort },
     proxyAllowLocal: options.proxyAllowLocal ?? false,
   };
 }
@@ -115,6 +121,20 @@ function collectOrigin(value: string, previous: string[] = []): string[] {
       'expects an origin (scheme://host[:port], e.g. http://localhost:5173) or *.',
     );
   }
+}
+
+/**
+ * --start-time: an ISO 8601 instant with its zone (`Z` or an offset), so that the world
+ * begins at the same instant whatever TZ the machine has.
+ */
+function instantArg(value: string): number {
+  const text = value.trim();
+  const instant = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/i.test(text) || Number.isNaN(instant))
+    throw new InvalidArgumentError(
+      'expects an instant in ISO 8601 with its zone, e.g. 2026-01-01T00:00:00Z.',
+    );
+  return instant;
 }
 
 /** --caller-country: a two-letter code, lower case (checked against the world's countries before the start). */
@@ -137,7 +157,12 @@ export function registerSim(program: Command, context: CliContext): void {
       `port to listen on; 0 picks a free one (default ${SIM_DEFAULT_PORT})`,
       integerArg({ min: 0, max: 65535 }),
     );
-  addWorldOptions(command)
+  addWorldOptions(command, { stillClock: true })
+    .option(
+      '--start-time <instant>',
+      "the instant the world's clock starts at, e.g. 2026-01-01T00:00:00Z (default: now)",
+      instantArg,
+    )
     .option(
       '--admin',
       'serve the /__sim/ admin routes (reset, advance time, tokens, codes, faults); prints their secret',
@@ -167,6 +192,16 @@ export function registerSim(program: Command, context: CliContext): void {
       collectOrigin,
     )
     .option(
+      '--http-proxy-port <port>',
+      'port of the HTTP proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
+      '--socks-proxy-port <port>',
+      'port of the SOCKS5 proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
       '--proxy-allow-local',
       'let the proxies reach private, loopback and link-local addresses (tests, loopback demos); the service never does',
     )
@@ -181,6 +216,10 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
       ['netdeck sim --cors http://localhost:5173', 'let a web app on that origin use it'],
+      [
+        'netdeck sim --start-time 2026-01-01T00:00:00Z --speed 0 --key-file sim.key',
+        'the same answers every run: a clock that stands still, the same tokens',
+      ],
       ['netdeck sim --caller-country de', 'callers in Germany: networks that block it are not offered'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with

@@ -14,7 +14,14 @@ import type { HistoryWindow } from '../../store/history.ts';
 import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
 import { type CommonOptions, integerArg } from '../options.ts';
-import { type DataTable, flagField, type Line, numberField, textField } from '../output/data-table.ts';
+import {
+  type DataTable,
+  flagField,
+  type Line,
+  numberField,
+  summed,
+  textField,
+} from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { examples } from './help.ts';
 import { withNetworkClients } from './provider-names.ts';
@@ -43,8 +50,13 @@ export function registerStats(program: Command, context: CliContext): void {
     flags: (command) =>
       command.addOption(lastOption('(default 24h: one row per provider; 7d, 30d: one row per day)')),
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck stats providers', 'one row per provider, totals below'],
+      [
+        'netdeck stats providers --profiles all',
+        'every profile’s providers, a section each, and their total',
+      ],
       ["netdeck stats providers --json | jq '[.providers[] | .payout_last_24h] | add'", 'payout of the day'],
       ['netdeck stats providers --last 30d', 'the whole network by UTC day over 30 days'],
     ],
@@ -91,13 +103,31 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
     fields: [
       textField('CLIENT ID', 'client_id', (p) => p.client_id),
       textField('DEVICE', 'device_name', deviceNameOf),
-      flagField('STATE', 'connected', (p) => p.connected, style.good('online'), style.bad('offline')),
+      summed(
+        flagField('STATE', 'connected', (p) => p.connected, style.good('online'), style.bad('offline')),
+        (n) => `${formatCount(n)} online`,
+      ),
       numberField('UP NOW h', 'uptime_hours', (p) => p.uptime_last_24h, 1),
-      numberField('TRANSFER GiB', 'transfer_gib', (p) => p.transfer_data_last_24h, 2),
-      numberField('PAYOUT USD', 'payout_usd', (p) => p.payout_last_24h, 4),
-      numberField('SEARCHES', 'searches', (p) => p.search_interest_last_24h, formatCount),
-      numberField('CONTRACTS', 'contracts', (p) => p.contracts_last_24h, formatCount),
-      numberField('CLIENTS', 'clients', (p) => p.clients_last_24h, formatCount),
+      summed(
+        numberField('TRANSFER GiB', 'transfer_gib', (p) => p.transfer_data_last_24h, 2),
+        2,
+      ),
+      summed(
+        numberField('PAYOUT USD', 'payout_usd', (p) => p.payout_last_24h, 4),
+        4,
+      ),
+      summed(
+        numberField('SEARCHES', 'searches', (p) => p.search_interest_last_24h, formatCount),
+        formatCount,
+      ),
+      summed(
+        numberField('CONTRACTS', 'contracts', (p) => p.contracts_last_24h, formatCount),
+        formatCount,
+      ),
+      summed(
+        numberField('CLIENTS', 'clients', (p) => p.clients_last_24h, formatCount),
+        formatCount,
+      ),
       {
         header: 'MODE',
         name: 'provide_mode',
@@ -106,6 +136,7 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
       },
     ],
     rows: providers,
+    counted: 'PROVIDERS',
     empty: 'The network has no providers.',
     after: providers.length
       ? [

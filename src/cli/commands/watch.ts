@@ -98,8 +98,10 @@ export function registerWatch(program: Command, context: CliContext): void {
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
     flags: addWatchFlags,
     outputOptions: false,
+    profiles: true,
     examples: [
       ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+      ['netdeck watch --profiles all', 'every profile at once, each event naming its profile'],
       ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
       ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
       ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
@@ -128,7 +130,7 @@ a flag watches, 3 when it refuses the token.
 
 async function watch(
   context: CliContext,
-  { client, out, token, simulator, config }: Session,
+  { client, out, token, simulator, config, profile }: Session,
   options: WatchOptions,
   argv: string[] | undefined,
 ): Promise<number> {
@@ -142,7 +144,9 @@ async function watch(
   const stop = stopSignal(context.deps);
   // Stopping drops the runs that wait and stops the one under way (a few seconds at most).
   const exec = argv ? createExecRunner(argv, context.io, out, { signal: stop.signal }) : undefined;
-  source.subscribe((event: NetdeckEvent) => {
+  source.subscribe((seen: NetdeckEvent) => {
+    // Over several profiles (--profiles) each event names its own, for every reader of it.
+    const event = profile === undefined ? seen : { profile, ...seen };
     out.jsonLine(event);
     exec?.run(event);
   });

@@ -451,8 +451,10 @@ export function resolveConfig(
   // Own keys only: `constructor` or `toString` is no profile unless the file names one so.
   const profiles = file?.profiles ?? {};
   const chosen = profile && Object.hasOwn(profiles, profile.value) ? profiles[profile.value] : undefined;
-  // A profile is named in the config file, or made by `netdeck login --profile`.
-  if (profile && !chosen && !stored && !options.forLogin) {
+  // A profile is named in the config file, or made by `netdeck login --profile`; `default`
+  // is also the file's top level when that names a service (as `config profiles` lists it).
+  const topLevel = profile?.value === DEFAULT_PROFILE && Boolean(file?.api_url?.trim());
+  if (profile && !chosen && !stored && !topLevel && !options.forLogin) {
     const known = Object.keys(file?.profiles ?? {});
     attempt(() => {
       throw new ConfigError(

@@ -17,10 +17,13 @@ export function QrView({
   title,
   notice,
   copyAction,
+  scanHint = SCAN_HINT,
 }: {
   /** The code, made safe to draw. */
   code: string;
   title: string;
+  /** Who scans it (default: the other network's phone, as a share code is). */
+  scanHint?: string;
   /** What `y` did: in place of the link under the code. */
   notice?: string;
   /** The dialog's copy action (`qr.copy`): the key the words are copied with. */
@@ -68,7 +71,7 @@ export function QrView({
       </Text>
       {fit.lines.length + 3 <= height ? (
         <Text dimColor={theme.dim} wrap="truncate">
-          {SCAN_HINT}
+          {scanHint}
         </Text>
       ) : null}
     </Box>

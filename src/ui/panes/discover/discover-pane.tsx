@@ -7,13 +7,12 @@ import { Box, Text } from 'ink';
 import { DISTANCE_NOT_APPLICABLE, ONLY_ACTIVE_NOT_APPLICABLE } from '../../../store/discovery.ts';
 import { sendChosenToProviders } from '../../../store/flows.ts';
 import { refreshLive } from '../../../store/index.ts';
-import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { headerText, SortingHeader } from '../../components/list-view.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { PaneStatusLine } from '../../components/pane-status.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useListKeys } from '../../hooks/use-list-keys.ts';
+import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
@@ -22,7 +21,6 @@ import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import {
   blockedCountry,
-  type DiscoverStatus,
   discoverReasons,
   discoverState,
   discoverView,
@@ -55,7 +53,7 @@ function useDiscoverActions(listHeight: number) {
     back: () => {
       if (d().query) d().setQuery('');
     },
-    select: () => d().toggleMark(),
+    select: markAndMoveDown(() => d().toggleMark(), d),
     open: send,
     send,
     sort: () => d().toggleSort(),
@@ -90,22 +88,6 @@ function useDiscoverActions(listHeight: number) {
       if (d().query.trim()) void d().searchNow();
     },
   });
-}
-
-/** The status line as the view says it. */
-function StatusLine({ status, width }: { status: DiscoverStatus; width: number }) {
-  const theme = useTheme();
-  if (status.kind === 'error') return <ErrorLine error={status.error} width={width} prefix={status.prefix} />;
-  if (status.kind === 'loading') return <Spinner label={status.label} />;
-  return (
-    <Text
-      color={status.kind === 'notice' ? theme.warn : undefined}
-      dimColor={status.kind === 'text' && theme.dim}
-      wrap="truncate"
-    >
-      {status.text}
-    </Text>
-  );
 }
 
 export function Discover({ width, height }: PaneProps) {
@@ -182,7 +164,7 @@ export function Discover({ width, height }: PaneProps) {
           </Text>
         </SortingHeader>
       }
-      status={<StatusLine status={view.status} width={width} />}
+      status={<PaneStatusLine status={view.status} width={width} />}
     >
       {body}
     </ListPaneLayout>

@@ -19,6 +19,7 @@ import { ownEntry } from '../../../store/distinct-keys.ts';
 import type { Stores } from '../../../store/index.ts';
 import { locationPlace, type ProxyPlace } from '../../../store/proxy-place.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
+import type { PaneStatus } from '../../components/pane-status.tsx';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReason, type KeyReasons, noTokenReason, notNow, unserved } from '../../keys/key-reasons.ts';
 import { cell, fitParts, padCells } from '../../text.ts';
@@ -327,14 +328,8 @@ function settingsText(state: DiscoverState): string {
     .join(' · ');
 }
 
-/** The status line: a failure, what is loading, a notice, or what the list holds with its keys. */
-export type DiscoverStatus =
-  | { kind: 'error'; error: Error; prefix: string }
-  | { kind: 'loading'; label: string }
-  | { kind: 'notice'; text: string }
-  | { kind: 'text'; text: string };
-
-function statusOf(state: DiscoverState, keys: KeyNames, width: number): DiscoverStatus {
+/** The status line: a failure, what is loading, a notice (warned), or what the list holds with its keys (dim). */
+function statusOf(state: DiscoverState, keys: KeyNames, width: number): PaneStatus {
   const { rows, cursor, search } = state;
   const inSearchNow = searching(state);
   const opening = Object.values(state.expanded).find((e) => e.loading || e.error);
@@ -354,13 +349,15 @@ function statusOf(state: DiscoverState, keys: KeyNames, width: number): Discover
   const position = rows.length ? `${rowOf(cursor, rows.length)} · ` : '';
   if (state.notice)
     return {
-      kind: 'notice',
+      kind: 'text',
+      tone: 'warn',
       text: `${position}${inSearchNow ? `${countOf(rows.length, 'match', 'matches')} · ` : ''}${state.notice}`,
     };
   const onlyBlocked = keys['discover.onlyBlocked'];
   if (state.onlyBlocked && !inSearchNow)
     return {
       kind: 'text',
+      tone: 'dim',
       text: rows.length
         ? `${position}${countOf(rows.length, 'blocked location')} · ${keys['discover.block']} unblocks the one under the cursor · ${onlyBlocked} shows every place`
         : `${onlyBlocked} shows every place`,
@@ -383,7 +380,7 @@ function statusOf(state: DiscoverState, keys: KeyNames, width: number): Discover
       `${keys.select} marks · ${keys.open}/${keys['discover.send']} sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
     ],
   ];
-  return { kind: 'text', text: fitParts(hints, width) };
+  return { kind: 'text', tone: 'dim', text: fitParts(hints, width) };
 }
 
 /** Why the list is empty, in words (empty while that is still being found out). */
