@@ -88,9 +88,10 @@ describe('Proxies (8)', () => {
     await app!.waitFor("loading the network's proxies…");
     expect(app!.frame()).toMatchSnapshot('loading');
     await app!.unmount();
-    await open({ pane: 'proxies', start: false });
+    // The faults first, then the pane (which loads when shown): its first request fails.
+    await open({ pane: 'discover', start: false });
     app!.sim.admin.setFaults({ error_rate: 1, status: 500 });
-    await app!.press('r');
+    await app!.press('8');
     await app!.waitFor('HTTP 500');
     expect(app!.frame()).toMatchSnapshot('error');
   });

@@ -26,11 +26,12 @@ function useProxiesActions(listHeight: number) {
   const dialogs = useDialogs();
   const copy = useCopy();
   const p = () => proxies.getState();
-  const say = (line: string) => session.getState().say(line);
+  // Where it went is news for a moment (the footer's toast), as Providers' y says it.
+  const notify = (line: string) => session.getState().notify(line);
   useKeyActions(proxiesKeys, 'proxies', {
     ...useListKeys(p, listHeight),
-    copy: () => say(copy(usableProxy(selectedProxy(p()))?.http, 'HTTP proxy URL')),
-    copySocks: () => say(copy(usableProxy(selectedProxy(p()))?.socks, 'SOCKS5 proxy URL')),
+    copy: () => notify(copy(usableProxy(selectedProxy(p()))?.http, 'HTTP proxy URL')),
+    copySocks: () => notify(copy(usableProxy(selectedProxy(p()))?.socks, 'SOCKS5 proxy URL')),
     qr: () => dialogs.open(PROXY_QR_DIALOG),
     remove: () => {
       p().askRemove();
