@@ -1,15 +1,11 @@
 // Issue 34 end to end: the built binary against one `netdeck sim` (its proxies, balance
-// codes, sign-up and my-ip-info): a proxy made and listed, its secrets in no list of the
-// network's clients (searched in the whole output, in any case), proxies left out of the
-// stale clients, the data balance and a seeded code redeemed, `ip --via` through the
-// proxy, and a sign-up without a terminal finished with the e-mailed code.
-import { spawn } from 'node:child_process';
+// codes, sign-up and my-ip-info): a proxy made and listed, `ip --via` through it, the data
+// balance and a seeded code redeemed, and a sign-up without a terminal finished with the
+// e-mailed code. (What lists clients, in process: proxy-clients.test.ts.)
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BINARY } from '../e2e/harness.ts';
 import { binaryHarness, SMALL_SIM } from './binary-harness.ts';
-import { eventually } from './harness.ts';
 
 const binary = binaryHarness();
 const { netdeck } = binary;
@@ -75,72 +71,12 @@ describe('netdeck proxy against netdeck sim', () => {
     expect(leaks(listed.stdout)).toBe(false);
   });
 
-  it('clients --json, --csv, the table and watch hold neither the token (any case) nor the private key', async () => {
-    for (const format of [['--json'], ['--csv'], []]) {
-      const listed = await netdeck(['clients', ...format], env);
-      expect(listed.code).toBe(0);
-      expect(leaks(listed.stdout + listed.stderr), `clients ${format}`).toBe(false);
-    }
-    // The client is there, masked: the proof the search looked at the right thing.
-    const json = JSON.parse((await netdeck(['clients', '--json'], env)).stdout);
-    const proxy = json.clients.find((c: { client_id: string }) => c.client_id === made.clientId).proxy_client;
-    expect(proxy.auth_token).toMatch(/^[0-9A-V]{4}…\(58 chars\)…/);
-    expect(proxy.https_proxy_url).toMatch(/^https:\/\/\*\*\*\.localhost:\d+$/);
-    const shown = await netdeck(['clients', '--json', '--show-secrets'], env);
-    expect(shown.stdout).toContain(made.token);
-
-    const watch = spawn(
-      process.execPath,
-      [BINARY, 'watch', '--refresh', '0.2', '--disconnected-minutes', '0'],
-      {
-        env: binary.cleanEnv(env),
-      },
-    );
-    binary.track(watch);
-    let out = '';
-    watch.stdout.on('data', (chunk) => (out += chunk));
-    watch.stderr.on('data', (chunk) => (out += chunk));
-    // Its first events (what was so before it watched) are out: that poll saw the proxy.
-    await eventually(() => /"type"/.test(out), 'the first events of watch');
-    watch.kill('SIGTERM');
-    await new Promise((resolve) => watch.once('exit', resolve));
-    expect(leaks(out)).toBe(false);
-  });
-
-  it('clients --stale leaves the proxies out and says how many', async () => {
-    // A day and a half later (the most one advance takes is a day): older than 1d, and no connection.
-    await admin('/__sim/advance', { seconds: 86_400 });
-    await admin('/__sim/advance', { seconds: 43_200 });
-    const stale = await netdeck(['clients', '--stale', '1d', '--json'], env);
-    expect(stale.code).toBe(0);
-    const ids = JSON.parse(stale.stdout).clients.map((c: { client_id: string }) => c.client_id);
-    expect(ids).not.toContain(made.clientId);
-    expect(stale.stderr).toMatch(/left out 2 proxy clients \(a hosted proxy is never stale/);
-  });
-
   it('ip --via asks through the proxy: the place it was made for, a client of the network', async () => {
-    const direct = JSON.parse((await netdeck(['ip', '--json'], env)).stdout);
-    expect(direct.connected_to_network).toBe(false);
     const via = await netdeck(['ip', '--via', made.clientId, '--json'], env);
     expect(via.code, via.stderr).toBe(0);
     const info = JSON.parse(via.stdout);
     expect(info.connected_to_network).toBe(true);
     expect(info.info.location.country.code).toBe('de');
-  });
-
-  it('bad input is refused before any request (exit 2); remove takes the proxy away', async () => {
-    expect((await netdeck(['proxy', 'create', '--country', 'xx'], env)).code).toBe(2);
-    expect((await netdeck(['proxy', 'create', '--location', 'berlin'], env)).code).toBe(2);
-    expect((await netdeck(['proxy', 'create', '--country', 'de', '--lock-ip', '300.1.1.1'], env)).code).toBe(
-      2,
-    );
-    const removed = await netdeck(['proxy', 'remove', made.clientId], env);
-    expect(removed.code).toBe(0);
-    expect(removed.stdout).toMatch(/removed the proxy in Germany \(DE\)/);
-    const listed = await netdeck(['proxy', 'list', '--json'], env);
-    expect(JSON.parse(listed.stdout).clients.map((c: { client_id: string }) => c.client_id)).not.toContain(
-      made.clientId,
-    );
   });
 });
 
@@ -157,12 +93,6 @@ describe('netdeck balance and signup against netdeck sim', () => {
     expect(JSON.parse(redeemed.stdout).transfer_balance.balance_byte_count).toBe(code.balance_byte_count);
     const after = JSON.parse((await netdeck(['balance', '--json'], env)).stdout);
     expect(after.start_balance_byte_count).toBe(before.start_balance_byte_count + code.balance_byte_count);
-    // Its secret in the list of codes only when asked.
-    const listed = await netdeck(['balance', 'codes'], env);
-    expect(listed.stdout).not.toContain(code.secret);
-    // The same code again: the service's words, exit 4.
-    const again = await netdeck(['balance', 'redeem', code.secret, '--yes'], env);
-    expect(again).toMatchObject({ code: 4, stderr: expect.stringContaining('Unknown balance code.') });
   });
 
   it('signup --accept-terms without a terminal sends the code; --code verifies and logs in', async () => {
@@ -182,7 +112,5 @@ describe('netdeck balance and signup against netdeck sim', () => {
     expect(second.stdout).toMatch(/verified; logged in to http:\/\/127\.0\.0\.1/);
     expect(existsSync(join(binary.dir(), 'netdeck', 'logins'))).toBe(true);
     expect(readdirSync(join(binary.dir(), 'netdeck', 'logins'))).toContain('default.json');
-    const whoami = await netdeck(['whoami', '--json'], apiEnv);
-    expect(whoami.stdout).toContain('brand-new-net');
   });
 });
