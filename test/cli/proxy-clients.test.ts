@@ -30,6 +30,22 @@ afterAll(() => fx.close());
 const leaks = (text: string) =>
   text.toLowerCase().includes(made.token.toLowerCase()) || text.includes(made.privateKey);
 
+describe('proxy create', () => {
+  it('prints each URL with the token as its user name, the shell line, and where traffic leaves from', async () => {
+    const table = await run(['proxy', 'create', '--country', 'de'], { env: fx.env });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^ {2}HTTP {7}http:\/\/[0-9A-V]{58}@localhost:\d+$/m);
+    expect(table.stdout).toMatch(/^ {2}SOCKS5 {5}socks5h:\/\/[0-9A-V]{58}@localhost:\d+$/m);
+    expect(table.stdout).toMatch(/^export HTTPS_PROXY=http:\/\/\S+ ALL_PROXY=socks5h:\/\/\S+$/m);
+    expect(table.stderr).toMatch(
+      /traffic through this proxy leaves from the simulator's machine, not from Germany \(DE\)/,
+    );
+    // Gone again: the lists below count one proxy, the one made first.
+    const clientId = table.stdout.match(/client ([0-9a-f-]{36})/)![1]!;
+    expect((await run(['proxy', 'remove', clientId], { env: fx.env })).code).toBe(0);
+  });
+});
+
 describe('a proxy among the clients', () => {
   it('clients --json, --csv and the table hold neither its token nor its private key; --show-secrets does', async () => {
     for (const format of [['--json'], ['--csv'], []]) {
