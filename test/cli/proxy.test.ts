@@ -3,6 +3,7 @@
 // --qr draws the configuration (or, on a terminal too small, says what it needs and what
 // else works), and bad input never reaches the service.
 import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balanceCodeProblem } from '../../src/store/balance-code.ts';
@@ -115,6 +116,45 @@ describe('a proxy whose token is no token', () => {
       expect(JSON.parse(result.stdout).clients[0].proxy_client.auth_token).toMatch(/…\(22 chars\)…DEF$/);
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+describe('ip --via a proxy that does not answer', () => {
+  it('ends in a time-out (exit 1), never hangs', async () => {
+    // A proxy that takes the connection and says nothing.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const clientId = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
+    const fixture = await startFixture(() => ({
+      body: {
+        clients: [
+          {
+            client_id: clientId,
+            device_name: 'proxy in Germany (DE)',
+            proxy_client: { auth_token: 'A'.repeat(58), http_proxy_url: `http://127.0.0.1:${port}` },
+          },
+        ],
+      },
+    }));
+    try {
+      const result = await run(['ip', '--via', clientId], {
+        env: { NETDECK_API_URL: fixture.url, NETDECK_TOKEN: 'header.claims.signature' },
+        // The command's 15 s, shortened: the test seam's options come last.
+        deps: {
+          clientOptions: { retries: 0, deadlineMs: 300, headersTimeoutMs: 300, connectTimeoutMs: 300 },
+        },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^netdeck: through the proxy in Germany \\(DE\\) \\(${clientId}\\): .*no complete answer within 0\\.3 s`,
+        ),
+      );
+    } finally {
+      await fixture.close();
+      silent.close();
     }
   });
 });

@@ -3,6 +3,7 @@
 // URnetwork. `--via CLIENT_ID` asks through that hosted proxy instead, so it shows where
 // the proxy's traffic leaves from; a proxy that does not answer ends in a time-out.
 import type { Command } from 'commander';
+import { ApiError } from '../../api/errors.ts';
 import { isProxyClient } from '../../api/proxy-secrets.ts';
 import type { MyIpInfo } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
@@ -67,8 +68,18 @@ async function viaProxy(session: CommandSession, context: CliContext, clientId: 
     deadlineMs: VIA_TIMEOUT_MS,
   };
   const through = clientFor(context.deps, { ...timeouts, dispatcher, retries: 0 }, baseUrl);
+  const place = placeOfDescription(listed.device_name);
   try {
-    return { info: await through.myIpInfo(), place: placeOfDescription(listed.device_name) };
+    return { info: await through.myIpInfo(), place };
+  } catch (error) {
+    // Said as the proxy's failure: the service itself was not asked directly.
+    if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network'))
+      throw new ApiError(
+        error.kind,
+        `through the proxy ${place ? `in ${place} ` : ''}(${clientId}): ${error.message}`,
+        error.details,
+      );
+    throw error;
   } finally {
     await through.close().catch(() => {});
     await dispatcher.close().catch(() => {});
