@@ -6,6 +6,7 @@
 import { isApiKey } from '../api/auth.ts';
 import { createAccountStore } from './account.ts';
 import { createApiKeysStore } from './api-keys.ts';
+import { createBalanceStore } from './balance.ts';
 import { createBlockedStore } from './blocked.ts';
 import { createClientsStore } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
@@ -120,6 +121,8 @@ const apiKeys = store({ create: ({ deps }) => createApiKeysStore(deps), live: tr
 const earnings = store({ create: ({ deps }) => createEarningsStore(deps), live: true, needsToken: true });
 /** The network's hosted proxies (pane 8, and the dialog that makes one from a place): loaded while shown. */
 const proxies = store({ create: ({ deps }) => createProxiesStore(deps), live: false, needsToken: true });
+/** The network's data balance and the redeem dialog (Account): loaded while shown. */
+const balance = store({ create: ({ deps }) => createBalanceStore(deps), live: false, needsToken: true });
 /** The console's login with an auth code. */
 const login = store({
   // Logged in: the header names the network and the live panes that needed a token load.
@@ -168,6 +171,7 @@ const REGISTRY = {
   apiKeys,
   earnings,
   proxies,
+  balance,
   login,
   events,
   stale,
