@@ -6,7 +6,10 @@ import type { Clock } from '../../clock.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { AccountStore } from '../account.ts';
+import type { ApiKeysStore } from '../api-keys.ts';
+import { type BlockedStore, countryLabel } from '../blocked.ts';
 import type { DevicesStore } from '../devices.ts';
+import type { EarningsStore } from '../earnings.ts';
 import type { StaleStore } from '../stale.ts';
 import type { EventDraft, EventSource } from './event-source.ts';
 
@@ -14,11 +17,21 @@ interface Sources {
   devices: DevicesStore;
   account: AccountStore;
   stale: StaleStore;
+  apiKeys: ApiKeysStore;
+  blocked: BlockedStore;
+  earnings: EarningsStore;
 }
 
 const quoted = (name: string | undefined, otherwise: string) => {
   const clean = sanitize(name).trim();
   return clean ? `"${clean}"` : otherwise;
+};
+
+/** An API key by its name and id: names may repeat, and a key may have none. */
+const keyWords = (name: string | undefined, id: string | undefined) => {
+  const named = quoted(name, '');
+  if (!id) return `the API key ${named || 'without a name'}`;
+  return named ? `the API key ${named} (${id})` : `the API key ${id}`;
 };
 
 /** A wallet as the Account pane lists it: its chain and address, else its id. */
@@ -142,6 +155,56 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
         const names = targets.map((t) => quoted(t.name, t.clientId));
         return {
           message: `you removed ${targets.length === 1 ? `the stale client ${names[0]}` : `${targets.length} stale clients: ${names.join(', ')}`}`,
+        };
+      },
+      record,
+    ),
+    onStep(
+      stores.apiKeys,
+      (s) => s.form.phase,
+      'sending',
+      'made',
+      (s) => ({ message: `you made ${keyWords(s.form.name, s.form.id)}` }),
+      record,
+    ),
+    onStep(
+      stores.apiKeys,
+      (s) => s.question?.phase,
+      'sending',
+      'done',
+      (s) =>
+        s.question ? { message: `you removed ${keyWords(s.question.name, s.question.id)}` } : undefined,
+      record,
+    ),
+    onStep(
+      stores.blocked,
+      (s) => s.question?.phase,
+      'sending',
+      'done',
+      (s) => {
+        const question = s.question;
+        if (!question) return undefined;
+        const country = sanitize(countryLabel(question));
+        return {
+          message:
+            question.action === 'block'
+              ? `you blocked ${country}: consumers there are no longer offered your providers`
+              : `you unblocked ${country}: consumers there are offered your providers again`,
+        };
+      },
+      record,
+    ),
+    onStep(
+      stores.earnings,
+      (s) => s.visibility?.phase,
+      'sending',
+      'done',
+      (s) => {
+        if (!s.visibility) return undefined;
+        return {
+          message: s.visibility.makePublic
+            ? 'you made this network public on the leaderboard: it shows there by name'
+            : 'you hid this network on the leaderboard: its place stays, without a name',
         };
       },
       record,
