@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
-import { DEFAULTS } from '../../simulator/world/index.ts';
+import { DEFAULTS, defaultProviders } from '../../simulator/world/index.ts';
 import type { TuiOptions } from '../../src/cli/console/tui.tsx';
 import { ManualClock } from '../../src/clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
@@ -63,6 +63,11 @@ describe('help and version', () => {
     expect(stdout).toMatch(
       new RegExp(`--own-providers <n> +providers of the demo network \\(default ${DEFAULTS.ownProviders}\\)`),
     );
+    // What the world does with more (simulator/world's defaultProviders).
+    expect(stdout.replace(/\s+/g, ' ')).toContain(
+      `more than ${DEFAULTS.providers} without --providers are added to the world’s ${DEFAULTS.providers}`,
+    );
+    expect(defaultProviders(DEFAULTS.providers + 1)).toBe(2 * DEFAULTS.providers + 1);
   });
 
   it('a group of commands alone (netdeck stats) lists its commands on stdout, exit 0; a wrong one is still exit 2', async () => {
