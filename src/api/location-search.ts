@@ -51,9 +51,15 @@ const isEmpty = (result: LocationResult) =>
 /**
  * `onGone` hears FIND_LOCATIONS_GONE once, when find-locations first answers 404, before
  * find-provider-locations is asked (so it is said even if that fails; throwing stops there).
+ * `knownGone`: the service is known to lack find-locations from the start (the demo knows
+ * its era): it is never asked, and nothing turns out to be said.
  */
-export function createLocationSearch(client: ApiClient, onGone?: (notice: string) => void): LocationSearch {
-  let gone = false;
+export function createLocationSearch(
+  client: ApiClient,
+  onGone?: (notice: string) => void,
+  knownGone = false,
+): LocationSearch {
+  let gone = knownGone;
   /** find-locations answered once this session. */
   let answered = false;
   const goneNow = () => {

@@ -159,9 +159,12 @@ function labelOf(row: DiscoveryRow): string {
 
 export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
   const { client, clock } = deps;
-  // Said once, when the service turns out to have no find-locations.
-  const locationSearch = createLocationSearch(client, (notice) =>
-    store.setState({ findLocationsGone: true, notice }),
+  // Said once, when the service turns out to have no find-locations; the demo knows its era
+  // from the start, so its first search says nothing of a 404.
+  const locationSearch = createLocationSearch(
+    client,
+    (notice) => store.setState({ findLocationsGone: true, notice }),
+    deps.demo?.lacks('findLocations'),
   );
   const resource = createResourceStore<LocationResult>(deps, {
     load: (signal) => client.providerLocations({ signal }),

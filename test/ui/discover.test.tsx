@@ -137,15 +137,26 @@ describe('Discover pane', () => {
     expect(listLines(app.frame())).toEqual(before);
   });
 
-  it('search as you type today: find-locations is gone (said once), find-provider-locations answers', async () => {
-    app = await renderApp();
+  it('search as you type today: the demo knows its service has no find-locations (no 404 to tell), find-provider-locations answers', async () => {
+    let asked = 0;
+    app = await renderApp({
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findLocations: (...args) => {
+            asked++;
+            return client.findLocations(...args);
+          },
+        }),
+    });
     await app.waitFor('places with providers');
     await app.press('/');
     await app.type('germ');
     expect(app.frame()).toContain('/ germ');
     expect(app.frame()).toContain('searching…');
     await app.clock.advance(SEARCH_DEBOUNCE_MS);
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
+    expect(app.frame()).not.toMatch(/404|find-locations/);
+    expect(asked).toBe(0);
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
     expect(app.frame()).toContain('DIST');
@@ -231,7 +242,7 @@ describe('Discover pane', () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('/', 'b', 'e', 'r', 'enter');
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
     await app.press('>');
     await app.waitFor('this service has no find-locations: its search takes no match distance');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
@@ -344,9 +355,10 @@ describe('Discover pane, more', () => {
   it('a failed search shows the service’s answer, and the list stays', async () => {
     app = await renderApp({
       wrapClient: (client) =>
+        // Today's service searches with find-provider-locations (the demo knows it has no find-locations).
         withOverrides(client, {
-          findLocations: async () => {
-            throw new ApiError('http', 'find locations: 503 busy', { status: 503, body: 'busy' });
+          findProviderLocations: async () => {
+            throw new ApiError('http', 'find provider locations: 503 busy', { status: 503, body: 'busy' });
           },
         }),
     });

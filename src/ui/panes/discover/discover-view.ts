@@ -360,7 +360,10 @@ function statusOf(state: DiscoverState, keys: KeyNames, width: number): Discover
     [4, inSearchNow ? undefined : `${keys['discover.expand']} opens a country`],
     [
       5,
-      `${keys.select} marks · ${keys.open}/${keys['discover.send']} sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
+      // Nothing to mark or send in an empty list.
+      rows.length || markCount
+        ? `${keys.select} marks · ${keys.open}/${keys['discover.send']} sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`
+        : undefined,
     ],
   ];
   return { kind: 'text', text: fitParts(hints, width) };
