@@ -393,6 +393,46 @@ describe('Discover pane, more', () => {
   });
 });
 
+describe('a search the service cannot narrow', () => {
+  it('says so for another script and one character (nothing asked); two keep their starts; exact and prefix first', async () => {
+    let asked = 0;
+    app = await renderApp({
+      wrapClient: (client) =>
+        withOverrides(client, {
+          findProviderLocations: (...args) => {
+            asked++;
+            return client.findProviderLocations(...args);
+          },
+        }),
+    });
+    await app.waitFor('places with providers');
+    const search = async (query: string) => {
+      app!.stores.discovery.getState().setQuery(query);
+      await app!.clock.advance(SEARCH_DEBOUNCE_MS);
+      await app!.waitFor(() => !app!.stores.discovery.getState().search.loading);
+    };
+    await search('東京');
+    await app.waitFor('no place is named in the letters of "東京": place names are in Latin letters only');
+    expect(listLines(app.frame())).toHaveLength(1);
+    await search('t');
+    await app.waitFor('one character is too short to narrow the places');
+    expect(asked).toBe(0);
+
+    await search('de');
+    await app.waitFor(/only names and codes starting with "de" \(\d+ other matches left out\)/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}country Germany\s+DE\s/);
+    expect(app.frame()).not.toMatch(/country Belgium/);
+
+    // Accents fold both ways; the place named as the query comes before those it starts.
+    await search('sao paulo');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}(city|region) +São Paulo\s/);
+    await search('SÃO');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/São Paulo/);
+  });
+});
+
 describe('the search box cursor', () => {
   // The tests run without colours (FORCE_COLOR=0); the cursor is an inverse cell, so here
   // chalk draws attributes and the frame is read with them.

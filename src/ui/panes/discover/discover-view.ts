@@ -379,6 +379,7 @@ function emptyText(state: DiscoverState, keys: KeyNames): string {
       : '';
   if (searching(state)) {
     if (state.search.loading || state.search.error) return '';
+    if (state.search.problem) return screenText(state.search.problem);
     const where = state.onlyBlocked ? ` in the blocked countries (${onlyBlocked} shows every place)` : '';
     return `no matches for "${screenText(state.query)}"${where}`;
   }
