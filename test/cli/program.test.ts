@@ -193,6 +193,8 @@ describe('the interactive console (no command)', () => {
     expect(seen?.token).toBe(fx.sim.token);
     expect(seen?.demo).toBeUndefined();
     expect(seen?.refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);
+    // An API given by the environment alone runs on no profile: the header names none.
+    expect(seen?.profile).toBeUndefined();
   });
 
   it('@ switches profile: the console starts again on the chosen one (a new client and stores); one that cannot work is refused', async () => {
@@ -239,6 +241,11 @@ describe('the interactive console (no command)', () => {
       expect(seen[1].refreshEveryMs).toBe(15_000);
       expect(seen[1].client).not.toBe(seen[0].client);
       expect(seen[1].profiles?.list().find((p) => p.current)?.name).toBe('two');
+      // The header names the profile in use.
+      expect(seen.map((options) => options.stores?.stores.session.getState().profile)).toEqual([
+        'one',
+        'two',
+      ]);
     } finally {
       dir.cleanup();
     }
