@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
@@ -16,6 +17,21 @@ afterEach(async () => {
 
 /** A row without the list's scrollbar cell at its end. */
 const noBar = (line: string) => line.replace(/ *[│█]$/, '');
+
+/** A client whose operation `name` counts its calls (`asked`). */
+function counted(name: 'findLocations' | 'findProviderLocations') {
+  const calls = {
+    asked: 0,
+    wrap: (client: ApiClient) =>
+      withOverrides(client, {
+        [name]: (...args: unknown[]) => {
+          calls.asked++;
+          return (client[name] as (...passed: unknown[]) => unknown)(...args);
+        },
+      } as Partial<ApiClient>),
+  };
+  return calls;
+}
 
 /** Rows of the Discover list (lines between the column header and the status line). */
 function listLines(frame: string): string[] {
@@ -138,16 +154,8 @@ describe('Discover pane', () => {
   });
 
   it('search as you type today: the demo knows its service has no find-locations (no 404 to tell), find-provider-locations answers', async () => {
-    let asked = 0;
-    app = await renderApp({
-      wrapClient: (client) =>
-        withOverrides(client, {
-          findLocations: (...args) => {
-            asked++;
-            return client.findLocations(...args);
-          },
-        }),
-    });
+    const calls = counted('findLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
     await app.waitFor('places with providers');
     await app.press('/');
     await app.type('germ');
@@ -156,7 +164,7 @@ describe('Discover pane', () => {
     await app.clock.advance(SEARCH_DEBOUNCE_MS);
     await app.waitFor('matches');
     expect(app.frame()).not.toMatch(/404|find-locations/);
-    expect(asked).toBe(0);
+    expect(calls.asked).toBe(0);
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
     expect(app.frame()).toContain('DIST');
@@ -395,16 +403,8 @@ describe('Discover pane, more', () => {
 
 describe('a search the service cannot narrow', () => {
   it('says so for another script and one character (nothing asked); two keep their starts; exact and prefix first', async () => {
-    let asked = 0;
-    app = await renderApp({
-      wrapClient: (client) =>
-        withOverrides(client, {
-          findProviderLocations: (...args) => {
-            asked++;
-            return client.findProviderLocations(...args);
-          },
-        }),
-    });
+    const calls = counted('findProviderLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
     await app.waitFor('places with providers');
     const search = async (query: string) => {
       app!.stores.discovery.getState().setQuery(query);
@@ -416,7 +416,7 @@ describe('a search the service cannot narrow', () => {
     expect(listLines(app.frame())).toHaveLength(1);
     await search('t');
     await app.waitFor('one character is too short to narrow the places');
-    expect(asked).toBe(0);
+    expect(calls.asked).toBe(0);
 
     await search('de');
     await app.waitFor(/only names and codes starting with "de" \(\d+ other matches left out\)/);

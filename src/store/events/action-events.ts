@@ -42,14 +42,17 @@ function walletWords(wallets: readonly AccountWallet[] | undefined, walletId: st
   return `the ${sanitize(wallet.blockchain) || 'wallet'} wallet ${address}`;
 }
 
+type Draft = Omit<EventDraft, 'time' | 'severity' | 'type'>;
+type Watched<S> = { subscribe(listener: (now: S, before: S) => void): () => void };
+
 /** Calls `then` each time `step` of the store's state becomes `to` after being `from`. */
 function onStep<S>(
-  store: { subscribe(listener: (now: S, before: S) => void): () => void },
+  store: Watched<S>,
   step: (state: S) => string | undefined,
   from: string,
   to: string,
-  then: (now: S, before: S) => Omit<EventDraft, 'time' | 'severity' | 'type'> | undefined,
-  record: (draft: Omit<EventDraft, 'time' | 'severity' | 'type'>) => void,
+  then: (now: S, before: S) => Draft | undefined,
+  record: (draft: Draft) => void,
 ): () => void {
   return store.subscribe((now, before) => {
     if (step(now) !== to || step(before) !== from) return;
@@ -58,8 +61,28 @@ function onStep<S>(
   });
 }
 
+/** Calls `words` each time the y/n question `question` of the store holds was answered yes and done (asked-question.ts). */
+function onAnswered<S, Q extends { phase: string }>(
+  store: Watched<S>,
+  question: (state: S) => Q | undefined,
+  words: (question: Q) => Draft | undefined,
+  record: (draft: Draft) => void,
+): () => void {
+  return onStep(
+    store,
+    (s) => question(s)?.phase,
+    'sending',
+    'done',
+    (now) => {
+      const asked = question(now);
+      return asked ? words(asked) : undefined;
+    },
+    record,
+  );
+}
+
 export function feedActionEvents(stores: Sources, source: EventSource, clock: Clock): () => void {
-  const record = (draft: Omit<EventDraft, 'time' | 'severity' | 'type'>) => {
+  const record = (draft: Draft) => {
     try {
       source.record([
         { type: 'user_action', severity: 'info', time: new Date(clock.now()).toISOString(), ...draft },
@@ -90,14 +113,10 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       },
       record,
     ),
-    onStep(
+    onAnswered(
       stores.devices,
-      (s) => s.action?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const action = s.action;
-        if (!action) return undefined;
+      (s) => s.action,
+      (action) => {
         const who = quoted(action.deviceName, action.code ?? 'a device');
         const name = quoted(action.input, '');
         const message = {
@@ -111,14 +130,10 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       },
       record,
     ),
-    onStep(
+    onAnswered(
       stores.account,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const question = s.question;
-        if (!question) return undefined;
+      (s) => s.question,
+      (question) => {
         const wallet = walletWords(wallets(), question.walletId);
         return {
           message:
@@ -145,13 +160,11 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       () => ({ message: 'you sent feedback' }),
       record,
     ),
-    onStep(
+    onAnswered(
       stores.stale,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const targets = s.question?.targets ?? [];
+      (s) => s.question,
+      (question) => {
+        const targets = question.targets;
         const names = targets.map((t) => quoted(t.name, t.clientId));
         return {
           message: `you removed ${targets.length === 1 ? `the stale client ${names[0]}` : `${targets.length} stale clients: ${names.join(', ')}`}`,
@@ -167,23 +180,16 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       (s) => ({ message: `you made ${keyWords(s.form.name, s.form.id)}` }),
       record,
     ),
-    onStep(
+    onAnswered(
       stores.apiKeys,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) =>
-        s.question ? { message: `you removed ${keyWords(s.question.name, s.question.id)}` } : undefined,
+      (s) => s.question,
+      (question) => ({ message: `you removed ${keyWords(question.name, question.id)}` }),
       record,
     ),
-    onStep(
+    onAnswered(
       stores.blocked,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const question = s.question;
-        if (!question) return undefined;
+      (s) => s.question,
+      (question) => {
         const country = sanitize(countryLabel(question));
         return {
           message:
@@ -194,19 +200,14 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       },
       record,
     ),
-    onStep(
+    onAnswered(
       stores.earnings,
-      (s) => s.visibility?.phase,
-      'sending',
-      'done',
-      (s) => {
-        if (!s.visibility) return undefined;
-        return {
-          message: s.visibility.makePublic
-            ? 'you made this network public on the leaderboard: it shows there by name'
-            : 'you hid this network on the leaderboard: its place stays, without a name',
-        };
-      },
+      (s) => s.visibility,
+      (visibility) => ({
+        message: visibility.makePublic
+          ? 'you made this network public on the leaderboard: it shows there by name'
+          : 'you hid this network on the leaderboard: its place stays, without a name',
+      }),
       record,
     ),
   ];
