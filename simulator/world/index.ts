@@ -116,6 +116,15 @@ export interface World {
   ticks: number;
 }
 
+/**
+ * The providers of a world whose size was not given: the default's, unless the demo network
+ * is to have more than that (`--own-providers 10000`), when its own are added to them (the
+ * other networks keep theirs). A world given its size never grows: netdeck refuses more own
+ * providers than it (src/cli/options.ts).
+ */
+export const defaultProviders = (own: number): number =>
+  own > DEFAULTS.providers ? own + DEFAULTS.providers : DEFAULTS.providers;
+
 export function createWorld(options: WorldOptions): World {
   return runSteps(worldSteps(options));
 }
@@ -123,9 +132,9 @@ export function createWorld(options: WorldOptions): World {
 /** createWorld in steps (steps.ts): the geography, then the networks, then the providers. */
 export function* worldSteps(options: WorldOptions): Steps<World> {
   const seed = options.seed | 0;
-  const total = Math.max(1, Math.floor(options.providers ?? DEFAULTS.providers));
-  const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
   const own = Math.max(0, Math.floor(options.ownProviders ?? DEFAULTS.ownProviders));
+  const total = Math.max(1, Math.floor(options.providers ?? defaultProviders(own)));
+  const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
   const rng = new Rng(seed, 1);
   const names = new Names(seed);
   const geo = yield* within(geoSteps(rng, cities), 0, 0.3);

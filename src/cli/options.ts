@@ -48,9 +48,27 @@ export function addWorldOptions(command: Command, { stillClock = false } = {}): 
       `most populous cities (default 2000, max ${MAX_CITIES})`,
       integerArg({ min: 1, max: MAX_CITIES }),
     )
-    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
+    .option(
+      '--own-providers <n>',
+      'providers of the demo network (default 24); more than 5000 without --providers are added to the world’s 5000',
+      integerArg({ min: 0 }),
+    )
     .addOption(
       new Option('--era <era>', `which era of the real service to play: ${describeEras()}`).choices(ERAS),
+    );
+}
+
+/**
+ * The world flags that cannot go together: the demo network's providers are among the
+ * world's, and a world given its size does not grow (the simulator would cap them quietly).
+ */
+export function checkWorldFlags({
+  providers,
+  ownProviders,
+}: Pick<CommonOptions, 'providers' | 'ownProviders'>): void {
+  if (ownProviders !== undefined && providers !== undefined && ownProviders > providers)
+    throw new UsageError(
+      `--own-providers ${ownProviders} is more than --providers ${providers}: the demo network's providers are among the world's`,
     );
 }
 

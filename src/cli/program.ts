@@ -38,7 +38,7 @@ import type { CliContext, CliDeps } from './context.ts';
 import { addConnectionOptions, addWorldOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
-import { didYouMean } from './suggest.ts';
+import { commanderSuggestionInOurWords, didYouMean } from './suggest.ts';
 import { netdeckVersion } from './version.ts';
 
 /** Tokens on the command line or in the environment, to mask in commander's own messages. */
@@ -75,8 +75,9 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(clean(text)),
       writeErr: (text) => io.stderr.write(clean(text)),
-      // An error is one line, whatever line breaks an argument it echoes holds.
-      outputError: (text, write) => write(`${oneLine(text)}\n`),
+      // An error is one line, whatever line breaks an argument it echoes holds; commander's
+      // "did you mean" is worded as netdeck's own.
+      outputError: (text, write) => write(`${oneLine(commanderSuggestionInOurWords(text))}\n`),
     });
   addConnectionOptions(program, true);
   addWorldOptions(program);

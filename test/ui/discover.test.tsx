@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
@@ -16,6 +17,21 @@ afterEach(async () => {
 
 /** A row without the list's scrollbar cell at its end. */
 const noBar = (line: string) => line.replace(/ *[│█]$/, '');
+
+/** A client whose operation `name` counts its calls (`asked`). */
+function counted(name: 'findLocations' | 'findProviderLocations') {
+  const calls = {
+    asked: 0,
+    wrap: (client: ApiClient) =>
+      withOverrides(client, {
+        [name]: (...args: unknown[]) => {
+          calls.asked++;
+          return (client[name] as (...passed: unknown[]) => unknown)(...args);
+        },
+      } as Partial<ApiClient>),
+  };
+  return calls;
+}
 
 /** Rows of the Discover list (lines between the column header and the status line). */
 function listLines(frame: string): string[] {
@@ -137,15 +153,18 @@ describe('Discover pane', () => {
     expect(listLines(app.frame())).toEqual(before);
   });
 
-  it('search as you type today: find-locations is gone (said once), find-provider-locations answers', async () => {
-    app = await renderApp();
+  it('search as you type today: the demo knows its service has no find-locations (no 404 to tell), find-provider-locations answers', async () => {
+    const calls = counted('findLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
     await app.waitFor('places with providers');
     await app.press('/');
     await app.type('germ');
     expect(app.frame()).toContain('/ germ');
     expect(app.frame()).toContain('searching…');
     await app.clock.advance(SEARCH_DEBOUNCE_MS);
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
+    expect(app.frame()).not.toMatch(/404|find-locations/);
+    expect(calls.asked).toBe(0);
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
     expect(app.frame()).toContain('DIST');
@@ -232,7 +251,7 @@ describe('Discover pane', () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('/', 'b', 'e', 'r', 'enter');
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
     await app.press('>');
     await app.waitFor('this service has no find-locations: its search takes no match distance');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
@@ -348,9 +367,10 @@ describe('Discover pane, more', () => {
   it('a failed search shows the service’s answer, and the list stays', async () => {
     app = await renderApp({
       wrapClient: (client) =>
+        // Today's service searches with find-provider-locations (the demo knows it has no find-locations).
         withOverrides(client, {
-          findLocations: async () => {
-            throw new ApiError('http', 'find locations: 503 busy', { status: 503, body: 'busy' });
+          findProviderLocations: async () => {
+            throw new ApiError('http', 'find provider locations: 503 busy', { status: 503, body: 'busy' });
           },
         }),
     });
@@ -382,6 +402,38 @@ describe('Discover pane, more', () => {
     expect(noBar(lines.find((l) => l.startsWith('›')) ?? '')).toMatch(/City 09999\s+Testland\s+1$/);
     await app.press('pgup', 'k');
     expect(app.stores.discovery.getState().cursor).toBe(10_000 - 1 - 33 - 1);
+  });
+});
+
+describe('a search the service cannot narrow', () => {
+  it('says so for another script and one character (nothing asked); two keep their starts; exact and prefix first', async () => {
+    const calls = counted('findProviderLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
+    await app.waitFor('places with providers');
+    const search = async (query: string) => {
+      app!.stores.discovery.getState().setQuery(query);
+      await app!.clock.advance(SEARCH_DEBOUNCE_MS);
+      await app!.waitFor(() => !app!.stores.discovery.getState().search.loading);
+    };
+    await search('東京');
+    await app.waitFor('no place is named in the letters of "東京": place names are in Latin letters only');
+    expect(listLines(app.frame())).toHaveLength(1);
+    await search('t');
+    await app.waitFor('one character is too short to narrow the places');
+    expect(calls.asked).toBe(0);
+
+    await search('de');
+    await app.waitFor(/only names and codes starting with "de" \(\d+ other matches left out\)/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}country Germany\s+DE\s/);
+    expect(app.frame()).not.toMatch(/country Belgium/);
+
+    // Accents fold both ways; the place named as the query comes before those it starts.
+    await search('sao paulo');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}(city|region) +São Paulo\s/);
+    await search('SÃO');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/São Paulo/);
   });
 });
 

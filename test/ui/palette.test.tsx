@@ -87,3 +87,18 @@ describe('the palette on the screen', () => {
     await app.waitFor(() => session().activePane === 'devices');
   });
 });
+
+describe('the palette in a narrow terminal', () => {
+  it('keeps its placeholder whole and cuts the hint beside it instead, down to 60 columns', async () => {
+    app = await renderApp({ cols: 67, rows: 19 });
+    await app.waitFor('places with providers');
+    await app.press(':');
+    await app.waitFor('ACTION');
+    for (const cols of [67, 60]) {
+      await app.resize(cols, 19);
+      const line = app.frame().split('\n')[2];
+      expect(line).toMatch(/^: {3}an action or a pane {2}row 1 of \d+ · /);
+      expect(line).toMatch(/…$/);
+    }
+  });
+});

@@ -142,6 +142,8 @@ export interface RenderOptions {
   service?: { aheadMs: number; speed: number };
   /** Switching profiles (`@`), as the console command gives it. */
   profiles?: ProfileSwitch;
+  /** The configuration's profile in use (the header names it). */
+  profile?: string;
 }
 
 /** A clock `speed` times as fast as `local`, `aheadMs` ahead of it from now on (a sped-up simulator elsewhere). */
@@ -210,6 +212,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       target: options.loggedOut || service ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
       token,
       pane: options.pane,
+      profile: options.profile,
     },
   );
   if (options.start !== false) {

@@ -7,7 +7,14 @@ import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import type { Era } from '../../contract/eras.ts';
 import type { CliContext } from '../context.ts';
-import { addWorldOptions, collectHostNames, integerArg, numberArg, optionsOf } from '../options.ts';
+import {
+  addWorldOptions,
+  checkWorldFlags,
+  collectHostNames,
+  integerArg,
+  numberArg,
+  optionsOf,
+} from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
@@ -239,6 +246,7 @@ The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
     const out = createOutput(context.io);
     let options: SimulatorCommandOptions;
     try {
+      checkWorldFlags(flags);
       const warning = checkAdminExposure(flags);
       if (warning) out.warn(warning);
       const proxies = proxyExposure(flags);

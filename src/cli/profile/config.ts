@@ -376,6 +376,18 @@ function chooseProfile(
   return { ...profile, value };
 }
 
+/**
+ * The profile the configuration runs on, as the console's header names it: the one chosen
+ * (--profile, NETDECK_PROFILE, default_profile), else `default` where the API comes from
+ * the config file or a kept login; none for the demo, or an API given by a flag or the
+ * environment alone.
+ */
+export function profileInUse(config: ResolvedConfig): string | undefined {
+  if (config.profile) return config.profile.value;
+  const fromProfile = config.apiUrl?.source === 'file' || config.apiUrl?.source === 'login';
+  return fromProfile ? DEFAULT_PROFILE : undefined;
+}
+
 /** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */
 export function loginFileOf(
   flags: ConfigFlags,

@@ -1,6 +1,6 @@
 // `L`: log in with an auth code ("Copy an Auth Code" in the web app), in place of the
 // pane. The code is drawn masked; on success the panes that needed a token load.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
@@ -9,7 +9,7 @@ import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { loginKeys } from '../keys/dialog-keys.ts';
 import type { KeyNames } from '../keys/key-names.ts';
-import { DialogFrame } from './dialog-frame.tsx';
+import { DialogFrame, DialogText } from './dialog-frame.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const LOGIN_DIALOG = 'login';
@@ -56,24 +56,24 @@ export function LoginDialog() {
   else if (dialog.phase === 'done')
     outcome = (
       <Box flexDirection="column">
-        <Text color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</Text>
-        <Text dimColor={theme.dim}>
+        <DialogText color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</DialogText>
+        <DialogText dimColor={theme.dim}>
           {`${keys['login.submit']} or ${keys['login.close']} closes; the panes load with the new token.`}
-        </Text>
+        </DialogText>
       </Box>
     );
   else if (dialog.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(dialog.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(dialog.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Log in">
-      <Text wrap="wrap">
+      <DialogText>
         {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${screenText(target.url)}` : ''}.`}
-      </Text>
-      <Text dimColor={theme.dim} wrap="wrap">
+      </DialogText>
+      <DialogText dimColor={theme.dim}>
         In the web app (https://ur.io/?auth) press "Copy an Auth Code", then paste it here. Or quit and run
         netdeck login (also with --email).
-      </Text>
+      </DialogText>
       {dialog.phase === 'done' ? null : (
         <Box marginTop={1}>
           <LabeledInput

@@ -53,25 +53,31 @@ export function Palette({ width, height, active }: { width: number; height: numb
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Box height={1} overflowY="hidden">
-        <Text bold color={theme.accent}>
-          {': '}
-        </Text>
-        <TextInput
-          id="palette"
-          value={query}
-          width={Math.max(4, Math.min(40, width - 40))}
-          placeholder="an action or a pane"
-          onChange={(value) => {
-            latest.current = { query: value, cursor: 0 };
-            setQuery(value);
-            setCursor(0);
-          }}
-          onSubmit={() => {
-            const why = run();
-            if (why) session.getState().say(why);
-          }}
-          onCancel={close}
-        />
+        {/*
+          The box keeps its room, its placeholder whole; the hint beside it is cut first. (Were
+          the `:` to shrink by a fraction of a cell, the hint would be drawn over the box's last one.)
+        */}
+        <Box flexShrink={0}>
+          <Text bold color={theme.accent}>
+            {': '}
+          </Text>
+          <TextInput
+            id="palette"
+            value={query}
+            width={Math.max(4, Math.min(40, width - 40))}
+            placeholder="an action or a pane"
+            onChange={(value) => {
+              latest.current = { query: value, cursor: 0 };
+              setQuery(value);
+              setCursor(0);
+            }}
+            onSubmit={() => {
+              const why = run();
+              if (why) session.getState().say(why);
+            }}
+            onCancel={close}
+          />
+        </Box>
         <Text dimColor={theme.dim} wrap="truncate">
           {`  ${shown.length ? rowOf(cursor, shown.length) : 'no match'} · ↑↓ move · ${keys['palette.run']} runs · ${keys['palette.close']} closes`}
         </Text>

@@ -377,7 +377,10 @@ function statusOf(state: DiscoverState, keys: KeyNames, width: number): PaneStat
     [4, inSearchNow ? undefined : `${keys['discover.expand']} opens a country`],
     [
       5,
-      `${keys.select} marks · ${keys.open}/${keys['discover.send']} sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`,
+      // Nothing to mark or send in an empty list.
+      rows.length || markCount
+        ? `${keys.select} marks · ${keys.open}/${keys['discover.send']} sends ${markCount ? `${markCount} marked` : 'the row'} to Providers`
+        : undefined,
     ],
   ];
   return { kind: 'text', tone: 'dim', text: fitParts(hints, width) };
@@ -393,6 +396,7 @@ function emptyText(state: DiscoverState, keys: KeyNames): string {
       : '';
   if (searching(state)) {
     if (state.search.loading || state.search.error) return '';
+    if (state.search.problem) return screenText(state.search.problem);
     const where = state.onlyBlocked ? ` in the blocked countries (${onlyBlocked} shows every place)` : '';
     return `no matches for "${screenText(state.query)}"${where}`;
   }
