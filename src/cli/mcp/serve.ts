@@ -55,11 +55,11 @@ export async function serveMcp(
     if (request.httpPort !== undefined) {
       const token = randomBytes(32).toString('base64url');
       const server = await serveHttp(request.httpPort, token, newServer);
+      // The token is where it is said to be before anyone is told where to send it.
+      if (request.httpTokenFile) replacePrivateFile(request.httpTokenFile, `${token}\n`);
       out.line(`listening on ${server.url}${MCP_PATH}`);
-      if (request.httpTokenFile) {
-        replacePrivateFile(request.httpTokenFile, `${token}\n`);
-        out.note(`the bearer token is in ${request.httpTokenFile} (0600)`);
-      } else out.line(`token: ${token}`);
+      if (request.httpTokenFile) out.note(`the bearer token is in ${request.httpTokenFile} (0600)`);
+      else out.line(`token: ${token}`);
       out.note(`serving ${target}, ${writes}, at most ${request.perMinute} requests a minute; Ctrl-C stops`);
       await untilAborted(stop.signal);
       await server.close();
