@@ -117,7 +117,7 @@ describe('netdeck mcp without --allow-writes', () => {
       'filter',
       'state',
       'sort',
-      'ascending',
+      'descending',
       'limit',
     ]);
     expect(providers.outputSchema?.properties).toHaveProperty('providers');
@@ -193,14 +193,20 @@ describe('netdeck mcp without --allow-writes', () => {
 
   it('filters, sorts and cuts the providers as asked', async () => {
     const stats = await json('stats', 'providers');
-    const down = await structured(session, 'providers', { state: 'down', sort: 'name', ascending: true });
-    const names = (down.providers as { device_name?: string; connected?: boolean }[]).map(
-      (p) => p.device_name,
-    );
+    const names = async (args: Record<string, unknown>) =>
+      ((await structured(session, 'providers', args)).providers as { device_name: string }[]).map(
+        (p) => p.device_name,
+      );
+    const aToZ = (stats.providers as { device_name: string }[])
+      .map((p) => p.device_name)
+      .sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+    expect(new Set(aToZ).size).toBeGreaterThan(2);
+    expect(await names({ sort: 'name' })).toEqual(aToZ);
+    expect(await names({ sort: 'name', descending: true })).toEqual([...aToZ].reverse());
+    const down = await structured(session, 'providers', { state: 'down' });
     expect(down.providers).toHaveLength(
       stats.providers.filter((p: { connected: boolean }) => !p.connected).length,
     );
-    expect(names).toEqual([...names].sort((a, b) => (a ?? '').localeCompare(b ?? '')));
     const top = await structured(session, 'providers', { sort: 'payout', limit: 2 });
     const payouts = stats.providers.map((p: { payout_last_24h: number }) => p.payout_last_24h);
     expect((top.providers as { payout_last_24h: number }[]).map((p) => p.payout_last_24h)).toEqual(

@@ -93,26 +93,25 @@ export const TOOLS = [
         .optional()
         .describe('words that must each be in the client id, the device name or the provide mode'),
       state: z.enum(['up', 'down', 'all']).default('all').describe('connected now (up), not (down), or all'),
-      sort: z
-        .enum(MY_PROVIDERS_SORT_COLUMNS)
-        .default('uptime')
-        .describe('the column to sort by (figures largest first)'),
-      ascending: z.boolean().default(false).describe('smallest first instead'),
+      sort: z.enum(MY_PROVIDERS_SORT_COLUMNS).default('uptime').describe('the column to sort by'),
+      descending: z
+        .boolean()
+        .optional()
+        .describe('largest (or Z) first; by default figures come largest first, names A to Z'),
       limit: z.int().min(1).max(1000).default(50).describe('at most this many providers (default 50)'),
     }),
     output: ProvidersAnswer.extend({ matching: z.int().describe('providers that match, before the limit') }),
     annotations: READS,
-    run: async (session, { filter, state, sort, ascending, limit }) => {
+    run: async (session, { filter, state, sort, descending, limit }) => {
       const stats = await providerStatsResult(session);
       const inState = (stats.providers ?? []).filter(
         (p) => state === 'all' || (state === 'up') === (p.connected === true),
       );
-      const column = MY_PROVIDERS_LIST.columns.find((c) => c.id === sort);
-      // A figure is largest first unless asked otherwise; a name, A to Z.
-      const descending = (column?.descendingFirst ?? false) !== ascending;
+      // Sorted as My providers sorts a column first chosen, unless told the order.
+      const first = MY_PROVIDERS_LIST.columns.find((c) => c.id === sort)?.descendingFirst ?? false;
       const rows = viewRows(inState, MY_PROVIDERS_LIST, {
         filter: filter ?? '',
-        sort: { column: sort, descending },
+        sort: { column: sort, descending: descending ?? first },
       });
       return { result: { ...stats, providers: rows.slice(0, limit), matching: rows.length } };
     },
