@@ -34,13 +34,15 @@ export async function serveMcp(
   const bound = requestBound(request.perMinute, context.deps.clock ?? systemClock);
   const clock = commandClock(session);
   const stop = stopSignal(context.deps);
+  // The watch ends with the server, however it ends (Ctrl-C, the client gone).
+  const served = new AbortController();
   const events = watchEvents({
     client: session.client,
     clock,
     token: session.token,
     bound,
     everyMs: session.config.refresh.value * 1000,
-    signal: stop.signal,
+    signal: AbortSignal.any([stop.signal, served.signal]),
   });
   const newServer = () =>
     createServer({
@@ -54,7 +56,11 @@ export async function serveMcp(
   try {
     if (request.httpPort !== undefined) {
       const token = randomBytes(32).toString('base64url');
-      const server = await serveHttp(request.httpPort, token, newServer);
+      const server = await serveHttp(request.httpPort, token, newServer).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new Error(`127.0.0.1:${request.httpPort} is in use; pick another with --http PORT`);
+        throw error;
+      });
       // The token is where it is said to be before anyone is told where to send it.
       if (request.httpTokenFile) replacePrivateFile(request.httpTokenFile, `${token}\n`);
       out.line(`listening on ${server.url}${MCP_PATH}`);
@@ -79,6 +85,7 @@ export async function serveMcp(
     await server.close();
     return ExitCode.ok;
   } finally {
+    served.abort();
     stop.dispose();
   }
 }
