@@ -19,6 +19,7 @@ import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerLocations } from './commands/locations.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerNetwork } from './commands/network.ts';
 import { registerPayments } from './commands/payments.ts';
 import { registerProviders } from './commands/providers.ts';
@@ -121,6 +122,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerRanking(program, context);
   registerWatch(program, context);
   registerExporter(program, context);
+  registerMcp(program, context);
   registerConfig(program, context);
   registerSim(program, context);
   registerCompletion(program, context);
