@@ -12,6 +12,7 @@ import type { ListMoves } from '../../store/list-cursor.ts';
 import { useTheme } from '../context.tsx';
 import { UNICODE_GLYPHS } from '../glyphs.ts';
 import { useMouseTarget } from '../input/use-mouse.tsx';
+import { hasScrollbar, listRowWidth, windowStart } from './list-window.ts';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -27,12 +28,8 @@ export interface VirtualListProps<T> {
   width?: number;
 }
 
-/** Whether a list of `count` rows shown `height` at a time has a scrollbar. */
-export const hasScrollbar = (count: number, height: number): boolean => height > 0 && count > height;
-
-/** The cells a row may take in a list `width` wide: one less while the scrollbar shows. */
-export const listRowWidth = (width: number, count: number, height: number): number =>
-  hasScrollbar(count, height) ? Math.max(0, width - 1) : width;
+// The window's arithmetic is React-free, for the panes' views too (list-window.ts).
+export { hasScrollbar, listRowWidth, windowStart } from './list-window.ts';
 
 export const { scrollTrack: SCROLL_TRACK, scrollThumb: SCROLL_THUMB } = UNICODE_GLYPHS;
 
@@ -52,15 +49,6 @@ export function scrollbarCells(start: number, height: number, count: number): st
   if (start < maxStart) at = Math.min(room - 1, at);
   at = Math.max(0, Math.min(room, at));
   return Array.from({ length: height }, (_, i) => (i >= at && i < at + thumb ? SCROLL_THUMB : SCROLL_TRACK));
-}
-
-/** First visible index so that `cursor` is in view, moving `previous` as little as possible. */
-export function windowStart(previous: number, cursor: number, height: number, count: number): number {
-  if (height <= 0 || count <= height) return 0;
-  let start = Math.min(previous, count - height);
-  if (cursor < start) start = cursor;
-  if (cursor >= start + height) start = cursor - height + 1;
-  return Math.max(0, Math.min(start, count - height));
 }
 
 export function VirtualList<T>({
