@@ -78,8 +78,15 @@ export interface EarningsView extends ListMoves {
   setBoardView(view: ListView): void;
   /** The payment shown whole (enter), by id. */
   detailId?: string;
-  /** The first line of the pane's content shown (it scrolls: pgup/pgdn). */
+  /** The first line of the pane's content shown (it scrolls: pgup/pgdn, g/G). */
   top: number;
+  /**
+   * The payment under the cursor is in view (the pane says which payouts are: a scroll
+   * may leave none in view, and then no payment is under the cursor).
+   */
+  cursorShown: boolean;
+  /** The pane's word on the cursor after a scroll or a resize: on this payment (in view), or on none in view. */
+  placeCursor(paymentId: string | undefined): void;
   board?: BoardState;
   visibility?: VisibilityQuestion;
   /** The visibility set last from here (the rank may not say it for 5 minutes). */
@@ -244,6 +251,13 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
       },
       closeDetail: () => set({ detailId: undefined }),
       scrollTo: (top) => set({ top: Math.max(0, top) }),
+      cursorShown: true,
+      placeCursor: (paymentId) =>
+        set(
+          paymentId === undefined
+            ? { cursorShown: false }
+            : { selectedPayment: paymentId, cursorShown: true },
+        ),
       async openBoard() {
         set({ board: { phase: 'loading', earners: get().board?.earners ?? [], cursor: 0 } });
         const outcome = await boardLoads.run((signal) => client.leaderboard({}, { signal }));

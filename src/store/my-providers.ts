@@ -3,7 +3,7 @@
 // (list-sort-filter.ts), selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
-import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
+import { type ChangeWindow, highlightChanges } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
@@ -115,21 +115,22 @@ export function findProvider(state: Pick<MyProvidersState, 'data'>, clientId: st
 }
 
 /** Index of the selected row among the visible ones (0 when none is selected or it is filtered out). */
-export function selectedIndex(state: MyProvidersState): number {
+export function selectedIndex(
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'selectedId'>,
+): number {
   const index = visibleProviders(state).findIndex((p) => p.client_id === state.selectedId);
   return Math.max(0, index);
 }
 
-/** Is this figure of this provider highlighted at `now` (store clock)? */
+/** Is this figure of this provider highlighted now? */
 export function isChanged(
-  state: MyProvidersState,
+  state: Pick<MyProvidersState, 'lit' | 'changed'>,
   clientId: string | undefined,
   field: TrackedField,
-  now: number,
 ) {
   return (
     clientId !== undefined &&
-    isLit(state, now) &&
+    state.lit &&
     Object.hasOwn(state.changed, clientId) &&
     state.changed[clientId].includes(field)
   );
@@ -167,7 +168,7 @@ export function createMyProvidersStore(
       }),
       view: NO_VIEW,
       changed: {},
-      highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
+      lit: false,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
@@ -179,7 +180,7 @@ export function createMyProvidersStore(
       closeDetail: () => set({ detailId: undefined }),
     };
   });
-  highlightChanges(store, deps.clock, diffProviders);
+  highlightChanges(store, deps.clock, diffProviders, (changed) => Object.keys(changed).length === 0);
   // New names or modes from /network/clients show at once.
   options.clients?.subscribe((clients, before) => {
     const { data } = store.getState();

@@ -10,7 +10,7 @@ import { PANES } from '../../src/ui/panes/registry.ts';
 const MAX_LINES = 150;
 
 /** Panes whose component is over MAX_LINES today, each to be split the way Discover was. */
-const STILL_OVER: readonly string[] = ['providers', 'devices', 'account', 'earnings'];
+const STILL_OVER: readonly string[] = ['providers', 'devices'];
 
 const PANES_DIR = 'src/ui/panes';
 const sources = readdirSync(PANES_DIR, { recursive: true, encoding: 'utf8' })

@@ -30,7 +30,7 @@ export function useStaleDialog(dialog: string | undefined): React.ReactElement |
 }
 
 /** X: the clients that go, then y/n, then what the service did. */
-function RemoveStaleQuestion() {
+export function RemoveStaleQuestion() {
   const { stale } = useStores();
   const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
@@ -74,7 +74,7 @@ function RemoveStaleQuestion() {
 }
 
 /** P: the period after which a client with no open connection is stale. */
-function StalePeriodDialog() {
+export function StalePeriodDialog() {
   const { stale } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
