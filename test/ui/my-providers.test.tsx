@@ -107,6 +107,20 @@ describe('My providers pane', () => {
     expect(frame()).toMatchSnapshot();
   });
 
+  it('at 73x19 every device name shows whole: the timeline narrows first', async () => {
+    const { frame, waitFor, stores } = await open({ cols: 73, rows: 19 });
+    await waitFor('Σ total');
+    const names = (stores.myProviders.getState().data?.providers ?? []).map((p) => String(p.device_name));
+    const shown = rows(frame());
+    expect(shown.length).toBeGreaterThan(0);
+    for (const line of shown)
+      expect(
+        names.some((name) => line.includes(` ${name} `)),
+        line,
+      ).toBe(true);
+    expect(frame()).toContain('24 h by 2 h');
+  });
+
   it('refreshes a refresh period later on the store clock, and not a second before', async () => {
     const { frame, waitFor, clock } = await open();
     await waitFor('Σ total');
