@@ -226,6 +226,34 @@ describe('My providers pane', () => {
     expect(stores.myProviders.getState().selectedId).toBe(id);
   });
 
+  it('a provider that just disconnected: offline, up 0 h, on until then; its age moves on r, not by itself', async () => {
+    const { frame, waitFor, press, stores, sim, clock, stdout } = await open();
+    await waitFor('Σ total');
+    const id =
+      stores.myProviders.getState().selectedId ??
+      stores.myProviders.getState().data?.providers?.[0].client_id;
+    await clock.advance(20_000);
+    // Between two ticks of the world, as `POST /__sim/providers` does it.
+    sim.engine.setProviderConnected(id!, false);
+    await press('r');
+    await waitFor(() => stores.myProviders.getState().version === 2);
+    stores.myProviders.getState().openDetail(id);
+    await waitFor(`Provider ${id}`);
+    expect(frame()).toMatch(/state +disconnected/);
+    expect(frame()).toMatch(/up now +0\.00 h connected now/);
+    expect(frame()).toMatch(/disconnected {2}0 s ago/);
+    // On until it went: the day is not drawn all off.
+    expect(frame()).toMatch(/█·*\n/);
+    // The changed figures' highlight ends a few seconds on; then nothing moves until a refresh.
+    await clock.advance(5_000);
+    const frames = stdout.frames.length;
+    await clock.advance(10_000);
+    expect(stdout.frames.length).toBe(frames);
+    expect(frame()).toMatch(/disconnected {2}0 s ago/);
+    await press('r');
+    await waitFor(/disconnected {2}15 s ago/);
+  });
+
   it('without a token: what is missing and how to give it', async () => {
     app = await renderApp({ pane: 'myProviders', client: createClient({ baseUrl: 'http://127.0.0.1:9' }) });
     await app.waitFor('none was given');
