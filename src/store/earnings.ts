@@ -6,6 +6,7 @@
 // leaderboard (`b`) and the question before switching the ranking's visibility (`v`).
 import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
+import { dateOf } from '../clock.ts';
 import type {
   AccountPayment,
   AccountPayments,
@@ -16,8 +17,9 @@ import type {
   ReliabilityWindow,
   TransferStats,
 } from '../contract/schemas.ts';
-import { paymentState, paymentUsd } from '../format/payments.ts';
+import { paymentState, paymentUsd, pointsByPayment } from '../format/payments.ts';
 import type { StoreDeps } from './deps.ts';
+import type { ExportTable } from './export-table.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { requestSlot, send } from './request.ts';
@@ -321,4 +323,47 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
       closeVisibility: () => set({ visibility: undefined }),
     };
   });
+}
+
+/** A time as a script reads it: ISO 8601 in UTC. */
+const isoTime = (value: string | undefined) => dateOf(value)?.toISOString();
+
+/**
+ * The payouts shown as an export writes them: the columns and units of `netdeck payments
+ * --csv`; `points` where the service has them.
+ */
+export function payoutsExport(payments: readonly AccountPayment[], points?: AccountPoints): ExportTable {
+  const byPayment = pointsByPayment(points);
+  return {
+    columns: [
+      'payment_id',
+      'planned_at',
+      'amount_usd',
+      'sent_usd',
+      'bytes',
+      'points',
+      'wallet_address',
+      'wallet_id',
+      'blockchain',
+      'state',
+      'submitted_at',
+      'completed_at',
+      'tx_hash',
+    ],
+    records: payments.map((p) => ({
+      payment_id: p.payment_id,
+      planned_at: isoTime(p.create_time),
+      amount_usd: paymentUsd(p),
+      sent_usd: p.token_amount,
+      bytes: p.payout_byte_count,
+      points: points ? (byPayment.get(p.payment_id ?? '') ?? 0) : undefined,
+      wallet_address: p.wallet_address,
+      wallet_id: p.wallet_id,
+      blockchain: p.blockchain,
+      state: paymentState(p),
+      submitted_at: isoTime(p.payment_time),
+      completed_at: isoTime(p.complete_time),
+      tx_hash: p.tx_hash,
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import { type ProviderStats, type ProvidersStats, provideModeName } from '../con
 import { type ChangeWindow, highlightChanges } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
+import type { ExportTable } from './export-table.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -187,4 +188,34 @@ export function createMyProvidersStore(
     if (clients.data !== before.data && data) store.setState({ data: withClientInfo(data, clients.data) });
   });
   return store;
+}
+
+/** The providers shown as an export writes them: the columns and units of `netdeck stats providers --csv`. */
+export function providersExport(rows: readonly ProviderStats[]): ExportTable {
+  return {
+    columns: [
+      'client_id',
+      'device_name',
+      'connected',
+      'uptime_hours',
+      'transfer_gib',
+      'payout_usd',
+      'searches',
+      'contracts',
+      'clients',
+      'provide_mode',
+    ],
+    records: rows.map((p) => ({
+      client_id: p.client_id,
+      device_name: deviceNameOf(p),
+      connected: p.connected,
+      uptime_hours: p.uptime_last_24h,
+      transfer_gib: p.transfer_data_last_24h,
+      payout_usd: p.payout_last_24h,
+      searches: p.search_interest_last_24h,
+      contracts: p.contracts_last_24h,
+      clients: p.clients_last_24h,
+      provide_mode: p.provide_mode === undefined ? undefined : provideModeName(p.provide_mode),
+    })),
+  };
 }

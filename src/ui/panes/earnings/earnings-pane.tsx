@@ -10,7 +10,14 @@ import { Box, type DOMElement, Text } from 'ink';
 import { useEffect, useRef } from 'react';
 import { isNoToken } from '../../../api/error-words.ts';
 import type { AccountPayment } from '../../../contract/schemas.ts';
-import { type EarningsStore, PAYMENTS_LIST, selectedPaymentOf } from '../../../store/earnings.ts';
+import {
+  type EarningsStore,
+  PAYMENTS_LIST,
+  payoutsExport,
+  selectedPaymentOf,
+  shownPayments,
+} from '../../../store/earnings.ts';
+import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import {
   filterWidth,
   headerColumnAt,
@@ -139,6 +146,14 @@ function useEarningsActions(room: { width: number; rows: number }) {
       e().askVisibility();
       dialogs.open(QUESTION_DIALOG);
     },
+    export: () => {
+      stores.fileExport.getState().open({
+        what: 'payout',
+        stem: 'payouts',
+        table: () => payoutsExport(shownPayments(e()), e().data?.points.data),
+      });
+      dialogs.open(EXPORT_DIALOG);
+    },
   });
   return { detail, payments };
 }
@@ -201,5 +216,9 @@ export const earningsPane = definePane({
   Component: Earnings,
   onEnter: (stores) => void stores.earnings.getState().refresh(),
   keyReasons: (stores, keys) => earningsReasons(earningsState(stores), keys),
-  dialogs: { [LEADERBOARD_DIALOG]: LeaderboardDialog, [QUESTION_DIALOG]: VisibilityQuestion },
+  dialogs: {
+    [LEADERBOARD_DIALOG]: LeaderboardDialog,
+    [QUESTION_DIALOG]: VisibilityQuestion,
+    [EXPORT_DIALOG]: ExportDialog,
+  },
 });

@@ -510,6 +510,9 @@ export function earningsReasons(state: EarningsState, keys: KeyNames): KeyReason
   const noToken = (what: string) => (state.hasToken ? undefined : notNow(noTokenReason(what, keys)));
   const ranking = state.data?.ranking;
   return {
+    export:
+      payoutsHidden(`${keys['earnings.export']} exports`) ??
+      (shownPayments(state).length ? undefined : notNow('nothing to export: no payout shown')),
     search: payoutsHidden(`${keys.search} filters`),
     sort: payoutsHidden(`${keys.sort} sorts`),
     reverse: payoutsHidden(`${keys.reverse} reverses`),

@@ -7,7 +7,8 @@
 // and each key goes to a store action.
 import { Box } from 'ink';
 import { refreshLive } from '../../../store/index.ts';
-import { selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import { providersExport, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import { useListView } from '../../components/list-view.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
@@ -21,7 +22,7 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
-import { useKeyActions } from '../../input/dispatcher.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
 import { myProvidersKeys } from './keys.ts';
@@ -43,6 +44,7 @@ import { ProviderDetail } from './provider-detail.tsx';
 function useMyProvidersActions(height: number, hidden: boolean) {
   const stores = useStores();
   const { myProviders, session, history, stale } = stores;
+  const dialogs = useDialogs();
   const s = () => myProviders.getState();
   const table = useListView(tableList(myProviders));
   const copy = useCopy();
@@ -95,6 +97,14 @@ function useMyProvidersActions(height: number, hidden: boolean) {
         scroll.reset();
         history.view.getState().cycleWindow();
       },
+      export: () => {
+        stores.fileExport.getState().open({
+          what: 'provider',
+          stem: 'my-providers',
+          table: () => providersExport(visibleProviders(s())),
+        });
+        dialogs.open(EXPORT_DIALOG);
+      },
     },
     // The table's keys are not offered where the table is hidden.
     hidden ? { sort: false, reverse: false, search: false, staleView: false } : undefined,
@@ -137,5 +147,9 @@ export const myProvidersPane = definePane({
   Component: MyProviders,
   count: (stores) => stores.myProviders.getState().data?.providers?.length,
   keyReasons: (stores, keys) => myProvidersReasons(myProvidersState(stores), keys),
-  dialogs: { [STALE_PERIOD_DIALOG]: StalePeriodDialog, [QUESTION_DIALOG]: RemoveStaleQuestion },
+  dialogs: {
+    [STALE_PERIOD_DIALOG]: StalePeriodDialog,
+    [QUESTION_DIALOG]: RemoveStaleQuestion,
+    [EXPORT_DIALOG]: ExportDialog,
+  },
 });

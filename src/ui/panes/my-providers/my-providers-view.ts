@@ -121,7 +121,11 @@ export function myProvidersReasons(
     return undefined;
   };
   const sorts = `${keys.sort} and ${keys.reverse} sort`;
+  const rows = visibleProviders(state).length;
   return {
+    export:
+      hidden(`${keys['myProviders.export']} exports`) ??
+      (rows ? undefined : notNow('nothing to export: no provider shown')),
     sort: hidden(sorts),
     reverse: hidden(sorts),
     search: hidden(`${keys.search} filters`),
@@ -129,7 +133,7 @@ export function myProvidersReasons(
     open:
       state.detailId !== undefined
         ? notNow(`this provider is open already (${keys.back} goes back to the list)`)
-        : visibleProviders(state).length
+        : rows
           ? undefined
           : notNow('no provider here to open'),
   };
