@@ -7,6 +7,7 @@ import { explainError } from '../../api/error-words.ts';
 import { formatClockTime, formatPeriodAtSpeed } from '../../format/numbers.ts';
 import type { ResourceState } from '../../store/resource.ts';
 import type { KeyNames } from '../keys/key-names.ts';
+import { fieldsOf } from '../view-fields.ts';
 
 export type Freshness = Pick<
   ResourceState<unknown>,
@@ -20,6 +21,16 @@ export type FreshnessLine =
   | { kind: 'loading' }
   | { kind: 'text'; text: string; tone: 'error' | 'warn' | 'muted' };
 
+/** What a pane's state keeps of a live resource: its answer and how fresh it is, each the store's own value. */
+export type LiveFields<T> = Pick<
+  ResourceState<T>,
+  'data' | 'error' | 'loading' | 'fetchedAt' | 'nextAt' | 'everyMs'
+>;
+
+/** A live resource's fields a pane's state keeps (its one hook compares them shallowly). */
+export const liveFields = <T>(state: ResourceState<T>): LiveFields<T> =>
+  fieldsOf(state, ['data', 'error', 'loading', 'fetchedAt', 'nextAt', 'everyMs']);
+
 /** The state's fields the line reads (a view's state keeps them, so equal states draw alike). */
 export const freshnessOf = (state: Omit<Freshness, 'hasData'> & { data?: unknown }): Freshness => ({
   error: state.error,
@@ -29,6 +40,10 @@ export const freshnessOf = (state: Omit<Freshness, 'hasData'> & { data?: unknown
   everyMs: state.everyMs,
   hasData: state.data !== undefined,
 });
+
+/** The words under a live view of a resource's `state` (its fields a pane keeps: liveFields). */
+export const liveStatus = (state: LiveFields<unknown>, speed: number, keys: KeyNames): FreshnessLine =>
+  freshnessLine(freshnessOf(state), speed, keys);
 
 /**
  * The words under a live view. `speed`: the store clock's (a sped-up simulator's period

@@ -14,6 +14,7 @@ import type { HeaderColumn } from '../../components/list-view.tsx';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReason, type KeyReasons, noTokenReason, notNow } from '../../keys/key-reasons.ts';
 import { padCells, truncate } from '../../text.ts';
+import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 
 /** What the pane reads of the stores: each field a store's own value, so equal states draw alike. */
@@ -29,15 +30,9 @@ export interface AccountState
 
 /** The pane's state in the stores (the component's one hook reads it shallowly). */
 export function accountState({ account, apiKeys, session }: Stores): AccountState {
-  const a = account.getState();
   const k = apiKeys.getState();
   return {
-    data: a.data,
-    loading: a.loading,
-    error: a.error,
-    selectedWallet: a.selectedWallet,
-    walletView: a.walletView,
-    list: a.list,
+    ...fieldsOf(account.getState(), ['data', 'loading', 'error', 'selectedWallet', 'walletView', 'list']),
     apiKeys: k.data,
     apiKeysError: k.error,
     selectedKey: k.selectedKey,

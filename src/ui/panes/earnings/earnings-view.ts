@@ -41,12 +41,13 @@ import {
 import type { Stores } from '../../../store/index.ts';
 import { type ListSort, sortOf } from '../../../store/list-sort-filter.ts';
 import { dailyChart } from '../../charts/chart.ts';
-import { type FreshnessLine, freshnessLine, freshnessOf } from '../../components/freshness.ts';
+import { type FreshnessLine, type LiveFields, liveFields, liveStatus } from '../../components/freshness.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReason, type KeyReasons, noTokenReason, notNow, unserved } from '../../keys/key-reasons.ts';
 import { padCells, truncate } from '../../text.ts';
+import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';
@@ -453,21 +454,11 @@ export function paymentDetailLines(payment: AccountPayment, points: number | und
 
 /** What the pane reads of the stores: each field a store's own value, so equal states draw alike. */
 export interface EarningsState
-  extends Pick<
-    EarningsStoreState,
-    | 'data'
-    | 'error'
-    | 'loading'
-    | 'fetchedAt'
-    | 'nextAt'
-    | 'everyMs'
-    | 'chosen'
-    | 'selectedPayment'
-    | 'paymentsView'
-    | 'detailId'
-    | 'top'
-    | 'cursorShown'
-  > {
+  extends LiveFields<EarningsData>,
+    Pick<
+      EarningsStoreState,
+      'chosen' | 'selectedPayment' | 'paymentsView' | 'detailId' | 'top' | 'cursorShown'
+    > {
   /** The network's token was given (the leaderboard and its visibility need it). */
   hasToken: boolean;
 }
@@ -476,18 +467,8 @@ export interface EarningsState
 export function earningsState({ earnings, session }: Stores): EarningsState {
   const e = earnings.getState();
   return {
-    data: e.data,
-    error: e.error,
-    loading: e.loading,
-    fetchedAt: e.fetchedAt,
-    nextAt: e.nextAt,
-    everyMs: e.everyMs,
-    chosen: e.chosen,
-    selectedPayment: e.selectedPayment,
-    paymentsView: e.paymentsView,
-    detailId: e.detailId,
-    top: e.top,
-    cursorShown: e.cursorShown,
+    ...liveFields(e),
+    ...fieldsOf(e, ['chosen', 'selectedPayment', 'paymentsView', 'detailId', 'top', 'cursorShown']),
     hasToken: session.getState().hasToken,
   };
 }
@@ -605,7 +586,7 @@ export function earningsView(
 ) {
   const { width } = size;
   const window = earningsWindow(state, keys, width, Math.max(1, size.height - 1), size.glyphs);
-  const status: FreshnessLine = freshnessLine(freshnessOf(state), size.speed, keys);
+  const status: FreshnessLine = liveStatus(state, size.speed, keys);
   return {
     window,
     status,

@@ -4,7 +4,7 @@
 // component (my-providers-pane.tsx) draws it; test/ui/my-providers-view.test.ts reads its
 // words without Ink.
 import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
-import type { NetworkClients, ProviderStats } from '../../../contract/schemas.ts';
+import type { NetworkClients, ProviderStats, ProvidersStats } from '../../../contract/schemas.ts';
 import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
@@ -19,12 +19,13 @@ import {
   visibleProviders,
 } from '../../../store/my-providers.ts';
 import { lastSeenIn, type StaleState, seenText } from '../../../store/stale.ts';
-import { type FreshnessLine, freshnessLine, freshnessOf } from '../../components/freshness.ts';
+import { type FreshnessLine, type LiveFields, liveFields, liveStatus } from '../../components/freshness.ts';
 import { listRowWidth } from '../../components/list-window.ts';
 import type { Glyphs } from '../../glyphs.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
 import { displayWidth, truncate } from '../../text.ts';
+import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 import { dataTime } from './data-time.ts';
 import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './provider-table.ts';
@@ -37,21 +38,8 @@ export const CHROME_ROWS = 4;
 
 /** What the pane reads of the stores: each field a store's own value, so equal states draw alike. */
 export interface MyProvidersState
-  extends Pick<
-    MyProvidersStoreState,
-    | 'data'
-    | 'error'
-    | 'loading'
-    | 'fetchedAt'
-    | 'nextAt'
-    | 'everyMs'
-    | 'view'
-    | 'selectedId'
-    | 'detailId'
-    | 'changed'
-    | 'lit'
-    | 'only'
-  > {
+  extends LiveFields<ProvidersStats>,
+    Pick<MyProvidersStoreState, 'view' | 'selectedId' | 'detailId' | 'changed' | 'lit' | 'only'> {
   /** The history window shown (`t`): the 24-hour table or 7 or 30 days. */
   window: HistoryWindow;
   /** The stale view is on (`O`), and what it knows. */
@@ -78,18 +66,8 @@ export function myProvidersState({
   const m = myProviders.getState();
   const s = stale.getState();
   return {
-    data: m.data,
-    error: m.error,
-    loading: m.loading,
-    fetchedAt: m.fetchedAt,
-    nextAt: m.nextAt,
-    everyMs: m.everyMs,
-    view: m.view,
-    selectedId: m.selectedId,
-    detailId: m.detailId,
-    changed: m.changed,
-    lit: m.lit,
-    only: m.only,
+    ...liveFields(m),
+    ...fieldsOf(m, ['view', 'selectedId', 'detailId', 'changed', 'lit', 'only']),
     window: history.view.getState().window,
     staleOn: s.views.myProviders,
     stalePeriodMs: s.periodMs,
@@ -263,7 +241,7 @@ export function myProvidersView(
   // Without a token the pane itself says what is missing and how to give it: no line under it.
   const status: FreshnessLine | undefined = isNoToken(state.error)
     ? undefined
-    : freshnessLine(freshnessOf(state), size.speed, keys);
+    : liveStatus(state, size.speed, keys);
   const legend = width >= 100 && !state.error ? legendText(glyphs) : undefined;
   return {
     summary: summaryOf(state, keys, width, glyphs),

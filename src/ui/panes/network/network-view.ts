@@ -21,11 +21,12 @@ import { isNetworkChanged, type NetworkState as NetworkStoreState } from '../../
 import { dailyChart } from '../../charts/chart.ts';
 import { dailyPoints, type SeriesStats, seriesStats } from '../../charts/series.ts';
 import { sparkline } from '../../charts/sparkline.ts';
-import { type FreshnessLine, freshnessLine, freshnessOf } from '../../components/freshness.ts';
+import { type FreshnessLine, type LiveFields, liveFields, liveStatus } from '../../components/freshness.ts';
 import { windowStart } from '../../components/list-window.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
 import { truncate } from '../../text.ts';
+import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 
 export const CARD_WIDTH = 22;
@@ -139,37 +140,13 @@ export function compactLines(data: NetworkStats | undefined, width: number): Com
 }
 
 /** What the pane reads of the network store: each field the store's own value. */
-export type NetworkState = Pick<
-  NetworkStoreState,
-  | 'data'
-  | 'error'
-  | 'loading'
-  | 'fetchedAt'
-  | 'nextAt'
-  | 'everyMs'
-  | 'series'
-  | 'compact'
-  | 'zoom'
-  | 'changed'
-  | 'lit'
->;
+export type NetworkState = LiveFields<NetworkStats> &
+  Pick<NetworkStoreState, 'series' | 'compact' | 'zoom' | 'changed' | 'lit'>;
 
 /** The pane's state in the stores (the component's one hook reads it shallowly). */
 export function networkState({ network }: Stores): NetworkState {
   const s = network.getState();
-  return {
-    data: s.data,
-    error: s.error,
-    loading: s.loading,
-    fetchedAt: s.fetchedAt,
-    nextAt: s.nextAt,
-    everyMs: s.everyMs,
-    series: s.series,
-    compact: s.compact,
-    zoom: s.zoom,
-    changed: s.changed,
-    lit: s.lit,
-  };
+  return { ...liveFields(s), ...fieldsOf(s, ['series', 'compact', 'zoom', 'changed', 'lit']) };
 }
 
 /** Why each key of the pane cannot act now. */
@@ -298,7 +275,7 @@ export function networkView(
   keys: KeyNames,
   size: { width: number; height: number; speed: number },
 ): { status: FreshnessLine; empty: string; shown?: ShownNetwork } {
-  const status = freshnessLine(freshnessOf(state), size.speed, keys);
+  const status = liveStatus(state, size.speed, keys);
   if (!state.data) return { status, empty: state.error ? 'No network statistics yet.' : ' ' };
   return { status, empty: '', shown: shownOf(state, state.data, keys, size.width, size.height) };
 }
