@@ -137,6 +137,16 @@ export function isChanged(
   );
 }
 
+/** Every provider of `a` and `b` has the same device name and provide mode, in the same order. */
+function sameClientInfo(a: ProvidersStats, b: ProvidersStats): boolean {
+  const before = a.providers ?? [];
+  const after = b.providers ?? [];
+  return (
+    before.length === after.length &&
+    before.every((p, i) => p.device_name === after[i].device_name && p.provide_mode === after[i].provide_mode)
+  );
+}
+
 /** Which tracked figures differ between two loads, by client id (new providers are not listed). */
 export function diffProviders(before: ProvidersStats | undefined, after: ProvidersStats | undefined) {
   const previous = new Map((before?.providers ?? []).map((p) => [p.client_id, p]));
@@ -182,10 +192,13 @@ export function createMyProvidersStore(
     };
   });
   highlightChanges(store, deps.clock, diffProviders, (changed) => Object.keys(changed).length === 0);
-  // New names or modes from /network/clients show at once.
+  // New names or modes from /network/clients show at once; the same ones change nothing
+  // (a new answer of the same table would draw the pane again for nothing).
   options.clients?.subscribe((clients, before) => {
     const { data } = store.getState();
-    if (clients.data !== before.data && data) store.setState({ data: withClientInfo(data, clients.data) });
+    if (clients.data === before.data || !data) return;
+    const named = withClientInfo(data, clients.data);
+    if (!sameClientInfo(data, named)) store.setState({ data: named });
   });
   return store;
 }

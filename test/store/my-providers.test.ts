@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
+import { createClientsStore } from '../../src/store/clients.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { nextSort, reversedSort, withFilter } from '../../src/store/list-sort-filter.ts';
@@ -128,6 +129,31 @@ describe('stats store (My providers)', () => {
     await clock.advance(3_000);
     expect(isChanged(store.getState(), a, 'uptime_last_24h')).toBe(false);
     store.getState().stop();
+  });
+});
+
+describe('names from /network/clients', () => {
+  it('a new answer with the same names leaves the figures as they are (nothing to draw); a new name shows', async () => {
+    const { clock } = setup(THREE);
+    const answers = { clients: [{ client_id: THREE[0].client_id, device_name: 'laptop' }] };
+    const client = {
+      providerStats: async () => ({ providers: THREE }) as ProvidersStats,
+      networkClients: async () => ({ clients: answers.clients }),
+    } as unknown as ApiClient;
+    const deps = { client, clock, connection: createConnectionStore() };
+    const clients = createClientsStore(deps);
+    const store = createMyProvidersStore(deps, { clients });
+    await clients.getState().start();
+    await store.getState().start();
+    const named = store.getState().data;
+    expect(named?.providers?.[0].device_name).toBe('laptop');
+    await clients.getState().refresh();
+    expect(store.getState().data).toBe(named);
+    answers.clients = [{ client_id: THREE[0].client_id, device_name: 'kitchen pi' }];
+    await clients.getState().refresh();
+    expect(store.getState().data?.providers?.[0].device_name).toBe('kitchen pi');
+    store.getState().stop();
+    clients.getState().stop();
   });
 });
 

@@ -27,9 +27,15 @@ export type LiveFields<T> = Pick<
   'data' | 'error' | 'loading' | 'fetchedAt' | 'nextAt' | 'everyMs'
 >;
 
-/** A live resource's fields a pane's state keeps (its one hook compares them shallowly). */
-export const liveFields = <T>(state: ResourceState<T>): LiveFields<T> =>
-  fieldsOf(state, ['data', 'error', 'loading', 'fetchedAt', 'nextAt', 'everyMs']);
+/**
+ * A live resource's fields a pane's state keeps (its one hook compares them shallowly).
+ * `loading` only while nothing has come yet: a refresh under data shows nothing of it, so
+ * its start draws no frame.
+ */
+export const liveFields = <T>(state: ResourceState<T>): LiveFields<T> => ({
+  ...fieldsOf(state, ['data', 'error', 'fetchedAt', 'nextAt', 'everyMs']),
+  loading: state.loading && state.data === undefined,
+});
 
 /** The state's fields the line reads (a view's state keeps them, so equal states draw alike). */
 export const freshnessOf = (state: Omit<Freshness, 'hasData'> & { data?: unknown }): Freshness => ({

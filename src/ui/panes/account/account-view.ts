@@ -30,9 +30,12 @@ export interface AccountState
 
 /** The pane's state in the stores (the component's one hook reads it shallowly). */
 export function accountState({ account, apiKeys, session }: Stores): AccountState {
+  const a = account.getState();
   const k = apiKeys.getState();
   return {
-    ...fieldsOf(account.getState(), ['data', 'loading', 'error', 'selectedWallet', 'walletView', 'list']),
+    ...fieldsOf(a, ['data', 'error', 'selectedWallet', 'walletView', 'list']),
+    // Only the first load shows (a spinner): a refresh under the wallets draws nothing of it.
+    loading: a.loading && a.data === undefined,
     apiKeys: k.data,
     apiKeysError: k.error,
     selectedKey: k.selectedKey,

@@ -75,7 +75,8 @@ export function myProvidersState({
     staleEvents: s.events,
     staleIds: s.staleIds,
     staleError: s.error,
-    clients: clients.getState().data,
+    // Only the stale view reads them (when each was last seen): the table's names are in `data`.
+    clients: s.views.myProviders ? clients.getState().data : undefined,
     filtering: session.getState().focus === MY_PROVIDERS_FILTER,
   };
 }
