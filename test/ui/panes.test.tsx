@@ -147,6 +147,7 @@ describe('handlers and bindings', () => {
     await press('7');
     await waitFor('Payouts (');
     await dialog(['b'], 'leaderboard');
+    await dialog(['e'], 'export');
     await dialog(['@'], 'profiles');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
