@@ -47,7 +47,7 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
   return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
 }
 
-function buildProgram(context: CliContext, argv: string[] = []): Command {
+export function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   // Commander's messages echo the arguments (an unknown option, a bad value): outside text,

@@ -38,7 +38,7 @@ function printed(flags: OutputFlags) {
       { id: 'c', gib: 3 },
     ],
   ].entries()) {
-    const print = keptOutput(out, runs[k]).stream(FIELDS, [4, 5]);
+    const print = keptOutput(out, runs[k], flags).stream(FIELDS, [4, 5]);
     for (const row of rows) print(row);
   }
   runs[2].error = 'not authorized';
