@@ -48,7 +48,7 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
   return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
 }
 
-function buildProgram(context: CliContext, argv: string[] = []): Command {
+export function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   // Commander's messages echo the arguments (an unknown option, a bad value): outside text,
@@ -93,6 +93,7 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
 Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
 > the profile ($XDG_CONFIG_HOME/netdeck/config.json, then what netdeck login kept) > the demo
 simulator. See: netdeck config --help
+NO_COLOR (set, not empty): no colours, in the console and in what the commands print.
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service,
 5 watch --check found a problem.
 `,

@@ -104,7 +104,7 @@ export function tokenTable<R extends NewToken>(rows: R[], more: Field<R>[] = [])
 
 /**
  * Hands a new token over: to its file (0600) when one was asked for, else to stdout; --csv
- * one record (`more` columns first), --json what `printJson` prints. The service has made
+ * one record (`more` columns first), --json what `printJson` prints (with --fields, the record's fields). The service has made
  * the token already: a file that cannot be written gets it on stdout instead, and exit 1.
  */
 export function handOverToken<R extends NewToken>(
@@ -121,14 +121,16 @@ export function handOverToken<R extends NewToken>(
     } catch (error) {
       // In the output asked for: a JSON line, a CSV record, else the token alone.
       out.error(`${(error as Error).message}: the token follows on stdout`);
-      if (out.json) out.jsonLine({ token });
-      else if (how.csv) out.result({}, () => tokenTable([{ ...record, tokenFile: undefined }], how.more));
+      if (out.jsonAnswer) out.jsonLine({ token });
+      else if (how.csv || out.json)
+        out.result({}, () => tokenTable([{ ...record, tokenFile: undefined }], how.more));
       else out.line(token);
       return ExitCode.failure;
     }
   }
-  if (out.json) how.printJson();
-  else if (how.csv) out.result({}, () => tokenTable([record], how.more));
+  // --fields and --jsonl pick from the record, as --csv prints it.
+  if (out.jsonAnswer) how.printJson();
+  else if (how.csv || out.json) out.result({}, () => tokenTable([record], how.more));
   else if (!tokenFile) out.line(token);
   return ExitCode.ok;
 }
