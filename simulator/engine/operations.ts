@@ -48,6 +48,7 @@ import { leaderboard, networkRanking, setRankingVisibility } from './leaderboard
 import { findLocations, providerLocations } from './locations.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
+import { networkPeers } from './peers.ts';
 import {
   providerLast90,
   providerLastN,
@@ -148,4 +149,6 @@ export const operations = {
   networkRanking: (c) => networkRanking(c.world, c.network, c.now),
   setRankingVisibility: (c) => setRankingVisibility(c.world, c.network, c.body),
   leaderboard: (c) => leaderboard(c.world),
+  // Issue 35, item 5: the live peer list.
+  networkPeers: (c) => networkPeers(c.world, c.network, c.caller, c.now),
 } satisfies OperationTable;

@@ -49,6 +49,8 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
       'networkRanking',
       'setRankingVisibility',
       'leaderboard',
+      // Issue 35, item 5: the peer registry came in 2026-07.
+      'networkPeers',
     ],
     unreadFields: {
       findProviderLocations: ['rank_mode'],

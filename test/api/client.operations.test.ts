@@ -462,6 +462,14 @@ const cases: Case[] = [
       ],
     },
   },
+  {
+    name: 'networkPeers',
+    response: {
+      peers: [{ client_id: '4a1c', provide_modes: [3], device_name: 'den-pi' }],
+      disconnected: [{ client_id: '5b2d', disconnect_time: '2026-01-01T00:01:00Z' }],
+      disconnected_count: 1,
+    },
+  },
 ];
 
 let fixture: Fixture;

@@ -73,6 +73,7 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   networkRanking: undefined,
   setRankingVisibility: { is_public: true },
   leaderboard: {},
+  networkPeers: undefined,
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */
