@@ -18,9 +18,18 @@ import { demoPassword, demoUser, initUsers, type NetworkRef, type RequestContext
 import { callerLocationId, initBlockedLocations, setCallerCountry } from './blocked-locations.ts';
 import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
+import { planDark, setDark } from './dark.ts';
 import type { DemoPlay } from './device-adoption.ts';
 import { SimError } from './errors.ts';
-import { clientIndex, connectRefusal, initFleet, isActive, reserveForOthers } from './fleet.ts';
+import {
+  clientIndex,
+  connectRefusal,
+  initFleet,
+  isActive,
+  mayConnect,
+  reserveForOthers,
+  statsProvidersOf,
+} from './fleet.ts';
 import { checkInvariants } from './invariants.ts';
 import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
@@ -110,6 +119,12 @@ export interface Engine {
   setProviderConnected(clientId: string, connected: boolean): boolean | string | undefined;
   setNetworkName(networkId: string, name: string): boolean;
   /**
+   * Makes one provider dark now for `hours` (0: lit again now), connecting it if it is
+   * down: undefined for an unknown client id, why it cannot connect (as above), else when
+   * the spell ends (epoch ms; now when lit).
+   */
+  setProviderDark(clientId: string, hours: number): number | string | undefined;
+  /**
    * The network an API key acts as (`urn_…`), or undefined: a key never made, removed, or
    * given to an era whose service had no API keys.
    */
@@ -164,6 +179,11 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   initBlockedLocations(world);
   initApiKeys(world, options.secret, now);
   initFleet(world, now);
+  // Issue 35: a few of the demo network's providers go dark now and then.
+  planDark(
+    world,
+    statsProvidersOf(world, 0).filter((i) => mayConnect(world, i)),
+  );
   yield* within(payoutSteps(world, now), 0.97, 1);
   return world;
 }
@@ -291,6 +311,17 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       setConnected(world, i, connected, clock.now());
       world.version++;
       return changed;
+    },
+    setProviderDark(clientId: string, hours: number) {
+      const i = clientIndex(world, clientId);
+      if (i < 0) return undefined;
+      const now = clock.now();
+      const refusal = hours > 0 ? connectRefusal(world, i) : undefined;
+      if (refusal) return refusal;
+      const until = setDark(world, i, hours, now);
+      if (hours > 0) setConnected(world, i, true, now);
+      world.version++;
+      return until;
     },
     setNetworkName(networkId: string, name: string) {
       const n = world.networks.indexOfId(networkId);

@@ -9,6 +9,7 @@ import type {
   ApiKeys,
   AuthCodeRecord,
   CodeRecord,
+  DarkSpells,
   FeedbackEntry,
   Fleet,
   History,
@@ -89,6 +90,8 @@ export interface World {
   callerCountry: string;
   /** stale, added and removed clients, and bulk removals (issue 26, group 3) */
   readonly fleet: Fleet;
+  /** providers that go dark for hours (issue 35): planned by the engine (engine/dark.ts) */
+  readonly dark: DarkSpells;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
@@ -161,6 +164,7 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
       reserved: new Map(),
       runs: [],
     },
+    dark: { prone: new Set(), set: new Map() },
     version: 0,
     lastTick: options.now,
     ticks: 0,
