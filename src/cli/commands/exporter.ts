@@ -2,12 +2,17 @@
 // stopped. The service is polled at most once per refresh interval however often the
 // endpoint is scraped (exporter/poll-cache.ts); the metrics are in exporter/metrics.ts.
 import type { Command } from 'commander';
+import { isMissingRoute } from '../../api/error-words.ts';
+import { isApiError } from '../../api/errors.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { DEFAULT_IDLE_HOURS, IDLE_HOURS_BOUNDS } from '../../store/idle.ts';
 import { OBSERVED_OPERATIONS, observeService } from '../../store/observe.ts';
+import { createPresence } from '../../store/presence.ts';
 import type { CliContext } from '../context.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
 import { type MetricsAddress, type MetricsPage, serveMetrics } from '../exporter/server.ts';
 import { commandClock, stopSignal, untilAborted } from '../long-running/long-running.ts';
+import { PRESENCE_MS } from '../long-running/presence-polls.ts';
 import { type CommonOptions, collectHostNames, integerArg, numberArg } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession as Session } from '../run-command.ts';
@@ -23,6 +28,7 @@ export interface ExporterOptions extends CommonOptions {
   refresh?: number;
   allowHost?: string[];
   maxProviders?: number;
+  idleHours?: number;
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every interface). */
@@ -58,6 +64,11 @@ export function registerExporter(program: Command, context: CliContext): void {
           integerArg({ min: 0 }),
         )
         .option(
+          '--idle-hours <n>',
+          `a provider connected this many hours with no search, contract or transfer is idle (netdeck_provider_idle; default: the config's idle_hours, else ${DEFAULT_IDLE_HOURS})`,
+          numberArg(IDLE_HOURS_BOUNDS),
+        )
+        .option(
           '--allow-host <name>',
           'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
           collectHostNames,
@@ -78,16 +89,16 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
     check: (options: ExporterOptions) => ({
       listen: { ...parseListen(options.listen ?? DEFAULT_LISTEN), allowHosts: options.allowHost },
       maxProviders: options.maxProviders ?? DEFAULT_MAX_PROVIDERS,
+      idleHours: options.idleHours,
     }),
-    run: (session, { listen, maxProviders }) => serveExporter(context, session, listen, maxProviders),
+    run: (session, given) => serveExporter(context, session, given),
   });
 }
 
 async function serveExporter(
   context: CliContext,
   { client, out, token, simulator, config }: Session,
-  listen: MetricsAddress,
-  maxProviders: number,
+  { listen, maxProviders, idleHours }: { listen: MetricsAddress; maxProviders: number; idleHours?: number },
 ): Promise<number> {
   if (!isLoopback(listen.host)) {
     out.warn(
@@ -95,7 +106,9 @@ async function serveExporter(
     );
   }
   // prom-client loads here, not with every command (~8 ms at each start of the console).
-  const { buildRegistry, countPoll, newExporterState } = await import('../exporter/metrics.ts');
+  const { buildRegistry, countPoll, newExporterState, presenceRegistry } = await import(
+    '../exporter/metrics.ts'
+  );
   const clock = commandClock({ client, simulator });
   const state = newExporterState(clock.now(), maxProviders);
   const stop = stopSignal(context.deps);
@@ -106,6 +119,7 @@ async function serveExporter(
       now: () => clock.now(),
       token,
       signal: stop.signal,
+      idleHours: idleHours ?? config.watch.values.idle_hours,
     });
     countPoll(state, observation);
     const registry = buildRegistry(observation, state, performance.now() - started);
@@ -114,8 +128,28 @@ async function serveExporter(
   // The flag, else the profile's refresh_seconds, else the default.
   const refresh = config.refresh.value;
   const cache = createPollCache(poll, clock, refresh * 1000);
+  // Cheap presence (issue 35): the service's live peer list, asked more often than the
+  // statistics, where it has one; a service without (404) or refusing it is not asked again.
+  const presence = createPresence();
+  let peersServed = true;
+  const peers = createPollCache(
+    async () => {
+      if (!peersServed) return;
+      try {
+        presence.learn(await client.networkPeers({ signal: stop.signal }), clock.now());
+      } catch (error) {
+        if (isMissingRoute(error) || (isApiError(error) && error.kind === 'business')) peersServed = false;
+      }
+    },
+    clock,
+    PRESENCE_MS,
+  );
+  const page = async (): Promise<MetricsPage> => {
+    const [polled] = await Promise.all([cache.get(), peers.get()]);
+    return { ...polled, body: polled.body + (await presenceRegistry(presence, state).metrics()) };
+  };
   try {
-    const server = await serveMetrics(listen, () => cache.get()).catch((error: unknown) => {
+    const server = await serveMetrics(listen, page).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
         throw new Error(`${listen.host}:${listen.port} is in use; pick another with --listen HOST:PORT`);
       throw error;

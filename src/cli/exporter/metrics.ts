@@ -17,7 +17,9 @@ import { isSeedShape, lastValue } from '../../format/network-fields.ts';
 import { lastPayout, paymentUsd, pendingPayments, totalPoints } from '../../format/payments.ts';
 import { clip, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
+import { DEFAULT_IDLE_HOURS, idleVerdicts } from '../../store/idle.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
+import type { Presence } from '../../store/presence.ts';
 
 export interface MetricSpec {
   name: string;
@@ -67,6 +69,10 @@ export const METRICS: readonly MetricSpec[] = [
   gauge('netdeck_providers', "The network's providers"),
   gauge('netdeck_providers_connected', "The network's providers connected now"),
   gauge(
+    'netdeck_providers_idle',
+    'Providers connected the idle hours with no search, contract or transfer in them',
+  ),
+  gauge(
     'netdeck_providers_omitted',
     'Providers left out of the per-provider series (past --max-providers, by client id)',
   ),
@@ -91,6 +97,16 @@ export const METRICS: readonly MetricSpec[] = [
   gauge(
     'netdeck_provider_clients_24h',
     'Distinct clients the provider served in the last 24 hours',
+    PROVIDER,
+  ),
+  gauge(
+    'netdeck_provider_idle',
+    '1 when the provider has been connected the idle hours (--idle-hours, default 6) with no search, contract or transfer in them, else 0',
+    PROVIDER,
+  ),
+  gauge(
+    'netdeck_provider_present',
+    "1 when the service's live peer list (GET /network/peers, asked at most every 15 s) has the provider connected, 0 when it has it gone; not served where the service lists no peers",
     PROVIDER,
   ),
   counter(
@@ -193,6 +209,8 @@ export interface ExporterState {
   tokenValid?: boolean;
   /** Per provider: connections and disconnections counted, and the newest event counted. */
   connections: Map<string, { connects: number; disconnects: number; newest: number }>;
+  /** The labels of the providers with series of their own, at the last poll (their presence is served between polls). */
+  labels: { client_id: string; device_name: string }[];
 }
 
 export const newExporterState = (startedAt: number, maxProviders: number): ExporterState => ({
@@ -202,6 +220,7 @@ export const newExporterState = (startedAt: number, maxProviders: number): Expor
   polls: 0,
   failures: new Map(),
   connections: new Map(),
+  labels: [],
 });
 
 /** A failure that says the service is not there (rather than that one request was wrong). */
@@ -227,6 +246,12 @@ function keptProviders<P extends { client_id?: string }>(providers: readonly P[]
 
 /** A label's value: a server's text, sanitised and cut. */
 const label = (text: string | undefined) => clip(sanitize(text), MAX_LABEL_CHARS);
+
+/** A provider's labels: its client id and its device name (as /network/clients has it). */
+const providerLabels = (clientId: string, names: ReturnType<typeof clientsById>) => ({
+  client_id: label(clientId),
+  device_name: label(names.get(clientId)?.device_name),
+});
 
 /**
  * Counts the poll into the state: polls, failures, the token's acceptance, connection
@@ -255,6 +280,9 @@ export function countPoll(state: ExporterState, observation: Observation): void 
   if (!stats?.ok) return;
   // Only the providers with series are counted: the counts are as bounded as the series.
   const { kept } = keptProviders(stats.data.providers ?? [], state.maxProviders);
+  const clients = observation.results.networkClients;
+  const names = clientsById(clients?.ok ? clients.data : undefined);
+  state.labels = kept.map((p) => providerLabels(p.client_id, names));
   const keptIds = new Set(kept.map((p) => p.client_id));
   for (const id of state.connections.keys()) if (!keptIds.has(id)) state.connections.delete(id);
   for (const provider of kept) {
@@ -279,8 +307,10 @@ export function countPoll(state: ExporterState, observation: Observation): void 
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** The registry of one poll: its observation and what the state has counted so far. */
-export function buildRegistry(observation: Observation, state: ExporterState, durationMs: number): Registry {
+type SetMetric = (name: string, value: number | undefined, labels?: Record<string, string>) => void;
+
+/** A registry and how a value of the table's metrics is set in it (a metric is made at its first value). */
+function registryOf(): { registry: Registry; set: SetMetric } {
   const registry = new Registry();
   const metrics = new Map<string, Gauge | Counter>();
   const metric = (name: string) => {
@@ -293,12 +323,32 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
     }
     return made;
   };
-  const set = (name: string, value: number | undefined, labels: Record<string, string> = {}) => {
+  const set: SetMetric = (name, value, labels = {}) => {
     if (!finite(value)) return;
     const made = metric(name);
     if (made instanceof Gauge) made.set(labels, value);
     else made.inc(labels, value);
   };
+  return { registry, set };
+}
+
+/**
+ * The presence of the providers with series, as the newest peer list has them: a registry
+ * of its own, made at each scrape (the peer list is asked more often than the service is
+ * polled), served after the poll's.
+ */
+export function presenceRegistry(presence: Pick<Presence, 'presenceOf'>, state: ExporterState): Registry {
+  const { registry, set } = registryOf();
+  for (const labels of state.labels) {
+    const present = presence.presenceOf(labels.client_id);
+    if (present !== undefined) set('netdeck_provider_present', present ? 1 : 0, labels);
+  }
+  return registry;
+}
+
+/** The registry of one poll: its observation and what the state has counted so far. */
+export function buildRegistry(observation: Observation, state: ExporterState, durationMs: number): Registry {
+  const { registry, set } = registryOf();
   const { results } = observation;
 
   const outcomes = outcomesOf(observation);
@@ -330,9 +380,16 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
     set('netdeck_providers_connected', providers.filter((p) => p.connected).length);
     const { kept, omitted } = keptProviders(providers, state.maxProviders);
     set('netdeck_providers_omitted', omitted);
+    const figures = results.providersLastN;
+    const idle = figures?.ok
+      ? idleVerdicts(figures.data, observation.idleHours ?? DEFAULT_IDLE_HOURS)
+      : undefined;
+    if (idle) set('netdeck_providers_idle', [...idle.values()].filter((v) => v.state === 'idle').length);
     for (const p of kept) {
       const client = names.get(p.client_id);
-      const labels = { client_id: label(p.client_id), device_name: label(client?.device_name) };
+      const labels = providerLabels(p.client_id, names);
+      const verdict = idle?.get(p.client_id);
+      if (verdict) set('netdeck_provider_idle', verdict.state === 'idle' ? 1 : 0, labels);
       set('netdeck_provider_info', 1, {
         ...labels,
         provide_mode: provideModeName(p.provide_mode ?? client?.provide_mode),
