@@ -71,9 +71,6 @@ export function isDark(world: World, i: number, now: number): boolean {
   return scheduledAt(world, i, now) !== undefined;
 }
 
-/** The providers that may be dark at some time (the others need no check). */
-export const mayBeDark = (world: World, i: number) => world.dark.prone.has(i) || world.dark.set.has(i);
-
 /**
  * Begins a spell of `hours` now, or with 0 ends the one under way (the schedule's too).
  * Returns when it ends (now when it is not dark).
