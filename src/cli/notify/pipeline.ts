@@ -3,8 +3,9 @@
 // provider's is dropped; flapping damps a provider's changes (one notice when it starts,
 // one once it has been stable an hour); quiet hours hold back what would be pushed and, at
 // their end, push one digest of it. Once a day at the digest time the summary goes (after
-// quiet hours, if it falls in them). A timer of a minute on the clock watches the end of
-// quiet hours, the digest time and the flapping providers.
+// quiet hours, if it falls in them). A timer on the clock's whole minutes watches the end
+// of quiet hours, the digest time and the flapping providers (so a digest goes at 07:00,
+// not up to a minute later).
 import type { Clock } from '../../clock.ts';
 import type { EventDraft, NetdeckEvent } from '../../store/events/event-source.ts';
 import { providerName } from '../../store/events/provider-name.ts';
@@ -107,7 +108,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       else send(dailyDigest(lastLook, options.problems(), label, zone, at));
     }
   };
-  const timer = clock.setInterval(minute, MINUTE);
+  // The first at the next whole minute (zones are whole minutes from UTC), then every minute.
+  let timer = clock.setTimeout(
+    () => {
+      timer = clock.setInterval(minute, MINUTE);
+      minute();
+    },
+    MINUTE - (clock.now() % MINUTE),
+  );
 
   return {
     event(event) {
