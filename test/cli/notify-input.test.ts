@@ -36,7 +36,11 @@ describe('bad input is a usage error saying what is accepted', () => {
     );
     expect(unknown.stderr).toContain('pushover://***');
 
-    const noTopic = await runMasked(['watch', '--notify', 'ntfy://ops:hunter22@127.0.0.1:9/'], ['hunter22']);
+    // An API configured (nothing is sent to it): no demo world is built for this.
+    const noTopic = await runMasked(
+      ['watch', '--api-url', 'http://127.0.0.1:9', '--notify', 'ntfy://ops:hunter22@127.0.0.1:9/'],
+      ['hunter22'],
+    );
     expect(noTopic.code).toBe(ExitCode.usage);
     expect(noTopic.stderr).toContain('--notify ntfy://***@127.0.0.1:9: an ntfy URL names one topic');
 

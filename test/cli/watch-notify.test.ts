@@ -78,7 +78,8 @@ async function look(): Promise<void> {
   const seen = peerLooks() + polls();
   await fx.clock.advance(15_000);
   await eventually(() => peerLooks() + polls() > seen, 'a look at the service');
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // What that look pushes goes out on a socket of its own: a moment for it to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** Looks until `done` holds, to the next poll at most (a minute and a look). */

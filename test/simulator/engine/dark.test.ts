@@ -41,18 +41,18 @@ describe('the dark providers of the schedule', () => {
 
 describe('a dark provider', () => {
   it('stays connected, is never offered by find-providers2 and has no search, contract or transfer in the hours it is dark', async () => {
-    const { engine, demo, advance } = rig();
+    const { engine, demo, advance } = rig({ providers: 800, locations: 100 });
     const own = engine.handle('providerStats', undefined, demo).providers!;
     const target = own.find((p) => p.connected)!.client_id!;
-    expect(engine.setProviderDark(target, 8)).toBe(engine.world.createdAt + 8 * HOUR);
+    expect(engine.setProviderDark(target, 4)).toBe(engine.world.createdAt + 4 * HOUR);
     const body = everywhere(engine);
-    for (let hour = 0; hour < 7; hour++) {
+    for (let hour = 0; hour < 3; hour++) {
       await advance(HOUR);
       const offered = engine.handle('findProviders', body, demo).providers!.map((p) => p.client_id);
       expect(offered.length).toBeGreaterThan(100);
       expect(offered).not.toContain(target);
     }
-    const window = engine.handle('providersLastN', { last_n: 6 }, demo).providers!;
+    const window = engine.handle('providersLastN', { last_n: 2 }, demo).providers!;
     const dark = window.find((p) => p.client_id === target)!;
     expect(dark).toMatchObject({
       connected: true,
@@ -66,7 +66,7 @@ describe('a dark provider', () => {
     expect(lit.every((p) => (p.transfer_data_last_24h ?? 0) > 0)).toBe(true);
 
     // Lit again: offered and carrying once more.
-    expect(engine.setProviderDark(target, 0)).toBe(engine.world.createdAt + 7 * HOUR);
+    expect(engine.setProviderDark(target, 0)).toBe(engine.world.createdAt + 3 * HOUR);
     await advance(HOUR);
     const again = engine.handle('providersLastN', { last_n: 1 }, demo).providers!;
     expect(again.find((p) => p.client_id === target)!.transfer_data_last_24h).toBeGreaterThan(0);

@@ -56,7 +56,7 @@ describe('GET /network/peers', () => {
   });
 
   it('answers an empty list for a network of more than 100 clients, however many are connected', async () => {
-    const big = await startSim({ ownProviders: 120 });
+    const big = await startSim({ providers: 400, locations: 40, ownProviders: 120 });
     try {
       const connected = (await big.client.providerStats()).providers!.filter((p) => p.connected).length;
       expect(connected).toBeGreaterThan(50);
@@ -72,7 +72,7 @@ describe('GET /network/peers', () => {
   });
 
   it('is not served by the seed era (404)', async () => {
-    const seed = await startSim({ era: 'seed' });
+    const seed = await startSim({ era: 'seed', providers: 300, locations: 40 });
     try {
       expect((await raw(seed.sim, 'GET', '/network/peers', undefined, seed.sim.token)).status).toBe(404);
     } finally {
