@@ -2,20 +2,13 @@
 // Discover for 60 s after its first data (and 5 s to settle), CPU time of the process
 // (user + system, from /proc) over that minute as a share of one core. Baseline, the
 // same minute: the plain Ink hello world, idle beside it. Budget: < 1% of a core.
-import { readFileSync } from 'node:fs';
 import { ensureBuilt } from '../test/e2e/harness.ts';
+import { cpuSeconds } from './lib/process-cpu.ts';
 import { fmt, report } from './lib/report.ts';
 import { BINARY, plainInkHello, spawnInPty } from './lib/tui-pty.ts';
 
 const IDLE_MS = 60_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** CPU seconds (user + system) a process has used. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 await ensureBuilt();
 const hello = await plainInkHello();

@@ -1,6 +1,6 @@
 // The longer words (docs/keys.md) for keys where the key table's one-line `help` is too short: by
 // `scope action`. A key with no entry here is listed with its `help`. `npm run
-// readme-keys` writes the key tables of docs/keys.md from the key table (src/ui/keymap.ts) and
+// readme-keys` writes the key tables of docs/keys.md from the key table (src/ui/keys/keymap.ts) and
 // these; test/docs/readme-keys.test.ts fails when docs/keys.md is not what it writes, or
 // when an entry here names no binding.
 
@@ -29,6 +29,8 @@ export const KEY_WORDS: Record<string, string> = {
 
   'providers next':
     'next batch (once every matching provider has been seen, nothing more is sent: `x` starts over)',
+  'providers fetchAll':
+    'fetch every matching provider, as `netdeck providers --all` does: batches of 1000, each excluding every provider seen, at most 100,000 (`esc` stops, `N` goes on)',
   'providers bigger': 'larger batches (1, 5, 10, 20, 50, 100, 200, 500, 1000; default 10)',
   'providers smaller': 'smaller batches',
   'providers rankMode':
@@ -37,7 +39,7 @@ export const KEY_WORDS: Record<string, string> = {
   'providers destination':
     'mark the provider under the cursor as a used destination (`D`); it is excluded as a destination from every later batch; `space` too',
   'providers clearDestinations':
-    'forget every used destination (choosing another location or group forgets them too)',
+    'forget every used destination, after `y`/`n` (choosing another location or group forgets them too)',
   'providers export':
     "export the providers seen as JSON Lines to a new private file `netdeck-providers-YYYYMMDD-HHMMSS-XXXXXXXXXXXX.jsonl` (UTC, the console's clock; 12 random characters; mode 0600) in the current folder (in `$TMPDIR` if that is not writable); with nothing seen yet it writes nothing and says so",
 
@@ -54,7 +56,7 @@ export const KEY_WORDS: Record<string, string> = {
   'devices setName':
     'rename one of the network\'s devices (under "This network\'s devices", or a device you share), by its device id',
   'devices qr':
-    'the selected share code as a QR code of `https://app.bringyour.com/?add=<code>`, the link the apps scan',
+    "the selected row's code (a share's, or a pending adoption's) as a QR code of `https://app.bringyour.com/?add=<code>`, the link the apps scan",
   // issue 26, group 3: the stale view
   'devices staleView':
     "only the network's stale devices (no open connection, last seen before the period: see [The stale view](#the-stale-view)), or every list again",
@@ -101,10 +103,10 @@ export const KEY_WORDS: Record<string, string> = {
 export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
   discover: [
     ['`/`', 'search; `esc` clears the search'],
-    ['`space`', 'mark or unmark the row'],
+    ['`space`', 'mark or unmark the row, then move to the next'],
     ['`enter`', 'send, as `p`'],
   ],
-  providers: [['`space`', 'used destination, as `d`']],
+  providers: [['`space`', 'used destination, as `d`, then move to the next provider']],
   myProviders: [
     [
       '`/`',
@@ -116,9 +118,19 @@ export const PANE_GLOBALS: Record<string, [keys: string, words: string][]> = {
       '`j` `↓` / `k` `↑`, `PgDn` / `PgUp`, `g` / `G`',
       "move in the table; in a provider's detail and the 7- and 30-day views, scroll what is taller than the pane (`↓ more` under it says so)",
     ],
-    ['`space`', 'in the stale view: mark or unmark the client'],
+    ['`space`', 'in the stale view: mark or unmark the client, then move to the next'],
   ],
-  devices: [['`space`', 'in the stale view: mark or unmark the client']],
+  devices: [
+    [
+      '`enter`',
+      "the selected row's detail: its device name, code, client id, device id and other network whole; `y`, `Q`, `c`, `x`, `R` and `N` act on it; `esc` back",
+    ],
+    [
+      '`j` `↓` / `k` `↑`, `PgDn` / `PgUp`, `g` / `G`',
+      'move in the lists; in a row’s detail, scroll what is taller than the pane (`↓ more` under it says so)',
+    ],
+    ['`space`', 'in the stale view: mark or unmark the client, then move to the next'],
+  ],
   network: [
     ['`↓` `j`', 'in the sparklines: the next series'],
     ['`↑` `k`', 'in the sparklines: the previous series'],

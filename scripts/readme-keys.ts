@@ -7,8 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dialogTitle } from '../src/ui/frame/help-overlay.tsx';
-import { type Binding, isDialogScope } from '../src/ui/input/bindings.ts';
-import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keymap.ts';
+import { type Binding, isDialogScope } from '../src/ui/keys/bindings.ts';
+import { keyNamesOf } from '../src/ui/keys/key-names.ts';
+import { keyLabel, keymap, paneSwitchKeys } from '../src/ui/keys/keymap.ts';
 import { PANES } from '../src/ui/panes/registry.ts';
 import { DIALOG_WORDS, KEY_WORDS, PANE_GLOBALS } from './readme-key-words.ts';
 
@@ -43,13 +44,14 @@ export function keyTables(table_: readonly Binding[] = keymap): Record<string, s
       [...(PANE_GLOBALS[pane.id] ?? []), ...own.map((b): [string, string] => [keysText(b.keys), wordsOf(b)])],
     );
   }
+  const names = keyNamesOf(table_);
   const dialogs = [...new Set(table_.map((b) => b.scope).filter(isDialogScope))];
   tables.dialogs = table(
     ['Dialog', 'Keys'],
     dialogs.map((scope) => {
       const id = scope.slice('dialog:'.length);
       const keys = table_.filter((b) => b.scope === scope).map((b) => `${keysText(b.keys)} ${wordsOf(b)}`);
-      return [dialogTitle(id), [DIALOG_WORDS[id], ...keys].filter(Boolean).join('; ')];
+      return [dialogTitle(id, names), [DIALOG_WORDS[id], ...keys].filter(Boolean).join('; ')];
     }),
   );
   return tables;

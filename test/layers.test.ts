@@ -28,9 +28,12 @@ const FILE = {
   api: 'src/api/layer-check.ts',
   store: 'src/store/layer-check.ts',
   ui: 'src/ui/layer-check.tsx',
+  keys: 'src/ui/keys/layer-check.ts',
+  view: 'src/ui/panes/check/check-view.ts',
   cli: 'src/cli/layer-check.ts',
   mount: 'src/cli/console/tui.tsx',
   exporter: 'src/cli/exporter/layer-check.ts',
+  mcp: 'src/cli/mcp/layer-check.ts',
   simulator: 'simulator/layer-check.ts',
 } as const;
 type Layer = keyof typeof FILE;
@@ -43,6 +46,7 @@ const TARGET: Partial<Record<Layer, string>> = {
   api: 'src/api/client.ts',
   store: 'src/store/index.ts',
   ui: 'src/ui/app.tsx',
+  keys: 'src/ui/keys/keymap.ts',
   cli: 'src/cli/main.ts',
   simulator: 'simulator/index.ts',
 };
@@ -53,7 +57,7 @@ const but = (...allowed: Layer[]) => LAYERS.filter((layer) => !allowed.includes(
 
 /** The rules, as (importer, what it may not import): a package or another layer. */
 const FORBIDDEN: [Layer[], string[]][] = [
-  // react and ink only in src/ui and the console's mount.
+  // react and ink only in src/ui and the console's mount; not in the key tables or a pane's view.
   [but('ui', 'mount'), ['react', 'ink']],
   // undici only in src/api; Faker only in simulator/.
   [but('api'), ['undici']],
@@ -68,19 +72,25 @@ const FORBIDDEN: [Layer[], string[]][] = [
   [['net'], ['layer:contract', 'layer:format']],
   // An arrow only points up: the client is below the stores, the console below the command line.
   [['api'], ['layer:store', 'layer:ui', 'layer:cli', 'layer:simulator']],
-  [['ui'], ['layer:cli', 'layer:simulator']],
-  // The exporter imports nothing from simulator/.
-  [['exporter'], ['layer:simulator']],
+  [
+    ['ui', 'keys', 'view'],
+    ['layer:cli', 'layer:simulator'],
+  ],
+  // The exporter and netdeck mcp import nothing from simulator/.
+  [['exporter', 'mcp'], ['layer:simulator']],
 ];
 
 /** Imports the rules allow, beside the forbidden ones. */
 const ALLOWED: [Layer, string[]][] = [
-  ['ui', ['react', 'ink', 'zustand', 'layer:store', 'layer:api', 'layer:contract']],
+  ['ui', ['react', 'ink', 'zustand', 'layer:store', 'layer:api', 'layer:contract', 'layer:keys']],
+  ['keys', ['layer:contract', 'layer:format']],
+  ['view', ['layer:store', 'layer:keys', 'layer:format', 'layer:api']],
   ['mount', ['react', 'ink', 'layer:ui', 'layer:store']],
   ['api', ['undici', 'layer:contract']],
   ['store', ['zustand/vanilla', 'layer:api', 'layer:contract', 'layer:format']],
   ['cli', ['commander', 'layer:simulator', 'layer:store', 'layer:api']],
   ['exporter', ['layer:net', 'layer:api', 'layer:contract']],
+  ['mcp', ['layer:net', 'layer:api', 'layer:store', 'layer:cli']],
   ['simulator', ['@faker-js/faker', 'layer:contract', 'layer:format', 'layer:net']],
   ['format', ['layer:contract']],
   ['net', ['node:http']],

@@ -18,6 +18,8 @@ export interface NetworkRef {
 export interface RequestContext {
   /** The caller's address (login attempts are counted per address). */
   address?: string;
+  /** The id of the simulator's proxy the request came through, known by the connection it opened (issue 34). */
+  viaProxy?: string;
   /** Signs a network token (a client token when `clientId` is given). */
   sign?: (network: NetworkRef, clientId?: string) => string;
 }
@@ -86,7 +88,12 @@ const attemptKey = (userAuth: string | undefined, address: string | undefined) =
  * from the 5th attempt of one address for one user auth within 5 minutes, or the 300th
  * for one user auth within 30 (every refused attempt is recorded too).
  */
-function attempt(world: World, userAuth: string | undefined, context: RequestContext, now: number): void {
+export function attempt(
+  world: World,
+  userAuth: string | undefined,
+  context: RequestContext,
+  now: number,
+): void {
   const fromAddress = world.loginAttempts.record(attemptKey(userAuth, context.address), now);
   const forUser = userAuth === undefined ? 0 : world.userAttempts.record(keptKey(userAuth), now);
   if (fromAddress >= world.loginAttempts.cap || forUser >= world.userAttempts.cap)

@@ -63,6 +63,8 @@ export function networkClients(world: World, network: number) {
         ...(record?.roles ? { roles: record.roles } : {}),
         ...(record?.principal ? { principal: record.principal } : {}),
         ...(p.mode[i] === PROVIDE_MODE_PUBLIC ? { provide_mode: PROVIDE_MODE_PUBLIC } : {}),
+        // Issue 34: a proxy's client lists its proxy as stored, token and private key unmasked.
+        ...(world.proxies.byClient.has(i) ? { proxy_client: world.proxies.byClient.get(i)!.stored } : {}),
         ...(p.connected[i] === 1 ? { connections: connectionsOf(world, i) } : {}),
       };
     }),

@@ -4,12 +4,15 @@
 // and the demo network's stale clients: devices that came back with a new client id and
 // left their old client behind, offline for good.
 import { BUSINESS_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
+import type { ProxyConfigRequest } from '../../src/contract/schemas.ts';
 import { type ClientRecord, deviceName, providersOf, type World } from '../world/index.ts';
 import { hash2, Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
 import { type RequestContext, sign } from './auth.ts';
 import { type Failure, failure, SimError } from './errors.ts';
+import { goTime } from './go-time.ts';
 import { boundedName, checkNameColumn, ownString } from './limits.ts';
+import { makeProxy, type ProxyContext } from './proxies.ts';
 import { DAY, HOUR, LONG_HOURS, startTrack } from './tracks.ts';
 
 /** A random stream of its own: the world the seed made before stays as it was. */
@@ -138,9 +141,6 @@ export function removeClient(
 
 const hourOf = (time: number) => Math.floor(time / HOUR) * HOUR;
 
-/** Go's RFC 3339 of a time: no fraction when it has none. */
-const goTime = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
-
 /**
  * Reserves `count` removals in the earliest hourly bucket with room, the current one
  * first; all 24 full is the service's 500 (server: model/bulk_client_removal_rate_limit.go
@@ -246,6 +246,7 @@ export interface AuthClientBody {
   device_spec?: string;
   roles?: string[] | null;
   principal?: string;
+  proxy_config?: ProxyConfigRequest | null;
 }
 
 /** The error of auth-client: `client_limit_exceeded` is always sent (no omitempty). */
@@ -305,7 +306,10 @@ export function addClient(
   return i;
 }
 
-/** A new client (no `client_id`), or a client of the network again: its client token. */
+/**
+ * A new client (no `client_id`), or a client of the network again: its client token. A
+ * new client with `proxy_config` gets its proxy too (engine/proxies.ts; a re-auth ignores it).
+ */
 export function authClient(
   world: World,
   network: number,
@@ -313,6 +317,7 @@ export function authClient(
   body: AuthClientBody,
   context: RequestContext,
   now: number,
+  proxies: Omit<ProxyContext, 'address' | 'now'>,
 ) {
   const ref = world.networks.ref(network);
   const description = body.description ?? '';
@@ -345,7 +350,13 @@ export function authClient(
       world.deviceNames.set(device, boundedName(description));
     }
     const clientId = p.ids.id(i);
-    return { by_client_jwt: sign(context, ref, clientId), client_id: clientId };
+    const made = { by_client_jwt: sign(context, ref, clientId), client_id: clientId };
+    // `"proxy_config": null` is no proxy; `{}` is one (with no place: `Invalid location`).
+    if (!body.proxy_config) return made;
+    return {
+      ...made,
+      ...makeProxy(world, i, network, body.proxy_config, { ...proxies, address: context.address, now }),
+    };
   }
   if ((body.roles?.length ?? 0) > 0 || (body.principal ?? '') !== '')
     return authFailure(BUSINESS_TEXT.rolesFixed);

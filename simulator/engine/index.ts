@@ -3,18 +3,19 @@
 // calls `handle`.
 import { randomBytes } from 'node:crypto';
 import { type Clock, PRIORITY, type TimerHandle } from '../../src/clock.ts';
-import type { SimCodes } from '../../src/contract/admin.ts';
+import type { SimCodes, SimMail } from '../../src/contract/admin.ts';
 import { endpoints, type OperationName, type ResponseOf } from '../../src/contract/endpoints.ts';
 import { type Era, unreadFields } from '../../src/contract/eras.ts';
 import { HTTP_TEXT } from '../../src/contract/messages.ts';
 import { servedIn } from '../../src/contract/routes.ts';
 import type { EraProfile } from '../eras/profile.ts';
-import { DEFAULT_CALLER_COUNTRY, type World, worldSteps } from '../world/index.ts';
+import { DEFAULT_CALLER_COUNTRY, type MailRecord, type World, worldSteps } from '../world/index.ts';
 import { runSteps, runStepsInSlices, type SliceOptions, type Steps, within } from '../world/steps.ts';
 import { walletsOf } from './account.ts';
 import { initApiKeys, networkOfApiKey } from './api-keys.ts';
 import { initAssociations, openCodes } from './associations.ts';
 import { demoPassword, demoUser, initUsers, type NetworkRef, type RequestContext } from './auth.ts';
+import { initBalances, openBalanceCodes, spendBalance } from './balance.ts';
 import { callerLocationId, initBlockedLocations, setCallerCountry } from './blocked-locations.ts';
 import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
@@ -30,16 +31,21 @@ import {
   reserveForOthers,
   statsProvidersOf,
 } from './fleet.ts';
+import { goTime } from './go-time.ts';
 import { checkInvariants } from './invariants.ts';
+import { mayUse } from './ip-locks.ts';
 import { boundedName, ownString } from './limits.ts';
 import { prepareSearch } from './locations.ts';
 import { initHistory } from './network-stats.ts';
 import { type Call, type Handler, operations } from './operations.ts';
 import { payoutSteps } from './payouts.ts';
+import { newWgServerKey, type ProxyService, proxySigningKey } from './proxies.ts';
+import { isProxyLive, liveProxy } from './proxy-callers.ts';
+import { liveVerifyCode, tokenStillGood } from './sign-up.ts';
 import { setConnected, TICK_MS, tickWorld } from './tick.ts';
 import { startTrack } from './tracks.ts';
 
-export type { Caller, NetworkRef, RequestContext, World };
+export type { Caller, NetworkRef, ProxyService, RequestContext, World };
 export { SimError };
 
 export interface EngineOptions {
@@ -73,7 +79,12 @@ export interface EngineOptions {
    * can be seen through without a second terminal. Default: never.
    */
   ownerAddsAdoptionAfterMs?: number;
+  /** Told what the service would have e-mailed (issue 34: verification and reset codes). */
+  mailed?: (mail: MailRecord) => void;
 }
+
+/** Whether a proxy token may carry a caller's traffic now: its proxy, or why not. */
+export type ProxyAccess = { proxyId: string } | { refused: string };
 
 export interface Engine {
   readonly seed: number;
@@ -107,6 +118,10 @@ export interface Engine {
   network(id: string): NetworkRef | undefined;
   ensureNetwork(name: string, id?: string): NetworkRef;
   codes(): SimCodes;
+  /** What the service would have e-mailed, newest last (issue 34). */
+  mail(): SimMail;
+  /** The newest verification code sent to a user auth that still works (issue 34: the demo's sign-up). */
+  verifyCode(userAuth: string): string | undefined;
   setDeviceName(clientId: string, name: string): boolean;
   /** The device id /network/clients lists for a client, undefined for a client the world does not have. */
   deviceIdOf(clientId: string): string | undefined;
@@ -140,6 +155,20 @@ export interface Engine {
   invariants(): string[];
   /** Builds the search index in time slices now, so the first search need not wait for it. */
   prepareSearch(slices?: SliceOptions): Promise<void>;
+  // ---- issue 34 ----
+  /** Where the simulator's proxies listen (createSimulator, once they do); without it auth-client makes no proxy. */
+  serveProxies(service: ProxyService | undefined): void;
+  /** Whether `token` (a proxy's auth_token, any case) may carry the traffic of a caller at `callerAddress`. */
+  proxyAccess(token: string, callerAddress: string | undefined): ProxyAccess;
+  /** Whether a proxy still carries traffic (its client not removed, its network not deleted). */
+  proxyLive(proxyId: string): boolean;
+  /** Bytes a proxy carried: taken from its network's data balance. */
+  proxyCarried(proxyId: string, bytes: number): void;
+  /**
+   * Whether a token of a network issued at `issuedAt` (epoch ms) is still good: the
+   * network not deleted, its user's password not changed since.
+   */
+  tokenStillGood(networkId: string, issuedAt: number): boolean;
 }
 
 /** The options with a secret: the one given, else a random one kept for every reset. */
@@ -184,6 +213,8 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
     world,
     statsProvidersOf(world, 0).filter((i) => mayConnect(world, i)),
   );
+  // Issue 34: the demo network's balance codes (their own random stream).
+  initBalances(world, now);
   yield* within(payoutSteps(world, now), 0.97, 1);
   return world;
 }
@@ -208,6 +239,16 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
 
   const { profile } = options;
   const { era } = profile;
+  // Issue 34: where the proxies listen, the key their tokens are signed with (per seed),
+  // and the deployment's one WireGuard key.
+  let proxyService: ProxyService | undefined;
+  let signing = { seed: Number.NaN, key: new Uint8Array(0) };
+  const proxyKey = () => {
+    if (signing.seed !== world.seed)
+      signing = { seed: world.seed, key: proxySigningKey(options.secret, world.seed) };
+    return signing.key;
+  };
+  const wgServerKey = newWgServerKey();
   const demo: DemoPlay = {
     ownerAddsAdoptionAfterMs: options.ownerAddsAdoptionAfterMs,
     later: (ms, act) => void clock.setTimeout(() => act(clock.now()), ms, PRIORITY.simulator),
@@ -236,6 +277,8 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       context,
       log: options.log,
       demo,
+      proxies: { service: proxyService, key: proxyKey(), wgServerKey },
+      mailed: options.mailed,
       // An operation that wants a token gets its caller's network (401 without a caller).
       ...(endpoints[name].auth ? { caller, network: callerNetwork(caller) } : {}),
     } as Call<K>;
@@ -289,8 +332,18 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
           .filter((wallet) => wallet.active)
           .map((wallet) => ({ wallet_id: wallet.walletId })),
         demo_user: demoUser(world),
+        balance_codes: openBalanceCodes(world),
       };
     },
+    mail: () => ({
+      mail: world.accounts.mail.map((sent) => ({
+        user_auth: sent.userAuth,
+        kind: sent.kind,
+        code: sent.code,
+        time: goTime(sent.time),
+      })),
+    }),
+    verifyCode: (userAuth) => liveVerifyCode(world, userAuth, clock.now()),
     setDeviceName(clientId: string, name: string) {
       const i = world.providers.ids.index(clientId, world.providers.count);
       if (i < 0) return false;
@@ -333,7 +386,10 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
     networkOfApiKey(key: string) {
       if (!profile.acceptsApiKeys) return undefined;
       const n = networkOfApiKey(world, key);
-      return n === undefined ? undefined : world.networks.ref(n);
+      // A deleted network's keys are refused with it.
+      return n === undefined || world.networks.isRemoved(world.networks.ids[n])
+        ? undefined
+        : world.networks.ref(n);
     },
     callerCountry() {
       return { country_code: world.callerCountry, location_id: callerLocationId(world) };
@@ -351,6 +407,25 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       return checkInvariants(world, clock.now());
     },
     prepareSearch: (slices) => prepareSearch(world, profile.searchIndex, slices),
+    serveProxies(service) {
+      proxyService = service;
+    },
+    proxyAccess(token, callerAddress) {
+      const proxy = liveProxy(world, proxyKey(), token);
+      if (!proxy) return { refused: 'not a live proxy token' };
+      if (!mayUse(proxy.lockSubnets, callerAddress))
+        return { refused: 'the caller is not in the proxy’s locks' };
+      return { proxyId: proxy.proxyId };
+    },
+    proxyLive(proxyId) {
+      const proxy = world.proxies.byId.get(proxyId);
+      return proxy !== undefined && isProxyLive(world, proxy);
+    },
+    proxyCarried(proxyId, bytes) {
+      const proxy = world.proxies.byId.get(proxyId);
+      if (proxy) spendBalance(world, proxy.network, bytes, clock.now());
+    },
+    tokenStillGood: (networkId, issuedAt) => tokenStillGood(world, networkId, issuedAt),
   };
   return engine;
 }

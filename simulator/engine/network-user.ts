@@ -54,7 +54,7 @@ export function networkUser(world: World, network: number) {
 }
 
 /** Whether two names are at most one insertion, deletion or substitution apart. */
-function withinOneEdit(a: string, b: string): boolean {
+export function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;

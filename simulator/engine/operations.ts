@@ -4,7 +4,7 @@
 // row here and its handler in its domain file.
 import type { Endpoints, OperationName } from '../../src/contract/endpoints.ts';
 import type { EraProfile } from '../eras/profile.ts';
-import type { World } from '../world/index.ts';
+import type { MailRecord, World } from '../world/index.ts';
 import {
   accountWallets,
   createWallet,
@@ -24,6 +24,7 @@ import {
   shareStatus,
 } from './associations.ts';
 import { codeCreate, codeLogin, login, loginWithPassword, type RequestContext, refresh } from './auth.ts';
+import { balanceCodes, checkBalanceCode, redeemBalanceCode, subscriptionBalance } from './balance.ts';
 import { blockedLocations, blockLocation, unblockLocation } from './blocked-locations.ts';
 import type { Caller } from './caller.ts';
 import { networkClients, setDeviceName } from './clients.ts';
@@ -46,6 +47,7 @@ import { findProviders } from './find-providers.ts';
 import { authClient, removeClient, removeClients } from './fleet.ts';
 import { leaderboard, networkRanking, setRankingVisibility } from './leaderboard.ts';
 import { findLocations, providerLocations } from './locations.ts';
+import { myIpInfo } from './my-ip.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
 import { networkPeers } from './peers.ts';
@@ -58,7 +60,17 @@ import {
 } from './provider-history.ts';
 import { providerStats } from './provider-stats.ts';
 import { providersMap } from './providers-map.ts';
+import type { ProxyContext } from './proxies.ts';
 import { networkReliability } from './reliability.ts';
+import {
+  networkCheck,
+  networkCreate,
+  networkDelete,
+  passwordReset,
+  passwordSet,
+  verify,
+  verifySend,
+} from './sign-up.ts';
 
 /**
  * The request body as the HTTP layer decoded it (`{}` without one), without the fields
@@ -81,6 +93,10 @@ export type Call<K extends OperationName> = {
   readonly log?: (line: string) => void;
   /** what the in-process demo plays beside the world (the demo network adding a device's code) */
   readonly demo?: DemoPlay;
+  /** where the proxies listen and how their ids are signed (auth-client's proxy_config) */
+  readonly proxies: Omit<ProxyContext, 'address' | 'now'>;
+  /** told what the service would have e-mailed */
+  readonly mailed?: (mail: MailRecord) => void;
 } & (Endpoints[K]['auth'] extends true ? { readonly caller: Caller; readonly network: number } : unknown);
 
 /** The answer is the JSON object sent (test/contract/responses.test.ts reads each with its response schema). */
@@ -133,7 +149,7 @@ export const operations = {
   // issue 26, groups 3 and 6: fleet hygiene, adoption by the device
   removeClient: (c) => removeClient(c.world, c.network, c.body, c.now),
   removeClients: (c) => removeClients(c.world, c.world.requestRng, c.network, c.body, c.now),
-  authClient: (c) => authClient(c.world, c.network, c.caller, c.body, c.context, c.now),
+  authClient: (c) => authClient(c.world, c.network, c.caller, c.body, c.context, c.now, c.proxies),
   createAdoptCode: (c) => createAdoptCode(c.world, c.world.requestRng, c.body, c.now, c.demo),
   adoptStatus: (c) => adoptStatus(c.world, c.body),
   confirmAdopt: (c) => confirmAdopt(c.world, c.body, c.context, c.now),
@@ -149,6 +165,26 @@ export const operations = {
   networkRanking: (c) => networkRanking(c.world, c.network, c.now),
   setRankingVisibility: (c) => setRankingVisibility(c.world, c.network, c.body),
   leaderboard: (c) => leaderboard(c.world),
+  // Issue 34: the data balance, sign-up and recovery, where a caller is.
+  subscriptionBalance: (c) => subscriptionBalance(c.world, c.network, 0, c.now),
+  balanceCodes: (c) => balanceCodes(c.world, c.network, c.now),
+  checkBalanceCode: (c) => checkBalanceCode(c.world, c.body),
+  redeemBalanceCode: (c) => redeemBalanceCode(c.world, c.network, c.body, c.now),
+  networkCheck: (c) => networkCheck(c.world, c.body),
+  networkCreate: (c) => networkCreate(c.world, c.body, c.context, c.now, c.mailed),
+  authVerifySend: (c) => verifySend(c.world, c.body, c.context, c.now, c.mailed),
+  authVerify: (c) => verify(c.world, c.body, c.context, c.now),
+  authPasswordReset: (c) => passwordReset(c.world, c.body, c.context, c.now, c.mailed),
+  authPasswordSet: (c) => passwordSet(c.world, c.body, c.context, c.now),
+  networkDelete: (c) => networkDelete(c.world, c.network),
+  myIpInfo: (c) => {
+    const via = c.context.viaProxy;
+    return myIpInfo(
+      c.world,
+      c.context.address,
+      via === undefined ? undefined : c.world.proxies.byId.get(via),
+    );
+  },
   // Issue 35, item 5: the live peer list.
   networkPeers: (c) => networkPeers(c.world, c.network, c.caller, c.now),
 } satisfies OperationTable;

@@ -60,6 +60,7 @@ const routes: Record<string, AdminRoute> = {
     },
   },
   '/__sim/codes': { method: 'GET', run: (actions) => actions.codes() },
+  '/__sim/mail': { method: 'GET', run: (actions) => actions.mail() },
   '/__sim/faults': {
     method: 'POST',
     schema: SimFaults,

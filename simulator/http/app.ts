@@ -55,6 +55,8 @@ export interface HttpSimulatorOptions {
   errorRate?: number;
   /** Request log lines (`--verbose`). */
   log?: (line: string) => void;
+  /** The simulator's proxy whose connection a request came on (issue 34: proxy/own-api.ts). */
+  viaProxy?: (address: string | undefined, port: number | undefined) => string | undefined;
 }
 
 export interface HttpSimulator {
@@ -96,6 +98,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       return { token: auth.sign(network, clientId), network_id: network.id };
     },
     codes: (): SimCodes => engine.codes(),
+    mail: () => engine.mail(),
     setFaults: (next: SimFaults) => faults.set(next),
     setName(body: SimNameChange) {
       if ('client_id' in body) {
@@ -144,6 +147,7 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
     },
     log: options.log,
     now: () => clock.now(),
+    viaProxy: options.viaProxy,
   };
   const listening = await listen(createRequestHandler(context), host, options.port ?? 0);
   address = { host: address.host, port: Number(new URL(listening.url).port) || 80 };

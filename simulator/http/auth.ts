@@ -32,6 +32,8 @@ interface Verified {
   clientId?: string;
   /** epoch seconds */
   exp: number;
+  /** epoch seconds: a password change refuses the tokens made before it (issue 34) */
+  iat: number;
 }
 
 export class TokenAuthority {
@@ -92,6 +94,7 @@ export class TokenAuthority {
       networkId: network.id,
       networkName: network.name,
       exp: claims.exp,
+      iat,
       ...(clientId ? { clientId } : {}),
     });
     return token;
@@ -126,6 +129,8 @@ export class TokenAuthority {
       this.remember(ownString(token), verified);
     }
     if (verified.exp * 1000 <= this.clock.now()) return undefined;
+    // A deleted network, or a password changed since the token was made (server: jwt/by_jwt.go ValidateByJwtState).
+    if (!this.engine.tokenStillGood(verified.networkId, verified.iat * 1000)) return undefined;
     const network = this.networkOf(verified);
     if (!network) return undefined;
     // A removed client's token is refused (server: jwt/by_jwt.go ValidateByJwtState).
@@ -147,11 +152,14 @@ export class TokenAuthority {
       const networkId = payload.network_id;
       const networkName = payload.network_name;
       if (typeof networkId !== 'string' || typeof payload.exp !== 'number') return undefined;
+      // A token without its time counts as made at the epoch: any password change refuses it.
+      const iat = typeof payload.iat === 'number' ? payload.iat : 0;
       const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
       return {
         networkId,
         networkName: typeof networkName === 'string' ? networkName : '',
         exp: payload.exp,
+        iat,
         ...(clientId ? { clientId } : {}),
       };
     } catch {

@@ -1,16 +1,29 @@
-// CORS for browser clients (`--cors ORIGIN`, or `*`): a web app on another origin (the
-// URnetwork web app's dev server on http://localhost:5173) may call the API routes and
-// read their answers. The real service leaves this to its load balancer, which answers
-// preflights with 204 and adds the headers (reference behaviour, "General rules"); the
-// admin routes never get them. Without an origin allowed, OPTIONS is routed as any
-// method (405 with `Allow`).
+// CORS for browser clients (`--cors ORIGIN`, or `*`), as the service's load balancer
+// answers (issue 34; warp: warpctl/config.go addServiceBlocks): every OPTIONS to an API
+// path is a 204 that never reaches a route (any path, any origin, with or without
+// `Access-Control-Request-Method`), and every other answer, errors too, carries the same
+// headers, so a page reads a missing route's own 404. An origin not in the list gets no
+// `Access-Control-Allow-Origin` (nginx drops a header whose value is empty), so its page
+// cannot read the answer. The admin routes get none of this. Without `--cors`, OPTIONS is
+// routed as any method (405 with `Allow`).
 import type { ServerResponse } from 'node:http';
 
-/** What a preflight allows beside the route's methods: a token, and a JSON body. */
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';
-/** How long a browser may keep a preflight's answer (seconds; browsers cap it at 2 h). */
-export const CORS_MAX_AGE_S = 600;
 export const ANY_ORIGIN = '*';
+
+/** What the load balancer adds to every answer of the service's location (`always`). */
+const SECURITY_HEADERS = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'x-xss-protection': '1; mode=block',
+} as const;
+const ALLOW_METHODS = 'GET, POST, OPTIONS';
+const CORS_ALLOWED_HEADERS =
+  'DNT,User-Agent,X-Requested-With,If-Modified-Since,Cache-Control,Content-Type,Range,X-Client-Version,Authorization,Accept,Mcp-Session-Id,MCP-Protocol-Version,Last-Event-ID';
+const EXPOSE_HEADERS =
+  'Content-Length,Content-Range,Accept,Mcp-Session-Id,MCP-Protocol-Version,Last-Event-ID';
+/** How long a browser may keep a preflight's answer (seconds; browsers cap it lower). */
+const CORS_MAX_AGE_S = 1_728_000;
 
 /**
  * An origin as a browser sends it (`http://localhost:5173`): scheme, host and port only,
@@ -36,12 +49,10 @@ export function normalOrigin(text: string): string {
 }
 
 export interface CorsPolicy {
-  /** The `Access-Control-Allow-Origin` for a request's Origin, or undefined when that origin is not allowed. */
-  allowOrigin(origin: string | undefined): string | undefined;
-  /** Sets the headers every answer to an allowed origin carries (errors too). */
+  /** Sets the headers every answer carries (errors too), for a request's Origin. */
   addHeaders(res: ServerResponse, origin: string | undefined): void;
-  /** Answers a preflight for a route with `methods`: 204 and what it may send. */
-  answerPreflight(res: ServerResponse, origin: string, methods: readonly string[]): void;
+  /** Answers any OPTIONS: 204, the headers, an empty body. */
+  answerOptions(res: ServerResponse, origin: string | undefined): void;
 }
 
 /** The policy of `origins` (normalised by normalOrigin); undefined when there are none. */
@@ -49,25 +60,30 @@ export function corsPolicy(origins: readonly string[] | undefined): CorsPolicy |
   if (!origins?.length) return undefined;
   const allowed = new Set(origins.map(normalOrigin));
   const any = allowed.has(ANY_ORIGIN);
-  const policy: CorsPolicy = {
-    allowOrigin: (origin) =>
-      origin === undefined ? undefined : any ? ANY_ORIGIN : allowed.has(origin) ? origin : undefined,
+  /** `$cors_origin`: `*`, the request's origin when listed, else none. */
+  const allowOrigin = (origin: string | undefined) =>
+    any ? ANY_ORIGIN : origin !== undefined && allowed.has(origin) ? origin : undefined;
+  const headersFor = (origin: string | undefined): Record<string, string> => ({
+    ...SECURITY_HEADERS,
+    ...(allowOrigin(origin) ? { 'access-control-allow-origin': allowOrigin(origin)! } : {}),
+    'access-control-allow-methods': ALLOW_METHODS,
+    'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+    'access-control-expose-headers': EXPOSE_HEADERS,
+    // A list without `*` lets pages send credentials, and answers differ by Origin.
+    ...(any ? {} : { 'access-control-allow-credentials': 'true', vary: 'Origin' }),
+  });
+  return {
     addHeaders(res, origin) {
-      // Whether the header is there depends on the Origin: caches must keep them apart.
-      res.setHeader('vary', 'Origin');
-      const allow = policy.allowOrigin(origin);
-      if (allow) res.setHeader('access-control-allow-origin', allow);
+      for (const [name, value] of Object.entries(headersFor(origin))) res.setHeader(name, value);
     },
-    answerPreflight(res, origin, methods) {
+    answerOptions(res, origin) {
       res.writeHead(204, {
-        'access-control-allow-origin': policy.allowOrigin(origin) ?? '',
-        'access-control-allow-methods': methods.join(', '),
-        'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+        ...headersFor(origin),
         'access-control-max-age': String(CORS_MAX_AGE_S),
-        vary: 'Origin',
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': '0',
       });
       res.end();
     },
   };
-  return policy;
 }

@@ -37,6 +37,90 @@ const providerSpec = goStruct('model.ProviderSpec', {
   best_available: goBool,
 });
 
+// Issue 34. server: model/network_client_model.go ProxyConfig, ExtendedProxyDeviceState
+// (ProxyDeviceState embedded: its fields are the struct's own); sdk: sdk.go
+// ConnectLocation, ConnectLocationId, PerformanceProfile, WindowSizeSettings (sdk.Id reads
+// as server.Id does: 38 bytes with the quotes); connect: net_http_doh.go DnsResolverSettings.
+const connectLocation = goStruct('sdk.ConnectLocation', {
+  connect_location_id: goPtr(
+    goStruct('sdk.ConnectLocationId', {
+      client_id: goPtr(goId),
+      location_id: goPtr(goId),
+      location_group_id: goPtr(goId),
+      best_available: goBool,
+    }),
+  ),
+  name: goString,
+  provider_count: goInt,
+  promoted: goBool,
+  match_distance: goInt,
+  location_type: goString,
+  city: goString,
+  region: goString,
+  country: goString,
+  country_code: goString,
+  city_location_id: goPtr(goId),
+  region_location_id: goPtr(goId),
+  country_location_id: goPtr(goId),
+  stable: goBool,
+  strong_privacy: goBool,
+  network_peer: goBool,
+});
+const performanceProfile = goStruct('sdk.PerformanceProfile', {
+  window_type: goString,
+  window_size: goPtr(
+    goStruct('sdk.WindowSizeSettings', {
+      window_size_min: goInt,
+      window_size_min_p2p_only: goInt,
+      window_size_max: goInt,
+      window_size_hard_max: goInt,
+      window_size_reconnect_scale: goFloat64,
+      keep_healthiest_count: goInt,
+      ulimit: goInt,
+    }),
+  ),
+  allow_direct: goBool,
+  post_quantum_encryption: goBool,
+});
+const dnsResolverSettings = goStruct('connect.DnsResolverSettings', {
+  enable_remote_doh: goBool,
+  enable_local_doh: goBool,
+  enable_remote_dns: goBool,
+  enable_local_dns: goBool,
+  dns_upgrade_mask_address: goString,
+  remote_doh_urls_ipv4: goSlice(goString),
+  remote_doh_urls_ipv6: goSlice(goString),
+  local_doh_urls_ipv4: goSlice(goString),
+  local_doh_urls_ipv6: goSlice(goString),
+  remote_dns_ipv4: goSlice(goString),
+  remote_dns_ipv6: goSlice(goString),
+  local_dns_ipv4: goSlice(goString),
+  local_dns_ipv6: goSlice(goString),
+});
+const proxyConfig = goStruct('model.ProxyConfig', {
+  lock_caller_ip: goBool,
+  lock_ip_list: goSlice(goString),
+  https_require_auth: goBool,
+  enable_wg: goBool,
+  initial_device_state: goPtr(
+    goStruct('model.ExtendedProxyDeviceState', {
+      location: goPtr(connectLocation),
+      performance_profile: goPtr(performanceProfile),
+      dns_resolver_settings: goPtr(dnsResolverSettings),
+      country_code: goString,
+    }),
+  ),
+});
+
+// server: model/auth_model.go WalletAuthArgs (a login's and a sign-up's)
+const walletAuth = goStruct('model.WalletAuthArgs', {
+  wallet_address: goString,
+  wallet_signature: goString,
+  wallet_message: goString,
+  blockchain: goString,
+  wallet_nonce: goString,
+});
+
 const ARGS: Record<BodyOperation, GoType> = {
   findLocations: goPtr(goStruct('model.FindLocationsArgs', locationQuery)),
   findProviderLocations: goPtr(
@@ -84,15 +168,7 @@ const ARGS: Record<BodyOperation, GoType> = {
     user_auth: goPtr(goString),
     auth_jwt_type: goPtr(goString),
     auth_jwt: goPtr(goString),
-    wallet_auth: goPtr(
-      goStruct('model.WalletAuthArgs', {
-        wallet_address: goString,
-        wallet_signature: goString,
-        wallet_message: goString,
-        blockchain: goString,
-        wallet_nonce: goString,
-      }),
-    ),
+    wallet_auth: goPtr(walletAuth),
     seedphrase: goPtr(goString),
   }),
   authLoginWithPassword: goStruct('model.AuthLoginWithPasswordArgs', {
@@ -139,7 +215,7 @@ const ARGS: Record<BodyOperation, GoType> = {
     goStruct('model.StatsProviderArgs', { client_id: goId, last_n: goFloat64, lookback: goInt }),
   ),
   // ---- issue 26, groups 3 and 6 ----
-  // server: model/network_client_model.go (proxy_config, out of scope, is not modelled)
+  // server: model/network_client_model.go
   removeClient: goPtr(goStruct('model.RemoveNetworkClientArgs', { client_id: goId })),
   removeClients: goPtr(goStruct('model.RemoveNetworkClientsArgs', { client_ids: goSlice(goId) })),
   authClient: goPtr(
@@ -150,6 +226,7 @@ const ARGS: Record<BodyOperation, GoType> = {
       device_spec: goString,
       roles: goSlice(goString),
       principal: goString,
+      proxy_config: goPtr(proxyConfig),
     }),
   ),
   // server: model/device_association_model.go
@@ -172,6 +249,30 @@ const ARGS: Record<BodyOperation, GoType> = {
   // is fine there too: read as a value here (the same 400 texts name the struct).
   setRankingVisibility: goStruct('controller.SetNetworkRankingPublicArgs', { is_public: goBool }),
   leaderboard: goStruct('controller.GetLeaderboardArgs', {}),
+  // Issue 34. server: model/transfer_balance_code_model.go CheckBalanceCode takes a pointer,
+  // controller/subscription_controller.go RedeemBalanceCode a value (its own struct).
+  checkBalanceCode: goPtr(goStruct('model.CheckBalanceCodeArgs', { secret: goString })),
+  redeemBalanceCode: goStruct('controller.RedeemBalanceCodeArgs', { secret: goString }),
+  // model/network_model.go NetworkCheck takes a pointer; the sign-up and recovery routes of
+  // controller/auth_controller.go and controller/network_controller.go take values.
+  networkCheck: goPtr(goStruct('model.NetworkCheckArgs', { network_name: goString })),
+  networkCreate: goStruct('model.NetworkCreateArgs', {
+    user_name: goString,
+    user_auth: goPtr(goString),
+    auth_jwt: goPtr(goString),
+    auth_jwt_type: goPtr(goString),
+    password: goPtr(goString),
+    network_name: goString,
+    terms: goBool,
+    verify_use_numeric: goBool,
+    referral_code: goPtr(goString),
+    balance_code: goPtr(goString),
+    wallet_auth: goPtr(walletAuth),
+  }),
+  authVerifySend: goStruct('controller.AuthVerifySendArgs', { user_auth: goString, use_numeric: goBool }),
+  authVerify: goStruct('model.AuthVerifyArgs', { user_auth: goString, verify_code: goString }),
+  authPasswordReset: goStruct('controller.AuthPasswordResetArgs', { user_auth: goString }),
+  authPasswordSet: goStruct('model.AuthPasswordSetArgs', { reset_code: goString, password: goString }),
 };
 
 /** The type without the struct fields `dropped` (through a pointer). */

@@ -34,6 +34,8 @@ export interface HttpContext {
   log?: (line: string) => void;
   /** The simulated time: every answer's `Date` says it (clients learn a sped-up clock from it). */
   now: () => number;
+  /** The simulator's proxy whose connection a request came on (issue 34), by the caller's address and port. */
+  viaProxy?: (address: string | undefined, port: number | undefined) => string | undefined;
 }
 
 /** Operations whose answer is the same for every caller: their bytes are reused while the engine returns the same object. */
@@ -90,6 +92,7 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (nil) throw new Error(`${name}: null body for a pointer argument`);
     const value = ctx.engine.handle(name, body, caller, {
       address: req.socket.remoteAddress,
+      viaProxy: ctx.viaProxy?.(req.socket.remoteAddress, req.socket.remotePort),
       sign: (network, clientId) => ctx.auth.sign(network, clientId),
     });
     sendJsonBytes(res, ctx.faults.corrupt(value, serialise(name, value)));
@@ -136,13 +139,10 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
       }
       return serveAdmin(ctx.admin.actions, path, req, res);
     }
-    if (ctx.cors) {
-      const { origin } = req.headers;
-      if (isPreflight(req) && ctx.cors.allowOrigin(origin)) {
-        const methods = methodsAt(path);
-        if (methods.length) return ctx.cors.answerPreflight(res, origin!, methods);
-      }
-      ctx.cors.addHeaders(res, origin);
+    // The load balancer's CORS: every OPTIONS to an API path is its 204, every answer has its headers.
+    if (ctx.cors && !isAdminPath(path)) {
+      if (method === 'OPTIONS') return ctx.cors.answerOptions(res, req.headers.origin);
+      ctx.cors.addHeaders(res, req.headers.origin);
     }
 
     if (path === OPENAPI_PATH) {
@@ -164,12 +164,6 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
     if (allow.length) return sendText(res, 405, TEXT.methodNotAllowed, { allow: allow.join(', ') });
     return sendText(res, 404, TEXT.notFound);
   }
-
-  /** The methods a path serves (a preflight's `Access-Control-Allow-Methods`). */
-  const methodsAt = (path: string): string[] =>
-    path === OPENAPI_PATH || adoptQrCode(path) !== undefined
-      ? ['GET']
-      : routeOf('', path, ctx.engine.era).allow;
 
   return (req, res) => {
     const started = performance.now();
@@ -193,12 +187,6 @@ export function createRequestHandler(ctx: HttpContext): (req: IncomingMessage, r
 }
 
 const OPENAPI_PATH = '/openapi.json';
-
-/** A browser's preflight: OPTIONS naming the method it means to send. */
-const isPreflight = (req: IncomingMessage) =>
-  req.method === 'OPTIONS' &&
-  req.headers.origin !== undefined &&
-  req.headers['access-control-request-method'] !== undefined;
 
 async function refuseBody(
   req: IncomingMessage,

@@ -6,13 +6,16 @@ import { DEMO_NETWORK_NAME, Networks } from './networks.ts';
 import { Rng } from './prng.ts';
 import { type Providers, providerSteps } from './providers.ts';
 import type {
+  Accounts,
   ApiKeys,
   AuthCodeRecord,
+  Balances,
   CodeRecord,
   DarkSpells,
   FeedbackEntry,
   Fleet,
   History,
+  Proxies,
   Track,
   UserRecord,
   WalletRecord,
@@ -43,6 +46,10 @@ export const LOGIN_WINDOWS = {
   address: { ms: 5 * MINUTE, limit: 5 },
   user: { ms: 30 * MINUTE, limit: 300 },
 } as const;
+/** Sign-ups without an e-mail: 5 per caller address a day (server: model/network_create_rate_limit.go). */
+export const ANONYMOUS_SIGN_UPS = { ms: 24 * 60 * MINUTE, limit: 5 } as const;
+/** Issue 34's random streams (world.proxyRng and its siblings): numbers no other stream uses. */
+const ISSUE_34_STREAMS = { proxies: 3401, balances: 3402, accounts: 3403 } as const;
 /** Login-attempt histories kept at once (least recently used dropped past it). */
 const MAX_HISTORIES = 20_000;
 
@@ -92,12 +99,34 @@ export interface World {
   readonly fleet: Fleet;
   /** providers that go dark for hours (issue 35): planned by the engine (engine/dark.ts) */
   readonly dark: DarkSpells;
+  /** issue 34: balance codes and data balances, sign-up and recovery, hosted proxies */
+  readonly balances: Balances;
+  readonly accounts: Accounts;
+  readonly proxies: Proxies;
+  /**
+   * Issue 34's random streams, one each, so that what the seed made before stays as it
+   * was: proxies (ids, blocks, WireGuard addresses), balance codes, sign-up's codes.
+   */
+  /** sign-ups without an e-mail, per caller address (a day) */
+  readonly anonymousSignUps: Windows<string>;
+  readonly proxyRng: Rng;
+  readonly balanceRng: Rng;
+  readonly accountRng: Rng;
   /** bumped at every tick and every mutation: a cheap key for response caches */
   version: number;
   /** epoch ms of the last tick (or of creation) */
   lastTick: number;
   ticks: number;
 }
+
+/**
+ * The providers of a world whose size was not given: the default's, unless the demo network
+ * is to have more than that (`--own-providers 10000`), when its own are added to them (the
+ * other networks keep theirs). A world given its size never grows: netdeck refuses more own
+ * providers than it (src/cli/options.ts).
+ */
+export const defaultProviders = (own: number): number =>
+  own > DEFAULTS.providers ? own + DEFAULTS.providers : DEFAULTS.providers;
 
 export function createWorld(options: WorldOptions): World {
   return runSteps(worldSteps(options));
@@ -106,9 +135,9 @@ export function createWorld(options: WorldOptions): World {
 /** createWorld in steps (steps.ts): the geography, then the networks, then the providers. */
 export function* worldSteps(options: WorldOptions): Steps<World> {
   const seed = options.seed | 0;
-  const total = Math.max(1, Math.floor(options.providers ?? DEFAULTS.providers));
-  const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
   const own = Math.max(0, Math.floor(options.ownProviders ?? DEFAULTS.ownProviders));
+  const total = Math.max(1, Math.floor(options.providers ?? defaultProviders(own)));
+  const cities = Math.max(1, Math.floor(options.locations ?? DEFAULTS.locations));
   const rng = new Rng(seed, 1);
   const names = new Names(seed);
   const geo = yield* within(geoSteps(rng, cities), 0, 0.3);
@@ -165,6 +194,19 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
       runs: [],
     },
     dark: { prone: new Set(), set: new Map() },
+    balances: { codes: new Map(), transfer: new Map() },
+    accounts: {
+      verifyCodes: new Map(),
+      resetCodes: new Map(),
+      mail: [],
+      credentialsChangedAt: new Map(),
+    },
+    proxies: { byId: new Map(), byClient: new Map(), changes: 0 },
+    // One more than the limit kept, to see the one past it.
+    anonymousSignUps: new Windows(ANONYMOUS_SIGN_UPS.ms, ANONYMOUS_SIGN_UPS.limit + 1, MAX_HISTORIES),
+    proxyRng: new Rng(seed, ISSUE_34_STREAMS.proxies),
+    balanceRng: new Rng(seed, ISSUE_34_STREAMS.balances),
+    accountRng: new Rng(seed, ISSUE_34_STREAMS.accounts),
     version: 0,
     lastTick: options.now,
     ticks: 0,

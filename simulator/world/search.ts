@@ -9,6 +9,7 @@
 // - current (find-provider-locations today): search strings and, from each word start,
 //   every prefix of at least 3 characters (server: search/search_alias.go
 //   GenerateAliases with SearchTypePrefix); the distance is to the best such alias.
+import { foldForSearch } from '../../src/format/search-text.ts';
 import type { Geo } from './geo.ts';
 import { runSteps, type Steps } from './steps.ts';
 
@@ -29,15 +30,8 @@ export const MIN_ALIAS_LENGTH = 3;
 /** No distance found yet (distances never pass MAX_DISTANCE). */
 const NONE = 255;
 
-/** Accents removed, lowercase, whitespace collapsed. */
-export function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** As the service normalises names and queries (src/format/search-text.ts: Latin letters folded to ASCII, lower case, spaces single). */
+export const normalise = foldForSearch;
 
 /** Items per step of a stepped build (a few milliseconds of work). */
 const STEP_MASK = 0xfff;

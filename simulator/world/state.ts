@@ -181,3 +181,89 @@ export interface Fleet {
   /** pending background runs of remove-clients, at most one per network */
   runs: RemovalRun[];
 }
+
+// ---- issue 34: balance codes and data balances, sign-up and recovery, hosted proxies ----
+
+/** A balance code (a purchase makes one and e-mails it); the map's key is its secret. */
+export interface BalanceCodeRecord {
+  id: string;
+  secret: string;
+  /** bytes it grants */
+  bytes: number;
+  /** nano cents the purchase brought */
+  netRevenue: number;
+  /** its own window: 00:00 UTC of the day it was made, to a day and its duration later */
+  startTime: number;
+  endTime: number;
+  /** set once a network redeemed it */
+  redeemed?: { network: number; at: number; endTime: number; balanceId: string };
+}
+
+/** A network's transfer balance: what it may use, from a code or a grant. */
+export interface TransferBalanceRecord {
+  balanceId: string;
+  startTime: number;
+  endTime: number;
+  startBytes: number;
+  /** bytes left (proxied traffic uses them) */
+  bytes: number;
+  netRevenue: number;
+  paid: boolean;
+}
+
+/** Balance codes and every network's transfer balances (engine/balance.ts). */
+export interface Balances {
+  /** by secret: the world's codes, redeemed or not */
+  readonly codes: Map<string, BalanceCodeRecord>;
+  /** by network number */
+  readonly transfer: Map<number, TransferBalanceRecord[]>;
+}
+
+/** What the service would have e-mailed (the simulator sends nothing): newest last, bounded. */
+export interface MailRecord {
+  userAuth: string;
+  kind: 'verify' | 'password-reset';
+  code: string;
+  time: number;
+}
+
+/** Sign-up and recovery (engine/sign-up.ts): the codes the service keeps, and the mail it sent. */
+export interface Accounts {
+  /** the live verification code of each user auth (a new one voids the older) */
+  readonly verifyCodes: Map<string, { code: string; expiresAt: number }>;
+  /** live password-reset codes: the code -> its user auth and end */
+  readonly resetCodes: Map<string, { userAuth: string; expiresAt: number }>;
+  readonly mail: MailRecord[];
+  /** when each network's user last changed its password (epoch ms): older tokens are refused */
+  readonly credentialsChangedAt: Map<number, number>;
+}
+
+/** A prefix a proxy's callers must be in (lock_caller_ip, lock_ip_list): as the service wrote it. */
+export interface LockSubnet {
+  address: string;
+  bits: number;
+  family: 'ipv4' | 'ipv6';
+}
+
+/** A hosted proxy of a client (issue 34; engine/proxies.ts). */
+export interface ProxyRecord {
+  proxyId: string;
+  /** the client it belongs to (an index of the world's clients) */
+  client: number;
+  network: number;
+  /** the ProxyClient as stored and listed (no change_id, no keepalive_seconds) */
+  stored: Record<string, unknown>;
+  changeId: number;
+  /** the callers' prefixes; empty: anyone with the token */
+  lockSubnets: LockSubnet[];
+  /** the place traffic is said to leave from, as the proxy was made with it */
+  place: { country_code: string; country: string; region: string; city: string };
+}
+
+/** Every network's proxies, by proxy id and by client. */
+export interface Proxies {
+  readonly byId: Map<string, ProxyRecord>;
+  readonly byClient: Map<number, ProxyRecord>;
+  /** proxy_client_change rows so far */
+  changes: number;
+}

@@ -3,10 +3,13 @@
 // era's fuzzy search over every place and group), else find-provider-locations (places
 // with providers). One per session: once find-locations answers 404 it is not asked
 // again; an empty answer to a non-empty query is asked of find-provider-locations for that
-// query only (the service answered every query with nothing from 2025-10 to 2026-07).
+// query only (the service answered every query with nothing from 2025-10 to 2026-07). A
+// query the service cannot narrow is not asked, and a short one's answer is narrowed
+// (search-query.ts): the same for the console and the commands.
 import type { LocationResult } from '../contract/schemas.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 import { isApiError } from './errors.ts';
+import { isShortQuery, narrowShortQuery, queryProblem } from './search-query.ts';
 
 export type SearchVia = 'find-locations' | 'find-provider-locations';
 
@@ -15,6 +18,10 @@ export interface SearchAnswer {
   via: SearchVia;
   /** find-locations found nothing, so these are find-provider-locations' matches. */
   fellBack?: boolean;
+  /** Why the query was not asked at all (search-query.ts): said instead of matches. */
+  problem?: string;
+  /** A short query's matches that did not start with it, left out (search-query.ts). */
+  leftOut?: number;
 }
 
 export interface SearchOptions extends CallOptions {
@@ -41,6 +48,8 @@ export const FIND_LOCATIONS_GONE =
 /** find-locations found nothing, so find-provider-locations was asked. */
 export const FELL_BACK = 'find-locations found nothing: these are places with providers';
 
+const NOTHING: LocationResult = { locations: [], groups: [], devices: [] };
+
 /** Why a match distance (`what`: the setting's name) does nothing on a service without find-locations. */
 export const distanceNotApplicable = (what: string) =>
   `${what} applies to find-locations only, which this service does not have (404): it searches places with providers (fixed distance 2)`;
@@ -51,9 +60,15 @@ const isEmpty = (result: LocationResult) =>
 /**
  * `onGone` hears FIND_LOCATIONS_GONE once, when find-locations first answers 404, before
  * find-provider-locations is asked (so it is said even if that fails; throwing stops there).
+ * `knownGone`: the service is known to lack find-locations from the start (the demo knows
+ * its era): it is never asked, and nothing turns out to be said.
  */
-export function createLocationSearch(client: ApiClient, onGone?: (notice: string) => void): LocationSearch {
-  let gone = false;
+export function createLocationSearch(
+  client: ApiClient,
+  onGone?: (notice: string) => void,
+  knownGone = false,
+): LocationSearch {
+  let gone = knownGone;
   /** find-locations answered once this session. */
   let answered = false;
   const goneNow = () => {
@@ -73,30 +88,41 @@ export function createLocationSearch(client: ApiClient, onGone?: (notice: string
       { signal: options.signal },
     );
 
+  /** The service's answer to a query it can narrow. */
+  const asked = async (query: string, options: SearchOptions): Promise<SearchAnswer> => {
+    if (!gone) {
+      try {
+        const result = await client.findLocations(
+          { query, ...fractionOf(options) },
+          { signal: options.signal },
+        );
+        answered = true;
+        if (query.trim() === '' || !isEmpty(result)) return { result, via: 'find-locations' };
+        return {
+          result: await byProviders(query, options),
+          via: 'find-provider-locations',
+          fellBack: true,
+        };
+      } catch (error) {
+        if (!isApiError(error) || error.status !== 404) throw error;
+        goneNow();
+      }
+    }
+    return { result: await byProviders(query, options), via: 'find-provider-locations' };
+  };
+
   return {
     get findLocationsGone() {
       return gone;
     },
     async search(query, options = {}) {
-      if (!gone) {
-        try {
-          const result = await client.findLocations(
-            { query, ...fractionOf(options) },
-            { signal: options.signal },
-          );
-          answered = true;
-          if (query.trim() === '' || !isEmpty(result)) return { result, via: 'find-locations' };
-          return {
-            result: await byProviders(query, options),
-            via: 'find-provider-locations',
-            fellBack: true,
-          };
-        } catch (error) {
-          if (!isApiError(error) || error.status !== 404) throw error;
-          goneNow();
-        }
-      }
-      return { result: await byProviders(query, options), via: 'find-provider-locations' };
+      const problem = queryProblem(query);
+      if (problem)
+        return { result: NOTHING, via: gone ? 'find-provider-locations' : 'find-locations', problem };
+      const answer = await asked(query, options);
+      if (!isShortQuery(query)) return answer;
+      const { result, leftOut } = narrowShortQuery(answer.result, query);
+      return { ...answer, result, ...(leftOut ? { leftOut } : {}) };
     },
     async hasFindLocations(options = {}) {
       if (gone || answered) return !gone;

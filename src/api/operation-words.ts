@@ -15,6 +15,18 @@ const WORDS: Partial<Record<OperationName, string>> = {
   providersOverviewLastN: 'the providers overview over days',
   providersOverviewLast90: 'the providers overview over 90 days',
   providerLast90: 'a provider over 90 days',
+  subscriptionBalance: 'the data balance',
+  balanceCodes: 'the redeemed balance codes',
+  checkBalanceCode: 'checking a balance code',
+  redeemBalanceCode: 'redeeming a balance code',
+  networkCheck: 'checking a network name',
+  networkCreate: 'creating a network',
+  authVerifySend: 'sending a verification code',
+  authVerify: 'verifying a user',
+  authPasswordReset: 'a password reset',
+  authPasswordSet: 'setting a password',
+  networkDelete: 'deleting the network',
+  myIpInfo: "this address's place",
 };
 
 /** "provider locations" for providerLocations, "payout wallet" for getPayoutWallet. */

@@ -1,21 +1,16 @@
 // What a command runs with: its streams and environment, the seams tests replace, and
 // where it records its exit code.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../simulator/main.ts';
 import type { ClientOptions } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
+import type { WalkBounds } from '../store/provider-walk.ts';
 import type { TuiOptions } from './console/tui.tsx';
 import type { CliIo } from './output/io.ts';
 import type { ConfigFs } from './profile/config.ts';
 
 /** Seams for tests; the binary uses the defaults. */
-/** What `providers --all` may walk: rows, requests, and the request bodies' bytes together. */
-export interface AllBounds {
-  providers: number;
-  requests: number;
-  bytes: number;
-}
-
 export interface CliDeps {
   /** Starts the demo simulator (default: simulator/index.ts's createSimulator). */
   createSimulator?: (options: SimulatorOptions) => Promise<Simulator>;
@@ -24,15 +19,17 @@ export interface CliDeps {
   configFs?: ConfigFs;
   runSimulatorCommand?: (options: SimulatorCommandOptions) => Promise<void>;
   runTui?: (options: TuiOptions) => Promise<number>;
-  /** The bounds of `providers --all` (default ALL_BOUNDS in commands/providers.ts), lower in tests. */
-  allBounds?: Partial<AllBounds>;
+  /** The bounds of `providers --all` (default WALK_BOUNDS in src/store/provider-walk.ts), lower in tests. */
+  allBounds?: Partial<WalkBounds>;
   /**
    * This machine's clock (default systemClock), which the client learns the service's
    * against: `watch`, `exporter` and the console on an API run on that (long-running.ts).
    */
   clock?: Clock;
-  /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */
+  /** Stops `watch`, `exporter` and `mcp` (default: SIGINT or SIGTERM). */
   stop?: AbortSignal;
+  /** `netdeck mcp`'s transport instead of stdio (a test's in-memory one). */
+  mcpTransport?: () => Transport;
 }
 
 export interface CliContext {

@@ -8,8 +8,7 @@ import type { Era } from '../contract/eras.ts';
 import type { SessionTarget } from '../store/session.ts';
 import { startMark } from './console/start-marks.ts';
 import type { CliDeps } from './context.ts';
-import { DEMO_SEED } from './options.ts';
-import { UsageError } from './output/exit-codes.ts';
+import { checkWorldFlags, DEMO_SEED } from './options.ts';
 import type { ResolvedConfig } from './profile/config.ts';
 
 export { DEMO_SEED };
@@ -98,15 +97,7 @@ export async function openClient(
     return { client, target: { kind: 'api', url }, token, close: () => client.close().catch(() => {}) };
   }
   const { seed = DEMO_SEED, ...world } = worldOf(options.world ?? {});
-  // The simulator would quietly cap the demo network's providers at the world's.
-  if (
-    world.ownProviders !== undefined &&
-    world.providers !== undefined &&
-    world.ownProviders > world.providers
-  )
-    throw new UsageError(
-      `--own-providers ${world.ownProviders} is more than --providers ${world.providers}: the demo network's providers are among the world's`,
-    );
+  checkWorldFlags(world);
   const create = await loadSimulator(deps);
   startMark('simulator loaded');
   const simulator = await create({ seed, ...world, ...options.demo, slices: options.slices });

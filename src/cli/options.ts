@@ -14,6 +14,8 @@ export interface CommonOptions extends OutputFlags {
   token?: string;
   tokenFile?: string;
   profile?: string;
+  /** `--profiles all|NAME,...`, on the commands that run over several profiles. */
+  profiles?: string;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
   seed?: number;
   era?: Era;
@@ -25,14 +27,20 @@ export interface CommonOptions extends OutputFlags {
 /** The demo world when no --seed is given. */
 export const DEMO_SEED = 1;
 
-/** The demo world's flags: on the program, on `sim`, and after any command that opens a client. */
-export function addWorldOptions(command: Command): Command {
+/**
+ * The demo world's flags: on the program, on `sim`, and after any command that opens a
+ * client. `stillClock` (sim's): speed 0 is a clock that stands still, which only the admin
+ * routes move; a console or a command on one would wait for ever.
+ */
+export function addWorldOptions(command: Command, { stillClock = false } = {}): Command {
   return command
     .option('--seed <n>', 'seed of the world: same seed, same world (default 1)', integerArg({ min: 0 }))
     .option(
       '--speed <factor>',
-      'simulated time runs this many times faster (default 1)',
-      numberArg({ min: 0.001 }),
+      stillClock
+        ? 'simulated time runs this many times faster (default 1; 0: it stands still, moved only by POST /__sim/advance)'
+        : 'simulated time runs this many times faster (default 1)',
+      numberArg({ min: stillClock ? 0 : 0.001 }),
     )
     .option('--providers <n>', 'providers in the world (default 5000)', integerArg({ min: 1 }))
     .option(
@@ -40,9 +48,27 @@ export function addWorldOptions(command: Command): Command {
       `most populous cities (default 2000, max ${MAX_CITIES})`,
       integerArg({ min: 1, max: MAX_CITIES }),
     )
-    .option('--own-providers <n>', 'providers of the demo network (default 24)', integerArg({ min: 0 }))
+    .option(
+      '--own-providers <n>',
+      'providers of the demo network (default 24); more than 5000 without --providers are added to the world’s 5000',
+      integerArg({ min: 0 }),
+    )
     .addOption(
       new Option('--era <era>', `which era of the real service to play: ${describeEras()}`).choices(ERAS),
+    );
+}
+
+/**
+ * The world flags that cannot go together: the demo network's providers are among the
+ * world's, and a world given its size does not grow (the simulator would cap them quietly).
+ */
+export function checkWorldFlags({
+  providers,
+  ownProviders,
+}: Pick<CommonOptions, 'providers' | 'ownProviders'>): void {
+  if (ownProviders !== undefined && providers !== undefined && ownProviders > providers)
+    throw new UsageError(
+      `--own-providers ${ownProviders} is more than --providers ${providers}: the demo network's providers are among the world's`,
     );
 }
 

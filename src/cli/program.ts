@@ -19,6 +19,7 @@ import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerLocations } from './commands/locations.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerMute } from './commands/mute.ts';
 import { registerNetwork } from './commands/network.ts';
 import { registerNotify } from './commands/notify.ts';
@@ -36,7 +37,7 @@ import type { CliContext, CliDeps } from './context.ts';
 import { addConnectionOptions, addWorldOptions } from './options.ts';
 import { ExitCode } from './output/exit-codes.ts';
 import { type CliIo, processIo } from './output/io.ts';
-import { didYouMean } from './suggest.ts';
+import { commanderSuggestionInOurWords, didYouMean } from './suggest.ts';
 import { netdeckVersion } from './version.ts';
 
 /** Flags whose values are secrets: a token, a notification URL (masked by its parts, api/notify-urls.ts). */
@@ -85,8 +86,9 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(clean(text)),
       writeErr: (text) => io.stderr.write(clean(text)),
-      // An error is one line, whatever line breaks an argument it echoes holds.
-      outputError: (text, write) => write(`${oneLine(text)}\n`),
+      // An error is one line, whatever line breaks an argument it echoes holds; commander's
+      // "did you mean" is worded as netdeck's own.
+      outputError: (text, write) => write(`${oneLine(commanderSuggestionInOurWords(text))}\n`),
     });
   addConnectionOptions(program, true);
   addWorldOptions(program);
@@ -137,6 +139,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerNotify(program, context);
   registerMute(program, context);
   registerExporter(program, context);
+  registerMcp(program, context);
   registerConfig(program, context);
   registerSim(program, context);
   registerCompletion(program, context);

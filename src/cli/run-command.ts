@@ -94,6 +94,8 @@ export interface CommandSession {
   token?: string;
   /** Set in demo mode. */
   simulator?: Simulator;
+  /** The profile it runs for, when it runs over several (`--profiles`). */
+  profile?: string;
 }
 
 /** What a demo simulator plays for a command beside the world (openClient's `demo`). */

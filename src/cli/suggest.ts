@@ -43,3 +43,11 @@ export function didYouMean(word: string, known: readonly string[], quote = ''): 
   const match = closest(word, known);
   return match ? ` (did you mean ${quote}${match}${quote}?)` : '';
 }
+
+/**
+ * Commander's own suggestion (an unknown option: `\n(Did you mean --count?)`) in the words
+ * of didYouMean, on the line it belongs to: an error is printed as one line, and a line
+ * break there became ` | `.
+ */
+export const commanderSuggestionInOurWords = (message: string): string =>
+  message.replace(/\s*\(Did you mean /g, ' (did you mean ');

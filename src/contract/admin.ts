@@ -10,8 +10,32 @@ export const SimCodes = z.object({
   wallets: z.array(z.object({ wallet_id: z.string() })),
   /** the demo network's user: logs in with POST /auth/login-with-password */
   demo_user: z.object({ email: z.string(), password: z.string() }),
+  /**
+   * Issue 34: balance codes nobody has redeemed yet (as a purchase would e-mail them), for
+   * POST /subscription/redeem-balance-code: the secret, its bytes, and when it ends.
+   */
+  balance_codes: z.array(
+    z.object({ secret: z.string(), balance_byte_count: z.number(), end_time: z.string() }),
+  ),
 });
 export type SimCodes = z.infer<typeof SimCodes>;
+
+/**
+ * Issue 34: what the simulated service would have e-mailed (it sends nothing), newest last:
+ * a verification code (`verify`: sign-up, /auth/verify-send) or a password reset's code
+ * (`password-reset`: the `resetCode` of its link), to whom, and when (RFC 3339).
+ */
+export const SimMail = z.object({
+  mail: z.array(
+    z.object({
+      user_auth: z.string(),
+      kind: z.enum(['verify', 'password-reset']),
+      code: z.string(),
+      time: z.string(),
+    }),
+  ),
+});
+export type SimMail = z.infer<typeof SimMail>;
 
 /** The longest injected latency: ten minutes (a timer holds at most ~24.8 days). */
 export const MAX_LATENCY_MS = 600_000;
@@ -96,6 +120,8 @@ export interface AdminActions {
   /** A network token, or a client token with `clientId`. */
   token(networkName: string, clientId?: string): { token: string; network_id: string };
   codes(): SimCodes;
+  /** What the service would have e-mailed, newest last (`GET /__sim/mail`). */
+  mail(): SimMail;
   setFaults(faults: SimFaults): void;
   /** Throws when the id is unknown (the route answers 400). */
   setName(body: SimNameChange): void;
@@ -117,6 +143,16 @@ export interface DemoAccess {
    * find-providers2 no rank_mode); a real service does not say, so only the demo knows.
    */
   unreadFields(name: OperationName): readonly string[];
-  /** Codes a user of the demo network could add now, the demo account's wallets and user. */
+  /**
+   * Whether the simulated service lacks the operation (its era's: today's find-locations,
+   * the seed era's blocked locations); a real service says so only with a 404.
+   */
+  lacks(name: OperationName): boolean;
+  /** Codes a user of the demo network could add (or redeem) now, the demo account's wallets and user. */
   codes(): SimCodes;
+  /**
+   * The newest verification code the simulated service would have e-mailed to `userAuth`
+   * (sign-up, /auth/verify-send) and that still works, or undefined: a demo's sign-up fills it in.
+   */
+  verifyCode(userAuth: string): string | undefined;
 }

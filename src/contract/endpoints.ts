@@ -434,7 +434,7 @@ export const endpoints = {
     request: s.AuthClientRequest,
     response: s.AuthClientResult,
     summary:
-      'A client token for a new client (and device) of the caller network, or for one of its clients again.',
+      'A client token for a new client (and device) of the caller network, or for one of its clients again; with `proxy_config`, a hosted proxy for the new client (`proxy_config_result`).',
     businessErrors: true,
   }),
   createAdoptCode: op({
@@ -572,6 +572,130 @@ export const endpoints = {
     summary:
       'The top 100 networks by MiB paid over the last 4 payout epochs; private ones without id and name.',
     businessErrors: true,
+  }),
+  // ---- issue 34: the data balance, sign-up and recovery, where a caller is ----------
+  // (hosted proxies are auth-client's `proxy_config`, above)
+  subscriptionBalance: op({
+    number: 58,
+    method: 'GET',
+    path: '/subscription/balance',
+    auth: true,
+    request: null,
+    response: s.SubscriptionBalance,
+    summary:
+      "The network's data balance in bytes (not the wallet's USDC): at the start, left, tied up in open transfers; its subscription.",
+  }),
+  balanceCodes: op({
+    number: 59,
+    method: 'GET',
+    path: '/account/balance-codes',
+    auth: true,
+    request: null,
+    response: s.BalanceCodes,
+    summary: 'The balance codes the network redeemed that still run, with their secrets (`null` when none).',
+  }),
+  checkBalanceCode: op({
+    number: 60,
+    method: 'POST',
+    path: '/subscription/check-balance-code',
+    auth: true,
+    request: s.BalanceCodeRequest,
+    response: s.CheckBalanceCodeResult,
+    summary: 'What an unredeemed balance code holds (bytes, start and end), without redeeming it.',
+    businessErrors: true,
+  }),
+  redeemBalanceCode: op({
+    number: 61,
+    method: 'POST',
+    path: '/subscription/redeem-balance-code',
+    auth: true,
+    request: s.BalanceCodeRequest,
+    response: s.RedeemBalanceCodeResult,
+    summary: "Redeem a balance code: a data balance of the caller network from now for the code's duration.",
+    businessErrors: true,
+  }),
+  networkCheck: op({
+    number: 62,
+    method: 'POST',
+    path: '/auth/network-check',
+    auth: false,
+    request: s.NetworkCheckRequest,
+    response: s.NetworkCheckResult,
+    summary:
+      'Whether a network name is free (valid, and not within one edit of a name networks were made with).',
+  }),
+  networkCreate: op({
+    number: 63,
+    method: 'POST',
+    path: '/auth/network-create',
+    auth: false,
+    request: s.NetworkCreateRequest,
+    response: s.NetworkCreateResult,
+    summary:
+      'Sign up: a new network and its user; a code is e-mailed to verify it (refusals are a 500 with the reason).',
+    businessErrors: true,
+  }),
+  authVerifySend: op({
+    number: 64,
+    method: 'POST',
+    path: '/auth/verify-send',
+    auth: false,
+    request: s.AuthVerifySendRequest,
+    response: s.UserAuthResult,
+    summary:
+      'Send a user a new verification code (its older ones stop working): `Invalid login.` (500) when there is no such user.',
+  }),
+  authVerify: op({
+    number: 65,
+    method: 'POST',
+    path: '/auth/verify',
+    auth: false,
+    request: s.AuthVerifyRequest,
+    response: s.AuthVerifyResult,
+    summary: "Verify a user with the code it was sent: the network's token.",
+    businessErrors: true,
+  }),
+  authPasswordReset: op({
+    number: 66,
+    method: 'POST',
+    path: '/auth/password-reset',
+    auth: false,
+    request: s.AuthPasswordResetRequest,
+    response: s.UserAuthResult,
+    summary:
+      'E-mail a user a link to set a new password (`Invalid login.`, a 500, when there is no such user).',
+  }),
+  authPasswordSet: op({
+    number: 67,
+    method: 'POST',
+    path: '/auth/password-set',
+    auth: false,
+    request: s.AuthPasswordSetRequest,
+    response: s.EmptyResult,
+    summary:
+      "Set a new password with a reset link's code (4 hours, once); every older token of the user stops working.",
+  }),
+  networkDelete: op({
+    number: 68,
+    method: 'POST',
+    path: '/auth/network-delete',
+    auth: true,
+    // The service never reads a body here.
+    request: null,
+    response: s.ErrorOnlyResult,
+    summary:
+      "Delete the caller's network and its users (its admin's token only): every token of the network stops working, its name is free again.",
+    businessErrors: true,
+  }),
+  myIpInfo: op({
+    number: 69,
+    method: 'GET',
+    path: '/my-ip-info',
+    auth: false,
+    request: null,
+    response: s.MyIpInfo,
+    summary:
+      "Where the caller's address is (country, region, city), and whether it is a client of the network (through a proxy: yes).",
   }),
   // Issue 35, item 5 (numbered after issue 34's rows). Added to the service in 2026-07.
   networkPeers: op({

@@ -49,10 +49,15 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
       'networkRanking',
       'setRankingVisibility',
       'leaderboard',
+      // Issue 34: the redeemed codes' list came later; the early-2025 server had the
+      // balance, sign-up and recovery routes and /my-ip-info (they answer as today).
+      'balanceCodes',
       // Issue 35, item 5: the peer registry came in 2026-07.
       'networkPeers',
     ],
     unreadFields: {
+      // Issue 34: hosted proxies came later (server bedf5fd7 AuthNetworkClientArgs).
+      authClient: ['proxy_config'],
       findProviderLocations: ['rank_mode'],
       findProviders: ['rank_mode', 'force_count', 'force_minimum'],
       sendFeedback: ['star_count'],

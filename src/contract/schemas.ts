@@ -370,6 +370,54 @@ export const SetDeviceNameRequest = z.object({
 
 // ---- the network's clients ------------------------------------------------
 
+/**
+ * A WireGuard configuration of a proxy (server: model/network_client_proxy_model.go
+ * WgConfig): real X25519 keys in standard base64, and `config` a wg-quick file.
+ */
+export const WgConfig = z.looseObject({
+  wg_proxy_port: optInt,
+  client_private_key: optString,
+  client_public_key: optString,
+  proxy_public_key: optString,
+  client_ipv4: optString,
+  /** `[Interface]` ... `[Peer]` ..., no trailing newline */
+  config: optString,
+});
+
+/**
+ * A hosted proxy (server: model/network_client_proxy_model.go ProxyClient). No field but
+ * `change_id` is omitempty: the URLs and ports are `""` and 0 when not issued (SOCKS off
+ * for the plan), `wg_config` is `null` without WireGuard. The URLs carry no credentials
+ * but the HTTPS one, whose first host label is `auth_token` lower-cased.
+ */
+export const ProxyClient = z.looseObject({
+  /** the proxy_client_change row; in auth-client's answer only */
+  change_id: optNumber,
+  create_time: optString,
+  proxy_id: optString,
+  client_id: optString,
+  instance_id: optString,
+  /** `socks5h://HOST:PORT`, `""` when the plan has no SOCKS */
+  socks_proxy_url: optString,
+  /** `http://HOST:PORT` */
+  http_proxy_url: optString,
+  /** `https://<auth_token lower-cased>.HOST:PORT`, or `https://HOST:PORT` with `https_require_auth` */
+  https_proxy_url: optString,
+  api_base_url: optString,
+  /**
+   * The signed proxy id: what the proxies take (Basic user name, Bearer, SOCKS5 user name;
+   * any case). 58 characters of base32hex. Not the client's `by_client_jwt`.
+   */
+  auth_token: optString,
+  proxy_host: optString,
+  block: optString,
+  http_proxy_port: optInt,
+  https_proxy_port: optInt,
+  socks_proxy_port: optInt,
+  api_port: optInt,
+  wg_config: opt(WgConfig),
+});
+
 const ClientConnection = z.looseObject({
   client_id: optString,
   connection_id: optString,
@@ -395,7 +443,8 @@ export const NetworkClient = z.looseObject({
   principal: optString,
   /** 3 (public) or absent on the real service */
   provide_mode: optNumber,
-  proxy_client: opt(z.looseObject({})),
+  /** a proxy client's proxy (issue 34), as stored: the token and the WireGuard private key unmasked */
+  proxy_client: opt(ProxyClient),
   resident: opt(z.looseObject({})),
   connections: opt(z.array(ClientConnection)),
 });
@@ -410,19 +459,20 @@ const AuthError = z.looseObject({
   suggested_user_auth: optString,
 });
 
+/** A signed wallet message: a login's, and a sign-up's with a wallet. */
+const WalletAuthInput = z.object({
+  wallet_address: z.string().optional(),
+  wallet_signature: z.string().optional(),
+  wallet_message: z.string().optional(),
+  blockchain: z.string().optional(),
+  wallet_nonce: z.string().optional(),
+});
+
 export const AuthLoginRequest = z.object({
   user_auth: z.string().optional(),
   auth_jwt_type: z.string().optional(),
   auth_jwt: z.string().optional(),
-  wallet_auth: z
-    .object({
-      wallet_address: z.string().optional(),
-      wallet_signature: z.string().optional(),
-      wallet_message: z.string().optional(),
-      blockchain: z.string().optional(),
-      wallet_nonce: z.string().optional(),
-    })
-    .optional(),
+  wallet_auth: WalletAuthInput.optional(),
   seedphrase: z.string().optional(),
 });
 const NetworkLogin = z.looseObject({ by_jwt: optString, name: optString });
@@ -981,6 +1031,93 @@ const AuthClientError = z.looseObject({
   message: optString,
 });
 
+// ---- issue 34: hosted proxies (server: model/network_client_model.go ProxyConfig) ----
+
+/** A place a proxy's traffic leaves from (sdk: sdk.go ConnectLocation): taken as sent, unchecked. */
+const ConnectLocationInput = z.object({
+  connect_location_id: z
+    .object({
+      client_id: RequestUdid.nullish(),
+      location_id: RequestUdid.nullish(),
+      location_group_id: RequestUdid.nullish(),
+      best_available: z.boolean().optional(),
+    })
+    .nullish(),
+  name: z.string().optional(),
+  provider_count: z.int().optional(),
+  promoted: z.boolean().optional(),
+  match_distance: z.int().optional(),
+  location_type: z.string().optional(),
+  city: z.string().optional(),
+  region: z.string().optional(),
+  country: z.string().optional(),
+  country_code: z.string().optional(),
+  city_location_id: RequestUdid.nullish(),
+  region_location_id: RequestUdid.nullish(),
+  country_location_id: RequestUdid.nullish(),
+  stable: z.boolean().optional(),
+  strong_privacy: z.boolean().optional(),
+  network_peer: z.boolean().optional(),
+});
+
+/** sdk: sdk.go PerformanceProfile; `window_type` `quality`, `speed` or `auto`. */
+const PerformanceProfileInput = z.object({
+  window_type: z.string().optional(),
+  window_size: z
+    .object({
+      window_size_min: z.int().optional(),
+      window_size_min_p2p_only: z.int().optional(),
+      window_size_max: z.int().optional(),
+      window_size_hard_max: z.int().optional(),
+      window_size_reconnect_scale: z.number().optional(),
+      keep_healthiest_count: z.int().optional(),
+      ulimit: z.int().optional(),
+    })
+    .nullish(),
+  allow_direct: z.boolean().optional(),
+  post_quantum_encryption: z.boolean().optional(),
+});
+
+/** connect: net_http_doh.go DnsResolverSettings; replaced by the country's own when the place has a country code. */
+const DnsResolverSettingsInput = z.object({
+  enable_remote_doh: z.boolean().optional(),
+  enable_local_doh: z.boolean().optional(),
+  enable_remote_dns: z.boolean().optional(),
+  enable_local_dns: z.boolean().optional(),
+  dns_upgrade_mask_address: z.string().optional(),
+  remote_doh_urls_ipv4: z.array(z.string()).nullish(),
+  remote_doh_urls_ipv6: z.array(z.string()).nullish(),
+  local_doh_urls_ipv4: z.array(z.string()).nullish(),
+  local_doh_urls_ipv6: z.array(z.string()).nullish(),
+  remote_dns_ipv4: z.array(z.string()).nullish(),
+  remote_dns_ipv6: z.array(z.string()).nullish(),
+  local_dns_ipv4: z.array(z.string()).nullish(),
+  local_dns_ipv6: z.array(z.string()).nullish(),
+});
+
+/**
+ * What a proxy is made with. `location` is used as sent; without it `country_code` is looked
+ * up among the service's countries (`Invalid location` when it is not one).
+ */
+export const ProxyConfigRequest = z.object({
+  /** only the caller's address may use the proxy */
+  lock_caller_ip: z.boolean().optional(),
+  /** addresses (`/32`, `/128`) or prefixes that may use it; one that parses as neither is a 500 */
+  lock_ip_list: z.array(z.string()).nullish(),
+  /** the HTTPS URL without the token in its host name: the token goes in Proxy-Authorization */
+  https_require_auth: z.boolean().optional(),
+  enable_wg: z.boolean().optional(),
+  initial_device_state: z
+    .object({
+      location: ConnectLocationInput.nullish(),
+      performance_profile: PerformanceProfileInput.nullish(),
+      dns_resolver_settings: DnsResolverSettingsInput.nullish(),
+      country_code: z.string().optional(),
+    })
+    .nullish(),
+});
+export type ProxyConfigRequest = z.input<typeof ProxyConfigRequest>;
+
 /** `{}` is the zero id: `Client does not exist.`. */
 export const RemoveClientRequest = z.object({ client_id: RequestUdid.optional() });
 
@@ -1004,11 +1141,20 @@ export const AuthClientRequest = z.object({
   device_spec: z.string().optional(),
   roles: z.array(z.string()).nullish(),
   principal: z.string().optional(),
+  /** a hosted proxy for the new client (read only without `client_id`; `null` is none, `{}` one) */
+  proxy_config: ProxyConfigRequest.nullish(),
 });
+/** A proxy's answer: the proxy client and `keepalive_seconds` (always sent; the service never sets it: 0). */
+export const ProxyConfigResult = ProxyClient.extend({ keepalive_seconds: optInt });
+/**
+ * The client's token and id, and with `proxy_config` its proxy. A proxy that could not be
+ * made (`Invalid location`) comes as `error` beside the token: the client exists.
+ */
 export const AuthClientResult = z.looseObject({
   by_client_jwt: optString,
   client_id: optString,
   error: opt(AuthClientError),
+  proxy_config_result: opt(ProxyConfigResult),
 });
 
 /** The device's side: no token. */
@@ -1065,3 +1211,194 @@ export type NetworkRanking = Read<typeof NetworkRanking>;
 export type NetworkPeer = Read<typeof NetworkPeer>;
 export type NetworkPeers = Read<typeof NetworkPeers>;
 export type Earner = Read<typeof Earner>;
+
+// ---- issue 34: proxies, the data balance, sign-up and recovery, where a caller is ----
+// (server 2c9e92b4; docs/service-notes.md "Proxies, balance codes, sign-up")
+
+export type WgConfig = Read<typeof WgConfig>;
+export type ProxyClient = Read<typeof ProxyClient>;
+export type ProxyConfigResult = Read<typeof ProxyConfigResult>;
+
+/**
+ * A balance code as the service makes them: 26 characters of base32 (`A-Z2-7`); it matches
+ * a code exactly (no trim, no case folding), and its column holds up to 128 characters.
+ */
+export const BALANCE_CODE_LENGTH = 26;
+
+/** One of the network's transfer balances running now (server: model/subscription_model.go TransferBalance). */
+export const TransferBalance = z.looseObject({
+  balance_id: optString,
+  network_id: optString,
+  start_time: optString,
+  end_time: optString,
+  /** bytes */
+  start_balance_byte_count: optNumber,
+  net_revenue_nano_cents: optNumber,
+  subsidy_net_revenue_nano_cents: optNumber,
+  /** bytes left */
+  balance_byte_count: optNumber,
+  purchase_token: optString,
+  /** the balance carries revenue (a data code's does); not Pro */
+  paid: optBoolean,
+  pro: optBoolean,
+});
+/**
+ * GET /subscription/balance: the network's data balance in bytes (not the wallet's USDC).
+ * `current_subscription` only for a Pro network, `subscriptions` and
+ * `active_transfer_balances` absent when empty.
+ */
+export const SubscriptionBalance = z.looseObject({
+  start_balance_byte_count: optNumber,
+  balance_byte_count: optNumber,
+  /** bytes tied up in open transfers */
+  open_transfer_byte_count: optNumber,
+  current_subscription: opt(z.looseObject({ subscription_id: optString, store: optString, plan: optString })),
+  subscriptions: opt(
+    z.array(z.looseObject({ subscription_id: optString, store: optString, plan: optString })),
+  ),
+  active_transfer_balances: opt(z.array(TransferBalance)),
+  /** always 0 from the service */
+  pending_payout_usd_nano_cents: optNumber,
+  update_time: optString,
+});
+
+/** A code the network redeemed, still running; the secret in full. */
+export const RedeemedBalanceCode = z.looseObject({
+  balance_code_id: optString,
+  balance_byte_count: optNumber,
+  redeem_time: optString,
+  end_time: optString,
+  secret: optString,
+});
+/** `balance_codes: null` for a network that redeemed none still running. */
+export const BalanceCodes = z.looseObject({
+  balance_codes: opt(z.array(RedeemedBalanceCode)),
+  error: opt(BusinessError),
+});
+
+export const BalanceCodeRequest = z.object({ secret: z.string().optional() });
+/** The code's own times and bytes; `Unknown balance code.` also for a redeemed one. */
+export const CheckBalanceCodeResult = z.looseObject({
+  balance: opt(z.looseObject({ start_time: optString, end_time: optString, balance_byte_count: optNumber })),
+  error: opt(BusinessError),
+});
+/** The new transfer balance's id, with the code's original times (not the balance's). */
+export const RedeemBalanceCodeResult = z.looseObject({
+  transfer_balance: opt(
+    z.looseObject({
+      transfer_balance_id: optString,
+      start_time: optString,
+      end_time: optString,
+      balance_byte_count: optNumber,
+    }),
+  ),
+  error: opt(BusinessError),
+});
+
+/**
+ * The service's terms, which sign-up asks the user to accept: the service serves none; the
+ * web app links it (and `https://ur.io/privacy`), connect's api/bringyour.yml names it.
+ */
+export const TERMS_URL = 'https://ur.io/terms';
+
+export const NetworkCheckRequest = z.object({ network_name: z.string().optional() });
+/** Always 200: `false` for a name that is not valid, or within one edit of a name networks were made with. */
+export const NetworkCheckResult = z.looseObject({ available: optBoolean });
+
+export const NetworkCreateRequest = z.object({
+  user_name: z.string().optional(),
+  /** an e-mail address or a phone number */
+  user_auth: z.string().optional(),
+  auth_jwt: z.string().optional(),
+  auth_jwt_type: z.string().optional(),
+  password: z.string().optional(),
+  network_name: z.string().optional(),
+  /** the terms of service and privacy policy accepted: refused without */
+  terms: z.boolean().optional(),
+  /** a six-digit verification code instead of eight hex characters */
+  verify_use_numeric: z.boolean().optional(),
+  referral_code: z.string().optional(),
+  balance_code: z.string().optional(),
+  wallet_auth: WalletAuthInput.optional(),
+});
+/**
+ * A network made: with a user auth, `verification_required` (no token until /auth/verify);
+ * without any auth method, a token and a seed phrase. Its refusals come as a 500 (or 503,
+ * 429) with the message as the body.
+ */
+export const NetworkCreateResult = z.looseObject({
+  network: opt(
+    z.looseObject({ by_jwt: optString, network_id: optString, network_name: optString, is_pro: optBoolean }),
+  ),
+  user_auth: optString,
+  seedphrase: optString,
+  verification_required: opt(z.looseObject({ user_auth: optString })),
+  error: opt(BusinessError),
+  is_pro: optBoolean,
+});
+
+export const AuthVerifySendRequest = z.object({
+  user_auth: z.string().optional(),
+  use_numeric: z.boolean().optional(),
+});
+/** The user auth a new code was sent to (normalised). */
+export const UserAuthResult = z.looseObject({ user_auth: optString });
+
+export const AuthVerifyRequest = z.object({
+  user_auth: z.string().optional(),
+  /** trimmed and lower-cased by the service */
+  verify_code: z.string().optional(),
+});
+export const AuthVerifyResult = z.looseObject({
+  network: opt(z.looseObject({ by_jwt: optString })),
+  error: opt(BusinessError),
+});
+
+export const AuthPasswordResetRequest = z.object({ user_auth: z.string().optional() });
+export const AuthPasswordSetRequest = z.object({
+  /** the code of the reset link (`https://ur.io/?resetCode=<128 hex>`) */
+  reset_code: z.string().optional(),
+  password: z.string().optional(),
+});
+
+/** GET /my-ip-info: where the caller's address is, and whether it is a client of URnetwork (a proxy's, say). */
+export const MyIpInfo = z.looseObject({
+  info: opt(
+    z.looseObject({
+      ip: optString,
+      location: opt(
+        z.looseObject({
+          coordinates: opt(Coordinates),
+          city: optString,
+          region: optString,
+          /** `code` lower case */
+          country: opt(z.looseObject({ code: optString, name: optString, flag_url: optString })),
+          continent: opt(z.looseObject({ code: optString, name: optString })),
+          timezone: optString,
+        }),
+      ),
+      privacy: opt(
+        z.looseObject({
+          vpn: optBoolean,
+          proxy: optBoolean,
+          tor: optBoolean,
+          relay: optBoolean,
+          hosting: optBoolean,
+          service: optString,
+        }),
+      ),
+    }),
+  ),
+  connected_to_network: optBoolean,
+});
+
+export type SubscriptionBalance = Read<typeof SubscriptionBalance>;
+export type TransferBalance = Read<typeof TransferBalance>;
+export type RedeemedBalanceCode = Read<typeof RedeemedBalanceCode>;
+export type BalanceCodes = Read<typeof BalanceCodes>;
+export type CheckBalanceCodeResult = Read<typeof CheckBalanceCodeResult>;
+export type RedeemBalanceCodeResult = Read<typeof RedeemBalanceCodeResult>;
+export type NetworkCreateRequest = z.input<typeof NetworkCreateRequest>;
+export type NetworkCreateResult = Read<typeof NetworkCreateResult>;
+export type AuthVerifyResult = Read<typeof AuthVerifyResult>;
+export type MyIpInfo = Read<typeof MyIpInfo>;

@@ -53,6 +53,8 @@ export interface DeviceAction {
   deviceName?: string;
   /** confirm: the guest network that added the code (from share-status). */
   guest?: string;
+  /** qr: whose code it is: a pending adoption's (the new device's) or a share's. */
+  codeType?: 'adopt' | 'share';
   phase: 'checking' | 'ask' | 'editing' | 'sending' | 'done' | 'failed';
   /** rename, setName: the new name as typed. */
   input: string;
@@ -99,6 +101,13 @@ export interface ShareDialog {
 
 export interface DevicesView extends ListMoves {
   selectedKey?: string;
+  /** The row whose detail shows (enter; esc closes it), by its key. */
+  detailKey?: string;
+  /** Shows the detail of the row under the cursor. */
+  openDetail(): void;
+  closeDetail(): void;
+  /** The store clock's time: the pending adoptions count down on it. */
+  now(): number;
   /** The filter and the sort within each section (DEVICES_LIST). */
   view: ListView;
   setView(view: ListView): void;
@@ -110,6 +119,11 @@ export interface DevicesView extends ListMoves {
   addFailures: number;
   share: ShareDialog;
   action?: DeviceAction;
+  /**
+   * The codes this console removed (`x`): a pending adoption gone from the next list was
+   * removed, not confirmed (the event log tells the two apart by it).
+   */
+  removedCodes: ReadonlySet<string>;
   select(key: string | undefined): void;
   /** Clears the add dialog's outcome; `clearInput` also empties the text. */
   resetAdd(clearInput?: boolean): void;
@@ -352,7 +366,11 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       add: EMPTY_ADD,
       addFailures: 0,
       share: EMPTY_SHARE,
+      removedCodes: new Set(),
       select: (key) => set({ selectedKey: key }),
+      openDetail: () => set({ detailKey: selectedRow(rows(), get().selectedKey)?.key }),
+      closeDetail: () => set({ detailKey: undefined }),
+      now: () => clock.now(),
       view: NO_VIEW,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
@@ -500,7 +518,12 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       },
       showQr(row) {
         if (!actsOn('qr', row) || !row?.code) return;
-        start(row, { kind: 'qr', code: row.code, phase: 'done' });
+        start(row, {
+          kind: 'qr',
+          code: row.code,
+          phase: 'done',
+          codeType: row.section === 'pending' ? 'adopt' : 'share',
+        });
       },
       async answer(yes) {
         const { action } = get();
@@ -521,6 +544,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
             });
           } else {
             await send(deps, () => client.removeAssociation({ code: action.code }));
+            set({ removedCodes: new Set(get().removedCodes).add(action.code) });
             setAction({ phase: 'done', message: 'Removed.' });
           }
           await reload();

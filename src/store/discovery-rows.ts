@@ -4,7 +4,7 @@
 // service lists countries only and sends no counts for groups.
 import { withActiveProviders } from '../api/active-locations.ts';
 import type { SearchVia } from '../api/location-search.ts';
-import { matchDistance } from '../api/match-distance.ts';
+import { matchDistance, matchTier } from '../api/match-distance.ts';
 import type { BlockedLocation, LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import { ownEntry } from './distinct-keys.ts';
 
@@ -158,9 +158,10 @@ export function childRows(
 }
 
 /**
- * Search rows, best match first (see matchDistance): devices (a UUID query), then matches
- * by distance, then the parents and groups of matches; among equals the service's order
- * stays. A find-locations answer (`via`) narrowed by `active` (provider-locations) keeps
+ * Search rows, best match first: devices (a UUID query), then the places named as the
+ * query or by its start (matchTier: the service sends its matches in no order), then
+ * matches by distance (see matchDistance), then the parents and groups of matches; among
+ * equals the service's order stays. A find-locations answer (`via`) narrowed by `active` (provider-locations) keeps
  * only places with an active provider and shows their live counts; find-provider-locations
  * lists only such places already, and leaves out the distance of exact matches.
  */
@@ -182,11 +183,15 @@ export function searchRows(
             : (row.matchDistance ?? 0),
         },
   );
-  const order = (row: DiscoveryRow) =>
-    row.kind === 'device' ? -1 : (row.matchDistance ?? Number.POSITIVE_INFINITY);
+  const tier = (row: DiscoveryRow) =>
+    row.kind === 'device'
+      ? -1
+      : matchTier(row.name, row.kind === 'country' ? row.countryCode : undefined, query);
+  const order = (row: DiscoveryRow) => row.matchDistance ?? Number.POSITIVE_INFINITY;
   const rank = (row: DiscoveryRow) => (row.kind === 'group' ? 1 : 0);
-  // Array.prototype.sort is stable.
-  return rows.sort((a, b) => order(a) - order(b) || rank(a) - rank(b));
+  // Array.prototype.sort is stable; each row's tier is worked out once.
+  const tiers = new Map(rows.map((row) => [row, tier(row)]));
+  return rows.sort((a, b) => tiers.get(a)! - tiers.get(b)! || order(a) - order(b) || rank(a) - rank(b));
 }
 
 /**

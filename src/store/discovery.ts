@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isTransient } from '../api/errors.ts';
 import { createLocationSearch, FELL_BACK, type SearchVia } from '../api/location-search.ts';
+import { shortQueryNote } from '../api/search-query.ts';
 import { PRIORITY, type TimerHandle } from '../clock.ts';
 import type { BlockedLocation, LocationResult, LocationSpecInput } from '../contract/schemas.ts';
 import { blockedIds } from './blocked.ts';
@@ -72,6 +73,8 @@ export interface SearchState {
   via?: SearchVia;
   loading: boolean;
   error?: Error;
+  /** Why the query was not asked (one character, a script no place name uses): said instead of matches. */
+  problem?: string;
 }
 
 export interface DiscoveryView extends ListMoves {
@@ -81,7 +84,10 @@ export interface DiscoveryView extends ListMoves {
   sort: DiscoverySort;
   onlyActive: boolean;
   distanceFraction?: number;
-  /** find-locations answered 404: the distance setting does not apply (api/location-search.ts). */
+  /**
+   * find-locations answered 404 (api/location-search.ts), or the demo's era lacks it: the
+   * distance and only-active settings do not apply.
+   */
   findLocationsGone: boolean;
   /** A line to show once: find-locations found gone, or a search answered by the other operation. */
   notice?: string;
@@ -156,9 +162,12 @@ function labelOf(row: DiscoveryRow): string {
 
 export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
   const { client, clock } = deps;
-  // Said once, when the service turns out to have no find-locations.
-  const locationSearch = createLocationSearch(client, (notice) =>
-    store.setState({ findLocationsGone: true, notice }),
+  // Said once, when the service turns out to have no find-locations; the demo knows its era
+  // from the start, so its first search says nothing of a 404.
+  const locationSearch = createLocationSearch(
+    client,
+    (notice) => store.setState({ findLocationsGone: true, notice }),
+    deps.demo?.lacks('findLocations'),
   );
   const resource = createResourceStore<LocationResult>(deps, {
     load: (signal) => client.providerLocations({ signal }),
@@ -212,8 +221,9 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       searchFailures = 0;
       const answer = outcome.value;
       set({
-        search: { query, result: answer.result, via: answer.via, loading: false },
+        search: { query, result: answer.result, via: answer.via, loading: false, problem: answer.problem },
         ...(answer.fellBack ? { notice: FELL_BACK } : {}),
+        ...(answer.leftOut ? { notice: shortQueryNote(query, answer.leftOut) } : {}),
       });
     };
 
@@ -266,7 +276,8 @@ export function createDiscoveryStore(deps: StoreDeps): DiscoveryStore {
       search: { loading: false },
       sort: 'count',
       onlyActive: false,
-      findLocationsGone: false,
+      // The demo knows its service's era; a real service says so with its first 404.
+      findLocationsGone: deps.demo?.lacks('findLocations') ?? false,
       expanded: {},
       rows: [],
       cursor: 0,

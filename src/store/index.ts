@@ -28,6 +28,8 @@ import { createStaleStore } from './stale.ts';
 export interface StoresOptions {
   /** Default: the client's base URL. */
   target?: SessionTarget;
+  /** The configuration's profile in use, for the header. */
+  profile?: string;
   /** For the header's network name only. */
   token?: string;
   /** The pane shown first (default: the first in tab order). */
@@ -68,6 +70,7 @@ const session = store({
   create: ({ deps, options }) =>
     createSessionStore({
       target: options.target ?? { kind: 'api', url: deps.client.baseUrl },
+      profile: options.profile,
       token: options.token,
       // The client carries the token the requests send; the session only tells the UI.
       hasToken: Boolean(options.token) || deps.client.hasToken,

@@ -1,18 +1,23 @@
 // The Providers pane's state: sampling find-providers2 batch by batch for the chosen
 // specs, excluding every provider seen so far, until a batch comes back empty. Marked
 // destinations outlive a reset and are sent as exclude_destinations on every batch.
-// `N` fetches batch after batch on its own until the service says the group is exhausted
-// (or a batch fails, or esc stops it); each batch goes through the same request slot, so
-// stopping aborts the one in flight.
+// `N` walks every matching provider as `netdeck providers --all` does (provider-walk.ts:
+// batches of the largest size, within the same bounds) until the service says the group
+// is exhausted (or a batch fails, a bound is reached, or esc stops it); each batch goes
+// through the same request slot, so stopping aborts the one in flight. `n` sends one batch
+// of the chosen size the same way.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError } from '../api/errors.ts';
-import type { Provider, RankMode } from '../contract/schemas.ts';
+import type { FindProvidersRequest, Provider, RankMode } from '../contract/schemas.ts';
+import { countOf } from '../format/numbers.ts';
 import { speedFigure } from '../format/provider-speed.ts';
 import { jsonText } from '../sanitize.ts';
+import { type AskedQuestion, answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
+import { MAX_BATCH, providerWalk, WALK_BOUNDS, type WalkBounds, type WalkStop } from './provider-walk.ts';
 import { requestSlot } from './request.ts';
 
 /** `+`/`-` walk these batch sizes. */
@@ -53,6 +58,8 @@ export interface ProvidersState extends ListMoves {
    * there are several: they may overlap).
    */
   fetchingAll?: { total?: number; about: boolean };
+  /** The bound that ended the last `N` while the service still had more (WALK_BOUNDS). */
+  walkStop?: WalkStop;
   /** New specs: resets the iteration and fetches the first batch. */
   choose(specs: MarkedSpec[]): Promise<void>;
   next(): Promise<void>;
@@ -67,8 +74,14 @@ export interface ProvidersState extends ListMoves {
   toggleRankMode(): void;
   /** Marks or unmarks the provider under the cursor as a used destination. */
   toggleDestination(): void;
-  /** Forgets every used destination (`D`). */
+  /** Forgets every used destination (after `D`'s question). */
   clearDestinations(): void;
+  /** `D`'s y/n question before every used destination is forgotten: how many it forgets. */
+  forgetQuestion?: AskedQuestion & { count: number };
+  askForget(): void;
+  /** Yes forgets them, no keeps them. */
+  answerForget(yes: boolean): Promise<void>;
+  closeForget(): void;
   /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
   exportSeen(): string | undefined;
   dispose(): void;
@@ -113,6 +126,23 @@ function destinationPath(provider: Provider): string[] | undefined {
   return [...(provider.intermediary_ids ?? []), provider.client_id];
 }
 
+/** One `n` is bounded by nothing but the service: the walk's bounds are `N`'s. */
+const ONE_BATCH: WalkBounds = { providers: Infinity, requests: Infinity, bytes: Infinity };
+
+/** A batch of `count` for the specs, excluding every provider seen and every used destination. */
+function batchRequest(state: ProvidersState, count: number): FindProvidersRequest {
+  const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
+  const paths = Object.values(state.destinations);
+  return {
+    specs: state.specs.map((s) => s.spec),
+    count,
+    force_count: true,
+    rank_mode: state.rankMode,
+    ...(seenIds.length ? { exclude_client_ids: seenIds } : {}),
+    ...(paths.length ? { exclude_destinations: paths } : {}),
+  };
+}
+
 /** What `N` counts toward: the sum of Discover's counts, known only when each spec has one. */
 function fetchAllTotal(specs: readonly MarkedSpec[]): { total?: number; about: boolean } {
   const counts = specs.map((s) => s.providerCount);
@@ -120,7 +150,11 @@ function fetchAllTotal(specs: readonly MarkedSpec[]): { total?: number; about: b
   return { total: known ? counts.reduce((a, b) => a + b, 0) : undefined, about: specs.length > 1 };
 }
 
-export function createProvidersStore(deps: StoreDeps): ProvidersStore {
+export function createProvidersStore(
+  deps: StoreDeps,
+  options: { walkBounds?: WalkBounds } = {},
+): ProvidersStore {
+  const bounds = options.walkBounds ?? WALK_BOUNDS;
   const { client, clock } = deps;
   const batches = requestSlot(deps);
   // `n` pressed while a batch is on its way: each batch must exclude the one before, so
@@ -143,28 +177,22 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
     error: undefined,
     cursor: 0,
     fetchingAll: undefined,
+    walkStop: undefined,
   });
 
   return createStore<ProvidersState>()((set, get) => {
-    /** One batch: true when it came back (added to what is seen), false when it failed or was stopped. */
-    const fetchBatch = async (): Promise<boolean> => {
-      const state = get();
+    /**
+     * The next batch of `walk`: true when it came back (its new providers added to what is
+     * seen), false when it failed, was stopped, or the walk reached a bound.
+     */
+    const fetchBatch = async (walk: ReturnType<typeof providerWalk>): Promise<boolean> => {
+      const step = walk.next();
+      if ('stop' in step) {
+        set({ walkStop: step.stop });
+        return false;
+      }
       set({ loading: true });
-      const seenIds = state.seen.flatMap((p) => (p.client_id ? [p.client_id] : []));
-      const paths = Object.values(state.destinations);
-      const outcome = await batches.run((signal) =>
-        client.findProviders(
-          {
-            specs: state.specs.map((s) => s.spec),
-            count: state.batchSize,
-            force_count: true,
-            rank_mode: state.rankMode,
-            ...(seenIds.length ? { exclude_client_ids: seenIds } : {}),
-            ...(paths.length ? { exclude_destinations: paths } : {}),
-          },
-          { signal },
-        ),
-      );
+      const outcome = await batches.run((signal) => client.findProviders(step.body, { signal }));
       if (!outcome) return false;
       if ('error' in outcome) {
         queued = 0;
@@ -173,17 +201,15 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
         return false;
       }
       // A provider the service repeats despite the exclusion is not shown twice.
-      const known = new Set(seenIds);
-      const added: Provider[] = [];
-      for (const p of outcome.value.providers ?? []) {
-        if (p.client_id && known.has(p.client_id)) continue;
-        if (p.client_id) known.add(p.client_id);
-        added.push(p);
+      const { fresh, stop } = walk.took(outcome.value.providers ?? []);
+      if (stop) {
+        set({ loading: false, error: undefined, walkStop: stop });
+        return false;
       }
       set((s) => ({
-        seen: added.length ? [...s.seen, ...added] : s.seen,
+        seen: fresh.length ? [...s.seen, ...fresh] : s.seen,
         batches: s.batches + 1,
-        exhausted: added.length === 0,
+        exhausted: fresh.length === 0,
         loading: false,
         error: undefined,
         lastBatchAt: clock.now(),
@@ -193,8 +219,8 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
       if (get().exhausted) queued = 0;
       return true;
     };
-    const batch = () => {
-      const done = fetchBatch();
+    const batch = (walk: ReturnType<typeof providerWalk>) => {
+      const done = fetchBatch(walk);
       inFlight = done;
       return done;
     };
@@ -231,7 +257,7 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
           queued++;
           return;
         }
-        await batch();
+        await batch(providerWalk(batchRequest(state, state.batchSize), ONE_BATCH));
         if (queued > 0 && !get().fetchingAll) {
           queued--;
           await get().next();
@@ -241,18 +267,25 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
         const state = get();
         // The pane says why these send nothing (the keys' reasons).
         if (state.fetchingAll || state.specs.length === 0 || state.tooLarge || state.exhausted) return;
+        if (state.seen.length >= bounds.providers) return;
         const mine = ++run;
         // The `n`s still waiting are part of this now.
         queued = 0;
         // A failure before N is not a reason to stop before its first batch: it tries again.
         set({
           fetchingAll: fetchAllTotal(state.specs),
+          walkStop: undefined,
           ...(state.loading ? {} : { error: undefined }),
         });
         // A batch `n` sent is on its way: this one follows it (each excludes the one before).
         if (state.loading && inFlight) await inFlight;
+        // The providers seen count toward the bound: it bounds the exclusion list sent.
+        const walk = providerWalk(batchRequest(get(), MAX_BATCH), {
+          ...bounds,
+          providers: bounds.providers - get().seen.length,
+        });
         while (mine === run && !get().error && !get().exhausted && !get().tooLarge) {
-          if (!(await batch())) break;
+          if (!(await batch(walk))) break;
         }
         if (mine === run) set({ fetchingAll: undefined });
       },
@@ -286,6 +319,21 @@ export function createProvidersStore(deps: StoreDeps): ProvidersStore {
         set({ destinations });
       },
       clearDestinations: () => set({ destinations: {} }),
+      askForget: () =>
+        set({ forgetQuestion: { count: Object.keys(get().destinations).length, phase: 'ask' } }),
+      answerForget: (yes) =>
+        answerQuestion(
+          yes,
+          { get: () => get().forgetQuestion, set: (forgetQuestion) => set({ forgetQuestion }) },
+          {
+            act: async ({ count }) => {
+              get().clearDestinations();
+              return `Forgot ${countOf(count, 'used destination')}: later batches may bring them again.`;
+            },
+            failure: (error) => (error as Error).message,
+          },
+        ),
+      closeForget: () => set({ forgetQuestion: undefined }),
       exportSeen() {
         const { seen } = get();
         try {

@@ -8,6 +8,8 @@ export type SessionTarget = { kind: 'demo'; seed: number } | { kind: 'api'; url:
 
 export interface SessionState {
   target: SessionTarget;
+  /** The configuration's profile in use, which the header names (as k9s names its context); none for the plain demo. */
+  profile?: string;
   /** From the token's claims (never verified, display only). */
   networkName?: string;
   /** A token was given (or the console's login got one): the actions that need it can run. */
@@ -54,6 +56,7 @@ export type SessionStore = StoreApi<SessionState>;
 
 export interface SessionOptions {
   target: SessionTarget;
+  profile?: string;
   token?: string;
   /** Whether the client has a token (default: whether `token` is given). */
   hasToken?: boolean;
@@ -64,6 +67,7 @@ export function createSessionStore(options: SessionOptions): SessionStore {
   const networkName = options.token ? decodeToken(options.token)?.networkName : undefined;
   return createStore<SessionState>()((set, get) => ({
     target: options.target,
+    profile: options.profile,
     networkName,
     hasToken: options.hasToken ?? Boolean(options.token),
     activePane: options.pane,

@@ -27,11 +27,17 @@ import { Palette } from './frame/palette.tsx';
 import { TabBar } from './frame/tab-bar.tsx';
 import { MIN_COLUMNS, MIN_ROWS, TooSmall } from './frame/too-small.tsx';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
-import type { Binding } from './input/bindings.ts';
-import { InputProvider, KeyRegistry, useDialogs, useKeyActions } from './input/dispatcher.tsx';
-import { globalTable, keymap } from './keymap.ts';
+import {
+  InputProvider,
+  KeyRegistry,
+  type ShownPane,
+  useDialogs,
+  useKeyActions,
+} from './input/dispatcher.tsx';
+import type { Binding } from './keys/bindings.ts';
+import { globalTable, keymap } from './keys/keymap.ts';
 import { activePane, PANES, paneAfter } from './panes/registry.ts';
-import { shownStores } from './panes/types.ts';
+import { paneReasons, shownStores } from './panes/types.ts';
 import type { Theme } from './theme.ts';
 
 function useGlobalKeys() {
@@ -62,8 +68,11 @@ function useGlobalKeys() {
   });
 }
 
-/** The key scope of the pane shown: the dispatcher asks it before the global bindings. */
-const paneScope = (stores: Stores) => activePane(stores.session.getState()).id;
+/** The pane shown, as the dispatcher asks it: its key scope (before the global keys) and its key reasons. */
+const SHOWN_PANE: ShownPane = {
+  scope: (stores) => activePane(stores.session.getState()).id,
+  reasons: (stores, keys) => paneReasons(activePane(stores.session.getState()), stores, keys),
+};
 
 function Frame() {
   const stores = useStores();
@@ -92,6 +101,9 @@ function Frame() {
   const height = rows - 1;
   const paneHeight = height - 3;
   const PaneComponent = pane.Component;
+  // A dialog of the pane's (its definition lists them) is drawn in its place.
+  const PaneDialog = dialog === undefined ? undefined : pane.dialogs?.[dialog];
+  const covered = overlay === 'palette' || PaneDialog !== undefined;
   return (
     <Box flexDirection="column" width={columns} height={height} overflowY="hidden">
       <Header width={columns} pane={pane} compact={compact} />
@@ -109,9 +121,13 @@ function Frame() {
             <EventLog width={columns} height={paneHeight} />
           ) : (
             <>
-              {overlay === 'palette' ? <Palette width={columns} height={paneHeight} active={pane} /> : null}
-              {/* Under the palette the pane stays mounted, hidden: what it runs acts on it at once. */}
-              <Box display={overlay === 'palette' ? 'none' : 'flex'}>
+              {overlay === 'palette' ? (
+                <Palette width={columns} height={paneHeight} active={pane} />
+              ) : PaneDialog ? (
+                <PaneDialog />
+              ) : null}
+              {/* Under the palette or its dialog the pane stays mounted, hidden: the palette acts on it. */}
+              <Box display={covered ? 'none' : 'flex'}>
                 <PaneComponent key={pane.id} width={columns} height={paneHeight} />
               </Box>
             </>
@@ -130,21 +146,21 @@ export interface AppProps {
   demo?: DemoAccess;
   /** The key registry (tests read which handlers are mounted); default a new one. */
   keys?: KeyRegistry;
-  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  /** The key table with the user's keys (keys/remap.ts); default the table's own. */
   keymap?: readonly Binding[];
   /** Switching profiles (`@`); none: the key says there is nothing to switch. */
   profiles?: ProfileSwitch;
 }
 
 /** A registry of the console's key handlers, on its key table (default the table's own). */
-export const createKeyRegistry = (table: readonly Binding[] = keymap) => new KeyRegistry(table, paneScope);
+export const createKeyRegistry = (table: readonly Binding[] = keymap) => new KeyRegistry(table, SHOWN_PANE);
 
 /** The whole console; render it with Ink (src/cli/console/tui.tsx) or the test helper. */
 export function App({ stores, clock, theme, demo, keys, profiles, keymap: table = keymap }: AppProps) {
   return (
     <StoresProvider stores={stores} clock={clock} theme={theme} demo={demo} keymap={table}>
       <ProfileSwitchProvider value={profiles}>
-        <InputProvider keymap={table} paneScope={paneScope} registry={keys}>
+        <InputProvider keymap={table} pane={SHOWN_PANE} registry={keys}>
           <Frame />
         </InputProvider>
       </ProfileSwitchProvider>

@@ -1,14 +1,15 @@
-// The stores (and the clock, the theme and the key table with the user's keys) reach
-// components through one React context, so each test renders the app on fresh stores.
+// The stores (and the clock, the theme, the key table with the user's keys and their
+// names) reach components through one React context, so each test renders the app on
+// fresh stores.
 import type React from 'react';
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { Stores } from '../store/index.ts';
 import { tickerFor } from './hooks/ticker.ts';
-import type { Binding } from './input/bindings.ts';
-import { nameKeysFrom } from './key-names.ts';
-import { keymap as defaultKeymap } from './keymap.ts';
+import type { Binding } from './keys/bindings.ts';
+import { type KeyNames, keyNamesOf } from './keys/key-names.ts';
+import { keymap as defaultKeymap } from './keys/keymap.ts';
 import { type Theme, themeFor } from './theme.ts';
 
 interface AppContextValue {
@@ -17,6 +18,8 @@ interface AppContextValue {
   theme: Theme;
   demo?: DemoAccess;
   keymap: readonly Binding[];
+  /** The names of the user's keys, for the sentences that name one. */
+  keyNames: KeyNames;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
@@ -33,12 +36,16 @@ export function StoresProvider({
   clock: Clock;
   theme?: Theme;
   demo?: DemoAccess;
-  /** The key table with the user's keys (input/remap.ts); default the table's own. */
+  /** The key table with the user's keys (keys/remap.ts); default the table's own. */
   keymap?: readonly Binding[];
   children: React.ReactNode;
 }) {
-  nameKeysFrom(keymap);
-  return <AppContext.Provider value={{ stores, clock, theme, demo, keymap }}>{children}</AppContext.Provider>;
+  const keyNames = useMemo(() => keyNamesOf(keymap), [keymap]);
+  return (
+    <AppContext.Provider value={{ stores, clock, theme, demo, keymap, keyNames }}>
+      {children}
+    </AppContext.Provider>
+  );
 }
 
 function useApp(): AppContextValue {
@@ -53,6 +60,8 @@ export const useClock = (): Clock => useApp().clock;
 export const useTheme = (): Theme => useApp().theme;
 /** The key table as the user has it: what the footer, the help and the palette show. */
 export const useKeymap = (): readonly Binding[] => useApp().keymap;
+/** The names of the user's keys ("r retries"): what every sentence that names a key takes them from. */
+export const useKeyNames = (): KeyNames => useApp().keyNames;
 /** In-process simulator access in demo mode (codes to try, wallet ids). */
 export const useDemo = (): DemoAccess | undefined => useApp().demo;
 

@@ -90,3 +90,54 @@ export function padCells(s: string, width: number, align: 'left' | 'right' = 'le
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
   return align === 'right' ? pad + cut : cut + pad;
 }
+
+/** Splits `word` into pieces of at most `width` cells (a word longer than a line). */
+function cutWord(word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const ch of word) {
+    const w = charWidth(ch);
+    if (used + w > width && piece) {
+      pieces.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += ch;
+    used += w;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/**
+ * Text broken into lines of at most `width` cells at its spaces (a longer word is cut).
+ * The spaces a line breaks at go with the break: Ink's own wrapping carries them to the
+ * start of the next line when the break falls exactly at the width. A line break in the
+ * text starts a new line, and the indent at its start is kept where the first word fits.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const room = Math.max(1, width);
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const indent = /^ */.exec(paragraph)?.[0] ?? '';
+    let line = '';
+    let used = 0;
+    for (const [, gap, word] of paragraph.slice(indent.length).matchAll(/( *)([^ ]+)/g)) {
+      cutWord(word, room).forEach((piece, i) => {
+        const lead = line ? (i === 0 ? gap : '') : indent;
+        const cost = displayWidth(lead) + displayWidth(piece);
+        if (used + cost <= room) {
+          line += lead + piece;
+          used += cost;
+        } else {
+          if (line) lines.push(line);
+          line = piece;
+          used = displayWidth(piece);
+        }
+      });
+    }
+    lines.push(line);
+  }
+  return lines;
+}

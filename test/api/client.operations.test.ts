@@ -10,6 +10,9 @@ const CLIENT_A = '0b9f4d1e-1c2a-4e8b-9f00-5a6b7c8d9e01';
 const CLIENT_B = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const WALLET = '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b';
 const CITY = '11111111-2222-4333-8444-555555555555';
+/** A signed proxy id: 58 characters of base32hex. */
+const PROXY_TOKEN = '0123456789ABCDEFGHIJKLMNOPQRSTUV0123456789ABCDEFGHIJKLMNOP';
+const BALANCE_CODE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 interface Case {
   name: OperationName;
@@ -462,6 +465,122 @@ const cases: Case[] = [
       ],
     },
   },
+  // Issue 34.
+  {
+    name: 'subscriptionBalance',
+    response: {
+      start_balance_byte_count: 1_000_000_000_000,
+      balance_byte_count: 999_000_000_000,
+      open_transfer_byte_count: 0,
+      active_transfer_balances: [
+        {
+          balance_id: CLIENT_A,
+          network_id: CITY,
+          start_time: '2026-01-01T00:00:00Z',
+          end_time: '2027-01-01T00:00:00Z',
+          start_balance_byte_count: 1_000_000_000_000,
+          net_revenue_nano_cents: 500_000_000,
+          balance_byte_count: 999_000_000_000,
+          paid: true,
+        },
+      ],
+      pending_payout_usd_nano_cents: 0,
+      update_time: '2026-01-01T00:00:00Z',
+    },
+  },
+  {
+    name: 'balanceCodes',
+    response: {
+      balance_codes: [
+        {
+          balance_code_id: CLIENT_B,
+          balance_byte_count: 1_000_000_000_000,
+          redeem_time: '2026-01-01T00:00:00Z',
+          end_time: '2027-01-01T00:00:00Z',
+          secret: BALANCE_CODE,
+        },
+      ],
+    },
+  },
+  {
+    name: 'checkBalanceCode',
+    request: { secret: BALANCE_CODE },
+    response: {
+      balance: {
+        start_time: '2026-01-01T00:00:00Z',
+        end_time: '2027-01-02T00:00:00Z',
+        balance_byte_count: 1_000_000_000_000,
+      },
+    },
+  },
+  {
+    name: 'redeemBalanceCode',
+    request: { secret: BALANCE_CODE },
+    response: {
+      transfer_balance: {
+        transfer_balance_id: CLIENT_A,
+        start_time: '2026-01-01T00:00:00Z',
+        end_time: '2027-01-02T00:00:00Z',
+        balance_byte_count: 1_000_000_000_000,
+      },
+    },
+  },
+  { name: 'networkCheck', request: { network_name: 'fresh-network' }, response: { available: true } },
+  {
+    name: 'networkCreate',
+    request: {
+      user_name: 'fresh-network',
+      user_auth: 'new@example.com',
+      password: 'a long password',
+      network_name: 'fresh-network',
+      terms: true,
+      verify_use_numeric: false,
+    },
+    response: {
+      network: { network_id: CITY, network_name: 'fresh-network' },
+      verification_required: { user_auth: 'new@example.com' },
+    },
+  },
+  {
+    name: 'authVerifySend',
+    request: { user_auth: 'new@example.com', use_numeric: true },
+    response: { user_auth: 'new@example.com' },
+  },
+  {
+    name: 'authVerify',
+    request: { user_auth: 'new@example.com', verify_code: '0123abcd' },
+    response: { network: { by_jwt: TOKEN } },
+  },
+  {
+    name: 'authPasswordReset',
+    request: { user_auth: 'new@example.com' },
+    response: { user_auth: 'new@example.com' },
+  },
+  {
+    name: 'authPasswordSet',
+    request: { reset_code: 'ab'.repeat(64), password: 'another one' },
+    response: {},
+  },
+  // The service reads no body here: the client sends `{}`.
+  { name: 'networkDelete', request: {}, response: {} },
+  {
+    name: 'myIpInfo',
+    response: {
+      info: {
+        ip: '127.0.0.1',
+        location: {
+          coordinates: { lat: 52.52, lon: 13.4 },
+          city: 'Berlin',
+          region: 'Berlin',
+          country: { code: 'de', name: 'Germany' },
+          continent: { code: 'eu', name: 'Europe' },
+        },
+        privacy: { vpn: false, proxy: false, tor: false, relay: false, hosting: false, service: '' },
+      },
+      connected_to_network: true,
+    },
+  },
+  // Issue 35, item 5.
   {
     name: 'networkPeers',
     response: {
@@ -471,6 +590,39 @@ const cases: Case[] = [
     },
   },
 ];
+
+/** Issue 34: auth-client with proxy_config, the proxy as the service answers it (wg_config null: no WireGuard). */
+const PROXY_CASE: Case = {
+  name: 'authClient',
+  request: {
+    description: 'proxy de',
+    proxy_config: { lock_caller_ip: true, initial_device_state: { country_code: 'de' } },
+  },
+  response: {
+    by_client_jwt: TOKEN,
+    client_id: CLIENT_B,
+    proxy_config_result: {
+      keepalive_seconds: 0,
+      change_id: 7,
+      create_time: '2026-01-01T00:00:00.123456789Z',
+      proxy_id: CLIENT_A,
+      client_id: CLIENT_B,
+      instance_id: WALLET,
+      socks_proxy_url: 'socks5h://localhost:8082',
+      http_proxy_url: 'http://localhost:8081',
+      https_proxy_url: `https://${PROXY_TOKEN.toLowerCase()}.localhost:8083`,
+      api_base_url: 'https://api.localhost:8084',
+      auth_token: PROXY_TOKEN,
+      proxy_host: 'localhost',
+      block: 'g0',
+      http_proxy_port: 8081,
+      https_proxy_port: 8083,
+      socks_proxy_port: 8082,
+      api_port: 8084,
+      wg_config: null,
+    },
+  },
+};
 
 let fixture: Fixture;
 let client: ApiClient;
@@ -518,6 +670,20 @@ describe('one client method per operation', () => {
       expect(sent.body).toBe('');
     }
     expect(result).toEqual(c.response);
+  });
+
+  it('sends proxy_config and reads the proxy of the answer, every field as sent (wg_config null read as absent)', async () => {
+    replies.set('POST /api/network/auth-client', PROXY_CASE.response);
+    try {
+      const before = fixture.requests.length;
+      const result = await client.authClient(PROXY_CASE.request as never);
+      expect(JSON.parse(fixture.requests[before].body)).toEqual(PROXY_CASE.request);
+      const { wg_config: _none, ...sent } = (PROXY_CASE.response as { proxy_config_result: object })
+        .proxy_config_result as Record<string, unknown>;
+      expect(result.proxy_config_result).toEqual(sent);
+    } finally {
+      replies.set('POST /api/network/auth-client', cases.find((c) => c.name === 'authClient')!.response);
+    }
   });
 
   it('sends {} for a POST called without a body', async () => {

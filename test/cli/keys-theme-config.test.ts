@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ASCII_GLYPHS, foldToAscii } from '../../src/ui/glyphs.ts';
 import { configHome, run, type tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -51,6 +52,14 @@ describe('config keys and theme', () => {
     const set = await run(['config', 'set', 'keys', '{"devices.share":["S"]}'], { env });
     expect(set.code, set.stderr).toBe(0);
     expect((await run(['config', '--check'], { env })).code).toBe(0);
+  });
+
+  it('--help says what mono draws: ASCII and box drawing (its frames, scroll bars and chart axes)', async () => {
+    const help = (await run(['--help'], { env })).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('mono (no colour, ASCII and box drawing)');
+    expect(help).not.toContain('ASCII only');
+    expect(ASCII_GLYPHS.scrollTrack).toBe('│');
+    expect(foldToAscii('╭─┤│')).toBe('╭─┤│');
   });
 
   it('a theme that does not exist is refused, from the flag or the environment', async () => {

@@ -156,6 +156,28 @@ describe('netdeck locations today', () => {
     expect(active.locations.some((l: { location_type: string }) => l.location_type === 'city')).toBe(true);
   });
 
+  it('says, instead of searching, that a query in another script or of one character cannot narrow the places', async () => {
+    const script = await run(['locations', '--query', '東京'], { env: today.env });
+    expect(script.code).toBe(2);
+    expect(script.stderr).toContain(
+      'error: no place is named in the letters of "東京": place names are in Latin letters only',
+    );
+    const one = await run(['locations', '--query', 't', '--json'], { env: today.env });
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('one character is too short to narrow the places');
+    expect(one.stdout).toBe('');
+  });
+
+  it('a two-character query keeps the names and codes it starts, exact ones first, and says how many it left out', async () => {
+    const result = await run(['locations', '--query', 'de'], { env: today.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/only names and codes starting with "de" \(\d+ other matches left out\)/);
+    const rows = linesOf(result.stdout).filter((line) => /^(country|region|city) /.test(line));
+    expect(rows[0]).toMatch(/^country\s+Germany\s/);
+    // Every row starts with "de" (a word of it), or lies in Germany.
+    for (const row of rows) expect(row).toMatch(/^\w+\s+(.*\b[Dd]e|.*\sDE\s)/);
+  });
+
   it('refuses --max-distance with the reason: it applies to find-locations, which this service has not', async () => {
     const result = await run(['locations', '-q', 'germany', '--max-distance', '0.3'], { env: today.env });
     expect(result.code).toBe(2);

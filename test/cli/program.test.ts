@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSimulator } from '../../simulator/index.ts';
-import { DEFAULTS } from '../../simulator/world/index.ts';
+import { DEFAULTS, defaultProviders } from '../../simulator/world/index.ts';
 import type { TuiOptions } from '../../src/cli/console/tui.tsx';
 import { ManualClock } from '../../src/clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
@@ -63,6 +63,11 @@ describe('help and version', () => {
     expect(stdout).toMatch(
       new RegExp(`--own-providers <n> +providers of the demo network \\(default ${DEFAULTS.ownProviders}\\)`),
     );
+    // What the world does with more (simulator/world's defaultProviders).
+    expect(stdout.replace(/\s+/g, ' ')).toContain(
+      `more than ${DEFAULTS.providers} without --providers are added to the world’s ${DEFAULTS.providers}`,
+    );
+    expect(defaultProviders(DEFAULTS.providers + 1)).toBe(2 * DEFAULTS.providers + 1);
   });
 
   it('a group of commands alone (netdeck stats) lists its commands on stdout, exit 0; a wrong one is still exit 2', async () => {
@@ -188,6 +193,8 @@ describe('the interactive console (no command)', () => {
     expect(seen?.token).toBe(fx.sim.token);
     expect(seen?.demo).toBeUndefined();
     expect(seen?.refreshEveryMs).toBe(DEFAULT_REFRESH_SECONDS * 1000);
+    // An API given by the environment alone runs on no profile: the header names none.
+    expect(seen?.profile).toBeUndefined();
   });
 
   it('@ switches profile: the console starts again on the chosen one (a new client and stores); one that cannot work is refused', async () => {
@@ -234,6 +241,11 @@ describe('the interactive console (no command)', () => {
       expect(seen[1].refreshEveryMs).toBe(15_000);
       expect(seen[1].client).not.toBe(seen[0].client);
       expect(seen[1].profiles?.list().find((p) => p.current)?.name).toBe('two');
+      // The header names the profile in use.
+      expect(seen.map((options) => options.stores?.stores.session.getState().profile)).toEqual([
+        'one',
+        'two',
+      ]);
     } finally {
       dir.cleanup();
     }
@@ -291,6 +303,7 @@ describe('netdeck sim', () => {
         '--error-rate',
         '0.1',
         '--verbose',
+        '--proxy-allow-local',
       ],
       { deps: { runSimulatorCommand } },
     );
@@ -307,6 +320,8 @@ describe('netdeck sim', () => {
       latencyMs: 25,
       errorRate: 0.1,
       verbose: true,
+      proxyPorts: { http: undefined, socks: undefined },
+      proxyAllowLocal: true,
     });
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceCommand } from '../../src/cli/commands/service-command.ts';
 import type { CliContext } from '../../src/cli/context.ts';
 import { UsageError } from '../../src/cli/output/exit-codes.ts';
+import { PROFILES_HELP } from '../../src/cli/profile/profiles.ts';
 import { run, smallDemo } from './harness.ts';
 
 /** A program of its own with one new command, `pinned`, declared in one call. */
@@ -77,9 +78,13 @@ describe('a new command that talks to the service is one serviceCommand call', (
     const mine = await runNewCommand(['pinned', '--help']);
     const payments = await run(['payments', '--help']);
     expect(mine.code).toBe(0);
-    // The flags every table command has, as `netdeck payments` lists them (the program gives -h its words).
+    // The flags every table command has, as `netdeck payments` lists them (the program gives -h its words),
+    // but --profiles: payments declares that it takes it, `pinned` does not.
     const withoutHelp = (help: string) => optionsText(help).replace(/ -h, --help .*$/, '');
-    expect(withoutHelp(mine.stdout)).toBe(withoutHelp(payments.stdout));
+    expect(withoutHelp(mine.stdout)).toBe(
+      withoutHelp(payments.stdout).replace(` --profiles <names> ${PROFILES_HELP}`, ''),
+    );
+    expect(withoutHelp(payments.stdout)).toContain(' --profiles <names> ');
     expect(mine.stdout).toContain('Arguments:\n  wallet-id');
     expect(mine.stdout).toMatch(/\nExamples:\n {2}# yes or no\n {2}\$ netdeck pinned ID\n\n$/);
   });
@@ -136,10 +141,10 @@ describe('every command that talks to the service', () => {
       expect(help, path.join(' ')).toMatch(/\nExamples:\n(?: {2}[#$] .*\n)+/);
       checked.push(path.join(' '));
     }
-    // The 39 of them: every command but login, logout, config, sim, completion and the stats group.
-    expect(checked).toHaveLength(39);
+    // The 40 of them: every command but login, logout, config, sim, completion and the stats group.
+    expect(checked).toHaveLength(40);
     expect(checked).toEqual(
-      expect.arrayContaining(['whoami', 'devices set-name', 'watch', 'exporter', 'adopt']),
+      expect.arrayContaining(['whoami', 'devices set-name', 'watch', 'exporter', 'mcp', 'adopt']),
     );
   });
 

@@ -1,12 +1,13 @@
 // `netdeck sim`'s flags for who may use the simulator: --admin and its secret on a host
 // other machines reach, --key-file (the signing key kept across restarts), --token-file
-// (the demo token written privately), and the bounds of --latency.
+// (the demo token written privately), the bounds of --latency, and --start-time with
+// --speed 0 (a world that answers the same every run).
 import { chmodSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../simulator/index.ts';
-import type { SimulatorCommandOptions } from '../../simulator/main.ts';
-import { run, tempDir } from './harness.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSimulator, type Simulator } from '../../simulator/index.ts';
+import { runSimulatorCommand, type SimulatorCommandOptions } from '../../simulator/main.ts';
+import { run, SMALL_WORLD, tempDir } from './harness.ts';
 
 let dir: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -68,6 +69,27 @@ describe('--admin on a host other machines reach', () => {
         '--admin-secret must be at least 16 printable characters, without spaces',
       );
     }
+  });
+});
+
+describe('the proxies on a host other machines reach (issue 34)', () => {
+  it('warns that a proxy token sends traffic out through this machine; loopback says nothing', async () => {
+    const exposed = await sim(['--host', '0.0.0.0']);
+    expect(exposed.code).toBe(0);
+    expect(exposed.stderr).toBe(
+      'netdeck: warning: the proxies listen on 0.0.0.0 too: anyone who reaches that address with a proxy token can send traffic out through this machine\n',
+    );
+    for (const host of ['127.0.0.1', 'localhost', '::1'])
+      expect((await sim(['--host', host])).stderr, host).toBe('');
+  });
+
+  it('--proxy-allow-local passes on; the proxies take free ports unless given theirs', async () => {
+    const started = await sim(['--port', '9000', '--proxy-allow-local']);
+    expect(started.options.proxyAllowLocal).toBe(true);
+    expect(started.options.proxyPorts).toEqual({ http: undefined, socks: undefined });
+    expect((await sim([])).options.proxyAllowLocal).toBe(false);
+    const placed = await sim(['--http-proxy-port', '9001', '--socks-proxy-port', '9002']);
+    expect(placed.options.proxyPorts).toEqual({ http: 9001, socks: 9002 });
   });
 });
 
@@ -163,5 +185,77 @@ describe('--allow-host and --cors', () => {
       expect(result.stderr, value).toContain(message);
       expect(result.options).toBeUndefined();
     }
+  });
+});
+
+describe('--start-time and --speed 0', () => {
+  it('start the world at that instant, on a clock that stands still', async () => {
+    const result = await sim(['--start-time', '2026-01-01T00:00:00Z', '--speed', '0']);
+    expect(result.code).toBe(0);
+    expect(result.options).toMatchObject({ startAt: Date.parse('2026-01-01T00:00:00Z'), speed: 0 });
+    // An offset is that instant too: the world's start does not follow the machine's TZ.
+    const offset = await sim(['--start-time', '2026-01-01T02:00:00+02:00']);
+    expect(offset.options.startAt).toBe(Date.parse('2026-01-01T00:00:00Z'));
+  });
+
+  it('an instant without its zone, or none at all, is a usage error', async () => {
+    for (const value of ['2026-01-01T00:00:00', '2026-01-01', 'tomorrow', '2026-13-45T00:00:00Z']) {
+      const result = await sim(['--start-time', value]);
+      expect(result.code, value).toBe(2);
+      expect(result.stderr, value).toContain('expects an instant in ISO 8601 with its zone');
+      expect(result.options).toBeUndefined();
+    }
+  });
+
+  it('speed 0 is for sim alone: a console or a command on a still clock would wait for ever', async () => {
+    const result = await run(['--speed', '0', 'stats', 'network'], { env: { XDG_CONFIG_HOME: dir.path } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('must be at least 0.001');
+  });
+});
+
+describe('a simulator on a clock that stands still', () => {
+  it('answers at its start instant until the admin route moves it, and the same key gives the same token', async () => {
+    const startAt = Date.parse('2026-01-01T00:00:00Z');
+    const options = {
+      speed: 0,
+      startAt,
+      admin: true,
+      signingKey: new Uint8Array(32).fill(7),
+      ...SMALL_WORLD,
+    };
+    const first = await createSimulator(options);
+    const again = await createSimulator(options);
+    try {
+      expect(first.token).toBe(again.token);
+      const dateOf = async () => (await fetch(`${first.url}/stats/last-90`)).headers.get('date');
+      expect(await dateOf()).toBe('Thu, 01 Jan 2026 00:00:00 GMT');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(first.clock.now()).toBe(startAt);
+      await first.admin.advance(90);
+      expect(await dateOf()).toBe('Thu, 01 Jan 2026 00:01:30 GMT');
+    } finally {
+      await Promise.all([first.close(), again.close()]);
+    }
+  });
+});
+
+describe('netdeck sim run inside another program', () => {
+  it('prints its banner where it is told and stops on its signal, leaving the process alone', async () => {
+    const printed: string[] = [];
+    const stop = new AbortController();
+    const exitCode = process.exitCode;
+    const running = runSimulatorCommand({
+      ...SMALL_WORLD,
+      port: 0,
+      print: (text) => printed.push(text),
+      stop: stop.signal,
+    });
+    await vi.waitFor(() =>
+      expect(printed.join('')).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\ntoken: /),
+    );
+    stop.abort();
+    await running;
+    expect(process.exitCode).toBe(exitCode);
   });
 });

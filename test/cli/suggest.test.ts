@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
-import { closest, editDistance } from '../../src/cli/suggest.ts';
+import { closest, commanderSuggestionInOurWords, editDistance } from '../../src/cli/suggest.ts';
 import { run, tempDir } from './harness.ts';
 
 describe('closest', () => {
@@ -33,6 +33,15 @@ describe('did you mean', () => {
     expect(result.stderr).toContain("unknown command 'locatons' (did you mean locations?)");
     const help = await run(['help', 'devics']);
     expect(help.stderr).toContain('(did you mean devices?)');
+  });
+
+  it('a mistyped option names the closest one in the same words, on one line', async () => {
+    const result = await run(['providers', '--cout', '3']);
+    expect(result.code).toBe(ExitCode.usage);
+    expect(result.stderr.split('\n')[0]).toBe("error: unknown option '--cout' (did you mean --count?)");
+    expect(
+      commanderSuggestionInOurWords("error: unknown option '--se'\n(Did you mean one of --seed, --sec?)"),
+    ).toBe("error: unknown option '--se' (did you mean one of --seed, --sec?)");
   });
 
   it('an unknown config key is an error naming the key it resembles, at the top level and in a profile', async () => {

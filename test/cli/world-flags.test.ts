@@ -1,6 +1,7 @@
 // The demo world's flags: accepted after the command as before it, a warning when an API
-// is configured (they shape the demo only), and --own-providers above --providers refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// is configured (they shape the demo only), and --own-providers above --providers refused
+// (by the commands and by `sim`).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SimulatorOptions } from '../../simulator/index.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { run, type SimFixture, smallDemo, startSimFixture } from './harness.ts';
@@ -46,5 +47,13 @@ describe('world flags', () => {
     });
     expect(result.code).toBe(ExitCode.usage);
     expect(result.stderr).toContain('--own-providers 50 is more than --providers 10');
+    // netdeck sim likewise, before anything starts.
+    const runSimulatorCommand = vi.fn(async () => {});
+    const sim = await run(['sim', '--port', '0', '--providers', '10', '--own-providers', '50'], {
+      deps: { runSimulatorCommand },
+    });
+    expect(sim.code).toBe(ExitCode.usage);
+    expect(sim.stderr).toContain('--own-providers 50 is more than --providers 10');
+    expect(runSimulatorCommand).not.toHaveBeenCalled();
   });
 });

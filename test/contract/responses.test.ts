@@ -33,6 +33,8 @@ interface Live {
   walletId: string;
   /** codes devices made (create-adopt-code): the first added by the demo network */
   devices: { code: string; secret: string }[];
+  /** balance codes nobody has redeemed (issue 34) */
+  balanceCodes: string[];
 }
 
 /** 10 001 ids: more than remove-clients removes at once. */
@@ -127,7 +129,34 @@ function variants(
         { client_id: UNKNOWN_ID, description: 'x' },
         { description: 'x', roles: [''] },
         { description: 'x', source_client_id: UNKNOWN_ID },
+        // Issue 34: a proxy, one with WireGuard, one without a place (unread by the seed era).
+        { description: 'proxy', proxy_config: { initial_device_state: { country_code: 'de' } } },
+        {
+          proxy_config: {
+            enable_wg: true,
+            https_require_auth: true,
+            initial_device_state: { country_code: 'DE' },
+          },
+        },
+        { proxy_config: {} },
       ];
+    // Issue 34.
+    case 'checkBalanceCode':
+      return [{ secret: live.balanceCodes[0] }, OPERATION_BODIES[name]];
+    case 'redeemBalanceCode':
+      return [{ secret: live.balanceCodes[1] }, { secret: live.balanceCodes[1] }];
+    case 'networkCheck':
+      return [{ network_name: 'demo-network-new' }, { network_name: 'x' }, OPERATION_BODIES[name]];
+    case 'networkCreate':
+      return [OPERATION_BODIES[name], { terms: true }];
+    case 'authVerifySend':
+    case 'authPasswordReset':
+      return [{ user_auth: live.email }];
+    case 'authVerify':
+      return [{ user_auth: live.email, verify_code: 'nope' }, OPERATION_BODIES[name]];
+    // It would delete the network the loop runs in: test/simulator/integration/sign-up.test.ts.
+    case 'networkDelete':
+      return [];
     case 'adoptStatus':
       return [
         { adopt_code: live.devices[0].code },
@@ -204,6 +233,7 @@ describe.each(ERAS)('every answer of the simulator playing the %s era', (era: Er
       authCode: ((await answer(endpoints.authCodeCreate, {})).json as { auth_code: string }).auth_code,
       walletId: codes.wallets[0].wallet_id,
       devices: [],
+      balanceCodes: codes.balance_codes.map((code) => code.secret),
     };
     for (let k = 0; k < 2; k++) {
       const made = (await answer(endpoints.createAdoptCode, { device_name: `device ${k}` })).json as {

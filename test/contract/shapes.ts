@@ -274,6 +274,46 @@ const connection = z.strictObject({
   connection_service: z.string(),
   connection_block: z.string(),
 });
+/**
+ * Issue 34: ProxyClient (server: model/network_client_proxy_model.go): no omitempty but
+ * `change_id`'s, so every URL and port is sent; `wg_config` is `null` without WireGuard.
+ */
+const base64Key = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
+const wgConfig = z.strictObject({
+  wg_proxy_port: z.int().positive(),
+  client_private_key: base64Key,
+  client_public_key: base64Key,
+  proxy_public_key: base64Key,
+  client_ipv4: z.string().regex(/^\d+\.\d+\.\d+\.\d+$/),
+  config: z.string().startsWith('[Interface]\nPrivateKey = '),
+});
+const proxyClientFields = {
+  create_time: rfc3339,
+  proxy_id: uuid,
+  client_id: uuid,
+  instance_id: uuid,
+  socks_proxy_url: z.string().regex(/^(socks5h:\/\/[a-z0-9.-]+:\d+)?$/),
+  http_proxy_url: z.string().regex(/^http:\/\/[a-z0-9.-]+:\d+$/),
+  https_proxy_url: z.string().regex(/^https:\/\/([0-9a-v]{58}\.)?[a-z0-9.-]+:\d+$/),
+  api_base_url: z.string().url(),
+  auth_token: z.string().regex(/^[0-9A-V]{58}$/),
+  proxy_host: nonEmpty,
+  block: z.string(),
+  http_proxy_port: z.int().positive(),
+  https_proxy_port: z.int().positive(),
+  socks_proxy_port: z.int().nonnegative(),
+  api_port: z.int().positive(),
+  wg_config: wgConfig.nullable(),
+};
+/** As /network/clients lists it: stored before `change_id` was set, without `keepalive_seconds`. */
+const proxyClient = z.strictObject(proxyClientFields);
+/** ProxyConfigResult: `keepalive_seconds` (no omitempty, never set: 0), then the ProxyClient with its change id. */
+const proxyConfigResult = z.strictObject({
+  keepalive_seconds: z.literal(0),
+  change_id: z.int().positive(),
+  ...proxyClientFields,
+});
+
 const networkClient = z.strictObject({
   client_id: uuid,
   source_client_id: uuid.optional(),
@@ -287,7 +327,7 @@ const networkClient = z.strictObject({
   roles: z.array(nonEmpty).min(1).optional(),
   principal: nonEmpty.optional(),
   provide_mode: z.literal(3).optional(),
-  proxy_client: z.looseObject({}).optional(),
+  proxy_client: proxyClient.optional(),
   connections: z.array(connection).min(1).optional(),
 });
 /** An empty network is `{"clients": null}` (a nil slice). */
@@ -452,16 +492,20 @@ const removeClients = z.union([
   z.strictObject({ already_in_progress: z.literal(true) }),
   z.strictObject({ too_many_concurrent_runs: z.literal(true) }),
 ]);
-/** AuthNetworkClientResult: `client_limit_exceeded` has no omitempty, `upgrade_required` has. */
+/**
+ * AuthNetworkClientResult: `client_limit_exceeded` has no omitempty, `upgrade_required` has.
+ * With proxy_config: the proxy, or its error beside the token (the client is made).
+ */
+const authClientError = z.strictObject({
+  client_limit_exceeded: z.boolean(),
+  upgrade_required: z.literal(true).optional(),
+  message: nonEmpty,
+});
 const authClient = z.union([
   z.strictObject({ by_client_jwt: token, client_id: uuid }),
-  z.strictObject({
-    error: z.strictObject({
-      client_limit_exceeded: z.boolean(),
-      upgrade_required: z.literal(true).optional(),
-      message: nonEmpty,
-    }),
-  }),
+  z.strictObject({ by_client_jwt: token, client_id: uuid, proxy_config_result: proxyConfigResult }),
+  z.strictObject({ by_client_jwt: token, client_id: uuid, error: authClientError }),
+  z.strictObject({ error: authClientError }),
 ]);
 const hexSecret = z.string().regex(/^[0-9a-f]{256}$/);
 /** Re-marshalled through a map: `share_code` is the secret again. */
@@ -656,6 +700,122 @@ const EARNINGS_CURRENT: Partial<Record<OperationName, z.ZodType>> = {
   leaderboard,
 };
 
+// ---- issue 34: the data balance, sign-up and recovery, where a caller is (server 2c9e92b4) ----
+
+const bytes = z.int().nonnegative();
+/** TransferBalance: `subsidy_net_revenue_nano_cents`, `purchase_token`, `paid`, `pro` omitempty. */
+const transferBalance = z.strictObject({
+  balance_id: uuid,
+  network_id: uuid,
+  start_time: rfc3339,
+  end_time: rfc3339,
+  start_balance_byte_count: bytes,
+  net_revenue_nano_cents: z.int().nonnegative(),
+  subsidy_net_revenue_nano_cents: z.int().positive().optional(),
+  balance_byte_count: bytes,
+  purchase_token: nonEmpty.optional(),
+  paid: z.literal(true).optional(),
+  pro: z.literal(true).optional(),
+});
+/** SubscriptionBalanceResult: `current_subscription`, `subscriptions`, `active_transfer_balances` omitempty. */
+const subscriptionBalance = z.strictObject({
+  start_balance_byte_count: bytes,
+  balance_byte_count: bytes,
+  open_transfer_byte_count: bytes,
+  current_subscription: z
+    .strictObject({ subscription_id: uuid, store: z.string(), plan: nonEmpty })
+    .optional(),
+  subscriptions: z
+    .array(z.strictObject({ subscription_id: uuid, store: z.string(), plan: nonEmpty }))
+    .min(1)
+    .optional(),
+  active_transfer_balances: z.array(transferBalance).min(1).optional(),
+  pending_payout_usd_nano_cents: z.literal(0),
+  update_time: rfc3339,
+});
+const balanceCodeSecret = z.string().regex(/^[A-Z2-7]{26}$/);
+/** GetNetworkRedeemedBalanceCodesResult: `balance_codes` without omitempty (`null` when none). */
+const balanceCodes = z.strictObject({
+  balance_codes: z
+    .array(
+      z.strictObject({
+        balance_code_id: uuid,
+        balance_byte_count: bytes,
+        redeem_time: rfc3339,
+        end_time: rfc3339,
+        secret: balanceCodeSecret,
+      }),
+    )
+    .min(1)
+    .nullable(),
+});
+const window = { start_time: rfc3339, end_time: rfc3339, balance_byte_count: bytes };
+const checkBalanceCode = z.union([z.strictObject({ balance: z.strictObject(window) }), refusal]);
+const redeemBalanceCode = z.union([
+  z.strictObject({ transfer_balance: z.strictObject({ transfer_balance_id: uuid, ...window }) }),
+  refusal,
+]);
+/** MyIpInfoResult: `location` and `privacy` always sent here; the names and `city`, `region`, `timezone` omitempty. */
+const myIpInfo = z.strictObject({
+  info: z.strictObject({
+    ip: nonEmpty,
+    location: z.strictObject({
+      coordinates: z.strictObject({ lat: z.number(), lon: z.number() }),
+      city: nonEmpty.optional(),
+      region: nonEmpty.optional(),
+      country: z.strictObject({
+        code: z
+          .string()
+          .regex(/^[a-z]{2}$/)
+          .optional(),
+        name: nonEmpty.optional(),
+      }),
+      continent: z.strictObject({
+        code: z
+          .string()
+          .regex(/^[a-z]{2}$/)
+          .optional(),
+        name: nonEmpty.optional(),
+      }),
+      timezone: nonEmpty.optional(),
+    }),
+    privacy: z.strictObject({
+      vpn: z.boolean(),
+      proxy: z.literal(false),
+      tor: z.literal(false),
+      relay: z.literal(false),
+      hosting: z.boolean(),
+      service: z.literal(''),
+    }),
+  }),
+  connected_to_network: z.boolean(),
+});
+/** NetworkCreateResult with a user auth: the network's id and name as sent, and the verification to do. */
+const networkCreate = z.union([
+  z.strictObject({
+    network: z.strictObject({ network_id: uuid, network_name: nonEmpty }),
+    verification_required: z.strictObject({ user_auth: nonEmpty }),
+  }),
+  z.strictObject({
+    network: z.strictObject({ by_jwt: token, network_id: uuid, network_name: nonEmpty }),
+    seedphrase: nonEmpty,
+  }),
+]);
+const userAuthResult = z.strictObject({ user_auth: nonEmpty });
+
+/** The group's routes both eras serve (the seed era's as today's: a choice of this project). */
+const USE_BOTH: Partial<Record<OperationName, z.ZodType>> = {
+  subscriptionBalance,
+  checkBalanceCode,
+  redeemBalanceCode,
+  networkCheck: z.strictObject({ available: z.boolean() }),
+  networkCreate,
+  authVerifySend: userAuthResult,
+  authVerify: z.union([z.strictObject({ network: z.strictObject({ by_jwt: token }) }), refusal]),
+  authPasswordReset: userAuthResult,
+  authPasswordSet: z.strictObject({}),
+  myIpInfo,
+};
 /**
  * GET /network/peers (server NetworkPeersResult): `peers` always, `disconnected` only when
  * some left in the last 5 minutes, each entry of it only an id and when.
@@ -697,6 +857,7 @@ const BOTH: Partial<Record<OperationName, z.ZodType>> = {
   authCodeCreate: codeCreate,
   authCodeLogin: tokenResult,
   ...FLEET_BOTH,
+  ...USE_BOTH,
 };
 
 /**
@@ -720,6 +881,7 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     removeClients,
     ...EARNINGS_BOTH,
     ...EARNINGS_CURRENT,
+    balanceCodes,
     networkPeers,
   },
   seed: {

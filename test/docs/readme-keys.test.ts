@@ -1,12 +1,12 @@
-// The key tables of docs/keys.md are the key table's (src/ui/keymap.ts): every key listed, none
+// The key tables of docs/keys.md are the key table's (src/ui/keys/keymap.ts): every key listed, none
 // extra. They are written by `npm run readme-keys` (scripts/readme-keys.ts); when this
 // fails after a key was added or changed, run it and look at docs/keys.md's diff.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIALOG_WORDS, KEY_WORDS, PANE_GLOBALS } from '../../scripts/readme-key-words.ts';
 import { KEYS_DOC, keyTables, withKeyTables } from '../../scripts/readme-keys.ts';
-import { isDialogScope } from '../../src/ui/input/bindings.ts';
-import { keyLabel, keymap } from '../../src/ui/keymap.ts';
+import { isDialogScope } from '../../src/ui/keys/bindings.ts';
+import { keyLabel, keymap } from '../../src/ui/keys/keymap.ts';
 import { PANES } from '../../src/ui/panes/registry.ts';
 
 const readme = readFileSync(KEYS_DOC, 'utf8');

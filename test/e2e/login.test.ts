@@ -51,11 +51,12 @@ describe('logging in from the console', () => {
     await session.keys('q');
     expect(await session.exited()).toBe(0);
 
-    // The next start, with no API URL and no token given: the kept login is used.
+    // The next start, with no API URL and no token given: the kept login is used, that of
+    // the default profile, which the header names.
     const next = await spawnNetdeck({ env: { XDG_CONFIG_HOME: session.configHome }, cols: 110, rows: 32 });
     try {
       await next.waitFor(/places with providers/, 15_000);
-      expect(next.lines()[0]).toMatch(/^netdeck · http:\/\/127\.0\.0\.1:\d+ · demo/);
+      expect(next.lines()[0]).toMatch(/^netdeck · profile default · http:\/\/127\.0\.0\.1:\d+ · demo/);
       await next.keys('3');
       await next.waitFor(/Shared by this network \(\d+\)/);
       await next.keys('q');

@@ -1,12 +1,12 @@
 // A key remapped to a character the footer would draw raw: a bidi override (U+202E
 // reorders the footer's hint), another format character (invisible), a control, a line
-// or paragraph separator. The remap's one check (src/ui/input/remap.ts) refuses them, so
+// or paragraph separator. The remap's one check (src/ui/keys/remap.ts) refuses them, so
 // `config --check`, `config set keys` and the console's resolver all do.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from '../../src/cli/profile/config.ts';
-import { keyProblem } from '../../src/ui/input/remap.ts';
+import { keyProblem } from '../../src/ui/keys/remap.ts';
 import { run } from '../cli/harness.ts';
 import { RAW_CONTROL } from '../hostile.ts';
 import { scratchDir } from '../scratch-dir.ts';

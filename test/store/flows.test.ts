@@ -1,14 +1,16 @@
 // The console's stores against the real simulator (current era) on one ManualClock: the
 // Devices actions (confirm a guest, remove, rename an association, rename a device, the
 // QR code), the Account wallet list (payout, add with the service's checks, remove),
-// the login with an auth code, the device names My providers gets from the clients, and
-// the places Discover sends to Providers.
+// the login with an auth code, the device names My providers gets from the clients, the
+// places Discover sends to Providers, and what the event log records of the user's actions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { codeLink } from '../../src/contract/code-link.ts';
 import { walletRows } from '../../src/store/account.ts';
+import { keyRows } from '../../src/store/api-keys.ts';
+import { countryLabel } from '../../src/store/blocked.ts';
 import { withClientInfo } from '../../src/store/clients.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { deviceRows, type KeyOfAction, rowRefusal, selectedRow } from '../../src/store/devices.ts';
@@ -263,6 +265,44 @@ describe('the event log records what the user did', () => {
       'you added a SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
       'you removed the SOL wallet 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
       'you sent feedback',
+    ]);
+  });
+
+  it('an API key made and removed, a country blocked and unblocked, the network shown and hidden on the leaderboard', async () => {
+    const keys = () => stores.apiKeys.getState();
+    keys().setName('ci runner');
+    await keys().create();
+    const made = keyRows(keys()).selected!;
+    keys().askRemove();
+    expect(keys().question).toMatchObject({ name: 'ci runner' });
+    await keys().answer(true);
+
+    const country = stores.discovery.getState().data!.locations!.find((l) => l.location_type === 'country')!;
+    const choice = { id: country.location_id!, name: country.name!, code: country.country_code };
+    const blocked = () => stores.blocked.getState();
+    blocked().ask(choice);
+    await blocked().answer(false); // no: nothing done, nothing logged
+    blocked().ask(choice);
+    await blocked().answer(true);
+    blocked().ask(choice);
+    await blocked().answer(true);
+
+    const earnings = () => stores.earnings.getState();
+    const wasPublic = earnings().data?.ranking.data?.leaderboard_public === true;
+    earnings().askVisibility();
+    await earnings().answerVisibility(true);
+    earnings().askVisibility();
+    await earnings().answerVisibility(true);
+
+    const label = countryLabel(choice);
+    const shown = 'you made this network public on the leaderboard: it shows there by name';
+    const hidden = 'you hid this network on the leaderboard: its place stays, without a name';
+    expect(done()).toEqual([
+      `you made the API key "ci runner" (${made.id})`,
+      `you removed the API key "ci runner" (${made.id})`,
+      `you blocked ${label}: consumers there are no longer offered your providers`,
+      `you unblocked ${label}: consumers there are offered your providers again`,
+      ...(wasPublic ? [hidden, shown] : [shown, hidden]),
     ]);
   });
 });

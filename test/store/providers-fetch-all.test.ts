@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest, FindProvidersResult, Provider } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
+import type { WalkBounds } from '../../src/store/provider-walk.ts';
 import { createProvidersStore, type ProvidersStore } from '../../src/store/providers.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('fetch every provider (N), on the simulator', () => {
-  it('fetches to exhaustion, each batch excluding all before it, counting toward Discover’s count', async () => {
+  it('fetches to exhaustion in batches of 1000 as providers --all does, each excluding all before it, counting toward Discover’s count', async () => {
     harness = await startSim({ era: 'seed' });
     const { client, clock } = harness;
     const bodies: FindProvidersRequest[] = [];
@@ -54,17 +55,18 @@ describe('fetch every provider (N), on the simulator', () => {
     const seen = store.getState().seen.map((p) => p.client_id!);
     expect(seen).toHaveLength(expected);
     expect(new Set(seen).size).toBe(expected);
+    // The first batch is the pane's (5, sent by choosing); N's are the largest: the rest, then none.
     expect(store.getState()).toMatchObject({
       exhausted: true,
       loading: false,
       fetchingAll: undefined,
-      batches: Math.ceil(expected / 5) + 1,
+      batches: 3,
     });
-    for (const [i, body] of bodies.entries())
-      expect(body.exclude_client_ids ?? []).toEqual(seen.slice(0, i * 5));
+    expect(bodies.map((body) => body.count)).toEqual([5, 1000, 1000]);
+    expect(bodies.map((body) => body.exclude_client_ids ?? [])).toEqual([[], seen.slice(0, 5), seen]);
     // Exhausted: N again sends nothing (the pane says why: test/ui/providers-fetch-all.test.tsx).
     await store.getState().fetchAll();
-    expect(bodies).toHaveLength(Math.ceil(expected / 5) + 1);
+    expect(bodies).toHaveLength(3);
     expect(store.getState().fetchingAll).toBeUndefined();
   });
 });
@@ -95,8 +97,11 @@ function answeringClient() {
   return { client, calls, batchOf };
 }
 
-function storeOn(client: ApiClient): ProvidersStore {
-  return createProvidersStore({ client, clock: new ManualClock(), connection: createConnectionStore() });
+function storeOn(client: ApiClient, walkBounds?: WalkBounds): ProvidersStore {
+  return createProvidersStore(
+    { client, clock: new ManualClock(), connection: createConnectionStore() },
+    { walkBounds },
+  );
 }
 
 const SPECS: MarkedSpec[] = [
@@ -105,9 +110,9 @@ const SPECS: MarkedSpec[] = [
 ];
 
 /** A store that has seen one batch of 10 and fetches all (N): the second batch is out. */
-async function fetchingAllAfterOneBatch() {
+async function fetchingAllAfterOneBatch(walkBounds?: WalkBounds) {
   const { client, calls, batchOf } = answeringClient();
-  const store = storeOn(client);
+  const store = storeOn(client, walkBounds);
   void store.getState().choose(SPECS);
   await settle();
   calls[0].answer(batchOf(10));
@@ -174,6 +179,29 @@ describe('fetch every provider (N), step by step', () => {
     expect(store.getState()).toMatchObject({ fetchingAll: undefined, loading: false });
     expect(store.getState().error?.message).toContain('502');
     expect(store.getState().seen).toHaveLength(10);
+  });
+
+  it('stops at the bound providers --all keeps, the providers seen before N counted, and says which', async () => {
+    const { store, calls, batchOf, running } = await fetchingAllAfterOneBatch({
+      providers: 25,
+      requests: 1000,
+      bytes: 1024 * 1024,
+    });
+    expect(calls[1].body.count).toBe(1000);
+    calls[1].answer(batchOf(40));
+    await settle();
+    // 15 of the 40 fit under the bound; the next batch still brings new ones: it stops there.
+    expect(store.getState().seen).toHaveLength(25);
+    calls[2].answer(batchOf(40));
+    await running;
+    expect(calls).toHaveLength(3);
+    expect(store.getState()).toMatchObject({ walkStop: 'providers', fetchingAll: undefined, loading: false });
+    expect(store.getState().seen).toHaveLength(25);
+    // At the bound, N sends nothing more (the pane says why); x starts over.
+    await store.getState().fetchAll();
+    expect(calls).toHaveLength(3);
+    store.getState().reset();
+    expect(store.getState().walkStop).toBeUndefined();
   });
 
   it('with nothing chosen N sends nothing; the total is unknown when a spec has no count', async () => {

@@ -30,6 +30,19 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
   return app;
 }
 
+/** Adds the first of the demo's live adoption codes in the dialog (`a`): it is pending then. */
+async function addAdoption() {
+  const { press, type, waitFor, sim } = app!;
+  const live = sim.admin.codes().adopt_codes[0];
+  await press('a');
+  await type(live.code);
+  await press('enter');
+  await waitFor('✓ Adoption added');
+  await press('esc');
+  await waitFor('Pending adoption (1)');
+  return live;
+}
+
 /** The pane's line for a device, by its name. */
 const lineOf = (frame: string, name: string) => frame.split('\n').find((line) => line.includes(name));
 
@@ -173,6 +186,21 @@ describe('adding a code', () => {
     expect(pendingLine()).toBeUndefined();
     expect(frame()).toContain('Pending adoption (0)');
     expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('a pending adoption removed with x: the event log says the user removed it, and no confirmation', async () => {
+    const { waitFor, press, stores } = await open();
+    await waitFor('Shared by this network');
+    const live = await addAdoption();
+    await press('g', 'x');
+    await waitFor('Remove it?');
+    await press('y');
+    await waitFor('✓ Removed.');
+    await press('esc');
+    await waitFor('Pending adoption (0)');
+    const said = stores.events.last().map((event) => event.message);
+    expect(said).toContain(`you removed the association of "${live.device_name}"`);
+    expect(said.filter((message) => message.includes('confirmed its adoption'))).toEqual([]);
   });
 
   it('a share code of another network: the device, its owner network, listed as incoming', async () => {
@@ -423,6 +451,20 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('Shared by this network (3)');
   });
 
+  it('Q from the palette on a pending adoption calls its code an adoption code', async () => {
+    const { waitFor, frame, press, type } = await open();
+    await waitFor('Shared by this network');
+    const live = await addAdoption();
+    await select(live.device_name);
+    await press(':');
+    await type('qr code');
+    await waitFor(/^› show the code as a QR code/m);
+    await press('enter');
+    await waitFor('Adoption code as a QR code');
+    expect(frame()).not.toContain('Share code');
+    expect(frame()).not.toContain('other network');
+  });
+
   it('Q in the mono theme gives the link and the words: its ASCII could not be scanned', async () => {
     const { waitFor, frame, press } = await open({ theme: MONO_THEME });
     await waitFor('Shared by this network (3)');
@@ -431,6 +473,67 @@ describe('acting on a row: confirm, rename, remove, device names, QR code', () =
     await waitFor('No QR code in the mono theme');
     expect(frame()).toContain('https://app.bringyour.com/?add=');
     expect(frame()).not.toMatch(/[█▀▄]/);
+  });
+});
+
+describe('a row’s detail (enter)', () => {
+  it('shows the row whole: its name, code, client id, device id and network uncut; y copies; esc goes back', async () => {
+    const { waitFor, frame, press, stores } = await open({ sim: { era: 'current' } });
+    await waitFor('Shared with this network (2)');
+    // A device shared with this network: its owner's network named, a code and a client id.
+    await press('g', 'j', 'enter');
+    const { detailKey, data } = stores.devices.getState();
+    const shared = data!.incoming_shared_devices!.find((d) => detailKey === `incoming:${d.code}`)!;
+    await waitFor('Shared with this network  ·  esc back');
+    expect(frame()).toMatch(new RegExp(`^device {6}${shared.device_name}$`, 'm'));
+    expect(frame()).toMatch(new RegExp(`^code {8}${shared.code}$`, 'm'));
+    expect(frame()).toMatch(new RegExp(`^client id {3}${shared.client_id}$`, 'm'));
+    expect(frame()).toMatch(new RegExp(`^owner {7}${shared.network_name}$`, 'm'));
+    expect(frame()).toContain('y copies the code · Q shows it as a QR code · x removes it · R renames it');
+    expect(frame()).toMatchSnapshot('detail');
+    // The lists' keys say why they do nothing here; the row's keys act on it.
+    await press('o');
+    expect(frame().split('\n').at(-1)).toBe(
+      'o sorts the lists, which are not shown here (esc goes back to them)',
+    );
+    await press('y');
+    await waitFor('Sent to the terminal clipboard (OSC 52) — also written to');
+    expect(readFileSync(copiedFile(), 'utf8')).toBe(`${shared.code}\n`);
+    await press('esc');
+    await waitFor('Shared by this network (3)');
+    expect(stores.devices.getState().detailKey).toBeUndefined();
+  });
+
+  it('at 60x15 a device with a long name: the name whole over several lines, which scroll', async () => {
+    const { waitFor, frame, press, stores, client } = await open({
+      cols: 60,
+      rows: 15,
+      sim: { era: 'current' },
+    });
+    await waitFor('Shared by this network (3)');
+    await press('G');
+    const own = stores.clients
+      .getState()
+      .data!.clients!.find((c) => stores.devices.getState().selectedKey === `own:${c.client_id}`)!;
+    const name =
+      'the router in the attic above the garage, behind the water tank, next to the old skis and the box of letters from the summer of the long drought, under the window that never quite shuts, where the wifi reaches the shed and the far end of the garden';
+    await client.setDeviceName({ device_id: own.device_id, device_name: name });
+    await press('r');
+    await waitFor(() => stores.clients.getState().data!.clients!.some((c) => c.device_name === name));
+    await press('enter');
+    await waitFor("This network's devices  ·  esc back");
+    expect(frame()).toContain('device      the router in the attic above the garage, behind');
+    expect(frame()).toContain('            the water tank, next to the old skis and the box');
+    expect(frame()).toContain('↓ more');
+    expect(frame()).toMatchSnapshot('detail, narrow');
+    await press('G');
+    await waitFor('↑ more');
+    expect(frame()).toContain(`device id   ${own.device_id}`);
+    expect(
+      frame()
+        .split('\n')
+        .every((line) => line.length <= 60),
+    ).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 import chalk from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { LocationResult } from '../../src/contract/schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../src/store/discovery.ts';
-import { POOL_NOTE } from '../../src/ui/panes/discover/discover-pane.tsx';
+import { POOL_NOTE } from '../../src/ui/panes/discover/discover-view.ts';
 import { activePane } from '../../src/ui/panes/registry.ts';
 import { neverClient, withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
@@ -16,6 +17,21 @@ afterEach(async () => {
 
 /** A row without the list's scrollbar cell at its end. */
 const noBar = (line: string) => line.replace(/ *[│█]$/, '');
+
+/** A client whose operation `name` counts its calls (`asked`). */
+function counted(name: 'findLocations' | 'findProviderLocations') {
+  const calls = {
+    asked: 0,
+    wrap: (client: ApiClient) =>
+      withOverrides(client, {
+        [name]: (...args: unknown[]) => {
+          calls.asked++;
+          return (client[name] as (...passed: unknown[]) => unknown)(...args);
+        },
+      } as Partial<ApiClient>),
+  };
+  return calls;
+}
 
 /** Rows of the Discover list (lines between the column header and the status line). */
 function listLines(frame: string): string[] {
@@ -137,15 +153,18 @@ describe('Discover pane', () => {
     expect(listLines(app.frame())).toEqual(before);
   });
 
-  it('search as you type today: find-locations is gone (said once), find-provider-locations answers', async () => {
-    app = await renderApp();
+  it('search as you type today: the demo knows its service has no find-locations (no 404 to tell), find-provider-locations answers', async () => {
+    const calls = counted('findLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
     await app.waitFor('places with providers');
     await app.press('/');
     await app.type('germ');
     expect(app.frame()).toContain('/ germ');
     expect(app.frame()).toContain('searching…');
     await app.clock.advance(SEARCH_DEBOUNCE_MS);
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
+    expect(app.frame()).not.toMatch(/404|find-locations/);
+    expect(calls.asked).toBe(0);
     const rows = listLines(app.frame());
     expect(rows[0]).toMatch(/country\s+Germany\s+DE\s+\d+\s+0$/);
     expect(app.frame()).toContain('DIST');
@@ -199,7 +218,8 @@ describe('Discover pane', () => {
     const state = app.stores.discovery.getState();
     expect(state.query).toBe('ger');
     expect(Object.keys(state.marked)).toHaveLength(1);
-    expect(state.cursor).toBe(1);
+    // space marks and moves down, j moves again.
+    expect(state.cursor).toBe(2);
   });
 
   it('empty: a search with no match says so', async () => {
@@ -231,7 +251,7 @@ describe('Discover pane', () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('/', 'b', 'e', 'r', 'enter');
-    await app.waitFor('no find-locations (404)');
+    await app.waitFor('matches');
     await app.press('>');
     await app.waitFor('this service has no find-locations: its search takes no match distance');
     expect(app.stores.discovery.getState().distanceFraction).toBeUndefined();
@@ -275,7 +295,10 @@ describe('Discover pane', () => {
   it('space marks rows; enter sends the marked specs to Providers, which samples them', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
-    await app.press('G');
+    await app.press('space');
+    // space marks and moves down.
+    expect(app.stores.discovery.getState().cursor).toBe(1);
+    await app.press('k', 'space', 'G');
     await app.press('space', 'k', 'space');
     expect(app.frame()).toContain('2 marked');
     expect(listLines(app.frame()).filter((l) => l[1] === '●')).toHaveLength(2);
@@ -322,6 +345,8 @@ describe('Discover pane', () => {
 describe('Discover pane, more', () => {
   it('a service whose find-locations answers nothing: the query is asked of find-provider-locations', async () => {
     app = await renderApp({
+      // The seed era's service: today's has no find-locations at all (the demo knows its era).
+      sim: { era: 'seed' },
       wrapClient: (client) =>
         withOverrides(client, {
           findLocations: async () => ({ groups: [], locations: [], devices: [] }) as LocationResult,
@@ -342,9 +367,10 @@ describe('Discover pane, more', () => {
   it('a failed search shows the service’s answer, and the list stays', async () => {
     app = await renderApp({
       wrapClient: (client) =>
+        // Today's service searches with find-provider-locations (the demo knows it has no find-locations).
         withOverrides(client, {
-          findLocations: async () => {
-            throw new ApiError('http', 'find locations: 503 busy', { status: 503, body: 'busy' });
+          findProviderLocations: async () => {
+            throw new ApiError('http', 'find provider locations: 503 busy', { status: 503, body: 'busy' });
           },
         }),
     });
@@ -376,6 +402,38 @@ describe('Discover pane, more', () => {
     expect(noBar(lines.find((l) => l.startsWith('›')) ?? '')).toMatch(/City 09999\s+Testland\s+1$/);
     await app.press('pgup', 'k');
     expect(app.stores.discovery.getState().cursor).toBe(10_000 - 1 - 33 - 1);
+  });
+});
+
+describe('a search the service cannot narrow', () => {
+  it('says so for another script and one character (nothing asked); two keep their starts; exact and prefix first', async () => {
+    const calls = counted('findProviderLocations');
+    app = await renderApp({ wrapClient: calls.wrap });
+    await app.waitFor('places with providers');
+    const search = async (query: string) => {
+      app!.stores.discovery.getState().setQuery(query);
+      await app!.clock.advance(SEARCH_DEBOUNCE_MS);
+      await app!.waitFor(() => !app!.stores.discovery.getState().search.loading);
+    };
+    await search('東京');
+    await app.waitFor('no place is named in the letters of "東京": place names are in Latin letters only');
+    expect(listLines(app.frame())).toHaveLength(1);
+    await search('t');
+    await app.waitFor('one character is too short to narrow the places');
+    expect(calls.asked).toBe(0);
+
+    await search('de');
+    await app.waitFor(/only names and codes starting with "de" \(\d+ other matches left out\)/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}country Germany\s+DE\s/);
+    expect(app.frame()).not.toMatch(/country Belgium/);
+
+    // Accents fold both ways; the place named as the query comes before those it starts.
+    await search('sao paulo');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/^› {2}(city|region) +São Paulo\s/);
+    await search('SÃO');
+    await app.waitFor(/matches/);
+    expect(listLines(app.frame())[0]).toMatch(/São Paulo/);
   });
 });
 

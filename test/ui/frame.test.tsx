@@ -66,7 +66,10 @@ describe('frame', () => {
     const frame = app.frame();
     // Opens at the active pane's section.
     expect(frame.split('\n')[3]).toBe('Pane Discover');
-    expect(frame).toMatch(/<\s+match distance: stricter/);
+    // A key today's service cannot serve is marked, with the reason.
+    expect(frame).toMatch(
+      /\(<\)\s+match distance: stricter \(find-locations only\) · this service has no find-locations/,
+    );
     expect(frame).toMatchSnapshot();
     // Keys do not reach the pane or the globals while help is open.
     await app.press('2');

@@ -1,7 +1,9 @@
-// The header shows only what applies: the refresh time of what the pane shows (none for
-// a search's matches or the Providers' batches, the history's own in a 7/30-day view),
-// and one countdown at a time.
+// The header names the profile in use, and shows only what applies: the refresh time of
+// what the pane shows (none for a search's matches or the Providers' batches, the
+// history's own in a 7/30-day view), and one countdown at a time.
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { firstFrameLines } from '../../src/cli/console/first-paint.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { formatClockTime } from '../../src/format/numbers.ts';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
@@ -15,6 +17,32 @@ afterEach(async () => {
 const header = () => app!.frame().split('\n')[0];
 
 describe('header', () => {
+  it('names the profile in use first, as k9s names its context, and keeps it where the rest is cut', async () => {
+    app = await renderApp({ profile: 'prod', cols: 120 });
+    await app.waitFor('places with providers');
+    expect(header()).toMatch(/^netdeck · profile prod · SIMULATOR seed 7 · demo {2,}updated/);
+    await app.resize(60, 15);
+    expect(header()).toMatch(/^profile prod · SIMULATOR seed 7 ·… /);
+    // The first paint, before Ink, draws the same words.
+    const painted = stripVTControlCharacters(
+      firstFrameLines({
+        target: { kind: 'demo', seed: 7 },
+        network: 'demo',
+        profile: 'prod',
+        columns: 120,
+        rows: 40,
+        status: '',
+      }).get(1) ?? '',
+    );
+    expect(painted).toMatch(/^netdeck · profile prod · SIMULATOR seed 7 · demo /);
+  });
+
+  it('names no profile for the plain demo', async () => {
+    app = await renderApp();
+    await app.waitFor('places with providers');
+    expect(header()).toMatch(/^netdeck · SIMULATOR seed 7 · demo /);
+  });
+
   it('no refresh time over a search, nor in Providers; back with the browse list', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');

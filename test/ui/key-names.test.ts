@@ -1,37 +1,26 @@
-// Sentences name keys through keyOf (src/ui/key-names.ts): every action they name exists
-// in the key table, so a hint never names an action that was renamed or removed.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Sentences name keys through one object (src/ui/keys/key-names.ts), built from the key
+// table the console runs on: the user's keys, never the defaults once remapped. Which
+// actions a sentence may name the compiler checks (KeyNames has exactly the table's).
 import { describe, expect, it } from 'vitest';
-import { keyOf } from '../../src/ui/key-names.ts';
+import { keyNamesOf } from '../../src/ui/keys/key-names.ts';
+import { keymap } from '../../src/ui/keys/keymap.ts';
+import { actionName, remapKeys } from '../../src/ui/keys/remap.ts';
 
-const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-
-describe('keyOf', () => {
+describe('key names', () => {
   it('names the default key of an action, by the names the configuration uses', () => {
-    expect(keyOf('refresh')).toBe('r');
-    expect(keyOf('devices.staleView')).toBe('O');
-    expect(keyOf('login')).toBe('L');
-    expect(() => keyOf('devices.nothing')).toThrow(/no action "devices.nothing"/);
+    const keys = keyNamesOf(keymap);
+    expect(keys.refresh).toBe('r');
+    expect(keys['devices.staleView']).toBe('O');
+    expect(keys.login).toBe('L');
+    expect(keys['discover.expand']).toBe('→');
+    expect(Object.keys(keys).sort()).toEqual(keymap.map(actionName).sort());
   });
 
-  it('every action a sentence names exists (literal names, and the stale view’s per pane)', () => {
-    const named = new Set<string>();
-    for (const file of sources('src/ui')) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/keyOf\('([^']+)'\)|copyAction="([^"]+)"|openedBy: \[([^\]]+)\]/g)) {
-        const names = match[3]
-          ? [...match[3].matchAll(/'([^']+)'/g)].map((m) => m[1])
-          : [match[1] ?? match[2]];
-        for (const name of names) named.add(name);
-      }
-    }
-    for (const view of ['devices', 'myProviders'])
-      for (const action of ['staleView', 'staleRemove']) named.add(`${view}.${action}`);
-    expect(named.size).toBeGreaterThan(30);
-    for (const name of named) expect(() => keyOf(name), name).not.toThrow();
+  it("names the user's key once remapped, and says so for an action left without one", () => {
+    const { table } = remapKeys(keymap, { refresh: ['R'], 'discover.send': ['S', 'p'], 'devices.qr': [] });
+    const keys = keyNamesOf(table);
+    expect(keys.refresh).toBe('R');
+    expect(keys['discover.send']).toBe('S');
+    expect(keys['devices.qr']).toBe('(devices.qr: no key)');
   });
 });

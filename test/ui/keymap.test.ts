@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fitHints, footerBindings } from '../../src/ui/frame/footer.tsx';
 import { helpLines } from '../../src/ui/frame/help-overlay.tsx';
-import type { Binding } from '../../src/ui/input/bindings.ts';
 import { bindingFor } from '../../src/ui/input/dispatcher.tsx';
-import { keymapConflicts, remapKeys } from '../../src/ui/input/remap.ts';
-import { globalTable, keymap } from '../../src/ui/keymap.ts';
+import type { Binding } from '../../src/ui/keys/bindings.ts';
+import { keyNamesOf } from '../../src/ui/keys/key-names.ts';
+import { globalTable, keymap } from '../../src/ui/keys/keymap.ts';
+import { keymapConflicts, remapKeys } from '../../src/ui/keys/remap.ts';
 import { paneById } from '../../src/ui/panes/registry.ts';
 
 describe('keymap', () => {
@@ -80,7 +81,7 @@ describe('keymap', () => {
   });
 
   it('help lists every binding, grouped by scope, the active pane after the global keys', () => {
-    const lines = helpLines(paneById('providers'));
+    const lines = helpLines(paneById('providers'), keymap, keyNamesOf(keymap));
     const titles = lines.filter((l) => l.kind === 'title' && l.text).map((l) => l.text);
     expect(titles.slice(0, 3)).toEqual(['Everywhere', 'Pane Providers', 'Pane Discover']);
     // Dialogs by what people read, never by their ids.

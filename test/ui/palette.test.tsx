@@ -3,8 +3,8 @@
 // closes and runs nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fuzzyScore, matchEntries, paletteEntries } from '../../src/ui/frame/palette-entries.ts';
-import { isDialogScope } from '../../src/ui/input/bindings.ts';
-import { keymap } from '../../src/ui/keymap.ts';
+import { isDialogScope } from '../../src/ui/keys/bindings.ts';
+import { keymap } from '../../src/ui/keys/keymap.ts';
 import { PANES } from '../../src/ui/panes/registry.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
@@ -85,5 +85,20 @@ describe('the palette on the screen', () => {
     await app.waitFor(/^› go to Devices/m);
     await app.press('enter');
     await app.waitFor(() => session().activePane === 'devices');
+  });
+});
+
+describe('the palette in a narrow terminal', () => {
+  it('keeps its placeholder whole and cuts the hint beside it instead, down to 60 columns', async () => {
+    app = await renderApp({ cols: 67, rows: 19 });
+    await app.waitFor('places with providers');
+    await app.press(':');
+    await app.waitFor('ACTION');
+    for (const cols of [67, 60]) {
+      await app.resize(cols, 19);
+      const line = app.frame().split('\n')[2];
+      expect(line).toMatch(/^: {3}an action or a pane {2}row 1 of \d+ · /);
+      expect(line).toMatch(/…$/);
+    }
   });
 });

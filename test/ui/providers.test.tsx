@@ -181,6 +181,31 @@ describe('Providers pane', () => {
     expect(seen).toHaveLength(total - 1);
   });
 
+  it('space marks and moves down; D asks before it forgets the used destinations', async () => {
+    const { app, spec } = await onSmallCountry();
+    await app.stores.providers.getState().choose([spec]);
+    await app.waitFor('5 seen');
+    const seen = app.stores.providers.getState().seen.map((p) => p.client_id!);
+    await app.press('space', 'space');
+    expect(Object.keys(app.stores.providers.getState().destinations)).toEqual(seen.slice(0, 2));
+    expect(app.frame()).toContain('row 3 of 5 seen');
+    expect(app.frame()).toMatch(new RegExp(`^ D ${seen[1]}`, 'm'));
+    await app.press('D');
+    await app.waitFor('Forget these 2?');
+    expect(app.frame()).toContain('Forget 2 used destinations? Later batches no longer leave them out');
+    await app.press('n');
+    await app.waitFor('2 used destinations');
+    expect(Object.keys(app.stores.providers.getState().destinations)).toHaveLength(2);
+    await app.press('D');
+    await app.waitFor('Forget these 2?');
+    await app.press('y');
+    await app.waitFor('✓ Forgot 2 used destinations: later batches may bring them again.');
+    await app.press('enter');
+    await app.waitFor('row 3 of 5 seen');
+    expect(app.stores.providers.getState().destinations).toEqual({});
+    expect(app.frame()).not.toContain('used destination ·');
+  });
+
   it('+ and - change the batch size; e writes the providers seen to a JSON Lines file and says where', async () => {
     const { app, spec } = await onSmallCountry();
     await app.press('+', '+');

@@ -1,9 +1,9 @@
-// The user's keys (config `keys`, src/ui/input/remap.ts) end to end on the screen: the
+// The user's keys (config `keys`, src/ui/keys/remap.ts) end to end on the screen: the
 // remapped key acts, the default one no longer does, and the footer and the help show
 // the user's key.
 import { afterEach, describe, expect, it } from 'vitest';
-import { remapKeys } from '../../src/ui/input/remap.ts';
-import { keymap } from '../../src/ui/keymap.ts';
+import { keymap } from '../../src/ui/keys/keymap.ts';
+import { remapKeys } from '../../src/ui/keys/remap.ts';
 import { type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;

@@ -26,9 +26,9 @@ import {
 import { App } from '../../src/ui/app.tsx';
 import { COPY_FILE } from '../../src/ui/clipboard.ts';
 import type { ProfileSwitch } from '../../src/ui/components/profile-dialog.tsx';
-import type { Binding } from '../../src/ui/input/bindings.ts';
 import type { KeyRegistry } from '../../src/ui/input/dispatcher.tsx';
 import { TerminalInput } from '../../src/ui/input/terminal-input.ts';
+import type { Binding } from '../../src/ui/keys/bindings.ts';
 import type { PaneId } from '../../src/ui/panes/list.ts';
 import { PLAIN_THEME, type Theme } from '../../src/ui/theme.ts';
 
@@ -122,7 +122,7 @@ export interface RenderOptions {
   theme?: Theme;
   /** The app's key registry (to read which handlers are mounted). */
   keys?: KeyRegistry;
-  /** The key table (the user's keys: src/ui/input/remap.ts); default the built-in one. */
+  /** The key table (the user's keys: src/ui/keys/remap.ts); default the built-in one. */
   keymap?: readonly Binding[];
   /** Render this instead of the whole app (components get the same stores and clock). */
   element?: (props: { stores: Stores; clock: ManualClock }) => React.ReactElement;
@@ -142,6 +142,8 @@ export interface RenderOptions {
   service?: { aheadMs: number; speed: number };
   /** Switching profiles (`@`), as the console command gives it. */
   profiles?: ProfileSwitch;
+  /** The configuration's profile in use (the header names it). */
+  profile?: string;
 }
 
 /** A clock `speed` times as fast as `local`, `aheadMs` ahead of it from now on (a sped-up simulator elsewhere). */
@@ -210,6 +212,7 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       target: options.loggedOut || service ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },
       token,
       pane: options.pane,
+      profile: options.profile,
     },
   );
   if (options.start !== false) {

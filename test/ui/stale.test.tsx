@@ -3,6 +3,7 @@
 // seen; space marks; X removes the marked ones (or all shown) after one question listing
 // them; P sets the period. At 80x24 and 120x40.
 import { afterEach, describe, expect, it } from 'vitest';
+import { selectedIndex } from '../../src/store/my-providers.ts';
 import { footerOf, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
@@ -76,10 +77,12 @@ describe('the stale view, what the keys do', () => {
     await a.waitFor(/stale for 30m \(P\) · \d+ of 10 providers/);
     await a.waitFor(() => rows(a.frame()).length >= 2);
     const shown = rows(a.frame());
-    await a.press('j', 'space');
+    await a.press('g', 'space');
     await a.waitFor('1 marked');
     const marked = rows(a.frame()).filter((line) => line.startsWith('✓'));
     expect(marked).toHaveLength(1);
+    // space marks and moves down: the cursor is on the next row.
+    expect(selectedIndex(a.stores.myProviders.getState())).toBe(1);
     const markedId = marked[0].slice(2, 10);
     await a.press('X');
     await a.waitFor('Remove it?');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitParts, padCells, truncate } from '../../src/ui/text.ts';
+import { displayWidth, fitParts, padCells, truncate, wrapText } from '../../src/ui/text.ts';
 
 describe('widths', () => {
   it('counts wide characters as two cells and truncates by cells', () => {
@@ -30,5 +30,19 @@ describe('fitParts', () => {
   });
   it('cuts the first part when not even the most wanted fits', () => {
     expect(fitParts([[1, 'a long status line']], 8)).toBe('a long …');
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces, and a line that ends exactly at the width leaves its space behind', () => {
+    expect(wrapText('aaaa bbbb cccc dddd', 9)).toEqual(['aaaa bbbb', 'cccc dddd']);
+    expect(wrapText('aaaaaaaaa bbbbb', 9)).toEqual(['aaaaaaaaa', 'bbbbb']);
+    expect(wrapText('one  two', 3)).toEqual(['one', 'two']);
+  });
+  it('cuts a word longer than the width, counts cells, keeps line breaks and a first indent', () => {
+    expect(wrapText('abcdefghij k', 4)).toEqual(['abcd', 'efgh', 'ij k']);
+    expect(wrapText('東京 大阪', 4)).toEqual(['東京', '大阪']);
+    expect(wrapText('first\n  second line', 8)).toEqual(['first', '  second', 'line']);
+    expect(wrapText('', 5)).toEqual(['']);
   });
 });

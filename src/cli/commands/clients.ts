@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { NetworkClient } from '../../contract/schemas.ts';
 import { provideModeName } from '../../contract/schemas.ts';
-import { formatAge, formatPeriod, formatTimestamp, parsePeriod } from '../../format/numbers.ts';
+import { formatAge, formatCount, formatPeriod, formatTimestamp, parsePeriod } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { describeRemoval, type Removal, removeClients } from '../../store/client-removal.ts';
 import { clientsById } from '../../store/clients.ts';
@@ -25,7 +25,7 @@ import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
 import { type CommonOptions, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
-import { type DataTable, type Field, textField } from '../output/data-table.ts';
+import { type DataTable, type Field, summed, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
@@ -48,14 +48,18 @@ function periodOf(value: string | boolean | undefined): number | undefined {
   return ms;
 }
 
-/** The network's stale clients for `periodMs`, as of the service's time, the longest gone first. */
-async function findStale(client: ApiClient, periodMs: number, fallbackNow: number) {
+/**
+ * The network's stale clients for `periodMs`, as of the service's time, the longest gone
+ * first; `json` is what `clients --stale` prints with --json (and `netdeck mcp` answers).
+ */
+export async function findStale(client: ApiClient, periodMs: number, fallbackNow: number) {
   const [clients, recent] = await Promise.all([
     client.networkClients(),
     client.providersLastN({ last_n: lastNFor(periodMs) }),
   ]);
   const now = answeredAt(recent, fallbackNow);
-  return { clients, now, stale: staleClients(clients, lastEventsOf(recent), now, periodMs) };
+  const stale = staleClients(clients, lastEventsOf(recent), now, periodMs);
+  return { clients, now, stale, json: { clients: stale.map((s) => s.client) } };
 }
 
 export function registerClients(program: Command, context: CliContext): void {
@@ -64,8 +68,10 @@ export function registerClients(program: Command, context: CliContext): void {
     description: 'the network’s clients: device names, device ids, client ids, provide mode, connections',
     flags: (command) => command.option('--stale [period]', STALE_HELP),
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck clients', 'one row per client'],
+      ['netdeck clients --profiles all --stale 7d', 'the stale clients of every profile'],
       ['netdeck clients --stale 7d', 'the clients nobody has seen for a week, the longest gone first'],
       ['netdeck clients remove --stale 7d', 'remove them (asks first)'],
       ['netdeck clients add --name "attic pi" --token-file pi.jwt', 'a client token for a new device'],
@@ -81,9 +87,9 @@ export function registerClients(program: Command, context: CliContext): void {
       }
       const now = commandClock({ client, simulator }).now();
       const found = await findStale(client, periodMs, now);
-      const rows = found.stale.map((s) => s.client);
+      const rows = found.json.clients;
       const seen = new Map(found.stale.map((s) => [s.client, s.lastSeen]));
-      out.result({ clients: rows }, () =>
+      out.result(found.json, () =>
         clientsTable(rows, out.style, {
           periodMs,
           now: found.now,
@@ -131,16 +137,20 @@ function clientsTable(
         value: (c) => (c.provide_mode === undefined ? undefined : provideModeName(c.provide_mode)),
         show: (c) => (c.provide_mode === undefined ? '-' : provideModeName(c.provide_mode)),
       },
-      {
-        header: 'CONNECTED',
-        name: 'connected',
-        value: (c) => Boolean(c.connections?.length),
-        show: (c) =>
-          c.connections?.length ? style.good(`since ${formatTimestamp(since(c))}`) : style.dim('no'),
-      },
+      summed(
+        {
+          header: 'CONNECTED',
+          name: 'connected',
+          value: (c) => Boolean(c.connections?.length),
+          show: (c) =>
+            c.connections?.length ? style.good(`since ${formatTimestamp(since(c))}`) : style.dim('no'),
+        },
+        (n) => `${formatCount(n)} connected`,
+      ),
       { name: 'connected_since', value: (c) => isoTime(since(c)) },
       ...(stale ? lastSeenFields(stale.lastSeen, stale.now) : []),
     ],
+    counted: 'CLIENTS',
     // The stale ones the longest gone first; all of them by name.
     rows: stale
       ? clients
@@ -162,7 +172,7 @@ function clientsTable(
   };
 }
 
-interface Target {
+export interface Target {
   clientId: string;
   name?: string;
   lastSeen?: number;
@@ -208,6 +218,24 @@ function resultsOf(removal: Removal, targets: Target[]): Target[] {
       ? 'not removed'
       : 'removed';
   return targets.map((t) => ({ ...t, result }));
+}
+
+/**
+ * Removes the targets (store/client-removal.ts picks the route); what `clients remove`
+ * prints with --json, and what came of it in words (the sentence below its table).
+ */
+export async function removeTargets(client: ApiClient, targets: Target[]) {
+  const removal = await removeClients(
+    client,
+    targets.map((t) => t.clientId),
+  );
+  const json = {
+    client_ids: targets.map((t) => t.clientId),
+    ...(removal.route === 'remove-clients'
+      ? { route: '/network/remove-clients', answer: removal.answer }
+      : { route: '/network/remove-client', answers: removal.answers }),
+  };
+  return { removal, outcome: describeRemoval(removal, targets.length), json };
 }
 
 function registerRemove(clients: Command, context: CliContext): void {
@@ -291,20 +319,8 @@ stops working.
           return ExitCode.ok;
         }
       }
-      const removal = await removeClients(
-        client,
-        targets.map((t) => t.clientId),
-      );
-      const outcome = describeRemoval(removal, targets.length);
-      out.result(
-        {
-          client_ids: targets.map((t) => t.clientId),
-          ...(removal.route === 'remove-clients'
-            ? { route: '/network/remove-clients', answer: removal.answer }
-            : { route: '/network/remove-client', answers: removal.answers }),
-        },
-        () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text),
-      );
+      const { removal, outcome, json } = await removeTargets(client, targets);
+      out.result(json, () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text));
       // The table says what failed in its last line; the service's answer does not.
       if (!outcome.ok && out.json) out.warn(outcome.text);
       return outcome.ok ? ExitCode.ok : ExitCode.business;

@@ -15,7 +15,7 @@ import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
 import { type CommonOptions, optionsOf } from '../options.ts';
 import { ExitCode } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
-import { ConfigError, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
+import { ConfigError, profileInUse, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
 import { listProfiles } from '../profile/config-edit.ts';
 import { DEFAULT_PROFILE, saveLogin } from '../profile/login-store.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
@@ -164,6 +164,7 @@ async function runConsoleOn(
       // The simulator's clock in demo mode; on an API the service's, as its answers tell it.
       clock: simulator?.clock ?? client.serverClock,
       target,
+      profile: profileInUse(config),
       token,
       demo: simulator?.demo,
       refreshEveryMs: config.refresh.value * 1000,

@@ -5,6 +5,7 @@
 // its id (block then learns its type from the blocked list: countryById).
 import type { ApiClient } from '../../api/client.ts';
 import { type BlockedLocation, LAX_UUID_PATTERN, type Location } from '../../contract/schemas.ts';
+import { foldForSearch } from '../../format/search-text.ts';
 import { sanitize } from '../../sanitize.ts';
 import { UsageError } from '../output/exit-codes.ts';
 
@@ -18,9 +19,8 @@ export interface Target {
   blocked: boolean;
 }
 
-/** Accents off, lower case, spaces single: how names are compared. */
-const normal = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** How names are compared: as a search compares them. */
+const normal = foldForSearch;
 
 const idOf = (text: string) => (LAX_UUID_PATTERN.test(text) ? text.toLowerCase() : undefined);
 

@@ -2,6 +2,7 @@
 // points, the next payout (Sundays 10:00 UTC) and the last one, the referral code and the
 // rank. Where the service lacks a route (an older one: points, ranking), that line says so.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { isMissingRoute, lacking } from '../../api/error-words.ts';
 import type { AccountPayment } from '../../contract/schemas.ts';
 import {
@@ -23,7 +24,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
 import { isoTime } from '../output/csv.ts';
-import type { DataTable } from '../output/data-table.ts';
+import { type DataTable, summed } from '../output/data-table.ts';
 import { serviceCommand } from './service-command.ts';
 
 const MIB = 2 ** 20;
@@ -36,6 +37,21 @@ export async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined>
     if (isMissingRoute(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * What `earnings` prints with --json (and `netdeck mcp` answers): the service's answers by
+ * name, `null` where it has not got the route (points and ranking, on an older service).
+ */
+export async function earningsAnswers(client: ApiClient) {
+  const [payments, transfer, points, referral, ranking] = await Promise.all([
+    client.accountPayments(),
+    client.transferStats(),
+    unlessMissing(client.accountPoints()),
+    client.referralCode(),
+    unlessMissing(client.networkRanking()),
+  ]);
+  return { payments, transfer, points: points ?? null, referral, ranking: ranking ?? null };
 }
 
 interface Summary {
@@ -59,19 +75,28 @@ function summaryTable(summary: Summary): DataTable<Summary> {
     pairs: true,
     rows: [summary],
     fields: [
-      { header: 'Paid', name: 'paid_bytes', value: (s) => s.paid, show: (s) => formatBytes(s.paid) },
-      {
-        header: 'Unpaid',
-        name: 'unpaid_bytes',
-        value: (s) => s.unpaid,
-        show: (s) => `${formatBytes(s.unpaid)} (paid once a payout completes)`,
-      },
-      {
-        header: 'Points',
-        name: 'points',
-        value: (s) => s.points,
-        show: (s) => (s.points === undefined ? lacking('points') : formatCount(s.points)),
-      },
+      summed(
+        { header: 'Paid', name: 'paid_bytes', value: (s) => s.paid, show: (s) => formatBytes(s.paid) },
+        formatBytes,
+      ),
+      summed(
+        {
+          header: 'Unpaid',
+          name: 'unpaid_bytes',
+          value: (s) => s.unpaid,
+          show: (s) => `${formatBytes(s.unpaid)} (paid once a payout completes)`,
+        },
+        formatBytes,
+      ),
+      summed(
+        {
+          header: 'Points',
+          name: 'points',
+          value: (s) => s.points,
+          show: (s) => (s.points === undefined ? lacking('points') : formatCount(s.points)),
+        },
+        formatCount,
+      ),
       {
         header: 'Next payout',
         name: 'next_payout_at',
@@ -88,15 +113,18 @@ function summaryTable(summary: Summary): DataTable<Summary> {
             : 'none completed yet',
       },
       { name: 'last_payout_at', value: (s) => isoTime(s.last?.complete_time) },
-      {
-        header: 'Pending',
-        name: 'pending_payouts',
-        value: (s) => s.pending.length,
-        show: (s) =>
-          s.pending.length
-            ? s.pending.map((p) => `${formatUsd(paymentUsd(p))} ${paymentState(p)}`).join(', ')
-            : 'none',
-      },
+      summed(
+        {
+          header: 'Pending',
+          name: 'pending_payouts',
+          value: (s) => s.pending.length,
+          show: (s) =>
+            s.pending.length
+              ? s.pending.map((p) => `${formatUsd(paymentUsd(p))} ${paymentState(p)}`).join(', ')
+              : 'none',
+        },
+        (n) => `${formatCount(n)} payout${n === 1 ? '' : 's'}`,
+      ),
       {
         header: 'Referral',
         name: 'referral_code',
@@ -127,8 +155,10 @@ export function registerEarnings(program: Command, context: CliContext): void {
     description:
       'the network’s earnings: paid and unpaid transfer, points, the next and the last payout, the referral code, the rank',
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck earnings', 'the summary'],
+      ['netdeck earnings --profiles all', 'each profile’s summary, and what they have earned together'],
       ["netdeck earnings --json | jq '.transfer.unpaid_bytes_provided'", 'bytes not paid yet'],
       ['netdeck payments', 'every payout'],
     ],
@@ -140,16 +170,11 @@ the route).
 `,
     },
     run: async ({ client, out, simulator }) => {
-      const [payments, transfer, points, referral, ranking] = await Promise.all([
-        client.accountPayments(),
-        client.transferStats(),
-        unlessMissing(client.accountPoints()),
-        client.referralCode(),
-        unlessMissing(client.networkRanking()),
-      ]);
+      const answers = await earningsAnswers(client);
+      const { payments, transfer, points, referral, ranking } = answers;
       const now = commandClock({ client, simulator }).now();
       const rows = payments.account_payments ?? [];
-      out.result({ payments, transfer, points: points ?? null, referral, ranking: ranking ?? null }, () =>
+      out.result(answers, () =>
         summaryTable({
           paid: transfer.paid_bytes_provided,
           unpaid: transfer.unpaid_bytes_provided,

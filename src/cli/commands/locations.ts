@@ -4,13 +4,15 @@
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
+import type { ApiClient } from '../../api/client.ts';
 import {
   createLocationSearch,
   distanceNotApplicable,
   FELL_BACK,
   type SearchVia,
 } from '../../api/location-search.ts';
-import { matchDistance } from '../../api/match-distance.ts';
+import { matchDistance, matchTier } from '../../api/match-distance.ts';
+import { queryProblem, shortQueryNote } from '../../api/search-query.ts';
 import type { Location, LocationGroup, LocationResult } from '../../contract/schemas.ts';
 import { formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { ownEntry } from '../../store/distinct-keys.ts';
@@ -18,6 +20,7 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, numberArg } from '../options.ts';
 import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
+import type { Output } from '../output/writer.ts';
 import type { CommandSession } from '../run-command.ts';
 import { serviceCommand } from './service-command.ts';
 
@@ -60,14 +63,21 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
   if (options.maxDistance !== undefined && options.query === undefined) {
     throw new UsageError('--max-distance only applies to a search: add --query');
   }
+  // Said before anything is sent: the service would list places at random.
+  const problem = options.query === undefined ? undefined : queryProblem(options.query);
+  if (problem) throw new UsageError(problem);
   return options;
 }
 
 /** Why --max-distance cannot be honoured by a service without find-locations. */
 export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
-async function fetchLocations(
-  session: CommandSession,
+/**
+ * The places `locations` lists or finds: `result` is what it prints with --json (and
+ * `netdeck mcp` answers), `via` who answered a search.
+ */
+export async function fetchLocations(
+  session: { client: ApiClient; out: Pick<Output, 'note'> },
   options: LocationsOptions,
 ): Promise<{ result: LocationResult; via?: SearchVia }> {
   const { client, out } = session;
@@ -77,6 +87,7 @@ async function fetchLocations(
     out.note(notice);
   });
   const answer = await search.search(options.query, { maxDistanceFraction: options.maxDistance });
+  if (answer.leftOut) out.note(shortQueryNote(options.query, answer.leftOut));
   if (answer.fellBack) {
     out.note(
       `${FELL_BACK} (find-provider-locations)` +
@@ -149,15 +160,26 @@ function locationsTable(
       : via === 'find-provider-locations'
         ? (sent ?? 0)
         : matchDistance(name, sent, query);
-  // A search comes best match first (parents and groups after): that order is kept.
+  // A search comes best match first (parents and groups after): the service's order, with
+  // the places named as the query or by its start first (it sends its matches in no order).
+  const tier = (name: string | undefined, code?: string) => matchTier(name, code, query ?? '');
+  const byTier = <T>(list: T[], tierOf: (item: T) => number) =>
+    list
+      .map((item) => ({ item, tier: tierOf(item) }))
+      .sort((a, b) => a.tier - b.tier)
+      .map(({ item }) => item);
   const groups = search
-    ? (result.groups ?? [])
+    ? byTier(result.groups ?? [], (g) => tier(g.name))
     : [...(result.groups ?? [])].sort(
         (a: LocationGroup, b: LocationGroup) =>
           Number(b.promoted ?? false) - Number(a.promoted ?? false) ||
           (b.provider_count ?? 0) - (a.provider_count ?? 0),
       );
-  const locations = search ? (result.locations ?? []) : [...(result.locations ?? [])].sort(byTypeThenCount);
+  const locations = search
+    ? byTier(result.locations ?? [], (l) =>
+        tier(l.name, l.location_type === 'country' ? l.country_code : undefined),
+      )
+    : [...(result.locations ?? [])].sort(byTypeThenCount);
   const rows: Found[] = [
     ...groups.map(
       (g): Found => ({

@@ -8,7 +8,7 @@ import { formatBytes, formatTimestamp, formatUsd } from '../../format/numbers.ts
 import { paymentState, paymentUsd, pendingPayments, pointsByPayment } from '../../format/payments.ts';
 import type { CliContext } from '../context.ts';
 import { isoTime } from '../output/csv.ts';
-import { type DataTable, numberField, textField } from '../output/data-table.ts';
+import { type DataTable, numberField, summed, textField } from '../output/data-table.ts';
 import { unlessMissing } from './earnings.ts';
 import { serviceCommand } from './service-command.ts';
 
@@ -25,13 +25,19 @@ function paymentsTable(payments: AccountPayment[], points?: AccountPoints): Data
         value: (p) => isoTime(p.create_time),
         show: (p) => formatTimestamp(p.create_time),
       },
-      numberField('AMOUNT', 'amount_usd', paymentUsd, formatUsd),
+      summed(numberField('AMOUNT', 'amount_usd', paymentUsd, formatUsd), formatUsd),
       { name: 'sent_usd', value: (p) => p.token_amount },
-      numberField('BYTES', 'bytes', (p) => p.payout_byte_count, formatBytes),
-      numberField(
-        'POINTS',
-        'points',
-        (p) => (points ? (byPayment.get(p.payment_id ?? '') ?? 0) : undefined),
+      summed(
+        numberField('BYTES', 'bytes', (p) => p.payout_byte_count, formatBytes),
+        formatBytes,
+      ),
+      summed(
+        numberField(
+          'POINTS',
+          'points',
+          (p) => (points ? (byPayment.get(p.payment_id ?? '') ?? 0) : undefined),
+          2,
+        ),
         2,
       ),
       textField('WALLET', 'wallet_address', (p) => p.wallet_address, 'none yet'),
@@ -48,6 +54,7 @@ function paymentsTable(payments: AccountPayment[], points?: AccountPoints): Data
       textField('TRANSACTION', 'tx_hash', (p) => p.tx_hash),
     ],
     rows: payments,
+    counted: 'PAYOUTS',
     empty: 'No payouts yet: the payout task runs every Sunday at 10:00 UTC.',
     after: [
       `${payments.length} payout${payments.length === 1 ? '' : 's'}, ${pending.length} not completed yet`,
@@ -61,8 +68,10 @@ export function registerPayments(program: Command, context: CliContext): void {
     description:
       'the network’s payouts, newest first: amount, bytes covered, wallet, state (waiting for a wallet, planned, submitted, sent, completed), transaction',
     csv: true,
+    profiles: true,
     examples: [
       ['netdeck payments', 'one row per payout'],
+      ['netdeck payments --profiles all --csv > payouts.csv', 'every profile’s payouts, the profile first'],
       ['netdeck payments --csv > payouts.csv', 'for a spreadsheet: amounts in USD, times in ISO 8601'],
       [
         "netdeck payments --json | jq '[.account_payments[] | select(.completed) | .payout_nano_cents] | add / 1e9'",

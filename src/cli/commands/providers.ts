@@ -11,25 +11,13 @@ import {
 } from '../../contract/schemas.ts';
 import { formatBytes, formatCount, NOT_SENT } from '../../format/numbers.ts';
 import { speedFigure, speedText } from '../../format/provider-speed.ts';
-import type { AllBounds, CliContext } from '../context.ts';
+import { MAX_BATCH, providerWalk, WALK_BOUNDS, type WalkBounds } from '../../store/provider-walk.ts';
+import type { CliContext } from '../context.ts';
 import { type CommonOptions, collect, collectUuids, integerArg, uuidOf } from '../options.ts';
 import { type Field, numberField, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession } from '../run-command.ts';
 import { serviceCommand } from './service-command.ts';
-
-/** The most one find-providers2 call returns (the simulator's cap; the real service has none). */
-const MAX_BATCH = 1000;
-
-/**
- * What `--all` does at most; past any of them it stops with exit 1, saying which. Each batch
- * excludes every id seen, so the bound of providers bounds the exclusion list: 100 000 ids
- * are a 3.9 MB body, under the 4 MiB the strictest service takes. A server can make the
- * walk cost far more than its rows (one new id per batch: 100 000 requests sending 195 GB
- * in all), so the requests and the bytes sent are bounded too: walking 100 000 providers
- * in batches of 1 000 makes 101 requests sending about 195 MB.
- */
-export const ALL_BOUNDS: AllBounds = { providers: 100_000, requests: 1_000, bytes: 256 * 1024 * 1024 };
 
 export interface ProvidersOptions extends CommonOptions {
   location?: string[];
@@ -65,7 +53,7 @@ export function registerProviders(program: Command, context: CliContext): void {
         )
         .option(
           '--all',
-          `every matching provider (at most ${formatCount(ALL_BOUNDS.providers)}), streamed one per line (JSON Lines with --json)`,
+          `every matching provider (at most ${formatCount(WALK_BOUNDS.providers)}), streamed one per line (JSON Lines with --json)`,
         )
         .option('-x, --exclude <id>', 'leave out this provider; repeatable', collectUuids)
         .option(
@@ -84,12 +72,13 @@ export function registerProviders(program: Command, context: CliContext): void {
     check: (options: ProvidersOptions) => ({ all: options.all, request: buildRequest(options) }),
     run: (session, { all, request }) =>
       all
-        ? streamAll(session, request, { ...ALL_BOUNDS, ...context.deps.allBounds })
+        ? streamAll(session, request, { ...WALK_BOUNDS, ...context.deps.allBounds })
         : sampleOnce(session, request),
   });
 }
 
-function buildRequest(options: ProvidersOptions): FindProvidersRequest {
+/** The find-providers2 request of the options (`netdeck mcp` samples a place with it too). */
+export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
   const specs: LocationSpecInput[] = [
     ...(options.location ?? []).map((id) => ({ location_id: id })),
     ...(options.group ?? []).map((id) => ({ location_group_id: id })),
@@ -163,77 +152,51 @@ async function sampleOnce(session: CommandSession, request: FindProvidersRequest
   }));
 }
 
-/** Bytes of an id in a JSON list of ids: quoted, and a comma. */
-const idBytes = (id: string) => Buffer.byteLength(JSON.stringify(id)) + 1;
-
 /**
- * Batches of up to MAX_BATCH with every id seen so far excluded, until a batch brings
+ * The walk (src/store/provider-walk.ts), batches of up to MAX_BATCH, until a batch brings
  * nothing new, or a bound is reached while the service still sends more (then exit 1,
  * saying which). Each provider is printed as soon as it arrives, exactly once.
  */
 async function streamAll(
   session: CommandSession,
   request: FindProvidersRequest,
-  bounds: AllBounds,
+  bounds: WalkBounds,
 ): Promise<number> {
   const { out, client } = session;
-  const seen = new Set<string>(request.exclude_client_ids ?? []);
-  const baseBytes = Buffer.byteLength(JSON.stringify({ ...request, exclude_client_ids: [] }));
-  let excludedBytes = [...seen].reduce((sum, id) => sum + idBytes(id), 0);
-  let printed = 0;
-  let requests = 0;
-  let sentBytes = 0;
+  const walk = providerWalk(request, bounds);
   const narrow = 'narrow the search (--location, --group)';
+  const stopped = (why: string) => {
+    out.error(`stopped after ${walk.counts().listed} providers${why}`);
+    return ExitCode.failure;
+  };
   // Rows are printed as they arrive: fixed widths instead of a measured table.
   const print = out.stream(FIELDS, STREAM_WIDTHS);
   for (;;) {
-    if (requests >= bounds.requests) {
-      out.error(
-        `stopped after ${printed} providers and ${requests} requests, the most --all makes: the service still sends new ones, a few at a time; ${narrow} to see the rest`,
+    const step = walk.next();
+    if ('stop' in step)
+      return stopped(
+        step.stop === 'requests'
+          ? ` and ${walk.counts().requests} requests, the most --all makes: the service still sends new ones, a few at a time; ${narrow} to see the rest`
+          : `: the next request would take what --all sends past ${formatBytes(bounds.bytes)} (each excludes every id seen); ${narrow}, or raise --count, to see the rest`,
       );
-      return ExitCode.failure;
-    }
-    const bodyBytes = baseBytes + excludedBytes;
-    if (sentBytes + bodyBytes > bounds.bytes) {
-      out.error(
-        `stopped after ${printed} providers: the next request would take what --all sends past ${formatBytes(bounds.bytes)} (each excludes every id seen); ${narrow}, or raise --count, to see the rest`,
-      );
-      return ExitCode.failure;
-    }
-    requests++;
-    sentBytes += bodyBytes;
     let providers: Provider[];
     try {
-      const result = await client.findProviders({ ...request, exclude_client_ids: [...seen] });
-      providers = result.providers ?? [];
+      providers = (await client.findProviders(step.body)).providers ?? [];
     } catch (error) {
-      if (isApiError(error) && error.status === 413) {
-        out.error(
-          `stopped after ${printed} providers: the service refused a request excluding ${seen.size} ids as too large (413); ` +
-            'narrow the search (--location, --group) to see the rest',
+      if (isApiError(error) && error.status === 413)
+        return stopped(
+          `: the service refused a request excluding ${step.body.exclude_client_ids?.length ?? 0} ids as too large (413); ${narrow} to see the rest`,
         );
-        return ExitCode.failure;
-      }
       throw error;
     }
-    const fresh = providers.filter(
-      (p): p is Provider & { client_id: string } => !!p.client_id && !seen.has(p.client_id),
-    );
+    const { fresh, stop } = walk.took(providers);
+    if (stop)
+      return stopped(`, the most --all lists: the service still sends new ones; ${narrow} to see the rest`);
     // An empty batch ends the walk; so does one with nothing new (a service that ignores exclusions).
     if (!fresh.length) break;
-    if (printed >= bounds.providers) {
-      out.error(
-        `stopped after ${printed} providers, the most --all lists: the service still sends new ones; ${narrow} to see the rest`,
-      );
-      return ExitCode.failure;
-    }
-    for (const provider of fresh.slice(0, bounds.providers - printed)) {
-      seen.add(provider.client_id);
-      excludedBytes += idBytes(provider.client_id);
-      printed++;
-      print(provider);
-    }
+    for (const provider of fresh) print(provider);
   }
+  const printed = walk.counts().listed;
   out.note(`${printed} provider${printed === 1 ? '' : 's'}`);
   return ExitCode.ok;
 }

@@ -7,7 +7,14 @@ import type { SimulatorCommandOptions } from '../../../simulator/main.ts';
 import { MAX_LATENCY_MS } from '../../contract/admin.ts';
 import type { Era } from '../../contract/eras.ts';
 import type { CliContext } from '../context.ts';
-import { addWorldOptions, collectHostNames, integerArg, numberArg, optionsOf } from '../options.ts';
+import {
+  addWorldOptions,
+  checkWorldFlags,
+  collectHostNames,
+  integerArg,
+  numberArg,
+  optionsOf,
+} from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { loadOrCreateKey } from '../sim-key-file.ts';
@@ -25,6 +32,8 @@ export interface SimOptions {
   locations?: number;
   ownProviders?: number;
   speed?: number;
+  /** Epoch ms, parsed from --start-time. */
+  startTime?: number;
   admin?: boolean;
   adminSecret?: string;
   keyFile?: string;
@@ -35,6 +44,9 @@ export interface SimOptions {
   allowHost?: string[];
   cors?: string[];
   callerCountry?: string;
+  proxyAllowLocal?: boolean;
+  httpProxyPort?: number;
+  socksProxyPort?: number;
 }
 
 /** A secret anyone on the network may try to guess wants some length. */
@@ -68,6 +80,13 @@ function checkAdminExposure(options: SimOptions): string | undefined {
   return `the admin routes (reset, tokens, faults) are reachable from other machines through ${host}; anyone with the secret can use them`;
 }
 
+/** Issue 34: a host other machines reach exposes the proxies too. */
+function proxyExposure(options: SimOptions): string | undefined {
+  const host = options.host ?? '127.0.0.1';
+  if (isLoopback(host)) return undefined;
+  return `the proxies listen on ${host} too: anyone who reaches that address with a proxy token can send traffic out through this machine`;
+}
+
 /**
  * The simulator's world flags, shared with the interactive console's demo mode. The
  * defaults are spelled out rather than imported: importing simulator/world would load
@@ -84,6 +103,7 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     locations: options.locations,
     ownProviders: options.ownProviders,
     speed: options.speed,
+    startAt: options.startTime,
     admin: (options.admin ?? false) || options.adminSecret !== undefined,
     adminSecret: options.adminSecret,
     latencyMs: options.latency,
@@ -92,6 +112,10 @@ export function simulatorOptions(options: SimOptions): SimulatorCommandOptions {
     allowHosts: options.allowHost,
     cors: options.cors,
     ...(options.callerCountry ? { callerCountry: options.callerCountry } : {}),
+    // The proxies take free ports unless given (the banner says which): fixed ones beside
+    // --port would take ports a web app or another server started next wants.
+    proxyPorts: { http: options.httpProxyPort, socks: options.socksProxyPort },
+    proxyAllowLocal: options.proxyAllowLocal ?? false,
   };
 }
 
@@ -104,6 +128,20 @@ function collectOrigin(value: string, previous: string[] = []): string[] {
       'expects an origin (scheme://host[:port], e.g. http://localhost:5173) or *.',
     );
   }
+}
+
+/**
+ * --start-time: an ISO 8601 instant with its zone (`Z` or an offset), so that the world
+ * begins at the same instant whatever TZ the machine has.
+ */
+function instantArg(value: string): number {
+  const text = value.trim();
+  const instant = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/i.test(text) || Number.isNaN(instant))
+    throw new InvalidArgumentError(
+      'expects an instant in ISO 8601 with its zone, e.g. 2026-01-01T00:00:00Z.',
+    );
+  return instant;
 }
 
 /** --caller-country: a two-letter code, lower case (checked against the world's countries before the start). */
@@ -126,7 +164,12 @@ export function registerSim(program: Command, context: CliContext): void {
       `port to listen on; 0 picks a free one (default ${SIM_DEFAULT_PORT})`,
       integerArg({ min: 0, max: 65535 }),
     );
-  addWorldOptions(command)
+  addWorldOptions(command, { stillClock: true })
+    .option(
+      '--start-time <instant>',
+      "the instant the world's clock starts at, e.g. 2026-01-01T00:00:00Z (default: now)",
+      instantArg,
+    )
     .option(
       '--admin',
       'serve the /__sim/ admin routes (reset, advance time, tokens, codes, faults); prints their secret',
@@ -156,6 +199,20 @@ export function registerSim(program: Command, context: CliContext): void {
       collectOrigin,
     )
     .option(
+      '--http-proxy-port <port>',
+      'port of the HTTP proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
+      '--socks-proxy-port <port>',
+      'port of the SOCKS5 proxy (default: a free one)',
+      integerArg({ min: 1, max: 65535 }),
+    )
+    .option(
+      '--proxy-allow-local',
+      'let the proxies reach private, loopback and link-local addresses (tests, loopback demos); the service never does',
+    )
+    .option(
       '--caller-country <cc>',
       'the country the service locates callers in, for blocked countries (default us; POST /__sim/caller-country changes it)',
       countryCodeArg,
@@ -166,11 +223,16 @@ export function registerSim(program: Command, context: CliContext): void {
       ['netdeck sim', `listen on 127.0.0.1:${SIM_DEFAULT_PORT}, print the demo token`],
       ['netdeck sim --port 0 --seed 7 --speed 60 --admin', 'free port, world 7, a minute per second'],
       ['netdeck sim --cors http://localhost:5173', 'let a web app on that origin use it'],
+      [
+        'netdeck sim --start-time 2026-01-01T00:00:00Z --speed 0 --key-file sim.key',
+        'the same answers every run: a clock that stands still, the same tokens',
+      ],
       ['netdeck sim --caller-country de', 'callers in Germany: networks that block it are not offered'],
     ])}
 It prints, one per line: "listening on URL", "token: JWT", "admin secret: SECRET" (with
---admin), "demo user: EMAIL PASSWORD" and an export line for the shell; point netdeck at
-it with
+--admin), "demo user: EMAIL PASSWORD", an export line for the shell, and where its
+proxies listen (free ports: HTTP and SOCKS5; a proxy's traffic leaves from this machine). What the service would e-mail (a sign-up's
+code, a password reset link) goes to stderr. Point netdeck at it with
   NETDECK_API_URL=URL NETDECK_TOKEN=JWT netdeck devices
 or log in as the demo user:
   netdeck login --api-url URL --email EMAIL
@@ -184,8 +246,11 @@ The admin routes want the secret: curl -H "X-Sim-Admin: SECRET" URL/__sim/codes
     const out = createOutput(context.io);
     let options: SimulatorCommandOptions;
     try {
+      checkWorldFlags(flags);
       const warning = checkAdminExposure(flags);
       if (warning) out.warn(warning);
+      const proxies = proxyExposure(flags);
+      if (proxies) out.warn(proxies);
       options = {
         ...simulatorOptions(flags),
         signingKey: own.keyFile ? loadOrCreateKey(own.keyFile, (text) => out.warn(text)) : undefined,

@@ -35,14 +35,14 @@ export const tokenCommand = (nameHelp: string) =>
     tokenFile: false,
   }) as const;
 
-/** A usage error when the token could not be written at `path`. */
-function checkTokenFile(path: string | undefined): void {
+/** A usage error when a token could not be written at `path` (given with `flag`). */
+export function checkTokenFile(path: string | undefined, flag = '--token-file'): void {
   if (path === undefined) return;
   const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false });
   if (!folder?.isDirectory())
-    throw new UsageError(`--token-file ${path}: the folder ${dirname(resolve(path))} does not exist`);
+    throw new UsageError(`${flag} ${path}: the folder ${dirname(resolve(path))} does not exist`);
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    throw new UsageError(`--token-file ${path} is a folder: give a file name`);
+    throw new UsageError(`${flag} ${path} is a folder: give a file name`);
 }
 
 /** What a command that gets a token was asked for. */

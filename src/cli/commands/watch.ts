@@ -108,8 +108,10 @@ export function registerWatch(program: Command, context: CliContext): void {
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
     flags: (command) => addAlertFlags(addWatchFlags(command)),
     outputOptions: false,
+    profiles: true,
     examples: [
       ['netdeck watch', 'one JSON line per event, until Ctrl-C'],
+      ['netdeck watch --profiles all', 'every profile at once, each event naming its profile'],
       ['netdeck watch --disconnected-minutes 15 -- jq -r .message', 'a sentence per event from a command'],
       ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
       ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
@@ -150,7 +152,7 @@ once per episode; muted providers (netdeck mute) are not pushed; docs/operators.
 
 async function watch(
   context: CliContext,
-  { client, out, token, simulator, config }: Session,
+  { client, out, token, simulator, config, profile }: Session,
   options: WatchOptions,
   argv: string[] | undefined,
 ): Promise<number> {
@@ -174,11 +176,14 @@ async function watch(
         out,
         env: context.io.env,
         signal: stop.signal,
-        label: `netdeck ${decodeToken(token ?? '')?.networkName ?? ''}`.trim(),
+        network: decodeToken(token ?? '')?.networkName,
+        profile,
         problems: () => source.problems(),
       })
     : undefined;
-  source.subscribe((event: NetdeckEvent) => {
+  source.subscribe((seen: NetdeckEvent) => {
+    // Over several profiles (--profiles) each event names its own, for every reader of it.
+    const event = profile === undefined ? seen : { profile, ...seen };
     out.jsonLine(event);
     exec?.run(event);
     pipeline?.event(event);

@@ -22,7 +22,7 @@ function asciiStream<T extends Writable>(stream: T): T {
   });
 }
 
-/** Where the console of `theme` writes: mono writes ASCII only (every frame folded), the others the stream itself. */
+/** Where the console of `theme` writes: mono writes ASCII and box drawing only (every frame folded), the others the stream itself. */
 export function themedOutput<T extends Writable>(stream: T, theme: ThemeName | undefined): T {
   return theme === 'mono' ? asciiStream(stream) : stream;
 }

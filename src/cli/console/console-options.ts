@@ -20,7 +20,7 @@ export function addConsoleOptions(command: Command): Command {
     .addOption(
       new Option(
         '--theme <name>',
-        'the console’s colours and symbols: dark (default), light, or mono (no colour, ASCII only) (NETDECK_THEME; config key theme)',
+        'the console’s colours and symbols: dark (default), light, or mono (no colour, ASCII and box drawing) (NETDECK_THEME; config key theme)',
       ).choices(THEME_NAMES),
     );
 }

@@ -21,6 +21,8 @@ export interface ConsoleStoresOptions {
   clock: Clock;
   demo?: DemoAccess;
   target: NonNullable<StoresOptions['target']>;
+  /** The configuration's profile in use (the header names it). */
+  profile?: string;
   token?: string;
   /** Keeps a token the console's login got (api mode: the profile's login file). */
   saveLogin?: (token: string) => void;
@@ -51,7 +53,7 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       saveExport: options.saveExport,
       refreshEveryMs: options.refreshEveryMs,
     },
-    { target: options.target, token: options.token },
+    { target: options.target, profile: options.profile, token: options.token },
   );
   // Before the first frame: the console opens as it was left. runTui checks the pane still exists.
   if (options.remember) applyRemembered(stores, options.remember.initial);

@@ -4,18 +4,17 @@
 // Ink's first frame will (header, tab bar, footer) and one line saying what is loading,
 // which `status` rewrites (the world's progress). runTui clears it for Ink's first frame.
 import { decodeToken } from '../../api/auth.ts';
-import { screenText } from '../../sanitize.ts';
 import type { SessionTarget } from '../../store/session.ts';
 import { COMPACT_BELOW } from '../../ui/frame/layout.ts';
 import { tabLabels } from '../../ui/frame/tab-labels.ts';
-import { targetLabel } from '../../ui/frame/target-label.ts';
-import { globalKeys } from '../../ui/input/global-keys.ts';
-import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
-import { footerHint } from '../../ui/keymap.ts';
+import { headerTitle } from '../../ui/frame/target-label.ts';
+import { globalKeys } from '../../ui/keys/global-keys.ts';
+import { footerHint } from '../../ui/keys/keymap.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/keys/remap.ts';
 import { PANE_LIST, paneEntry } from '../../ui/panes/list.ts';
 import { displayWidth, truncate } from '../../ui/text.ts';
 import type { OutStream } from '../output/io.ts';
-import type { ResolvedConfig } from '../profile/config.ts';
+import { profileInUse, type ResolvedConfig } from '../profile/config.ts';
 import { themedOutput } from './ascii-stream.ts';
 import { hangUp } from './hang-up.ts';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
@@ -48,6 +47,8 @@ export interface FirstPaintOptions {
   target: SessionTarget;
   /** The network the token names, as the header shows it. */
   network?: string;
+  /** The configuration's profile in use, as the header names it. */
+  profile?: string;
   /** The pane the console opens on (remembered from the last run); default the first. */
   pane?: string;
   columns: number;
@@ -61,14 +62,14 @@ export interface FirstPaintOptions {
 export function firstFrameLines({
   target,
   network,
+  profile,
   pane,
   columns,
   rows,
   keys,
 }: FirstPaintOptions): Map<number, string> {
   const compact = columns < COMPACT_BELOW;
-  const named = network ? ` · ${truncate(screenText(network), 24)}` : '';
-  const label = `${compact ? '' : 'netdeck · '}${targetLabel(target)}${named}`;
+  const label = headerTitle({ target, network, profile }, compact);
   const right = '● connecting…';
   const left = truncate(label, Math.max(10, columns - displayWidth(right) - 2));
   const header = `${BOLD(left)}${' '.repeat(Math.max(1, columns - displayWidth(left) - displayWidth(right)))}${right}`;
@@ -146,6 +147,7 @@ export function paintConsoleStart(
   return paintFirstFrame(themedOutput(out, config.theme.value), {
     target: config.mode === 'api' ? { kind: 'api', url: config.apiUrl.value } : { kind: 'demo', seed },
     network: config.token ? decodeToken(config.token.value)?.networkName : undefined,
+    profile: profileInUse(config),
     pane,
     columns: out.columns ?? 80,
     rows: out.rows ?? 24,

@@ -3,7 +3,7 @@
 // prom-client. A registry is built afresh per poll with the series that poll had, so a
 // provider that left the network or a figure the service stopped sending disappears
 // instead of lingering at its last value; counters are kept here between polls.
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { isMissingRoute } from '../../api/error-words.ts';
 import { isApiError } from '../../api/errors.ts';
 import {
@@ -20,27 +20,17 @@ import { clientsById } from '../../store/clients.ts';
 import { DEFAULT_IDLE_HOURS, idleVerdicts } from '../../store/idle.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
 import type { Presence } from '../../store/presence.ts';
-
-export interface MetricSpec {
-  name: string;
-  type: 'gauge' | 'counter';
-  help: string;
-  labels: readonly string[];
-}
+import { AGGREGATE_METRICS, setAggregates } from './aggregates.ts';
+import {
+  counter,
+  gauge,
+  type MetricSpec,
+  type SeriesTarget,
+  type SetSeries,
+  seriesWriter,
+} from './metric-spec.ts';
 
 const PROVIDER = ['client_id', 'device_name'] as const;
-const gauge = (name: string, help: string, labels: readonly string[] = []): MetricSpec => ({
-  name,
-  type: 'gauge',
-  help,
-  labels,
-});
-const counter = (name: string, help: string, labels: readonly string[] = []): MetricSpec => ({
-  name,
-  type: 'counter',
-  help,
-  labels,
-});
 
 /** Every metric the exporter may serve. */
 export const METRICS: readonly MetricSpec[] = [
@@ -170,6 +160,8 @@ export const METRICS: readonly MetricSpec[] = [
     "The network's leaderboard rank (0: no payment in the last 4 payouts); may lag 5 minutes",
   ),
   gauge('netdeck_leaderboard_public', '1 when the leaderboard shows the network by name, else 0'),
+  // Issue 35: few series however big the fleet (aggregates.ts).
+  ...AGGREGATE_METRICS,
 ];
 
 const SPECS = new Map(METRICS.map((spec) => [spec.name, spec]));
@@ -307,52 +299,44 @@ export function countPoll(state: ExporterState, observation: Observation): void 
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-type SetMetric = (name: string, value: number | undefined, labels?: Record<string, string>) => void;
-
-/** A registry and how a value of the table's metrics is set in it (a metric is made at its first value). */
-function registryOf(): { registry: Registry; set: SetMetric } {
-  const registry = new Registry();
-  const metrics = new Map<string, Gauge | Counter>();
-  const metric = (name: string) => {
-    let made = metrics.get(name);
-    if (!made) {
-      const spec = SPECS.get(name)!;
-      const config = { name, help: spec.help, labelNames: [...spec.labels], registers: [registry] };
-      made = spec.type === 'gauge' ? new Gauge(config) : new Counter(config);
-      metrics.set(name, made);
-    }
-    return made;
-  };
-  const set: SetMetric = (name, value, labels = {}) => {
-    if (!finite(value)) return;
-    const made = metric(name);
-    if (made instanceof Gauge) made.set(labels, value);
-    else made.inc(labels, value);
-  };
-  return { registry, set };
-}
+/** The series of one profile that could not be polled at all (its configuration cannot work): it is down. */
+export const setDown = (target: SeriesTarget) => seriesWriter(SPECS, target)('netdeck_up', 0);
 
 /**
- * The presence of the providers with series, as the newest peer list has them: a registry
- * of its own, made at each scrape (the peer list is asked more often than the service is
- * polled), served after the poll's.
+ * The presence of the providers with series, as the newest peer list has them: written at
+ * each scrape (the peer list is asked more often than the service is polled) `into` a
+ * registry served after the poll's, over several profiles with each one's labels.
  */
-export function presenceRegistry(presence: Pick<Presence, 'presenceOf'>, state: ExporterState): Registry {
-  const { registry, set } = registryOf();
+export function presenceRegistry(
+  presence: Pick<Presence, 'presenceOf'>,
+  state: ExporterState,
+  into: SeriesTarget = { registry: new Registry(), labels: {} },
+): Registry {
+  const set = seriesWriter(SPECS, into);
   for (const labels of state.labels) {
     const present = presence.presenceOf(labels.client_id);
     if (present !== undefined) set('netdeck_provider_present', present ? 1 : 0, labels);
   }
-  return registry;
+  return into.registry;
 }
 
-/** The registry of one poll: its observation and what the state has counted so far. */
-export function buildRegistry(observation: Observation, state: ExporterState, durationMs: number): Registry {
-  const { registry, set } = registryOf();
+/**
+ * The registry of one poll: its observation and what the state has counted so far. Over
+ * several profiles each one's series go `into` the one registry with its labels, and its
+ * `netdeck_up` says whether its account was read: a refused token is down too.
+ */
+export function buildRegistry(
+  observation: Observation,
+  state: ExporterState,
+  durationMs: number,
+  into: SeriesTarget & { upMeansRead?: true } = { registry: new Registry(), labels: {} },
+): Registry {
+  const set = seriesWriter(SPECS, into);
   const { results } = observation;
 
   const outcomes = outcomesOf(observation);
-  set('netdeck_up', outcomes.some(([, outcome]) => !outcome.ok && unreachable(outcome.error)) ? 0 : 1);
+  const reached = !outcomes.some(([, outcome]) => !outcome.ok && unreachable(outcome.error));
+  set('netdeck_up', reached && !(into.upMeansRead && state.tokenValid === false) ? 1 : 0);
   set('netdeck_token_valid', state.tokenValid === undefined ? undefined : state.tokenValid ? 1 : 0);
   set(
     'netdeck_token_expiry_timestamp_seconds',
@@ -410,14 +394,12 @@ export function buildRegistry(observation: Observation, state: ExporterState, du
   const network = results.networkStats;
   if (network?.ok) setNetworkSeries(network.data, set);
   setEarnings(results, set);
-  return registry;
+  setAggregates(results, set);
+  return into.registry;
 }
 
 /** Transfer, the last payout, points, reliability and rank, from whichever of their answers came. */
-function setEarnings(
-  results: Observation['results'],
-  set: (name: string, value: number | undefined, labels?: Record<string, string>) => void,
-): void {
+function setEarnings(results: Observation['results'], set: SetSeries): void {
   const { transferStats, accountPayments, accountPoints, networkReliability, networkRanking } = results;
   if (transferStats?.ok) {
     set('netdeck_transfer_paid_bytes', transferStats.data.paid_bytes_provided);
@@ -449,10 +431,7 @@ function setEarnings(
   }
 }
 
-function setNetworkSeries(
-  data: NetworkStats,
-  set: (name: string, value: number | undefined, labels?: Record<string, string>) => void,
-): void {
+function setNetworkSeries(data: NetworkStats, set: SetSeries): void {
   for (const [series, daily, summary] of COUNT_SERIES) {
     set('netdeck_network_count', lastValue(data[daily]), { series });
     set('netdeck_network_count_summary', data[summary], { series });

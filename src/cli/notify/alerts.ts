@@ -38,10 +38,22 @@ export interface AlertsContext {
   out: Output;
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
-  label: string;
+  /** The network the token names, for every title. */
+  network?: string;
+  /** The profile watched, given over several profiles (--profiles): every title names it. */
+  profile?: string;
   problems(): readonly EventDraft[];
   /** How requests are sent (the defaults of sink-queue.ts unless a test says). */
   delivery?: Partial<DeliveryOptions>;
+}
+
+/**
+ * What every title begins with: `netdeck demo`, and over several profiles the profile
+ * first (`netdeck profile home (demo)`), as a phone shows no JSON to tell them apart.
+ */
+function alertLabel(network: string | undefined, profile: string | undefined): string {
+  if (profile === undefined) return network ? `netdeck ${network}` : 'netdeck';
+  return `netdeck profile ${profile}${network ? ` (${network})` : ''}`;
 }
 
 /** The pipeline of one watch, its sinks ready and its minute timer started. */
@@ -71,7 +83,7 @@ export function startAlerts(context: AlertsContext): Pipeline {
     quiet: settings.quiet,
     zone: settings.zone,
     digestAt: settings.digestAt,
-    label: context.label,
+    label: alertLabel(context.network, context.profile),
     problems: context.problems,
   });
 }

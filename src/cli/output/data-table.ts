@@ -20,6 +20,11 @@ export interface Field<R> {
   show?: (row: R) => string;
   /** The sections of the aligned table that show this column (default every one). */
   in?: readonly string[];
+  /**
+   * Over several profiles (`--profiles`): the column is summed in the total below their
+   * tables (a number as it is, a true as 1), the sum shown so.
+   */
+  total?: (sum: number) => string;
 }
 
 /** A column of text as sent; the aligned table shows `none` where there is none. */
@@ -50,6 +55,12 @@ export const numberField = <R>(
     if (n === undefined) return none;
     return typeof format === 'number' ? formatDecimal(n, format) : format(n);
   },
+});
+
+/** The column summed in the total of several profiles' tables, `format`ted as numberField formats. */
+export const summed = <R>(field: Field<R>, format: ((n: number) => string) | number): Field<R> => ({
+  ...field,
+  total: (sum) => (typeof format === 'number' ? formatDecimal(sum, format) : format(sum)),
 });
 
 /** A yes/no column: `true`/`false` in CSV (empty where unknown), `yes` or `no` for people. */
@@ -84,6 +95,8 @@ export interface DataTable<R> {
   after?: Line[];
   /** The aligned table shows each row as `header  value` lines (a summary of one row reads best so). */
   pairs?: boolean;
+  /** Over several profiles (`--profiles`): their total counts the rows under this header (`PROVIDERS`). */
+  counted?: string;
 }
 
 const cellOf = <R>(field: Field<R>, row: R): string => {

@@ -9,7 +9,7 @@ import { issuePath } from '../../contract/issue-path.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
 import { makeOwnFolder, UnsafeFolderError } from '../../safe-folders.ts';
 import { echoed } from '../../sanitize.ts';
-import type { KeyRemaps } from '../../ui/input/remap.ts';
+import type { KeyRemaps } from '../../ui/keys/remap.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import { didYouMean } from '../suggest.ts';
 import {

@@ -9,8 +9,8 @@ import { issuePath } from '../../contract/issue-path.ts';
 import { readSmallFile, type SmallFile, UnusableFileError } from '../../safe-files.ts';
 import { echoed } from '../../sanitize.ts';
 import { DEFAULT_REFRESH_SECONDS, REFRESH_BOUNDS } from '../../store/deps.ts';
-import { type KeyRemaps, remapKeys } from '../../ui/input/remap.ts';
-import { keymap } from '../../ui/keymap.ts';
+import { keymap } from '../../ui/keys/keymap.ts';
+import { type KeyRemaps, remapKeys } from '../../ui/keys/remap.ts';
 import { DEFAULT_THEME, THEME_NAMES, type ThemeName } from '../../ui/theme.ts';
 import { didYouMean } from '../suggest.ts';
 import {
@@ -173,7 +173,7 @@ const Profile = z.strictObject({
     .optional(),
   mouse: z.boolean({ error: 'takes true or false' }).optional(),
   theme: z.enum(THEME_NAMES, { error: `takes ${THEME_NAMES.join(', ')}` }).optional(),
-  /** Action name -> its keys (src/ui/input/remap.ts); checked against the key table as it is resolved. */
+  /** Action name -> its keys (src/ui/keys/remap.ts); checked against the key table as it is resolved. */
   keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
   // Issue 35: idle providers and the alerts of `watch`.
   ...WATCH_KEYS,
@@ -385,6 +385,18 @@ function chooseProfile(
   return { ...profile, value };
 }
 
+/**
+ * The profile the configuration runs on, as the console's header names it: the one chosen
+ * (--profile, NETDECK_PROFILE, default_profile), else `default` where the API comes from
+ * the config file or a kept login; none for the demo, or an API given by a flag or the
+ * environment alone.
+ */
+export function profileInUse(config: ResolvedConfig): string | undefined {
+  if (config.profile) return config.profile.value;
+  const fromProfile = config.apiUrl?.source === 'file' || config.apiUrl?.source === 'login';
+  return fromProfile ? DEFAULT_PROFILE : undefined;
+}
+
 /** Where the profile's login is stored, without reading it (for `netdeck logout`, which must work on a broken one). */
 export function loginFileOf(
   flags: ConfigFlags,
@@ -461,8 +473,10 @@ export function resolveConfig(
   // Own keys only: `constructor` or `toString` is no profile unless the file names one so.
   const profiles = file?.profiles ?? {};
   const chosen = profile && Object.hasOwn(profiles, profile.value) ? profiles[profile.value] : undefined;
-  // A profile is named in the config file, or made by `netdeck login --profile`.
-  if (profile && !chosen && !stored && !options.forLogin) {
+  // A profile is named in the config file, or made by `netdeck login --profile`; `default`
+  // is also the file's top level when that names a service (as `config profiles` lists it).
+  const topLevel = profile?.value === DEFAULT_PROFILE && Boolean(file?.api_url?.trim());
+  if (profile && !chosen && !stored && !topLevel && !options.forLogin) {
     const known = Object.keys(file?.profiles ?? {});
     attempt(() => {
       throw new ConfigError(

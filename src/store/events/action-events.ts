@@ -6,7 +6,10 @@ import type { Clock } from '../../clock.ts';
 import type { AccountWallet } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { AccountStore } from '../account.ts';
+import type { ApiKeysStore } from '../api-keys.ts';
+import { type BlockedStore, countryLabel } from '../blocked.ts';
 import type { DevicesStore } from '../devices.ts';
+import type { EarningsStore } from '../earnings.ts';
 import type { StaleStore } from '../stale.ts';
 import type { EventDraft, EventSource } from './event-source.ts';
 
@@ -14,11 +17,21 @@ interface Sources {
   devices: DevicesStore;
   account: AccountStore;
   stale: StaleStore;
+  apiKeys: ApiKeysStore;
+  blocked: BlockedStore;
+  earnings: EarningsStore;
 }
 
 const quoted = (name: string | undefined, otherwise: string) => {
   const clean = sanitize(name).trim();
   return clean ? `"${clean}"` : otherwise;
+};
+
+/** An API key by its name and id: names may repeat, and a key may have none. */
+const keyWords = (name: string | undefined, id: string | undefined) => {
+  const named = quoted(name, '');
+  if (!id) return `the API key ${named || 'without a name'}`;
+  return named ? `the API key ${named} (${id})` : `the API key ${id}`;
 };
 
 /** A wallet as the Account pane lists it: its chain and address, else its id. */
@@ -29,14 +42,17 @@ function walletWords(wallets: readonly AccountWallet[] | undefined, walletId: st
   return `the ${sanitize(wallet.blockchain) || 'wallet'} wallet ${address}`;
 }
 
+type Draft = Omit<EventDraft, 'time' | 'severity' | 'type'>;
+type Watched<S> = { subscribe(listener: (now: S, before: S) => void): () => void };
+
 /** Calls `then` each time `step` of the store's state becomes `to` after being `from`. */
 function onStep<S>(
-  store: { subscribe(listener: (now: S, before: S) => void): () => void },
+  store: Watched<S>,
   step: (state: S) => string | undefined,
   from: string,
   to: string,
-  then: (now: S, before: S) => Omit<EventDraft, 'time' | 'severity' | 'type'> | undefined,
-  record: (draft: Omit<EventDraft, 'time' | 'severity' | 'type'>) => void,
+  then: (now: S, before: S) => Draft | undefined,
+  record: (draft: Draft) => void,
 ): () => void {
   return store.subscribe((now, before) => {
     if (step(now) !== to || step(before) !== from) return;
@@ -45,8 +61,28 @@ function onStep<S>(
   });
 }
 
+/** Calls `words` each time the y/n question `question` of the store holds was answered yes and done (asked-question.ts). */
+function onAnswered<S, Q extends { phase: string }>(
+  store: Watched<S>,
+  question: (state: S) => Q | undefined,
+  words: (question: Q) => Draft | undefined,
+  record: (draft: Draft) => void,
+): () => void {
+  return onStep(
+    store,
+    (s) => question(s)?.phase,
+    'sending',
+    'done',
+    (now) => {
+      const asked = question(now);
+      return asked ? words(asked) : undefined;
+    },
+    record,
+  );
+}
+
 export function feedActionEvents(stores: Sources, source: EventSource, clock: Clock): () => void {
-  const record = (draft: Omit<EventDraft, 'time' | 'severity' | 'type'>) => {
+  const record = (draft: Draft) => {
     try {
       source.record([
         { type: 'user_action', severity: 'info', time: new Date(clock.now()).toISOString(), ...draft },
@@ -77,14 +113,10 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       },
       record,
     ),
-    onStep(
+    onAnswered(
       stores.devices,
-      (s) => s.action?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const action = s.action;
-        if (!action) return undefined;
+      (s) => s.action,
+      (action) => {
         const who = quoted(action.deviceName, action.code ?? 'a device');
         const name = quoted(action.input, '');
         const message = {
@@ -98,14 +130,10 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       },
       record,
     ),
-    onStep(
+    onAnswered(
       stores.account,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const question = s.question;
-        if (!question) return undefined;
+      (s) => s.question,
+      (question) => {
         const wallet = walletWords(wallets(), question.walletId);
         return {
           message:
@@ -132,18 +160,54 @@ export function feedActionEvents(stores: Sources, source: EventSource, clock: Cl
       () => ({ message: 'you sent feedback' }),
       record,
     ),
-    onStep(
+    onAnswered(
       stores.stale,
-      (s) => s.question?.phase,
-      'sending',
-      'done',
-      (s) => {
-        const targets = s.question?.targets ?? [];
+      (s) => s.question,
+      (question) => {
+        const targets = question.targets;
         const names = targets.map((t) => quoted(t.name, t.clientId));
         return {
           message: `you removed ${targets.length === 1 ? `the stale client ${names[0]}` : `${targets.length} stale clients: ${names.join(', ')}`}`,
         };
       },
+      record,
+    ),
+    onStep(
+      stores.apiKeys,
+      (s) => s.form.phase,
+      'sending',
+      'made',
+      (s) => ({ message: `you made ${keyWords(s.form.name, s.form.id)}` }),
+      record,
+    ),
+    onAnswered(
+      stores.apiKeys,
+      (s) => s.question,
+      (question) => ({ message: `you removed ${keyWords(question.name, question.id)}` }),
+      record,
+    ),
+    onAnswered(
+      stores.blocked,
+      (s) => s.question,
+      (question) => {
+        const country = sanitize(countryLabel(question));
+        return {
+          message:
+            question.action === 'block'
+              ? `you blocked ${country}: consumers there are no longer offered your providers`
+              : `you unblocked ${country}: consumers there are offered your providers again`,
+        };
+      },
+      record,
+    ),
+    onAnswered(
+      stores.earnings,
+      (s) => s.visibility,
+      (visibility) => ({
+        message: visibility.makePublic
+          ? 'you made this network public on the leaderboard: it shows there by name'
+          : 'you hid this network on the leaderboard: its place stays, without a name',
+      }),
       record,
     ),
   ];

@@ -53,19 +53,21 @@ const named = (name: string | undefined, id: string | undefined) => {
 
 /**
  * What changed between two loads of the device associations, `elapsedMs` apart. A pending
- * adoption that is gone was confirmed if its time was not up, else it expired.
+ * adoption that is gone was confirmed if its time was not up, else it expired, unless the
+ * user removed it here (`removed`, its codes): the user's own event says that.
  */
 export function deviceEvents(
   before: DeviceAssociations,
   after: DeviceAssociations,
   time: string,
   elapsedMs: number,
+  removed: ReadonlySet<string> = new Set(),
 ): EventDraft[] {
   const events: EventDraft[] = [];
   const codes = (list: { code?: string }[] | undefined) => new Set((list ?? []).map((d) => d.code));
   const pendingNow = codes(after.pending_adoption_devices);
   for (const d of before.pending_adoption_devices ?? []) {
-    if (!d.code || pendingNow.has(d.code)) continue;
+    if (!d.code || pendingNow.has(d.code) || removed.has(d.code)) continue;
     const expired = (d.duration_minutes ?? 0) * 60_000 <= elapsedMs;
     events.push({
       type: expired ? 'adoption_expired' : 'adoption_confirmed',
@@ -170,7 +172,9 @@ export function feedConsoleEvents(stores: Sources, source: EventSource, clock: C
       const previous = last;
       if (previous)
         guarded(() =>
-          source.record(deviceEvents(previous.data, data, new Date(at).toISOString(), at - previous.at)),
+          source.record(
+            deviceEvents(previous.data, data, new Date(at).toISOString(), at - previous.at, now.removedCodes),
+          ),
         );
       last = { data, at };
     }),

@@ -15,6 +15,7 @@ import { paymentState, paymentUsd } from '../../format/payments.ts';
 import { oneLine, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../clients.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../observe.ts';
+import { lastSeenOf } from '../stale-clients.ts';
 import { idleEvents } from './idle-events.ts';
 import { providerName } from './provider-name.ts';
 
@@ -122,6 +123,8 @@ export const EMPTY_WATCH_STATE: WatchState = { down: new Map(), open: new Map() 
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/** No connection events: what a client's own times say of when it was last seen. */
+const NO_EVENTS: ReadonlyMap<string, number> = new Map();
 
 /** "40 s", "1 minute", "6 minutes", "3 hours", "2 days": the largest whole unit, never "0 minutes". */
 function durationText(ms: number): string {
@@ -167,6 +170,18 @@ function downSince(
   if (last?.connected === false && lastTime !== undefined) return Math.min(lastTime, before ?? at);
   if (before !== undefined) return before;
   return events.length === 0 ? windowStart : at;
+}
+
+/**
+ * How long a provider has been down, in words. With no event in the 24 hours listed that
+ * is a floor, not a figure: "at least 24 hours", and when it was last seen where that is
+ * older still (its auth time or its creation: what `clients --stale` knows).
+ */
+function downText(downMs: number, unlisted: boolean, lastSeen: number | undefined, at: number): string {
+  if (!unlisted) return durationText(downMs);
+  const seen =
+    lastSeen !== undefined && at - lastSeen > downMs ? ` (last seen ${durationText(at - lastSeen)} ago)` : '';
+  return `at least ${durationText(downMs)}${seen}`;
 }
 
 /** The events one observation gives after `state`, and the state after it. Pure. */
@@ -223,11 +238,14 @@ export function deriveEvents(
       next.set(clientId, from);
       const downMs = at - from;
       if (!open.has(key) && downMs >= options.disconnectedMinutes * MINUTE) {
+        const unlisted = !provider.connected_events_last_24h?.length && from <= windowStart;
+        const client = names.get(clientId);
+        const lastSeen = client && lastSeenOf(client, NO_EVENTS);
         start(key, {
           type: 'provider_disconnected',
           severity: 'critical',
           time,
-          message: `provider ${who} has been disconnected for ${durationText(downMs)}`,
+          message: `provider ${who} has been disconnected for ${downText(downMs, unlisted, lastSeen, at)}`,
           ...known,
           since: iso(from),
           minutes: Math.floor(downMs / MINUTE),

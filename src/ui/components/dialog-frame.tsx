@@ -5,10 +5,11 @@
 // The dialog never grows past the pane (it would spill into the footer): a body taller
 // than the room scrolls so that the part marked with <DialogFocus active> (the focused
 // field, the picked row, the outcome) stays in view, with a "↑ more / ↓ more" line.
-import { Box, type DOMElement, Text } from 'ink';
+import { Box, type DOMElement, Text, type TextProps } from 'ink';
 import type React from 'react';
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTheme } from '../context.tsx';
+import { wrapText } from '../text.ts';
 
 /** Inner text width of a dialog drawn in a pane `width` wide (`max` caps it). */
 function dialogInnerWidth(width: number, max = 76): number {
@@ -50,6 +51,24 @@ export function useFrameInnerWidth(): number {
   const inner = useContext(InnerWidthContext);
   if (inner === undefined) throw new Error('a dialog field needs <DialogFrame> around it');
   return inner;
+}
+
+/**
+ * A paragraph of a dialog, broken into lines at its spaces across the box's width less
+ * `indent`: Ink's own wrapping starts a line with the space it broke at when the break
+ * falls exactly at the width.
+ */
+export function DialogText({
+  children,
+  indent = 0,
+  ...style
+}: Omit<TextProps, 'wrap' | 'children'> & { children: string; indent?: number }) {
+  const inner = useFrameInnerWidth();
+  return (
+    <Text {...style} wrap="wrap">
+      {wrapText(children, inner - indent).join('\n')}
+    </Text>
+  );
 }
 
 const FocusContext = createContext<(node: DOMElement | null) => void>(() => {});

@@ -16,11 +16,10 @@ import {
   sortOf,
   withFilter,
 } from '../../store/list-sort-filter.ts';
-import { useStores, useTheme } from '../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../context.tsx';
 import type { Glyphs } from '../glyphs.ts';
 import { TextInput } from '../input/text-input.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
-import { keyOf } from '../key-names.ts';
 import { displayWidth, padCells, truncate } from '../text.ts';
 
 /** Where a list keeps its view: read and written at each key (a store's getState()). */
@@ -78,13 +77,14 @@ export const filterWidth = (width: number): number => Math.min(30, Math.floor(wi
 /** The handlers of the global `search`, `sort` and `reverse` for a list, and what esc and a header click do. */
 export function useListView<T>(list: ListControl<T>) {
   const { session } = useStores();
+  const keys = useKeyNames();
   const { holder, spec } = list;
   return {
     search: () => session.getState().setFocus(list.filterId),
     sort: () => holder.setView(nextSort(spec, holder.view())),
     reverse: () => {
       const reversed = reversedSort(spec, holder.view());
-      if (!reversed) return `this list is in the order it came in: ${keyOf('sort')} sorts it by a column`;
+      if (!reversed) return `this list is in the order it came in: ${keys.sort} sorts it by a column`;
       holder.setView(reversed);
     },
     /** esc: clears the filter; false when there was none. */

@@ -1,30 +1,31 @@
 // `L`: log in with an auth code ("Copy an Auth Code" in the web app), in place of the
 // pane. The code is drawn masked; on success the panes that needed a token load.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
-import { useDemo, useStores, useTheme } from '../context.tsx';
+import { useDemo, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
-import { keyOf } from '../key-names.ts';
-import { DialogFrame } from './dialog-frame.tsx';
-import { loginKeys } from './dialog-keys.ts';
+import { loginKeys } from '../keys/dialog-keys.ts';
+import type { KeyNames } from '../keys/key-names.ts';
+import { DialogFrame, DialogText } from './dialog-frame.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const LOGIN_DIALOG = 'login';
 
 /** Opens the login dialog afresh (the pane's `L`). */
 /** What `L` says in the demo, logged in from the start: a login there would accept nothing. */
-export const demoLoggedIn = () =>
-  `the demo is logged in already, as its own network: ${keyOf('login')} logs in to a real service (netdeck --api-url URL)`;
+const demoLoggedIn = (keys: KeyNames) =>
+  `the demo is logged in already, as its own network: ${keys.login} logs in to a real service (netdeck --api-url URL)`;
 
 export function useOpenLogin() {
   const { login, session } = useStores();
   const demo = useDemo();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   return () => {
-    if (demo && session.getState().hasToken) return demoLoggedIn();
+    if (demo && session.getState().hasToken) return demoLoggedIn(keys);
     login.getState().reset();
     dialogs.open(LOGIN_DIALOG);
   };
@@ -33,6 +34,7 @@ export function useOpenLogin() {
 export function LoginDialog() {
   const { login, session } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const dialog = useStore(login, (s) => s.dialog);
   const target = useStore(session, (s) => s.target);
@@ -54,22 +56,24 @@ export function LoginDialog() {
   else if (dialog.phase === 'done')
     outcome = (
       <Box flexDirection="column">
-        <Text color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</Text>
-        <Text dimColor={theme.dim}>enter or esc closes; the panes load with the new token.</Text>
+        <DialogText color={theme.ok}>{`✓ ${screenText(dialog.message)}`}</DialogText>
+        <DialogText dimColor={theme.dim}>
+          {`${keys['login.submit']} or ${keys['login.close']} closes; the panes load with the new token.`}
+        </DialogText>
       </Box>
     );
   else if (dialog.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(dialog.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(dialog.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Log in">
-      <Text wrap="wrap">
+      <DialogText>
         {`An auth code logs this console in to your network${target.kind === 'api' ? ` at ${screenText(target.url)}` : ''}.`}
-      </Text>
-      <Text dimColor={theme.dim} wrap="wrap">
+      </DialogText>
+      <DialogText dimColor={theme.dim}>
         In the web app (https://ur.io/?auth) press "Copy an Auth Code", then paste it here. Or quit and run
         netdeck login (also with --email).
-      </Text>
+      </DialogText>
       {dialog.phase === 'done' ? null : (
         <Box marginTop={1}>
           <LabeledInput

@@ -3,8 +3,9 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
-import { useStores, useTheme } from '../context.tsx';
-import { keyOf } from '../key-names.ts';
+import { useKeyNames, useStores, useTheme } from '../context.tsx';
+import type { KeyNames } from '../keys/key-names.ts';
+import { noTokenReason } from '../keys/key-reasons.ts';
 
 const NO_TOKEN_LINES = [
   'Or log in from a shell with  netdeck login  (an auth code, or --email), or give a token:',
@@ -19,15 +20,15 @@ const NO_TOKEN_LINES = [
  * handler to return (the footer shows it); undefined when there is a token. `what` is
  * the action as a noun phrase: "Adding a code".
  */
-export function tokenMissing(stores: Stores, what: string): string | undefined {
-  if (stores.session.getState().hasToken) return undefined;
-  return `${what} needs your network's token, and none was given: ${keyOf('login')} logs in with an auth code`;
+export function tokenMissing(stores: Stores, what: string, keys: KeyNames): string | undefined {
+  return stores.session.getState().hasToken ? undefined : noTokenReason(what, keys);
 }
 
 /** `what`: what needs it, as a clause: "Device associations need your network's token". */
 export function NoToken({ what, width }: { what: string; width: number }) {
   const theme = useTheme();
   const { login } = useStores();
+  const keys = useKeyNames();
   const loggingIn = useStore(login, (s) => s.dialog.phase === 'sending');
   return (
     <Box flexDirection="column" width={width}>
@@ -35,7 +36,7 @@ export function NoToken({ what, width }: { what: string; width: number }) {
       <Text bold color={theme.accent} wrap="truncate">
         {loggingIn
           ? 'Logging in…'
-          : `Press ${keyOf('login')} to log in with an auth code ("Copy an Auth Code" in the web app).`}
+          : `Press ${keys.login} to log in with an auth code ("Copy an Auth Code" in the web app).`}
       </Text>
       {NO_TOKEN_LINES.map((line) => (
         <Text key={line} wrap="truncate">

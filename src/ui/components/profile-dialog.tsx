@@ -3,13 +3,13 @@
 // checks its configuration and, when it works, the console starts again on it (a new
 // client and new stores: src/cli/commands/console.ts). A profile that cannot work says
 // why here and nothing changes.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { createContext, useContext, useState } from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
-import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
-import { profileKeys } from './dialog-keys.ts';
+import { profileKeys } from '../keys/dialog-keys.ts';
+import { DialogFrame, DialogText, useDialogRoom } from './dialog-frame.tsx';
 import { DialogList, dialogListRows } from './dialog-list.tsx';
 
 export const PROFILE_DIALOG = 'profiles';
@@ -67,10 +67,10 @@ export function ProfileDialog() {
   );
   return (
     <DialogFrame title="Switch profile">
-      <Text dimColor={theme.dim} wrap="wrap">
+      <DialogText dimColor={theme.dim}>
         The config file's profiles and the kept logins; * is the one in use. enter switches: the console
         starts again on that profile.
-      </Text>
+      </DialogText>
       <Box marginTop={1} width={room.inner}>
         <DialogList
           lines={lines}
@@ -79,7 +79,7 @@ export function ProfileDialog() {
           rows={dialogListRows(room.rows, 4)}
         />
       </Box>
-      {problem ? <Text color={theme.error} wrap="wrap">{`✗ ${screenText(problem)}`}</Text> : null}
+      {problem ? <DialogText color={theme.error}>{`✗ ${screenText(problem)}`}</DialogText> : null}
     </DialogFrame>
   );
 }

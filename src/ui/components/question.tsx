@@ -1,13 +1,13 @@
 // A y/n question in place of the pane, before an action that changes something (make a
 // wallet the payout wallet, remove one, confirm a guest, remove an association); then
 // the outcome. `y`/enter answers yes, `n`/esc no (keys in dialog-keys.ts).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { screenText } from '../../sanitize.ts';
-import { useTheme } from '../context.tsx';
+import { useKeyNames, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { DialogFrame } from './dialog-frame.tsx';
-import { questionKeys } from './dialog-keys.ts';
+import { questionKeys } from '../keys/dialog-keys.ts';
+import { DialogFrame, DialogText } from './dialog-frame.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const QUESTION_DIALOG = 'confirm';
@@ -26,6 +26,7 @@ export interface QuestionProps {
 
 export function Question({ title, phase, lines, question, message, onAnswer, onClose }: QuestionProps) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const answered = phase === 'done' || phase === 'failed';
   useKeyActions(
     questionKeys,
@@ -48,23 +49,21 @@ export function Question({ title, phase, lines, question, message, onAnswer, onC
   if (phase === 'checking') footer = <Spinner label={message ?? 'asking the service…'} />;
   else if (phase === 'sending') footer = <Spinner label="sending…" />;
   else if (phase === 'done')
-    footer = <Text color={theme.ok}>{`✓ ${screenText(message)}  (enter or esc closes)`}</Text>;
+    footer = <DialogText color={theme.ok}>{`✓ ${screenText(message)}  (enter or esc closes)`}</DialogText>;
   else if (phase === 'failed')
-    footer = <Text color={theme.error}>{`✗ ${screenText(message)}  (esc closes)`}</Text>;
+    footer = <DialogText color={theme.error}>{`✗ ${screenText(message)}  (esc closes)`}</DialogText>;
   else
     footer = (
-      <Text bold color={theme.warn}>
-        {`${question}  y yes · n no`}
-      </Text>
+      <DialogText bold color={theme.warn}>
+        {`${question}  ${keys['confirm.yes']} yes · ${keys['confirm.no']} no`}
+      </DialogText>
     );
   return (
     <DialogFrame title={title}>
       {phase === 'failed' && lines.length === 0 ? null : (
         <Box flexDirection="column" marginBottom={1}>
           {lines.map((line) => (
-            <Text key={line} wrap="wrap">
-              {line}
-            </Text>
+            <DialogText key={line}>{line}</DialogText>
           ))}
         </Box>
       )}

@@ -1,7 +1,7 @@
 // The stale view's two dialogs, for My providers and Devices alike: the one question
 // before X removes clients (listing what goes, as many as fit, and how many more), and
 // the period P sets (`30m`, `12h`, `7d`, `2w`).
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
@@ -9,9 +9,9 @@ import { seenText } from '../../store/stale.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
+import { stalePeriodKeys } from '../keys/dialog-keys.ts';
 import { truncate } from '../text.ts';
-import { DialogFrame, useDialogRoom } from './dialog-frame.tsx';
-import { stalePeriodKeys } from './dialog-keys.ts';
+import { DialogFrame, DialogText, useDialogRoom } from './dialog-frame.tsx';
 import { QUESTION_DIALOG, Question } from './question.tsx';
 
 export const STALE_PERIOD_DIALOG = 'stalePeriod';
@@ -30,7 +30,7 @@ export function useStaleDialog(dialog: string | undefined): React.ReactElement |
 }
 
 /** X: the clients that go, then y/n, then what the service did. */
-function RemoveStaleQuestion() {
+export function RemoveStaleQuestion() {
   const { stale } = useStores();
   const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
@@ -74,7 +74,7 @@ function RemoveStaleQuestion() {
 }
 
 /** P: the period after which a client with no open connection is stale. */
-function StalePeriodDialog() {
+export function StalePeriodDialog() {
   const { stale } = useStores();
   const theme = useTheme();
   const dialogs = useDialogs();
@@ -90,10 +90,10 @@ function StalePeriodDialog() {
   useKeyActions(stalePeriodKeys, `dialog:${STALE_PERIOD_DIALOG}`, { submit, close });
   return (
     <DialogFrame title="Stale after">
-      <Text wrap="wrap">
+      <DialogText>
         A client with no open connection, last seen longer ago than this, is stale: 30m, 12h, 7d or 2w. It is
         remembered for the next run.
-      </Text>
+      </DialogText>
       <Box marginTop={1}>
         <LabeledInput
           label="Period: "
@@ -105,7 +105,7 @@ function StalePeriodDialog() {
           onCancel={close}
         />
       </Box>
-      {input?.problem ? <Text color={theme.error}>{`✗ ${input.problem}`}</Text> : null}
+      {input?.problem ? <DialogText color={theme.error}>{`✗ ${input.problem}`}</DialogText> : null}
     </DialogFrame>
   );
 }

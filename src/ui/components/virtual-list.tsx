@@ -12,6 +12,7 @@ import type { ListMoves } from '../../store/list-cursor.ts';
 import { useTheme } from '../context.tsx';
 import { UNICODE_GLYPHS } from '../glyphs.ts';
 import { useMouseTarget } from '../input/use-mouse.tsx';
+import { hasScrollbar, listRowWidth } from './list-window.ts';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -27,12 +28,7 @@ export interface VirtualListProps<T> {
   width?: number;
 }
 
-/** Whether a list of `count` rows shown `height` at a time has a scrollbar. */
-export const hasScrollbar = (count: number, height: number): boolean => height > 0 && count > height;
-
-/** The cells a row may take in a list `width` wide: one less while the scrollbar shows. */
-export const listRowWidth = (width: number, count: number, height: number): number =>
-  hasScrollbar(count, height) ? Math.max(0, width - 1) : width;
+export { hasScrollbar, listRowWidth };
 
 export const { scrollTrack: SCROLL_TRACK, scrollThumb: SCROLL_THUMB } = UNICODE_GLYPHS;
 

@@ -11,10 +11,9 @@ import { EVENT_LOG_LIST } from '../../store/events/console-events.ts';
 import type { NetdeckEvent, Severity } from '../../store/events/event-source.ts';
 import { sortOf, sortWords, viewRows } from '../../store/list-sort-filter.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
-import { useClock, useStores, useTheme } from '../context.tsx';
+import { useClock, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { eventLogKeys } from '../input/global-keys.ts';
-import { keyOf } from '../key-names.ts';
+import { eventLogKeys } from '../keys/global-keys.ts';
 import { displayWidth } from '../text.ts';
 import type { Theme } from '../theme.ts';
 
@@ -67,9 +66,10 @@ export function useToast(): ToastItem | undefined {
 /** The toast's line in the footer. */
 export function Toast({ item, width }: { item: ToastItem; width: number }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const [text, colour] =
     'event' in item
-      ? [`${eventLine(item.event)}  · ! event log`, colourOf(theme, item.event.severity)]
+      ? [`${eventLine(item.event)}  · ${keys.events} event log`, colourOf(theme, item.event.severity)]
       : [item.notice.replaceAll('\n', ' '), theme.ok];
   return (
     <Box width={width} height={1} overflowY="hidden">
@@ -92,6 +92,7 @@ const rowsOf = (text: string, width: number) =>
   Math.max(1, Math.ceil(displayWidth(text) / Math.max(1, width)));
 
 export function EventLog({ width, height }: { width: number; height: number }) {
+  const keys = useKeyNames();
   const { events, session } = useStores();
   const theme = useTheme();
   const all = useStore(events.store, (s) => s.events);
@@ -147,11 +148,13 @@ export function EventLog({ width, height }: { width: number; height: number }) {
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} width={filterWidth(width)} />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · enter ${whole ? 'one line' : 'whole entry'} · ${keyOf('events.search')} filter · ${keyOf('events.sort')} sort · esc closes`}
+          {`Event log · ${order}${matching}${range} · ↑↓ PgUp PgDn move · ${keys['events.whole']} ${whole ? 'one line' : 'whole entry'} · ${keys['events.search']} filter · ${keys['events.sort']} sort · ${keys['events.close']} closes`}
         </Text>
       </Box>
       {all.length && !ordered.length ? (
-        <Text dimColor={theme.dim}>{`No event matches “${view.filter}”: esc clears the filter.`}</Text>
+        <Text
+          dimColor={theme.dim}
+        >{`No event matches “${view.filter}”: ${keys['events.close']} clears the filter.`}</Text>
       ) : shown.length === 0 ? (
         <Text dimColor={theme.dim}>
           Nothing has happened yet. Providers dropping and coming back, adoptions, shares, the payout wallet,

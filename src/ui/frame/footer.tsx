@@ -1,14 +1,18 @@
 // Bottom line: the keys that matter here, generated from the keymap (the active pane's
 // footer bindings first, then the global ones), as many as fit; for a few seconds after
-// something happened, that instead (the toast, event-log.tsx).
+// something happened, that instead (the toast, event-log.tsx). A key the pane's view says
+// cannot act now is marked `(p) send` and dim where the theme dims (nothing else is); one
+// the service cannot serve is left out (`?` and the palette say why).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
-import { type Binding, dialogScope } from '../input/bindings.ts';
+import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { type KeyOffer, useKeyOffer, useTyping } from '../input/dispatcher.tsx';
 import { isPrintable } from '../input/keys.ts';
-import { keymap as defaultKeymap, footerHint } from '../keymap.ts';
+import { type Binding, dialogScope } from '../keys/bindings.ts';
+import type { KeyReasons } from '../keys/key-reasons.ts';
+import { keymap as defaultKeymap, footerHint, type OfferedBinding } from '../keys/keymap.ts';
 import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
@@ -73,12 +77,24 @@ export function applyOffer(bindings: Binding[], offer: KeyOffer | undefined): Bi
 }
 
 /**
- * The hints that fit in `width`, two spaces apart, in table order; the global ones
- * (help and quit above all) get their room first, so `?` is always discoverable, and
- * so does a dialog's esc, so the way out shows at any width.
+ * The bindings with the pane's reasons (by action): a key the service cannot serve left
+ * out, one that cannot act now marked.
  */
-export function fitHints(bindings: Binding[], width: number): string[] {
-  const cost = (b: Binding) => displayWidth(footerHint(b)) + 2;
+export function withReasons(bindings: Binding[], reasons: KeyReasons): OfferedBinding[] {
+  return bindings.flatMap((b) => {
+    const reason = reasons[b.action];
+    if (!reason) return [b];
+    return reason.unserved ? [] : [{ ...b, notNow: true }];
+  });
+}
+
+/**
+ * The bindings whose hints fit in `width`, two spaces apart, in table order; the global
+ * ones (help and quit above all) get their room first, so `?` is always discoverable,
+ * and so does a dialog's esc, so the way out shows at any width.
+ */
+function fitBindings(bindings: OfferedBinding[], width: number): OfferedBinding[] {
+  const cost = (b: OfferedBinding) => displayWidth(footerHint(b)) + 2;
   const keep = new Set<Binding>();
   let used = 0;
   const byPriority = [
@@ -91,8 +107,12 @@ export function fitHints(bindings: Binding[], width: number): string[] {
     keep.add(b);
     used += cost(b);
   }
-  return bindings.filter((b) => keep.has(b)).map(footerHint);
+  return bindings.filter((b) => keep.has(b));
 }
+
+/** The hints that fit in `width` (fitBindings), as the footer words them. */
+export const fitHints = (bindings: OfferedBinding[], width: number): string[] =>
+  fitBindings(bindings, width).map(footerHint);
 
 /** While a text box has the keys, its own keys (TextInput's, not the table's). */
 const TYPING_HINTS = 'typing: enter done · esc leave · ←/→ cursor · ↑/↓ move · ctrl-u clear · ctrl-c quit';
@@ -114,6 +134,7 @@ export function Footer({
   const inBox = useTyping();
   const table = useKeymap();
   const offer = useKeyOffer(dialog ? dialogScope(dialog) : pane.id);
+  const reasons = usePaneReasons(pane);
   // A key that could not act says why, in place of the hints, until the next key.
   if (said && !dialog)
     return (
@@ -124,14 +145,22 @@ export function Footer({
       </Box>
     );
   if (toast && !dialog && !typing) return <Toast item={toast} width={width} />;
-  const hints =
-    typing && !dialog
-      ? [TYPING_HINTS]
-      : fitHints(applyOffer(footerBindings(pane, dialog, inBox, table), offer), width);
+  if (typing && !dialog)
+    return (
+      <Box width={width} height={1} overflowY="hidden">
+        <Text wrap="truncate">{TYPING_HINTS}</Text>
+      </Box>
+    );
+  const offered = applyOffer(footerBindings(pane, dialog, inBox, table), offer);
+  const hints = fitBindings(dialog ? offered : withReasons(offered, reasons), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
-      <Text dimColor={theme.dim} wrap="truncate">
-        {hints.join('  ')}
+      <Text wrap="truncate">
+        {hints.map((b, i) => (
+          <Text key={`${b.scope} ${b.action}`} dimColor={b.notNow && theme.dim}>
+            {`${i ? '  ' : ''}${footerHint(b)}`}
+          </Text>
+        ))}
       </Text>
     </Box>
   );

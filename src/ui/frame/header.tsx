@@ -5,14 +5,13 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatClockTime, formatFactor } from '../../format/numbers.ts';
-import { screenText } from '../../sanitize.ts';
 import type { ConnectionState } from '../../store/connection.ts';
 import { liveResource, type Stores } from '../../store/index.ts';
 import type { ResourceStore } from '../../store/resource.ts';
 import { useClock, useNow, useStores, useTheme } from '../context.tsx';
 import type { Pane } from '../panes/types.ts';
 import { truncate } from '../text.ts';
-import { targetLabel } from './target-label.ts';
+import { headerTitle } from './target-label.ts';
 
 /** Ticks only while it is shown: an idle console draws nothing between refreshes. */
 function RetryCountdown({ retryAt }: { retryAt?: number }) {
@@ -95,18 +94,16 @@ export function Header({ width, pane, compact }: { width: number; pane: Pane; co
   const theme = useTheme();
   const target = useStore(session, (s) => s.target);
   const network = useStore(session, (s) => s.networkName);
+  const profile = useStore(session, (s) => s.profile);
   const status = useStore(connection, (s) => s.status);
   const retryAt = useStore(connection, (s) => s.retryAt);
   const statusColor = status === 'online' ? theme.ok : status === 'connecting' ? theme.muted : theme.warn;
   const mark = speedMark(useClock().speed);
-  const left = `netdeck · ${targetLabel(target)}${network ? ` · ${truncate(screenText(network), 24)}` : ''}`;
+  const left = headerTitle({ target, network, profile }, compact);
   return (
     <Box width={width} height={1} justifyContent="space-between" overflowY="hidden">
       <Text bold color={theme.accent} wrap="truncate">
-        {truncate(
-          compact ? left.replace('netdeck · ', '') : left,
-          Math.max(10, width - (compact ? 26 : 44) - (mark ? mark.length + 2 : 0)),
-        )}
+        {truncate(left, Math.max(10, width - (compact ? 26 : 44) - (mark ? mark.length + 2 : 0)))}
       </Text>
       <Box gap={2}>
         <RefreshInfo pane={pane} compact={compact} retrying={status === 'retrying'} />

@@ -1,16 +1,20 @@
 // `?`: every binding of the keymap, grouped by scope (global first, then the active
-// pane, then the other panes, then dialogs), scrollable with j/k.
+// pane, then the other panes, then dialogs), scrollable with j/k. A key of the active
+// pane that cannot act now, or that its service cannot serve, says why beside its words,
+// its keys in brackets (dim where the theme dims), as the footer marks it.
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { type ListSpec, matchesFilter } from '../../store/list-sort-filter.ts';
 import { filterWidth, ListFilter, useListView, useViewState } from '../components/list-view.tsx';
-import { useKeymap, useStores, useTheme } from '../context.tsx';
+import { useKeymap, useKeyNames, useStores, useTheme } from '../context.tsx';
 import { scrollActions } from '../hooks/scroll-actions.ts';
-import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
+import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
-import { helpKeys } from '../input/global-keys.ts';
-import { keyOf } from '../key-names.ts';
-import { keyLabel, keymap } from '../keymap.ts';
+import { type Binding, isDialogScope, type Scope } from '../keys/bindings.ts';
+import { helpKeys } from '../keys/global-keys.ts';
+import type { ActionName, KeyNames } from '../keys/key-names.ts';
+import type { KeyReason, KeyReasons } from '../keys/key-reasons.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { PANES } from '../panes/registry.ts';
 import type { Pane } from '../panes/types.ts';
 import { padCells } from '../text.ts';
@@ -19,13 +23,22 @@ export interface HelpLine {
   kind: 'title' | 'binding';
   text: string;
   keys?: string;
+  /** The key cannot act in the active pane now (its words say why). */
+  notNow?: boolean;
+}
+
+/** A binding's line; with the active pane's reason for it, marked and saying why. */
+function bindingLine(b: Binding, reason: KeyReason | undefined): HelpLine {
+  const keys = b.keys.map(keyLabel).join(' ');
+  if (!reason) return { kind: 'binding', keys, text: b.help };
+  return { kind: 'binding', keys: `(${keys})`, text: `${b.help} · ${reason.why}`, notNow: true };
 }
 
 /**
  * What each dialog is called where people read it (never its id), with where it opens and
  * the user's keys that open it.
  */
-const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readonly string[] }> = {
+const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readonly ActionName[] }> = {
   addCode: { title: 'Adding a code', where: 'Devices', openedBy: ['devices.addCode'] },
   addWallet: { title: 'Adding a wallet', where: 'Account', openedBy: ['account.addWallet'] },
   apiKey: { title: 'Making an API key', where: 'Account', openedBy: ['account.newApiKey'] },
@@ -53,24 +66,30 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
 };
 
 /** A dialog's title in help: "Adding a code (Devices, a)". */
-export function dialogTitle(id: string): string {
+export function dialogTitle(id: string, keys: KeyNames): string {
   const dialog = DIALOGS[id];
   if (!dialog) return `A dialog (${id})`;
-  const keys = [...new Set(dialog.openedBy?.map(keyOf))].join(' or ');
-  const where = [dialog.where, keys].filter(Boolean).join(', ');
+  const openers = [...new Set(dialog.openedBy?.map((action) => keys[action]))].join(' or ');
+  const where = [dialog.where, openers].filter(Boolean).join(', ');
   return where ? `${dialog.title} (${where})` : dialog.title;
 }
 
-function scopeTitle(scope: Scope): string {
+function scopeTitle(scope: Scope, keys: KeyNames): string {
   if (scope === 'global') return 'Everywhere';
   if (isDialogScope(scope)) {
     const id = scope.slice('dialog:'.length);
-    return dialogTitle(id);
+    return dialogTitle(id, keys);
   }
   return `Pane ${PANES.find((p) => p.id === scope)?.title ?? scope}`;
 }
 
-export function helpLines(active: Pane, table: readonly Binding[] = keymap): HelpLine[] {
+/** Every binding's line; `reasons`: the active pane's (its view's) for its own keys and the global ones. */
+export function helpLines(
+  active: Pane,
+  table: readonly Binding[],
+  keys: KeyNames,
+  reasons: KeyReasons = {},
+): HelpLine[] {
   const scopes: Scope[] = ['global', active.id];
   for (const b of table) if (!scopes.includes(b.scope) && !isDialogScope(b.scope)) scopes.push(b.scope);
   for (const b of table) if (!scopes.includes(b.scope)) scopes.push(b.scope);
@@ -79,9 +98,9 @@ export function helpLines(active: Pane, table: readonly Binding[] = keymap): Hel
     const bindings = table.filter((b) => b.scope === scope);
     if (!bindings.length) continue;
     if (lines.length) lines.push({ kind: 'title', text: '' });
-    lines.push({ kind: 'title', text: scopeTitle(scope) });
-    for (const b of bindings)
-      lines.push({ kind: 'binding', keys: b.keys.map(keyLabel).join(' '), text: b.help });
+    lines.push({ kind: 'title', text: scopeTitle(scope, keys) });
+    const own = scope === 'global' || scope === active.id;
+    for (const b of bindings) lines.push(bindingLine(b, own ? reasons[b.action] : undefined));
   }
   return lines;
 }
@@ -120,7 +139,8 @@ const HELP_SEARCH: ListSpec<{ line: HelpLine; group: string }> = {
 export function HelpOverlay({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
   const [view, holder] = useViewState();
-  const all = helpLines(active, useKeymap());
+  const keys = useKeyNames();
+  const all = helpLines(active, useKeymap(), keys, usePaneReasons(active));
   const lines = searchHelp(all, view.filter);
   const room = Math.max(1, height - 1);
   const maxTop = Math.max(0, lines.length - room);
@@ -130,7 +150,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
       maxTop,
       Math.max(
         0,
-        lines.findIndex((l) => l.kind === 'title' && l.text === scopeTitle(active.id)),
+        lines.findIndex((l) => l.kind === 'title' && l.text === scopeTitle(active.id, keys)),
       ),
     ),
   );
@@ -158,7 +178,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
       <Box height={1} gap={2} overflowY="hidden">
         <ListFilter list={list} view={view} width={filterWidth(width)} placeholder="words or a key" />
         <Text bold color={theme.accent} wrap="truncate">
-          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : ': none (esc clears)'}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · ${keyOf('help.search')} search · esc closes`}
+          {`Keys${view.filter ? ` matching “${view.filter}”${lines.length ? '' : `: none (${keys['help.close']} clears)`}` : ''}${maxTop ? `  (↑↓ PgUp PgDn Home End, ${at + 1}-${at + shown.length} of ${lines.length})` : ''}  · ${keys['help.search']} search · ${keys['help.close']} closes`}
         </Text>
       </Box>
       {shown.map((line, i) =>
@@ -169,7 +189,7 @@ export function HelpOverlay({ width, height, active }: { width: number; height: 
           </Text>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are static text in a fixed order
-          <Text key={i} wrap="truncate">
+          <Text key={i} dimColor={line.notNow && theme.dim} wrap="truncate">
             {`  ${padCells(line.keys ?? '', keyWidth)} ${line.text}`}
           </Text>
         ),

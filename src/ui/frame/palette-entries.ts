@@ -1,8 +1,11 @@
 // What the `:` command palette offers (k9s's `:`): every pane to go to and every action of
-// the key table (the user's keys: input/remap.ts) outside the dialogs, matched fuzzily
-// against what is typed. No React: the palette (palette.tsx) draws and runs them.
-import { type Binding, isDialogScope, type Scope } from '../input/bindings.ts';
-import { keyLabel } from '../keymap.ts';
+// the key table (the user's keys: keys/remap.ts) outside the dialogs, matched fuzzily
+// against what is typed. An action of the active pane its service cannot serve says why
+// (its view's reason), its keys in brackets. No React: the palette (palette.tsx) draws
+// and runs them.
+import { type Binding, isDialogScope, type Scope } from '../keys/bindings.ts';
+import type { KeyReasons } from '../keys/key-reasons.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { PANES } from '../panes/registry.ts';
 
 export interface PaletteEntry {
@@ -15,6 +18,8 @@ export interface PaletteEntry {
   where: string;
   /** Its keys as the footer writes them ("s", "1"); empty for an action with no key left. */
   keys: string;
+  /** Why the service cannot serve it (the active pane's view says): running it says so. */
+  unserved?: string;
 }
 
 const paneTitle = (scope: Scope) => PANES.find((p) => p.id === scope)?.title;
@@ -24,17 +29,24 @@ const OWN = 'palette';
 
 /**
  * Every pane, then the active pane's actions, the global ones, and the other panes' (in
- * the table's order within each).
+ * the table's order within each); `reasons`: the active pane's (its view's).
  */
-export function paletteEntries(table: readonly Binding[], active: Scope): PaletteEntry[] {
+export function paletteEntries(
+  table: readonly Binding[],
+  active: Scope,
+  reasons: KeyReasons = {},
+): PaletteEntry[] {
   const entry = (b: Binding): PaletteEntry => {
     const pane = b.action.startsWith('pane:') ? paneTitle(b.action.slice('pane:'.length)) : undefined;
+    const keys = b.keys.map(keyLabel).join(' ');
+    const reason = b.scope === active || b.scope === 'global' ? reasons[b.action] : undefined;
     return {
       scope: b.scope,
       action: b.action,
       label: pane ? `go to ${pane}` : b.help,
       where: b.scope === 'global' ? (pane ? 'pane' : 'everywhere') : (paneTitle(b.scope) ?? b.scope),
-      keys: b.keys.map(keyLabel).join(' '),
+      keys,
+      ...(reason?.unserved ? { keys: `(${keys})`, unserved: reason.why } : {}),
     };
   };
   const runnable = table.filter((b) => !isDialogScope(b.scope) && b.action !== OWN);

@@ -4,16 +4,18 @@
 import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { rowOf } from '../../format/numbers.ts';
-import { useKeymap, useStores, useTheme } from '../context.tsx';
+import { useKeymap, useKeyNames, useStores, useTheme } from '../context.tsx';
+import { usePaneReasons } from '../hooks/use-stores-state.ts';
 import { useKeyActions, useRunChosen } from '../input/dispatcher.tsx';
-import { paletteKeys } from '../input/global-keys.ts';
 import { TextInput } from '../input/text-input.tsx';
+import { paletteKeys } from '../keys/global-keys.ts';
 import type { Pane } from '../panes/types.ts';
 import { padCells, truncate } from '../text.ts';
 import { matchEntries, paletteEntries } from './palette-entries.ts';
 
 export function Palette({ width, height, active }: { width: number; height: number; active: Pane }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const { session } = useStores();
   const runChosen = useRunChosen();
   const table = useKeymap();
@@ -21,7 +23,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
   const [wanted, setCursor] = useState(0);
   // The latest query and cursor, ahead of the render when keys come faster than renders.
   const latest = useRef({ query: '', cursor: 0 });
-  const entries = paletteEntries(table, active.id);
+  const entries = paletteEntries(table, active.id, usePaneReasons(active));
   const matching = (q: string) => matchEntries(entries, q);
   const shown = matching(query);
   const cursor = Math.min(wanted, Math.max(0, shown.length - 1));
@@ -35,7 +37,7 @@ export function Palette({ width, height, active }: { width: number; height: numb
   const run = () => {
     const { query: q, cursor: at } = latest.current;
     const chosen = matching(q)[at];
-    if (!chosen) return `nothing matches “${q}”: type less, or esc closes`;
+    if (!chosen) return `nothing matches “${q}”: type less, or ${keys['palette.close']} closes`;
     close();
     // Another pane's action acts there: its handlers run once it is shown.
     if (chosen.scope !== 'global' && chosen.scope !== active.id) session.getState().setPane(chosen.scope);
@@ -51,27 +53,33 @@ export function Palette({ width, height, active }: { width: number; height: numb
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Box height={1} overflowY="hidden">
-        <Text bold color={theme.accent}>
-          {': '}
-        </Text>
-        <TextInput
-          id="palette"
-          value={query}
-          width={Math.max(4, Math.min(40, width - 40))}
-          placeholder="an action or a pane"
-          onChange={(value) => {
-            latest.current = { query: value, cursor: 0 };
-            setQuery(value);
-            setCursor(0);
-          }}
-          onSubmit={() => {
-            const why = run();
-            if (why) session.getState().say(why);
-          }}
-          onCancel={close}
-        />
+        {/*
+          The box keeps its room, its placeholder whole; the hint beside it is cut first. (Were
+          the `:` to shrink by a fraction of a cell, the hint would be drawn over the box's last one.)
+        */}
+        <Box flexShrink={0}>
+          <Text bold color={theme.accent}>
+            {': '}
+          </Text>
+          <TextInput
+            id="palette"
+            value={query}
+            width={Math.max(4, Math.min(40, width - 40))}
+            placeholder="an action or a pane"
+            onChange={(value) => {
+              latest.current = { query: value, cursor: 0 };
+              setQuery(value);
+              setCursor(0);
+            }}
+            onSubmit={() => {
+              const why = run();
+              if (why) session.getState().say(why);
+            }}
+            onCancel={close}
+          />
+        </Box>
         <Text dimColor={theme.dim} wrap="truncate">
-          {`  ${shown.length ? rowOf(cursor, shown.length) : 'no match'} · ↑↓ move · enter runs · esc closes`}
+          {`  ${shown.length ? rowOf(cursor, shown.length) : 'no match'} · ↑↓ move · ${keys['palette.run']} runs · ${keys['palette.close']} closes`}
         </Text>
       </Box>
       <Text bold wrap="truncate">
@@ -83,8 +91,13 @@ export function Palette({ width, height, active }: { width: number; height: numb
         shown.slice(top, top + room).map((e, i) => {
           const selected = top + i === cursor;
           return (
-            <Text key={`${e.scope} ${e.action}`} inverse={selected} wrap="truncate">
-              {`${selected ? theme.glyphs.cursor : ' '} ${padCells(truncate(e.label, labelWidth), labelWidth)} ${padCells(
+            <Text
+              key={`${e.scope} ${e.action}`}
+              inverse={selected}
+              dimColor={e.unserved !== undefined && theme.dim}
+              wrap="truncate"
+            >
+              {`${selected ? theme.glyphs.cursor : ' '} ${padCells(truncate(e.unserved ? `${e.label} · ${e.unserved}` : e.label, labelWidth), labelWidth)} ${padCells(
                 truncate(e.where, whereWidth),
                 whereWidth,
               )} ${truncate(e.keys, keysWidth)}`}

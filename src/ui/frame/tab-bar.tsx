@@ -5,21 +5,10 @@ import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import type { Stores } from '../../store/index.ts';
 import { useStores, useTheme } from '../context.tsx';
+import { subscribeAll } from '../hooks/use-stores-state.ts';
 import { useMouseTarget } from '../input/use-mouse.tsx';
 import { activePane, PANES } from '../panes/registry.ts';
 import { tabLabels } from './tab-labels.ts';
-
-function subscribeAll(stores: Stores) {
-  return (notify: () => void) => {
-    // Every zustand store (history is a group of stores and counts for no tab).
-    const offs = Object.values(stores)
-      .filter((store) => 'subscribe' in store)
-      .map((store) => store.subscribe(notify));
-    return () => {
-      for (const off of offs) off();
-    };
-  };
-}
 
 /** Counts as one string so React sees a change only when a number changes. */
 function useCounts(stores: Stores): (number | undefined)[] {

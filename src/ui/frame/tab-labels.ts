@@ -9,21 +9,26 @@ export interface TabLabel {
 }
 
 /**
- * The tabs' labels in the first form that fits `width`: full titles, then short
- * ones, two apart, then one apart, then digits only (the active tab keeps its short title). A tab
- * is never cut mid-word ("Discover 2…" reads as a count), and two spaces keep a count
- * apart from the next tab's digit while there is room.
+ * The tabs' labels in the first form that fits `width`: full titles, then short ones,
+ * then the active tab's count only, then digits only (the active tab keeps its short title
+ * and count), two apart; one apart as a last resort. A tab is never cut mid-word
+ * ("Discover 2…" reads as a count), and a count never stands beside another tab's digit
+ * one space apart: "Devices 5 4 Mine" and "Disc 109 2 3 4" read as one number.
  */
 export function tabLabels(
   tabs: { digit: string; title: string; shortTitle: string; count?: number; active: boolean }[],
   width: number,
 ): { labels: TabLabel[]; gap: number } {
   const count = (n?: number) => (n === undefined ? '' : ` ${formatCount(n)}`);
-  const forms: { gap: number; label: (t: (typeof tabs)[number]) => string }[] = [
+  type Tab = (typeof tabs)[number];
+  const short = (t: Tab) => `${t.digit} ${t.shortTitle}${count(t.count)}`;
+  const digitOnly = (t: Tab) => (t.active ? short(t) : t.digit);
+  const forms: { gap: number; label: (t: Tab) => string }[] = [
     { gap: 2, label: (t) => `${t.digit} ${t.title}${count(t.count)}` },
-    { gap: 2, label: (t) => `${t.digit} ${t.shortTitle}${count(t.count)}` },
-    { gap: 1, label: (t) => `${t.digit} ${t.shortTitle}${count(t.count)}` },
-    { gap: 1, label: (t) => (t.active ? `${t.digit} ${t.shortTitle}${count(t.count)}` : t.digit) },
+    { gap: 2, label: short },
+    { gap: 2, label: (t) => (t.active ? short(t) : `${t.digit} ${t.shortTitle}`) },
+    { gap: 2, label: digitOnly },
+    { gap: 1, label: digitOnly },
   ];
   const fit = (form: (typeof forms)[number]) =>
     tabs.reduce((sum, t) => sum + displayWidth(form.label(t)), 0) + form.gap * (tabs.length - 1) <= width;

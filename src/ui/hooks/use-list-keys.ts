@@ -1,8 +1,10 @@
 // The list controller: the move keys of every list (down/up, top/bottom and Home/End,
 // page down/up by the rows shown) as handlers over a store's list cursor
-// (src/store/list-cursor.ts), and the pick list of a dialog's suggestions.
+// (src/store/list-cursor.ts), `space` in a list that marks, and the pick list of a
+// dialog's suggestions.
 import { useRef, useState } from 'react';
 import type { ListMoves } from '../../store/list-cursor.ts';
+import type { KeyOutcome } from '../keys/bindings.ts';
 
 export interface ListKeyHandlers {
   down(): void;
@@ -24,6 +26,20 @@ export function useListKeys(list: () => ListMoves, pageRows: number): ListKeyHan
     bottom: () => list().moveTo('bottom'),
     pageDown: () => list().move(page.current),
     pageUp: () => list().move(-page.current),
+  };
+}
+
+/**
+ * `space` in a list that marks (Discover's places, Providers' destinations, the stale
+ * clients): the row under the cursor marked or unmarked, then the cursor on the next row,
+ * so that `space` held marks a run of rows. A mark that says why it cannot act (a
+ * sentence for the footer) moves nothing.
+ */
+export function markAndMoveDown(mark: () => KeyOutcome, list: () => ListMoves): () => KeyOutcome {
+  return () => {
+    const refused = mark();
+    if (refused) return refused;
+    list().move(1);
   };
 }
 

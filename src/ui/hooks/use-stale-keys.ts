@@ -1,15 +1,15 @@
 // The stale view's keys, the same in My providers and Devices: O shows only the stale
-// clients (or all again), space marks the one under the cursor, X asks before removing
-// the marked ones (all shown when none is marked), P sets the period. Each says why it
-// cannot act where it cannot (the footer shows it).
-import { formatPeriod } from '../../format/numbers.ts';
+// clients (or all again), space marks the one under the cursor and moves down, X asks
+// before removing the marked ones (all shown when none is marked), P sets the period.
+// Each says why it cannot act where it cannot (the footer shows it; the words are
+// src/ui/panes/stale-reasons.ts, which a pane's view gives as its key reasons too).
 import type { StaleView } from '../../store/stale.ts';
-import { tokenMissing } from '../components/no-token.tsx';
 import { QUESTION_DIALOG } from '../components/question.tsx';
 import { STALE_PERIOD_DIALOG } from '../components/stale-dialogs.tsx';
-import { useStores } from '../context.tsx';
+import { useKeyNames, useStores } from '../context.tsx';
 import { useDialogs } from '../input/dispatcher.tsx';
-import { keyOf } from '../key-names.ts';
+import { staleReasons } from '../panes/stale-reasons.ts';
+import { markAndMoveDown } from './use-list-keys.ts';
 
 export interface StaleRows {
   /** The client ids of the rows shown now, in order. */
@@ -20,34 +20,40 @@ export interface StaleRows {
 
 export function useStaleKeys(view: StaleView, rows: StaleRows) {
   const stores = useStores();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const s = () => stores.stale.getState();
-  const on = () => s().views[view];
-  // The view is its pane's: its keys go by the pane's names (`devices.staleView`).
-  const key = (action: string) => keyOf(`${view}.${action}`);
+  /** Why each key cannot act now, as of this key press. */
+  const reasons = () => {
+    const { views, periodMs, staleIds } = s();
+    const { hasToken } = stores.session.getState();
+    const shown = rows.shown().length;
+    return staleReasons(
+      view,
+      { on: views[view], hasToken, periodMs, staleIds, shown, selected: rows.selected() },
+      keys,
+    );
+  };
   return {
-    staleView: () => tokenMissing(stores, 'The stale view') ?? s().toggle(view),
+    staleView: () => reasons().staleView ?? s().toggle(view),
     staleRemove: () => {
-      if (!on()) return `${key('staleRemove')} removes stale clients: ${key('staleView')} shows them first`;
-      const missing = tokenMissing(stores, 'Removing clients');
-      if (missing) return missing;
-      if (!s().staleIds) return `the stale clients are not known yet (${keyOf('refresh')} asks again)`;
-      const shown = rows.shown();
-      if (!shown.length)
-        return `no client here is stale for ${formatPeriod(s().periodMs)}: nothing to remove`;
-      s().ask(shown);
+      const refused = reasons().staleRemove;
+      if (refused) return refused;
+      s().ask(rows.shown());
       dialogs.open(QUESTION_DIALOG);
     },
     stalePeriod: () => {
       s().editPeriod();
       dialogs.open(STALE_PERIOD_DIALOG);
     },
-    /** space: marks the client under the cursor (the stale view only). */
-    select: () => {
-      if (!on()) return `${keyOf('select')} marks clients in the stale view (${key('staleView')} shows it)`;
-      const id = rows.selected();
-      if (!id) return 'no client here to mark';
-      s().toggleMark(id);
-    },
+    // The view is its pane's list: the cursor moves down there.
+    select: markAndMoveDown(
+      () => {
+        const refused = reasons().select;
+        if (refused) return refused;
+        s().toggleMark(rows.selected() ?? '');
+      },
+      () => stores[view].getState(),
+    ),
   };
 }

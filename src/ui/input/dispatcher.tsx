@@ -13,6 +13,9 @@
 //   > the active pane's bindings
 //   > global bindings (the active pane's handler for that action first, so a pane
 //     implements `down`, `select`, `search`... for itself; then the global handler).
+// A key the active pane's view gives a reason for (it cannot act now, or the service
+// lacks what it asks: the pane's `keyReasons`) says that reason instead of reaching the
+// pane's handler, from the keyboard and from the palette alike.
 // Handlers are kept in refs updated on every render and should read stores through
 // getState(), so fast key sequences never act on stale state; keys that arrive together
 // are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
@@ -23,8 +26,10 @@ import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
-import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from './bindings.ts';
-import type { FrameHandlers, PaneHandlers } from './global-keys.ts';
+import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from '../keys/bindings.ts';
+import type { FrameHandlers, PaneHandlers } from '../keys/global-keys.ts';
+import { type KeyNames, keyNamesOf } from '../keys/key-names.ts';
+import type { KeyReasons } from '../keys/key-reasons.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, pastedLine, splitKeys } from './keys.ts';
 import type { MouseEvent } from './mouse.ts';
@@ -38,6 +43,12 @@ export type Actions = Readonly<Record<string, () => KeyOutcome>>;
  * a key that does nothing in this state (sorting a table that a detail hides).
  */
 export type KeyOffer = Readonly<Record<string, string | false>>;
+/** What the dispatcher asks the frame about the pane shown: its key scope, and why its keys cannot act. */
+export interface ShownPane {
+  scope(stores: Stores): Scope;
+  /** The shown pane's key reasons now (its definition's `keyReasons`), in the words of `keys`. */
+  reasons(stores: Stores, keys: KeyNames): KeyReasons | undefined;
+}
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -75,12 +86,17 @@ export class KeyRegistry {
     return offers.length ? Object.assign({}, ...offers) : undefined;
   }
 
+  /** The names of the table's keys, for the reasons' sentences. */
+  private readonly names: KeyNames;
+
   constructor(
-    /** Every binding (src/ui/keymap.ts). */
+    /** Every binding (src/ui/keys/keymap.ts), with the user's keys. */
     private readonly keymap: readonly Binding[],
-    /** The scope of the pane shown now. */
-    private readonly paneScope: (stores: Stores) => Scope,
-  ) {}
+    /** The pane shown now. */
+    private readonly pane: ShownPane,
+  ) {
+    this.names = keyNamesOf(keymap);
+  }
 
   /** The actions mounted components handle in `scope` now (tests compare them with the table). */
   handled(scope: Scope): string[] {
@@ -121,18 +137,32 @@ export class KeyRegistry {
   }
 
   /**
+   * Runs `action` in the pane shown, as run() does, unless the pane's view gives it a
+   * reason: then says that (and it counts as handled).
+   */
+  private runInPane(stores: Stores, action: string, say: (why: string) => void): boolean {
+    const reason = this.pane.reasons(stores, this.names)?.[action];
+    if (!reason) return this.run(this.pane.scope(stores), action, say);
+    say(reason.why);
+    return true;
+  }
+
+  /**
    * Runs an action the palette chose as its key would: a global one by the active pane's
    * handler first; a pane's at once, or as soon as that pane (just switched to) mounts.
    */
   runChosen(stores: Stores, scope: Scope, action: string, say: (why: string) => void): void {
     this.pending = undefined;
     if (scope === 'global') {
-      if (this.run(this.paneScope(stores), action, say) || this.run('global', action, say)) return;
+      if (this.runInPane(stores, action, say) || this.run('global', action, say)) return;
       const help = this.keymap.find((b) => b.scope === 'global' && b.action === action)?.help ?? action;
       say(`${help}: does nothing in this pane`);
       return;
     }
-    if (!this.run(scope, action, say)) this.pending = { scope, action, say };
+    if (
+      scope === this.pane.scope(stores) ? !this.runInPane(stores, action, say) : !this.run(scope, action, say)
+    )
+      this.pending = { scope, action, say };
   }
 
   focusText(entry: TextEntry): () => void {
@@ -182,12 +212,12 @@ export class KeyRegistry {
     }
     if (text?.handle.current(name, input)) return;
     if (!name) return;
-    const pane = this.paneScope(stores);
     const say = (why: string) => stores.session.getState().say(why);
-    const own = find(pane, name);
-    if (own && this.run(pane, own.action, say)) return;
+    const own = find(this.pane.scope(stores), name);
+    if (own && this.runInPane(stores, own.action, say)) return;
     const global = find('global', name);
-    if (!global || this.run(pane, global.action, say) || this.run('global', global.action, say)) return;
+    if (!global || this.runInPane(stores, global.action, say) || this.run('global', global.action, say))
+      return;
     // A key of the table that nothing here takes (`/` where there is nothing to search).
     say(`${name} (${global.help}) does nothing in this pane`);
   }
@@ -223,18 +253,18 @@ function routeMouse(event: MouseEvent, stores: Stores, targets: MouseTargets, qu
 /** Listens to the keyboard (needs a TTY stdin) and routes every key; mouse reports too. */
 export function InputProvider({
   keymap,
-  paneScope,
+  pane,
   registry: given,
   children,
 }: {
   keymap: readonly Binding[];
-  paneScope: (stores: Stores) => Scope;
+  pane: ShownPane;
   /** A registry of the caller's (tests read what is handled); default a new one. */
   registry?: KeyRegistry;
   children: React.ReactNode;
 }) {
   const stores = useStores();
-  const registry = useRef(given ?? new KeyRegistry(keymap, paneScope)).current;
+  const registry = useRef(given ?? new KeyRegistry(keymap, pane)).current;
   const targets = useRef(new MouseTargets()).current;
   const queue = useRef<KeyQueue | null>(null);
   queue.current ??= new KeyQueue((key) => {

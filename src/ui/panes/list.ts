@@ -2,14 +2,13 @@
 // digit (from 1) and its place in the tab bar. The registry (registry.ts) joins each entry
 // to its definition; the console's first paint (src/cli/console/first-paint.ts) draws the tab bar
 // from this list before Ink, React and the panes have loaded; the key table
-// (src/ui/keymap.ts), and through it the configuration's check of remapped keys, reads
+// (src/ui/keys/keymap.ts), and through it the configuration's check of remapped keys, reads
 // each pane's bindings from it; the tests read it too.
 //
 // HOW TO ADD A PANE: one entry below (its id, its title and a short one for the compact
 // layout, its keys), a folder src/ui/panes/<pane>/ with its keys (keys.ts) and its
 // component, which also exports its definition (`definePane`), and that definition in
 // registry.ts.
-import type { Binding } from '../input/bindings.ts';
 import { accountKeys } from './account/keys.ts';
 import { devicesKeys } from './devices/keys.ts';
 import { discoverKeys } from './discover/keys.ts';
@@ -28,6 +27,9 @@ const ENTRIES = [
   { id: 'earnings', title: 'Earnings', shortTitle: 'Earn', keys: earningsKeys },
 ] as const;
 
+/** A binding of a pane or of its dialogs, with its scope and action as literal types. */
+export type PaneBinding = (typeof ENTRIES)[number]['keys'][number];
+
 /** A pane's id: its key scope and the session's name for it. */
 export type PaneId = (typeof ENTRIES)[number]['id'];
 
@@ -39,7 +41,7 @@ export interface PaneEntry {
   /** The key that shows it: its place in the list, from 1. */
   digit: string;
   /** Its bindings (scope `id`) and those of its own dialogs (`dialog:<name>`), as the key table has them by default. */
-  keys: readonly Binding[];
+  keys: readonly PaneBinding[];
 }
 
 export const PANE_LIST: readonly PaneEntry[] = ENTRIES.map((entry, i) => ({

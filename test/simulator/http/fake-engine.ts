@@ -1,11 +1,11 @@
 // A small stand-in engine for the HTTP layer's tests: per-network state, a networkStats
 // object rebuilt on each tick (same object between ticks), and SimError failures.
 import { createHash } from 'node:crypto';
-import { SimError } from '../../../simulator/engine/index.ts';
+import { type ProxyAccess, SimError } from '../../../simulator/engine/index.ts';
 import { eraProfile } from '../../../simulator/eras/index.ts';
 import type { Caller, EnginePort, NetworkRef } from '../../../simulator/http/engine-port.ts';
 import { type Clock, PRIORITY, type TimerHandle } from '../../../src/clock.ts';
-import type { SimCodes } from '../../../src/contract/admin.ts';
+import type { SimCodes, SimMail } from '../../../src/contract/admin.ts';
 import type { OperationName, ResponseOf } from '../../../src/contract/endpoints.ts';
 import { DEFAULT_ERA, type Era } from '../../../src/contract/eras.ts';
 
@@ -129,7 +129,25 @@ export class FakeEngine implements EnginePort {
       share_codes: [],
       wallets: [{ wallet_id: this.walletOf(this.demoNetwork.id) }],
       demo_user: { email: 'demo@fake.example', password: 'fake-password' },
+      balance_codes: [],
     };
+  }
+  mail(): SimMail {
+    return { mail: [] };
+  }
+  verifyCode(): string | undefined {
+    return undefined;
+  }
+  serveProxies(): void {}
+  proxyAccess(): ProxyAccess {
+    return { refused: 'no proxies in the fake engine' };
+  }
+  proxyLive(): boolean {
+    return false;
+  }
+  proxyCarried(): void {}
+  tokenStillGood(): boolean {
+    return true;
   }
   deviceIdOf(clientId: string): string | undefined {
     return clientId === this.deviceId(1) ? uuidOf(`device-of:${clientId}`) : undefined;

@@ -90,8 +90,14 @@ describe('the routes', () => {
 });
 
 describe('a key as the token', () => {
-  /** The authenticated operations of today's service, each with a body it takes. */
-  const authenticated = operationNames.filter((name) => endpoints[name].auth && servedIn(name, 'current'));
+  /**
+   * The authenticated operations of today's service, each with a body it takes; but for
+   * network-delete, which would delete the network the loop runs in (a key deletes it as a
+   * token does: test/simulator/integration/sign-up.test.ts).
+   */
+  const authenticated = operationNames.filter(
+    (name) => endpoints[name].auth && servedIn(name, 'current') && name !== 'networkDelete',
+  );
 
   async function statusOf(name: (typeof authenticated)[number], token: string): Promise<number> {
     const endpoint: Endpoint = endpoints[name];

@@ -1,7 +1,8 @@
-// Browser clients: a simulator started with `--cors ORIGIN` answers preflights and sends
-// the CORS headers, so a web app on another origin (URnetwork's web app in its dev
-// set-up, http://localhost:5173) can log in and load what the simulator serves; the admin
-// routes never take a page's request; without --cors, OPTIONS is a 405.
+// Browser clients: a simulator started with `--cors ORIGIN` answers every OPTIONS and
+// sends the CORS headers as the service's load balancer does (issue 34), so a web app on
+// another origin (URnetwork's web app in its dev set-up, http://localhost:5173) can log in
+// and load what the simulator serves, and reads a missing route's own 404; the admin routes
+// never take a page's request; without --cors, OPTIONS is a 405.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../../simulator/index.ts';
@@ -78,35 +79,50 @@ describe('--cors', () => {
     expect(other.headers.vary).toBe('Origin');
   });
 
-  it('answers a preflight with 204, the route’s methods, Authorization and Content-Type', async () => {
+  it('answers every OPTIONS to an API path with the load balancer’s 204 and headers, whatever the path, origin or method asked', async () => {
     const h = await start({ cors: [WEB_APP] });
     const answer = await preflight(h.sim.url, '/device/add', 'POST', ['authorization', 'content-type']);
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
+    // warp: warpctl/config.go addServiceBlocks, an origin list without `*`.
     expect(answer.headers).toMatchObject({
+      'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-content-type-options': 'nosniff',
+      'x-xss-protection': '1; mode=block',
       'access-control-allow-origin': WEB_APP,
-      'access-control-allow-methods': 'POST',
-      'access-control-allow-headers': 'Authorization, Content-Type',
-      'access-control-max-age': '600',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers':
+        'DNT,User-Agent,X-Requested-With,If-Modified-Since,Cache-Control,Content-Type,Range,X-Client-Version,Authorization,Accept,Mcp-Session-Id,MCP-Protocol-Version,Last-Event-ID',
+      'access-control-expose-headers':
+        'Content-Length,Content-Range,Accept,Mcp-Session-Id,MCP-Protocol-Version,Last-Event-ID',
+      'access-control-allow-credentials': 'true',
       vary: 'Origin',
+      'access-control-max-age': '1728000',
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': '0',
     });
-    // A path with two methods lists both, in the service's route order.
-    expect((await preflight(h.sim.url, '/account/payout-wallet', 'GET', [])).headers).toMatchObject({
-      'access-control-allow-methods': 'POST, GET',
-    });
-    // `*` allows any origin.
-    const any = await start({ cors: ['*'] });
-    const star = await preflight(
-      any.sim.url,
+    // Any path (one no route serves too), with or without the preflight's headers.
+    for (const path of ['/account/payout-wallet', '/network/no-such-route', '/', '/openapi.json']) {
+      const any = await send(h.sim.url, 'OPTIONS', path, { origin: WEB_APP });
+      expect([any.status, any.headers['access-control-allow-origin']], path).toEqual([204, WEB_APP]);
+    }
+    expect((await send(h.sim.url, 'OPTIONS', '/stats/providers', {})).status).toBe(204);
+    // `*` allows any origin, without credentials or Vary.
+    const star = await start({ cors: ['*'] });
+    const anyOrigin = await preflight(
+      star.sim.url,
       '/stats/providers',
       'GET',
       ['authorization'],
       'http://a.example',
     );
-    expect([star.status, star.headers['access-control-allow-origin']]).toEqual([204, '*']);
+    expect([anyOrigin.status, anyOrigin.headers['access-control-allow-origin']]).toEqual([204, '*']);
+    expect(anyOrigin.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(anyOrigin.headers.vary).toBeUndefined();
   });
 
-  it('a preflight from an origin not allowed, or for a path not served, is routed as any OPTIONS', async () => {
+  it('an origin not in the list gets the 204 without Access-Control-Allow-Origin; a missing route then answers its own 404', async () => {
     const h = await start({ cors: [WEB_APP] });
     const foreign = await preflight(
       h.sim.url,
@@ -115,14 +131,16 @@ describe('--cors', () => {
       ['content-type'],
       'http://evil.example',
     );
-    expect([foreign.status, foreign.text, foreign.headers.allow]).toEqual([
-      405,
-      'Method not allowed.\n',
-      'POST',
-    ]);
+    expect(foreign.status).toBe(204);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
-    const unknown = await preflight(h.sim.url, '/network/no-such-route', 'GET', ['authorization']);
-    expect([unknown.status, unknown.text]).toEqual([404, '404 page not found\n']);
+    // What a browser then sends to a route the service lacks: its 404, readable by the page.
+    const missing = await send(h.sim.url, 'POST', '/network/no-such-route', {
+      origin: WEB_APP,
+      'content-type': 'application/json',
+    });
+    expect([missing.status, missing.text]).toEqual([404, '404 page not found\n']);
+    expect(missing.headers['access-control-allow-origin']).toBe(WEB_APP);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('the admin routes never take a page’s request, preflight or not', async () => {
@@ -373,7 +391,7 @@ describe('the web app’s API module against a simulator with --cors http://loca
         expect(String(asked.headers['access-control-allow-methods']).split(', '), call.name).toContain(
           call.method,
         );
-        const allowed = String(asked.headers['access-control-allow-headers']).toLowerCase().split(', ');
+        const allowed = String(asked.headers['access-control-allow-headers']).toLowerCase().split(',');
         for (const name of names) expect(allowed, `${call.name} ${name}`).toContain(name);
       }
       const body = call.body ? JSON.stringify(call.body(context)) : undefined;

@@ -57,6 +57,26 @@ describe('normalise', () => {
     expect(normalise('  São   Paulo ')).toBe('sao paulo');
     expect(normalise('ZÜRICH\tcity')).toBe('zurich city');
   });
+
+  it('folds as the service does (unidecode): Latin letters without a decomposition too, both ways', () => {
+    expect(['Łódź', 'lodz', 'LODZ'].map(normalise)).toEqual(['lodz', 'lodz', 'lodz']);
+    expect(normalise('Großbeeren Møre Ærø Diyarbakır')).toBe('grossbeeren more aero diyarbakir');
+    // `são` finds Sao as `sao paulo` finds São Paulo: both fold to the same letters.
+    const index = new SearchIndex(
+      [
+        { text: normalise('Sao Tome'), ref: 1 },
+        { text: normalise('São Paulo, Brazil'), ref: 2 },
+      ],
+      0,
+    );
+    expect(index.search(normalise('são'), 0)).toEqual(
+      new Map([
+        [1, 0],
+        [2, 0],
+      ]),
+    );
+    expect(index.search(normalise('sao paulo'), 0)).toEqual(new Map([[2, 0]]));
+  });
 });
 
 describe('SearchIndex', () => {

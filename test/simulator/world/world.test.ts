@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, GROUPS } from '../../../simulator/world/countries.ts';
 import { cityInterval } from '../../../simulator/world/geo.ts';
 import { ProviderIds } from '../../../simulator/world/ids.ts';
-import { createWorld, deviceName } from '../../../simulator/world/index.ts';
+import { createWorld, DEFAULTS, deviceName } from '../../../simulator/world/index.ts';
 import { UUID_PATTERN } from '../../../src/contract/schemas.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
@@ -101,6 +101,20 @@ describe('world generation', () => {
     expect(providers.eligibleTotal).toBeGreaterThan(2500);
     expect(providers.eligibleTotal).toBeLessThan(providers.count);
     expect(deviceName(world, 10)).toMatch(/\S/);
+  });
+
+  it('grows a world of the default size to hold more own providers than it has, beside its other networks’ providers', () => {
+    const own = (world: ReturnType<typeof createWorld>) => {
+      let count = 0;
+      for (let i = 0; i < world.providers.baseCount; i++) if (world.providers.network[i] === 0) count++;
+      return count;
+    };
+    const grown = createWorld({ seed: 3, now: NOW, locations: 50, ownProviders: 6000 });
+    expect(own(grown)).toBe(6000);
+    expect(grown.providers.baseCount).toBe(6000 + DEFAULTS.providers);
+    // Within the default world, as before: its 5 000 providers, so many of them the demo's.
+    const within = createWorld({ seed: 3, now: NOW, locations: 50, ownProviders: 4000 });
+    expect([own(within), within.providers.baseCount]).toEqual([4000, DEFAULTS.providers]);
   });
 });
 

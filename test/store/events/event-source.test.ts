@@ -145,9 +145,25 @@ describe('providers', () => {
       type: 'provider_disconnected',
       since: new Date(T0 - 24 * 60 * MINUTE).toISOString(),
       minutes: 24 * 60,
-      message: `provider evil box (${B}) has been disconnected for 24 hours`,
+      message: `provider evil box (${B}) has been disconnected for at least 24 hours`,
       device_name: 'evil box',
     });
+  });
+
+  it('says when such a provider was last seen where its own times go further back (what clients --stale knows)', () => {
+    const weeksAgo = new Date(T0 - 18 * 86_400_000).toISOString();
+    const gone: NetworkClients = {
+      clients: [{ client_id: B, device_name: 'old box', auth_time: weeksAgo, create_time: weeksAgo }],
+    };
+    const { events } = deriveEvents(
+      EMPTY_WATCH_STATE,
+      observation(T0, [{ id: B, connected: false }], {
+        results: { networkClients: { ok: true, data: gone } },
+      }),
+    );
+    expect(events[0].message).toBe(
+      `provider old box (${B}) has been disconnected for at least 24 hours (last seen 18 days ago)`,
+    );
   });
 
   it('keeps the time first seen down when the service lists no disconnect, and corrects it when it does', () => {

@@ -17,11 +17,10 @@ import { filterWidth, ListFilter, useListView } from '../../components/list-view
 import { NoToken, tokenMissing } from '../../components/no-token.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { apiKeyList, countShown, walletList } from './account-lists.ts';
 import { ADD_WALLET_DIALOG, AddWalletDialog } from './add-wallet-dialog.tsx';
@@ -96,6 +95,7 @@ export function Account({ width, height }: PaneProps) {
   const stores = useStores();
   const { account, session, apiKeys } = stores;
   const theme = useTheme();
+  const keyNames = useKeyNames();
   const dialogs = useDialogs();
   const data = useStore(account, (s) => s.data);
   const loading = useStore(account, (s) => s.loading);
@@ -112,14 +112,14 @@ export function Account({ width, height }: PaneProps) {
   const a = () => account.getState();
   const k = () => apiKeys.getState();
   // No token: a dialog would only fail on submit; the footer says so and offers L instead.
-  const missing = (what: string) => tokenMissing(stores, what);
+  const missing = (what: string) => tokenMissing(stores, what, keyNames);
   const copy = useCopy();
   const ask = (kind: 'payout' | 'remove') => {
     const noToken = missing(kind === 'payout' ? 'Setting the payout wallet' : 'Removing a wallet');
     if (noToken) return noToken;
     const { selected } = walletRows(a());
     if (!selected)
-      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (${keyOf('account.addWallet')} adds one)`;
+      return `no wallet here to ${kind === 'payout' ? 'make the payout wallet' : 'remove'} (${keyNames['account.addWallet']} adds one)`;
     // Refused before asking: the service would refuse it only after the yes.
     const refusal = kind === 'payout' ? payoutRefusal(selected) : undefined;
     if (refusal) return refusal;
@@ -138,18 +138,27 @@ export function Account({ width, height }: PaneProps) {
     reverse: () => (inKeys() ? keys : wallets).reverse(),
     back: () => void (inKeys() ? keys : wallets).clearFilter(),
     refresh: () => void refreshLive(stores, shownStores(accountPane)),
-    open: () => (inKeys() ? 'enter acts on a wallet: ← moves to the wallets' : ask('payout')),
+    open: () =>
+      inKeys()
+        ? `${keyNames.open} acts on a wallet: ${keyNames['account.toWallets']} moves to the wallets`
+        : ask('payout'),
     remove: () => {
       if (!inKeys()) return ask('remove');
       const noToken = missing('Removing an API key');
       if (noToken) return noToken;
       if (!keyRows(k()).selected)
-        return `no API key here to remove (${keyOf('account.newApiKey')} makes one)`;
+        return `no API key here to remove (${keyNames['account.newApiKey']} makes one)`;
       k().askRemove();
       dialogs.open(QUESTION_DIALOG);
     },
-    toApiKeys: () => (inKeys() ? 'the cursor is in the API keys (← the wallets)' : a().setList('apiKeys')),
-    toWallets: () => (inKeys() ? a().setList('wallets') : 'the cursor is in the wallets (→ the API keys)'),
+    toApiKeys: () =>
+      inKeys()
+        ? `the cursor is in the API keys (${keyNames['account.toWallets']} the wallets)`
+        : a().setList('apiKeys'),
+    toWallets: () =>
+      inKeys()
+        ? a().setList('wallets')
+        : `the cursor is in the wallets (${keyNames['account.toApiKeys']} the API keys)`,
     newApiKey: () => {
       const noToken = missing('Making an API key');
       if (noToken) return noToken;
@@ -204,7 +213,7 @@ export function Account({ width, height }: PaneProps) {
               <Text bold>{screenText(data.wallet_id)}</Text>
             </Text>
           ) : (
-            <Text color={theme.warn}>No payout wallet set: select one and press enter.</Text>
+            <Text color={theme.warn}>{`No payout wallet set: select one and press ${keyNames.open}.`}</Text>
           )}
         </Text>
         {shownWallets.length ? (
@@ -225,19 +234,19 @@ export function Account({ width, height }: PaneProps) {
         ) : (
           <Text dimColor={theme.dim}>
             {walletView.filter && data.wallets?.length
-              ? `No wallet matches “${screenText(walletView.filter)}”: esc clears the filter.`
-              : `No wallets yet: ${keyOf('account.addWallet')} adds one.`}
+              ? `No wallet matches “${screenText(walletView.filter)}”: ${keyNames.back} clears the filter.`
+              : `No wallets yet: ${keyNames['account.addWallet']} adds one.`}
           </Text>
         )}
         {heights.hints ? (
           <Text dimColor={theme.dim} wrap="truncate">
-            {`${keyOf('open')} makes the selected wallet the payout wallet · ${keyOf('account.addWallet')} adds a wallet · ${keyOf('account.remove')} removes it · ${keyOf('account.setWallet')} sets one by id`}
+            {`${keyNames.open} makes the selected wallet the payout wallet · ${keyNames['account.addWallet']} adds a wallet · ${keyNames['account.remove']} removes it · ${keyNames['account.setWallet']} sets one by id`}
           </Text>
         ) : null}
       </Box>
     );
   } else if (loading) body = <Spinner label="loading the wallets…" />;
-  else body = <Text dimColor={theme.dim}>{error ? `not known yet (${keyOf('refresh')} retries)` : ''}</Text>;
+  else body = <Text dimColor={theme.dim}>{error ? `not known yet (${keyNames.refresh} retries)` : ''}</Text>;
 
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
@@ -275,7 +284,7 @@ export function Account({ width, height }: PaneProps) {
           </Text>
           <Box paddingLeft={2}>
             <Text dimColor={theme.dim} wrap="truncate">
-              {`Tell the network what you use it for and what you need: ${keyOf('account.feedback')} opens the form.`}
+              {`Tell the network what you use it for and what you need: ${keyNames['account.feedback']} opens the form.`}
             </Text>
           </Box>
         </Box>

@@ -8,7 +8,7 @@ import { BLOCKCHAINS } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
@@ -18,6 +18,7 @@ export const ADD_WALLET_DIALOG = 'addWallet';
 export function AddWalletDialog() {
   const { account } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const form = useStore(account, (s) => s.addWallet);
   const a = () => account.getState();
@@ -36,7 +37,11 @@ export function AddWalletDialog() {
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
   else if (form.phase === 'added')
-    outcome = <Text color={theme.ok}>{`✓ ${screenText(form.message)}  (enter or esc closes)`}</Text>;
+    outcome = (
+      <Text
+        color={theme.ok}
+      >{`✓ ${screenText(form.message)}  (${keys['addWallet.submit']} or ${keys['addWallet.close']} closes)`}</Text>
+    );
   else if (form.phase === 'invalid' || form.phase === 'failed')
     outcome = (
       <Text color={theme.error} wrap="wrap">

@@ -7,11 +7,10 @@ import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
-import { keyOf } from '../../key-names.ts';
 import { accountKeys } from './keys.ts';
 
 export const API_KEY_DIALOG = 'apiKey';
@@ -21,6 +20,7 @@ export function ApiKeyDialog() {
   // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
   const [copied, setCopied] = useState<string>();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const copy = useCopy();
   const form = useStore(apiKeys, (s) => s.form);
@@ -38,7 +38,7 @@ export function ApiKeyDialog() {
     submit,
     copy: () => {
       const { key } = k().form;
-      if (!key) return 'no key yet: type a name and press enter';
+      if (!key) return `no key yet: type a name and press ${keys['apiKey.submit']}`;
       setCopied(copy(key, 'API key'));
     },
     close,
@@ -60,14 +60,14 @@ export function ApiKeyDialog() {
           {screenText(form.key)}
         </Text>
         <Text color={theme.warn} wrap="wrap">
-          {`It will not be shown again: the service keeps only its hash. ${keyOf('apiKey.copy')} copies it; store it now. It acts as your network on every route until you remove it (${keyOf('account.remove')} in the list).`}
+          {`It will not be shown again: the service keeps only its hash. ${keys['apiKey.copy']} copies it; store it now. It acts as your network on every route until you remove it (${keys['account.remove']} in the list).`}
         </Text>
         {copied ? (
           <Text color={theme.ok} wrap="wrap">
             {`${copied}\n(a private file: delete it once the key is stored)`}
           </Text>
         ) : null}
-        <Text dimColor={theme.dim}>enter or esc closes</Text>
+        <Text dimColor={theme.dim}>{`${keys['apiKey.submit']} or ${keys['apiKey.close']} closes`}</Text>
       </Box>
     );
 

@@ -11,9 +11,8 @@ import { ErrorLine } from '../../components/error-line.tsx';
 import { filterWidth, ListFilter, ListHeader } from '../../components/list-view.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import { apiKeyList, countShown } from './account-lists.ts';
 
@@ -45,6 +44,7 @@ export function ApiKeySection({
 }) {
   const { apiKeys, account } = useStores();
   const theme = useTheme();
+  const keyNames = useKeyNames();
   const data = useStore(apiKeys, (s) => s.data);
   const error = useStore(apiKeys, (s) => s.error);
   const selectedKey = useStore(apiKeys, (s) => s.selectedKey);
@@ -58,7 +58,7 @@ export function ApiKeySection({
   if (missing) body = <Text dimColor={theme.dim}>{`${NO_API_KEYS}.`}</Text>;
   else if (isNoToken(error))
     body = (
-      <Text dimColor={theme.dim}>{`They need your network's token too (${keyOf('login')} logs in).`}</Text>
+      <Text dimColor={theme.dim}>{`They need your network's token too (${keyNames.login} logs in).`}</Text>
     );
   else if (error && !data) body = <ErrorLine error={error} width={width - 2} prefix="API keys" />;
   else if (!data) body = <Text dimColor={theme.dim}>loading the API keys…</Text>;
@@ -66,8 +66,8 @@ export function ApiKeySection({
     body = (
       <Text dimColor={theme.dim}>
         {data.length
-          ? `No API key matches “${screenText(view.filter)}”: esc clears the filter.`
-          : `No API keys yet: ${keyOf('account.newApiKey')} makes one.`}
+          ? `No API key matches “${screenText(view.filter)}”: ${keyNames.back} clears the filter.`
+          : `No API keys yet: ${keyNames['account.newApiKey']} makes one.`}
       </Text>
     );
   else {
@@ -118,7 +118,7 @@ export function ApiKeySection({
           <ErrorLine error={error} width={width - 2} prefix="refresh failed, showing the last answer" />
         ) : hint && !missing && !isNoToken(error) ? (
           <Text dimColor={theme.dim} wrap="truncate">
-            {`${keyOf('account.newApiKey')} makes a key (shown once) · ${keyOf('account.remove')} removes the one under the cursor · ${keyOf('account.toApiKeys')} here, ${keyOf('account.toWallets')} the wallets`}
+            {`${keyNames['account.newApiKey']} makes a key (shown once) · ${keyNames['account.remove']} removes the one under the cursor · ${keyNames['account.toApiKeys']} here, ${keyNames['account.toWallets']} the wallets`}
           </Text>
         ) : null}
       </Box>

@@ -9,7 +9,7 @@ import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../..
 import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { padCells } from '../../text.ts';
@@ -90,6 +90,7 @@ function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): Feed
 export function FeedbackDialog() {
   const { account } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const form = useStore(account, (s) => s.feedback);
   const { inner } = useDialogRoom();
@@ -118,7 +119,7 @@ export function FeedbackDialog() {
     return (
       <DialogFrame title="Send feedback">
         <Text color={theme.ok}>{`✓ ${form.message}`}</Text>
-        <Text dimColor={theme.dim}>enter or esc closes.</Text>
+        <Text dimColor={theme.dim}>{`${keys['feedback.enter']} or ${keys['feedback.close']} closes.`}</Text>
       </DialogFrame>
     );
   }

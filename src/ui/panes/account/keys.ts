@@ -1,9 +1,9 @@
-// Keys of the Account pane and its dialogs (how a binding is written: src/ui/input/bindings.ts;
-// the y/n question and logging in are in src/ui/components/dialog-keys.ts). Global actions the pane
+// Keys of the Account pane and its dialogs (how a binding is written: src/ui/keys/bindings.ts;
+// the y/n question and logging in are in src/ui/keys/dialog-keys.ts). Global actions the pane
 // handles itself: up/down (the wallets or the API keys: ←/→ switch), open (make the
 // selected wallet the payout wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
 // esc first; `tab`/`shift-tab` always move between the feedback form's fields.
-import { bindings } from '../../input/bindings.ts';
+import { bindings } from '../../keys/bindings.ts';
 
 export const accountKeys = bindings([
   { scope: 'account', keys: ['a'], action: 'addWallet', help: 'add a wallet', footer: true },

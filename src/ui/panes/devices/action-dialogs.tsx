@@ -1,15 +1,18 @@
 // What `c`, `x`, `R`, `N` and `Q` open on the selected row: the y/n questions before
-// confirming a guest or removing an association, the name boxes of an association and
-// of a device, and the share code as a QR code.
+// confirming a guest or removing an association (or, in the stale view, X's), the name
+// boxes of an association and of a device, and the code as a QR code. Each is drawn
+// while the store holds the row's action; the pane's definition lists them by their ids.
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
+import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
-import { Question } from '../../components/question.tsx';
+import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
@@ -30,10 +33,21 @@ function useClose(id: string) {
   };
 }
 
+/** The action the store holds now, if any. */
+const useAction = () => useStore(useStores().devices, (s) => s.action);
+
+/** The y/n question of the pane: X's in the stale view, else `c`'s or `x`'s on the selected row. */
+export function DevicesQuestion() {
+  const removingStale = useStore(useStores().stale, (s) => s.question !== undefined);
+  const action = useAction();
+  if (removingStale) return <RemoveStaleQuestion />;
+  return action ? <AssociationQuestion action={action} /> : null;
+}
+
 /** `c` and `x`: y/n, then the outcome. */
-export function AssociationQuestion({ action, dialog }: Props & { dialog: string }) {
+function AssociationQuestion({ action }: Props) {
   const { devices } = useStores();
-  const close = useClose(dialog);
+  const close = useClose(QUESTION_DIALOG);
   const name = `"${screenText(action.deviceName || 'the device')}"`;
   const confirming = action.kind === 'confirm';
   const lines = confirming
@@ -60,9 +74,15 @@ export function AssociationQuestion({ action, dialog }: Props & { dialog: string
 }
 
 /** `R` and `N`: a name box. */
-export function RenameDialog({ action }: Props) {
+export function RenameDialog() {
+  const action = useAction();
+  return action ? <NameBox action={action} /> : null;
+}
+
+function NameBox({ action }: Props) {
   const { devices } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const close = useClose(RENAME_DIALOG);
   const d = () => devices.getState();
   const submit = () => {
@@ -83,7 +103,11 @@ export function RenameDialog({ action }: Props) {
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
   else if (action.phase === 'done')
-    outcome = <Text color={theme.ok}>{`✓ ${screenText(action.message)}  (enter or esc closes)`}</Text>;
+    outcome = (
+      <Text
+        color={theme.ok}
+      >{`✓ ${screenText(action.message)}  (${keys['rename.submit']} or ${keys['rename.close']} closes)`}</Text>
+    );
   else if (action.phase === 'failed')
     outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
   return (
@@ -112,7 +136,15 @@ export function RenameDialog({ action }: Props) {
 }
 
 /** `Q`: the code as a QR code, with the link it holds. */
-export function QrDialog({ action }: Props) {
+export function QrDialog() {
+  const action = useAction();
+  return action ? <QrOfCode action={action} /> : null;
+}
+
+/** A pending adoption's code is the new device's: no other network's phone is meant to scan it. */
+const ADOPTION_SCAN_HINT = 'Scan it with the app, or read the six words out.';
+
+function QrOfCode({ action }: Props) {
   const copy = useCopy();
   const close = useClose(QR_DIALOG);
   const [notice, setNotice] = useState<string>();
@@ -120,7 +152,8 @@ export function QrDialog({ action }: Props) {
   return (
     <QrView
       code={screenText(action.code)}
-      title="Share code as a QR code"
+      title={action.codeType === 'adopt' ? 'Adoption code as a QR code' : 'Share code as a QR code'}
+      scanHint={action.codeType === 'adopt' ? ADOPTION_SCAN_HINT : undefined}
       copyAction="qr.copy"
       notice={notice?.replaceAll('\n', ' ')}
     />

@@ -1,8 +1,8 @@
-// Keys of the Devices pane and its dialogs (how a binding is written: src/ui/input/bindings.ts;
-// the y/n question and logging in are in src/ui/components/dialog-keys.ts). Global actions the
+// Keys of the Devices pane and its dialogs (how a binding is written: src/ui/keys/bindings.ts;
+// the y/n question and logging in are in src/ui/keys/dialog-keys.ts). Global actions the
 // pane handles itself: the moves and refresh. In the dialogs a focused text box takes
 // printable keys, enter and esc first.
-import { bindings } from '../../input/bindings.ts';
+import { bindings } from '../../keys/bindings.ts';
 
 export const devicesKeys = bindings([
   { scope: 'devices', keys: ['a'], action: 'addCode', help: 'add a code', footer: true },

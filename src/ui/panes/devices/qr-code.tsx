@@ -6,9 +6,9 @@ import { Box, Text } from 'ink';
 import { codeLink } from '../../../contract/code-link.ts';
 import { fitQr } from '../../../format/qr-lines.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
-import { useTheme } from '../../context.tsx';
+import { useKeyNames, useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
-import { keyOf } from '../../key-names.ts';
+import type { ActionName } from '../../keys/key-names.ts';
 
 const SCAN_HINT = 'Scan it with the app on the other network’s phone, or read the six words out.';
 
@@ -17,16 +17,20 @@ export function QrView({
   title,
   notice,
   copyAction,
+  scanHint = SCAN_HINT,
 }: {
   /** The code, made safe to draw. */
   code: string;
   title: string;
+  /** Who scans it (default: the other network's phone, as a share code is). */
+  scanHint?: string;
   /** What `y` did: in place of the link under the code. */
   notice?: string;
   /** The dialog's copy action (`qr.copy`): the key the words are copied with. */
-  copyAction: string;
+  copyAction: ActionName;
 }) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const { width, height } = useDialogRoom();
   const terminal = useTerminalSize();
   const link = codeLink(code);
@@ -45,7 +49,7 @@ export function QrView({
         </Text>
         <Text wrap="wrap">{link}</Text>
         <Text dimColor={theme.dim} wrap="wrap">
-          {notice ?? `Read the six words out instead (${keyOf(copyAction)} copies them).`}
+          {notice ?? `Read the six words out instead (${keys[copyAction]} copies them).`}
         </Text>
       </DialogFrame>
     );
@@ -67,7 +71,7 @@ export function QrView({
       </Text>
       {fit.lines.length + 3 <= height ? (
         <Text dimColor={theme.dim} wrap="truncate">
-          {SCAN_HINT}
+          {scanHint}
         </Text>
       ) : null}
     </Box>

@@ -14,11 +14,10 @@ import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
-import { keyOf } from '../../key-names.ts';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
 import { devicesKeys } from './keys.ts';
@@ -57,6 +56,7 @@ function BigCode({ code, width }: { code: string; width: number }) {
 export function ShareDialog() {
   const { devices } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const copy = useCopy();
   const share = useStore(devices, (s) => s.share);
@@ -171,7 +171,7 @@ export function ShareDialog() {
         <DialogFocus active={below || Boolean(notice)}>
           <Text>{code}</Text>
           <Text dimColor={theme.dim}>
-            {`Read it out, press ${keyOf('share.copy')} to copy it or ${keyOf('share.qr')} for a QR code. It is listed under "Shared by this network", waiting for a guest until another network adds it; then ${keyOf('devices.confirm')} there confirms the guest.`}
+            {`Read it out, press ${keys['share.copy']} to copy it or ${keys['share.qr']} for a QR code. It is listed under "Shared by this network", waiting for a guest until another network adds it; then ${keys['devices.confirm']} there confirms the guest.`}
           </Text>
           {notice ? <Text color={theme.ok}>{notice}</Text> : null}
         </DialogFocus>

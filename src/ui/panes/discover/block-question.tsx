@@ -5,14 +5,14 @@ import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { countryLabel } from '../../../store/blocked.ts';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
-import { useStores } from '../../context.tsx';
+import { useKeyNames, useStores } from '../../context.tsx';
 import { useDialogs } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
 
 export const BLOCK_DIALOG = QUESTION_DIALOG;
 
 export function BlockQuestion() {
   const { blocked } = useStores();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const question = useStore(blocked, (s) => s.question);
   if (!question) return null;
@@ -31,7 +31,7 @@ export function BlockQuestion() {
           : `Offer your network's providers to consumers in ${country} again?`,
         ...(via ? [via] : []),
         block
-          ? `Your own searches and statistics stay as they are; ${keyOf('discover.block')} again unblocks it.`
+          ? `Your own searches and statistics stay as they are; ${keys['discover.block']} again unblocks it.`
           : 'It takes effect when the service next exports its provider pools.',
       ]}
       question={`${block ? 'Block' : 'Unblock'} ${screenText(question.name)}?`}

@@ -1,8 +1,8 @@
-// Keys of the Discover pane (how a binding is written: src/ui/input/bindings.ts). Global actions
+// Keys of the Discover pane (how a binding is written: src/ui/keys/bindings.ts). Global actions
 // it handles itself: search (/), sort (o: by count or by name), select (space marks),
 // open (enter sends), back (esc clears the search), refresh, and the moves. The y/n question of `B` is the shared one
-// (src/ui/components/dialog-keys.ts).
-import { bindings } from '../../input/bindings.ts';
+// (src/ui/keys/dialog-keys.ts).
+import { bindings } from '../../keys/bindings.ts';
 
 export const discoverKeys = bindings([
   { scope: 'discover', keys: ['p'], action: 'send', help: 'send to Providers', footer: true },

@@ -37,11 +37,10 @@ import {
   useScrolledLines,
   type ViewLine,
 } from '../../components/scrolled-lines.tsx';
-import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
-import { keyOf } from '../../key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import { definePane, type PaneProps } from '../types.ts';
@@ -136,11 +135,12 @@ function PaymentDetail({
 }) {
   const { earnings } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const data = useStore(earnings, (s) => s.data);
   const payment = paymentRows(data).find((p) => p.payment_id === paymentId);
   const title = (
     <Text bold color={theme.accent} wrap="truncate">
-      {truncate(`Payment ${screenText(paymentId)}  ·  esc back`, width)}
+      {truncate(`Payment ${screenText(paymentId)}  ·  ${keys.back} back`, width)}
     </Text>
   );
   if (!payment) {
@@ -177,6 +177,7 @@ export function Earnings({ width, height }: PaneProps) {
   const stores = useStores();
   const { earnings, session } = stores;
   const theme = useTheme();
+  const keys = useKeyNames();
   const dialogs = useDialogs();
   const now = useNow(1000);
   const state = useStore(earnings, (s) => s);
@@ -190,12 +191,19 @@ export function Earnings({ width, height }: PaneProps) {
   const list = paymentsList(earnings);
   const payments = useListView(list);
   const lines = state.data
-    ? earningsLines(state.data, width, now, state.chosen, {
-        payments: shownPayments(state),
-        sort: sortOf(PAYMENTS_LIST, state.paymentsView),
-        filter: state.paymentsView.filter,
-        glyphs: theme.glyphs,
-      })
+    ? earningsLines(
+        state.data,
+        width,
+        now,
+        state.chosen,
+        {
+          payments: shownPayments(state),
+          sort: sortOf(PAYMENTS_LIST, state.paymentsView),
+          filter: state.paymentsView.filter,
+          glyphs: theme.glyphs,
+        },
+        keys,
+      )
     : [];
   const maxTop = Math.max(0, lines.length - rows);
   const firstPayment = lines.findIndex((line) => line.payment === 0);
@@ -216,7 +224,7 @@ export function Earnings({ width, height }: PaneProps) {
     const { maxTop: bottom } = layout.current;
     e().scrollTo(Math.min(bottom, Math.max(0, Math.min(bottom, e().top) + by)));
   };
-  const missing = (what: string) => tokenMissing(stores, what);
+  const missing = (what: string) => tokenMissing(stores, what, keys);
   const closeBoard = () => {
     e().closeBoard();
     dialogs.close(LEADERBOARD_DIALOG);
@@ -232,16 +240,16 @@ export function Earnings({ width, height }: PaneProps) {
   useKeyActions(earningsKeys, 'earnings', {
     search: () => {
       if (e().detailId)
-        return `${keyOf('search')} filters the payouts, which are not shown here (${keyOf('back')} goes back to them)`;
+        return `${keys.search} filters the payouts, which are not shown here (${keys.back} goes back to them)`;
       payments.search();
     },
     sort: () =>
       e().detailId
-        ? `${keyOf('sort')} sorts the payouts, which are not shown here (${keyOf('back')} goes back)`
+        ? `${keys.sort} sorts the payouts, which are not shown here (${keys.back} goes back)`
         : payments.sort(),
     reverse: () =>
       e().detailId
-        ? `${keyOf('reverse')} reverses the payouts, which are not shown here (${keyOf('back')} goes back)`
+        ? `${keys.reverse} reverses the payouts, which are not shown here (${keys.back} goes back)`
         : payments.reverse(),
     down: () => {
       if (inDetail()) return detailScroll.keys().down();
@@ -266,7 +274,7 @@ export function Earnings({ width, height }: PaneProps) {
       follow();
     },
     open: () => {
-      if (e().detailId) return 'this is the payment already (esc goes back)';
+      if (e().detailId) return `this is the payment already (${keys.back} goes back)`;
       if (!selectedPaymentOf(e()).selected) return 'no payment here to show';
       detailScroll.reset();
       e().openDetail();
@@ -292,7 +300,7 @@ export function Earnings({ width, height }: PaneProps) {
       if (noToken) return noToken;
       const ranking = e().data?.ranking;
       if (ranking?.missing) return lacking('leaderboard visibility');
-      if (!ranking?.data) return `the rank is not loaded yet (${keyOf('refresh')} reloads)`;
+      if (!ranking?.data) return `the rank is not loaded yet (${keys.refresh} reloads)`;
       e().askVisibility();
       dialogs.open(QUESTION_DIALOG);
     },

@@ -36,7 +36,7 @@ import type { ListSort } from '../../../store/list-sort-filter.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
-import { keyOf } from '../../key-names.ts';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';
@@ -96,7 +96,12 @@ function pendingVisibility(
   return `you made it ${chosen.makePublic ? 'public' : 'private'} ${formatWaitInWords(now - chosen.at)} ago; ranks lag up to 5 min`;
 }
 
-function summaryLines(data: EarningsData, now: number, chosen?: VisibilityChoice): Line[] {
+function summaryLines(
+  data: EarningsData,
+  now: number,
+  chosen: VisibilityChoice | undefined,
+  keys: KeyNames,
+): Line[] {
   const payments = paymentRows(data);
   const lines: Line[] = [];
   const add = (key: string, text: string, style: LineStyle = 'plain') => lines.push({ key, text, style });
@@ -150,7 +155,7 @@ function summaryLines(data: EarningsData, now: number, chosen?: VisibilityChoice
     const place = ranking.leaderboard_rank
       ? `#${formatCount(ranking.leaderboard_rank)} · ${formatBytes((ranking.net_mib_count ?? 0) * MIB)} paid in the last 4 payouts`
       : 'none: no payment in the last 4 payouts';
-    rankText = `${place} · ${ranking.leaderboard_public ? 'public' : 'private'} (${keyOf('earnings.visibility')} ${ranking.leaderboard_public ? 'hides' : 'shows'} it)`;
+    rankText = `${place} · ${ranking.leaderboard_public ? 'public' : 'private'} (${keys['earnings.visibility']} ${ranking.leaderboard_public ? 'hides' : 'shows'} it)`;
   }
   add('rank', row('Rank', rankText ?? MISSING), data.ranking.missing ? 'dim' : rank ? 'error' : 'plain');
   const pending = ranking && pendingVisibility(ranking.leaderboard_public === true, chosen, now);
@@ -354,10 +359,14 @@ export function earningsLines(
   now: number,
   chosen: VisibilityChoice | undefined,
   list: PaymentsShown,
+  keys: KeyNames,
 ): Line[] {
   const payments = paymentRows(data);
   const shown = list.payments;
-  const lines: Line[] = [...summaryLines(data, now, chosen), { key: 'gap-1', text: '', style: 'plain' }];
+  const lines: Line[] = [
+    ...summaryLines(data, now, chosen, keys),
+    { key: 'gap-1', text: '', style: 'plain' },
+  ];
   lines.push(
     ...chartLines('weekly', 'Payouts by week (USD)', weeklyPayouts(payments, now), width, (n) =>
       formatDecimal(n, n >= 100 ? 0 : 2),
@@ -366,7 +375,7 @@ export function earningsLines(
   lines.push({ key: 'gap-2', text: '', style: 'plain' });
   lines.push({
     key: 'payments',
-    text: `Payouts (${shown.length === payments.length ? formatCount(payments.length) : `${formatCount(shown.length)} of ${formatCount(payments.length)}`}) · enter shows one whole`,
+    text: `Payouts (${shown.length === payments.length ? formatCount(payments.length) : `${formatCount(shown.length)} of ${formatCount(payments.length)}`}) · ${keys.open} shows one whole`,
     style: 'heading',
   });
   if (!payments.length)
@@ -378,7 +387,7 @@ export function earningsLines(
   else if (!shown.length)
     lines.push({
       key: 'payments-none',
-      text: `  no payout matches “${screenText(list.filter)}”: esc clears the filter`,
+      text: `  no payout matches “${screenText(list.filter)}”: ${keys.back} clears the filter`,
       style: 'dim',
     });
   else {

@@ -1,9 +1,9 @@
 // Keys of the Earnings pane and its dialogs (how a binding is written:
-// src/ui/input/bindings.ts; the y/n question is in src/ui/components/dialog-keys.ts).
+// src/ui/keys/bindings.ts; the y/n question is in src/ui/keys/dialog-keys.ts).
 // Global actions the pane handles itself: up/down (the payment under the cursor), pgup/
 // pgdn and g/G (the pane scrolls; in a payment whole, they scroll it), open (the payment
 // whole), back (out of it), refresh.
-import { bindings, filterSortBindings, scrollBindings } from '../../input/bindings.ts';
+import { bindings, filterSortBindings, scrollBindings } from '../../keys/bindings.ts';
 
 export const earningsKeys = bindings([
   { scope: 'earnings', keys: ['b'], action: 'leaderboard', help: 'the leaderboard (top 100)', footer: true },

@@ -19,10 +19,9 @@ import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { headerText, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
 import { padCells } from '../../text.ts';
 import { earningsKeys } from './keys.ts';
 
@@ -66,6 +65,7 @@ export function earnerLine(
 export function LeaderboardDialog({ onClose }: { onClose(): void }) {
   const { earnings } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const board = useStore(earnings, (s) => s.board);
   const view = useStore(earnings, (s) => s.boardView);
   const shown = useStore(earnings, boardRows);
@@ -98,9 +98,13 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
   if (!board || (board.phase === 'loading' && !earners.length))
     body = <Spinner label="loading the leaderboard…" />;
   else if (board.phase === 'missing')
-    body = <Text dimColor={theme.dim}>{`${board.message}: esc closes`}</Text>;
+    body = <Text dimColor={theme.dim}>{`${board.message}: ${keys['leaderboard.close']} closes`}</Text>;
   else if (board.phase === 'failed' && !earners.length)
-    body = <Text color={theme.error}>{`✗ ${screenText(board.message)} · r tries again`}</Text>;
+    body = (
+      <Text
+        color={theme.error}
+      >{`✗ ${screenText(board.message)} · ${keys['leaderboard.reload']} tries again`}</Text>
+    );
   else if (!earners.length)
     body = <Text dimColor={theme.dim}>No network was paid in the last 4 payouts.</Text>;
   else
@@ -133,12 +137,12 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
         ) : (
           <Text
             dimColor={theme.dim}
-          >{`No network matches “${screenText(view.filter)}”: esc clears the filter.`}</Text>
+          >{`No network matches “${screenText(view.filter)}”: ${keys['leaderboard.close']} clears the filter.`}</Text>
         )}
         <Text dimColor={theme.dim} wrap="truncate">
           {board.phase === 'failed'
             ? `✗ reload failed: ${screenText(board.message)}`
-            : `a private network keeps its place without its name · ${keyOf('earnings.visibility')} in the pane shows or hides yours`}
+            : `a private network keeps its place without its name · ${keys['earnings.visibility']} in the pane shows or hides yours`}
         </Text>
       </>
     );
@@ -146,7 +150,7 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
     <DialogFrame title={title} max={MAX_WIDTH}>
       {body}
       <Text dimColor={theme.dim}>
-        {`↑↓ move · ${keyOf('leaderboard.search')} filter · ${keyOf('leaderboard.sort')} sort · ${keyOf('leaderboard.reload')} reload · esc closes`}
+        {`↑↓ move · ${keys['leaderboard.search']} filter · ${keys['leaderboard.sort']} sort · ${keys['leaderboard.reload']} reload · ${keys['leaderboard.close']} closes`}
       </Text>
     </DialogFrame>
   );

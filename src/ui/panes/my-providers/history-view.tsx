@@ -11,7 +11,7 @@ import { type HistoryWindow, nextWindow } from '../../../store/history.ts';
 import type { ResourceStore } from '../../../store/resource.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
-import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import {
@@ -34,11 +34,12 @@ function useWhileShown(resource: ResourceStore<unknown>) {
 function Title({ text, width, back }: { text: string; width: number; back?: boolean }) {
   const { history } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const window = useStore(history.view, (s) => s.window);
   return (
     <Text bold color={theme.accent} wrap="truncate">
       {truncate(
-        `${text}, ${windowLabel(window)}  ·  t: ${windowLabel(nextWindow(window))}${back ? '  ·  esc back' : ''}`,
+        `${text}, ${windowLabel(window)}  ·  ${keys['myProviders.cycleWindow']}: ${windowLabel(nextWindow(window))}${back ? `  ·  ${keys.back} back` : ''}`,
         width,
       )}
     </Text>

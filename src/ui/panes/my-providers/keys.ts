@@ -1,9 +1,9 @@
-// Keys of the My providers pane (how a binding is written: src/ui/input/bindings.ts). Global
+// Keys of the My providers pane (how a binding is written: src/ui/keys/bindings.ts). Global
 // actions it handles itself: up/down/top/bottom/page (the cursor; in the detail and the
 // history views they scroll what is taller than the pane), open (detail), back
 // (close the detail or clear the filter), search (filter), sort and reverse (o, I; not
 // in the detail or history views, which hide the table), refresh.
-import { bindings } from '../../input/bindings.ts';
+import { bindings } from '../../keys/bindings.ts';
 
 export const myProvidersKeys = bindings([
   {

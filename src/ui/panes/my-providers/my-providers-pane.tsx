@@ -33,12 +33,12 @@ import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
 import { useStaleDialog } from '../../components/stale-dialogs.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
-import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
-import { keyOf } from '../../key-names.ts';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { displayWidth, truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { CellLine } from './cell-line.tsx';
@@ -55,16 +55,16 @@ const CHROME_ROWS = 4;
 const tableList = (store: MyProvidersStore) => storeList(store, MY_PROVIDERS_LIST, 'myProviders-filter');
 
 /** The stale view's part of the summary line: its period, how many, what is marked, its keys. */
-function staleParts(state: StaleState, shown: number, all: number): string[] {
+function staleParts(state: StaleState, shown: number, all: number, keys: KeyNames): string[] {
   const period = formatPeriod(state.periodMs);
   if (state.error && !state.staleIds)
-    return [`stale for ${period}: the request failed (${keyOf('refresh')} retries)`];
+    return [`stale for ${period}: the request failed (${keys.refresh} retries)`];
   if (!state.staleIds)
-    return [`stale for ${period} (${keyOf('myProviders.stalePeriod')}): asking when each was last seen…`];
+    return [`stale for ${period} (${keys['myProviders.stalePeriod']}): asking when each was last seen…`];
   return [
-    `stale for ${period} (${keyOf('myProviders.stalePeriod')}) · ${shown} of ${countOf(all, 'provider')}`,
-    state.marked.size ? `${state.marked.size} marked` : `${keyOf('select')} marks`,
-    `${keyOf('myProviders.staleRemove')} removes · ${keyOf('myProviders.staleView')} all`,
+    `stale for ${period} (${keys['myProviders.stalePeriod']}) · ${shown} of ${countOf(all, 'provider')}`,
+    state.marked.size ? `${state.marked.size} marked` : `${keys.select} marks`,
+    `${keys['myProviders.staleRemove']} removes · ${keys['myProviders.staleView']} all`,
   ];
 }
 
@@ -72,6 +72,7 @@ function SummaryLine({ width }: { width: number }) {
   const { myProviders, stale } = useStores();
   const staleState = useStore(stale, (s) => s);
   const theme = useTheme();
+  const keys = useKeyNames();
   const data = useStore(myProviders, (s) => s.data);
   const view = useStore(myProviders, (s) => s.view);
   const { filter } = view;
@@ -89,14 +90,14 @@ function SummaryLine({ width }: { width: number }) {
   const parts = !data
     ? ['My providers, last 24 hours']
     : staleState.views.myProviders
-      ? [...staleParts(staleState, shown, all.length), shown ? rowOf(cursor, shown) : undefined].filter(
+      ? [...staleParts(staleState, shown, all.length, keys), shown ? rowOf(cursor, shown) : undefined].filter(
           Boolean,
         )
       : [
-          filter ? `${shown} of ${all.length} match${editing ? '' : ' (esc clears)'}` : undefined,
+          filter ? `${shown} of ${all.length} match${editing ? '' : ` (${keys.back} clears)`}` : undefined,
           countOf(all.length, 'provider'),
           `${online} connected`,
-          `sort ${sortWords(MY_PROVIDERS_LIST, view)} ${sort?.descending ? theme.glyphs.descending : theme.glyphs.ascending} (${keyOf('sort')}, ${keyOf('reverse')})`,
+          `sort ${sortWords(MY_PROVIDERS_LIST, view)} ${sort?.descending ? theme.glyphs.descending : theme.glyphs.ascending} (${keys.sort}, ${keys.reverse})`,
           shown ? rowOf(cursor, shown) : undefined,
         ].filter(Boolean);
   return (
@@ -123,6 +124,7 @@ function EmptyRows({ width, height, text }: { width: number; height: number; tex
 function Table({ width, height, now }: { width: number; height: number; now: number }) {
   const { myProviders, stale, clients } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const sorting = useListView(tableList(myProviders));
   const state = useStore(myProviders, (s) => s);
   const staleState = useStore(stale, (s) => s);
@@ -162,7 +164,7 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         height={listHeight}
         text={
           state.error
-            ? `No figures yet: the request failed (below); it is retried on its own, ${keyOf('refresh')} retries now.`
+            ? `No figures yet: the request failed (below); it is retried on its own, ${keys.refresh} retries now.`
             : ''
         }
       />
@@ -182,9 +184,9 @@ function Table({ width, height, now }: { width: number; height: number; now: num
         height={listHeight}
         text={
           staleState.staleIds
-            ? `No provider is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keyOf('myProviders.stalePeriod')} sets another period, ${keyOf('myProviders.staleView')} shows them all.`
+            ? `No provider is stale for ${formatPeriod(staleState.periodMs)}: none is offline and unseen that long. ${keys['myProviders.stalePeriod']} sets another period, ${keys['myProviders.staleView']} shows them all.`
             : staleState.error
-              ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keyOf('refresh')} asks again, ${keyOf('myProviders.staleView')} shows them all.`
+              ? `Could not ask when each was last seen: ${screenText(serviceMessage(staleState.error))}. ${keys.refresh} asks again, ${keys['myProviders.staleView']} shows them all.`
               : 'Asking the service when each provider was last seen…'
         }
       />
@@ -260,6 +262,7 @@ function StatusLine({ width, now }: { width: number; now: number }) {
 export function MyProviders({ width, height }: PaneProps) {
   const stores = useStores();
   const { myProviders, session, history, stale } = stores;
+  const keys = useKeyNames();
   const detailId = useStore(myProviders, (s) => s.detailId);
   const window = useStore(history.view, (s) => s.window);
   const dialog = useStore(session, (s) => s.dialogs.at(-1));
@@ -271,11 +274,11 @@ export function MyProviders({ width, height }: PaneProps) {
   const copy = useCopy();
   const inDetail = () => s().detailId !== undefined;
   /** Why the table's keys cannot act now: a detail or a history view hides it. */
-  const tableHidden = (what = `${keyOf('sort')} and ${keyOf('reverse')} sort`) => {
+  const tableHidden = (what = `${keys.sort} and ${keys.reverse} sort`) => {
     if (history.view.getState().window !== '24h')
-      return `${what} the 24-hour table, which is not shown here (${keyOf('myProviders.cycleWindow')} to 24 hours shows it)`;
+      return `${what} the 24-hour table, which is not shown here (${keys['myProviders.cycleWindow']} to 24 hours shows it)`;
     if (inDetail())
-      return `${what} the 24-hour table, which is not shown here (${keyOf('back')} goes back to it)`;
+      return `${what} the 24-hour table, which is not shown here (${keys.back} goes back to it)`;
   };
   // The detail and the history views scroll with the move keys (below 24 rows they are taller than the room).
   const scroll = useScrolledLines();
@@ -300,12 +303,12 @@ export function MyProviders({ width, height }: PaneProps) {
       bottom: moveKeys('bottom'),
       ...staleKeys,
       staleView: () =>
-        tableHidden(`${keyOf('myProviders.staleView')} shows the stale clients of`) ?? staleKeys.staleView(),
+        tableHidden(`${keys['myProviders.staleView']} shows the stale clients of`) ?? staleKeys.staleView(),
       // The detail and the history views hide the table: a sort there would act unseen.
       sort: () => tableHidden() ?? table.sort(),
       reverse: () => tableHidden() ?? table.reverse(),
       open: () => {
-        if (inDetail()) return 'this provider is open already (esc goes back to the list)';
+        if (inDetail()) return `this provider is open already (${keys.back} goes back to the list)`;
         if (!visibleProviders(s()).length) return 'no provider here to open';
         scroll.reset();
         s().openDetail();

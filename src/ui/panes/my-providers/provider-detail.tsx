@@ -9,7 +9,7 @@ import { findProvider, isChanged } from '../../../store/my-providers.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { truncate } from '../../text.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
@@ -34,6 +34,7 @@ export function ProviderDetail({
 }) {
   const { myProviders } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const state = useStore(myProviders, (s) => s);
   const provider = findProvider(state, clientId);
   const status = (
@@ -41,7 +42,7 @@ export function ProviderDetail({
   );
   const title = (
     <Text bold color={theme.accent} wrap="truncate">
-      {truncate(`Provider ${screenText(clientId)}  ·  esc back`, width)}
+      {truncate(`Provider ${screenText(clientId)}  ·  ${keys.back} back`, width)}
     </Text>
   );
   if (!provider) {

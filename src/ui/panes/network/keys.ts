@@ -1,7 +1,7 @@
-// Keys of the Network pane (how a binding is written: src/ui/input/bindings.ts). Global actions
+// Keys of the Network pane (how a binding is written: src/ui/keys/bindings.ts). Global actions
 // it handles itself: up/down (series in the compact view), open (chart of that series),
 // refresh.
-import { bindings } from '../../input/bindings.ts';
+import { bindings } from '../../keys/bindings.ts';
 
 export const networkKeys = bindings([
   { scope: 'network', keys: ['right', ']'], action: 'nextSeries', help: 'next series', footer: true },

@@ -15,8 +15,9 @@ import { isNetworkChanged, type NetworkState } from '../../../store/network.ts';
 import { dailyChart } from '../../charts/chart.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { windowStart } from '../../components/virtual-list.tsx';
-import { useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
 import { useKeyActions } from '../../input/dispatcher.tsx';
+import type { KeyNames } from '../../keys/key-names.ts';
 import { padCells, truncate } from '../../text.ts';
 import { definePane, type PaneProps } from '../types.ts';
 import { networkKeys } from './keys.ts';
@@ -26,7 +27,8 @@ import { CARD_WIDTH, type Card, cardGrid, compactLines, seriesChart } from './ne
 const MIN_CHART_ROWS = 7;
 
 /** Why ↑/↓ do nothing on the one chart. */
-const ONE_CHART = '↑/↓ pick a series in the list of every series (v); here → and ← step the series';
+const oneChart = (keys: KeyNames) =>
+  `↑/↓ pick a series in the list of every series (${keys['network.compact']}); here ${keys['network.nextSeries']} and ${keys['network.previousSeries']} step the series`;
 
 /**
  * "computed 12 s ago · figures: the highest day of the last 3 · series: last 90 days",
@@ -129,6 +131,7 @@ function Chart({ state, now, width, height }: ViewProps) {
 
 function Compact({ state, now, width, height }: ViewProps) {
   const theme = useTheme();
+  const keys = useKeyNames();
   const all = compactLines(state.data, width - 2);
   // The rows that fit under the title, scrolled to keep the chosen series in view.
   const rows = Math.max(1, height - 1);
@@ -142,7 +145,10 @@ function Compact({ state, now, width, height }: ViewProps) {
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text bold color={theme.accent} wrap="truncate">
-        {truncate('all series, last 90 days · ↑↓ choose · enter or v: its chart', width)}
+        {truncate(
+          `all series, last 90 days · ↑↓ choose · ${keys.open} or ${keys['network.compact']}: its chart`,
+          width,
+        )}
       </Text>
       {lines.map((line) => {
         const selected = line.field === state.series;
@@ -165,6 +171,7 @@ function Compact({ state, now, width, height }: ViewProps) {
 export function Network({ width, height }: PaneProps) {
   const { network } = useStores();
   const theme = useTheme();
+  const keys = useKeyNames();
   const now = useNow(1000);
   const state = useStore(network, (s) => s);
   const s = () => network.getState();
@@ -173,9 +180,12 @@ export function Network({ width, height }: PaneProps) {
     previousSeries: () => s().stepSeries(-1),
     compact: () => s().toggleCompact(),
     zoom: () => s().toggleZoom(),
-    down: () => (s().compact ? s().stepSeries(1) : ONE_CHART),
-    up: () => (s().compact ? s().stepSeries(-1) : ONE_CHART),
-    open: () => (s().compact ? s().toggleCompact() : 'this is the chart already (v lists every series)'),
+    down: () => (s().compact ? s().stepSeries(1) : oneChart(keys)),
+    up: () => (s().compact ? s().stepSeries(-1) : oneChart(keys)),
+    open: () =>
+      s().compact
+        ? s().toggleCompact()
+        : `this is the chart already (${keys['network.compact']} lists every series)`,
     back: () => (s().compact ? s().toggleCompact() : undefined),
     refresh: () => void s().refresh(),
   });

@@ -1,5 +1,5 @@
-// Keys of the Providers pane (how a binding is written: src/ui/input/bindings.ts).
-import { bindings } from '../../input/bindings.ts';
+// Keys of the Providers pane (how a binding is written: src/ui/keys/bindings.ts).
+import { bindings } from '../../keys/bindings.ts';
 
 export const providersKeys = bindings([
   { scope: 'providers', keys: ['n'], action: 'next', help: 'next batch', footer: true },

@@ -1,9 +1,9 @@
 // Keys of the dialogs several panes open (how a binding is written:
-// src/ui/input/bindings.ts): logging in with an auth code (`L` where a pane needs the
+// src/ui/keys/bindings.ts): logging in with an auth code (`L` where a pane needs the
 // network's token), the y/n question before an action that changes something, and the
 // stale view's period (`P` in My providers and Devices), switching profile (`@`). No
-// React: the key table (src/ui/keymap.ts) is read before Ink loads.
-import { bindings } from '../input/bindings.ts';
+// React: the key table (src/ui/keys/keymap.ts) is read before Ink loads.
+import { bindings } from './bindings.ts';
 
 export const loginKeys = bindings([
   { scope: 'dialog:login', keys: ['enter'], action: 'submit', help: 'log in with the code' },

@@ -1,5 +1,5 @@
 // The keys that work everywhere (scope `global`) and the help overlay's own. The digits
-// that select a pane are made from the pane registry (src/ui/keymap.ts).
+// that select a pane are made from the pane registry (src/ui/keys/keymap.ts).
 import {
   type ActionsOf,
   type Binding,
