@@ -2,7 +2,8 @@
 // network's goes dark some hours into the world (connected, never offered, carrying
 // nothing); once it has been so for the idle hours, `watch --idle-hours` reports it once as
 // provider_idle, `--check` counts it (only then: a cron check without idle hours keeps its
-// exit code), the exporter serves its idle gauge, and lit again it is reported active.
+// exit code), the exporter serves its idle gauge (over several profiles each profile's,
+// labelled by it, beside its peer list's presence), and lit again it is reported active.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { darkNow } from '../../simulator/engine/dark.ts';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { family, startExporter, value } from './exporter-harness.ts';
 import { configHome, eventually, jsonLines, run, type SimFixture, startSimFixture } from './harness.ts';
+import { writeConfig } from './profiles-harness.ts';
 
 const MINUTE = 60_000;
 let fx: SimFixture;
@@ -72,6 +74,62 @@ describe('idle providers', () => {
       await exporter.stop();
     }
   });
+
+  it('under --profiles, have each profile’s gauges, labelled by profile and network as its peer list’s presence is', async () => {
+    const world = fx.sim.engine.world;
+    const lab = world.networks.names[1];
+    const home = configHome();
+    const peerLooks = () => requests.filter((line) => line.startsWith('GET /network/peers ')).length;
+    // A connected provider of the demo network that is not dark: it goes between two looks.
+    const gone = fx.sim.engine
+      .handle('providerStats', undefined, { networkId: fx.sim.engine.demoNetwork.id, networkName: 'demo' })
+      .providers!.find((p) => p.connected && !dark.includes(p.client_id!))!.client_id!;
+    try {
+      // Each profile's own idle_hours: no flag.
+      writeConfig(home.env.XDG_CONFIG_HOME!, {
+        profiles: {
+          home: { api_url: fx.sim.url, token: fx.sim.token, idle_hours: 2 },
+          lab: { api_url: fx.sim.url, token: fx.sim.admin.token(lab).token, idle_hours: 2 },
+        },
+      });
+      const env = { XDG_CONFIG_HOME: home.env.XDG_CONFIG_HOME! };
+      const exporter = await startExporter(['--profiles', 'all', '--refresh', '60'], env, {
+        clock: fx.clock,
+      });
+      try {
+        const first = await exporter.scrape();
+        for (const clientId of dark)
+          expect(
+            value(first, 'netdeck_provider_idle', { profile: 'home', network: 'demo', client_id: clientId }),
+          ).toBe(1);
+        expect(value(first, 'netdeck_providers_idle', { profile: 'home', network: 'demo' })).toBe(
+          dark.length,
+        );
+        // The dark providers are all the demo network's: the other network has none idle.
+        expect(value(first, 'netdeck_providers_idle', { profile: 'lab', network: lab })).toBe(0);
+
+        // Each profile's peer list is asked on its own turn, and a scrape serves the newest.
+        const looks = peerLooks();
+        fx.sim.admin.setProviderConnected({ client_id: gone, connected: false });
+        await fx.clock.advance(40_000);
+        await eventually(() => peerLooks() >= looks + 2, 'a look at each profile’s peer list');
+        const later = await exporter.scrape();
+        const present = family(later, 'netdeck_provider_present')!.metrics;
+        expect(present.every((m) => m.labels?.profile && m.labels.network)).toBe(true);
+        for (const clientId of dark)
+          expect(value(later, 'netdeck_provider_present', { profile: 'home', client_id: clientId })).toBe(1);
+        expect(value(later, 'netdeck_provider_present', { profile: 'home', client_id: gone })).toBe(0);
+        // The statistics polled before it went still have it connected: only the peer list tells.
+        expect(value(later, 'netdeck_provider_connected', { profile: 'home', client_id: gone })).toBe(1);
+      } finally {
+        await exporter.stop();
+      }
+    } finally {
+      fx.sim.admin.setProviderConnected({ client_id: gone, connected: true });
+      home.dir.cleanup();
+    }
+  });
+
   it('are reported once while idle, and once active again when lit', async () => {
     const controller = new AbortController();
     const output = { stdout: '', stderr: '' };
