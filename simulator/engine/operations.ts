@@ -50,6 +50,7 @@ import { findLocations, providerLocations } from './locations.ts';
 import { myIpInfo } from './my-ip.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
+import { networkPeers } from './peers.ts';
 import {
   providerLast90,
   providerLastN,
@@ -184,4 +185,6 @@ export const operations = {
       via === undefined ? undefined : c.world.proxies.byId.get(via),
     );
   },
+  // Issue 35, item 5: the live peer list.
+  networkPeers: (c) => networkPeers(c.world, c.network, c.caller, c.now),
 } satisfies OperationTable;
