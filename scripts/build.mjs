@@ -3,6 +3,7 @@
 // core. Ink starts about twice as fast from a bundle as from node_modules, and the packed
 // tarball installs offline.
 
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -82,6 +83,15 @@ const bin = await build({
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'netdeck-core.cjs'), coreText);
 await writePlaces(outDir);
+// The manual page, from the commands' --help (scripts/man-page.ts reads the program).
+const manual = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/man-page.ts', join(outDir, 'netdeck.1')],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+if (manual.status !== 0) throw new Error('scripts/man-page.ts failed: no dist/netdeck.1');
 writeFileSync(join(outDir, 'netdeck.cjs'), bin.outputFiles[0].text);
 // Runnable as it is (`npm start`, the benches), as npm makes it when it installs the bin.
 chmodSync(join(outDir, 'netdeck.cjs'), 0o755);

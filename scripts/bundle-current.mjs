@@ -17,13 +17,18 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** The bin, the core and the places file under `root`/dist, the bin written last. */
-export const BUNDLE_FILES = ['netdeck-core.cjs', 'netdeck-places.txt', 'netdeck.cjs'];
+/** The bin, the core, the places file and the manual page under `root`/dist, the bin written last. */
+export const BUNDLE_FILES = ['netdeck-core.cjs', 'netdeck-places.txt', 'netdeck.1', 'netdeck.cjs'];
 
 /** Whether `root`/dist holds every file of one build, newer than every source. */
 export function bundleIsCurrent(root) {
   const files = BUNDLE_FILES.map((name) => join(root, 'dist', name));
   if (!files.every((file) => existsSync(file))) return false;
-  const [core, places, bin] = files.map((file) => statSync(file).mtimeMs);
-  return bin >= core && bin >= places && SOURCES.every((source) => newest(join(root, source)) <= bin);
+  const [core, places, manual, bin] = files.map((file) => statSync(file).mtimeMs);
+  return (
+    bin >= core &&
+    bin >= places &&
+    bin >= manual &&
+    SOURCES.every((source) => newest(join(root, source)) <= bin)
+  );
 }

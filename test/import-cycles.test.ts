@@ -1,78 +1,17 @@
 // No two files of src/ and simulator/ import each other, directly or in a loop, type-only
 // imports included: a loop makes the two ends one module in all but name (neither can be
 // read, tested or moved without the other) and leaves what loads first to chance. The
-// graph is read from the sources as they are: every import and export-from (type-only
-// too), every `import('…')` and `require('…')` of a relative path, resolved to the file it
-// names. A loop fails with its files in order.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// graph is read from the sources as they are (import-graph.ts): every import and
+// export-from (type-only too), every `import('…')` and `require('…')` of a relative path,
+// resolved to the file it names. A loop fails with its files in order.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourceFiles } from './source-files.ts';
+import { type ImportGraph, importGraph } from './import-graph.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SOURCE = /\.(ts|tsx|mts|cts)$/;
-
-/** `import … from 'x'`, `import type … from 'x'`, `export … from 'x'` (over several lines), `import 'x'`. */
-const STATIC = /^[ \t]*(?:import|export)\b[^;'"`]*?\bfrom\s*(['"])(.+?)\1|^[ \t]*import\s*(['"])(.+?)\3/gm;
-/** `import('x')`, `typeof import('x')`, `require('x')` with the path written out. */
-const CALLED = /\b(?:import|require)\(\s*(['"])(.+?)\1\s*\)/g;
-
-/** The relative paths a file imports, comments left out. */
-function specifiers(text: string): string[] {
-  const found = [...text.matchAll(STATIC)].map((m) => m[2] ?? m[4]);
-  for (const line of text.split('\n')) {
-    if (/^\s*(\/\/|\/\*|\*)/.test(line)) continue;
-    for (const m of line.matchAll(CALLED)) found.push(m[2]);
-  }
-  return found.filter((specifier) => specifier.startsWith('.'));
-}
-
-const isFile = (path: string) => {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
-
-/** The file a relative import names: as written, else with the extension TypeScript would try. */
-function resolveImport(from: string, specifier: string): string | undefined {
-  const base = resolve(dirname(from), specifier);
-  const tried = [
-    base,
-    base.replace(/\.js$/, '.ts'),
-    base.replace(/\.jsx$/, '.tsx'),
-    `${base}.ts`,
-    `${base}.tsx`,
-  ];
-  return [...tried, join(base, 'index.ts')].find(isFile);
-}
-
-interface ImportGraph {
-  /** Each file's imports, by path from the root. */
-  edges: Map<string, string[]>;
-  /** `file: specifier` of a relative import that names no file. */
-  unresolved: string[];
-}
-
-function importGraph(root: string, dirs: readonly string[]): ImportGraph {
-  const edges = new Map<string, string[]>();
-  const unresolved: string[] = [];
-  const name = (path: string) => relative(root, path).split('\\').join('/');
-  for (const file of dirs.flatMap((dir) => sourceFiles(join(root, dir), SOURCE))) {
-    const targets = new Set<string>();
-    for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
-      const target = resolveImport(file, specifier);
-      if (target) targets.add(name(target));
-      else unresolved.push(`${name(file)}: ${specifier}`);
-    }
-    edges.set(name(file), [...targets]);
-  }
-  return { edges, unresolved };
-}
-
 /** The strongly connected parts of the graph that are loops (Tarjan): files that reach each other. */
 function loopingParts(edges: Map<string, string[]>): string[][] {
   let counter = 0;

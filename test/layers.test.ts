@@ -33,6 +33,7 @@ const FILE = {
   cli: 'src/cli/layer-check.ts',
   mount: 'src/cli/console/tui.tsx',
   exporter: 'src/cli/exporter/layer-check.ts',
+  mcp: 'src/cli/mcp/layer-check.ts',
   simulator: 'simulator/layer-check.ts',
 } as const;
 type Layer = keyof typeof FILE;
@@ -75,8 +76,8 @@ const FORBIDDEN: [Layer[], string[]][] = [
     ['ui', 'keys', 'view'],
     ['layer:cli', 'layer:simulator'],
   ],
-  // The exporter imports nothing from simulator/.
-  [['exporter'], ['layer:simulator']],
+  // The exporter and netdeck mcp import nothing from simulator/.
+  [['exporter', 'mcp'], ['layer:simulator']],
 ];
 
 /** Imports the rules allow, beside the forbidden ones. */
@@ -89,6 +90,7 @@ const ALLOWED: [Layer, string[]][] = [
   ['store', ['zustand/vanilla', 'layer:api', 'layer:contract', 'layer:format']],
   ['cli', ['commander', 'layer:simulator', 'layer:store', 'layer:api']],
   ['exporter', ['layer:net', 'layer:api', 'layer:contract']],
+  ['mcp', ['layer:net', 'layer:api', 'layer:store', 'layer:cli']],
   ['simulator', ['@faker-js/faker', 'layer:contract', 'layer:format', 'layer:net']],
   ['format', ['layer:contract']],
   ['net', ['node:http']],

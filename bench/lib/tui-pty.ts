@@ -25,6 +25,8 @@ export interface PtyProgram {
   screen(): Screen;
   /** Resident set size now and at its peak (from /proc), in MB. */
   memory(): { rssMb: number; peakMb: number };
+  /** Every chunk of output so far: when it came (performance.now()), its bytes, the screen's top line after it. */
+  chunks: { at: number; bytes: number; top: string }[];
   pid: number;
   kill(): void;
   exited: Promise<number>;
@@ -81,8 +83,16 @@ export function spawnInPty(args: string[], options: SpawnOptions = {}): PtyProgr
     env,
   });
   const waiters = new Set<() => void>();
+  const chunks: PtyProgram['chunks'] = [];
   child.onData((data) => {
+    const at = performance.now();
     term.write(data, () => {
+      const buffer = term.buffer.active;
+      chunks.push({
+        at,
+        bytes: Buffer.byteLength(data),
+        top: buffer.getLine(buffer.viewportY)?.translateToString(true) ?? '',
+      });
       for (const waiter of [...waiters]) waiter();
     });
   });
@@ -122,6 +132,7 @@ export function spawnInPty(args: string[], options: SpawnOptions = {}): PtyProgr
     write: (data) => child.write(data),
     screen,
     memory: () => memoryOf(child.pid),
+    chunks,
     pid: child.pid,
     kill: () => child.kill(),
     exited,

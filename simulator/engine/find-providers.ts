@@ -18,6 +18,7 @@ import type { World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { callerPool } from './blocked-locations.ts';
+import { darkNow } from './dark.ts';
 import { isKnownRankMode } from './provider-search.ts';
 import { recordSearchInterest } from './tracks.ts';
 
@@ -163,6 +164,8 @@ interface SampleRequest {
   maxTier: number;
   /** providers not in the caller's pool: their networks blocked the caller's country */
   hidden: readonly number[];
+  /** providers dark now (engine/dark.ts): never offered */
+  dark: readonly number[];
 }
 
 /** Provider numbers, better tiers first, random within a tier. */
@@ -181,6 +184,7 @@ function sample(world: World, rng: Rng, request: SampleRequest): number[] {
       if (i >= 0) mark(i, EXCLUDED);
     }
     for (const i of request.hidden) mark(i, EXCLUDED);
+    for (const i of request.dark) mark(i, EXCLUDED);
     const demoted: number[] = [];
     // Earlier hops of a path are only ranked lower.
     for (const id of request.intermediaries) {
@@ -251,6 +255,10 @@ export function findProviders(
   return result;
 }
 
+/** The providers dark at the time of the request (none when it has no time). */
+const darkAt = (world: World, options: FindProvidersOptions) =>
+  options.now === undefined ? [] : darkNow(world, options.now);
+
 function capped(requested: number, options: FindProvidersOptions): number {
   if (requested <= MAX_COUNT) return requested;
   options.log?.(
@@ -281,6 +289,7 @@ export const seedSampler: ProviderSampler = (world, rng, body, options) => {
     maxTier: TIERS - 1,
     // The early-2025 service had no blocked locations.
     hidden: [],
+    dark: darkAt(world, options),
   });
   return {
     providers: chosen.map((i) => ({ client_id: p.ids.id(i), estimated_bytes_per_second: 0 })),
@@ -331,6 +340,7 @@ export const currentSampler: ProviderSampler = (world, rng, body, options) => {
     intermediaries: paths.flatMap((path) => path.slice(0, -1)),
     maxTier: body.force_minimum ? TIERS - 1 : GATED_TIER - 1,
     hidden: callerPool(world).hidden,
+    dark: darkAt(world, options),
   });
   const items = chosen.map((i) =>
     currentItem(world, i, speedMode, inIntervals(intervals.byLocation, world.providers.city[i])),

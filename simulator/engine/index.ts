@@ -19,9 +19,18 @@ import { initBalances, openBalanceCodes, spendBalance } from './balance.ts';
 import { callerLocationId, initBlockedLocations, setCallerCountry } from './blocked-locations.ts';
 import type { Caller } from './caller.ts';
 import { deviceIdOf } from './clients.ts';
+import { planDark, setDark } from './dark.ts';
 import type { DemoPlay } from './device-adoption.ts';
 import { SimError } from './errors.ts';
-import { clientIndex, connectRefusal, initFleet, isActive, reserveForOthers } from './fleet.ts';
+import {
+  clientIndex,
+  connectRefusal,
+  initFleet,
+  isActive,
+  mayConnect,
+  reserveForOthers,
+  statsProvidersOf,
+} from './fleet.ts';
 import { goTime } from './go-time.ts';
 import { checkInvariants } from './invariants.ts';
 import { mayUse } from './ip-locks.ts';
@@ -125,6 +134,12 @@ export interface Engine {
   setProviderConnected(clientId: string, connected: boolean): boolean | string | undefined;
   setNetworkName(networkId: string, name: string): boolean;
   /**
+   * Makes one provider dark now for `hours` (0: lit again now), connecting it if it is
+   * down: undefined for an unknown client id, why it cannot connect (as above), else when
+   * the spell ends (epoch ms; now when lit).
+   */
+  setProviderDark(clientId: string, hours: number): number | string | undefined;
+  /**
    * The network an API key acts as (`urn_…`), or undefined: a key never made, removed, or
    * given to an era whose service had no API keys.
    */
@@ -193,6 +208,11 @@ function* engineWorldSteps(options: EngineOptions & { secret: Uint8Array }, seed
   initBlockedLocations(world);
   initApiKeys(world, options.secret, now);
   initFleet(world, now);
+  // Issue 35: a few of the demo network's providers go dark now and then.
+  planDark(
+    world,
+    statsProvidersOf(world, 0).filter((i) => mayConnect(world, i)),
+  );
   // Issue 34: the demo network's balance codes (their own random stream).
   initBalances(world, now);
   yield* within(payoutSteps(world, now), 0.97, 1);
@@ -344,6 +364,17 @@ export function createEngine(given: EngineOptions, built?: World): Engine {
       setConnected(world, i, connected, clock.now());
       world.version++;
       return changed;
+    },
+    setProviderDark(clientId: string, hours: number) {
+      const i = clientIndex(world, clientId);
+      if (i < 0) return undefined;
+      const now = clock.now();
+      const refusal = hours > 0 ? connectRefusal(world, i) : undefined;
+      if (refusal) return refusal;
+      const until = setDark(world, i, hours, now);
+      if (hours > 0) setConnected(world, i, true, now);
+      world.version++;
+      return until;
     },
     setNetworkName(networkId: string, name: string) {
       const n = world.networks.indexOfId(networkId);

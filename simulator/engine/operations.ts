@@ -50,6 +50,7 @@ import { findLocations, providerLocations } from './locations.ts';
 import { myIpInfo } from './my-ip.ts';
 import { networkStats } from './network-stats.ts';
 import { networkUser, updateNetworkName } from './network-user.ts';
+import { networkPeers } from './peers.ts';
 import {
   providerLast90,
   providerLastN,
@@ -116,7 +117,7 @@ export const operations = {
   removeWallet: (c) => removeWallet(c.world, c.network, c.body),
   deviceAssociations: (c) => associations(c.world, c.network, c.now),
   sendFeedback: (c) => sendFeedback(c.world, c.network, c.body, c.now, c.era.feedbackAnswersId),
-  providerStats: (c) => providerStats(c.world, c.network, c.era.providerStatsProvideMode),
+  providerStats: (c) => providerStats(c.world, c.network, c.era.providerStatsProvideMode, c.now),
   providersLastN: (c) => providersLastN(c.world, c.network, c.body, c.now),
   providerLastN: (c) => providerLastN(c.world, c.network, c.body, c.now),
   providersOverviewLastN: (c) => providersOverviewLastN(c.world, c.network, c.body, c.now),
@@ -184,4 +185,6 @@ export const operations = {
       via === undefined ? undefined : c.world.proxies.byId.get(via),
     );
   },
+  // Issue 35, item 5: the live peer list.
+  networkPeers: (c) => networkPeers(c.world, c.network, c.caller, c.now),
 } satisfies OperationTable;

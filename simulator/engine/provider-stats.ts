@@ -1,5 +1,7 @@
 // /stats/providers: per-provider figures of the last 24 hours, from the providers' tracks
-// (tracks.ts) as of the last tick.
+// (tracks.ts). As the service answers: one instant for the whole answer, the request's
+// (`created_time`): the connections and their events up to it, the uptime of those open
+// then; the traffic figures are the hours the last tick rolled up.
 import type { World } from '../world/index.ts';
 import { statsProvidersOf } from './fleet.ts';
 import { clientCount } from './served-clients.ts';
@@ -33,38 +35,47 @@ export interface ProviderStatsItem {
   provide_mode?: number;
 }
 
-const cache = new WeakMap<World, Map<number, { version: number; value: ProvidersStatsResult }>>();
+const cache = new WeakMap<World, Map<number, { version: number; at: number; value: ProvidersStatsResult }>>();
 export interface ProvidersStatsResult {
   created_time: string;
   providers: ProviderStatsItem[];
 }
 
-/** The caller network's providers as of the last tick; `withProvideMode`: each one's provide mode too (seed era). */
-export function providerStats(world: World, network: number, withProvideMode: boolean): ProvidersStatsResult {
+/**
+ * The caller network's providers at `now` (the request's time); `withProvideMode`: each
+ * one's provide mode too (seed era).
+ */
+export function providerStats(
+  world: World,
+  network: number,
+  withProvideMode: boolean,
+  now: number,
+): ProvidersStatsResult {
   let perNetwork = cache.get(world);
   if (!perNetwork) {
     perNetwork = new Map();
     cache.set(world, perNetwork);
   }
   const hit = perNetwork.get(network);
-  if (hit && hit.version === world.version) return hit.value;
-  const at = world.lastTick;
+  // Never before the last tick: the traffic figures are the hours it rolled up.
+  const at = Math.max(now, world.lastTick);
+  if (hit && hit.version === world.version && hit.at === at) return hit.value;
   const p = world.providers;
   const value: ProvidersStatsResult = {
     created_time: new Date(at).toISOString(),
     providers: statsProvidersOf(world, network).map((i) => {
-      const track = startTrack(world, i, at);
+      const track = startTrack(world, i, world.lastTick);
       const from = track.hour - SHORT_HOURS;
       const sum = (field: number) => sumHours(track, field, from, track.hour);
       return {
         client_id: p.ids.id(i),
         connected: p.connected[i] === 1,
-        // Up to now: a change POST /__sim/providers made since the last tick is listed at
-        // once, like `connected`, instead of a disconnected provider without its event.
+        // Up to the answer's time, as `connected` is: a provider POST /__sim/providers took
+        // down since the last tick comes with its disconnect, its uptime 0 and its day drawn.
         connected_events_last_24h: track.events
-          .filter((event) => event.time > at - DAY)
+          .filter((event) => event.time > at - DAY && event.time <= at)
           .map((event) => ({ event_time: new Date(event.time).toISOString(), connected: event.connected })),
-        // Hours of the connections open now (closed ones count 0; several add up).
+        // Hours of the connections open at the answer's time (closed ones count 0; several add up).
         uptime_last_24h: round(spanMs(uptimeSpans(track, at - DAY, at)) / HOUR, 2),
         transfer_data_last_24h: round(sum(TRANSFER), 3),
         payout_last_24h: round(sum(PAYOUT), 6),
@@ -76,6 +87,6 @@ export function providerStats(world: World, network: number, withProvideMode: bo
       };
     }),
   };
-  perNetwork.set(network, { version: world.version, value });
+  perNetwork.set(network, { version: world.version, at, value });
   return value;
 }

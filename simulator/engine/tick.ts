@@ -5,6 +5,7 @@
 import type { World } from '../world/index.ts';
 import { tickAssociations } from './associations.ts';
 import { pruneAuthCodes } from './auth.ts';
+import { darkNow } from './dark.ts';
 import { mayConnect, tickFleet } from './fleet.ts';
 import { tickHistory } from './network-stats.ts';
 import { carryTraffic, tickPayouts } from './payouts.ts';
@@ -31,6 +32,13 @@ export function tickWorld(world: World, now: number): void {
   const p = world.providers;
   world.ticks++;
   world.lastTick = now;
+  // A dark provider is held connected (connected when its spell begins): the draws below
+  // are made for it all the same, so the others' stay those of a world without spells.
+  const dark = new Set(darkNow(world, now));
+  for (const i of dark) if (p.connected[i] !== 1 && mayConnect(world, i)) setConnected(world, i, true, now);
+  const flip = (i: number, on: boolean, chance: number) => {
+    if (rng.float() < chance && !(on && dark.has(i))) setConnected(world, i, !on, now);
+  };
   // The stale clients the world was made with are never drawn: the draws stay those of
   // the world without them.
   const { staleFrom, staleCount } = world.fleet;
@@ -41,15 +49,20 @@ export function tickWorld(world: World, now: number): void {
     const i = draw >= staleFrom ? draw + staleCount : draw;
     const on = p.connected[i] === 1;
     if (!on && !mayConnect(world, i)) continue;
-    if (rng.float() < (on ? DISCONNECT : RECONNECT)) setConnected(world, i, !on, now);
+    flip(i, on, on ? DISCONNECT : RECONNECT);
   }
   for (const i of world.tracks.keys()) {
     const on = p.connected[i] === 1;
     if (!on && !mayConnect(world, i)) continue;
-    if (rng.float() < (on ? TRACKED_DROP : TRACKED_RETURN)) setConnected(world, i, !on, now);
+    flip(i, on, on ? TRACKED_DROP : TRACKED_RETURN);
   }
-  // What the tracked providers carried is their networks' to be paid.
-  tickTracks(world, now, (i, gib) => carryTraffic(world, p.network[i], gib, now));
+  // What the tracked providers carried is their networks' to be paid (a dark one carries nothing).
+  tickTracks(
+    world,
+    now,
+    (i, gib) => carryTraffic(world, p.network[i], gib, now),
+    (i) => dark.has(i),
+  );
   tickPayouts(world, now);
   tickAssociations(world, now);
   tickFleet(world, now);

@@ -239,9 +239,15 @@ export function recordConnection(world: World, i: number, connected: boolean, no
  * One tick for every tracked provider: the window slides; connected ones accrue (the GiB
  * each carried goes to `carried`), and now and then reconnect before their old connection
  * closes (two open for a while). The overlaps are drawn from a hash of the tick, not the
- * tick's random stream.
+ * tick's random stream. A `dark` provider (engine/dark.ts) accrues nothing: its draws go
+ * to a bucket thrown away, so the stream stays the others' as it was.
  */
-export function tickTracks(world: World, now: number, carried?: (i: number, gib: number) => void): void {
+export function tickTracks(
+  world: World,
+  now: number,
+  carried?: (i: number, gib: number) => void,
+  dark?: (i: number) => boolean,
+): void {
   const rng = world.tickRng;
   const hour = Math.floor(now / HOUR);
   for (const [i, track] of world.tracks) {
@@ -250,7 +256,8 @@ export function tickTracks(world: World, now: number, carried?: (i: number, gib:
     while (old < track.events.length && track.events[old].time <= now - EVENT_SPAN) old++;
     forget(track, old);
     if (world.providers.connected[i] !== 1) continue;
-    carried?.(i, accrue(world, track, i, rng, 1));
+    if (dark?.(i)) accrue(world, { ...track, hours: 1, buckets: new Float64Array(FIELDS) }, i, rng, 1);
+    else carried?.(i, accrue(world, track, i, rng, 1));
     const draw = hash2(hash2(world.seed ^ OVERLAP_KEY, i), world.ticks) / 2 ** 32;
     const open = openAt(track, now).length;
     if (open === 1 && draw < OVERLAP_OPEN) pushEvent(track, now, true);

@@ -5,6 +5,7 @@ import {
   type AdminActions,
   SimAdvance,
   SimCallerCountry,
+  SimDark,
   SimFaults,
   type SimNameChange,
   SimNames,
@@ -72,6 +73,11 @@ const routes: Record<string, AdminRoute> = {
     method: 'POST',
     schema: SimProviderConnection,
     run: (actions, body) => actions.setProviderConnected(body as SimProviderConnection),
+  },
+  '/__sim/dark': {
+    method: 'POST',
+    schema: SimDark,
+    run: (actions, body) => actions.setProviderDark(body as SimDark),
   },
   '/__sim/caller-country': {
     method: 'POST',

@@ -6,6 +6,7 @@ import type {
   AdminActions,
   SimCallerCountry,
   SimCodes,
+  SimDark,
   SimFaults,
   SimNameChange,
   SimProviderConnection,
@@ -113,6 +114,13 @@ export async function startHttpSimulator(options: HttpSimulatorOptions): Promise
       if (typeof changed === 'string')
         throw new AdminInputError(`client_id: ${client_id} cannot connect: ${changed}`);
       return { client_id, connected, changed };
+    },
+    setProviderDark({ client_id, hours }: SimDark) {
+      const until = engine.setProviderDark(client_id, hours);
+      if (until === undefined) throw new AdminInputError(`client_id: no provider ${client_id}`);
+      if (typeof until === 'string')
+        throw new AdminInputError(`client_id: ${client_id} cannot connect: ${until}`);
+      return { client_id, dark: hours > 0, until: new Date(until).toISOString() };
     },
     setCallerCountry({ country_code }: SimCallerCountry) {
       if (!isCountryCode(country_code))

@@ -11,6 +11,7 @@ import type {
   AuthCodeRecord,
   Balances,
   CodeRecord,
+  DarkSpells,
   FeedbackEntry,
   Fleet,
   History,
@@ -96,6 +97,8 @@ export interface World {
   callerCountry: string;
   /** stale, added and removed clients, and bulk removals (issue 26, group 3) */
   readonly fleet: Fleet;
+  /** providers that go dark for hours (issue 35): planned by the engine (engine/dark.ts) */
+  readonly dark: DarkSpells;
   /** issue 34: balance codes and data balances, sign-up and recovery, hosted proxies */
   readonly balances: Balances;
   readonly accounts: Accounts;
@@ -190,6 +193,7 @@ export function* worldSteps(options: WorldOptions): Steps<World> {
       reserved: new Map(),
       runs: [],
     },
+    dark: { prone: new Set(), set: new Map() },
     balances: { codes: new Map(), transfer: new Map() },
     accounts: {
       verifyCodes: new Map(),

@@ -102,6 +102,17 @@ export interface Track {
   synthetic: boolean;
 }
 
+/**
+ * Providers that go dark now and then (issue 35, item 1): connected, never offered by
+ * find-providers2, carrying nothing (engine/dark.ts). `prone` are the demo network's
+ * providers the schedule darkens; `set` the spells the admin route began or ended, which
+ * win over the schedule while they last.
+ */
+export interface DarkSpells {
+  readonly prone: Set<number>;
+  readonly set: Map<number, { from: number; to: number; dark: boolean }>;
+}
+
 export interface History {
   /** epoch day numbers, oldest first, 90 of them ending today */
   days: number[];

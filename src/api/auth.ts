@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { dateOf } from '../clock.ts';
 import { API_KEY_PREFIX, readAs, TokenClaims } from '../contract/schemas.ts';
 import { formatCount } from '../format/numbers.ts';
+import { isUrlLike, maskSecretUrl } from './notify-urls.ts';
 
 /**
  * A time a token claims: epoch ms, or `unknown` when the claim is there but beyond what a
@@ -123,9 +124,16 @@ export function maskToken(token: string): string {
   return `${t.slice(0, 4)}…(${t.length} chars)…${t.slice(-3)}`;
 }
 
-/** Replaces every occurrence of `token` in `text` by its mask. */
+/**
+ * Replaces every occurrence of `token` in `text` by its mask. A secret written as a URL (a
+ * notification URL: its topic or token may be short) is masked whatever its length, by its
+ * parts (notify-urls.ts); another secret shorter than 8 characters is left alone: hiding
+ * every `abc` of a text would garble it.
+ */
 export function redact(text: string, token: string | undefined): string {
-  if (!token || token.length < 8) return text;
+  if (!token) return text;
+  if (isUrlLike(token)) return text.split(token).join(maskSecretUrl(token));
+  if (token.length < 8) return text;
   return text.split(token).join(maskToken(token));
 }
 

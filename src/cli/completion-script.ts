@@ -2,22 +2,33 @@
 // every command, subcommand and option there is and never drift from it; and the values
 // of those that take some: an option's or argument's choices (`--era`, `--last`, the
 // shells), and the profile names, which the script asks netdeck for as it completes
-// (`netdeck __complete profiles`: they change without a new script). A script offers
+// (`netdeck __complete profiles`: they change without a new script), for `--profile` one
+// name, for `--profiles` `all` or a list (the names after its last comma). A script offers
 // each candidate as it is and expands none, and of what netdeck lists it offers the plain
 // names only (OFFERED_NAME): a profile named `$(…)` once ran on TAB in bash.
 import type { Argument, Command, Option } from 'commander';
+import { ALL_PROFILES } from './profile/profiles.ts';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Values known only when completing: the hidden command that prints them, one per line. */
 export const DYNAMIC_VALUES = { profiles: 'profiles' } as const;
-/** Options whose values are dynamic, and the kind each takes. */
-const DYNAMIC_OPTIONS: Record<string, keyof typeof DYNAMIC_VALUES> = { '--profile': 'profiles' };
+/** Options whose values are dynamic: the kind each takes, and whether it takes a list of them. */
+const DYNAMIC_OPTIONS: Record<string, { kind: keyof typeof DYNAMIC_VALUES; list?: { also: string } }> = {
+  '--profile': { kind: 'profiles' },
+  // `--profiles all`, or names separated by commas.
+  '--profiles': { kind: 'profiles', list: { also: ALL_PROFILES } },
+};
 export const COMPLETE_COMMAND = '__complete';
 
-/** What an option's value completes to: fixed words, or a kind asked of netdeck. */
-type Values = { words: readonly string[] } | { dynamic: keyof typeof DYNAMIC_VALUES };
+/**
+ * What an option's value completes to: fixed words, or a kind asked of netdeck (one, or a
+ * list separated by commas, or the word `also` alone).
+ */
+type Values =
+  | { words: readonly string[] }
+  | { dynamic: keyof typeof DYNAMIC_VALUES; list?: { also: string } };
 
 interface Node {
   /** Command words from the program down, e.g. ['stats', 'providers']. */
@@ -34,7 +45,7 @@ const isHidden = (c: Command) => (c as unknown as { _hidden?: boolean })._hidden
 function valuesOf(option: Option): Values | undefined {
   if (!option.long || !(option.required || option.optional)) return undefined;
   const dynamic = DYNAMIC_OPTIONS[option.long];
-  if (dynamic) return { dynamic };
+  if (dynamic) return { dynamic: dynamic.kind, list: dynamic.list };
   return option.argChoices?.length ? { words: option.argChoices } : undefined;
 }
 
@@ -91,7 +102,9 @@ function bash(nodes: Node[], values: Map<string, Values>, name: string): string 
     .map(([flag, v]) =>
       'words' in v
         ? `    ${quote(flag)}) _${name}_offer "$cur" ${quoteAll(v.words)}; return ;;`
-        : `    ${quote(flag)}) _${name}_listed "$cur" ${DYNAMIC_VALUES[v.dynamic]}; return ;;`,
+        : v.list
+          ? `    ${quote(flag)}) _${name}_listed_list "$cur" ${DYNAMIC_VALUES[v.dynamic]} ${quote(v.list.also)}; return ;;`
+          : `    ${quote(flag)}) _${name}_listed "$cur" ${DYNAMIC_VALUES[v.dynamic]}; return ;;`,
     )
     .join('\n');
   return `# ${name} completion for bash (and zsh through bashcompinit)
@@ -114,6 +127,19 @@ _${name}_listed() {
   local typed=$1 listed plain=${quote(OFFERED_NAME.source)}
   while IFS= read -r listed; do
     [[ $listed =~ $plain && $listed == "$typed"* ]] && COMPREPLY+=("$listed")
+  done < <("\${COMP_WORDS[0]}" ${COMPLETE_COMMAND} "$2" 2>/dev/null)
+  return 0
+}
+
+# A list of them separated by commas: the names after the last comma, the list typed
+# before it kept; or the word $3 alone.
+_${name}_listed_list() {
+  local typed=$1 before="" last listed plain=${quote(OFFERED_NAME.source)}
+  [[ $typed == *,* ]] && before=\${typed%,*},
+  last=\${typed##*,}
+  [[ -z $before && $3 == "$last"* ]] && COMPREPLY+=("$3")
+  while IFS= read -r listed; do
+    [[ $listed =~ $plain && $listed == "$last"* ]] && COMPREPLY+=("$before$listed")
   done < <("\${COMP_WORDS[0]}" ${COMPLETE_COMMAND} "$2" 2>/dev/null)
   return 0
 }
@@ -174,7 +200,10 @@ function fish(nodes: Node[], values: Map<string, Values>, name: string): string 
       // fish offers the lines of a command's output as they are; the plain names only, as in bash.
       const listed = (kind: keyof typeof DYNAMIC_VALUES) =>
         `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[kind]} 2>/dev/null | string match -r -- ${quote(OFFERED_NAME.source)})`;
-      const takes = !v ? '' : ` -x -a ${quote('words' in v ? v.words.join(' ') : listed(v.dynamic))}`;
+      // A list: fish offers `also` and each name (one at a time).
+      const dynamic = (d: Extract<Values, { dynamic: unknown }>) =>
+        d.list ? `${d.list.also} ${listed(d.dynamic)}` : listed(d.dynamic);
+      const takes = !v ? '' : ` -x -a ${quote('words' in v ? v.words.join(' ') : dynamic(v))}`;
       lines.push(`complete -c ${name} -n ${quote(condition)} -l ${option.slice(2)}${takes}`);
     }
   }

@@ -1,5 +1,6 @@
 // What a command runs with: its streams and environment, the seams tests replace, and
 // where it records its exit code.
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Simulator, SimulatorOptions } from '../../simulator/index.ts';
 import type { SimulatorCommandOptions } from '../../simulator/main.ts';
 import type { ClientOptions } from '../api/client.ts';
@@ -25,8 +26,10 @@ export interface CliDeps {
    * against: `watch`, `exporter` and the console on an API run on that (long-running.ts).
    */
   clock?: Clock;
-  /** Stops `watch` and `exporter` (default: SIGINT or SIGTERM). */
+  /** Stops `watch`, `exporter` and `mcp` (default: SIGINT or SIGTERM). */
   stop?: AbortSignal;
+  /** `netdeck mcp`'s transport instead of stdio (a test's in-memory one). */
+  mcpTransport?: () => Transport;
 }
 
 export interface CliContext {

@@ -7,6 +7,8 @@ import { describeEras, ERAS, type Era } from '../contract/eras.ts';
 import { UUID_PATTERN } from '../contract/schemas.ts';
 import { normalHostName } from '../net/host-check.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
+import { fieldList } from './output/fields.ts';
+import { loadJsonFilter } from './output/jq-filter.ts';
 import type { OutputFlags } from './output/writer.ts';
 
 export interface CommonOptions extends OutputFlags {
@@ -14,6 +16,8 @@ export interface CommonOptions extends OutputFlags {
   token?: string;
   tokenFile?: string;
   profile?: string;
+  /** `--jq PROGRAM` as given (the writer runs it compiled: `jqFilter`). */
+  jq?: string;
   /** `--profiles all|NAME,...`, on the commands that run over several profiles. */
   profiles?: string;
   /** The demo world's flags (on the program: `netdeck --seed 7 stats network`). */
@@ -99,24 +103,80 @@ export function addConnectionOptions(
 }
 
 /**
- * The output options of a command: --json (the service's answer), and on a command that
- * prints a table --csv (its records: data only); the two together are a usage error. What
- * each prints is decided in one place, the writer (output/writer.ts).
+ * The output options of a command: --json (the service's answer), --fields (the rows'
+ * fields, by their CSV names; `--json=FIELDS` says the same), --jq (a jq program over the
+ * JSON), and on a command that prints a table --csv (its records: data only) and --jsonl
+ * (a row a line). --csv with --json, --jsonl or --jq is a usage error. What each prints is
+ * decided in one place, the writer (output/writer.ts); the --jq program is compiled here,
+ * before anything is sent, and only when given.
  */
 export function addOutputOptions(command: Command, { csv = false } = {}): Command {
-  command.option('--json', `print the response JSON instead of ${csv ? 'a table' : 'text'}`);
-  if (!csv) return command;
-  return command
+  command
     .option(
-      '--csv',
-      'print the table as CSV: one header row, then records of raw values in the units the column names say',
+      '--json',
+      `print the response JSON instead of ${csv ? 'a table' : 'text'}; --json=FIELDS: the rows' fields instead (see --fields)`,
     )
-    .hook('preAction', (_program, action) => {
-      const { json, csv } = action.opts();
-      if (json && csv)
-        action.error('error: --json and --csv cannot be used together', { exitCode: ExitCode.usage });
-    });
+    .option(
+      '--fields <names>',
+      'only these fields of each row, named as the --csv header names them, separated by commas: JSON objects of them (JSON Lines where rows stream)' +
+        (csv ? ', or those CSV columns with --csv' : ''),
+      commanderArg(fieldList),
+    )
+    .option(
+      '--jq <program>',
+      'run this jq program over the JSON printed (over each line of JSON Lines); strings print as text',
+    );
+  if (csv)
+    command
+      .option(
+        '--csv',
+        'print the table as CSV: one header row, then records of raw values in the units the column names say',
+      )
+      .option('--jsonl', 'print JSON Lines: one JSON object a row (rows that stream: as --json prints them)');
+  acceptJsonFields(command);
+  return command.hook('preAction', async (_program, action) => {
+    const given = optionsOf<CommonOptions>(action);
+    const withCsv = given.csv && (['json', 'jsonl', 'jq'] as const).find((flag) => given[flag] !== undefined);
+    if (withCsv)
+      action.error(`error: --${withCsv} and --csv cannot be used together`, { exitCode: ExitCode.usage });
+    if (given.jq === undefined || given.jqFilter) return;
+    try {
+      action.setOptionValue('jqFilter', await loadJsonFilter(given.jq));
+    } catch (error) {
+      if (error instanceof UsageError) action.error(`error: ${error.message}`, { exitCode: ExitCode.usage });
+      throw error;
+    }
+  });
 }
+
+/**
+ * `--json=FIELDS` is `--json --fields FIELDS`. Only the `=` form: commander's optional
+ * values take the next word, so `block --json de` would pick the field `de` and block
+ * nothing; the words after `--` are left as they are.
+ */
+function acceptJsonFields(command: Command): void {
+  const parse = command.parseOptions.bind(command);
+  command.parseOptions = (args: string[]) => {
+    const end = args.includes('--') ? args.indexOf('--') : args.length;
+    return parse(
+      args.flatMap((arg, i) =>
+        i < end && arg.startsWith('--json=') ? ['--json', '--fields', arg.slice('--json='.length)] : [arg],
+      ),
+    );
+  };
+}
+
+/** A check that throws a UsageError, as commander's argParser (its message a usage error). */
+const commanderArg =
+  <T>(parse: (value: string) => T) =>
+  (value: string): T => {
+    try {
+      return parse(value);
+    } catch (error) {
+      if (error instanceof UsageError) throw new InvalidArgumentError(error.message);
+      throw error;
+    }
+  };
 
 /** Options of a command merged with its parents'; the innermost command wins. */
 export function optionsOf<T extends object>(command: Command): T {

@@ -21,7 +21,10 @@ import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerLocations } from './commands/locations.ts';
 import { registerLogin } from './commands/login.ts';
 import { registerLogout } from './commands/logout.ts';
+import { registerMcp } from './commands/mcp.ts';
+import { registerMute } from './commands/mute.ts';
 import { registerNetwork } from './commands/network.ts';
+import { registerNotify } from './commands/notify.ts';
 import { registerPayments } from './commands/payments.ts';
 import { registerProviders } from './commands/providers.ts';
 import { registerProxy } from './commands/proxy.ts';
@@ -41,17 +44,29 @@ import { type CliIo, processIo } from './output/io.ts';
 import { commanderSuggestionInOurWords, didYouMean } from './suggest.ts';
 import { netdeckVersion } from './version.ts';
 
-/** Tokens on the command line or in the environment, to mask in commander's own messages. */
+/** Flags whose values are secrets: a token, a notification URL (masked by its parts, api/notify-urls.ts). */
+const SECRET_FLAGS = ['--token', '--notify'];
+
+/**
+ * Secrets on the command line or in the environment, to mask in commander's own messages:
+ * each as given and trimmed (commander echoes an argument as it was typed).
+ */
 function tokensIn(argv: string[], env: Record<string, string | undefined>): string[] {
   const found = [env.NETDECK_TOKEN];
   argv.forEach((arg, i) => {
-    if (arg === '--token') found.push(argv[i + 1]);
-    else if (arg.startsWith('--token=')) found.push(arg.slice('--token='.length));
+    for (const flag of SECRET_FLAGS) {
+      if (arg === flag) found.push(argv[i + 1]);
+      else if (arg.startsWith(`${flag}=`)) found.push(arg.slice(flag.length + 1));
+    }
   });
-  return found.filter((token): token is string => !!token?.trim()).map((token) => token.trim());
+  return [
+    ...new Set(
+      found.filter((token): token is string => !!token?.trim()).flatMap((token) => [token, token.trim()]),
+    ),
+  ];
 }
 
-function buildProgram(context: CliContext, argv: string[] = []): Command {
+export function buildProgram(context: CliContext, argv: string[] = []): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   // Commander's messages echo the arguments (an unknown option, a bad value): outside text,
@@ -96,6 +111,7 @@ function buildProgram(context: CliContext, argv: string[] = []): Command {
 Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDECK_PROFILE
 > the profile ($XDG_CONFIG_HOME/netdeck/config.json, then what netdeck login kept) > the demo
 simulator. See: netdeck config --help
+NO_COLOR (set, not empty): no colours, in the console and in what the commands print.
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service,
 5 watch --check found a problem.
 `,
@@ -129,7 +145,11 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerLeaderboard(program, context);
   registerRanking(program, context);
   registerWatch(program, context);
+  // Issue 35: watch's alerts, tried; providers muted.
+  registerNotify(program, context);
+  registerMute(program, context);
   registerExporter(program, context);
+  registerMcp(program, context);
   registerConfig(program, context);
   registerSim(program, context);
   registerCompletion(program, context);

@@ -67,6 +67,18 @@ export type SimProviderConnection = z.infer<typeof SimProviderConnection>;
 export const SimProviderConnectionResult = SimProviderConnection.extend({ changed: z.boolean() });
 export type SimProviderConnectionResult = z.infer<typeof SimProviderConnectionResult>;
 
+/** A week: the longest a provider is made dark at once. */
+const MAX_DARK_HOURS = 168;
+/**
+ * Makes one provider dark for `hours` from now (issue 35): connected, never offered by
+ * find-providers2, carrying nothing; 0 lights it again now (a scheduled spell too).
+ */
+export const SimDark = z.object({ client_id: Udid, hours: z.number().min(0).max(MAX_DARK_HOURS) });
+export type SimDark = z.infer<typeof SimDark>;
+/** The answer: whether it is dark now, and until when. */
+export const SimDarkResult = z.object({ client_id: z.string(), dark: z.boolean(), until: z.string() });
+export type SimDarkResult = z.infer<typeof SimDarkResult>;
+
 /** Where the callers are (blocked countries): a two-letter country code of the simulated worlds. */
 export const SimCallerCountry = z.object({
   country_code: z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter country code'),
@@ -115,6 +127,8 @@ export interface AdminActions {
   setName(body: SimNameChange): void;
   /** Connects or disconnects one provider now; throws when the id is unknown (the route answers 400). */
   setProviderConnected(body: SimProviderConnection): SimProviderConnectionResult;
+  /** Makes one provider dark (or lit again); throws when the id is unknown or it cannot connect (400). */
+  setProviderDark(body: SimDark): SimDarkResult;
   /** Moves the callers to another country; throws for a code the worlds lack (the route answers 400). */
   setCallerCountry(body: SimCallerCountry): SimCallerCountryResult;
   /** Fills the deployment's bulk-removal budget for other tenants (`/__sim/removal-budget`). */

@@ -697,6 +697,18 @@ export const endpoints = {
     summary:
       "Where the caller's address is (country, region, city), and whether it is a client of the network (through a proxy: yes).",
   }),
+  // Issue 35, item 5 (numbered after issue 34's rows). Added to the service in 2026-07.
+  networkPeers: op({
+    number: 70,
+    method: 'GET',
+    path: '/network/peers',
+    auth: true,
+    request: null,
+    response: s.NetworkPeers,
+    summary:
+      "The network's connected top-level clients and those that disconnected in the last 5 minutes; a live read (no cache). Empty for a network of more than 100 clients.",
+    businessErrors: true,
+  }),
 } as const;
 
 export type Endpoints = typeof endpoints;

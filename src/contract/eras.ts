@@ -52,6 +52,8 @@ export const ERA_CONTRACTS: { readonly [E in Era]: EraContract } = {
       // Issue 34: the redeemed codes' list came later; the early-2025 server had the
       // balance, sign-up and recovery routes and /my-ip-info (they answer as today).
       'balanceCodes',
+      // Issue 35, item 5: the peer registry came in 2026-07.
+      'networkPeers',
     ],
     unreadFields: {
       // Issue 34: hosted proxies came later (server bedf5fd7 AuthNetworkClientArgs).

@@ -903,6 +903,36 @@ export const NetworkRanking = z.looseObject({
   ),
   error: opt(BusinessError),
 });
+// ---- issue 35, item 5: the network's live peers (server: model/peer_model.go) ----------
+
+/**
+ * A connected top-level client of the network (any device, not only providers), or a
+ * disconnect marker (only `client_id` and `disconnect_time`, kept 5 minutes).
+ */
+export const NetworkPeer = z.looseObject({
+  client_id: optString,
+  /** sorted; 0 none, 1 network, 2 friends and family, 3 public, 4 stream */
+  provide_modes: opt(z.array(z.number())),
+  principal: optString,
+  roles: opt(z.array(z.string())),
+  device_name: optString,
+  device_spec: optString,
+  /** RFC 3339: set on the entries of `disconnected` only */
+  disconnect_time: optString,
+});
+/**
+ * `peers` always sent (`[]` when none, `null` with the "Not allowed." error of a client
+ * token that is not a top-level client); `disconnected` only when there are some. A
+ * network of more than 100 clients, or a deployment with the registry off, answers no
+ * peers at all: an empty list never means that everything is down.
+ */
+export const NetworkPeers = z.looseObject({
+  peers: opt(z.array(NetworkPeer)),
+  disconnected: opt(z.array(NetworkPeer)),
+  disconnected_count: optInt,
+  error: opt(BusinessError),
+});
+
 export const RankingVisibilityRequest = z.object({ is_public: z.boolean().optional() });
 
 /** The argument has no fields; the service reads none. */
@@ -1178,6 +1208,8 @@ export type AccountPoints = Read<typeof AccountPoints>;
 export type ReferralCode = Read<typeof ReferralCode>;
 export type ReliabilityWindow = Read<typeof ReliabilityWindow>;
 export type NetworkRanking = Read<typeof NetworkRanking>;
+export type NetworkPeer = Read<typeof NetworkPeer>;
+export type NetworkPeers = Read<typeof NetworkPeers>;
 export type Earner = Read<typeof Earner>;
 
 // ---- issue 34: proxies, the data balance, sign-up and recovery, where a caller is ----

@@ -54,6 +54,12 @@ export type AccountData = PayoutWallet & { wallets?: AccountWallet[] };
 export interface WalletQuestion {
   kind: 'payout' | 'remove';
   walletId: string;
+  /**
+   * The wallet's chain and address as listed when asked: the question says the same
+   * words once the wallet is gone from the list (after it was removed).
+   */
+  blockchain?: string;
+  address?: string;
   phase: 'ask' | 'sending' | 'done' | 'failed';
   message?: string;
 }
@@ -166,6 +172,13 @@ export function walletRows(state: Pick<AccountState, 'data' | 'selectedWallet' |
   return { wallets, selected };
 }
 
+/** What a question says of the wallet it is about, as listed now. */
+const questionAbout = (wallet: AccountWallet | undefined) => ({
+  walletId: wallet?.wallet_id ?? '',
+  blockchain: wallet?.blockchain,
+  address: wallet?.wallet_address,
+});
+
 /** The request body: every flag sent as true or false; `other` only when something was typed. */
 function feedbackBody(form: FeedbackForm) {
   const other = form.other.trim();
@@ -205,7 +218,7 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
       }),
       ask(kind) {
         const { selected } = walletRows(get());
-        if (selected?.wallet_id) set({ question: { kind, walletId: selected.wallet_id, phase: 'ask' } });
+        if (selected?.wallet_id) set({ question: { ...questionAbout(selected), kind, phase: 'ask' } });
       },
       answer: (yes) =>
         answerQuestion(
@@ -283,7 +296,7 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
           return false;
         }
         set({
-          question: { kind: 'payout', walletId: check.walletId, phase: 'ask' },
+          question: { ...questionAbout(listed), walletId: check.walletId, kind: 'payout', phase: 'ask' },
           ...(listed ? { selectedWallet: check.walletId } : {}),
         });
         return true;

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { ConnectionStore } from './connection.ts';
+import type { ExportFile } from './export-table.ts';
 
 /** How often the live resources reload unless told otherwise (`--refresh`, `refresh_seconds`). */
 export const DEFAULT_REFRESH_SECONDS = 60;
@@ -26,6 +27,8 @@ export interface StoreDeps {
   saveLogin?: (token: string) => void | Promise<void>;
   /** Writes the Providers pane's export (`e`): JSON Lines; returns where (src/cli/console/provider-export.ts). */
   saveExport?: (text: string, at: number) => string;
+  /** Writes a pane's export as the export dialog asked (file-export.ts); returns where, or throws saying why not. */
+  writeExport?: (file: ExportFile, at: number) => string;
 }
 
 /** The refresh period the deps ask for. */

@@ -6,6 +6,7 @@
 // leaderboard (`b`) and the question before switching the ranking's visibility (`v`).
 import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
+import { dateOf } from '../clock.ts';
 import type {
   AccountPayment,
   AccountPayments,
@@ -16,8 +17,9 @@ import type {
   ReliabilityWindow,
   TransferStats,
 } from '../contract/schemas.ts';
-import { paymentState, paymentUsd } from '../format/payments.ts';
+import { paymentState, paymentUsd, pointsByPayment } from '../format/payments.ts';
 import type { StoreDeps } from './deps.ts';
+import type { ExportTable } from './export-table.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { requestSlot, send } from './request.ts';
@@ -78,8 +80,15 @@ export interface EarningsView extends ListMoves {
   setBoardView(view: ListView): void;
   /** The payment shown whole (enter), by id. */
   detailId?: string;
-  /** The first line of the pane's content shown (it scrolls: pgup/pgdn). */
+  /** The first line of the pane's content shown (it scrolls: pgup/pgdn, g/G). */
   top: number;
+  /**
+   * The payment under the cursor is in view (the pane says which payouts are: a scroll
+   * may leave none in view, and then no payment is under the cursor).
+   */
+  cursorShown: boolean;
+  /** The pane's word on the cursor after a scroll or a resize: on this payment (in view), or on none in view. */
+  placeCursor(paymentId: string | undefined): void;
   board?: BoardState;
   visibility?: VisibilityQuestion;
   /** The visibility set last from here (the rank may not say it for 5 minutes). */
@@ -244,6 +253,13 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
       },
       closeDetail: () => set({ detailId: undefined }),
       scrollTo: (top) => set({ top: Math.max(0, top) }),
+      cursorShown: true,
+      placeCursor: (paymentId) =>
+        set(
+          paymentId === undefined
+            ? { cursorShown: false }
+            : { selectedPayment: paymentId, cursorShown: true },
+        ),
       async openBoard() {
         set({ board: { phase: 'loading', earners: get().board?.earners ?? [], cursor: 0 } });
         const outcome = await boardLoads.run((signal) => client.leaderboard({}, { signal }));
@@ -307,4 +323,47 @@ export function createEarningsStore(deps: StoreDeps): EarningsStore {
       closeVisibility: () => set({ visibility: undefined }),
     };
   });
+}
+
+/** A time as a script reads it: ISO 8601 in UTC. */
+const isoTime = (value: string | undefined) => dateOf(value)?.toISOString();
+
+/**
+ * The payouts shown as an export writes them: the columns and units of `netdeck payments
+ * --csv`; `points` where the service has them.
+ */
+export function payoutsExport(payments: readonly AccountPayment[], points?: AccountPoints): ExportTable {
+  const byPayment = pointsByPayment(points);
+  return {
+    columns: [
+      'payment_id',
+      'planned_at',
+      'amount_usd',
+      'sent_usd',
+      'bytes',
+      'points',
+      'wallet_address',
+      'wallet_id',
+      'blockchain',
+      'state',
+      'submitted_at',
+      'completed_at',
+      'tx_hash',
+    ],
+    records: payments.map((p) => ({
+      payment_id: p.payment_id,
+      planned_at: isoTime(p.create_time),
+      amount_usd: paymentUsd(p),
+      sent_usd: p.token_amount,
+      bytes: p.payout_byte_count,
+      points: points ? (byPayment.get(p.payment_id ?? '') ?? 0) : undefined,
+      wallet_address: p.wallet_address,
+      wallet_id: p.wallet_id,
+      blockchain: p.blockchain,
+      state: paymentState(p),
+      submitted_at: isoTime(p.payment_time),
+      completed_at: isoTime(p.complete_time),
+      tx_hash: p.tx_hash,
+    })),
+  };
 }

@@ -16,6 +16,7 @@ import { createEarningsStore } from './earnings.ts';
 import { feedActionEvents } from './events/action-events.ts';
 import { feedConsoleEvents } from './events/console-events.ts';
 import { createEventSource } from './events/event-source.ts';
+import { createFileExportStore } from './file-export.ts';
 import { createHistoryStores } from './history.ts';
 import { createLoginStore } from './login.ts';
 import { createMyProvidersStore } from './my-providers.ts';
@@ -137,6 +138,12 @@ const login = store({
   live: false,
   needsToken: false,
 });
+/** The export dialog of My providers and Earnings (`e`): a path, a format, where it wrote. */
+const fileExport = store({
+  create: ({ deps }) => createFileExportStore(deps),
+  live: false,
+  needsToken: false,
+});
 /** What happened while the console ran (the event log, `!`), fed by the loads above. */
 const events = store({ create: () => createEventSource(), live: false, needsToken: false });
 /** The stale view of My providers and Devices (O), and removing stale clients (X). */
@@ -178,6 +185,7 @@ const REGISTRY = {
   login,
   events,
   stale,
+  fileExport,
 } satisfies Record<string, StoreEntry<unknown>>;
 type Registry = typeof REGISTRY;
 

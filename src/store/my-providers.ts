@@ -3,9 +3,10 @@
 // (list-sort-filter.ts), selection, the open detail, and which figures changed at the last refresh.
 import type { StoreApi } from 'zustand/vanilla';
 import { type ProviderStats, type ProvidersStats, provideModeName } from '../contract/schemas.ts';
-import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
+import { type ChangeWindow, highlightChanges } from './changes.ts';
 import { type ClientsStore, withClientInfo } from './clients.ts';
 import type { StoreDeps } from './deps.ts';
+import type { ExportTable } from './export-table.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -115,23 +116,34 @@ export function findProvider(state: Pick<MyProvidersState, 'data'>, clientId: st
 }
 
 /** Index of the selected row among the visible ones (0 when none is selected or it is filtered out). */
-export function selectedIndex(state: MyProvidersState): number {
+export function selectedIndex(
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'selectedId'>,
+): number {
   const index = visibleProviders(state).findIndex((p) => p.client_id === state.selectedId);
   return Math.max(0, index);
 }
 
-/** Is this figure of this provider highlighted at `now` (store clock)? */
+/** Is this figure of this provider highlighted now? */
 export function isChanged(
-  state: MyProvidersState,
+  state: Pick<MyProvidersState, 'lit' | 'changed'>,
   clientId: string | undefined,
   field: TrackedField,
-  now: number,
 ) {
   return (
     clientId !== undefined &&
-    isLit(state, now) &&
+    state.lit &&
     Object.hasOwn(state.changed, clientId) &&
     state.changed[clientId].includes(field)
+  );
+}
+
+/** Every provider of `a` and `b` has the same device name and provide mode, in the same order. */
+function sameClientInfo(a: ProvidersStats, b: ProvidersStats): boolean {
+  const before = a.providers ?? [];
+  const after = b.providers ?? [];
+  return (
+    before.length === after.length &&
+    before.every((p, i) => p.device_name === after[i].device_name && p.provide_mode === after[i].provide_mode)
   );
 }
 
@@ -167,7 +179,7 @@ export function createMyProvidersStore(
       }),
       view: NO_VIEW,
       changed: {},
-      highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
+      lit: false,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
@@ -179,11 +191,44 @@ export function createMyProvidersStore(
       closeDetail: () => set({ detailId: undefined }),
     };
   });
-  highlightChanges(store, deps.clock, diffProviders);
-  // New names or modes from /network/clients show at once.
+  highlightChanges(store, deps.clock, diffProviders, (changed) => Object.keys(changed).length === 0);
+  // New names or modes from /network/clients show at once; the same ones change nothing
+  // (a new answer of the same table would draw the pane again for nothing).
   options.clients?.subscribe((clients, before) => {
     const { data } = store.getState();
-    if (clients.data !== before.data && data) store.setState({ data: withClientInfo(data, clients.data) });
+    if (clients.data === before.data || !data) return;
+    const named = withClientInfo(data, clients.data);
+    if (!sameClientInfo(data, named)) store.setState({ data: named });
   });
   return store;
+}
+
+/** The providers shown as an export writes them: the columns and units of `netdeck stats providers --csv`. */
+export function providersExport(rows: readonly ProviderStats[]): ExportTable {
+  return {
+    columns: [
+      'client_id',
+      'device_name',
+      'connected',
+      'uptime_hours',
+      'transfer_gib',
+      'payout_usd',
+      'searches',
+      'contracts',
+      'clients',
+      'provide_mode',
+    ],
+    records: rows.map((p) => ({
+      client_id: p.client_id,
+      device_name: deviceNameOf(p),
+      connected: p.connected,
+      uptime_hours: p.uptime_last_24h,
+      transfer_gib: p.transfer_data_last_24h,
+      payout_usd: p.payout_last_24h,
+      searches: p.search_interest_last_24h,
+      contracts: p.contracts_last_24h,
+      clients: p.clients_last_24h,
+      provide_mode: p.provide_mode === undefined ? undefined : provideModeName(p.provide_mode),
+    })),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type NetworkStats,
 } from '../contract/schemas.ts';
 import { changedNetworkFields, presentSeries } from '../format/network-fields.ts';
-import { type ChangeWindow, highlightChanges, highlightSpan, isLit } from './changes.ts';
+import { type ChangeWindow, highlightChanges } from './changes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 
@@ -31,8 +31,9 @@ export interface NetworkView extends ChangeWindow {
 export type NetworkState = ResourceState<NetworkStats> & NetworkView;
 export type NetworkStore = StoreApi<NetworkState>;
 
-export function isNetworkChanged(state: NetworkState, field: NetworkField, now: number): boolean {
-  return isLit(state, now) && state.changed.includes(field);
+/** Is this figure highlighted now (it changed at the last refresh)? */
+export function isNetworkChanged(state: Pick<NetworkState, 'lit' | 'changed'>, field: NetworkField): boolean {
+  return state.lit && state.changed.includes(field);
 }
 
 export function createNetworkStore(deps: StoreDeps): NetworkStore {
@@ -44,7 +45,7 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     compact: false,
     zoom: false,
     changed: [],
-    highlightMs: highlightSpan(deps.clock.speed, resource.getState().everyMs),
+    lit: false,
     stepSeries(delta) {
       // Among the series the service sent: today's has no packet or extender series.
       const series = presentSeries(get().data);
@@ -56,6 +57,6 @@ export function createNetworkStore(deps: StoreDeps): NetworkStore {
     toggleCompact: () => set({ compact: !get().compact }),
     toggleZoom: () => set({ zoom: !get().zoom }),
   }));
-  highlightChanges(store, deps.clock, changedNetworkFields);
+  highlightChanges(store, deps.clock, changedNetworkFields, (changed) => changed.length === 0);
   return store;
 }

@@ -1,13 +1,15 @@
 // One look at the service: the operations `netdeck watch` and `netdeck exporter` poll,
 // asked together, each one's answer or failure kept (one failing does not hide the
-// others), with the moment it was taken and the token's expiry.
+// others), with the moment it was taken and the token's expiry. All are GETs without a
+// body but the idle providers' figures, POST /stats/providers-last-n over the idle hours.
 
 import { decodeToken, isApiKey, knownTime } from '../api/auth.ts';
 import type { ApiClient, CallOptions } from '../api/client.ts';
 import { maskClientSecrets } from '../api/proxy-secrets.ts';
 import type { ResponseOf } from '../contract/endpoints.ts';
+import { DEFAULT_IDLE_HOURS } from './idle.ts';
 
-/** The operations an observation may ask (GETs without a body). */
+/** The operations an observation may ask. */
 export const OBSERVED_OPERATIONS = [
   'providerStats',
   'networkClients',
@@ -19,6 +21,8 @@ export const OBSERVED_OPERATIONS = [
   'accountPoints',
   'networkReliability',
   'networkRanking',
+  // Issue 35, item 1: idle providers, over the idle hours (`idleHours`).
+  'providersLastN',
 ] as const;
 export type ObservedOperation = (typeof OBSERVED_OPERATIONS)[number];
 
@@ -33,6 +37,8 @@ export interface Observation {
   tokenExpiresAt?: number;
   /** The console's first look at these operations: what it finds was so before it watched. */
   startup?: boolean;
+  /** The hours `providersLastN` was asked over (idle providers), when it was asked. */
+  idleHours?: number;
 }
 
 /** The operations the observation asked, in the order of OBSERVED_OPERATIONS, with their outcomes. */
@@ -59,12 +65,17 @@ export function tokenExpiry(token: string | undefined): number | undefined {
 export async function observeService(
   client: ApiClient,
   operations: readonly ObservedOperation[],
-  context: { now: () => number; token?: string; signal?: AbortSignal },
+  context: { now: () => number; token?: string; signal?: AbortSignal; idleHours?: number },
 ): Promise<Observation> {
   const options: CallOptions = { signal: context.signal };
+  const idleHours = context.idleHours ?? DEFAULT_IDLE_HOURS;
+  const ask = (name: ObservedOperation): Promise<unknown> =>
+    name === 'providersLastN'
+      ? client.providersLastN({ last_n: idleHours }, options)
+      : (client[name] as (options?: CallOptions) => Promise<unknown>)(options);
   const settled = await Promise.all(
     operations.map((name) =>
-      (client[name] as (options?: CallOptions) => Promise<unknown>)(options).then(
+      ask(name).then(
         (data) => ({ ok: true as const, data }),
         (error: unknown) => ({
           ok: false as const,
@@ -84,5 +95,6 @@ export async function observeService(
     at: context.now(),
     results,
     tokenExpiresAt: tokenExpiry(context.token),
+    ...(operations.includes('providersLastN') ? { idleHours } : {}),
   };
 }

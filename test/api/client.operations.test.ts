@@ -580,6 +580,15 @@ const cases: Case[] = [
       connected_to_network: true,
     },
   },
+  // Issue 35, item 5.
+  {
+    name: 'networkPeers',
+    response: {
+      peers: [{ client_id: '4a1c', provide_modes: [3], device_name: 'den-pi' }],
+      disconnected: [{ client_id: '5b2d', disconnect_time: '2026-01-01T00:01:00Z' }],
+      disconnected_count: 1,
+    },
+  },
 ];
 
 /** Issue 34: auth-client with proxy_config, the proxy as the service answers it (wg_config null: no WireGuard). */

@@ -93,13 +93,15 @@ describe('dist/netdeck.cjs', () => {
     const { url, token, out } = sim;
     const env = { NETDECK_API_URL: url, NETDECK_TOKEN: token };
 
-    // One item per line, in this order (design.md): scripts parse them.
+    // One item per line, in this order (design.md): scripts parse them; where the proxies
+    // listen comes after them (issue 34).
     expect(out.split('\n').map((line) => line.split(/[: ]/)[0])).toEqual([
       'listening',
       'token',
       'admin',
       'demo',
       'export',
+      'proxies',
       '',
     ]);
     expect(out).toContain(`export NETDECK_API_URL=${url} NETDECK_TOKEN=${token}\n`);

@@ -130,6 +130,10 @@ describe('netdeck completion', () => {
     expect(complete('stats', 'pro').split(' ').sort()).toEqual(['provider', 'providers']);
     expect(complete('stats', 'providers', '--la')).toBe('--last');
     expect(complete('devices', '--cs')).toBe('--csv');
+    // The output options every command has.
+    expect(complete('payments', '--js').split(' ').sort()).toEqual(['--json', '--jsonl']);
+    expect(complete('clients', '--fi')).toBe('--fields');
+    expect(complete('whoami', '--j').split(' ').sort()).toEqual(['--jq', '--json']);
   });
 
   it('bash (and zsh, through bashcompinit) completes values: --era, --last, the shells, config keys, profile names', async () => {
@@ -144,6 +148,10 @@ describe('netdeck completion', () => {
     expect(complete('config', 'set', 'ref')).toBe('refresh_seconds');
     expect(complete('--profile', "''")).toBe('prod staging');
     expect(complete('stats', 'network', '--profile', 'st')).toBe('staging');
+    // --profiles: all, or a list; after a comma the names, the list typed so far kept.
+    expect(complete('stats', 'providers', '--profiles', "''")).toBe('all prod staging');
+    expect(complete('clients', '--profiles', 'prod,st')).toBe('prod,staging');
+    expect(complete('clients', '--profiles', 'a')).toBe('all');
     // zsh runs the same function.
     const zsh = (await run(['completion', 'zsh'])).stdout;
     expect(zsh).toContain('bashcompinit');
@@ -189,6 +197,7 @@ describe('netdeck completion', () => {
     expect(complete('netdeck stats providers --last ')).toEqual(['24h', '30d', '7d']);
     expect(complete('netdeck completion ')).toEqual(['bash', 'fish', 'zsh']);
     expect(complete('netdeck --profile ')).toEqual(['prod', 'staging']);
+    expect(complete('netdeck payments --profiles ')).toEqual(['all', 'prod', 'staging']);
     expect(complete('netdeck devices --cs')).toEqual(['--csv']);
   });
 
@@ -217,6 +226,10 @@ describe('netdeck completion', () => {
       const complete = bashCompletion(script, standIn());
       expect(complete('--profile', "''")).toBe('prod staging');
       expect(complete('stats', 'network', '--profile', 'st')).toBe('staging');
+      // --profiles: all, or a list; after a comma the names, the list typed so far kept.
+      expect(complete('stats', 'providers', '--profiles', "''")).toBe('all prod staging');
+      expect(complete('clients', '--profiles', 'prod,st')).toBe('prod,staging');
+      expect(complete('clients', '--profiles', 'a')).toBe('all');
       expect(complete('--profile', "'$'")).toBe('');
       expect(ranIn(dir.path)).toEqual([]);
     });
@@ -236,6 +249,7 @@ describe('netdeck completion', () => {
       writeFileSync(script, (await run(['completion', 'fish'])).stdout);
       const complete = fishCompletion(script, { ...standIn(), HOME: dir.path, XDG_CONFIG_HOME: dir.path });
       expect(complete('netdeck --profile ')).toEqual(['prod', 'staging']);
+      expect(complete('netdeck payments --profiles ')).toEqual(['all', 'prod', 'staging']);
       expect(complete('netdeck stats network --profile st')).toEqual(['staging']);
       expect(ranIn(dir.path)).toEqual([]);
     });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Field } from '../../src/cli/output/data-table.ts';
 import type { CliIo } from '../../src/cli/output/io.ts';
+import { loadJsonFilter } from '../../src/cli/output/jq-filter.ts';
 import { keptOutput, type ProfileRun, printProfileRuns } from '../../src/cli/output/profile-output.ts';
 import { createOutput, type OutputFlags } from '../../src/cli/output/writer.ts';
 
@@ -38,7 +39,7 @@ function printed(flags: OutputFlags) {
       { id: 'c', gib: 3 },
     ],
   ].entries()) {
-    const print = keptOutput(out, runs[k]).stream(FIELDS, [4, 5]);
+    const print = keptOutput(out, runs[k], flags).stream(FIELDS, [4, 5]);
     for (const row of rows) print(row);
   }
   runs[2].error = 'not authorized';
@@ -84,5 +85,39 @@ describe('rows streamed over several profiles', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('--fields, --jsonl and --jq over several profiles', () => {
+  const jsonOf = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+
+  it('--json=FIELDS: each profile’s result holds its rows’ fields; --jsonl: a row a line, the profile first', () => {
+    expect(jsonOf(printed({ json: true, fields: ['gib'] }).stdout).slice(0, 2)).toEqual([
+      { profile: 'home', ok: true, result: [{ gib: 1 }] },
+      { profile: 'lab', ok: true, result: [{ gib: 2 }, { gib: 3 }] },
+    ]);
+    expect(jsonOf(printed({ jsonl: true }).stdout)).toEqual([
+      { profile: 'home', id: 'a', gib: 1 },
+      { profile: 'lab', id: 'b', gib: 2 },
+      { profile: 'lab', id: 'c', gib: 3 },
+    ]);
+  });
+
+  it('--csv --fields: the profile, then the fields picked; an unknown one is a usage error naming those there are', () => {
+    expect(printed({ csv: true, fields: ['gib'] }).stdout).toBe('profile,gib\nhome,1\nlab,2\nlab,3\n');
+    expect(() => printed({ csv: true, fields: ['nope'] })).toThrow(
+      'no field "nope" here; the fields are: id, gib',
+    );
+  });
+
+  it('--jq runs over each line: each profile’s object, or each row with --jsonl', async () => {
+    const jqFilter = await loadJsonFilter('.profile');
+    expect(printed({ json: true, jqFilter }).stdout).toBe('home\nlab\nold\n');
+    const ids = await loadJsonFilter('"\\(.profile) \\(.id)"');
+    expect(printed({ jsonl: true, jqFilter: ids }).stdout).toBe('home a\nlab b\nlab c\n');
   });
 });

@@ -3,10 +3,12 @@
 // token signed with another key, which the simulator refuses (`retired`). Each profile's
 // part is what the command prints for it alone; the refused one is said to have failed and
 // the others go on.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
+import { startFakeService } from './fake-services.ts';
 import {
   eventually,
   jsonLines,
@@ -190,5 +192,51 @@ describe('watch --profiles all', () => {
     const profiles = new Set(jsonLines(check.stdout).map((e) => e.profile));
     expect(profiles).toEqual(new Set(['home', 'lab', 'retired']));
     expect(check.stderr).toMatch(/^netdeck: profile home: \d+ problems? found$/m);
+  });
+
+  it('--notify pushes each profile’s events, every title naming the profile and the webhook’s event carrying it', async () => {
+    const phone = await startFakeService();
+    const state = mkdtempSync(join(tmpdir(), 'netdeck-state-'));
+    try {
+      const check = await run(
+        [
+          'watch',
+          '--profiles',
+          'all',
+          '--check',
+          '--notify',
+          `ntfy://127.0.0.1:${phone.port}/netdeck-ops?scheme=http`,
+          '--notify',
+          `generic+http://127.0.0.1:${phone.port}/hook`,
+        ],
+        { env: { ...env, XDG_STATE_HOME: state }, deps: { clock: fx.clock } },
+      );
+      expect(check.code).toBe(ExitCode.unauthorized);
+      const events = jsonLines(check.stdout);
+      const ntfy = phone.received.filter((r) => r.url === '/').map((r) => r.json!);
+      const hook = phone.received.filter((r) => r.url === '/hook').map((r) => r.json!);
+      // A phone shows the title first: it names the profile, and the network its token names.
+      for (const [profile, network] of [
+        ['home', 'demo'],
+        ['lab', lab],
+        ['retired', 'retired'],
+      ]) {
+        const mine = events.filter((e) => e.profile === profile);
+        expect(mine.length, profile).toBeGreaterThan(0);
+        const named = ntfy.filter((push) =>
+          (push.title as string).startsWith(`netdeck profile ${profile} (${network}): `),
+        );
+        expect(named, profile).toHaveLength(mine.length);
+      }
+      expect(ntfy).toHaveLength(events.length);
+      // The JSON webhook gets each event as watch prints it, its profile first.
+      expect(hook).toHaveLength(events.length);
+      expect(new Set(hook.map((e) => JSON.stringify(e)))).toEqual(
+        new Set(events.map((e) => JSON.stringify(e))),
+      );
+    } finally {
+      await phone.close();
+      rmSync(state, { recursive: true, force: true });
+    }
   });
 });

@@ -320,6 +320,7 @@ describe('netdeck sim', () => {
       latencyMs: 25,
       errorRate: 0.1,
       verbose: true,
+      proxyPorts: { http: undefined, socks: undefined },
       proxyAllowLocal: true,
     });
   });

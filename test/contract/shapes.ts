@@ -816,6 +816,26 @@ const USE_BOTH: Partial<Record<OperationName, z.ZodType>> = {
   authPasswordSet: z.strictObject({}),
   myIpInfo,
 };
+/**
+ * GET /network/peers (server NetworkPeersResult): `peers` always, `disconnected` only when
+ * some left in the last 5 minutes, each entry of it only an id and when.
+ */
+const peer = z.strictObject({
+  client_id: uuid,
+  provide_modes: z.array(z.int().min(0).max(4)).optional(),
+  principal: z.string().optional(),
+  roles: z.array(z.string()).optional(),
+  device_name: z.string().optional(),
+  device_spec: z.string().optional(),
+});
+const networkPeers = z.strictObject({
+  peers: z.array(peer),
+  disconnected: z
+    .array(z.strictObject({ client_id: uuid, disconnect_time: rfc3339 }))
+    .min(1)
+    .optional(),
+  disconnected_count: z.int().nonnegative(),
+});
 
 /** Shapes both eras share. */
 const BOTH: Partial<Record<OperationName, z.ZodType>> = {
@@ -862,6 +882,7 @@ export const STRICT_SHAPES: Record<Era, Partial<Record<OperationName, z.ZodType>
     ...EARNINGS_BOTH,
     ...EARNINGS_CURRENT,
     balanceCodes,
+    networkPeers,
   },
   seed: {
     ...BOTH,

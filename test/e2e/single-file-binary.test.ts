@@ -1,6 +1,7 @@
 // The single-file binary (`npm run build:binary`, dist/netdeck-<os>-<arch>) on a machine
 // without Node: run with a PATH that finds no node (an empty folder) and a fresh home, it
-// opens the console on demo data, answers a command in JSON and serves `sim`. Built here
+// opens the console on demo data, answers a command in JSON (and through --jq, whose jq is
+// inside it) and serves `sim`. Built here
 // when it is missing or older than the core; never skipped.
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -49,17 +50,22 @@ describe('the single-file binary, with no node on PATH and a fresh home', () => 
     }
   });
 
-  it('prints `providers --best --count 3 --json`', async () => {
-    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(
-        binary,
-        ['providers', '--best', '--count', '3', '--json'],
-        { env: cleanEnv(work, noNodeEnv()) },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+  const runBinary = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(binary, args, { env: cleanEnv(work, noNodeEnv()) }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),
     );
+
+  it('prints `providers --best --count 3 --json`', async () => {
+    const run = await runBinary(['providers', '--best', '--count', '3', '--json']);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).providers).toHaveLength(3);
+  });
+
+  it('carries the jq of --jq inside it', async () => {
+    const run = await runBinary(['providers', '--best', '--count', '3', '--jq', '.providers | length']);
+    expect([run.code, run.stdout], run.stderr).toEqual([0, '3\n']);
   });
 
   it('serves `sim --port 0`', async () => {

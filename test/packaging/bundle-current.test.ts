@@ -24,7 +24,7 @@ function write(file: string, seconds: number) {
   writeFileSync(join(root, file), 'x');
   at(join(root, file), seconds);
 }
-/** A build at `seconds`: the core, the places file, then the bin. */
+/** A build at `seconds`: the core, the places file, the manual page, then the bin. */
 const build = (seconds: number) => {
   for (const name of BUNDLE_FILES) write(`dist/${name}`, seconds);
 };
@@ -52,6 +52,8 @@ describe('bundleIsCurrent', () => {
     write('dist/netdeck-core.cjs', 300);
     expect(bundleIsCurrent(root)).toBe(false);
     write('dist/netdeck-places.txt', 300);
+    expect(bundleIsCurrent(root)).toBe(false);
+    write('dist/netdeck.1', 300);
     expect(bundleIsCurrent(root)).toBe(false);
     write('dist/netdeck.cjs', 300);
     expect(bundleIsCurrent(root)).toBe(true);

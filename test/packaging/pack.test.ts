@@ -64,12 +64,16 @@ describe('npm pack, then npm i -g --offline', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
     expect(manifest.scripts?.prepare).toBeUndefined();
     expect(installed.stderr).not.toMatch(/prepare|scripts\/build/);
-    // The bin and the core it loads.
+    // The bin, the core it loads, the places and the manual page (`man` in package.json).
     expect(readdirSync(join(packageDir, 'dist')).sort()).toEqual([
       'netdeck-core.cjs',
       'netdeck-places.txt',
+      'netdeck.1',
       'netdeck.cjs',
     ]);
+    expect(manifest.man).toEqual(['./dist/netdeck.1']);
+    // npm links the page where man finds it beside the bin.
+    expect(existsSync(join(prefix, 'share', 'man', 'man1', 'netdeck.1'))).toBe(true);
     // The real places (issue 28) add at most 3 MB to what is installed.
     expect(statSync(join(packageDir, 'dist', 'netdeck-places.txt')).size).toBeLessThanOrEqual(3 * 2 ** 20);
 

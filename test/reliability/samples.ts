@@ -93,6 +93,7 @@ export const OPERATION_BODIES: Record<OperationName, unknown> = {
   authPasswordSet: { reset_code: 'ab'.repeat(64), password: 'a new password' },
   networkDelete: undefined,
   myIpInfo: undefined,
+  networkPeers: undefined,
 };
 
 /** Admin routes the fuzzer may hit; `/__sim/faults` is left out: faults make 500s legitimate. */

@@ -50,8 +50,16 @@ describe('payout wallet', () => {
     expect(wallet).not.toBe('');
     store.getState().setWalletInput(` ${wallet.toUpperCase()} `);
     expect(store.getState().askTypedWallet()).toBe(true);
-    // The question enter asks in the list, about the wallet typed (now also the selected one).
-    expect(store.getState().question).toEqual({ kind: 'payout', walletId: wallet, phase: 'ask' });
+    // The question enter asks in the list, about the wallet typed (now also the selected one),
+    // with its chain and address as listed: the question says them once the list has changed.
+    const listed = store.getState().data?.wallets?.find((w) => w.wallet_id === wallet);
+    expect(store.getState().question).toEqual({
+      kind: 'payout',
+      walletId: wallet,
+      blockchain: listed?.blockchain,
+      address: listed?.wallet_address,
+      phase: 'ask',
+    });
     expect(store.getState().selectedWallet).toBe(wallet);
     await store.getState().answer(true);
     expect(store.getState().question).toMatchObject({ phase: 'done' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { ProviderStats, ProvidersStats } from '../../src/contract/schemas.ts';
+import { createClientsStore } from '../../src/store/clients.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../src/store/deps.ts';
 import { nextSort, reversedSort, withFilter } from '../../src/store/list-sort-filter.ts';
@@ -117,17 +118,42 @@ describe('stats store (My providers)', () => {
     await store.getState().start();
     const a = THREE[0].client_id!;
     const b = THREE[1].client_id!;
-    expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
+    expect(isChanged(store.getState(), a, 'uptime_last_24h')).toBe(false);
     answer.providers = [{ ...THREE[0], uptime_last_24h: 6, connected: false }, THREE[1], THREE[2]];
     await clock.advance(DEFAULT_REFRESH_SECONDS * 1000);
     const state = store.getState();
     expect(state.changed).toEqual({ [a]: ['connected', 'uptime_last_24h'] });
-    expect(isChanged(state, a, 'uptime_last_24h', clock.now())).toBe(true);
-    expect(isChanged(state, a, 'payout_last_24h', clock.now())).toBe(false);
-    expect(isChanged(state, b, 'uptime_last_24h', clock.now())).toBe(false);
+    expect(isChanged(state, a, 'uptime_last_24h')).toBe(true);
+    expect(isChanged(state, a, 'payout_last_24h')).toBe(false);
+    expect(isChanged(state, b, 'uptime_last_24h')).toBe(false);
     await clock.advance(3_000);
-    expect(isChanged(store.getState(), a, 'uptime_last_24h', clock.now())).toBe(false);
+    expect(isChanged(store.getState(), a, 'uptime_last_24h')).toBe(false);
     store.getState().stop();
+  });
+});
+
+describe('names from /network/clients', () => {
+  it('a new answer with the same names leaves the figures as they are (nothing to draw); a new name shows', async () => {
+    const { clock } = setup(THREE);
+    const answers = { clients: [{ client_id: THREE[0].client_id, device_name: 'laptop' }] };
+    const client = {
+      providerStats: async () => ({ providers: THREE }) as ProvidersStats,
+      networkClients: async () => ({ clients: answers.clients }),
+    } as unknown as ApiClient;
+    const deps = { client, clock, connection: createConnectionStore() };
+    const clients = createClientsStore(deps);
+    const store = createMyProvidersStore(deps, { clients });
+    await clients.getState().start();
+    await store.getState().start();
+    const named = store.getState().data;
+    expect(named?.providers?.[0].device_name).toBe('laptop');
+    await clients.getState().refresh();
+    expect(store.getState().data).toBe(named);
+    answers.clients = [{ client_id: THREE[0].client_id, device_name: 'kitchen pi' }];
+    await clients.getState().refresh();
+    expect(store.getState().data?.providers?.[0].device_name).toBe('kitchen pi');
+    store.getState().stop();
+    clients.getState().stop();
   });
 });
 
@@ -147,8 +173,8 @@ describe('client ids that are names of Object.prototype', () => {
     };
     const changed = diffProviders(before, after);
     expect(Object.keys(changed).sort()).toEqual(['__proto__', 'constructor']);
-    const state = { changed, changedAt: 0, highlightMs: 1000 } as unknown as Parameters<typeof isChanged>[0];
-    expect(isChanged(state, 'constructor', 'uptime_last_24h', 10)).toBe(true);
-    expect(isChanged(state, 'toString', 'uptime_last_24h', 10)).toBe(false);
+    const state = { changed, lit: true };
+    expect(isChanged(state, 'constructor', 'uptime_last_24h')).toBe(true);
+    expect(isChanged(state, 'toString', 'uptime_last_24h')).toBe(false);
   });
 });

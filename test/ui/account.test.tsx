@@ -41,6 +41,21 @@ describe('Account pane states', () => {
     expect(frame()).toMatchSnapshot();
   });
 
+  it('from 112 columns each wallet id stands in a column of its own, under ID, wherever its address ends', async () => {
+    const { waitFor, frame, stores } = await open({ cols: 120 });
+    await waitFor('Wallets (3)');
+    const lines = frame().split('\n');
+    const header = lines.find((line) => /CHAIN +ADDRESS +ID$/.test(line)) ?? '';
+    expect(header).not.toBe('');
+    const wallets = stores.account.getState().data?.wallets ?? [];
+    // The TAO address is longer than the others: the ids stand in one column all the same.
+    expect(new Set(wallets.map((w) => w.wallet_address?.length)).size).toBeGreaterThan(1);
+    for (const wallet of wallets) {
+      const line = lines.find((l) => l.includes(wallet.wallet_address ?? '?')) ?? '';
+      expect(line.indexOf(wallet.wallet_id ?? '?'), line).toBe(header.indexOf('ID'));
+    }
+  });
+
   it('loading: a spinner', async () => {
     const { frame } = await open({ client: silentClient });
     expect(frame()).toContain('loading the wallets…');
@@ -267,6 +282,9 @@ describe('the wallet list', () => {
     await waitFor('Remove it?');
     await press('y');
     await waitFor(/✓ Wallet [0-9a-f-]{36} removed\./);
+    // The list loads again without it: the question keeps its words (the chain and the address).
+    await waitFor(() => app!.stores.account.getState().data?.wallets?.length === 3);
+    expect(frame()).toMatch(/Remove MATIC 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV/);
     await press('esc');
     await waitFor('Wallets (3)');
     // Gone from the list (the footer's toast says what was done).

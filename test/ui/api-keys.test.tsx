@@ -25,7 +25,15 @@ describe.each([
     app = await renderApp({ cols, rows, pane: 'account' });
     await app.loaded();
     await app.waitFor('API keys (1)');
-    expect(app.frame()).toMatch(/ {4}monitoring +made 2025-12-12 00:00 UTC/);
+    // Each under its header: when made (no "made" before it), and the id where there is room.
+    expect(app.frame()).toMatch(/ {4}monitoring {15}2025-12-12 00:00 UTC/);
+    const lines = app.frame().split('\n');
+    const header = lines.find((line) => /NAME +MADE/.test(line)) ?? '';
+    const row = lines.find((line) => line.includes('monitoring')) ?? '';
+    expect(row.indexOf('2025-12-12')).toBe(header.indexOf('MADE'));
+    const id = app.stores.apiKeys.getState().data?.[0]?.id ?? '?';
+    if (cols >= 120) expect(row.indexOf(id)).toBe(header.indexOf('ID'));
+    else expect(row).not.toContain(id);
     expect(app.frame()).not.toMatch(/urn_/);
     await app.press('right');
     expect(app.frame()).toContain('API keys (1) · row 1 of 1');

@@ -12,7 +12,7 @@ import { startStores } from '../../src/store/index.ts';
 import { paymentDetailLines } from '../../src/ui/panes/earnings/earnings-view.ts';
 import { padCells, truncate } from '../../src/ui/text.ts';
 import { lateClient, neverClient, withOverrides } from './fakes.ts';
-import { footerOf, type Rendered, type RenderOptions, renderApp, TEST_REFRESH_MS } from './render.tsx';
+import { footerOf, type Rendered, type RenderOptions, renderApp, TEST_REFRESH_MS, tick } from './render.tsx';
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -59,9 +59,11 @@ describe.each(SIZES)('Earnings at %ix%i', (cols, rows) => {
     expect(frame()).toContain('Payouts by week (USD)');
     expect(frame()).toContain('7 Earn');
     expect(frame()).toMatchSnapshot();
+    // G goes to the bottom of the pane, as far as PgDn goes.
     await press('G');
-    expect(frame()).toMatch(/› (2025-)?10-12 10:00/);
-    await press(...Array.from({ length: 6 }, () => 'pgdn'));
+    const bottom = frame();
+    await press('pgdn');
+    expect(frame()).toBe(bottom);
     expect(frame()).toContain('clients valid per 15 minutes');
     if (rows >= 40)
       expect(frame()).toMatch(
@@ -209,6 +211,55 @@ describe('Earnings pane states', () => {
   });
 });
 
+describe('Earnings at 67x19: the cursor is on a payout in view, or on none', () => {
+  /** The payouts' lines in view, and those of them marked as under the cursor. */
+  const payoutLines = (frame: string) =>
+    frame.split('\n').filter((line) => /^(› | {2})\d\d-\d\d \d\d:\d\d /.test(line));
+
+  it('g, G, PgUp, PgDn, ↑/↓ and a resize never leave the cursor off screen; enter with no payout in view says so', async () => {
+    const { waitFor, frame, press, resize, stores } = await open(67, 19);
+    await waitFor('Transfer');
+    const e = () => stores.earnings.getState();
+    const check = (after: string) => {
+      const lines = payoutLines(frame());
+      const marked = lines.filter((line) => line.startsWith('› '));
+      // One payout in view is under the cursor, the one selected; none when none is in view.
+      expect(marked, after).toHaveLength(lines.length ? 1 : 0);
+      expect(e().cursorShown, after).toBe(lines.length > 0);
+    };
+    for (const key of [
+      'g',
+      'down',
+      'down',
+      'G',
+      'pgup',
+      'pgup',
+      'up',
+      'g',
+      'pgdn',
+      'pgdn',
+      'pgdn',
+      'G',
+      'up',
+    ]) {
+      await press(key);
+      check(key);
+    }
+    // A resize keeps the cursor on a payout in view.
+    await resize(120, 40);
+    await press('G', 'up', 'up', 'up');
+    await resize(67, 19);
+    await tick();
+    check('resize');
+    // With no payout in view (the top of the pane at 67x19), enter says so and opens nothing.
+    await press('g');
+    expect(payoutLines(frame())).toEqual([]);
+    await press('enter');
+    expect(footerOf(frame())).toBe('no payout in view: j/k bring the payouts back');
+    expect(e().detailId).toBeUndefined();
+  });
+});
+
 // Below 24 rows a payment whole is taller than the pane: its lines once overlapped (a row
 // squeezed to nothing was drawn over by the next).
 describe.each([
@@ -218,7 +269,8 @@ describe.each([
   it('draws each line whole on a row of its own, and ↓ scrolls to the last', async () => {
     const { waitFor, frame, press, stores } = await open(cols, rows);
     await waitFor('Transfer');
-    await press('G', 'enter');
+    // G goes past the payouts; ↑ brings the last one back under the cursor.
+    await press('G', 'up', 'enter');
     await waitFor('esc back');
     const state = stores.earnings.getState();
     const id = state.detailId!;

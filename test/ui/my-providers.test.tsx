@@ -64,24 +64,26 @@ describe('My providers pane', () => {
     expect(frame()).toMatchSnapshot();
   });
 
-  it('shows the failure and the retry countdown when the first load fails', async () => {
+  it('shows the failure and when it retries when the first load fails', async () => {
     const { frame, waitFor } = await open({ sim: { errorRate: 1 } });
-    await waitFor('retrying in 5 s');
+    await waitFor('retrying at 00:00:05');
     expect(frame()).toContain('✗ HTTP 500');
     expect(frame()).toMatchSnapshot();
   });
 
-  it('keeps the last figures after a failed refresh, marked stale with their age, and recovers', async () => {
+  it('keeps the last figures after a failed refresh, marked stale with when they were fetched, and recovers', async () => {
     const { frame, waitFor, clock, sim } = await open();
     await waitFor('Σ total');
     const before = rows(frame());
     sim.admin.setFaults({ error_rate: 1, status: 503 });
     await clock.advance(TEST_REFRESH_MS);
     await waitFor('stale');
+    // As clock times: nothing on screen counts while the figures wait for the next try.
     expect(frame()).toContain(
-      `⚠ stale · data ${formatAge(TEST_REFRESH_MS / 1000)} old · retrying in 5 s · HTTP 503`,
+      `⚠ stale · data fetched at 00:00:00 · retrying at ${formatClockTime(TEST_REFRESH_MS + 5_000)} · HTTP 503`,
     );
-    expect(frame()).toContain('retrying in 5 s');
+    // The header counts down to the connection's retry.
+    expect(frame()).toContain('● retrying in 5 s');
     expect(rows(frame())).toEqual(before);
     // The footer toasts one of the failures (which one comes first varies): the log has them all.
     expect(frame().split('\n').at(-1)).toContain('! event log');
@@ -103,6 +105,20 @@ describe('My providers pane', () => {
     ).toBe(true);
     expect(frame()).not.toContain('clients');
     expect(frame()).toMatchSnapshot();
+  });
+
+  it('at 73x19 every device name shows whole: the timeline narrows first', async () => {
+    const { frame, waitFor, stores } = await open({ cols: 73, rows: 19 });
+    await waitFor('Σ total');
+    const names = (stores.myProviders.getState().data?.providers ?? []).map((p) => String(p.device_name));
+    const shown = rows(frame());
+    expect(shown.length).toBeGreaterThan(0);
+    for (const line of shown)
+      expect(
+        names.some((name) => line.includes(` ${name} `)),
+        line,
+      ).toBe(true);
+    expect(frame()).toContain('24 h by 2 h');
   });
 
   it('refreshes a refresh period later on the store clock, and not a second before', async () => {
@@ -208,6 +224,34 @@ describe('My providers pane', () => {
     await press('esc');
     expect(frame()).toContain('Σ total');
     expect(stores.myProviders.getState().selectedId).toBe(id);
+  });
+
+  it('a provider that just disconnected: offline, up 0 h, on until then; its age moves on r, not by itself', async () => {
+    const { frame, waitFor, press, stores, sim, clock, stdout } = await open();
+    await waitFor('Σ total');
+    const id =
+      stores.myProviders.getState().selectedId ??
+      stores.myProviders.getState().data?.providers?.[0].client_id;
+    await clock.advance(20_000);
+    // Between two ticks of the world, as `POST /__sim/providers` does it.
+    sim.engine.setProviderConnected(id!, false);
+    await press('r');
+    await waitFor(() => stores.myProviders.getState().version === 2);
+    stores.myProviders.getState().openDetail(id);
+    await waitFor(`Provider ${id}`);
+    expect(frame()).toMatch(/state +disconnected/);
+    expect(frame()).toMatch(/up now +0\.00 h connected now/);
+    expect(frame()).toMatch(/disconnected {2}0 s ago/);
+    // On until it went: the day is not drawn all off.
+    expect(frame()).toMatch(/█·*\n/);
+    // The changed figures' highlight ends a few seconds on; then nothing moves until a refresh.
+    await clock.advance(5_000);
+    const frames = stdout.frames.length;
+    await clock.advance(10_000);
+    expect(stdout.frames.length).toBe(frames);
+    expect(frame()).toMatch(/disconnected {2}0 s ago/);
+    await press('r');
+    await waitFor(/disconnected {2}15 s ago/);
   });
 
   it('without a token: what is missing and how to give it', async () => {

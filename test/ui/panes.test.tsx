@@ -147,6 +147,7 @@ describe('handlers and bindings', () => {
     await press('7');
     await waitFor('Payouts (');
     await dialog(['b'], 'leaderboard');
+    await dialog(['e'], 'export');
     await dialog(['@'], 'profiles');
     // Issue 34: a proxy made from a country in Discover, then its WireGuard QR in pane 8.
     await press('1');

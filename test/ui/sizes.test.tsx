@@ -144,7 +144,8 @@ const SCREENS: Screen[] = [
   },
   // Issue 26, groups 1 and 2: the Earnings pane, its leaderboard and its question (before the
   // share screens, whose events' toasts would take the footer for a few seconds).
-  { name: 'Earnings', open: (app) => app.press('7', 'G'), close: (app) => app.press('g') },
+  // G goes to the bottom, past the payouts; ↑ brings the last one back under the cursor.
+  { name: 'Earnings', open: (app) => app.press('7', 'G', 'up'), close: (app) => app.press('g') },
   {
     name: 'Earnings, scrolled down',
     open: (app) => app.press('7', ...many('pgdn', 12)),

@@ -128,7 +128,7 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
       'shape',
       `createAdoptCode: the code is ${formatCount(code.length)} characters long, no code`,
     );
-  if (out.json) out.jsonLine(made);
+  if (out.jsonAnswer) out.jsonLine(made);
   const minutes = made.duration_minutes ?? 15;
   const expiresAt = a.clock.now() + minutes * MINUTE;
   // --quiet says nothing on stderr: the code is then in --json's first line.
@@ -174,7 +174,7 @@ async function adopt(client: ApiClient, out: Output, a: Adoption): Promise<numbe
         }
         throw error;
       }
-      if (out.json && JSON.stringify(answer) !== JSON.stringify(seen)) out.jsonLine(answer);
+      if (out.jsonAnswer && JSON.stringify(answer) !== JSON.stringify(seen)) out.jsonLine(answer);
       seen = answer;
       const owner = answer.associated_network_name;
       if (owner && answer.pending) {

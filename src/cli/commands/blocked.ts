@@ -10,7 +10,6 @@ import type { CliContext } from '../context.ts';
 import { type DataTable, flagField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
 import type { Output } from '../output/writer.ts';
-import type { CommandSession } from '../run-command.ts';
 import { describeTarget, findTarget, onlyCountries, type Target } from './country-target.ts';
 import { serviceCommand } from './service-command.ts';
 
@@ -30,11 +29,8 @@ export function registerBlocked(program: Command, context: CliContext): void {
       ['netdeck blocked --csv', 'for a spreadsheet'],
     ],
     run: async ({ client, out }) => {
-      const result = await orLacking(client.blockedLocations(), WHAT);
-      // The service sends `null` for none; the client reads it as absent.
-      out.result({ ...result, blocked_locations: result.blocked_locations ?? null }, () =>
-        blockedTable(result.blocked_locations ?? []),
-      );
+      const result = await blockedResult(client);
+      out.result(result, () => blockedTable(result.blocked_locations ?? []));
     },
   });
 
@@ -46,7 +42,7 @@ export function registerBlocked(program: Command, context: CliContext): void {
     name: 'block' | 'unblock',
     description: string,
     country: string,
-    act: (session: CommandSession, target: Target) => Promise<void>,
+    act: (client: ApiClient, given: string) => Promise<CountryOutcome>,
   ) =>
     serviceCommand(program, context, {
       name,
@@ -64,55 +60,73 @@ service lists (where providers are); one without providers is blocked by its loc
 `,
       },
       check: (_options, [given]: [string]) => given,
-      run: async (session, given) =>
-        act(session, await findTarget(session.client, given, await listOf(session.client))),
+      run: async ({ client, out }, given) => report(out, await act(client, given)),
     });
 
-  verb(
-    'block',
-    "stop offering the network's providers to consumers in a country",
-    '"United Kingdom"',
-    async ({ client, out }, target) => {
-      if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
-      const result = await client.blockLocation({ location_id: target.id });
-      const blocked = target.type ? target : await countryById(client, target);
-      report(out, result, blocked, true, target.blocked, {
-        unchanged: `${describeTarget(blocked)} is blocked already.`,
-        done: `Blocked ${describeTarget(blocked)}: consumers there are no longer offered this network's providers.`,
-      });
-    },
-  );
+  verb('block', "stop offering the network's providers to consumers in a country", '"United Kingdom"', block);
+  verb('unblock', "offer the network's providers to consumers in a country again", 'Germany', unblock);
+}
 
-  verb(
-    'unblock',
-    "offer the network's providers to consumers in a country again",
-    'Germany',
-    async ({ client, out }, target) => {
-      const result = await client.unblockLocation({ location_id: target.id });
-      report(out, result, target, false, !target.blocked, {
-        unchanged: `${describeTarget(target)} was not blocked: nothing changed.`,
-        done: `Unblocked ${describeTarget(target)}: ${
+/**
+ * What `blocked` prints with --json (and `netdeck mcp` answers): the service's answer,
+ * its `null` for none kept (the client reads it as absent).
+ */
+export async function blockedResult(client: ApiClient) {
+  const result = await orLacking(client.blockedLocations(), WHAT);
+  return { ...result, blocked_locations: result.blocked_locations ?? null };
+}
+
+/** What block or unblock did: the service's answer (their --json), and the sentence they print. */
+export interface CountryOutcome {
+  answer: unknown;
+  sentence: string;
+  target: Target;
+  /** blocked after it */
+  blocked: boolean;
+  changed: boolean;
+}
+
+/** `block COUNTRY`: a country given as an id, a code or a name; a region or a city is refused. */
+export async function block(client: ApiClient, given: string): Promise<CountryOutcome> {
+  const target = await findTarget(client, given, await listOf(client));
+  if (target.type !== undefined && target.type !== 'country') throw new UsageError(onlyCountries(target));
+  const answer = await client.blockLocation({ location_id: target.id });
+  const blocked = target.type ? target : await countryById(client, target);
+  return {
+    answer,
+    target: blocked,
+    blocked: true,
+    changed: !target.blocked,
+    sentence: target.blocked
+      ? `${describeTarget(blocked)} is blocked already.`
+      : `Blocked ${describeTarget(blocked)}: consumers there are no longer offered this network's providers.`,
+  };
+}
+
+/** `unblock COUNTRY`: a location given as an id, a code or a name. */
+export async function unblock(client: ApiClient, given: string): Promise<CountryOutcome> {
+  const target = await findTarget(client, given, await listOf(client));
+  const answer = await client.unblockLocation({ location_id: target.id });
+  return {
+    answer,
+    target,
+    blocked: false,
+    changed: target.blocked,
+    sentence: !target.blocked
+      ? `${describeTarget(target)} was not blocked: nothing changed.`
+      : `Unblocked ${describeTarget(target)}: ${
           target.type === 'country'
             ? "consumers there are offered this network's providers again."
             : 'its block had no effect (only countries count).'
         }`,
-      });
-    },
-  );
+  };
 }
 
 /** The outcome in words, the service's answer with --json, or one record with --csv. */
-function report(
-  out: Output,
-  result: unknown,
-  target: Target,
-  blocked: boolean,
-  unchanged: boolean,
-  said: { unchanged: string; done: string },
-): void {
+function report(out: Output, { answer, sentence, target, blocked, changed }: CountryOutcome): void {
   out.outcome(
-    result,
-    unchanged ? said.unchanged : said.done,
+    answer,
+    sentence,
     (): DataTable<Target> => ({
       rows: [target],
       fields: [
@@ -120,7 +134,7 @@ function report(
         textField('NAME', 'name', (t) => t.name),
         textField('CODE', 'country_code', (t) => t.code),
         flagField('BLOCKED', 'blocked', () => blocked, 'yes', 'no'),
-        flagField('CHANGED', 'changed', () => !unchanged, 'yes', 'no'),
+        flagField('CHANGED', 'changed', () => changed, 'yes', 'no'),
       ],
     }),
   );

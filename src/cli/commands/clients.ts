@@ -52,14 +52,18 @@ function periodOf(value: string | boolean | undefined): number | undefined {
   return ms;
 }
 
-/** The network's stale clients for `periodMs`, as of the service's time, the longest gone first. */
-async function findStale(client: ApiClient, periodMs: number, fallbackNow: number) {
+/**
+ * The network's stale clients for `periodMs`, as of the service's time, the longest gone
+ * first; `json` is what `clients --stale` prints with --json (and `netdeck mcp` answers).
+ */
+export async function findStale(client: ApiClient, periodMs: number, fallbackNow: number) {
   const [clients, recent] = await Promise.all([
     client.networkClients(),
     client.providersLastN({ last_n: lastNFor(periodMs) }),
   ]);
   const now = answeredAt(recent, fallbackNow);
-  return { clients, now, stale: staleClients(clients, lastEventsOf(recent), now, periodMs) };
+  const stale = staleClients(clients, lastEventsOf(recent), now, periodMs);
+  return { clients, now, stale, json: { clients: stale.map((s) => s.client) } };
 }
 
 export function registerClients(program: Command, context: CliContext): void {
@@ -93,9 +97,9 @@ export function registerClients(program: Command, context: CliContext): void {
       const found = await findStale(client, periodMs, now);
       const leftOut = leftOutText(proxiesLeftOut(found.clients));
       if (leftOut) out.note(leftOut);
-      const rows = found.stale.map((s) => s.client);
+      const rows = found.json.clients;
       const seen = new Map(found.stale.map((s) => [s.client, s.lastSeen]));
-      out.result({ clients: rows }, () =>
+      out.result(found.json, () =>
         clientsTable(rows, out.style, {
           periodMs,
           now: found.now,
@@ -178,7 +182,7 @@ function clientsTable(
   };
 }
 
-interface Target {
+export interface Target {
   clientId: string;
   name?: string;
   lastSeen?: number;
@@ -224,6 +228,24 @@ function resultsOf(removal: Removal, targets: Target[]): Target[] {
       ? 'not removed'
       : 'removed';
   return targets.map((t) => ({ ...t, result }));
+}
+
+/**
+ * Removes the targets (store/client-removal.ts picks the route); what `clients remove`
+ * prints with --json, and what came of it in words (the sentence below its table).
+ */
+export async function removeTargets(client: ApiClient, targets: Target[]) {
+  const removal = await removeClients(
+    client,
+    targets.map((t) => t.clientId),
+  );
+  const json = {
+    client_ids: targets.map((t) => t.clientId),
+    ...(removal.route === 'remove-clients'
+      ? { route: '/network/remove-clients', answer: removal.answer }
+      : { route: '/network/remove-client', answers: removal.answers }),
+  };
+  return { removal, outcome: describeRemoval(removal, targets.length), json };
 }
 
 function registerRemove(clients: Command, context: CliContext): void {
@@ -309,20 +331,8 @@ stops working.
           return ExitCode.ok;
         }
       }
-      const removal = await removeClients(
-        client,
-        targets.map((t) => t.clientId),
-      );
-      const outcome = describeRemoval(removal, targets.length);
-      out.result(
-        {
-          client_ids: targets.map((t) => t.clientId),
-          ...(removal.route === 'remove-clients'
-            ? { route: '/network/remove-clients', answer: removal.answer }
-            : { route: '/network/remove-client', answers: removal.answers }),
-        },
-        () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text),
-      );
+      const { removal, outcome, json } = await removeTargets(client, targets);
+      out.result(json, () => removalTable(resultsOf(removal, targets), now, out.style, outcome.text));
       // The table says what failed in its last line; the service's answer does not.
       if (!outcome.ok && out.json) out.warn(outcome.text);
       return outcome.ok ? ExitCode.ok : ExitCode.business;

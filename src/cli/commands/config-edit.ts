@@ -2,6 +2,7 @@
 // without editing JSON (profile/config-edit.ts does the reading and writing).
 import { Argument, type Command } from 'commander';
 import { maskToken } from '../../api/auth.ts';
+import { maskSecretUrl } from '../../api/notify-urls.ts';
 import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import { addOutputOptions, type CommonOptions, optionsOf, orUsage } from '../options.ts';
@@ -21,13 +22,21 @@ import { examples } from './help.ts';
 const PROFILE_HELP = 'the profile to read or change (env NETDECK_PROFILE; default the current one)';
 const QUIET_HELP = 'no notes on stderr; warnings and errors still show';
 
-/** A value as a person or a shell reads it: text bare, anything else as JSON; a token masked. */
-const shown = (key: string, value: unknown) =>
+/** A value as a script reads it: a token masked, and a notification URL (or a list of them) by its secret parts. */
+const masked = (key: string, value: unknown): unknown =>
   key === 'token' && typeof value === 'string'
     ? maskToken(value)
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+    : key === 'notify' && typeof value === 'string'
+      ? maskSecretUrl(value)
+      : key === 'notify' && Array.isArray(value)
+        ? value.map((url) => (typeof url === 'string' ? maskSecretUrl(url) : url))
+        : value;
+
+/** A value as a person or a shell reads it: text bare, anything else as JSON; secrets masked. */
+const shown = (key: string, value: unknown) => {
+  const safe = masked(key, value);
+  return typeof safe === 'string' ? safe : JSON.stringify(safe);
+};
 
 /** The key argument: its values offered by the shells' completion, checked by the action (which names the closest). */
 function keyArg(): Argument {
@@ -81,8 +90,7 @@ environment; \`netdeck config\` shows what it uses and where each value comes fr
       const got = getConfigValue(key, flags, context.io.env, context.deps.configFs);
       const set = got.value !== undefined;
       if (out.json) {
-        const value =
-          key === 'token' && typeof got.value === 'string' ? maskToken(got.value) : (got.value ?? null);
+        const value = masked(key, got.value ?? null);
         out.jsonLine({ key, value, profile: got.profile ?? null, config_file: got.path });
       } else if (set) context.io.stdout.write(`${sanitize(shown(key, got.value))}\n`);
       else out.note(`${key} is not set in ${got.path}`);

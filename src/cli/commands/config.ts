@@ -15,6 +15,7 @@ import type { ResolvedConfig, Sourced } from '../profile/config.ts';
 import { type ConfigCheck, checkConfig } from '../profile/config-check.ts';
 import { resolveOrReport } from '../run-command.ts';
 import { registerConfigEdit } from './config-edit.ts';
+import { watchSettingRows, watchSettingsJson } from './config-watch.ts';
 import { examples } from './help.ts';
 
 const sourceOf = (value: Sourced<unknown>) => ({ source: value.source, origin: value.origin });
@@ -45,6 +46,7 @@ function describeConfig(config: ResolvedConfig) {
     refresh_seconds: { value: config.refresh.value, ...sourceOf(config.refresh) },
     mouse: { value: config.mouse.value, ...sourceOf(config.mouse) },
     config_file: config.configFile,
+    ...watchSettingsJson(config.watch),
     ...(config.mode === 'demo' ? { demo: { seed: DEMO_SEED } } : {}),
   };
 }
@@ -200,6 +202,7 @@ function settingsOf(
       shown: `${config.mouse.value ? 'on' : 'off'} (the console)`,
       from: config.mouse.origin,
     },
+    ...watchSettingRows(config.watch),
     {
       setting: 'config file',
       key: 'config_file',

@@ -3,6 +3,7 @@
 // `confirm`, `remove` and `rename` act on an association by its code, `set-name` renames
 // a device by its device id.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
 import type {
   AddDeviceResult,
@@ -199,10 +200,16 @@ function registerAssociationActions(devices: Command, context: CliContext): void
     ],
     check: (_options, [deviceId, name]: [string, string]) => ({ id: uuidOf(deviceId, 'device id'), name }),
     run: async ({ client, out }, { id, name }) => {
-      const result = await client.setDeviceName({ device_id: id, device_name: name });
-      out.outcome(result, `Device ${id} is now "${sanitize(name)}".`);
+      const { answer, sentence } = await setDeviceName(client, id, name);
+      out.outcome(answer, sentence);
     },
   });
+}
+
+/** `devices set-name DEVICE_ID NAME`: the service's answer (its --json) and the sentence it prints. */
+export async function setDeviceName(client: ApiClient, id: string, name: string) {
+  const answer = await client.setDeviceName({ device_id: id, device_name: name });
+  return { answer, sentence: `Device ${id} is now "${sanitize(name)}".` };
 }
 
 /** A share code's state: the guest network that added it (if one has), pending or confirmed. */

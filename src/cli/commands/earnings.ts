@@ -2,6 +2,7 @@
 // points, the next payout (Sundays 10:00 UTC) and the last one, the referral code and the
 // rank. Where the service lacks a route (an older one: points, ranking), that line says so.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { isMissingRoute, lacking } from '../../api/error-words.ts';
 import type { AccountPayment } from '../../contract/schemas.ts';
 import {
@@ -36,6 +37,21 @@ export async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined>
     if (isMissingRoute(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * What `earnings` prints with --json (and `netdeck mcp` answers): the service's answers by
+ * name, `null` where it has not got the route (points and ranking, on an older service).
+ */
+export async function earningsAnswers(client: ApiClient) {
+  const [payments, transfer, points, referral, ranking] = await Promise.all([
+    client.accountPayments(),
+    client.transferStats(),
+    unlessMissing(client.accountPoints()),
+    client.referralCode(),
+    unlessMissing(client.networkRanking()),
+  ]);
+  return { payments, transfer, points: points ?? null, referral, ranking: ranking ?? null };
 }
 
 interface Summary {
@@ -154,16 +170,11 @@ the route).
 `,
     },
     run: async ({ client, out, simulator }) => {
-      const [payments, transfer, points, referral, ranking] = await Promise.all([
-        client.accountPayments(),
-        client.transferStats(),
-        unlessMissing(client.accountPoints()),
-        client.referralCode(),
-        unlessMissing(client.networkRanking()),
-      ]);
+      const answers = await earningsAnswers(client);
+      const { payments, transfer, points, referral, ranking } = answers;
       const now = commandClock({ client, simulator }).now();
       const rows = payments.account_payments ?? [];
-      out.result({ payments, transfer, points: points ?? null, referral, ranking: ranking ?? null }, () =>
+      out.result(answers, () =>
         summaryTable({
           paid: transfer.paid_bytes_provided,
           unpaid: transfer.unpaid_bytes_provided,

@@ -4,10 +4,12 @@
 // With --profiles, every profile's (exporter/every-profile.ts).
 import type { Command } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { DEFAULT_IDLE_HOURS, IDLE_HOURS_BOUNDS } from '../../store/idle.ts';
 import { OBSERVED_OPERATIONS, observeService } from '../../store/observe.ts';
 import type { CliContext } from '../context.ts';
 import { PER_PROVIDER_HELP, perProviderArg } from '../exporter/per-provider.ts';
 import { createPollCache } from '../exporter/poll-cache.ts';
+import { peerListCache, withSeriesAfter } from '../exporter/presence-series.ts';
 import {
   type MetricsAddress,
   type MetricsPage,
@@ -34,6 +36,7 @@ export interface ExporterOptions extends CommonOptions {
   allowHost?: string[];
   maxProviders?: number;
   perProvider?: number;
+  idleHours?: number;
 }
 
 /** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (every interface). */
@@ -70,6 +73,11 @@ export function registerExporter(program: Command, context: CliContext): void {
         )
         .option('--per-provider <which>', PER_PROVIDER_HELP, perProviderArg)
         .option(
+          '--idle-hours <n>',
+          `a provider connected this many hours with no search, contract or transfer is idle (netdeck_provider_idle; default: the config's idle_hours, else ${DEFAULT_IDLE_HOURS})`,
+          numberArg(IDLE_HOURS_BOUNDS),
+        )
+        .option(
           '--allow-host <name>',
           'answer scrapes for this Host name too (repeatable; the loopback names and the --listen address always)',
           collectHostNames,
@@ -98,13 +106,20 @@ Prometheus scrape configuration and a Grafana dashboard (docs/grafana/netdeck.js
       return {
         listen: { ...parseListen(options.listen ?? DEFAULT_LISTEN), allowHosts: options.allowHost },
         maxProviders: options.perProvider ?? options.maxProviders ?? DEFAULT_MAX_PROVIDERS,
+        idleHours: options.idleHours,
       };
     },
-    run: (session, { listen, maxProviders }) =>
-      serveExporter(context, session.out, listen, (signal) => oneProfile(session, maxProviders, signal)),
-    runProfiles: (session, { listen, maxProviders }) =>
-      serveExporter(context, session.out, listen, (signal) => everyProfile(session, maxProviders, signal)),
+    run: (session, { listen, ...polls }) =>
+      serveExporter(context, session.out, listen, (signal) => oneProfile(session, polls, signal)),
+    runProfiles: (session, { listen, ...polls }) =>
+      serveExporter(context, session.out, listen, (signal) => everyProfile(session, polls, signal)),
   });
+}
+
+/** How the exporter polls: the providers with series of their own, and the idle hours (the flag's). */
+interface PollSettings {
+  maxProviders: number;
+  idleHours?: number;
 }
 
 /** What the exporter serves, and what it says it polls. */
@@ -120,17 +135,24 @@ interface Served {
 /** One profile's figures (the configured API's, or the demo simulator's). */
 async function oneProfile(
   { client, token, simulator, config }: Session,
-  maxProviders: number,
+  { maxProviders, idleHours }: PollSettings,
   signal: AbortSignal,
 ): Promise<Served> {
   // prom-client loads here, not with every command (~8 ms at each start of the console).
-  const { buildRegistry, countPoll, newExporterState } = await import('../exporter/metrics.ts');
+  const { buildRegistry, countPoll, newExporterState, presenceRegistry } = await import(
+    '../exporter/metrics.ts'
+  );
   const clock = commandClock({ client, simulator });
   const state = newExporterState(clock.now(), maxProviders);
   const poll = async (): Promise<MetricsPage> => {
     const started = performance.now();
     const asked = OBSERVED_OPERATIONS.filter((name) => !state.missing.has(name));
-    const observation = await observeService(client, asked, { now: () => clock.now(), token, signal });
+    const observation = await observeService(client, asked, {
+      now: () => clock.now(),
+      token,
+      signal,
+      idleHours: idleHours ?? config.watch.values.idle_hours,
+    });
     countPoll(state, observation);
     const registry = buildRegistry(observation, state, performance.now() - started);
     return { contentType: registry.contentType, body: await registry.metrics() };
@@ -138,8 +160,12 @@ async function oneProfile(
   // The flag, else the profile's refresh_seconds, else the default.
   const refresh = config.refresh.value;
   const cache = createPollCache(poll, clock, refresh * 1000);
+  const peers = peerListCache(client, clock, signal);
   return {
-    metrics: () => cache.get(),
+    async metrics() {
+      const [polled] = await Promise.all([cache.get(), peers.get()]);
+      return withSeriesAfter(polled, presenceRegistry(peers.presence, state));
+    },
     start: () => void cache.get(),
     polling: `polling ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} at most every ${refresh} s`,
   };
@@ -148,7 +174,7 @@ async function oneProfile(
 /** Every profile's figures, each polled on its own schedule (exporter/every-profile.ts). */
 async function everyProfile(
   { profiles, out }: ProfilesSession,
-  maxProviders: number,
+  { maxProviders, idleHours }: PollSettings,
   signal: AbortSignal,
 ): Promise<Served> {
   // A profile that cannot be used is said once; its series are netdeck_up 0 from then on.
@@ -157,7 +183,12 @@ async function everyProfile(
   const exporter = exportEveryProfile(
     profiles.map((p) =>
       p.ok
-        ? { ...p, refreshMs: p.config.refresh.value * 1000 }
+        ? {
+            ...p,
+            refreshMs: p.config.refresh.value * 1000,
+            // The flag, else each profile's idle_hours.
+            idleHours: idleHours ?? p.config.watch.values.idle_hours,
+          }
         : { name: p.name, network: p.network, ok: false },
     ),
     { maxProviders, signal },

@@ -4,6 +4,7 @@
 
 import type { Command } from 'commander';
 import { withActiveProviders } from '../../api/active-locations.ts';
+import type { ApiClient } from '../../api/client.ts';
 import {
   createLocationSearch,
   distanceNotApplicable,
@@ -19,6 +20,7 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, numberArg } from '../options.ts';
 import { type DataTable, flagField, numberField, textField } from '../output/data-table.ts';
 import { UsageError } from '../output/exit-codes.ts';
+import type { Output } from '../output/writer.ts';
 import type { CommandSession } from '../run-command.ts';
 import { serviceCommand } from './service-command.ts';
 
@@ -70,8 +72,12 @@ function checkLocationsOptions(options: LocationsOptions): LocationsOptions {
 /** Why --max-distance cannot be honoured by a service without find-locations. */
 export const MAX_DISTANCE_REFUSED = `${distanceNotApplicable('--max-distance')}; search again without it`;
 
-async function fetchLocations(
-  session: CommandSession,
+/**
+ * The places `locations` lists or finds: `result` is what it prints with --json (and
+ * `netdeck mcp` answers), `via` who answered a search.
+ */
+export async function fetchLocations(
+  session: { client: ApiClient; out: Pick<Output, 'note'> },
   options: LocationsOptions,
 ): Promise<{ result: LocationResult; via?: SearchVia }> {
   const { client, out } = session;

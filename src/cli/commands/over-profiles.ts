@@ -78,7 +78,7 @@ export function runOverProfiles(
           if (!profile.ok) throw profile.error;
           const answer = await body({
             client: profile.client,
-            out: live ? named : keptOutput(out, runs[k]),
+            out: live ? named : keptOutput(out, runs[k], options),
             config: profile.config,
             token: profile.token,
             profile: profile.name,

@@ -79,10 +79,10 @@ export function registerPayments(program: Command, context: CliContext): void {
       ],
     ],
     run: async ({ client, out }) => {
-      // --json prints the service's answer to /account/payments alone.
+      // --json prints the service's answer to /account/payments alone (its points are a column of the table).
       const [answer, points] = await Promise.all([
         client.accountPayments(),
-        out.json ? undefined : unlessMissing(client.accountPoints()),
+        out.jsonAnswer ? undefined : unlessMissing(client.accountPoints()),
       ]);
       out.result(answer, () => paymentsTable(answer.account_payments ?? [], points));
     },

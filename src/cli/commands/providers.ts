@@ -77,7 +77,8 @@ export function registerProviders(program: Command, context: CliContext): void {
   });
 }
 
-function buildRequest(options: ProvidersOptions): FindProvidersRequest {
+/** The find-providers2 request of the options (`netdeck mcp` samples a place with it too). */
+export function buildRequest(options: ProvidersOptions): FindProvidersRequest {
   const specs: LocationSpecInput[] = [
     ...(options.location ?? []).map((id) => ({ location_id: id })),
     ...(options.group ?? []).map((id) => ({ location_group_id: id })),

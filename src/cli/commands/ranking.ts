@@ -3,6 +3,7 @@
 // ranks 5 minutes, so the rank may say a change only that late. An older service has not
 // got it: exit 1, saying so.
 import { type Command, InvalidArgumentError } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { orLacking } from '../../api/error-words.ts';
 import type { NetworkRanking } from '../../contract/schemas.ts';
 import { formatBytes, formatCount } from '../../format/numbers.ts';
@@ -52,6 +53,9 @@ function rankingTable(ranking: Ranking): DataTable<Ranking> {
   };
 }
 
+/** What `ranking` prints with --json (and `netdeck mcp` answers); an older service has none. */
+export const rankingAnswer = (client: ApiClient) => orLacking(client.networkRanking(), 'ranking');
+
 export function registerRanking(program: Command, context: CliContext): void {
   serviceCommand(program, context, {
     name: 'ranking',
@@ -83,7 +87,7 @@ the change at once, the rank up to 5 minutes later.
           `this network is ${options.visible ? 'public' : 'private'} on the leaderboard now; the rank may say so only in up to 5 minutes`,
         );
       }
-      const answer = await orLacking(client.networkRanking(), 'ranking');
+      const answer = await rankingAnswer(client);
       out.result(answer, () => rankingTable(answer.network_ranking ?? {}));
     },
   });

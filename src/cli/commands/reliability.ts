@@ -2,6 +2,7 @@
 // its mean weight, and the weight and client counts of the last buckets (all with --all),
 // then the country multipliers. An older service has not got it: exit 1, saying so.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import { orLacking } from '../../api/error-words.ts';
 import type { ReliabilityWindow } from '../../contract/schemas.ts';
 import { formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
@@ -76,6 +77,10 @@ function reliabilityTable(window: ReliabilityWindow, count: number | undefined):
   };
 }
 
+/** What `reliability` prints with --json (and `netdeck mcp` answers); an older service has none. */
+export const reliabilityAnswer = (client: ApiClient) =>
+  orLacking(client.networkReliability(), 'reliability window');
+
 export function registerReliability(program: Command, context: CliContext): void {
   serviceCommand(program, context, {
     name: 'reliability',
@@ -102,7 +107,7 @@ minutes, so its newest buckets lag by half an hour or so.
 `,
     },
     run: async ({ client, out }, options: CommonOptions & { buckets?: number; all?: boolean }) => {
-      const answer = await orLacking(client.networkReliability(), 'reliability window');
+      const answer = await reliabilityAnswer(client);
       out.result(answer, () =>
         reliabilityTable(
           answer.reliability_window ?? {},

@@ -19,7 +19,7 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, uuidOf } from '../options.ts';
 import { type DataTable, type Field, numberField, textField } from '../output/data-table.ts';
 import type { CommandSession } from '../run-command.ts';
-import { withNetworkClients } from './provider-names.ts';
+import { type Loading, withNetworkClients } from './provider-names.ts';
 import { serviceCommand } from './service-command.ts';
 
 const WINDOW_IDS = HISTORY_WINDOWS.map((w) => w.id);
@@ -105,6 +105,24 @@ export async function printProvidersHistory(
   });
 }
 
+/**
+ * What `stats provider CLIENT_ID --last WINDOW` prints with --json (and `netdeck mcp`
+ * answers): the service's answer, with the provider's device name and provide mode as My
+ * providers shows them beside what the service sent.
+ */
+export async function providerHistoryResult(session: Loading, clientId: string, window: HistoryWindow) {
+  const [days, clients] = await withNetworkClients(
+    session,
+    session.client.providerLastN({ client_id: clientId, last_n: windowHours(window) }),
+  );
+  const own = clientsById(clients).get(clientId);
+  return {
+    ...days,
+    device_name: days.device_name ?? own?.device_name,
+    provide_mode: days.provide_mode ?? own?.provide_mode,
+  };
+}
+
 export function registerProviderHistory(stats: Command, context: CliContext): void {
   serviceCommand(stats, context, {
     name: 'provider',
@@ -122,19 +140,8 @@ export function registerProviderHistory(stats: Command, context: CliContext): vo
       window: options.last ?? '24h',
     }),
     run: async (session, { clientId, window }) => {
-      const { client, out } = session;
-      const [days, clients] = await withNetworkClients(
-        session,
-        client.providerLastN({ client_id: clientId, last_n: windowHours(window) }),
-      );
-      // Its device name and mode as My providers shows them; in --json beside what the service sent.
-      const own = clientsById(clients).get(clientId);
-      const answer = {
-        ...days,
-        device_name: days.device_name ?? own?.device_name,
-        provide_mode: days.provide_mode ?? own?.provide_mode,
-      };
-      out.result(answer, (): DataTable<HistoryRow> => {
+      const answer = await providerHistoryResult(session, clientId, window);
+      session.out.result(answer, (): DataTable<HistoryRow> => {
         const history = providerHistory(answer, window, clientId, Date.now());
         const hoursUp = history.hourly.minutes.filter((m) => m > 0).length;
         return {

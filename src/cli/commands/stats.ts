@@ -10,6 +10,7 @@ import {
 import { presentSummaries, summaryField } from '../../format/network-fields.ts';
 import { formatBytes, formatCount, formatDecimal, formatTimestamp } from '../../format/numbers.ts';
 import { besideClientInfo } from '../../store/clients.ts';
+import { fleetTotals } from '../../store/fleet-totals.ts';
 import type { HistoryWindow } from '../../store/history.ts';
 import { deviceNameOf } from '../../store/my-providers.ts';
 import type { CliContext } from '../context.ts';
@@ -24,7 +25,7 @@ import {
 } from '../output/data-table.ts';
 import type { Style } from '../output/style.ts';
 import { examples } from './help.ts';
-import { withNetworkClients } from './provider-names.ts';
+import { type Loading, withNetworkClients } from './provider-names.ts';
 import { serviceCommand } from './service-command.ts';
 import { lastOption, printProvidersHistory, registerProviderHistory } from './stats-history.ts';
 
@@ -62,9 +63,7 @@ export function registerStats(program: Command, context: CliContext): void {
     ],
     run: async (session, options: CommonOptions & { last?: HistoryWindow }) => {
       if (options.last && options.last !== '24h') return printProvidersHistory(session, options.last);
-      const [answer, clients] = await withNetworkClients(session, session.client.providerStats());
-      // The device names and modes as My providers shows them; in --json beside what the service sent.
-      const result = besideClientInfo(answer, clients);
+      const result = await providerStatsResult(session);
       session.out.result(result, () => providerStatsTable(result, session.out.style));
     },
   });
@@ -91,14 +90,22 @@ export function registerStats(program: Command, context: CliContext): void {
   });
 }
 
+/**
+ * What `stats providers` prints with --json (and `netdeck mcp` answers): the service's
+ * answer, with each provider's device name and provide mode as My providers shows them
+ * beside what the service sent.
+ */
+export async function providerStatsResult(session: Loading): Promise<ProvidersStats> {
+  const [answer, clients] = await withNetworkClients(session, session.client.providerStats());
+  return besideClientInfo(answer, clients);
+}
+
 type ProviderFigures = NonNullable<ProvidersStats['providers']>[number];
 
 /** One row per provider over the last 24 hours, in the service's units; totals after. */
 function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<ProviderFigures> {
   const providers = stats.providers ?? [];
-  const sum = (pick: (p: ProviderFigures) => number | undefined) =>
-    providers.reduce((total, p) => total + (pick(p) ?? 0), 0);
-  const connected = providers.filter((p) => p.connected).length;
+  const totals = fleetTotals(stats);
   return {
     fields: [
       textField('CLIENT ID', 'client_id', (p) => p.client_id),
@@ -140,21 +147,9 @@ function providerStatsTable(stats: ProvidersStats, style: Style): DataTable<Prov
     empty: 'The network has no providers.',
     after: providers.length
       ? [
-          ['providers', `${providers.length} (${connected} online)`],
-          [
-            'transfer',
-            `${formatDecimal(
-              sum((p) => p.transfer_data_last_24h),
-              2,
-            )} GiB in 24 h`,
-          ],
-          [
-            'payout',
-            `${formatDecimal(
-              sum((p) => p.payout_last_24h),
-              4,
-            )} USD in 24 h`,
-          ],
+          ['providers', `${totals.providers} (${totals.connected} online)`],
+          ['transfer', `${formatDecimal(totals.transferGib, 2)} GiB in 24 h`],
+          ['payout', `${formatDecimal(totals.payoutUsd, 4)} USD in 24 h`],
           ['as of', formatTimestamp(stats.created_time)],
         ]
       : undefined,

@@ -35,14 +35,14 @@ export const tokenCommand = (nameHelp: string) =>
     tokenFile: false,
   }) as const;
 
-/** A usage error when the token could not be written at `path`. */
-function checkTokenFile(path: string | undefined): void {
+/** A usage error when a token could not be written at `path` (given with `flag`). */
+export function checkTokenFile(path: string | undefined, flag = '--token-file'): void {
   if (path === undefined) return;
   const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false });
   if (!folder?.isDirectory())
-    throw new UsageError(`--token-file ${path}: the folder ${dirname(resolve(path))} does not exist`);
+    throw new UsageError(`${flag} ${path}: the folder ${dirname(resolve(path))} does not exist`);
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    throw new UsageError(`--token-file ${path} is a folder: give a file name`);
+    throw new UsageError(`${flag} ${path} is a folder: give a file name`);
 }
 
 /** What a command that gets a token was asked for. */
@@ -104,7 +104,7 @@ export function tokenTable<R extends NewToken>(rows: R[], more: Field<R>[] = [])
 
 /**
  * Hands a new token over: to its file (0600) when one was asked for, else to stdout; --csv
- * one record (`more` columns first), --json what `printJson` prints. The service has made
+ * one record (`more` columns first), --json what `printJson` prints (with --fields, the record's fields). The service has made
  * the token already: a file that cannot be written gets it on stdout instead, and exit 1.
  */
 export function handOverToken<R extends NewToken>(
@@ -121,14 +121,16 @@ export function handOverToken<R extends NewToken>(
     } catch (error) {
       // In the output asked for: a JSON line, a CSV record, else the token alone.
       out.error(`${(error as Error).message}: the token follows on stdout`);
-      if (out.json) out.jsonLine({ token });
-      else if (how.csv) out.result({}, () => tokenTable([{ ...record, tokenFile: undefined }], how.more));
+      if (out.jsonAnswer) out.jsonLine({ token });
+      else if (how.csv || out.json)
+        out.result({}, () => tokenTable([{ ...record, tokenFile: undefined }], how.more));
       else out.line(token);
       return ExitCode.failure;
     }
   }
-  if (out.json) how.printJson();
-  else if (how.csv) out.result({}, () => tokenTable([record], how.more));
+  // --fields and --jsonl pick from the record, as --csv prints it.
+  if (out.jsonAnswer) how.printJson();
+  else if (how.csv || out.json) out.result({}, () => tokenTable([record], how.more));
   else if (!tokenFile) out.line(token);
   return ExitCode.ok;
 }

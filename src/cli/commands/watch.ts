@@ -2,14 +2,18 @@
 // the event source (src/store/events.ts) printed as a JSON line and optionally handed to
 // a command; `--check` looks once and says with its exit code whether all is well.
 import type { Command } from 'commander';
+import { decodeToken } from '../../api/auth.ts';
 import { isMissingRoute, lacking } from '../../api/error-words.ts';
 import { ApiError } from '../../api/errors.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { createEventSource, type NetdeckEvent } from '../../store/events/event-source.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
+import { createPresence } from '../../store/presence.ts';
 import type { CliContext } from '../context.ts';
 import { createExecRunner } from '../long-running/exec-runner.ts';
 import { commandClock, stopSignal } from '../long-running/long-running.ts';
+import { presencePolls } from '../long-running/presence-polls.ts';
+import { type AlertFlags, addAlertFlags, alertSettings } from '../notify/flags.ts';
 import { type CommonOptions, collect, integerArg, numberArg } from '../options.ts';
 import { ExitCode, exitCodeFor, UsageError } from '../output/exit-codes.ts';
 import type { CommandSession as Session } from '../run-command.ts';
@@ -23,7 +27,7 @@ const WATCH_OPERATIONS: readonly ObservedOperation[] = [
   'accountPayments',
 ];
 
-export interface WatchOptions extends CommonOptions {
+export interface WatchOptions extends CommonOptions, AlertFlags {
   refresh?: number;
   disconnectedMinutes?: number;
   rankWorseThan?: number;
@@ -32,12 +36,18 @@ export interface WatchOptions extends CommonOptions {
   check?: boolean;
 }
 
-/** The operations a watch asks: the rank and the reliability only when a limit is given for them. */
-export function watchOperations(options: Pick<WatchOptions, 'rankWorseThan' | 'reliabilityBelow'>) {
+/**
+ * The operations a watch asks: the rank and the reliability only when a limit is given for
+ * them, the idle providers' figures only when idle hours are.
+ */
+export function watchOperations(
+  options: Pick<WatchOptions, 'rankWorseThan' | 'reliabilityBelow' | 'idleHours'>,
+) {
   return [
     ...WATCH_OPERATIONS,
     ...(options.rankWorseThan === undefined ? [] : (['networkRanking'] as const)),
     ...(options.reliabilityBelow === undefined ? [] : (['networkReliability'] as const)),
+    ...(options.idleHours === undefined ? [] : (['providersLastN'] as const)),
   ];
 }
 
@@ -96,7 +106,7 @@ export function registerWatch(program: Command, context: CliContext): void {
     name: 'watch',
     description:
       'report what changes as JSON Lines until stopped: providers disconnected and back, the payout wallet, payouts planned and completed, the token, failing requests',
-    flags: addWatchFlags,
+    flags: (command) => addAlertFlags(addWatchFlags(command)),
     outputOptions: false,
     profiles: true,
     examples: [
@@ -106,6 +116,14 @@ export function registerWatch(program: Command, context: CliContext): void {
       ['netdeck watch --exec /usr/local/bin/page-me --exec --urgent', 'your program, the event on its stdin'],
       ['netdeck watch --check || echo "something is wrong"', 'from cron or a monitoring system'],
       ['netdeck watch --rank-worse-than 50 --reliability-below 10', 'the rank and the reliability too'],
+      [
+        'netdeck watch --idle-hours 6 --notify ntfy://ntfy.sh/TOPIC',
+        'idle providers too, each event on a phone',
+      ],
+      [
+        'netdeck watch --notify URL --quiet-hours 23:00-07:00 --digest 08:00',
+        'not at night; a summary each morning',
+      ],
     ],
     help: {
       before: `After --: a command to run for each event, the event as JSON on its stdin (no shell).
@@ -113,10 +131,14 @@ export function registerWatch(program: Command, context: CliContext): void {
       after: `Events: provider_disconnected, provider_reconnected, payout_wallet_unset, payout_wallet_set,
 token_expiring (3 days before), token_expired, request_failed, request_recovered,
 payout_planned, payout_completed (payouts that appear or complete while it watches), and
-with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_recovered.
---check exits 0 when all is well, 5 when something is wrong (the rank and the reliability
-only when their flags are given), 1 when the service cannot be reached or has not got what
-a flag watches, 3 when it refuses the token.
+with their flags rank_dropped, rank_recovered, reliability_dropped, reliability_recovered,
+provider_idle, provider_active. Between polls it asks the service's live peer list (where
+the service has one) to notice a provider going down sooner.
+--check exits 0 when all is well, 5 when something is wrong (the rank, the reliability and
+idle providers only when their flags or keys are given), 1 when the service cannot be
+reached or has not got what a flag watches, 3 when it refuses the token.
+--notify pushes each event to ntfy, Discord, Slack, Telegram, Gotify or a JSON webhook,
+once per episode; muted providers (netdeck mute) are not pushed; docs/operators.md.
 `,
     },
     longRunning: true,
@@ -140,21 +162,39 @@ async function watch(
     rankWorseThan: options.rankWorseThan,
     reliabilityBelow: options.reliabilityBelow,
   });
-  const operations = watchOperations(options);
+  const alerts = alertSettings(options, config);
+  for (const url of alerts.notify) out.hide(url);
+  const operations = watchOperations({ ...options, idleHours: alerts.idleHours });
   const stop = stopSignal(context.deps);
   // Stopping drops the runs that wait and stops the one under way (a few seconds at most).
   const exec = argv ? createExecRunner(argv, context.io, out, { signal: stop.signal }) : undefined;
+  // The sinks load only when there is a URL to send to.
+  const pipeline = alerts.notify.length
+    ? (await import('../notify/alerts.ts')).startAlerts({
+        settings: alerts,
+        clock,
+        out,
+        env: context.io.env,
+        signal: stop.signal,
+        network: decodeToken(token ?? '')?.networkName,
+        profile,
+        problems: () => source.problems(),
+      })
+    : undefined;
   source.subscribe((seen: NetdeckEvent) => {
     // Over several profiles (--profiles) each event names its own, for every reader of it.
     const event = profile === undefined ? seen : { profile, ...seen };
     out.jsonLine(event);
     exec?.run(event);
+    pipeline?.event(event);
   });
+  const presence = createPresence();
   const poll = async () => {
     const observation = await observeService(client, operations, {
       now: () => clock.now(),
       token,
       signal: stop.signal,
+      idleHours: alerts.idleHours,
     });
     // A limit on what the service has not got (an older service) cannot be watched.
     for (const [name, outcome] of Object.entries(observation.results)) {
@@ -164,13 +204,15 @@ async function watch(
           status: 404,
         });
     }
-    source.observe(observation);
+    source.observe(presence.apply(observation));
+    pipeline?.observe(observation);
     return observation;
   };
   try {
     if (options.check) {
       const { results } = await poll();
       await exec?.idle();
+      await pipeline?.idle();
       // A request that failed decides: 3 when the token was refused, else 1.
       const codes = Object.values(results).flatMap((outcome) =>
         outcome.ok ? [] : [exitCodeFor(outcome.error)],
@@ -188,19 +230,29 @@ async function watch(
     // The flag, else the profile's refresh_seconds, else the default.
     const every = config.refresh.value * 1000;
     out.note(
-      `watching ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} every ${every / 1000} s; Ctrl-C stops`,
+      `watching ${simulator ? 'the demo simulator' : (config.apiUrl?.value ?? '')} every ${every / 1000} s${alerts.notify.length ? `, pushing to ${alerts.notify.length} URL${alerts.notify.length === 1 ? '' : 's'}` : ''}; Ctrl-C stops`,
     );
+    const between = presencePolls({
+      client,
+      clock,
+      presence,
+      signal: stop.signal,
+      observe: (view) => source.observe(view),
+    });
     while (!stop.signal.aborted) {
+      const started = clock.now();
       await poll();
       try {
-        await clock.sleep(every, stop.signal);
+        await between.wait(started, every);
       } catch {
         break;
       }
     }
     await exec?.idle();
+    await pipeline?.idle();
     return ExitCode.ok;
   } finally {
+    pipeline?.stop();
     stop.dispose();
   }
 }

@@ -5,8 +5,10 @@ import type { ApiClient } from '../../api/client.ts';
 import type { Clock } from '../../clock.ts';
 import type { DemoAccess } from '../../contract/admin.ts';
 import { createConnectionStore } from '../../store/connection.ts';
+import type { StoreDeps } from '../../store/deps.ts';
 import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../../store/index.ts';
 import { applyRemembered, type Remembered, watchRemembered } from '../../store/remembered.ts';
+import { exportWriter } from './provider-export.ts';
 
 export interface ConsoleStores {
   stores: Stores;
@@ -28,6 +30,8 @@ export interface ConsoleStoresOptions {
   saveLogin?: (token: string) => void;
   /** Writes the Providers pane's export. */
   saveExport?: (text: string, at: number) => string;
+  /** Writes My providers' and Earnings' exports; default beside the console or where the dialog asks. */
+  writeExport?: StoreDeps['writeExport'];
   /** How often the live resources reload (store clock ms); default the stores'. */
   refreshEveryMs?: number;
   /**
@@ -51,6 +55,7 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       demo: options.demo,
       saveLogin: options.saveLogin,
       saveExport: options.saveExport,
+      writeExport: options.writeExport ?? exportWriter(),
       refreshEveryMs: options.refreshEveryMs,
     },
     { target: options.target, profile: options.profile, token: options.token },

@@ -8,18 +8,37 @@
 // by network only (Prometheus gives it `profile` from its target, as the multi-target
 // pattern does); /targets lists the profiles for Prometheus' HTTP service discovery, names
 // only. A profile that fails (its configuration, its token, its service) has `netdeck_up`
-// 0 and leaves the others' series as they are.
+// 0 and leaves the others' series as they are. Each profile's peer list, where its service
+// has one, is asked every 15 s on a schedule of its own (presence-series.ts), and a scrape
+// serves the newest without waiting for it.
 import { Registry } from 'prom-client';
 import type { ApiClient } from '../../api/client.ts';
 import type { Clock, TimerHandle } from '../../clock.ts';
 import { OBSERVED_OPERATIONS, type Observation, observeService } from '../../store/observe.ts';
+import { PRESENCE_MS } from '../long-running/presence-polls.ts';
 import type { SeriesTarget } from './metric-spec.ts';
-import { buildRegistry, countPoll, type ExporterState, newExporterState, setDown } from './metrics.ts';
+import {
+  buildRegistry,
+  countPoll,
+  type ExporterState,
+  newExporterState,
+  presenceRegistry,
+  setDown,
+} from './metrics.ts';
+import { type PeerListCache, peerListCache, withSeriesAfter } from './presence-series.ts';
 import type { MetricsPage, ProfilePages } from './server.ts';
 
 /** A profile as the exporter polls it (what profile/profiles.ts resolves, with its refresh). */
 export type PolledProfile = { name: string; network: string } & (
-  | { ok: true; client: ApiClient; clock: Clock; token?: string; refreshMs: number }
+  | {
+      ok: true;
+      client: ApiClient;
+      clock: Clock;
+      token?: string;
+      refreshMs: number;
+      /** The hours idle providers are judged over (undefined: the default). */
+      idleHours?: number;
+    }
   | { ok: false }
 );
 
@@ -32,6 +51,7 @@ interface Poll {
 interface Poller {
   profile: PolledProfile & { ok: true };
   state: ExporterState;
+  peers: PeerListCache;
   last?: Poll;
   /** When the last poll started, on the profile's clock. */
   lastAt?: number;
@@ -78,15 +98,21 @@ export function exportEveryProfile(
       pollers.set(profile.name, {
         profile,
         state: newExporterState(profile.clock.now(), options.maxProviders),
+        peers: peerListCache(profile.client, profile.clock, options.signal),
       });
 
   const poll = (poller: Poller): Promise<Poll> => {
     if (poller.inFlight) return poller.inFlight;
-    const { client, clock, token } = poller.profile;
+    const { client, clock, token, idleHours } = poller.profile;
     const started = performance.now();
     poller.lastAt = clock.now();
     const asked = OBSERVED_OPERATIONS.filter((name) => !poller.state.missing.has(name));
-    poller.inFlight = observeService(client, asked, { now: () => clock.now(), token, signal: options.signal })
+    poller.inFlight = observeService(client, asked, {
+      now: () => clock.now(),
+      token,
+      signal: options.signal,
+      idleHours,
+    })
       .then((observation) => {
         countPoll(poller.state, observation);
         poller.last = { observation, durationMs: performance.now() - started };
@@ -101,6 +127,7 @@ export function exportEveryProfile(
   const lastOf = (poller: Poller) => (poller.last ? Promise.resolve(poller.last) : poll(poller));
 
   const timers: TimerHandle[] = [];
+  const peerTimers: TimerHandle[] = [];
   const usable = [...pollers.values()];
 
   /** A profile's series into `target`: its last poll's, or only `netdeck_up 0` when it cannot be polled. */
@@ -110,6 +137,12 @@ export function exportEveryProfile(
     const { observation, durationMs } = await lastOf(poller);
     buildRegistry(observation, poller.state, durationMs, { ...target, upMeansRead: true });
   };
+  /** A profile's presence into `target`, as its newest peer list has it (made at each scrape). */
+  const addPresence = (profile: PolledProfile, target: SeriesTarget) => {
+    const poller = pollers.get(profile.name);
+    if (poller) presenceRegistry(poller.peers.presence, poller.state, target);
+  };
+  const labelsOf = (profile: PolledProfile) => ({ profile: profile.name, network: profile.network });
   const page = async (registry: Registry): Promise<MetricsPage> => ({
     contentType: registry.contentType,
     body: await registry.metrics(),
@@ -121,19 +154,24 @@ export function exportEveryProfile(
     async metrics() {
       await Promise.all(usable.map(lastOf));
       const polls = profiles.map((profile) => pollers.get(profile.name)?.last);
-      if (built?.polls.every((p, k) => p === polls[k])) return built.page;
-      const registry = new Registry();
-      for (const profile of profiles)
-        await fill(profile, { registry, labels: { profile: profile.name, network: profile.network } });
-      built = { polls, page: page(registry) };
-      return built.page;
+      if (!built?.polls.every((p, k) => p === polls[k])) {
+        const registry = new Registry();
+        for (const profile of profiles) await fill(profile, { registry, labels: labelsOf(profile) });
+        built = { polls, page: page(registry) };
+      }
+      const present = new Registry();
+      for (const profile of profiles) addPresence(profile, { registry: present, labels: labelsOf(profile) });
+      return withSeriesAfter(await built.page, present);
     },
     pages: {
       probe(name) {
         const profile = profiles.find((p) => p.name === name);
         if (!profile) return undefined;
-        const registry = new Registry();
-        return fill(profile, { registry, labels: { network: profile.network } }).then(() => page(registry));
+        const target = { registry: new Registry(), labels: { network: profile.network } };
+        return fill(profile, target).then(() => {
+          addPresence(profile, target);
+          return page(target.registry);
+        });
       },
       targets: (host) =>
         JSON.stringify(
@@ -154,10 +192,17 @@ export function exportEveryProfile(
           timers[k] = clock.setTimeout(tick, refreshMs);
         };
         timers[k] = clock.setTimeout(tick, offsets[k]);
+        // The peer list from the profile's first poll on, until its service says it has none.
+        const look = () => {
+          if (options.signal.aborted || !poller.peers.served) return;
+          void poller.peers.get();
+          peerTimers[k] = clock.setTimeout(look, PRESENCE_MS);
+        };
+        peerTimers[k] = clock.setTimeout(look, offsets[k]);
       });
     },
     stop() {
-      for (const timer of timers) timer.cancel();
+      for (const timer of [...timers, ...peerTimers]) timer.cancel();
     },
   };
 }

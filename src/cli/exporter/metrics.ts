@@ -17,7 +17,9 @@ import { isSeedShape, lastValue } from '../../format/network-fields.ts';
 import { lastPayout, paymentUsd, pendingPayments, totalPoints } from '../../format/payments.ts';
 import { clip, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../../store/clients.ts';
+import { DEFAULT_IDLE_HOURS, idleVerdicts } from '../../store/idle.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../../store/observe.ts';
+import type { Presence } from '../../store/presence.ts';
 import { AGGREGATE_METRICS, setAggregates } from './aggregates.ts';
 import {
   counter,
@@ -57,6 +59,10 @@ export const METRICS: readonly MetricSpec[] = [
   gauge('netdeck_providers', "The network's providers"),
   gauge('netdeck_providers_connected', "The network's providers connected now"),
   gauge(
+    'netdeck_providers_idle',
+    'Providers connected the idle hours with no search, contract or transfer in them',
+  ),
+  gauge(
     'netdeck_providers_omitted',
     'Providers left out of the per-provider series (past --max-providers, by client id)',
   ),
@@ -81,6 +87,16 @@ export const METRICS: readonly MetricSpec[] = [
   gauge(
     'netdeck_provider_clients_24h',
     'Distinct clients the provider served in the last 24 hours',
+    PROVIDER,
+  ),
+  gauge(
+    'netdeck_provider_idle',
+    '1 when the provider has been connected the idle hours (--idle-hours, default 6) with no search, contract or transfer in them, else 0',
+    PROVIDER,
+  ),
+  gauge(
+    'netdeck_provider_present',
+    "1 when the service's live peer list (GET /network/peers, asked at most every 15 s) has the provider connected, 0 when it has it gone; not served where the service lists no peers",
     PROVIDER,
   ),
   counter(
@@ -185,6 +201,8 @@ export interface ExporterState {
   tokenValid?: boolean;
   /** Per provider: connections and disconnections counted, and the newest event counted. */
   connections: Map<string, { connects: number; disconnects: number; newest: number }>;
+  /** The labels of the providers with series of their own, at the last poll (their presence is served between polls). */
+  labels: { client_id: string; device_name: string }[];
 }
 
 export const newExporterState = (startedAt: number, maxProviders: number): ExporterState => ({
@@ -194,6 +212,7 @@ export const newExporterState = (startedAt: number, maxProviders: number): Expor
   polls: 0,
   failures: new Map(),
   connections: new Map(),
+  labels: [],
 });
 
 /** A failure that says the service is not there (rather than that one request was wrong). */
@@ -219,6 +238,12 @@ function keptProviders<P extends { client_id?: string }>(providers: readonly P[]
 
 /** A label's value: a server's text, sanitised and cut. */
 const label = (text: string | undefined) => clip(sanitize(text), MAX_LABEL_CHARS);
+
+/** A provider's labels: its client id and its device name (as /network/clients has it). */
+const providerLabels = (clientId: string, names: ReturnType<typeof clientsById>) => ({
+  client_id: label(clientId),
+  device_name: label(names.get(clientId)?.device_name),
+});
 
 /**
  * Counts the poll into the state: polls, failures, the token's acceptance, connection
@@ -247,6 +272,9 @@ export function countPoll(state: ExporterState, observation: Observation): void 
   if (!stats?.ok) return;
   // Only the providers with series are counted: the counts are as bounded as the series.
   const { kept } = keptProviders(stats.data.providers ?? [], state.maxProviders);
+  const clients = observation.results.networkClients;
+  const names = clientsById(clients?.ok ? clients.data : undefined);
+  state.labels = kept.map((p) => providerLabels(p.client_id, names));
   const keptIds = new Set(kept.map((p) => p.client_id));
   for (const id of state.connections.keys()) if (!keptIds.has(id)) state.connections.delete(id);
   for (const provider of kept) {
@@ -273,6 +301,24 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 
 /** The series of one profile that could not be polled at all (its configuration cannot work): it is down. */
 export const setDown = (target: SeriesTarget) => seriesWriter(SPECS, target)('netdeck_up', 0);
+
+/**
+ * The presence of the providers with series, as the newest peer list has them: written at
+ * each scrape (the peer list is asked more often than the service is polled) `into` a
+ * registry served after the poll's, over several profiles with each one's labels.
+ */
+export function presenceRegistry(
+  presence: Pick<Presence, 'presenceOf'>,
+  state: ExporterState,
+  into: SeriesTarget = { registry: new Registry(), labels: {} },
+): Registry {
+  const set = seriesWriter(SPECS, into);
+  for (const labels of state.labels) {
+    const present = presence.presenceOf(labels.client_id);
+    if (present !== undefined) set('netdeck_provider_present', present ? 1 : 0, labels);
+  }
+  return into.registry;
+}
 
 /**
  * The registry of one poll: its observation and what the state has counted so far. Over
@@ -318,9 +364,16 @@ export function buildRegistry(
     set('netdeck_providers_connected', providers.filter((p) => p.connected).length);
     const { kept, omitted } = keptProviders(providers, state.maxProviders);
     set('netdeck_providers_omitted', omitted);
+    const figures = results.providersLastN;
+    const idle = figures?.ok
+      ? idleVerdicts(figures.data, observation.idleHours ?? DEFAULT_IDLE_HOURS)
+      : undefined;
+    if (idle) set('netdeck_providers_idle', [...idle.values()].filter((v) => v.state === 'idle').length);
     for (const p of kept) {
       const client = names.get(p.client_id);
-      const labels = { client_id: label(p.client_id), device_name: label(client?.device_name) };
+      const labels = providerLabels(p.client_id, names);
+      const verdict = idle?.get(p.client_id);
+      if (verdict) set('netdeck_provider_idle', verdict.state === 'idle' ? 1 : 0, labels);
       set('netdeck_provider_info', 1, {
         ...labels,
         provide_mode: provideModeName(p.provide_mode ?? client?.provide_mode),

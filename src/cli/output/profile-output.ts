@@ -3,9 +3,10 @@
 // once, named by the profile); once every profile has answered, their data is printed
 // together in the order the profiles were given: `--json` one object per profile
 // (`{"profile", "ok", "result" | "error"}`, the result what the command prints for one
-// profile), `--csv` one table whose first column is `profile`, else a section per profile
-// and a total of them all. A command that keeps running (`watch`) prints as it goes,
-// through `profileNotes` alone.
+// profile, with `--fields` its rows' fields), `--jsonl` a line per row with `profile` its
+// first key, `--csv` one table whose first column is `profile`, else a section per
+// profile and a total of them all; `--jq` runs over each line. A command that keeps
+// running (`watch`) prints as it goes, through `profileNotes` alone.
 import { formatCount } from '../../format/numbers.ts';
 import { oneLine } from '../../sanitize.ts';
 import { csvCell } from './csv.ts';
@@ -20,6 +21,7 @@ import {
   tableLines,
   textField,
 } from './data-table.ts';
+import { answerRecord, noRows, pickFields, rowObject, rowObjects } from './fields.ts';
 import type { Output, OutputFlags } from './writer.ts';
 
 /** One thing a profile's run printed, in the order it printed it. */
@@ -55,24 +57,29 @@ export function profileNotes(out: Output, profile: string): Output {
 }
 
 /** A writer that keeps what one profile's run prints (its stderr goes out at once, named). */
-export function keptOutput(out: Output, run: ProfileRun): Output {
+export function keptOutput(out: Output, run: ProfileRun, flags: OutputFlags): Output {
   const keep = (piece: Piece) => run.pieces.push(piece);
   const lines = (texts: string[]) => keep({ kind: 'lines', lines: texts });
+  const table = (data: DataTable<unknown>) => keep({ kind: 'table', table: data });
+  const answer = (kind: 'json' | 'jsonLine') => (value: unknown) => {
+    if (flags.fields || flags.jsonl) throw noRows();
+    keep({ kind, value });
+  };
   return {
     ...profileNotes(out, run.profile),
     line: (text = '') => lines([text]),
     lines,
-    result: (json, table) =>
-      keep(
-        out.json ? { kind: 'json', value: json } : { kind: 'table', table: table() as DataTable<unknown> },
-      ),
+    result: (json, made) =>
+      out.jsonAnswer ? keep({ kind: 'json', value: json }) : table(made() as DataTable<unknown>),
     outcome: (json, sentence, record) => {
-      if (out.json) return keep({ kind: 'json', value: json });
-      if (record) return keep({ kind: 'table', table: record() as DataTable<unknown> });
+      if (out.jsonAnswer) return keep({ kind: 'json', value: json });
+      if (record) return table(record() as DataTable<unknown>);
+      if (out.json) return table(answerRecord(json) as DataTable<unknown>);
       lines(typeof sentence === 'string' ? [sentence] : sentence);
     },
     stream: (fields, widths) => {
-      if (out.json) return (row) => keep({ kind: 'jsonLine', value: row });
+      // As the writer streams: each row as it came, unless --fields picks of it.
+      if (out.json && !flags.fields) return (row) => keep({ kind: 'jsonLine', value: row });
       const piece = {
         kind: 'rows' as const,
         fields: fields as Field<unknown>[],
@@ -82,39 +89,63 @@ export function keptOutput(out: Output, run: ProfileRun): Output {
       keep(piece);
       return (row) => piece.rows.push(row);
     },
-    printJson: (value) => keep({ kind: 'json', value }),
-    jsonLine: (value) => keep({ kind: 'jsonLine', value }),
+    printJson: answer('json'),
+    jsonLine: answer('jsonLine'),
+    rowLine: (value) => keep({ kind: 'jsonLine', value }),
   };
 }
 
+/** What a piece printed as JSON values: an answer as it is, a table's or stream's rows as objects of the fields. */
+function valuesOf(piece: Piece, wanted: readonly string[] | undefined): unknown[] {
+  if (piece.kind === 'json' || piece.kind === 'jsonLine') return [piece.value];
+  if (piece.kind === 'table') return rowObjects(piece.table, wanted);
+  if (piece.kind === 'rows') {
+    const fields = pickFields(piece.fields, wanted);
+    return piece.rows.map((row) => rowObject(fields, row));
+  }
+  return [];
+}
+
 /** What a run printed as `--json` shows it: its one answer, or the list of what it printed line by line. */
-function resultOf(run: ProfileRun): unknown {
+function resultOf(run: ProfileRun, wanted: readonly string[] | undefined): unknown {
   const [only] = run.pieces;
   if (run.pieces.length === 1 && only.kind === 'json') return only.value;
-  return run.pieces.flatMap((piece) =>
-    piece.kind === 'json' || piece.kind === 'jsonLine' ? [piece.value] : [],
-  );
+  return run.pieces.flatMap((piece) => valuesOf(piece, wanted));
 }
+
+/** A row of one profile, `profile` its first key (a value that is no object is under `value`). */
+const profileRow = (profile: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { profile, ...value }
+    : { profile, value };
 
 /** Prints every profile's run as the flags ask (see the top of this file). */
 export function printProfileRuns(out: Output, flags: OutputFlags, runs: ProfileRun[]): void {
-  if (flags.json) {
+  if (out.json && flags.jsonl) {
+    // A failed profile has said so on stderr already; its rows are none.
     for (const run of runs)
-      out.jsonLine(
+      for (const piece of run.pieces)
+        for (const value of valuesOf(piece, flags.fields)) out.rowLine(profileRow(run.profile, value));
+    return;
+  }
+  if (out.json) {
+    for (const run of runs)
+      out.rowLine(
         run.error === undefined
-          ? { profile: run.profile, ok: true, result: resultOf(run) }
+          ? { profile: run.profile, ok: true, result: resultOf(run, flags.fields) }
           : { profile: run.profile, ok: false, error: run.error },
       );
     return;
   }
-  if (flags.csv) printCsv(out, runs);
+  if (flags.csv) printCsv(out, runs, flags.fields);
   else printSections(out, runs);
 }
 
 /** One CSV table: `profile` first, a header again only where the columns change. */
-function printCsv(out: Output, runs: ProfileRun[]): void {
+function printCsv(out: Output, runs: ProfileRun[], wanted: readonly string[] | undefined): void {
   let header: string | undefined;
-  const records = (fields: Field<unknown>[], rows: unknown[], profile: string) => {
+  const records = (all: Field<unknown>[], rows: unknown[], profile: string) => {
+    const fields = pickFields(all, wanted);
     const next = `profile,${csvHeader(fields)}`;
     if (next !== header) out.line(next);
     header = next;

@@ -129,6 +129,8 @@ export function getConfigValue(
  * error naming why.
  */
 function parseValue(key: string, text: string, schema: z.ZodType): unknown {
+  // A notification URL is not echoed: it holds its secret (a topic, a webhook token).
+  const got = (shown: string) => (key === 'notify' ? '' : ` (got ${shown})`);
   const asText = schema.safeParse(text);
   if (asText.success) return asText.data;
   let json: unknown;
@@ -136,14 +138,14 @@ function parseValue(key: string, text: string, schema: z.ZodType): unknown {
     json = JSON.parse(text);
   } catch {
     throw new UsageError(
-      `${key}: ${asText.error.issues[0]?.message ?? 'not a value it takes'} (got "${text}")`,
+      `${key}: ${asText.error.issues[0]?.message ?? 'not a value it takes'}${got(`"${text}"`)}`,
     );
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? `${issuePath([key, ...issue.path])}` : key;
-  throw new UsageError(`${where}: ${issue?.message ?? 'not a value it takes'} (got ${text})`);
+  throw new UsageError(`${where}: ${issue?.message ?? 'not a value it takes'}${got(text)}`);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   readLogin,
   type StoredLogin,
 } from './login-store.ts';
+import { WATCH_KEYS, type WatchFileValues, watchValuesOf } from './watch-settings.ts';
 
 export type ValueSource = 'flag' | 'env' | 'file' | 'login' | 'default';
 
@@ -57,6 +58,8 @@ interface ConfigCommon {
   configFile: { path: string; found: boolean };
   /** The profile's stored login (`netdeck login`): where it is kept, and what it holds. */
   login: { path: string; stored?: StoredLogin };
+  /** What the profile says about watching (watch-settings.ts): the keys it sets, and where. */
+  watch: { values: WatchFileValues; origin: string };
   /** Things worth a `warning:` line on stderr (a token file others can read). */
   warnings: string[];
 }
@@ -172,6 +175,8 @@ const Profile = z.strictObject({
   theme: z.enum(THEME_NAMES, { error: `takes ${THEME_NAMES.join(', ')}` }).optional(),
   /** Action name -> its keys (src/ui/keys/remap.ts); checked against the key table as it is resolved. */
   keys: z.record(z.string(), z.array(z.string()).max(16)).optional(),
+  // Issue 35: idle providers and the alerts of `watch`.
+  ...WATCH_KEYS,
 });
 const ConfigFile = Profile.extend({
   default_profile: z.string().optional(),
@@ -192,6 +197,10 @@ export function expandHome(
   if (path === '~' || path.startsWith('~/')) return join(env.HOME?.trim() || fs.homedir(), path.slice(1));
   return path;
 }
+
+/** The watch keys of the file's top level (a profile's replace them below). */
+const pickWatchKeys = (file: Profile): Partial<Profile> =>
+  Object.fromEntries(Object.keys(WATCH_KEYS).map((key) => [key, file[key as keyof Profile]]));
 
 /** Every problem of a config file that parsed as JSON, naming the key (all of them, not the first). */
 function fileProblems(path: string, issues: readonly z.core.$ZodIssue[]): string[] {
@@ -459,6 +468,7 @@ export function resolveConfig(
       mouse: file.mouse,
       theme: file.theme,
       keys: file.keys,
+      ...pickWatchKeys(file),
     };
   // Own keys only: `constructor` or `toString` is no profile unless the file names one so.
   const profiles = file?.profiles ?? {};
@@ -552,6 +562,7 @@ export function resolveConfig(
     keys: attempt(() => keysSetting(fromFile.keys, fileOrigin), undefined),
     configFile: { path, found: file !== undefined },
     login: { path: loginFile, stored },
+    watch: { values: watchValuesOf(fromFile), origin: fileOrigin },
     warnings,
   };
   return apiUrl ? { ...common, mode: 'api', apiUrl, token } : { ...common, mode: 'demo' };

@@ -16,6 +16,8 @@ import { oneLine, sanitize } from '../../sanitize.ts';
 import { clientsById } from '../clients.ts';
 import { type Observation, type ObservedOperation, outcomesOf } from '../observe.ts';
 import { lastSeenOf } from '../stale-clients.ts';
+import { idleEvents } from './idle-events.ts';
+import { providerName } from './provider-name.ts';
 
 export const EVENT_TYPES = [
   'provider_disconnected',
@@ -38,6 +40,9 @@ export const EVENT_TYPES = [
   'rank_recovered',
   'reliability_dropped',
   'reliability_recovered',
+  // Issue 35, item 1: idle providers (when the idle hours are watched).
+  'provider_idle',
+  'provider_active',
   // The console's only: what the user did there (a dialog that succeeded, action-events.ts).
   'user_action',
 ] as const;
@@ -81,6 +86,8 @@ export interface NetdeckEvent {
   reliability?: number;
   /** rank_* and reliability_*: the limit the user gave. */
   threshold?: number;
+  /** provider_idle and provider_active: the hours looked at. */
+  hours?: number;
   /** Found at the console's first look (already so when it started): logged, not toasted. */
   startup?: boolean;
 }
@@ -106,7 +113,7 @@ export const DEFAULT_EVENT_OPTIONS: EventOptions = {
 export interface WatchState {
   /** Disconnected providers by client id: since when (as far as netdeck knows). */
   readonly down: ReadonlyMap<string, number>;
-  /** Conditions reported and not yet over, by key (`provider:ID`, `wallet`, `token`, `request:OP`, `rank`, `reliability`). */
+  /** Conditions reported and not yet over, by key (`provider:ID`, `idle:ID`, `wallet`, `token`, `request:OP`, `rank`, `reliability`). */
   readonly open: ReadonlyMap<string, EventDraft>;
   /** The payments seen, by id: whether each was completed (none until payments were seen once). */
   readonly payments?: ReadonlyMap<string, boolean>;
@@ -175,11 +182,6 @@ function downText(downMs: number, unlisted: boolean, lastSeen: number | undefine
   const seen =
     lastSeen !== undefined && at - lastSeen > downMs ? ` (last seen ${durationText(at - lastSeen)} ago)` : '';
   return `at least ${durationText(downMs)}${seen}`;
-}
-
-function providerName(name: string | undefined, clientId: string): string {
-  const clean = sanitize(name).trim();
-  return clean ? `${clean} (${clientId})` : clientId;
 }
 
 /** The events one observation gives after `state`, and the state after it. Pure. */
@@ -255,6 +257,12 @@ export function deriveEvents(
       if (key.startsWith('provider:') && !next.has(key.slice('provider:'.length))) open.delete(key);
     }
     down = next;
+  }
+
+  for (const change of idleEvents(observation, open, time)) {
+    if (change.draft === undefined) open.delete(change.key);
+    else if (change.type === 'start') start(change.key, change.draft);
+    else end(change.key, change.draft);
   }
 
   const wallet = results.getPayoutWallet;

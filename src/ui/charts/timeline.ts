@@ -53,20 +53,24 @@ export function eventChanges(events: readonly ConnectionEvent[] | undefined): Ch
   return changes.sort((a, b) => a.at - b.at);
 }
 
-/**
- * Connections open before the first change: as few as let every disconnect close one, and
- * one more if that leaves the provider off at the end while it is connected now (one that
- * opened before the window). Without changes, as it is now.
- */
-function openBefore(changes: readonly Change[], connectedNow: boolean): number {
+/** How far the running count of `changes` drops below its start: the connections they close that they did not open. */
+function deficit(changes: readonly Change[]): { sum: number; lowest: number } {
   let sum = 0;
   let lowest = 0;
   for (const change of changes) {
     sum += change.on ? 1 : -1;
     lowest = Math.min(lowest, sum);
   }
-  const open = -lowest;
-  return connectedNow && open + sum <= 0 ? open + 1 : open;
+  return { sum, lowest };
+}
+
+/**
+ * Connections open before the first change: as few as let every disconnect close one, and
+ * as many more as leave `openAtEnd` open after the last. Without changes, `openAtEnd`.
+ */
+function openBefore(changes: readonly Change[], openAtEnd: number): number {
+  const { sum, lowest } = deficit(changes);
+  return Math.max(-lowest, openAtEnd - sum);
 }
 
 export function connectionTimeline(
@@ -75,8 +79,13 @@ export function connectionTimeline(
 ): TimelineCell[] {
   const cells = options.cells ?? DAY_CELLS;
   const cellMs = options.cellMs ?? HALF_HOUR_MS;
-  const changes = eventChanges(events).filter((change) => change.at <= options.now);
-  let open = openBefore(changes, options.connected);
+  const all = eventChanges(events);
+  const changes = all.filter((change) => change.at <= options.now);
+  // Open at the window's end: one if the provider is connected, and as many as the
+  // disconnects listed after it close (a lone disconnect means it was on until then, never
+  // an all-off day).
+  const later = deficit(all.filter((change) => change.at > options.now));
+  let open = openBefore(changes, Math.max(options.connected ? 1 : 0, -later.lowest));
   const apply = (change: Change) => {
     open = Math.max(0, open + (change.on ? 1 : -1));
   };

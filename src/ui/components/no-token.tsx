@@ -2,10 +2,7 @@
 // here (`L`, an auth code), or the ways to give one; never a stack trace.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import type { Stores } from '../../store/index.ts';
 import { useKeyNames, useStores, useTheme } from '../context.tsx';
-import type { KeyNames } from '../keys/key-names.ts';
-import { noTokenReason } from '../keys/key-reasons.ts';
 
 const NO_TOKEN_LINES = [
   'Or log in from a shell with  netdeck login  (an auth code, or --email), or give a token:',
@@ -14,15 +11,6 @@ const NO_TOKEN_LINES = [
   '  "token" or "token_file" in ~/.config/netdeck/config.json (or $XDG_CONFIG_HOME)',
   'Without an API URL, netdeck runs its simulator, which has a token of its own.',
 ];
-
-/**
- * Why an action that needs the network's token cannot start (none given yet), for a key
- * handler to return (the footer shows it); undefined when there is a token. `what` is
- * the action as a noun phrase: "Adding a code".
- */
-export function tokenMissing(stores: Stores, what: string, keys: KeyNames): string | undefined {
-  return stores.session.getState().hasToken ? undefined : noTokenReason(what, keys);
-}
 
 /** `what`: what needs it, as a clause: "Device associations need your network's token". */
 export function NoToken({ what, width }: { what: string; width: number }) {

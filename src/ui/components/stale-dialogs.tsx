@@ -2,7 +2,6 @@
 // before X removes clients (listing what goes, as many as fit, and how many more), and
 // the period P sets (`30m`, `12h`, `7d`, `2w`).
 import { Box } from 'ink';
-import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { seenText } from '../../store/stale.ts';
@@ -19,16 +18,6 @@ export const STALE_PERIOD_DIALOG = 'stalePeriod';
 
 /** Rows of the question below the list: the gap and the question (or the outcome, two lines at most). */
 const BELOW_ROWS = 3;
-
-/**
- * The stale view's dialog when it is the one on top (`dialog`, the session's), drawn in
- * place of the pane: P's period, or X's question while it stands; else undefined.
- */
-export function useStaleDialog(dialog: string | undefined): React.ReactElement | undefined {
-  const asking = useStore(useStores().stale, (s) => s.question !== undefined);
-  if (dialog === STALE_PERIOD_DIALOG) return <StalePeriodDialog />;
-  if (dialog === QUESTION_DIALOG && asking) return <RemoveStaleQuestion />;
-}
 
 /** X: the clients that go, then y/n, then what the service did. */
 export function RemoveStaleQuestion() {

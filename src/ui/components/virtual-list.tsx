@@ -12,7 +12,7 @@ import type { ListMoves } from '../../store/list-cursor.ts';
 import { useTheme } from '../context.tsx';
 import { UNICODE_GLYPHS } from '../glyphs.ts';
 import { useMouseTarget } from '../input/use-mouse.tsx';
-import { hasScrollbar, listRowWidth } from './list-window.ts';
+import { hasScrollbar, listRowWidth, windowStart } from './list-window.ts';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -28,7 +28,8 @@ export interface VirtualListProps<T> {
   width?: number;
 }
 
-export { hasScrollbar, listRowWidth };
+// The window's arithmetic is React-free, for the panes' views too (list-window.ts).
+export { hasScrollbar, listRowWidth, windowStart } from './list-window.ts';
 
 export const { scrollTrack: SCROLL_TRACK, scrollThumb: SCROLL_THUMB } = UNICODE_GLYPHS;
 
@@ -48,15 +49,6 @@ export function scrollbarCells(start: number, height: number, count: number): st
   if (start < maxStart) at = Math.min(room - 1, at);
   at = Math.max(0, Math.min(room, at));
   return Array.from({ length: height }, (_, i) => (i >= at && i < at + thumb ? SCROLL_THUMB : SCROLL_TRACK));
-}
-
-/** First visible index so that `cursor` is in view, moving `previous` as little as possible. */
-export function windowStart(previous: number, cursor: number, height: number, count: number): number {
-  if (height <= 0 || count <= height) return 0;
-  let start = Math.min(previous, count - height);
-  if (cursor < start) start = cursor;
-  if (cursor >= start + height) start = cursor - height + 1;
-  return Math.max(0, Math.min(start, count - height));
 }
 
 export function VirtualList<T>({

@@ -44,6 +44,11 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   apiKey: { title: 'Making an API key', where: 'Account', openedBy: ['account.newApiKey'] },
   confirm: { title: 'A yes/no question' },
   events: { title: 'The event log', openedBy: ['events'] },
+  export: {
+    title: 'Exporting to a file',
+    where: 'My providers or Earnings',
+    openedBy: ['myProviders.export', 'earnings.export'],
+  },
   feedback: { title: 'The feedback form', where: 'Account', openedBy: ['account.feedback'] },
   help: { title: 'This help' },
   leaderboard: { title: 'The leaderboard', where: 'Earnings', openedBy: ['earnings.leaderboard'] },

@@ -7,11 +7,19 @@ import { useKeyNames, useStores } from '../context.tsx';
 import type { KeyReasons } from '../keys/key-reasons.ts';
 import { type Pane, paneReasons } from '../panes/types.ts';
 
-/** Calls `notify` on a change of any store (history is a group of stores and counts for none). */
+type Subscribable = { subscribe(listener: () => void): () => void };
+const isStore = (value: unknown): value is Subscribable =>
+  typeof value === 'object' && value !== null && typeof (value as Subscribable).subscribe === 'function';
+
+/**
+ * Calls `notify` on a change of any store, those of a group too (history: its view, whose
+ * window My providers shows, and its resources).
+ */
 export function subscribeAll(stores: Stores) {
   return (notify: () => void) => {
     const offs = Object.values(stores)
-      .filter((store) => 'subscribe' in store)
+      .flatMap((store): unknown[] => (isStore(store) ? [store] : Object.values(store)))
+      .filter(isStore)
       .map((store) => store.subscribe(notify));
     return () => {
       for (const off of offs) off();

@@ -1,8 +1,9 @@
 // Keys of the dialogs several panes open (how a binding is written:
 // src/ui/keys/bindings.ts): logging in with an auth code (`L` where a pane needs the
-// network's token), the y/n question before an action that changes something, and the
-// stale view's period (`P` in My providers and Devices), switching profile (`@`). No
-// React: the key table (src/ui/keys/keymap.ts) is read before Ink loads.
+// network's token), the y/n question before an action that changes something, the
+// stale view's period (`P` in My providers and Devices), switching profile (`@`), and an
+// export's path and format (`e` in My providers and Earnings). No React: the key table
+// (src/ui/keys/keymap.ts) is read before Ink loads.
 import { bindings } from './bindings.ts';
 
 export const loginKeys = bindings([
@@ -26,4 +27,13 @@ export const profileKeys = bindings([
   { scope: 'dialog:profiles', keys: ['k', 'up'], action: 'up', help: 'previous profile' },
   { scope: 'dialog:profiles', keys: ['enter'], action: 'choose', help: 'switch to this profile' },
   { scope: 'dialog:profiles', keys: ['esc', '@'], action: 'close', help: 'close (the profile stays)' },
+]);
+
+/** `e`: where an export goes and in what format (src/ui/components/export-dialog.tsx). */
+export const exportKeys = bindings([
+  { scope: 'dialog:export', keys: ['enter'], action: 'submit', help: 'write the file, then close' },
+  // ↑/↓, not ←/→: those move the cursor in the path.
+  { scope: 'dialog:export', keys: ['down'], action: 'nextFormat', help: 'the next format' },
+  { scope: 'dialog:export', keys: ['up'], action: 'previousFormat', help: 'the previous format' },
+  { scope: 'dialog:export', keys: ['esc'], action: 'close', help: 'close' },
 ]);

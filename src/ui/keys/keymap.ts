@@ -8,7 +8,7 @@
 // check of remapped keys reads this table before Ink loads.
 import { PANE_LIST, type PaneBinding } from '../panes/list.ts';
 import type { Binding, Scope } from './bindings.ts';
-import { loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './dialog-keys.ts';
+import { exportKeys, loginKeys, profileKeys, questionKeys, stalePeriodKeys } from './dialog-keys.ts';
 import { eventLogKeys, globalKeys, helpKeys, paletteKeys } from './global-keys.ts';
 
 /** `1`..`9` select the panes in tab order. */
@@ -32,7 +32,8 @@ export type KeymapBinding =
   | (typeof loginKeys)[number]
   | (typeof questionKeys)[number]
   | (typeof stalePeriodKeys)[number]
-  | (typeof profileKeys)[number];
+  | (typeof profileKeys)[number]
+  | (typeof exportKeys)[number];
 
 const TABLE: readonly KeymapBinding[] = [
   ...globalTable,
@@ -44,6 +45,7 @@ const TABLE: readonly KeymapBinding[] = [
   ...questionKeys,
   ...stalePeriodKeys,
   ...profileKeys,
+  ...exportKeys,
 ];
 
 /** Every binding, in the order the help lists them. */

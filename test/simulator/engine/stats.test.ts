@@ -30,11 +30,25 @@ describe('/stats/providers', () => {
     }
   });
 
-  it('changes at a 60 s tick and not before', async () => {
-    const { engine, demo, advance } = rig();
+  it('the traffic figures change at a 60 s tick and not before; an open connection counts up to the answer', async () => {
+    const { engine, demo, advance, clock } = rig();
     const first = JSON.stringify(engine.handle('providerStats', undefined, demo));
+    const traffic = (answer: string) =>
+      JSON.parse(answer).providers.map(
+        ({ uptime_last_24h: _, ...figures }: { uptime_last_24h: number }) => figures,
+      );
     await advance(59_000);
-    expect(JSON.stringify(engine.handle('providerStats', undefined, demo))).toBe(first);
+    const between = engine.handle('providerStats', undefined, demo);
+    expect(traffic(JSON.stringify(between))).toEqual(traffic(first));
+    // The service counts each open connection up to when it answers.
+    expect(between.created_time).toBe(new Date(clock.now()).toISOString());
+    const open = JSON.parse(first).providers.findIndex(
+      (p: { connected: boolean; uptime_last_24h: number }) => p.connected && p.uptime_last_24h < 23.9,
+    );
+    expect(between.providers?.[open].uptime_last_24h).toBeCloseTo(
+      JSON.parse(first).providers[open].uptime_last_24h + 59_000 / HOUR,
+      1,
+    );
     await advance(1_000);
     const after = engine.handle('providerStats', undefined, demo);
     expect(JSON.stringify(after)).not.toBe(first);
@@ -44,6 +58,26 @@ describe('/stats/providers', () => {
         0,
       ),
     ).not.toBe(after.providers!.reduce((s, p) => s + p.transfer_data_last_24h!, 0));
+  });
+
+  it('a provider taken down between two ticks: at once offline, up 0 h, its disconnect listed at the answer’s time', async () => {
+    const { engine, demo, advance, clock } = rig();
+    const before = engine.handle('providerStats', undefined, demo).providers ?? [];
+    const up = before.find((p) => p.connected && (p.uptime_last_24h ?? 0) > 1);
+    expect(up).toBeDefined();
+    await advance(20_000);
+    engine.setProviderConnected(up!.client_id!, false);
+    const takenDownAt = clock.now();
+    await advance(10_000);
+    const answer = engine.handle('providerStats', undefined, demo);
+    const after = answer.providers?.find((p) => p.client_id === up!.client_id);
+    expect(after?.connected).toBe(false);
+    expect(after?.uptime_last_24h).toBe(0);
+    expect(after?.connected_events_last_24h?.at(-1)).toEqual({
+      event_time: new Date(takenDownAt).toISOString(),
+      connected: false,
+    });
+    expect(answer.created_time).toBe(new Date(clock.now()).toISOString());
   });
 
   it('serves another network its own providers', () => {

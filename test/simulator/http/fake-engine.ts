@@ -159,6 +159,9 @@ export class FakeEngine implements EnginePort {
   }
   /** Device 1 is the one provider: connected until told otherwise. */
   readonly connected = new Map<string, boolean>();
+  setProviderDark(clientId: string, hours: number): number | undefined {
+    return clientId === this.deviceId(1) ? this.clock.now() + hours * 3_600_000 : undefined;
+  }
   setProviderConnected(clientId: string, connected: boolean): boolean | undefined {
     if (clientId !== this.deviceId(1)) return undefined;
     const changed = (this.connected.get(clientId) ?? true) !== connected;

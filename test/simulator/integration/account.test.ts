@@ -103,14 +103,27 @@ describe('statistics', () => {
   });
 
   it('/stats/providers and /stats/last-90 change after 60 simulated seconds and not after 59', async () => {
-    const read = async () => ({
-      providers: (await raw(h.sim, 'GET', '/stats/providers', undefined, h.sim.token)).text,
-      network: (await raw(h.sim, 'GET', '/stats/last-90')).text,
-    });
+    // The providers' traffic figures, without what the service tells at the request's time
+    // (`created_time`, and the uptime of the connections open then).
+    const traffic = (text: string) =>
+      JSON.stringify(
+        (JSON.parse(text).providers as { uptime_last_24h?: number }[]).map(
+          ({ uptime_last_24h: _, ...figures }) => figures,
+        ),
+      );
+    const read = async () => {
+      const providers = (await raw(h.sim, 'GET', '/stats/providers', undefined, h.sim.token)).text;
+      return {
+        providers: traffic(providers),
+        answer: providers,
+        network: (await raw(h.sim, 'GET', '/stats/last-90')).text,
+      };
+    };
     const before = await read();
     await h.advance(59);
     const after59 = await read();
     expect(after59.providers).toBe(before.providers);
+    expect(JSON.parse(after59.answer).created_time).toBe(new Date(h.clock.now()).toISOString());
     expect(after59.network).toBe(before.network);
     await h.advance(1);
     const after60 = await read();

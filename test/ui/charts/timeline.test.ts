@@ -107,6 +107,12 @@ describe('24-hour connection timeline', () => {
     expect(line).toBe(`${'█'.repeat(12)}${'·'.repeat(24)}${'█'.repeat(12)}`);
   });
 
+  it('a lone disconnect is on until it, never an all-off day, even one listed after the window ends', () => {
+    expect(draw([{ event_time: at('23:30'), connected: false }], false)).toBe(`${'█'.repeat(47)}·`);
+    // An answer whose disconnect came after its own time: the provider was on at that time.
+    expect(draw([{ event_time: '2026-01-01T00:00:30Z', connected: false }], false)).toBe('█'.repeat(48));
+  });
+
   it('halves to hour cells for narrow layouts, a mixed pair staying mixed', () => {
     expect(halveTimeline(['on', 'on', 'on', 'off', 'off', 'off'])).toEqual(['on', 'mixed', 'off']);
   });

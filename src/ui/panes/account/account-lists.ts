@@ -17,7 +17,3 @@ export const walletList = (store: AccountStore): ListControl<AccountWallet> => (
 
 /** The API keys as the list controller sees them. */
 export const apiKeyList = (store: ApiKeysStore) => storeList(store, API_KEYS_LIST, 'apiKeys-filter');
-
-/** A list's count: all of them, or how many of them the filter shows. */
-export const countShown = (all: number, shown: number): string =>
-  shown === all ? `${all}` : `${shown} of ${all}`;

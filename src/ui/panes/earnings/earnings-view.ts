@@ -2,7 +2,9 @@
 // the last payout, the referral code, the rank), a chart of payouts by week, the payouts
 // (one line each, the cursor's among them), the reliability window (its weights and client
 // counts as charts, the mean) and the country multipliers. The pane scrolls over them; a
-// part the service lacks says so in its place. Pure: the component colours them.
+// part the service lacks says so in its place. Pure: the component (earnings-pane.tsx)
+// colours them; the view also says which lines are in sight, which payout the cursor is on
+// there, the line under them, and why a key cannot act now.
 import { explainError, lacking } from '../../../api/error-words.ts';
 import { dateOf } from '../../../clock.ts';
 import type { AccountPayment, ReliabilityWindow } from '../../../contract/schemas.ts';
@@ -27,17 +29,26 @@ import {
 import { screenText } from '../../../sanitize.ts';
 import {
   type EarningsData,
+  type EarningsState as EarningsStoreState,
+  PAYMENTS_LIST,
   type Part,
   paymentRows,
   RANK_LAG_MS,
+  selectedPaymentOf,
+  shownPayments,
   type VisibilityChoice,
 } from '../../../store/earnings.ts';
-import type { ListSort } from '../../../store/list-sort-filter.ts';
+import type { Stores } from '../../../store/index.ts';
+import { type ListSort, sortOf } from '../../../store/list-sort-filter.ts';
 import { dailyChart } from '../../charts/chart.ts';
+import { type FreshnessLine, type LiveFields, liveFields, liveStatus } from '../../components/freshness.ts';
 import { type HeaderColumn, headerText } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
+import { type KeyReason, type KeyReasons, noTokenReason, notNow, unserved } from '../../keys/key-reasons.ts';
 import { padCells, truncate } from '../../text.ts';
+import { fieldsOf } from '../../view-fields.ts';
+import type { PaneActionOf } from '../types.ts';
 
 export type LineStyle = 'title' | 'heading' | 'label' | 'plain' | 'dim' | 'warn' | 'error' | 'ok' | 'chart';
 
@@ -439,4 +450,158 @@ export function paymentDetailLines(payment: AccountPayment, points: number | und
     ['Payment', text(payment.payment_id)],
     ['Plan', text(payment.payment_plan_id)],
   ];
+}
+
+/** What the pane reads of the stores: each field a store's own value, so equal states draw alike. */
+export interface EarningsState
+  extends LiveFields<EarningsData>,
+    Pick<
+      EarningsStoreState,
+      'chosen' | 'selectedPayment' | 'paymentsView' | 'detailId' | 'top' | 'cursorShown'
+    > {
+  /** The network's token was given (the leaderboard and its visibility need it). */
+  hasToken: boolean;
+}
+
+/** The pane's state in the stores (the component's one hook reads it shallowly). */
+export function earningsState({ earnings, session }: Stores): EarningsState {
+  const e = earnings.getState();
+  return {
+    ...liveFields(e),
+    ...fieldsOf(e, ['chosen', 'selectedPayment', 'paymentsView', 'detailId', 'top', 'cursorShown']),
+    hasToken: session.getState().hasToken,
+  };
+}
+
+/** Why each key of the pane cannot act now, or at all on this service. */
+export function earningsReasons(state: EarningsState, keys: KeyNames): KeyReasons<PaneActionOf<'earnings'>> {
+  const inDetail = state.detailId !== undefined;
+  const payoutsHidden = (what: string) =>
+    inDetail
+      ? notNow(`${what} the payouts, which are not shown here (${keys.back} goes back to them)`)
+      : undefined;
+  const { selected } = selectedPaymentOf(state);
+  const noPayment = (none: string): KeyReason | undefined => {
+    if (!selected) return notNow(none);
+    // A scroll left no payout in view: the cursor is on none there.
+    if (!state.cursorShown)
+      return notNow(`no payout in view: ${keys.down}/${keys.up} bring the payouts back`);
+    return undefined;
+  };
+  const noToken = (what: string) => (state.hasToken ? undefined : notNow(noTokenReason(what, keys)));
+  const ranking = state.data?.ranking;
+  return {
+    export:
+      payoutsHidden(`${keys['earnings.export']} exports`) ??
+      (shownPayments(state).length ? undefined : notNow('nothing to export: no payout shown')),
+    search: payoutsHidden(`${keys.search} filters`),
+    sort: payoutsHidden(`${keys.sort} sorts`),
+    reverse: payoutsHidden(`${keys.reverse} reverses`),
+    open: inDetail
+      ? notNow(`this is the payment already (${keys.back} goes back)`)
+      : noPayment('no payment here to show'),
+    copy: inDetail ? undefined : noPayment('no payment here: nothing to copy'),
+    leaderboard:
+      noToken('The leaderboard') ?? (ranking?.missing ? unserved(lacking('leaderboard')) : undefined),
+    visibility:
+      noToken('Changing the ranking visibility') ??
+      (ranking?.missing
+        ? unserved(lacking('leaderboard visibility'))
+        : ranking?.data
+          ? undefined
+          : notNow(`the rank is not loaded yet (${keys.refresh} reloads)`)),
+  };
+}
+
+/** The payout nearest to `index` of those in view, if any is. */
+function nearestOf(inView: readonly number[], index: number): number | undefined {
+  let best: number | undefined;
+  for (const at of inView) if (best === undefined || Math.abs(at - index) < Math.abs(best - index)) best = at;
+  return best;
+}
+
+/**
+ * The pane's lines for `width` columns and `rows` rows, and where they stand: the first
+ * line shown (the scroll bounded by the lines there are), and the payout under the
+ * cursor, which is always one in view: the selected one when it is, else the nearest in
+ * view; none when no payout is in view (a scroll moved past them all).
+ */
+export function earningsWindow(
+  state: EarningsState,
+  keys: KeyNames,
+  width: number,
+  rows: number,
+  glyphs: Glyphs,
+) {
+  const lines = state.data
+    ? earningsLines(
+        state.data,
+        width,
+        // Times in words are as of the answer: they change with each refresh, not every second.
+        state.fetchedAt ?? 0,
+        state.chosen,
+        {
+          payments: shownPayments(state),
+          sort: sortOf(PAYMENTS_LIST, state.paymentsView),
+          filter: state.paymentsView.filter,
+          glyphs,
+        },
+        keys,
+      )
+    : [];
+  const maxTop = Math.max(0, lines.length - rows);
+  const top = Math.min(maxTop, Math.max(0, state.top));
+  const inView = lines
+    .slice(top, top + rows)
+    .flatMap((line) => (line.payment === undefined ? [] : [line.payment]));
+  const { index, payments } = selectedPaymentOf(state);
+  const cursor = inView.includes(index) ? index : nearestOf(inView, index);
+  return {
+    lines,
+    rows,
+    maxTop,
+    top,
+    cursor,
+    /** The id of the payout under the cursor; undefined where none is in view. */
+    cursorId: cursor === undefined ? undefined : payments[cursor]?.payment_id,
+    /** The line of the payout at `index` in the list. */
+    lineOf: (paymentIndex: number) => lines.findIndex((line) => line.payment === paymentIndex),
+  };
+}
+export type EarningsWindow = ReturnType<typeof earningsWindow>;
+
+/** The first line to show so that `line` is in view, scrolling as little as can be. */
+export function topShowing(window: Pick<EarningsWindow, 'top' | 'rows' | 'maxTop'>, line: number): number {
+  if (line < 0) return window.top;
+  if (line < window.top) return line;
+  if (line >= window.top + window.rows) return Math.min(window.maxTop, line - window.rows + 1);
+  return window.top;
+}
+
+/** What the pane shows in `width` x `height` (the line under the lines included), naming the user's `keys`. */
+export function earningsView(
+  state: EarningsState,
+  keys: KeyNames,
+  size: { width: number; height: number; speed: number; glyphs: Glyphs },
+) {
+  const { width } = size;
+  const window = earningsWindow(state, keys, width, Math.max(1, size.height - 1), size.glyphs);
+  const status: FreshnessLine = liveStatus(state, size.speed, keys);
+  return {
+    window,
+    status,
+    /** What shows without data: the token missing, a failure (said below), or nothing yet. */
+    empty: state.data ? undefined : state.error ? 'No earnings yet.' : ' ',
+    /** The lines in sight, the cursor's marked (`›`, visible without colours too). */
+    shown: window.lines.slice(window.top, window.top + window.rows).map((line) => {
+      const selected = line.payment !== undefined && line.payment === window.cursor;
+      const mark = line.payment === undefined ? '' : selected ? '› ' : '  ';
+      return {
+        key: line.key,
+        style: line.style,
+        selected,
+        text: truncate(`${mark}${line.text}`, width) || ' ',
+      };
+    }),
+  };
 }

@@ -15,6 +15,12 @@ export const earningsKeys = bindings([
     footer: true,
   },
   { scope: 'earnings', keys: ['y'], action: 'copy', help: "copy the payment's transaction hash" },
+  {
+    scope: 'earnings',
+    keys: ['e'],
+    action: 'export',
+    help: 'export the payouts shown to a file (CSV or JSON Lines)',
+  },
 
   ...scrollBindings('dialog:leaderboard', {
     down: 'next network',

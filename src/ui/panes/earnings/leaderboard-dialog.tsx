@@ -21,7 +21,7 @@ import { headerText, type ListControl, ListFilter, useListView } from '../../com
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import type { Glyphs } from '../../glyphs.ts';
-import { useKeyActions } from '../../input/dispatcher.tsx';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
 import { earningsKeys } from './keys.ts';
 
@@ -62,8 +62,9 @@ export function earnerLine(
   return `${padCells(`#${formatCount(place + 1)}`, 5)} ${padCells(mib, 11, 'right')}  ${mark}${padCells(name, Math.max(8, width - 29))}`;
 }
 
-export function LeaderboardDialog({ onClose }: { onClose(): void }) {
+export function LeaderboardDialog() {
   const { earnings } = useStores();
+  const dialogs = useDialogs();
   const theme = useTheme();
   const keys = useKeyNames();
   const board = useStore(earnings, (s) => s.board);
@@ -88,7 +89,9 @@ export function LeaderboardDialog({ onClose }: { onClose(): void }) {
     reload: () => void e().openBoard(),
     close: () => {
       // esc clears a filter first, as in every list.
-      if (!controls.clearFilter()) onClose();
+      if (controls.clearFilter()) return;
+      e().closeBoard();
+      dialogs.close(LEADERBOARD_DIALOG);
     },
   });
   const earners = board?.earners ?? [];

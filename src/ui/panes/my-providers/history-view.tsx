@@ -9,9 +9,10 @@ import { formatGiB } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type HistoryWindow, nextWindow } from '../../../store/history.ts';
 import type { ResourceStore } from '../../../store/resource.ts';
+import { freshnessOf } from '../../components/freshness.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
-import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { truncate } from '../../text.ts';
 import type { Theme } from '../../theme.ts';
 import {
@@ -80,7 +81,6 @@ export function NetworkHistoryView({
 }) {
   const { history } = useStores();
   const theme = useTheme();
-  const now = useNow(1000);
   const state = useStore(history.overview, (s) => s);
   const window = useStore(history.view, (s) => s.window);
   useWhileShown(history.overview);
@@ -110,7 +110,7 @@ export function NetworkHistoryView({
       <Title text="My providers" width={width} />
       <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
       <Box flexGrow={1} />
-      <RefreshStatus state={{ ...state, hasData: data !== undefined }} now={now} width={width} />
+      <RefreshStatus state={{ ...freshnessOf(state), hasData: data !== undefined }} width={width} />
     </Box>
   );
 }
@@ -136,7 +136,6 @@ export function ProviderHistoryView({
 }) {
   const { history } = useStores();
   const theme = useTheme();
-  const now = useNow(1000);
   const state = useStore(history.provider, (s) => s);
   const window = useStore(history.view, (s) => s.window);
   useEffect(() => history.view.getState().showProvider(clientId), [history, clientId]);
@@ -187,7 +186,7 @@ export function ProviderHistoryView({
       <Title text={`Provider ${screenText(clientId)}`} width={width} back />
       <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
       <Box flexGrow={1} />
-      <RefreshStatus state={{ ...state, hasData: data !== undefined }} now={now} width={width} />
+      <RefreshStatus state={{ ...freshnessOf(state), hasData: data !== undefined }} width={width} />
     </Box>
   );
 }

@@ -16,6 +16,12 @@ export const myProvidersKeys = bindings([
   { scope: 'myProviders', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
   {
     scope: 'myProviders',
+    keys: ['e'],
+    action: 'export',
+    help: 'export the providers shown to a file (CSV or JSON Lines)',
+  },
+  {
+    scope: 'myProviders',
     keys: ['O'],
     action: 'staleView',
     help: 'stale view',

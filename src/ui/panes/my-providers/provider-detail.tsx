@@ -7,6 +7,7 @@ import { screenText } from '../../../sanitize.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
 import { findProvider, isChanged } from '../../../store/my-providers.ts';
 import { connectionTimeline, DAY_CELLS, renderTimeline } from '../../charts/timeline.ts';
+import { freshnessOf } from '../../components/freshness.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
@@ -21,14 +22,11 @@ export function ProviderDetail({
   width,
   height,
   clientId,
-  now,
   scroll,
 }: {
   width: number;
   height: number;
   clientId: string;
-  /** The store clock, read once a second by the pane. */
-  now: number;
   /** Where the lines stand (the pane's move keys scroll them). */
   scroll: ScrolledLinesProps['scroll'];
 }) {
@@ -37,9 +35,7 @@ export function ProviderDetail({
   const keys = useKeyNames();
   const state = useStore(myProviders, (s) => s);
   const provider = findProvider(state, clientId);
-  const status = (
-    <RefreshStatus state={{ ...state, hasData: state.data !== undefined }} now={now} width={width} />
-  );
+  const status = <RefreshStatus state={freshnessOf(state)} width={width} />;
   const title = (
     <Text bold color={theme.accent} wrap="truncate">
       {truncate(`Provider ${screenText(clientId)}  ·  ${keys.back} back`, width)}
@@ -68,7 +64,7 @@ export function ProviderDetail({
   const lines: ViewLine[] = [
     blank('after title'),
     ...figures.map(([label, value, field]): ViewLine => {
-      const changed = field !== undefined && isChanged(state, clientId, field, now);
+      const changed = field !== undefined && isChanged(state, clientId, field);
       return {
         key: `figure ${label}`,
         node: (

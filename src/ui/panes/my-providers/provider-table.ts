@@ -84,28 +84,39 @@ const FULL_ID = 36;
 
 type Step = [ColumnKey, number];
 /**
- * Applied in order until the row fits: shrink first, halve the timeline, then drop
- * (width 0) by priority. The device name is what a person knows a provider by: it only
- * shrinks, and every other column but the state and the id goes before it would have to.
+ * Applied in order until the row fits: shrink first, narrow the timeline (an hour a
+ * cell, then two), then drop (width 0) by priority. The device name is what a person knows
+ * a provider by: it goes last, every other column but the state and the id going (the
+ * timeline narrowing) before a name is cut.
  */
 const STEPS: Step[] = [
   ['mode', 8],
-  ['name', 12],
   ['uptime', 10],
-  ['timeline', 24],
+  ['timeline', DAY_CELLS / 2],
   ['clients', 0],
   ['contracts', 0],
   ['search', 0],
   ['mode', 0],
   ['uptime', 5],
-  ['name', 8],
+  ['timeline', DAY_CELLS / 4],
   ['payout', 0],
   ['timeline', 0],
   ['uptime', 0],
   ['transfer', 0],
+  ['name', 12],
+  ['name', 8],
 ];
 /** Device names get what room is left, up to this. */
 const NAME_MAX = 24;
+/** The names' column without rows to measure (only the header shows then). */
+const NAME_DEFAULT = 12;
+
+/** The timeline's header at its width: what a cell stands for. */
+const TIMELINE_HEADERS: Record<number, string> = {
+  [DAY_CELLS]: 'last 24 h, 30 min a cell',
+  [DAY_CELLS / 2]: 'last 24 h, 1 h a cell',
+  [DAY_CELLS / 4]: '24 h by 2 h',
+};
 
 /** The figure columns: how many decimals each shows, and what its totals cell sums. */
 const FIGURES: Partial<
@@ -118,8 +129,23 @@ const FIGURES: Partial<
   clients: { decimals: 0, of: (p) => p.clients_last_24h },
 };
 
+/**
+ * The sum of a figure over `rows`, added smallest first: the same rows give the same sum
+ * in any order (floating-point addition is not associative, and a total once read 10.9h
+ * sorted one way and 10.8h the other).
+ */
 const sumOf = (rows: readonly ProviderStats[], of: (p: ProviderStats) => number | undefined) =>
-  rows.reduce((total, p) => total + (of(p) ?? 0), 0);
+  rows
+    .map((p) => of(p) ?? 0)
+    .sort((a, b) => a - b)
+    .reduce((total, n) => total + n, 0);
+
+/** The names' column as wide as the longest name of `rows` needs (its header and sort mark at least), up to NAME_MAX. */
+function nameWidth(rows: readonly ProviderStats[], least: number): number {
+  if (!rows.length) return Math.max(least, NAME_DEFAULT);
+  const longest = Math.max(0, ...rows.map((p) => displayWidth(deviceNameOf(p) ?? MISSING)));
+  return Math.min(NAME_MAX, Math.max(least, longest));
+}
 
 const rowWidth = (columns: Column[]) =>
   columns.reduce((sum, c) => sum + c.width, 0) + Math.max(0, columns.length - 1);
@@ -139,17 +165,20 @@ export function layoutProviderColumns(width: number, rows: readonly ProviderStat
   let columns = COLUMNS.map((c) => {
     const figure = FIGURES[c.key];
     const wide = widest(c);
+    if (c.key === 'name') return { ...c, width: nameWidth(rows, displayWidth(c.header) + 1) };
     if (!figure || !rows.length) return { ...c, width: wide };
     return { ...c, width: Math.max(wide, formatDecimal(sumOf(rows, figure.of), figure.decimals).length) };
   });
   for (const [key, size] of STEPS) {
     if (rowWidth(columns) <= width) break;
-    columns = columns.map((c) => (c.key === key ? { ...c, width: size } : c)).filter((c) => c.width > 0);
+    columns = columns
+      .map((c) => (c.key === key ? { ...c, width: Math.min(c.width, size) } : c))
+      .filter((c) => c.width > 0);
   }
   const uptime = columns.find((c) => c.key === 'uptime');
   if (uptime && uptime.width <= displayWidth(uptime.header)) uptime.header = UPTIME_SHORT;
   const timeline = columns.find((c) => c.key === 'timeline');
-  if (timeline && timeline.width < DAY_CELLS) timeline.header = 'last 24 h, 1 h a cell';
+  if (timeline) timeline.header = TIMELINE_HEADERS[timeline.width] ?? timeline.header;
   // The room left goes to the device names.
   const spare = width - rowWidth(columns);
   const name = columns.find((c) => c.key === 'name');
@@ -239,8 +268,9 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
         return cell(uptimeText(p.uptime_last_24h, c.width));
       case 'timeline': {
         if (ctx.stale) return cell(ctx.stale.lastSeen(p));
-        const cells = connectionTimeline(p.connected_events_last_24h, { now: ctx.now, connected });
-        return cell(renderTimeline(c.width < cells.length ? halveTimeline(cells) : cells));
+        let cells = connectionTimeline(p.connected_events_last_24h, { now: ctx.now, connected });
+        while (cells.length > c.width && cells.length > 1) cells = halveTimeline(cells);
+        return cell(renderTimeline(cells));
       }
       default: // mode
         return cell(provideModeName(p.provide_mode));
@@ -263,8 +293,12 @@ export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): 
         return cell('total');
       case 'uptime':
         return cell(uptimeText(average, c.width));
-      case 'timeline':
-        return cell(`${formatCount(online)}/${formatCount(rows.length)} connected now`);
+      case 'timeline': {
+        // As many words as the column has room for: a narrow timeline keeps the count whole.
+        const count = `${formatCount(online)}/${formatCount(rows.length)}`;
+        const words = [`${count} connected now`, `${count} on`, count];
+        return cell(words.find((text) => displayWidth(text) <= c.width) ?? count);
+      }
       default: // name, mode
         return cell('');
     }

@@ -49,13 +49,10 @@ describe('My providers table layout', () => {
     expect(tableWidth(columns)).toBeLessThanOrEqual(138);
   });
 
-  it('keeps id, name, uptime, an hourly timeline, transfer and payout at 70 columns', () => {
+  it('keeps id, name, uptime, a timeline of 2 h a cell, transfer and payout at 70 columns', () => {
     const columns = layoutProviderColumns(68);
     expect(columns.map((c) => c.key)).toEqual(NARROW_KEYS);
-    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({
-      width: 24,
-      header: 'last 24 h, 1 h a cell',
-    });
+    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({ width: 12, header: '24 h by 2 h' });
     expect(tableWidth(columns)).toBeLessThanOrEqual(68);
   });
 
@@ -180,6 +177,43 @@ describe('issue 28: the table measures, totals and gives way as a person reads i
       if (columns.some((c) => c.key === 'payout')) expect(line).toContain('51,432.1000');
       if (columns.some((c) => c.key === 'timeline')) expect(line).toContain('867/1,000 connected now');
     }
+  });
+
+  it('the timeline narrows, then goes, before a device name is cut (73x19 cut names to 13 characters)', () => {
+    const names = ["Dannie's smartphone", "Theresa's tablet", "Jeremie's laptop", "Elise's mini pc"];
+    const rows = names.map((device_name, i) => ({ ...A, client_id: `${i}`, device_name }) as ProviderStats);
+    for (const width of [72, 66, 60]) {
+      const columns = layoutProviderColumns(width, rows);
+      expect(tableWidth(columns)).toBeLessThanOrEqual(width);
+      for (const p of rows)
+        expect(
+          providerCells(p, columns, ctx)
+            .find((c) => c.key === 'name')
+            ?.text.trim(),
+          `at ${width}`,
+        ).toBe(p.device_name);
+      // Narrower than an hour a cell at 72: two hours a cell; none at 60.
+      expect(columns.find((c) => c.key === 'timeline')?.width ?? 0, `at ${width}`).toBeLessThan(24);
+    }
+    // The timeline of 2 h a cell: each cell the pair of hours it stands for.
+    const columns = layoutProviderColumns(72, rows);
+    expect(providerCells(A, columns, ctx).find((c) => c.key === 'timeline')?.text).toBe(
+      `${'·'.repeat(6)}${'█'.repeat(6)}`,
+    );
+  });
+
+  it('the totals do not depend on the order of the rows (a sum once read 10.9h one way, 10.8h the other)', () => {
+    // 13.72 + 13.59 + 5.24 adds up to 32.550000000000004 in this order and 32.55 reversed.
+    const rows = [13.72, 13.59, 5.24].map((uptime_last_24h, i) => ({
+      ...A,
+      client_id: `${i}`,
+      uptime_last_24h,
+    }));
+    const columns = layoutProviderColumns(138, rows);
+    const uptime = (order: ProviderStats[]) =>
+      totalsCells(order, columns).find((c) => c.key === 'uptime')?.text;
+    expect(uptime(rows)).toBe(uptime([...rows].reverse()));
+    expect(uptime([rows[1], rows[2], rows[0]])).toBe(uptime(rows));
   });
 
   it('the device name is the last column to go: kept from 60 columns up', () => {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../src/api/errors.ts';
 import { NETWORK_SERIES_FIELDS, type NetworkStats } from '../../../../src/contract/schemas.ts';
 import { seriesStats } from '../../../../src/ui/charts/series.ts';
+import { keyNamesOf } from '../../../../src/ui/keys/key-names.ts';
+import { keymap } from '../../../../src/ui/keys/keymap.ts';
+import { remapKeys } from '../../../../src/ui/keys/remap.ts';
 import {
   cardGrid,
   cardsPerRow,
   compactLines,
+  computedText,
   isPartialDay,
+  type NetworkState,
+  networkReasons,
+  networkView,
   seriesChart,
   seriesLegend,
   seriesPoints,
@@ -100,5 +108,61 @@ describe('network view', () => {
     expect(lines.find((l) => l.field === 'all_transfer_data')!.spark.trim()).toBe('▁ █');
     expect(lines.find((l) => l.field === 'devices_data')!.last.trim()).toBe('no data');
     for (const line of lines) expect(`${line.label} ${line.spark} ${line.last}`).toHaveLength(80);
+  });
+});
+
+describe('network view: its words and why a key cannot act', () => {
+  const keys = keyNamesOf(keymap);
+  const NOW = Date.parse('2026-01-03T12:00:00Z');
+  const state = (over: Partial<NetworkState> = {}): NetworkState => ({
+    data: { ...DATA, created_time: NOW - 90_000, lookback: 90 } as NetworkStats,
+    error: undefined,
+    loading: false,
+    fetchedAt: NOW,
+    nextAt: NOW + 120_000,
+    everyMs: 120_000,
+    series: 'all_transfer_data',
+    compact: false,
+    zoom: false,
+    changed: [],
+    lit: false,
+    ...over,
+  });
+
+  it('↑/↓ and enter act in the list of every series; on the one chart they say what to press', () => {
+    expect(networkReasons(state(), keys).down?.why).toBe(
+      '↑/↓ pick a series in the list of every series (v); here → and ← step the series',
+    );
+    expect(networkReasons(state(), keys).open?.why).toBe('this is the chart already (v lists every series)');
+    expect(Object.values(networkReasons(state({ compact: true }), keys)).filter(Boolean)).toEqual([]);
+    const { table } = remapKeys(keymap, { 'network.compact': ['c'] });
+    expect(networkReasons(state(), keyNamesOf(table)).open?.why).toBe(
+      'this is the chart already (c lists every series)',
+    );
+  });
+
+  it('the blob’s age is told as of the answer: it moves with a refresh, not with the clock', () => {
+    expect(computedText(state().data, NOW)).toBe(
+      'computed 90 s ago · figures: highest day of the last 3 · series: last 90 days',
+    );
+    const view = networkView(state(), keys, { width: 120, height: 36, speed: 1 });
+    expect(view.shown?.title).toBe(
+      'network statistics · computed 90 s ago · figures: highest day of the last 3 · series: last 90 days',
+    );
+  });
+
+  it('the line under it: live, or stale with when the data was fetched; no figures yet says so', () => {
+    const size = { width: 120, height: 36, speed: 60 };
+    expect(networkView(state(), keys, size).status).toMatchObject({
+      text: 'live, every 2 min (2 s at 60x) · r refreshes now',
+    });
+    const error = new ApiError('http', 'HTTP 500: simulated failure', { status: 500 });
+    expect(networkView(state({ error, nextAt: NOW + 20_000 }), keys, size).status).toMatchObject({
+      tone: 'warn',
+      text: '⚠ stale · data fetched at 12:00:00 · retrying at 12:00:20 · HTTP 500',
+    });
+    const first = networkView(state({ data: undefined, error }), keys, size);
+    expect(first.empty).toBe('No network statistics yet.');
+    expect(first.shown).toBeUndefined();
   });
 });

@@ -1,0 +1,73 @@
+// `e` in My providers and Earnings: where the rows shown go and in what format (CSV, as
+// the commands' --csv writes it, or JSON Lines), then where it wrote or why it could not.
+// The pane's definition lists it; the form is the fileExport store's.
+import { Box, Text } from 'ink';
+import type React from 'react';
+import { useStore } from 'zustand';
+import { screenText } from '../../sanitize.ts';
+import { EXPORT_FORMATS, FORMAT_NAMES } from '../../store/export-table.ts';
+import { useKeyNames, useStores, useTheme } from '../context.tsx';
+import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { LabeledInput } from '../input/labeled-input.tsx';
+import { exportKeys } from '../keys/dialog-keys.ts';
+import { DialogFrame } from './dialog-frame.tsx';
+
+export const EXPORT_DIALOG = 'export';
+
+export function ExportDialog() {
+  const { fileExport } = useStores();
+  const theme = useTheme();
+  const keys = useKeyNames();
+  const dialogs = useDialogs();
+  const form = useStore(fileExport, (s) => s.form);
+  const what = useStore(fileExport, (s) => s.source?.what ?? 'row');
+  const f = () => fileExport.getState();
+  const close = () => {
+    f().close();
+    dialogs.close(EXPORT_DIALOG);
+  };
+  const submit = () => (f().form.phase === 'written' ? close() : f().submit());
+  useKeyActions(exportKeys, 'dialog:export', {
+    submit,
+    nextFormat: () => f().stepFormat(1),
+    previousFormat: () => f().stepFormat(-1),
+    close,
+  });
+  let outcome: React.ReactNode = null;
+  if (form.phase === 'written')
+    outcome = (
+      <Text color={theme.ok} wrap="wrap">
+        {`✓ ${screenText(form.message)}  (${keys['export.submit']} or ${keys['export.close']} closes)`}
+      </Text>
+    );
+  else if (form.phase === 'failed')
+    outcome = <Text color={theme.error} wrap="wrap">{`✗ ${screenText(form.message)}`}</Text>;
+  return (
+    <DialogFrame title={`Export the ${what}s shown`}>
+      <Box>
+        <Text color={theme.accent}>{'Format: '}</Text>
+        {EXPORT_FORMATS.map((format) => (
+          <Text key={format} inverse={format === form.format} bold={format === form.format}>
+            {` ${FORMAT_NAMES[format]} `}
+          </Text>
+        ))}
+        <Text dimColor={theme.dim}>{`  ${keys['export.previousFormat']}/${keys['export.nextFormat']}`}</Text>
+      </Box>
+      <LabeledInput
+        label="Path:   "
+        id="export-path"
+        value={form.path}
+        focused={form.phase !== 'written'}
+        placeholder="a new file or a folder (nothing: beside netdeck)"
+        onChange={(value) => f().setPath(value)}
+        onSubmit={submit}
+        onCancel={close}
+      />
+      <Text dimColor={theme.dim} wrap="wrap">
+        A folder, or nothing, gets a new file named for the time; a file is made new (never written over). CSV
+        as the commands' --csv writes it; JSON Lines, one object a line.
+      </Text>
+      {outcome}
+    </DialogFrame>
+  );
+}
