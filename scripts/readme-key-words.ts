@@ -160,6 +160,7 @@ export const DIALOG_WORDS: Record<string, string> = {
   rename: 'type the name',
   addWallet: 'type the address',
   apiKey: 'type a name',
+  redeem: 'type the code (its case matters)',
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
   confirm:

@@ -142,6 +142,7 @@ describe('handlers and bindings', () => {
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
     await dialog(['n'], 'apiKey');
+    await dialog(['b'], 'redeem');
     await press('4');
     await dialog(['P'], 'stalePeriod');
     await press('7');

@@ -58,6 +58,7 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   proxy: { title: 'Making a proxy', where: 'Discover', openedBy: ['discover.proxy'] },
   proxyQr: { title: "A proxy's WireGuard QR code", where: 'Proxies', openedBy: ['proxies.qr'] },
   qr: { title: 'A QR code', where: 'Devices', openedBy: ['devices.qr'] },
+  redeem: { title: 'Redeeming a balance code', where: 'Account', openedBy: ['account.redeem'] },
   rename: {
     title: 'Renaming an association or a device',
     where: 'Devices',
