@@ -24,6 +24,8 @@ export const KEY_WORDS: Record<string, string> = {
   'discover best': 'add "best available" to what is sent',
   'discover block':
     "block or unblock the country under the cursor, after `y`/`n` (a region's or city's: its country; only countries have an effect); blocked countries are marked `⊘`",
+  'discover proxy':
+    "make a hosted proxy in the country, region or city under the cursor (a dialog: WireGuard or not, locked to this machine's address or not; then its URLs, with the token)",
   'discover onlyBlocked':
     'only the blocked locations (a search: only places in blocked countries); again: every place',
 
@@ -158,9 +160,10 @@ export const DIALOG_WORDS: Record<string, string> = {
   rename: 'type the name',
   addWallet: 'type the address',
   apiKey: 'type a name',
+  redeem: 'type the code (its case matters)',
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
   confirm:
-    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients, the leaderboard visibility (Earnings, v)',
+    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients, the leaderboard visibility (Earnings, v), removing a proxy (Proxies, x)',
   stalePeriod: 'type the period (`30m`, `12h`, `7d`, `2w`)',
 };

@@ -7,6 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import { isApiError } from '../api/errors.ts';
+import { isProxyClient } from '../api/proxy-secrets.ts';
 import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contract/schemas.ts';
 import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
@@ -430,8 +431,9 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
           const { clients } = await send(deps, () => client.networkClients());
+          // A hosted proxy's client is no device to share.
           const devices = (clients ?? [])
-            .filter((c) => c.client_id)
+            .filter((c) => c.client_id && !isProxyClient(c))
             .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
           const at = devices.findIndex((c) => c.client_id === clientId);
           setShare({ devices, loadingDevices: false, cursor: Math.max(0, at) });

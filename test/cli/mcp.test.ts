@@ -363,3 +363,31 @@ describe('the bound of requests a minute', () => {
     ]);
   });
 });
+
+describe("a hosted proxy's secrets (issue 34)", () => {
+  it('the clients tool masks its token and private key as clients --json does', async () => {
+    const made = await fetch(`${fx.sim.url}/network/auth-client`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fx.sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'proxy in Germany (DE)',
+        proxy_config: { enable_wg: true, initial_device_state: { country_code: 'de' } },
+      }),
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          proxy_config_result: { auth_token: string; wg_config: { client_private_key: string } };
+        }>,
+    );
+    const session = await connect();
+    try {
+      const answer = await structured(session, 'clients');
+      expect(answer).toEqual(await json('clients'));
+      const text = JSON.stringify(answer);
+      expect(text.toLowerCase()).not.toContain(made.proxy_config_result.auth_token.toLowerCase());
+      expect(text).not.toContain(made.proxy_config_result.wg_config.client_private_key);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -2,7 +2,9 @@
 // command prints with --json (its structured result holds the same records), their
 // schemas those of the service's answers in src/contract. What changes the network is in
 // actions.ts.
+
 import * as z from 'zod';
+import { maskClientSecrets } from '../../api/proxy-secrets.ts';
 import { type Endpoints, endpoints } from '../../contract/endpoints.ts';
 import { NetworkClient, RANK_MODES, Udid } from '../../contract/schemas.ts';
 import { parsePeriod } from '../../format/numbers.ts';
@@ -203,11 +205,12 @@ export const TOOLS = [
     name: 'clients',
     title: 'Clients',
     description:
-      'The network’s clients as `netdeck clients --json` has them: device name, device id, client id, provide mode, open connections.',
+      'The network’s clients as `netdeck clients --json` has them: device name, device id, client id, provide mode, open connections; a hosted proxy’s token and private key masked.',
     input: NOTHING,
     output: answerOf('networkClients'),
     annotations: READS,
-    run: async ({ client }) => ({ result: await client.networkClients() }),
+    // A proxy's token acts as the network: an assistant gets the list without it, as `clients` prints it.
+    run: async ({ client }) => ({ result: maskClientSecrets(await client.networkClients()) }),
   }),
 
   tool({

@@ -24,4 +24,10 @@ export const providersKeys = bindings([
   { scope: 'providers', keys: ['D'], action: 'clearDestinations', help: 'forget every used destination' },
   { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
   { scope: 'providers', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
+  {
+    scope: 'providers',
+    keys: ['P'],
+    action: 'proxy',
+    help: "make a hosted proxy in the batch's place (a dialog)",
+  },
 ]);

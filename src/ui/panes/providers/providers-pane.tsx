@@ -19,10 +19,17 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps } from '../types.ts';
 import { FORGET_DIALOG, ForgetQuestion } from './forget-question.tsx';
 import { providersKeys } from './keys.ts';
-import { PROVIDERS_FILTER, providersReasons, providersState, providersView } from './providers-view.ts';
+import {
+  batchPlace,
+  PROVIDERS_FILTER,
+  providersReasons,
+  providersState,
+  providersView,
+} from './providers-view.ts';
 
 /** What is seen, as the list controller sees it. */
 const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PROVIDERS_FILTER);
@@ -32,7 +39,8 @@ const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PRO
  * (providersReasons) and the dispatcher says that instead of calling its handler.
  */
 function useProvidersActions(listHeight: number) {
-  const { providers, session } = useStores();
+  const stores = useStores();
+  const { providers, session } = stores;
   const keys = useKeyNames();
   const dialogs = useDialogs();
   const copy = useCopy();
@@ -41,6 +49,12 @@ function useProvidersActions(listHeight: number) {
   const mark = () => p().toggleDestination();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
+    proxy: () => {
+      const place = batchPlace(p().specs);
+      if (!place) return;
+      stores.proxies.getState().openForm(place);
+      dialogs.open(PROXY_DIALOG);
+    },
     next: () => void p().next(),
     fetchAll: () => void p().fetchAll(),
     search: listView.search,
@@ -138,5 +152,5 @@ export const providersPane = definePane({
     return s.specs.length ? s.seen.length : undefined;
   },
   keyReasons: (stores, keys) => providersReasons(providersState(stores), keys),
-  dialogs: { [FORGET_DIALOG]: ForgetQuestion },
+  dialogs: { [FORGET_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog },
 });
