@@ -1,4 +1,4 @@
-// `e` in My providers and Earnings: where the rows shown go and in what format (CSV, as
+// `e` in Providers, My providers and Earnings: where the rows shown go and in what format (CSV, as
 // the commands' --csv writes it, or JSON Lines), then where it wrote or why it could not.
 // The pane's definition lists it; the form is the fileExport store's.
 import { Box, Text } from 'ink';
