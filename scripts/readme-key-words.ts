@@ -43,7 +43,7 @@ export const KEY_WORDS: Record<string, string> = {
   'providers clearDestinations':
     'forget every used destination, after `y`/`n` (choosing another location or group forgets them too)',
   'providers export':
-    "export the providers seen as JSON Lines to a new private file `netdeck-providers-YYYYMMDD-HHMMSS-XXXXXXXXXXXX.jsonl` (UTC, the console's clock; 12 random characters; mode 0600) in the current folder (in `$TMPDIR` if that is not writable); with nothing seen yet it writes nothing and says so",
+    'export the providers seen (those shown: filtered and sorted as they are) to a new private file, CSV (the columns of `netdeck providers --csv`) or JSON Lines, asking where (see [Exports](#exports)); with nothing seen yet it writes nothing and says so',
 
   'devices addCode': 'add a code (dialog)',
   'devices share': 'share a device (dialog)',

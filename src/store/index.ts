@@ -138,7 +138,7 @@ const login = store({
   live: false,
   needsToken: false,
 });
-/** The export dialog of My providers and Earnings (`e`): a path, a format, where it wrote. */
+/** The export dialog of Providers, My providers and Earnings (`e`): a path, a format, where it wrote. */
 const fileExport = store({
   create: ({ deps }) => createFileExportStore(deps),
   live: false,

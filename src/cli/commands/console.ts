@@ -6,7 +6,6 @@ import { flushCompileCache } from '../compile-cache.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
 import { type FirstPaint, paintConsoleStart } from '../console/first-paint.ts';
-import { providerExportWriter } from '../console/provider-export.ts';
 import { startMark, writeStartMarks } from '../console/start-marks.ts';
 import { readStateFile, statePath, writeStateFile } from '../console/state-file.ts';
 import type { TuiOptions } from '../console/tui.tsx';
@@ -173,7 +172,6 @@ async function runConsoleOn(
       keys: config.keys?.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(login, { apiUrl, token: kept }) : undefined,
-      saveExport: providerExportWriter(),
       remember,
       profiles: profileSwitch(context, options, config, (chosen) => {
         next = chosen;

@@ -46,7 +46,7 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   events: { title: 'The event log', openedBy: ['events'] },
   export: {
     title: 'Exporting to a file',
-    where: 'My providers or Earnings',
+    where: 'Providers, My providers or Earnings',
     openedBy: ['myProviders.export', 'earnings.export'],
   },
   feedback: { title: 'The feedback form', where: 'Account', openedBy: ['account.feedback'] },

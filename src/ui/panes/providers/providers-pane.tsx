@@ -3,13 +3,15 @@
 // all as `netdeck providers --all` does. What it shows and why a key cannot act are its
 // view's (providers-view.ts); here they are drawn, and each key goes to a store action.
 import { Box, Text } from 'ink';
-import { countOf, formatCount } from '../../../format/numbers.ts';
+import { formatCount } from '../../../format/numbers.ts';
 import {
   PROVIDERS_LIST,
   type ProvidersStore,
   providerAtCursor,
+  seenExport,
   visibleSeen,
 } from '../../../store/providers.ts';
+import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
 import { PaneStatusLine } from '../../components/pane-status.tsx';
@@ -40,7 +42,7 @@ const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PRO
  */
 function useProvidersActions(listHeight: number) {
   const stores = useStores();
-  const { providers, session } = stores;
+  const { providers, session, fileExport } = stores;
   const keys = useKeyNames();
   const dialogs = useDialogs();
   const copy = useCopy();
@@ -76,11 +78,11 @@ function useProvidersActions(listHeight: number) {
       p().askForget();
       dialogs.open(FORGET_DIALOG);
     },
-    // Where it went is news for a moment (the footer's toast), not a state of the pane.
     export: () => {
-      const path = p().exportSeen();
-      if (!path) return p().exportError;
-      session.getState().notify(`wrote ${countOf(p().exported?.count ?? 0, 'provider')} to ${path}`);
+      fileExport
+        .getState()
+        .open({ what: 'provider', stem: 'providers', table: () => seenExport(visibleSeen(p())) });
+      dialogs.open(EXPORT_DIALOG);
     },
   });
 }
@@ -152,5 +154,5 @@ export const providersPane = definePane({
     return s.specs.length ? s.seen.length : undefined;
   },
   keyReasons: (stores, keys) => providersReasons(providersState(stores), keys),
-  dialogs: { [FORGET_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog },
+  dialogs: { [FORGET_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog, [EXPORT_DIALOG]: ExportDialog },
 });
