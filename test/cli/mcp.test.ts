@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darkNow } from '../../simulator/engine/dark.ts';
 import type { CliDeps } from '../../src/cli/context.ts';
 import { ManualClock } from '../../src/clock.ts';
-import { jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
+import { eventually, jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
+/** The simulator's log: a line per request (`GET /network/peers 200 ...`). */
+const requests: string[] = [];
 beforeAll(async () => {
-  fx = await startSimFixture({ seed: 1, era: 'current' });
+  fx = await startSimFixture({ seed: 1, era: 'current', log: (line) => requests.push(line) });
 });
+const asked = (route: string) => requests.filter((line) => line.startsWith(`${route} `)).length;
 afterAll(() => fx.close());
 
 const netdeck = (...argv: string[]) => run(argv, { env: fx.env });
@@ -39,7 +42,8 @@ interface Session {
 async function connect(...flags: string[]): Promise<Session> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const stop = new AbortController();
-  const machine = new ManualClock();
+  // This machine's time is the service's, as it is near enough on a real one.
+  const machine = new ManualClock(fx.clock.now());
   const output = { stdout: '', stderr: '' };
   const deps: CliDeps = { mcpTransport: () => serverEnd, stop: stop.signal, clock: machine };
   const done = run(['mcp', ...flags], { env: fx.env, output, deps }).then((r) => r.code);
@@ -441,6 +445,46 @@ describe('idle providers', () => {
       };
       expect(notes.text).toContain('connected throughout the idle hours (here 2:');
     } finally {
+      expect(await session.close()).toBe(0);
+    }
+  });
+});
+
+describe('the event watch between its polls', () => {
+  it('looks at the service’s peer list, as watch does, and reports a provider gone before the next poll', async () => {
+    const session = await connect('--refresh', '600');
+    const polls = asked('POST /stats/providers-last-n');
+    const looks = asked('GET /network/peers');
+    const gone = (await json('stats', 'providers')).providers.find(
+      (p: { connected: boolean; client_id: string }) => p.connected,
+    ).client_id as string;
+    const goneEvents = async () =>
+      (
+        JSON.parse(
+          ((await session.client.readResource({ uri: 'netdeck://events' })).contents[0] as { text: string })
+            .text,
+        ).events as { type: string; client_id: string }[]
+      ).filter((e) => e.type === 'provider_disconnected' && e.client_id === gone);
+    try {
+      await eventually(() => asked('POST /stats/providers-last-n') === polls + 1, 'the first poll');
+      fx.sim.admin.setProviderConnected({ client_id: gone, connected: false });
+      // Six minutes, the service's and this machine's alike: past the 5 a disconnection is reported after.
+      for (let step = 0; step < 24; step++) {
+        await fx.clock.advance(15_000);
+        await session.machine.advance(15_000);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await eventually(() => asked('GET /network/peers') >= looks + 20, 'its looks at the peer list');
+      let events = await goneEvents();
+      for (let tries = 0; tries < 200 && events.length === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        events = await goneEvents();
+      }
+      expect(events).toHaveLength(1);
+      // Told by the peer list: the statistics were not asked again.
+      expect(asked('POST /stats/providers-last-n')).toBe(polls + 1);
+    } finally {
+      fx.sim.admin.setProviderConnected({ client_id: gone, connected: true });
       expect(await session.close()).toBe(0);
     }
   });
