@@ -1,5 +1,6 @@
 // `netdeck balance` in process against the simulator (issue 34): the redeemed codes' secrets
-// masked unless asked (and empty in CSV: a mask is no data), a code redeemed twice refused in
+// masked unless asked (once: the table named the mask's length, not the code's; and empty in
+// CSV: a mask is no data), a code redeemed twice refused in
 // the service's words (exit 4), `ip` without a proxy not a client of the network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
@@ -22,6 +23,11 @@ describe('balance codes', () => {
       expect(listed.code).toBe(0);
       for (const secret of secrets) expect(listed.stdout, `balance codes ${format}`).not.toContain(secret);
     }
+    // The table's mask is the secret's, once: its length is the code's 26, not the mask's own.
+    const table = (await run(['balance', 'codes'], { env: fx.env })).stdout;
+    expect(table).toContain(
+      `${secrets[0]!.slice(0, 4)}…(${secrets[0]!.length} chars)…${secrets[0]!.slice(-3)}`,
+    );
     const csv = (await run(['balance', 'codes', '--csv'], { env: fx.env })).stdout.trim().split('\n');
     expect(csv[0]).toBe('secret,balance_bytes,redeem_time,end_time,balance_code_id');
     expect(csv[1]).toMatch(/^,\d+,/);
