@@ -73,6 +73,8 @@ describe('Proxies (8)', () => {
       /Germany \(DE\) +2026-01-01 00:00 UTC +http:\/\/localhost:\d+ +socks5h:\/\/localhost:\d+ +yes/,
     );
     expect(frame()).not.toMatch(TOKEN);
+    // The simulator's proxy: the pane does not promise the place, as the dialog did not.
+    expect(frame()).toContain('1 proxy · traffic leaves from this machine (the simulator), not the place');
     expect(steady(frame())).toMatchSnapshot('data');
     await resize(80, 24);
     await waitFor(() => !/http:\/\//.test(frame()));
