@@ -149,6 +149,16 @@ simulator's machine, not from the place chosen; a demo's proxy ends with the com
     check: createCheck,
     run: async (session, request) => {
       const { client, out } = session;
+      // A terminal too small for any QR code is found before the proxy is made: rerunning
+      // with --wg-out then makes the one proxy asked for, not a second.
+      if (request.qr) {
+        const { wgQrRoomProblem } = await import('./proxy-wg.ts');
+        const problem = wgQrRoomProblem(context.io);
+        if (problem) {
+          out.error(problem);
+          return ExitCode.failure;
+        }
+      }
       const place =
         'locationId' in request.place ? await placeOfId(session, request.place.locationId) : request.place;
       let answer: Awaited<ReturnType<typeof client.authClient>>;
