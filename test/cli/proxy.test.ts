@@ -72,6 +72,17 @@ describe('proxy create --wg', () => {
     );
   });
 
+  it('against the simulator the HTTPS URL says it speaks no TLS (a TLS client hears only an alert)', async () => {
+    const made = await run(['proxy', 'create', '--country', 'de']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(
+      /^ {2}HTTPS {6}https:\/\/[0-9a-v]{58}\.localhost:\d+ {2}\(the simulator's HTTPS proxy speaks no TLS: use the HTTP or SOCKS5 URL\)$/m,
+    );
+    // The JSON is the service's answer as sent: no words of netdeck's in it.
+    const json = await run(['proxy', 'create', '--country', 'de', '--json']);
+    expect(json.stdout).not.toContain('speaks no TLS');
+  });
+
   it.each([
     [['--country', 'xx'], 'not a country code netdeck knows'],
     [['--country', 'de', '--location', '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47'], 'one of them'],

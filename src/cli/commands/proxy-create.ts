@@ -217,6 +217,12 @@ function madeTable(m: Made): DataTable<Made> {
   };
 }
 
+/**
+ * The simulator's HTTPS proxy speaks no TLS: a TLS client hears only an alert ("unrecognized
+ * name"), so the line that offers its URL says so and names what works.
+ */
+const SIMULATOR_HTTPS = "(the simulator's HTTPS proxy speaks no TLS: use the HTTP or SOCKS5 URL)";
+
 async function printMade(session: CommandSession, m: Made, context: CliContext): Promise<number> {
   const { out } = session;
   const { proxy, made } = m;
@@ -229,7 +235,7 @@ async function printMade(session: CommandSession, m: Made, context: CliContext):
     `A proxy in ${sanitize(m.place.text)}: client ${made.client_id ?? '?'}, proxy ${made.proxy_id ?? '?'}`,
     `  HTTP       ${proxy.http ?? none('the service sent no HTTP URL')}`,
     `  SOCKS5     ${proxy.socks ?? none("the network's plan has no SOCKS proxy")}`,
-    `  HTTPS      ${proxy.https ?? none('the service sent no HTTPS URL')}`,
+    `  HTTPS      ${proxy.https ? `${proxy.https}${m.local ? `  ${out.style.dim(SIMULATOR_HTTPS)}` : ''}` : none('the service sent no HTTPS URL')}`,
     `  WireGuard  ${made.wg_config ? (m.request.wgOut ? `written to ${m.request.wgOut} (0600)` : 'in --json, or --wg-out FILE.conf, or --qr') : none(m.request.choices.wireGuard ? "the network's plan has no WireGuard" : 'not asked for: --wg')}`,
     ...(exportLine(proxy) ? [exportLine(proxy)!] : []),
   ];
