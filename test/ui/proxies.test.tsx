@@ -81,6 +81,23 @@ describe('Proxies (8)', () => {
     expect(steady(frame())).toMatchSnapshot('narrow');
   });
 
+  it("a region's long name is shown whole where the row has room: narrow, and beside the URLs", async () => {
+    const { waitFor, frame, resize } = await open({ pane: 'proxies', cols: 80, rows: 24 });
+    const region = 'North Rhine-Westphalia (a region in DE)';
+    await app!.client.authClient({
+      description: `proxy in ${region}`,
+      proxy_config: { initial_device_state: { country_code: 'de' } },
+    });
+    await app!.press('r');
+    await waitFor(region);
+    expect(frame()).toMatch(/North Rhine-Westphalia \(a region in DE\) {2}2026-01-01 00:00 UTC {2}no/);
+    await resize(120, 32);
+    await waitFor(() => /http:\/\//.test(frame()));
+    expect(frame()).toMatch(
+      /North Rhine-Westphalia \(a region in DE\) {2}2026-01-01 00:00 UTC {2}http:\/\/localhost:\d+ +socks5h:/,
+    );
+  });
+
   it('empty, loading and error say so in the pane', async () => {
     await open({ pane: 'proxies' });
     await app!.waitFor('No hosted proxies yet. In Discover, P on a country, region or city makes one there.');
