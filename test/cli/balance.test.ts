@@ -1,7 +1,8 @@
 // `netdeck balance` in process against the simulator (issue 34): the redeemed codes' secrets
 // masked unless asked (once: the table named the mask's length, not the code's; and empty in
 // CSV: a mask is no data), a code redeemed twice refused in
-// the service's words (exit 4), `ip` without a proxy not a client of the network.
+// the service's words (exit 4), `ip` without a proxy not a client of the network, and `ip
+// --via` a proxy that refuses this machine said as that proxy's refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
 
@@ -46,5 +47,20 @@ describe('balance codes', () => {
     const direct = JSON.parse((await run(['ip', '--json'], { env: fx.env })).stdout);
     expect(direct.info.ip).toBe('127.0.0.1');
     expect(direct.connected_to_network).toBe(false);
+  });
+});
+
+describe('ip --via', () => {
+  it('a proxy that refuses this machine (locked to another address) says so, through which proxy', async () => {
+    const made = await run(['proxy', 'create', '--country', 'de', '--lock-ip', '10.0.0.1', '--json'], {
+      env: fx.env,
+    });
+    expect(made.code, made.stderr).toBe(0);
+    const clientId: string = JSON.parse(made.stdout).client_id;
+    const via = await run(['ip', '--via', clientId], { env: fx.env });
+    expect(via.code).toBe(1);
+    expect(via.stderr).toContain(
+      `through the proxy in Germany (DE) (${clientId}): it refused this machine (502 Not authorized): its locks leave this address out, or its token is no longer accepted`,
+    );
   });
 });
