@@ -74,7 +74,7 @@ describe('Proxies (8)', () => {
     );
     expect(frame()).not.toMatch(TOKEN);
     // The simulator's proxy: the pane does not promise the place, as the dialog did not.
-    expect(frame()).toContain('1 proxy · traffic leaves from this machine (the simulator), not the place');
+    expect(frame()).toContain("1 proxy · traffic leaves from the simulator's machine, not the place");
     expect(steady(frame())).toMatchSnapshot('data');
     await resize(80, 24);
     await waitFor(() => !/http:\/\//.test(frame()));

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
 import type { Location, ProxyConfigResult } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { type CheckedProxy, checkProxy, exportLine, isLocalProxyHost } from '../../store/proxy-answer.ts';
+import { type CheckedProxy, checkProxy, exportLine } from '../../store/proxy-answer.ts';
 import {
   countryPlace,
   ipProblem,
@@ -183,7 +183,7 @@ simulator's machine, not from the place chosen; a demo's proxy ends with the com
           proxy,
           request,
           json: answer,
-          local: !!session.simulator || isLocalProxyHost(proxy.host),
+          local: !!session.simulator || proxy.simulator,
         },
         context,
       );

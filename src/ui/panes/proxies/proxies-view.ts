@@ -6,7 +6,7 @@ import { formatTimestamp } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import type { Stores } from '../../../store/index.ts';
 import { proxyPlace, selectedProxy, usableProxy } from '../../../store/proxies.ts';
-import { isLocalProxyHost } from '../../../store/proxy-answer.ts';
+import { isSimulatorProxy } from '../../../store/proxy-answer.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
@@ -76,11 +76,11 @@ export function proxiesView(state: ProxiesPaneState, keys: KeyNames, width: numb
       p?.wg_config ? 'yes' : 'no',
     ]);
   };
-  // The simulator's proxies (a loopback host) send traffic out from this machine: the pane
-  // says so as the dialog that made them did, instead of promising the place, and first,
-  // so a narrow terminal still shows it.
-  const leaves = rows.some((proxy) => isLocalProxyHost(proxy.proxy_client?.proxy_host))
-    ? 'traffic leaves from this machine (the simulator), not the place'
+  // The simulator's proxies send traffic out from its machine: the pane says so as the
+  // dialog that made them did, instead of promising the place, and first, so a narrow
+  // terminal still shows it.
+  const leaves = rows.some((proxy) => isSimulatorProxy(proxy.proxy_client))
+    ? "traffic leaves from the simulator's machine, not the place"
     : 'traffic leaves from the place shown';
   const status = state.error
     ? undefined
