@@ -83,6 +83,16 @@ describe('proxy create --wg', () => {
     expect(json.stdout).not.toContain('speaks no TLS');
   });
 
+  it('--location with a city id (netdeck locations -q finds them; the service lists countries only): made for it as given, said so without a warning', async () => {
+    const countries = JSON.parse((await run(['locations', '--json'])).stdout).locations;
+    const found = JSON.parse((await run(['locations', '-q', countries[0].name, '--json'])).stdout);
+    const city = found.locations.find((l: { location_type: string }) => l.location_type === 'city');
+    const made = await run(['proxy', 'create', '--location', city.location_id]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain(`${city.location_id} is no country the service lists`);
+    expect(made.stderr).not.toContain('warning');
+  });
+
   it.each([
     [['--country', 'xx'], 'not a country code netdeck knows'],
     [['--country', 'de', '--location', '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47'], 'one of them'],

@@ -97,14 +97,18 @@ function createCheck(options: CreateOptions): CreateRequest {
   };
 }
 
-/** The listed location of `id` (every place provider-locations lists), or a place named by its id. */
+/**
+ * The listed location of `id`, or a place named by its id. provider-locations lists the
+ * countries only: a region's or a city's id (as `netdeck locations -q` finds them) is not
+ * there, and the service has no lookup by id, so such a place is sent and recorded by its id.
+ */
 async function placeOfId(session: CommandSession, id: string): Promise<ProxyPlace> {
   const listed = (await session.client.providerLocations()).locations?.find(
     (l: Location) => l.location_id === id,
   );
   if (listed) return locationPlace(listed);
-  session.out.warn(
-    `the service lists no location ${id} with providers; it takes a proxy's location unchecked, so the proxy is made for it as given`,
+  session.out.note(
+    `${id} is no country the service lists, and it names no other place by its id: the proxy is made for it as given (the service takes a location unchecked) and recorded by its id`,
   );
   return locationPlace({ location_id: id });
 }
