@@ -6,15 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
-import {
-  configHome,
-  eventually,
-  type Run,
-  run,
-  type SimFixture,
-  startSimFixture,
-  terminalInput,
-} from './harness.ts';
+import { configHome, onTerminal, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
 beforeAll(async () => {
@@ -31,30 +23,6 @@ afterEach(() => home.dir.cleanup());
 /** Against the fixture's simulator without a token: a new user signing up. */
 const apiEnv = () => ({ ...home.env, NETDECK_API_URL: fx.sim.url });
 const networkNamed = (name: string) => fx.sim.engine.world.networks.indexOfName(name) >= 0;
-
-/**
- * Runs `argv` on a terminal and answers each question once it is asked: `answers` pairs
- * what the question says (or a function giving the answer then) with what is typed.
- */
-async function onTerminal(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  answers: [RegExp, string | (() => string)][],
-): Promise<Run> {
-  const keyboard = terminalInput();
-  const output = { stdout: '', stderr: '' };
-  const running = run(argv, { env, stdin: keyboard, output });
-  let asked = 0;
-  for (const [question, answer] of answers) {
-    await eventually(
-      () => (output.stderr.slice(asked).match(question)?.index ?? -1) >= 0,
-      `the question ${question}`,
-    );
-    asked = output.stderr.length;
-    keyboard.write(`${typeof answer === 'string' ? answer : answer()}\r`);
-  }
-  return running;
-}
 
 describe('a name the service makes under another form', () => {
   it('without a terminal: exit 2 before any request, naming the form and --yes', async () => {
