@@ -27,6 +27,13 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
   return app;
 }
 
+/** Discover with its places loaded, and the first of them (under the cursor). */
+async function onDiscover() {
+  const rendered = await open({ pane: 'discover' });
+  await rendered.loaded();
+  return Object.assign(rendered, { place: rendered.stores.discovery.getState().rows[0]! });
+}
+
 /** A proxy made as `proxy create` makes one, described with its place. */
 const makeProxy = (rendered: Rendered, wg = true) =>
   rendered.client.authClient({
@@ -36,9 +43,7 @@ const makeProxy = (rendered: Rendered, wg = true) =>
 
 describe('Discover: P makes a proxy in the place under the cursor', () => {
   it('the dialog: WireGuard and the lock to choose, then the URLs with the token; y copies the HTTP one', async () => {
-    const { press, waitFor, frame, stores } = await open({ pane: 'discover' });
-    await app!.loaded();
-    const place = stores.discovery.getState().rows[0]!;
+    const { press, waitFor, frame, stores, place } = await onDiscover();
     await press('P');
     await waitFor(`A proxy in ${place.name}`);
     expect(frame()).toContain('[ ] WireGuard too (w)');
@@ -66,9 +71,7 @@ describe('Discover: P makes a proxy in the place under the cursor', () => {
 
 describe("Providers: P makes a proxy in the batch's place", () => {
   it('Discover sends a country; P on Providers opens the same dialog for it and makes the proxy there', async () => {
-    const { press, waitFor, frame, stores } = await open({ pane: 'discover' });
-    await app!.loaded();
-    const place = stores.discovery.getState().rows[0]!;
+    const { press, waitFor, frame, stores, place } = await onDiscover();
     await press('p');
     await waitFor(() => stores.providers.getState().specs.length === 1);
     // Discover's p sends the place and shows Providers.
