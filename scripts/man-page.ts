@@ -91,11 +91,19 @@ function named(pages: HelpPage[], pattern: RegExp): [string, string][] {
 /** The environment variables the help names. */
 const environment = (pages: HelpPage[]) => named(pages, /\b(?:NETDECK_[A-Z_]+|NO_COLOR|XDG_[A-Z_]+_HOME)\b/g);
 
-/** The files the help names under a home or an XDG folder (not the examples' shell files). */
+/**
+ * A page without its examples (`examples()` of src/cli/commands/help.ts: a line `Examples:`,
+ * then `# what` and `$ command` lines): a path an example writes to (`~/.mcp-token`, the
+ * shell's completion files) is the reader's choice, not a file netdeck reads or writes.
+ */
+const withoutExamples = (page: HelpPage): HelpPage => ({
+  ...page,
+  unwrapped: page.unwrapped.replace(/^Examples:\n(?: {2}[#$] .*\n?)*/gm, ''),
+});
+
+/** The files the help names under a home or an XDG folder, outside its examples. */
 const files = (pages: HelpPage[]) =>
-  named(pages, /(?:\$XDG_[A-Z_]+|~)\/[\w./<>-]*[\w>]/g).filter(
-    ([path]) => !/\/(\.bashrc|\.zfunc|fish)\b/.test(path),
-  );
+  named(pages.map(withoutExamples), /(?:\$XDG_[A-Z_]+|~)\/[\w./<>-]*[\w>]/g);
 
 /** The exit codes of the program's help (`Exit codes: 0 ok, 1 ..., 5 ...`). */
 function exitCodes(program: HelpPage): [string, string][] {

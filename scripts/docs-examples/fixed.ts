@@ -24,6 +24,12 @@ export const WRITTEN_HOME = '/home/me';
 /** The simulator a page's examples run against, as the pages write its port (`npm run sim`'s). */
 export const SIM_PORT = 8080;
 
+/**
+ * Its proxies' ports as the pages write them (squid's and SOCKS's usual ones): fixed, so
+ * that a proxy's URLs and `export HTTPS_PROXY=… ALL_PROXY=…` line are shown whole.
+ */
+export const SIM_PROXY_PORTS = { http: 3128, socks: 1080 } as const;
+
 /** A key file of the fixed key (0600, as `netdeck sim --key-file` wants it), in a folder of its own. */
 export function writeKeyFile(): { path: string; remove(): void } {
   const folder = mkdtempSync(join(tmpdir(), 'netdeck-docs-key-'));

@@ -15,6 +15,7 @@ import {
   makeHome,
   SIGNING_KEY_HEX,
   SIM_PORT,
+  SIM_PROXY_PORTS,
   START_TIME,
   WRITTEN_HOME,
   writeKeyFile,
@@ -59,8 +60,11 @@ export class PageSession {
     private readonly stopSimulator: AbortController,
     private readonly cleanup: () => void,
     private readonly quiet: QuietWatch,
+    proxyPorts: { http: number; socks: number },
   ) {
     this.ports.set(SIM_PORT, Number(new URL(simulator.url).port));
+    this.ports.set(SIM_PROXY_PORTS.http, proxyPorts.http);
+    this.ports.set(SIM_PROXY_PORTS.socks, proxyPorts.socks);
     this.vars = new Map([
       ['HOME', home.path],
       ['PATH', process.env.PATH ?? '/usr/bin:/bin'],
@@ -81,7 +85,7 @@ export class PageSession {
     const stop = new AbortController();
     const cwd = process.cwd();
     try {
-      const { simulator, ended } = await pageSimulator(home.path, key.path, stop.signal);
+      const { simulator, ended, proxyPorts } = await pageSimulator(home.path, key.path, stop.signal);
       if (!(simulator.clock instanceof ManualClock))
         throw new Error('the page’s simulator has a running clock');
       // Relative paths on a page (`> clients.csv`, `--token-file pi.jwt`) are in its home.
@@ -93,7 +97,7 @@ export class PageSession {
         key.remove();
         quiet.close();
       };
-      return new PageSession(home, world, simulator, ended, stop, cleanup, quiet);
+      return new PageSession(home, world, simulator, ended, stop, cleanup, quiet, proxyPorts);
     } catch (error) {
       home.remove();
       key.remove();
@@ -361,14 +365,27 @@ export class PageSession {
   }
 }
 
-/** The page's simulator: `netdeck sim` on a free port, seed 1, a still clock at START_TIME, the fixed key. */
+/**
+ * The page's simulator: `netdeck sim` on a free port, seed 1, a still clock at START_TIME,
+ * the fixed key; its proxies on free ports of their own, each shown as the page writes it.
+ */
 async function pageSimulator(home: string, keyFile: string, stop: AbortSignal) {
   for (let tries = 1; ; tries++) {
     const port = await freePortLike(SIM_PORT);
+    const proxyPorts = {
+      http: await freePortLike(SIM_PROXY_PORTS.http),
+      socks: await freePortLike(SIM_PROXY_PORTS.socks),
+    };
     const argv = ['--port', String(port), '--start-time', START_TIME, '--speed', '0'];
     argv.push('--admin-secret', ADMIN_SECRET, '--key-file', keyFile);
+    argv.push('--http-proxy-port', String(proxyPorts.http), '--socks-proxy-port', String(proxyPorts.socks));
     try {
-      return await startSimulator(argv, { stdout: () => {}, stderr: () => {}, env: { HOME: home } }, stop);
+      const started = await startSimulator(
+        argv,
+        { stdout: () => {}, stderr: () => {}, env: { HOME: home } },
+        stop,
+      );
+      return { ...started, proxyPorts };
     } catch (error) {
       // Another program may take the free port before the simulator does.
       if (tries >= 3) throw error;

@@ -3,7 +3,9 @@
 // of those that take some: an option's or argument's choices (`--era`, `--last`, the
 // shells), and the profile names, which the script asks netdeck for as it completes
 // (`netdeck __complete profiles`: they change without a new script), for `--profile` one
-// name, for `--profiles` `all` or a list (the names after its last comma). A script offers
+// name, for `--profiles` `all` or a list (the names after its last comma); and the
+// network's proxy client ids (`__complete proxies`) for `ip --via` and `proxy remove`'s
+// argument. A script offers
 // each candidate as it is and expands none, and of what netdeck lists it offers the plain
 // names only (OFFERED_NAME): a profile named `$(…)` once ran on TAB in bash.
 import type { Argument, Command, Option } from 'commander';
@@ -13,12 +15,18 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 /** Values known only when completing: the hidden command that prints them, one per line. */
-export const DYNAMIC_VALUES = { profiles: 'profiles' } as const;
+export const DYNAMIC_VALUES = { profiles: 'profiles', proxies: 'proxies' } as const;
+type DynamicKind = keyof typeof DYNAMIC_VALUES;
 /** Options whose values are dynamic: the kind each takes, and whether it takes a list of them. */
-const DYNAMIC_OPTIONS: Record<string, { kind: keyof typeof DYNAMIC_VALUES; list?: { also: string } }> = {
+const DYNAMIC_OPTIONS: Record<string, { kind: DynamicKind; list?: { also: string } }> = {
   '--profile': { kind: 'profiles' },
   // `--profiles all`, or names separated by commas.
   '--profiles': { kind: 'profiles', list: { also: ALL_PROFILES } },
+  '--via': { kind: 'proxies' },
+};
+/** Commands whose argument is dynamic, by their words: the kind it takes. */
+const DYNAMIC_ARGUMENTS: Record<string, DynamicKind> = {
+  'proxy remove': 'proxies',
 };
 export const COMPLETE_COMMAND = '__complete';
 
@@ -26,9 +34,7 @@ export const COMPLETE_COMMAND = '__complete';
  * What an option's value completes to: fixed words, or a kind asked of netdeck (one, or a
  * list separated by commas, or the word `also` alone).
  */
-type Values =
-  | { words: readonly string[] }
-  | { dynamic: keyof typeof DYNAMIC_VALUES; list?: { also: string } };
+type Values = { words: readonly string[] } | { dynamic: DynamicKind; list?: { also: string } };
 
 interface Node {
   /** Command words from the program down, e.g. ['stats', 'providers']. */
@@ -38,6 +44,8 @@ interface Node {
   children: string[];
   /** The choices of its first argument (`completion <shell>`, `config get <key>`). */
   argChoices: readonly string[];
+  /** What its argument takes when netdeck lists it as it completes (`proxy remove <client-id>`). */
+  argDynamic?: DynamicKind;
 }
 
 const isHidden = (c: Command) => (c as unknown as { _hidden?: boolean })._hidden === true;
@@ -60,6 +68,7 @@ function walk(command: Command, path: string[] = []): Node[] {
     ),
     children: visible.map((c) => c.name()),
     argChoices: first?.argChoices ?? [],
+    argDynamic: DYNAMIC_ARGUMENTS[path.join(' ')],
   };
   return [node, ...visible.flatMap((c) => walk(c, [...path, c.name()]))];
 }
@@ -92,10 +101,15 @@ const quoteAll = (words: readonly string[]) => words.map(quote).join(' ');
 export const OFFERED_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,63}$/;
 
 function bash(nodes: Node[], values: Map<string, Values>, name: string): string {
+  // A dynamic argument: what netdeck lists, unless an option is being typed.
+  const listedArgument = (n: Node) =>
+    n.argDynamic
+      ? `; [[ $cur != -* ]] && { _${name}_listed "$cur" ${DYNAMIC_VALUES[n.argDynamic]}; return; }`
+      : '';
   const cases = nodes
     .map(
       (n) =>
-        `    ${quote(n.path.join(' '))}) candidates=(${quoteAll([...n.children, ...n.options, ...n.argChoices])}) ;;`,
+        `    ${quote(n.path.join(' '))}) candidates=(${quoteAll([...n.children, ...n.options, ...n.argChoices])})${listedArgument(n)} ;;`,
     )
     .join('\n');
   const valueCases = [...values]
@@ -187,19 +201,29 @@ function fish(nodes: Node[], values: Map<string, Values>, name: string): string 
     const condition = node.path.length
       ? `__fish_seen_subcommand_from ${node.path.at(-1)}`
       : '__fish_use_subcommand';
+    // A subcommand is offered until one is typed (`proxy remove ` offers no `list`).
+    const offersChildren =
+      node.path.length && node.children.length
+        ? `${condition}; and not __fish_seen_subcommand_from ${node.children.join(' ')}`
+        : condition;
     for (const child of nodes.filter(
       (n) => n.path.length === node.path.length + 1 && n.path.slice(0, -1).join(' ') === node.path.join(' '),
     ))
       lines.push(
-        `complete -c ${name} -n ${quote(condition)} -a ${quote(child.path.at(-1)!)} -d ${quote(child.description.slice(0, 60))}`,
+        `complete -c ${name} -n ${quote(offersChildren)} -a ${quote(child.path.at(-1)!)} -d ${quote(child.description.slice(0, 60))}`,
       );
+    // fish offers the lines of a command's output as they are; the plain names only, as in bash.
+    const listed = (kind: DynamicKind) =>
+      `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[kind]} 2>/dev/null | string match -r -- ${quote(OFFERED_NAME.source)})`;
     if (node.argChoices.length)
       lines.push(`complete -c ${name} -n ${quote(condition)} -a ${quote(node.argChoices.join(' '))}`);
+    // Every word of its path seen (`remove` alone is also `clients remove`'s).
+    if (node.argDynamic)
+      lines.push(
+        `complete -c ${name} -n ${quote(node.path.map((word) => `__fish_seen_subcommand_from ${word}`).join('; and '))} -a ${quote(listed(node.argDynamic))}`,
+      );
     for (const option of node.options.filter((o) => o.startsWith('--'))) {
       const v = values.get(option);
-      // fish offers the lines of a command's output as they are; the plain names only, as in bash.
-      const listed = (kind: keyof typeof DYNAMIC_VALUES) =>
-        `(${name} ${COMPLETE_COMMAND} ${DYNAMIC_VALUES[kind]} 2>/dev/null | string match -r -- ${quote(OFFERED_NAME.source)})`;
       // A list: fish offers `also` and each name (one at a time).
       const dynamic = (d: Extract<Values, { dynamic: unknown }>) =>
         d.list ? `${d.list.also} ${listed(d.dynamic)}` : listed(d.dynamic);

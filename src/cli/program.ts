@@ -113,7 +113,7 @@ Configuration: flags > NETDECK_API_URL, NETDECK_TOKEN, NETDECK_TOKEN_FILE, NETDE
 simulator. See: netdeck config --help
 NO_COLOR (set, not empty): no colours, in the console and in what the commands print.
 Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4 refused by the service,
-5 watch --check found a problem.
+5 watch --check found a problem, 130 stopped with ctrl-c.
 `,
   );
 

@@ -1,10 +1,12 @@
 // `netdeck balance` in process against the simulator (issue 34): the redeemed codes' secrets
 // masked unless asked (once: the table named the mask's length, not the code's; and empty in
-// CSV: a mask is no data), a code redeemed twice refused in
-// the service's words (exit 4), `ip` without a proxy not a client of the network, and `ip
-// --via` a proxy that refuses this machine said as that proxy's refusal.
+// CSV: a mask is no data), a code redeemed twice refused in the service's words (exit 4),
+// redeem's question on a terminal (what the code holds; no redeems nothing), `ip` without a
+// proxy not a client of the network, and `ip --via` a proxy that refuses this machine said
+// as that proxy's refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type SimFixture, startSimFixture } from './harness.ts';
+import { formatBytes } from '../../src/format/numbers.ts';
+import { onTerminal, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
 beforeAll(async () => {
@@ -41,6 +43,24 @@ describe('balance codes', () => {
     expect(again).toMatchObject({ code: 4, stderr: expect.stringContaining('Unknown balance code.') });
     const lower = await run(['balance', 'redeem', code.toLowerCase(), '--yes'], { env: fx.env });
     expect(lower.code).toBe(4);
+  });
+
+  it('redeem on a terminal: says what the code holds and asks; no redeems nothing, yes redeems it', async () => {
+    // The first code unredeemed (the test before redeemed the one that was first).
+    const { secret, balance_byte_count: bytes } = fx.sim.demo.codes().balance_codes[0]!;
+    const holds = /Redeem it for this network\? \[y\/N\] /;
+    const declined = await onTerminal(['balance', 'redeem', secret], fx.env, [[holds, 'n']]);
+    expect(declined.code, declined.stderr).toBe(0);
+    expect(declined.stderr).toContain(`The code holds ${formatBytes(bytes)} until `);
+    expect(declined.stderr).toContain('netdeck: nothing redeemed');
+    expect(declined.stdout).toBe('');
+    const redeemed = await onTerminal(['balance', 'redeem', secret], fx.env, [[holds, 'y']]);
+    expect(redeemed.code, redeemed.stderr).toBe(0);
+    expect(redeemed.stdout).toMatch(`redeemed: ${formatBytes(bytes)} added to the data balance`);
+    // Without a terminal to ask on, and no --yes: exit 2 before any request.
+    const piped = await run(['balance', 'redeem', 'A'.repeat(26)], { env: fx.env });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('no terminal to ask on: add --yes to redeem without a question');
   });
 
   it('ip: this address, not a client of the network', async () => {

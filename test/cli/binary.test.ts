@@ -94,14 +94,13 @@ describe('dist/netdeck.cjs', () => {
     const env = { NETDECK_API_URL: url, NETDECK_TOKEN: token };
 
     // One item per line, in this order (design.md): scripts parse them; where the proxies
-    // listen comes after them (issue 34).
+    // listen comes after them (issue 34: test/cli/sim-command.test.ts), past what the harness reads.
     expect(out.split('\n').map((line) => line.split(/[: ]/)[0])).toEqual([
       'listening',
       'token',
       'admin',
       'demo',
       'export',
-      'proxies',
       '',
     ]);
     expect(out).toContain(`export NETDECK_API_URL=${url} NETDECK_TOKEN=${token}\n`);

@@ -1,13 +1,14 @@
 // `netdeck completion bash|zsh|fish`: generated from the program, so every command,
 // subcommand and option is in it; each script completes as its shell would, and never
-// runs what a profile name holds (bash's `compgen -W` expanded `$(…)` in them).
+// runs what a profile name holds (bash's `compgen -W` expanded `$(…)` in them). The
+// network's proxy client ids complete `ip --via` and `proxy remove`'s argument.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
 import { itNeeds, shellInstalled } from '../machine.ts';
-import { run, tempDir } from './harness.ts';
+import { run, startSimFixture, tempDir } from './harness.ts';
 
 const commandNames = async () => {
   const help = await run(['--help']);
@@ -64,18 +65,20 @@ const zshTab = (functions: string, env: NodeJS.ProcessEnv) => (typed: string, un
     timeout: 10_000,
   });
 
+/** Two proxy client ids, as `netdeck __complete proxies` prints them. */
+const PROXY_IDS = ['3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47', '9b1e0c5a-2d6b-4c7e-8a8f-0b1d3f2c9a4e'];
+
 /**
  * A stand-in netdeck on PATH whose `netdeck __complete profiles` prints `lines` as they are
- * (two profiles by default): what a script does with whatever it is given.
+ * (two profiles by default), and `__complete proxies` two proxy client ids: what a script
+ * does with whatever it is given.
  */
 function profilesStandIn(folder: string, lines = ['prod', 'staging']): NodeJS.ProcessEnv {
   const bin = join(folder, 'bin');
   mkdirSync(bin, { recursive: true });
   writeFileSync(join(folder, 'profiles.txt'), `${lines.join('\n')}\n`);
-  writeFileSync(
-    join(bin, 'netdeck'),
-    `#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && cat '${join(folder, 'profiles.txt')}'\n`,
-  );
+  writeFileSync(join(folder, 'proxies.txt'), `${PROXY_IDS.join('\n')}\n`);
+  writeFileSync(join(bin, 'netdeck'), `#!/bin/sh\n[ "$1" = "__complete" ] && cat '${folder}'/"$2.txt"\n`);
   chmodSync(join(bin, 'netdeck'), 0o755);
   return { PATH: `${bin}:${process.env.PATH}` };
 }
@@ -158,6 +161,28 @@ describe('netdeck completion', () => {
     expect(zsh).toContain((await run(['completion', 'bash'])).stdout);
   });
 
+  it('bash (and zsh) completes ip --via and proxy remove with the proxy client ids netdeck lists', async () => {
+    const script = join(dir.path, 'netdeck.bash');
+    writeFileSync(script, (await run(['completion', 'bash'])).stdout);
+    const complete = bashCompletion(script, profilesStandIn(dir.path));
+    expect(complete('ip', '--via', "''")).toBe(PROXY_IDS.join(' '));
+    expect(complete('ip', '--via', '9b')).toBe(PROXY_IDS[1]);
+    expect(complete('proxy', 'remove', "''")).toBe(PROXY_IDS.join(' '));
+    expect(complete('proxy', 'remove', '3f')).toBe(PROXY_IDS[0]);
+    // An option of proxy remove is still an option.
+    expect(complete('proxy', 'remove', '--js').split(' ').sort()).toEqual(['--json']);
+    // Only proxy remove's argument: clients remove takes other clients.
+    expect(complete('clients', 'remove', '3f')).toBe('');
+  });
+
+  itWithZsh('zsh completes proxy remove with the proxy client ids', async () => {
+    const functions = join(dir.path, 'functions');
+    mkdirSync(functions);
+    writeFileSync(join(functions, '_netdeck'), (await run(['completion', 'zsh'])).stdout);
+    const tab = zshTab(functions, { ...profilesStandIn(dir.path), HOME: dir.path });
+    expect(tab('netdeck proxy remove 3', PROXY_IDS[0])).toContain(`netdeck proxy remove ${PROXY_IDS[0]}`);
+  });
+
   it('fish offers the same values', async () => {
     const fish = (await run(['completion', 'fish'])).stdout;
     expect(fish).toContain("complete -c netdeck -n '__fish_use_subcommand' -l era -x -a 'current seed'");
@@ -171,6 +196,10 @@ describe('netdeck completion', () => {
       "-l profile -x -a '(netdeck __complete profiles 2>/dev/null | string match -r -- ",
     );
     expect(fish).toMatch(/__fish_seen_subcommand_from set' -a '[^']*\brefresh_seconds\b/);
+    expect(fish).toContain("-l via -x -a '(netdeck __complete proxies 2>/dev/null | string match -r -- ");
+    expect(fish).toContain(
+      "complete -c netdeck -n '__fish_seen_subcommand_from proxy; and __fish_seen_subcommand_from remove' -a '(netdeck __complete proxies",
+    );
   });
 
   itWithZsh('zsh, installed in $fpath as its docs say, completes from the first tab', async () => {
@@ -199,6 +228,9 @@ describe('netdeck completion', () => {
     expect(complete('netdeck --profile ')).toEqual(['prod', 'staging']);
     expect(complete('netdeck payments --profiles ')).toEqual(['all', 'prod', 'staging']);
     expect(complete('netdeck devices --cs')).toEqual(['--csv']);
+    expect(complete('netdeck ip --via ')).toEqual(PROXY_IDS);
+    expect(complete('netdeck proxy remove ')).toEqual(PROXY_IDS);
+    expect(complete('netdeck clients remove 3f')).toEqual(['']);
   });
 
   it('netdeck __complete profiles lists the profile names, one per line (nothing for a kind it does not know)', async () => {
@@ -214,6 +246,25 @@ describe('netdeck completion', () => {
     // Hidden: not among the commands, nor in the scripts.
     expect(await commandNames()).not.toContain('__complete');
     expect((await run(['completion', 'bash'])).stdout).not.toContain("'__complete')");
+  });
+
+  it('netdeck __complete proxies lists the configured network’s proxy client ids; nothing in demo mode', async () => {
+    const fx = await startSimFixture();
+    try {
+      const made = await run(['proxy', 'create', '--country', 'de', '--json'], { env: fx.env });
+      const clientId = JSON.parse(made.stdout).client_id;
+      const listed = await run(['__complete', 'proxies'], { env: fx.env });
+      expect([listed.code, listed.stdout]).toEqual([ExitCode.ok, `${clientId}\n`]);
+      // The demo: a world made for one command has no proxy; nothing is built for a tab.
+      const demo = await run(['__complete', 'proxies'], { env: { XDG_CONFIG_HOME: dir.path } });
+      expect([demo.code, demo.stdout]).toEqual([ExitCode.ok, '']);
+      // A service that cannot be reached: nothing, exit 0 (a completion never prints an error).
+      await fx.sim.close();
+      const down = await run(['__complete', 'proxies'], { env: fx.env });
+      expect([down.code, down.stdout, down.stderr]).toEqual([ExitCode.ok, '', '']);
+    } finally {
+      await fx.close();
+    }
   });
 
   describe('with hostile profile names (as netdeck __complete profiles might print them)', () => {

@@ -130,3 +130,24 @@ export async function eventually(check: () => boolean, what: string, timeoutMs =
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/**
+ * Runs `argv` on a terminal and answers each question once it is asked: `answers` pairs
+ * what the question says (or a function giving the answer then) with what is typed.
+ */
+export async function onTerminal(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  answers: [RegExp, string | (() => string)][],
+): Promise<Run> {
+  const keyboard = terminalInput();
+  const output = { stdout: '', stderr: '' };
+  const running = run(argv, { env, stdin: keyboard, output });
+  let asked = 0;
+  for (const [question, answer] of answers) {
+    await eventually(() => question.test(output.stderr.slice(asked)), `the question ${question}`);
+    asked = output.stderr.length;
+    keyboard.write(`${typeof answer === 'string' ? answer : answer()}\r`);
+  }
+  return running;
+}

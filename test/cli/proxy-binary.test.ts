@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webAppFieldsMissing } from '../contract/web-app-fields.ts';
 import { binaryHarness, SMALL_SIM } from './binary-harness.ts';
 
 const binary = binaryHarness();
@@ -13,7 +14,7 @@ let sim: Awaited<ReturnType<typeof binary.startSim>>;
 let env: Record<string, string>;
 let admin: (path: string, body?: unknown) => Promise<Record<string, unknown>>;
 /** The proxy every test below uses: made once, with WireGuard. */
-let made: { clientId: string; token: string; privateKey: string };
+let made: { clientId: string; token: string; privateKey: string; answer: Record<string, unknown> };
 
 beforeAll(async () => {
   await binary.setUp();
@@ -28,11 +29,13 @@ beforeAll(async () => {
     }).then((r) => r.json() as Promise<Record<string, unknown>>);
   const created = await netdeck(['proxy', 'create', '--country', 'de', '--wg', '--json'], env);
   expect(created.code, created.stderr).toBe(0);
-  const result = JSON.parse(created.stdout).proxy_config_result;
+  const answer = JSON.parse(created.stdout);
+  const result = answer.proxy_config_result;
   made = {
     clientId: result.client_id,
     token: result.auth_token,
     privateKey: result.wg_config.client_private_key,
+    answer,
   };
 }, 120_000);
 afterAll(async () => {
@@ -46,9 +49,31 @@ const leaks = (text: string) =>
   text.toLowerCase().includes(made.token.toLowerCase()) || text.includes(made.privateKey);
 
 describe('netdeck proxy against netdeck sim', () => {
-  it('create --country de --json: the service answer, with every field the web app reads', async () => {
+  it('create --country de --wg --json: the service answer, with every field the web app reads', async () => {
+    // The web manager's AuthClientResponse, ProxyConfigResult and WgConfig, each field there.
+    expect(webAppFieldsMissing(made.answer)).toEqual([]);
+    const result = made.answer.proxy_config_result as Record<string, unknown>;
+    expect(made.answer.client_id).toBe(made.clientId);
+    expect(made.answer.by_client_jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(made.token).toMatch(/^[0-9A-V]{58}$/);
+    expect(result).toMatchObject({
+      keepalive_seconds: expect.any(Number),
+      proxy_host: 'localhost',
+      instance_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      http_proxy_url: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+      socks_proxy_url: expect.stringMatching(/^socks5h:\/\/localhost:\d+$/),
+      https_proxy_url: `https://${made.token.toLowerCase()}.localhost:${result.https_proxy_port}`,
+      http_proxy_port: expect.any(Number),
+      socks_proxy_port: expect.any(Number),
+    });
     expect(made.privateKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(result.wg_config).toMatchObject({
+      wg_proxy_port: expect.any(Number),
+      client_public_key: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+      proxy_public_key: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+      client_ipv4: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
+      config: expect.stringContaining(`PrivateKey = ${made.privateKey}`),
+    });
   });
 
   it('list --csv: the place netdeck recorded, both ids; no token', async () => {

@@ -140,6 +140,53 @@ describe('what netdeck refuses before asking', () => {
   });
 });
 
+describe('a plan without SOCKS or WireGuard', () => {
+  it('proxy create --wg: an empty socks_proxy_url and a null wg_config are shown as none, and why', async () => {
+    const clientId = '3f2c9a4e-0b1d-4c7e-9a8f-2d6b1e0c5a47';
+    const token = 'A'.repeat(58);
+    const proxy = {
+      proxy_id: '9b1e0c5a-2d6b-4c7e-8a8f-0b1d3f2c9a4e',
+      auth_token: token,
+      http_proxy_url: 'http://proxy.example:8080',
+      socks_proxy_url: '',
+      https_proxy_url: `https://${token.toLowerCase()}.proxy.example:8443`,
+      proxy_host: 'proxy.example',
+      wg_config: null,
+    };
+    const fixture = await startFixture((request) =>
+      request.path === '/network/auth-client'
+        ? {
+            body: {
+              by_client_jwt: 'a.b.c',
+              client_id: clientId,
+              proxy_config_result: { client_id: clientId, ...proxy },
+            },
+          }
+        : {
+            body: {
+              clients: [{ client_id: clientId, device_name: 'proxy in Germany (DE)', proxy_client: proxy }],
+            },
+          },
+    );
+    try {
+      const env = { NETDECK_API_URL: fixture.url, NETDECK_TOKEN: 'header.claims.signature' };
+      const made = await run(['proxy', 'create', '--country', 'de', '--wg'], { env });
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^ {2}SOCKS5 {5}none \(the network's plan has no SOCKS proxy\)$/m);
+      expect(made.stdout).toMatch(/^ {2}WireGuard {2}none \(the network's plan has no WireGuard\)$/m);
+      // Without SOCKS, ALL_PROXY is the HTTP URL.
+      expect(made.stdout).toContain(
+        `export HTTPS_PROXY=http://${token}@proxy.example:8080 ALL_PROXY=http://${token}@proxy.example:8080`,
+      );
+      // proxy list: SOCKS none, WireGuard no.
+      const listed = await run(['proxy', 'list'], { env });
+      expect(listed.stdout).toMatch(/^Germany \(DE\) .* none +no$/m);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
+
 describe('a proxy whose token is no token', () => {
   it('proxy list --show-secrets keeps it masked and says why; nothing of it reaches the terminal raw', async () => {
     const hostile = 'ABC\u001b]52;c;c2VjcmV0\u0007DEF';

@@ -82,12 +82,16 @@ describe('dist/netdeck.1', () => {
         'NO_COLOR',
       ])
         expect(environment, name).toMatch(new RegExp(`^ {7}${name}$`, 'm'));
-      expect(between('FILES', 'EXIT STATUS')).toContain('$XDG_CONFIG_HOME/netdeck/config.json');
+      const files = between('FILES', 'EXIT STATUS');
+      expect(files).toContain('$XDG_CONFIG_HOME/netdeck/config.json');
+      // A path only an example writes to is the reader's, not a file of netdeck's.
+      for (const example of ['.mcp-token', '.bashrc', '.zfunc']) expect(files).not.toContain(example);
       const status = between('EXIT STATUS', 'SEE ALSO');
       for (const [code, words] of [
         ['0', 'ok'],
         ['2', 'usage error'],
         ['3', 'not authorized'],
+        ['130', 'stopped with ctrl-c'],
       ])
         expect(status).toMatch(new RegExp(`^ {7}${code}\\s+${words}$`, 'm'));
       // The page is built from the help, not kept beside it.

@@ -1,5 +1,6 @@
 // Issue 34 in the console against the simulator: Discover's P makes a proxy in the place
-// under the cursor (the dialog, its choices, the URLs with the token, y copies one), pane 8
+// under the cursor (the dialog, its choices, the URLs with the token, y copies one), and
+// Providers' P in the place of the batch Discover sent; pane 8
 // lists the network's proxies in its states (loading, data, empty, error, narrow), draws a
 // proxy's WireGuard configuration as a QR code (or says what it needs on a terminal too
 // small) and removes one after y/n.
@@ -26,6 +27,13 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
   return app;
 }
 
+/** Discover with its places loaded, and the first of them (under the cursor). */
+async function onDiscover() {
+  const rendered = await open({ pane: 'discover' });
+  await rendered.loaded();
+  return Object.assign(rendered, { place: rendered.stores.discovery.getState().rows[0]! });
+}
+
 /** A proxy made as `proxy create` makes one, described with its place. */
 const makeProxy = (rendered: Rendered, wg = true) =>
   rendered.client.authClient({
@@ -35,9 +43,7 @@ const makeProxy = (rendered: Rendered, wg = true) =>
 
 describe('Discover: P makes a proxy in the place under the cursor', () => {
   it('the dialog: WireGuard and the lock to choose, then the URLs with the token; y copies the HTTP one', async () => {
-    const { press, waitFor, frame, stores } = await open({ pane: 'discover' });
-    await app!.loaded();
-    const place = stores.discovery.getState().rows[0]!;
+    const { press, waitFor, frame, stores, place } = await onDiscover();
     await press('P');
     await waitFor(`A proxy in ${place.name}`);
     expect(frame()).toContain('[ ] WireGuard too (w)');
@@ -60,6 +66,28 @@ describe('Discover: P makes a proxy in the place under the cursor', () => {
     const listed = (await app!.client.networkClients()).clients?.find((c) => c.client_id === made.clientId);
     expect(listed?.device_name).toBe(`proxy in ${stores.proxies.getState().form!.place.text}`);
     expect(listed?.proxy_client?.wg_config?.client_private_key).toBeTruthy();
+  });
+});
+
+describe("Providers: P makes a proxy in the batch's place", () => {
+  it('Discover sends a country; P on Providers opens the same dialog for it and makes the proxy there', async () => {
+    const { press, waitFor, frame, stores, place } = await onDiscover();
+    await press('p');
+    await waitFor(() => stores.providers.getState().specs.length === 1);
+    // Discover's p sends the place and shows Providers.
+    expect(stores.session.getState().activePane).toBe('providers');
+    const label = stores.providers.getState().specs[0]!.label;
+    await press('P');
+    await waitFor(`A proxy in ${label}`);
+    expect(label).toContain(place.name!);
+    expect(frame()).toContain('[ ] WireGuard too (w)');
+    await press('enter');
+    await waitFor('✓ Made.');
+    const made = stores.proxies.getState().form!.made!;
+    const listed = (await app!.client.networkClients()).clients?.find((c) => c.client_id === made.clientId);
+    expect(listed?.device_name).toBe(`proxy in ${label}`);
+    // Not asked for WireGuard: none made.
+    expect(listed?.proxy_client?.wg_config).toBeFalsy();
   });
 });
 

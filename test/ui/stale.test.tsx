@@ -1,7 +1,8 @@
 // The stale view of My providers and Devices (issue 26, group 3): O shows only the clients
 // with no open connection that nobody has seen for the period, with when each was last
 // seen; space marks; X removes the marked ones (or all shown) after one question listing
-// them; P sets the period. At 80x24 and 120x40.
+// them (and says how many hosted proxies it left out: they are never stale); P sets the
+// period. At 80x24 and 120x40.
 import { afterEach, describe, expect, it } from 'vitest';
 import { selectedIndex } from '../../src/store/my-providers.ts';
 import { footerOf, type Rendered, renderApp } from './render.tsx';
@@ -116,6 +117,28 @@ describe('the stale view, what the keys do', () => {
     await a.press('space');
     expect(footerOf(a.frame())).toContain('space marks clients in the stale view (O shows it)');
     expect((await clientIds(a)).length).toBe(10);
+  });
+
+  it('X with a hosted proxy among the clients: the question says it left the proxy out', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders' });
+    const a = app;
+    await a.loaded();
+    // A proxy made through the simulator's route, as netdeck proxy create makes one.
+    const made = await a.client.authClient({
+      description: 'proxy in Germany (DE)',
+      proxy_config: { initial_device_state: { country_code: 'de' } },
+    });
+    await a.stores.clients.getState().refresh();
+    await a.waitFor(() =>
+      (a.stores.clients.getState().data?.clients ?? []).some((c) => c.client_id === made.client_id),
+    );
+    await a.press('O');
+    await a.waitFor('LAST SEEN');
+    await a.press('X');
+    await a.waitFor(/Remove it\?/);
+    // Cut to the dialog's width.
+    expect(a.frame()).toMatch(/│ left out 1 proxy client \(a hosted proxy is never stale: netdeck proxy r…/);
+    expect(a.frame()).not.toContain(made.client_id!.slice(0, 8));
   });
 
   it('a period nobody is stale for says so, and how to change it', async () => {

@@ -5,7 +5,10 @@
 // first), the network made (/auth/network-create, which e-mails a code), verified with
 // that code (/auth/verify) and the token kept as `netdeck login` keeps it. Without a
 // terminal, a run without --code stops once the code is sent; `--code` finishes. In demo
-// mode the simulator's in-process access fills the code in.
+// mode the simulator's in-process access fills the code in. A name the service would make
+// under another form (it trims it, lowers its case and turns spaces into dashes: server
+// model/network_model.go ValidateNetworkName) is said first and asked about, as a person
+// would not expect `My Net` to become `my-net` without a word; everything sent names that form.
 import type { Command } from 'commander';
 import { checkFromService } from '../../api/auth.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -28,10 +31,16 @@ interface SignupOptions extends CommonOptions {
   email?: string;
   acceptTerms?: boolean;
   code?: string;
+  yes?: boolean;
 }
 
 interface Signup {
+  /** The name as the service makes the network (its form of what was given). */
   name: string;
+  /** What was given, when the service's form of it differs. */
+  given?: string;
+  /** No question about the name's form (--yes). */
+  yes: boolean;
   email: string;
   acceptTerms: boolean;
   code?: string;
@@ -43,20 +52,34 @@ function signupCheck(options: SignupOptions, context: CliContext): Signup {
   if (!email)
     throw new UsageError('give the e-mail address (or phone number) to sign up with: --email ADDRESS');
   const terminal = context.io.stdin?.isTTY === true;
+  const yes = options.yes === true;
   if (options.code !== undefined)
-    return { name: '', email, acceptTerms: true, code: options.code.trim(), terminal };
+    return { name: '', email, acceptTerms: true, code: options.code.trim(), terminal, yes };
   const name = options.name?.trim() ?? '';
   if (!name)
     throw new UsageError(
       "give the new network's name: --name NAME (5 to 50 lowercase letters, digits, dashes)",
     );
-  const { refusal } = checkNetworkName(name);
+  const { form, refusal } = checkNetworkName(name);
   if (refusal) throw new UsageError(`--name "${name}": ${refusal}`);
+  const given = form === name ? undefined : name;
+  if (given !== undefined && !terminal && !yes)
+    throw new UsageError(
+      `--name "${given}": the service would name the network ${form}; give --name ${form}, or add --yes to take that form`,
+    );
   if (!terminal && !options.acceptTerms)
     throw new UsageError(
       `no terminal to ask on: read ${TERMS_URL} and ${PRIVACY_URL}, then add --accept-terms`,
     );
-  return { name, email, acceptTerms: options.acceptTerms === true, terminal };
+  return { name: form, given, yes, email, acceptTerms: options.acceptTerms === true, terminal };
+}
+
+/** Says the name the network will be made under when it is not the one given; asks on a terminal (unless --yes). */
+async function nameAsMade(signup: Signup, context: CliContext, out: CommandSession['out']): Promise<boolean> {
+  if (signup.given === undefined) return true;
+  out.note(`the network will be named ${signup.name} (the service's form of "${sanitize(signup.given)}")`);
+  if (signup.yes || !signup.terminal) return true;
+  return (await askYesNo(context.io, `Make it as ${signup.name}?`)) === true;
 }
 
 /** Verifies the user with `code`, then keeps the network's token. */
@@ -93,13 +116,20 @@ export function registerSignup(program: Command, context: CliContext): void {
       'sign up: a new network and its user, verified with the code the service e-mails, then logged in',
     flags: (command) =>
       command
-        .option('--name <network>', "the network's name (5 to 50 lowercase letters, digits and dashes)")
+        .option(
+          '--name <network>',
+          "the network's name: 5 to 50 lowercase letters, digits and dashes (capitals and spaces become the service's form: said, and asked first)",
+        )
         .option('--email <address>', 'the e-mail address (or phone number) the code goes to')
         .option(
           '--accept-terms',
           `accept the terms (${TERMS_URL}) and privacy policy (${PRIVACY_URL}): needed without a terminal`,
         )
-        .option('--code <code>', 'the e-mailed code: finishes a sign-up begun without a terminal'),
+        .option('--code <code>', 'the e-mailed code: finishes a sign-up begun without a terminal')
+        .option(
+          '--yes',
+          "take the service's form of --name (lower case, spaces as dashes) without asking: needed without a terminal",
+        ),
     examples: [
       [
         'netdeck --api-url https://api.bringyour.com signup --name my-net --email me@example.com',
@@ -120,6 +150,10 @@ link; these are the ones the web app shows. Against the demo simulator the code 
     run: async (session, signup) => {
       const { client, out, simulator } = session;
       if (signup.code !== undefined) return verifyAndKeep(session, signup.email, signup.code);
+      if (!(await nameAsMade(signup, context, out))) {
+        out.note('nothing made: give the name as it should be, in lowercase letters, digits and dashes');
+        return ExitCode.ok;
+      }
       if (!(await client.networkCheck({ network_name: signup.name })).available)
         throw new ApiError(
           'business',

@@ -7,41 +7,10 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerLines } from '../../../simulator/main.ts';
 import { STRICT_SHAPES } from '../../contract/shapes.ts';
+import { required, WEB_APP_FIELDS } from '../../contract/web-app-fields.ts';
 import { itNeeds } from '../../machine.ts';
 import { raw, type SimHarness, startSim } from './harness.ts';
 import { basic, connectViaProxy, getOver, httpViaProxy, socks5 } from './proxy-clients.ts';
-
-/**
- * The fields the official web manager reads of auth-client's answer, copied from its
- * `AuthClientResponse`, `ProxyConfigResult` and `WgConfig` (web: app/src/services/types.ts
- * at 86acba9c); the ones it marks optional are marked so here.
- */
-const WEB_APP_FIELDS = {
-  answer: ['by_client_jwt?', 'proxy_config_result?', 'error?'],
-  error: ['client_limit_exceeded?', 'message'],
-  proxy_config_result: [
-    'keepalive_seconds',
-    'http_proxy_url?',
-    'https_proxy_url',
-    'socks_proxy_url',
-    'auth_token',
-    'instance_id',
-    'proxy_host?',
-    'socks_proxy_port?',
-    'http_proxy_port?',
-    'https_proxy_port?',
-    'wg_config?',
-  ],
-  wg_config: [
-    'wg_proxy_port',
-    'client_private_key',
-    'client_public_key',
-    'client_ipv4',
-    'proxy_public_key',
-    'config',
-  ],
-};
-const required = (fields: string[]) => fields.filter((field) => !field.endsWith('?'));
 
 interface ProxyAnswer {
   by_client_jwt: string;
