@@ -29,6 +29,7 @@ import { tool } from './tool.ts';
 /** The fields a refusal of create_proxy names, where `proxy create` names its flags. */
 const FIELDS: ProxyArgNames = { country: 'country', location: 'location_id', lockIp: 'lock_ips' };
 
+/** An action that changes the service, and done twice does it twice (two proxies; a code refused). */
 const CHANGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
 
 export const PROXY_ACTIONS = [
@@ -149,7 +150,8 @@ export const PROXY_ACTIONS = [
     run: async ({ client }, { code }) => {
       const problem = balanceCodeProblem(code);
       if (problem) throw new UsageError(problem);
-      // No question: the MCP client asks its user before an action that changes the service.
+      // No question (so always an answer): the MCP client asks its user before an action
+      // that changes the service, as --yes leaves it to the script.
       const { held, answer, sentence } = (await redeemCode(client, code))!;
       return {
         result: { held, transfer_balance: answer.transfer_balance, outcome: sentence },
