@@ -101,6 +101,26 @@ function countryPlace(world: World, code: string) {
   return { country_code: geo.countryCode[c], country: geo.countryName[c], region: '', city: '' };
 }
 
+/**
+ * The place a location id of the world names: the service's proxy connects to providers in
+ * the location its id names, so the caller's address through it is there, whatever names
+ * the location object carries beside the id (the server's own MCP sends an id and a name).
+ */
+function placeOfLocationId(world: World, id: string | null | undefined) {
+  const { geo } = world;
+  const hit = id ? geo.byId.get(id) : undefined;
+  if (!hit || hit.kind === 'group') return undefined;
+  const city = hit.kind === 'city' ? hit.index : -1;
+  const region = city >= 0 ? geo.cityRegion[city] : hit.kind === 'region' ? hit.index : -1;
+  const country = region >= 0 ? geo.regionCountry[region] : hit.index;
+  return {
+    country_code: geo.countryCode[country],
+    country: geo.countryName[country],
+    region: region >= 0 ? geo.regionName[region] : '',
+    city: city >= 0 ? geo.cityName[city] : '',
+  };
+}
+
 /** A free WireGuard address of the block (server: the proxy_client_ipv4 pool, private ranges less common LAN subnets). */
 function clientIpv4(world: World): string {
   const taken = new Set<string>();
@@ -169,12 +189,12 @@ export function makeProxy(
   const state = config.initial_device_state ?? {};
   const location = state.location;
   const place = location
-    ? {
+    ? (placeOfLocationId(world, location.connect_location_id?.location_id) ?? {
         country_code: ownString((location.country_code ?? '').toLowerCase()),
         country: ownString(location.country ?? ''),
         region: ownString(location.region ?? ''),
         city: ownString(location.city ?? ''),
-      }
+      })
     : countryPlace(world, state.country_code ?? '');
   const refusal = (message: string) => ({ error: { client_limit_exceeded: false as const, message } });
   if (!place) return refusal(BUSINESS_TEXT.invalidLocation);

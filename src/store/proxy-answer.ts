@@ -17,6 +17,8 @@ export interface CheckedProxy {
   /** the wg-quick file, when the proxy has WireGuard */
   wgConfig?: string;
   host?: string;
+  /** the simulator's proxy: its traffic leaves from the simulator's machine, not the place */
+  simulator: boolean;
 }
 
 /** `http://HOST:PORT` with `token` as its user name (the proxies ignore the password). */
@@ -49,6 +51,7 @@ export function checkProxy(proxy: ProxyClient): CheckedProxy {
     https: url(proxy.https_proxy_url, "a proxy's HTTPS URL"),
     wgConfig: wg?.config ? checkWgFile(wg.config) : undefined,
     host: url(proxy.proxy_host, "a proxy's host"),
+    simulator: isSimulatorProxy(proxy),
   };
 }
 
@@ -60,5 +63,13 @@ export function exportLine(proxy: CheckedProxy): string | undefined {
 }
 
 /** A proxy host on this machine: the simulator's (the real service's proxies are never loopback). */
-export const isLocalProxyHost = (host: string | undefined): boolean =>
+const isLocalProxyHost = (host: string | undefined): boolean =>
   !!host && /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i.test(host.replace(/\.$/, ''));
+
+/**
+ * The simulator's proxy: on a loopback host, or in the block the simulator names `sim` (a
+ * simulator started with --host 0.0.0.0 names its proxies after the machine, `http://vm:…`,
+ * and its traffic still leaves from there, not from the place).
+ */
+export const isSimulatorProxy = (proxy: Pick<ProxyClient, 'proxy_host' | 'block'> | undefined): boolean =>
+  isLocalProxyHost(proxy?.proxy_host) || proxy?.block === 'sim';

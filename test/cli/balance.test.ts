@@ -1,6 +1,8 @@
 // `netdeck balance` in process against the simulator (issue 34): the redeemed codes' secrets
-// masked unless asked (and empty in CSV: a mask is no data), a code redeemed twice refused in
-// the service's words (exit 4), `ip` without a proxy not a client of the network.
+// masked unless asked (once: the table named the mask's length, not the code's; and empty in
+// CSV: a mask is no data), a code redeemed twice refused in
+// the service's words (exit 4), `ip` without a proxy not a client of the network, and `ip
+// --via` a proxy that refuses this machine said as that proxy's refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
 
@@ -22,6 +24,11 @@ describe('balance codes', () => {
       expect(listed.code).toBe(0);
       for (const secret of secrets) expect(listed.stdout, `balance codes ${format}`).not.toContain(secret);
     }
+    // The table's mask is the secret's, once: its length is the code's 26, not the mask's own.
+    const table = (await run(['balance', 'codes'], { env: fx.env })).stdout;
+    expect(table).toContain(
+      `${secrets[0]!.slice(0, 4)}…(${secrets[0]!.length} chars)…${secrets[0]!.slice(-3)}`,
+    );
     const csv = (await run(['balance', 'codes', '--csv'], { env: fx.env })).stdout.trim().split('\n');
     expect(csv[0]).toBe('secret,balance_bytes,redeem_time,end_time,balance_code_id');
     expect(csv[1]).toMatch(/^,\d+,/);
@@ -40,5 +47,20 @@ describe('balance codes', () => {
     const direct = JSON.parse((await run(['ip', '--json'], { env: fx.env })).stdout);
     expect(direct.info.ip).toBe('127.0.0.1');
     expect(direct.connected_to_network).toBe(false);
+  });
+});
+
+describe('ip --via', () => {
+  it('a proxy that refuses this machine (locked to another address) says so, through which proxy', async () => {
+    const made = await run(['proxy', 'create', '--country', 'de', '--lock-ip', '10.0.0.1', '--json'], {
+      env: fx.env,
+    });
+    expect(made.code, made.stderr).toBe(0);
+    const clientId: string = JSON.parse(made.stdout).client_id;
+    const via = await run(['ip', '--via', clientId], { env: fx.env });
+    expect(via.code).toBe(1);
+    expect(via.stderr).toContain(
+      `through the proxy in Germany (DE) (${clientId}): it refused this machine (502 Not authorized): its locks leave this address out, or its token is no longer accepted`,
+    );
   });
 });

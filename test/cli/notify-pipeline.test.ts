@@ -1,6 +1,7 @@
 // The alerts' pipeline alone (src/cli/notify/pipeline.ts) on a manual clock, what needs
 // hours of it: a flapping provider pushed as stable once it has been so an hour; the daily
-// digest once a day, not at the start of a watch begun after its time; a mute that ends.
+// digest once a day, not at the start of a watch begun after its time; a mute that ends;
+// what the first look finds, as one notice when it is several things.
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../src/cli/notify/notice.ts';
 import { createPipeline } from '../../src/cli/notify/pipeline.ts';
@@ -10,7 +11,7 @@ import type { NetdeckEvent } from '../../src/store/events/event-source.ts';
 
 const HOUR = 3_600_000;
 
-function rig(options: { digestAt?: number; mutedUntil?: number; start?: string } = {}) {
+function rig(options: { digestAt?: number; mutedUntil?: number; start?: string; looked?: boolean } = {}) {
   const clock = new ManualClock(Date.parse(options.start ?? '2026-01-01T10:00:00Z'));
   const sent: Notice[] = [];
   const sink: SinkQueue = { push: (notice) => sent.push(notice), idle: () => Promise.resolve() };
@@ -25,6 +26,8 @@ function rig(options: { digestAt?: number; mutedUntil?: number; start?: string }
     label: 'netdeck demo',
     problems: () => [],
   });
+  // A watch's first look is over before the events these tests send (unless a test is about it).
+  if (options.looked !== false) pipeline.observe({ at: clock.now(), results: {} });
   let id = 1;
   const event = (type: NetdeckEvent['type']): NetdeckEvent => ({
     id: id++,
@@ -91,5 +94,51 @@ describe('the alerts pipeline', () => {
     pipeline.event(event('provider_reconnected'));
     expect(sent.map((n) => n.title)).toEqual(['netdeck demo: provider reconnected']);
     pipeline.stop();
+  });
+
+  it('pushes what the first look finds as one notice when it is several things, then each event as it comes', () => {
+    const { clock, sent, pipeline, event } = rig({ looked: false });
+    const down = event('provider_disconnected');
+    const idle = {
+      ...event('provider_idle'),
+      severity: 'warning' as const,
+      client_id: 'p2',
+      message: 'provider b (p2) idle',
+    };
+    pipeline.event(down);
+    pipeline.event(idle);
+    // Nothing goes before the look is over: its events come before its observe.
+    expect(sent).toEqual([]);
+    pipeline.observe({ at: clock.now(), results: {} });
+    expect(sent).toEqual([
+      {
+        kind: 'start-digest',
+        severity: 'critical',
+        title: 'netdeck demo: 2 found as watching began',
+        body: 'provider lab (p1) provider_disconnected\nprovider b (p2) idle',
+        time: new Date(clock.now()).toISOString(),
+        events: [down, idle],
+      },
+    ]);
+    pipeline.event(event('provider_reconnected'));
+    expect(sent.map((n) => [n.kind, n.title])).toEqual([
+      ['start-digest', 'netdeck demo: 2 found as watching began'],
+      ['event', 'netdeck demo: provider reconnected'],
+    ]);
+    pipeline.stop();
+  });
+
+  it('pushes a first look that finds one thing as that event, and one that finds nothing not at all', () => {
+    const one = rig({ looked: false });
+    one.pipeline.event(one.event('provider_disconnected'));
+    one.pipeline.observe({ at: one.clock.now(), results: {} });
+    expect(one.sent.map((n) => [n.kind, n.title])).toEqual([
+      ['event', 'netdeck demo: provider disconnected'],
+    ]);
+    one.pipeline.stop();
+    const none = rig({ looked: false });
+    none.pipeline.observe({ at: none.clock.now(), results: {} });
+    expect(none.sent).toEqual([]);
+    none.pipeline.stop();
   });
 });

@@ -34,13 +34,63 @@ describe('proxy create --wg', () => {
     const piped = await run(['proxy', 'create', '--country', 'de', '--wg', '--qr']);
     expect(piped.code).toBe(0);
     expect(piped.stdout.split('\n').filter((line) => /[▀▄█]/.test(line)).length).toBeGreaterThan(20);
-    const small = await run(['proxy', 'create', '--country', 'de', '--wg', '--qr'], { tty: true });
-    expect(small.code).toBe(1);
-    expect(small.stderr).toMatch(
-      /the terminal is 120x24; the WireGuard QR code needs \d+x\d+: enlarge it, or write the file with --wg-out FILE\.conf/,
+    // Too small for any WireGuard QR code: found before the proxy is made, so --wg-out is
+    // offered for this one proxy, not for a second beside one nobody got the key of.
+    const fixture = await startFixture(() => ({ body: {} }));
+    try {
+      const small = await run(['proxy', 'create', '--country', 'de', '--wg', '--qr'], {
+        tty: true,
+        env: { NETDECK_API_URL: fixture.url, NETDECK_TOKEN: 'header.claims.signature' },
+      });
+      expect(small.code).toBe(1);
+      expect(small.stderr).toMatch(
+        /the terminal is 120x24; the WireGuard QR code needs \d+x\d+: nothing was made\. Enlarge it, or write the file with --wg-out FILE\.conf/,
+      );
+      expect(small.stdout).toBe('');
+      expect(fixture.requests.map((r) => r.path)).not.toContain('/network/auth-client');
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('a configuration too large for a terminal that holds the shortest: the proxy is made, and where its configuration is said', async () => {
+    const { printWgQr, wgQrRoomProblem } = await import('../../src/cli/commands/proxy-wg.ts');
+    const errors: string[] = [];
+    const out = {
+      error: (text: string) => errors.push(text),
+      lines: () => undefined,
+    } as unknown as Parameters<typeof printWgQr>[1];
+    // Room for the shortest configuration's code (59x30 cells), not for one with a long endpoint.
+    const io = {
+      stdout: { isTTY: true, columns: 70, rows: 31, write: () => true },
+    } as unknown as Parameters<typeof printWgQr>[0];
+    const config = `[Interface]\nPrivateKey = ${'k'.repeat(43)}=\nAddress = 10.39.6.144/32\nDNS = 1.1.1.1\n\n[Peer]\nPublicKey = ${'k'.repeat(43)}=\nEndpoint = ${'proxy'.repeat(40)}.example:51820\nAllowedIPs = 0.0.0.0/0\nPersistentKeepalive = 25`;
+    expect(wgQrRoomProblem(io)).toBeUndefined();
+    expect(printWgQr(io, out, config)).toBe(1);
+    expect(errors.join('\n')).toMatch(
+      /The proxy is made: enlarge the terminal and press Q on it in the console's Proxies pane \(8\), or read its configuration with netdeck proxy list --json --show-secrets/,
     );
-    // The proxy was made all the same: its URLs are out.
-    expect(small.stdout).toMatch(/^ {2}HTTP {7}http:\/\/[0-9A-V]{58}@localhost:\d+$/m);
+  });
+
+  it('against the simulator the HTTPS URL says it speaks no TLS (a TLS client hears only an alert)', async () => {
+    const made = await run(['proxy', 'create', '--country', 'de']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(
+      /^ {2}HTTPS {6}https:\/\/[0-9a-v]{58}\.localhost:\d+ {2}\(the simulator's HTTPS proxy speaks no TLS: use the HTTP or SOCKS5 URL\)$/m,
+    );
+    // The JSON is the service's answer as sent: no words of netdeck's in it.
+    const json = await run(['proxy', 'create', '--country', 'de', '--json']);
+    expect(json.stdout).not.toContain('speaks no TLS');
+  });
+
+  it('--location with a city id (netdeck locations -q finds them; the service lists countries only): made for it as given, said so without a warning', async () => {
+    const countries = JSON.parse((await run(['locations', '--json'])).stdout).locations;
+    const found = JSON.parse((await run(['locations', '-q', countries[0].name, '--json'])).stdout);
+    const city = found.locations.find((l: { location_type: string }) => l.location_type === 'city');
+    const made = await run(['proxy', 'create', '--location', city.location_id]);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain(`${city.location_id} is no country the service lists`);
+    expect(made.stderr).not.toContain('warning');
   });
 
   it.each([

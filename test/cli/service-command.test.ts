@@ -159,8 +159,9 @@ describe('every command that talks to the service', () => {
 
   it('is declared through serviceCommand: no command file opens a client or adds the shared flags itself', () => {
     const folder = join(import.meta.dirname, '../../src/cli/commands');
-    // The builder itself, and the commands that talk to no service (config's --check goes
-    // through the configuration's own check; notify test and mute ask nothing of it).
+    // The builder itself, the commands that talk to no service (config's --check goes
+    // through the configuration's own check; notify test and mute ask nothing of it), and
+    // login, which talks to it before there is a token to open a client with.
     const local = [
       'service-command.ts',
       'config.ts',

@@ -73,10 +73,29 @@ describe('Proxies (8)', () => {
       /Germany \(DE\) +2026-01-01 00:00 UTC +http:\/\/localhost:\d+ +socks5h:\/\/localhost:\d+ +yes/,
     );
     expect(frame()).not.toMatch(TOKEN);
+    // The simulator's proxy: the pane does not promise the place, as the dialog did not.
+    expect(frame()).toContain("1 proxy · traffic leaves from the simulator's machine, not the place");
     expect(steady(frame())).toMatchSnapshot('data');
     await resize(80, 24);
     await waitFor(() => !/http:\/\//.test(frame()));
     expect(steady(frame())).toMatchSnapshot('narrow');
+  });
+
+  it("a region's long name is shown whole where the row has room: narrow, and beside the URLs", async () => {
+    const { waitFor, frame, resize } = await open({ pane: 'proxies', cols: 80, rows: 24 });
+    const region = 'North Rhine-Westphalia (a region in DE)';
+    await app!.client.authClient({
+      description: `proxy in ${region}`,
+      proxy_config: { initial_device_state: { country_code: 'de' } },
+    });
+    await app!.press('r');
+    await waitFor(region);
+    expect(frame()).toMatch(/North Rhine-Westphalia \(a region in DE\) {2}2026-01-01 00:00 UTC {2}no/);
+    await resize(120, 32);
+    await waitFor(() => /http:\/\//.test(frame()));
+    expect(frame()).toMatch(
+      /North Rhine-Westphalia \(a region in DE\) {2}2026-01-01 00:00 UTC {2}http:\/\/localhost:\d+ +socks5h:/,
+    );
   });
 
   it('empty, loading and error say so in the pane', async () => {

@@ -48,6 +48,13 @@ function ipTable(info: MyIpInfo): DataTable<MyIpInfo> {
   };
 }
 
+/** A hosted proxy's `502 Not authorized`: the token, or the caller's address, refused. */
+const isProxyRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.kind === 'http' &&
+  error.status === 502 &&
+  (error.details.body ?? '').trim() === 'Not authorized';
+
 /** The API asked through the proxy of `clientId`: the same service, its answer from where the proxy sends. */
 async function viaProxy(session: CommandSession, context: CliContext, clientId: string) {
   const listed = (await session.client.networkClients()).clients?.find((c) => c.client_id === clientId);
@@ -69,14 +76,19 @@ async function viaProxy(session: CommandSession, context: CliContext, clientId: 
   };
   const through = clientFor(context.deps, { ...timeouts, dispatcher, retries: 0 }, baseUrl);
   const place = placeOfDescription(listed.device_name);
+  const which = `through the proxy ${place ? `in ${place} ` : ''}(${clientId})`;
   try {
     return { info: await through.myIpInfo(), place };
   } catch (error) {
     // Said as the proxy's failure: the service itself was not asked directly.
     if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network'))
+      throw new ApiError(error.kind, `${which}: ${error.message}`, error.details);
+    // The proxy's own refusal of a token or a caller (the simulator answers it at once; the
+    // service's proxy only after its dial retries give up), not the service's answer.
+    if (isProxyRefusal(error))
       throw new ApiError(
         error.kind,
-        `through the proxy ${place ? `in ${place} ` : ''}(${clientId}): ${error.message}`,
+        `${which}: it refused this machine (502 Not authorized): its locks leave this address out, or its token is no longer accepted`,
         error.details,
       );
     throw error;

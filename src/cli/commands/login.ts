@@ -17,7 +17,7 @@ import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { renderPairs } from '../output/table.ts';
 import { createOutput, type Output } from '../output/writer.ts';
 import { ConfigError, expandHome, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
-import { LoginFileError, readSmallFile, saveLogin } from '../profile/login-store.ts';
+import { LoginFileError, readSmallFile, saveLogin, tokenBeforeLogin } from '../profile/login-store.ts';
 import { askSecret, readAll } from '../profile/prompt.ts';
 import { commandClientDefaults, explain, resolveOrReport } from '../run-command.ts';
 import { examples } from './help.ts';
@@ -340,10 +340,8 @@ function warnIfOverridden(context: CliContext, options: LoginOptions, out: Outpu
       context.io.env,
       context.deps.configFs,
     );
-    if (now.token && now.token.value !== token)
-      out.warn(
-        `${now.token.origin} still gives a token, which comes before this login (netdeck config shows what is used)`,
-      );
+    const before = tokenBeforeLogin(now.token, token);
+    if (before) out.warn(before);
   } catch {
     // A configuration that cannot work is reported by the next command.
   }

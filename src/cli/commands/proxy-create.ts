@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
 import type { AuthClientResult, Location, ProxyConfigResult } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
-import { type CheckedProxy, checkProxy, exportLine, isLocalProxyHost } from '../../store/proxy-answer.ts';
+import { type CheckedProxy, checkProxy, exportLine } from '../../store/proxy-answer.ts';
 import {
   countryPlace,
   ipProblem,
@@ -129,14 +129,18 @@ export interface ProxySession {
   out: Pick<Output, 'note' | 'warn'>;
 }
 
-/** The listed location of `id` (every place provider-locations lists), or a place named by its id. */
+/**
+ * The listed location of `id`, or a place named by its id. provider-locations lists the
+ * countries only: a region's or a city's id (as `netdeck locations -q` finds them) is not
+ * there, and the service has no lookup by id, so such a place is sent and recorded by its id.
+ */
 async function placeOfId(session: ProxySession, id: string): Promise<ProxyPlace> {
   const listed = (await session.client.providerLocations()).locations?.find(
     (l: Location) => l.location_id === id,
   );
   if (listed) return locationPlace(listed);
-  session.out.warn(
-    `the service lists no location ${id} with providers; it takes a proxy's location unchecked, so the proxy is made for it as given`,
+  session.out.note(
+    `${id} is no country the service lists, and it names no other place by its id: the proxy is made for it as given (the service takes a location unchecked) and recorded by its id`,
   );
   return locationPlace({ location_id: id });
 }
@@ -180,10 +184,20 @@ simulator's machine, not from the place chosen; a demo's proxy ends with the com
     },
     check: createCheck,
     run: async (session, request) => {
+      // A terminal too small for any QR code is found before the proxy is made: rerunning
+      // with --wg-out then makes the one proxy asked for, not a second.
+      if (request.qr) {
+        const { wgQrRoomProblem } = await import('./proxy-wg.ts');
+        const problem = wgQrRoomProblem(context.io);
+        if (problem) {
+          session.out.error(problem);
+          return ExitCode.failure;
+        }
+      }
       const proxy = await makeProxy(session, request);
       return printMade(
         session,
-        { ...proxy, request, local: !!session.simulator || isLocalProxyHost(proxy.proxy.host) },
+        { ...proxy, request, local: !!session.simulator || proxy.proxy.simulator },
         context,
       );
     },
@@ -244,6 +258,12 @@ function madeTable(m: Made): DataTable<Made> {
   };
 }
 
+/**
+ * The simulator's HTTPS proxy speaks no TLS: a TLS client hears only an alert ("unrecognized
+ * name"), so the line that offers its URL says so and names what works.
+ */
+const SIMULATOR_HTTPS = "(the simulator's HTTPS proxy speaks no TLS: use the HTTP or SOCKS5 URL)";
+
 /** Where a made proxy's WireGuard configuration is, and how one is asked for where it was not. */
 export interface WireGuardWords {
   asked: boolean;
@@ -259,7 +279,7 @@ export function madeLines(m: MadeProxy, wireGuard: WireGuardWords, dim: (text: s
     `A proxy in ${sanitize(m.place.text)}: client ${made.client_id ?? '?'}, proxy ${made.proxy_id ?? '?'}`,
     `  HTTP       ${proxy.http ?? none('the service sent no HTTP URL')}`,
     `  SOCKS5     ${proxy.socks ?? none("the network's plan has no SOCKS proxy")}`,
-    `  HTTPS      ${proxy.https ?? none('the service sent no HTTPS URL')}`,
+    `  HTTPS      ${proxy.https ? `${proxy.https}${proxy.simulator ? `  ${dim(SIMULATOR_HTTPS)}` : ''}` : none('the service sent no HTTPS URL')}`,
     `  WireGuard  ${made.wg_config ? wireGuard.where : none(wireGuard.asked ? "the network's plan has no WireGuard" : `not asked for: ${wireGuard.howToAsk}`)}`,
     ...(exportLine(proxy) ? [exportLine(proxy)!] : []),
   ];

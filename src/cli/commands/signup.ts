@@ -15,7 +15,7 @@ import { sanitize } from '../../sanitize.ts';
 import type { CliContext } from '../context.ts';
 import type { CommonOptions } from '../options.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
-import { saveLogin } from '../profile/login-store.ts';
+import { saveLogin, tokenBeforeLogin } from '../profile/login-store.ts';
 import { askSecret, askYesNo } from '../profile/prompt.ts';
 import type { CommandSession } from '../run-command.ts';
 import { serviceCommand } from './service-command.ts';
@@ -79,6 +79,9 @@ function keepToken(session: CommandSession, byJwt: string | undefined, json: unk
     json,
     `${done}; logged in to ${config.apiUrl.value} (kept for this profile as netdeck login keeps it)`,
   );
+  // As login says it: a token named first (NETDECK_TOKEN) would make `whoami` show another network.
+  const before = tokenBeforeLogin(config.token, token);
+  if (before) out.warn(before);
   out.hint('netdeck whoami shows the network; netdeck proxy create --country CC makes a proxy');
   return ExitCode.ok;
 }

@@ -13,7 +13,6 @@ import {
   Udid,
 } from '../../contract/schemas.ts';
 import { balanceCodeProblem } from '../../store/balance-code.ts';
-import { isLocalProxyHost } from '../../store/proxy-answer.ts';
 import { redeemCode } from '../commands/balance.ts';
 import { removeProxy } from '../commands/proxy.ts';
 import {
@@ -101,7 +100,7 @@ export const PROXY_ACTIONS = [
         lines.push(
           'Its token is masked here (netdeck mcp runs without --show-secrets): `netdeck proxy list --show-secrets` shows the URLs with it.',
         );
-      if (isLocalProxyHost(made.proxy.host)) session.out.note(simulatorProxyNote(made.place, false));
+      if (made.proxy.simulator) session.out.note(simulatorProxyNote(made.place, false));
       const outcome = secrets.reduce(redact, lines.join('\n'));
       return {
         result: {

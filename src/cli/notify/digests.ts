@@ -2,7 +2,9 @@
 // what happened while they lasted (what began and ended inside them, and what of that is
 // still so; nothing known before them is pushed again); and once a day at the digest time,
 // how the network stands (providers up, down and idle, what it earned and was paid in the
-// last 24 hours, what is wrong now).
+// last 24 hours, what is wrong now); and, when a watch begins with several things already
+// wrong, one notice of them all instead of one push each (a restarted watch would otherwise
+// ring a phone once per provider that has been down for days).
 import { formatUsd } from '../../format/numbers.ts';
 import { paymentUsd } from '../../format/payments.ts';
 import type { EventDraft, NetdeckEvent } from '../../store/events/event-source.ts';
@@ -68,6 +70,18 @@ export function quietDigest(
     body: bounded([...lines, ...still]).join('\n'),
     time: new Date(at).toISOString(),
     events,
+  };
+}
+
+/** The one notice of what the watch's first look found, each line an event's sentence. */
+export function startDigest(found: readonly Notice[], label: string, at: number): Notice {
+  return {
+    kind: 'start-digest',
+    severity: worst(found.map((notice) => notice.severity)),
+    title: `${label}: ${found.length} found as watching began`,
+    body: bounded(found.map((notice) => notice.body)).join('\n'),
+    time: new Date(at).toISOString(),
+    events: found.flatMap((notice) => notice.events),
   };
 }
 

@@ -1,9 +1,16 @@
 // What a sink is handed: one message to push, made by the pipeline from an event, a
-// flapping provider, the end of quiet hours or the daily digest. Each sink turns it into
+// flapping provider, what a watch found as it began, the end of quiet hours or the daily digest. Each sink turns it into
 // its service's request (sinks/*.ts); the generic webhook posts its JSON.
 import type { NetdeckEvent, Severity } from '../../store/events/event-source.ts';
 
-export type NoticeKind = 'event' | 'flapping' | 'stable' | 'quiet-digest' | 'daily-digest' | 'test';
+export type NoticeKind =
+  | 'event'
+  | 'flapping'
+  | 'stable'
+  | 'start-digest'
+  | 'quiet-digest'
+  | 'daily-digest'
+  | 'test';
 
 export interface Notice {
   kind: NoticeKind;
@@ -33,6 +40,7 @@ const JSON_TYPES: Record<NoticeKind, string> = {
   event: 'event',
   flapping: 'provider_flapping',
   stable: 'provider_stable',
+  'start-digest': 'watch_started',
   'quiet-digest': 'quiet_hours_digest',
   'daily-digest': 'daily_digest',
   test: 'test',

@@ -1,6 +1,7 @@
 // Between watch's event source and the sinks (design.md, "Rooms": notifications), in one
 // place: what is pushed, and when. An event goes through, in this order: a muted
-// provider's is dropped; flapping damps a provider's changes (one notice when it starts,
+// provider's is dropped; what the first look finds goes as one notice when there are
+// several (the look's events come before its observe); flapping damps a provider's changes (one notice when it starts,
 // one once it has been stable an hour); quiet hours hold back what would be pushed and, at
 // their end, push one digest of it. Once a day at the digest time the summary goes (after
 // quiet hours, if it falls in them). A timer on the clock's whole minutes watches the end
@@ -10,7 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { EventDraft, NetdeckEvent } from '../../store/events/event-source.ts';
 import { providerName } from '../../store/events/provider-name.ts';
 import type { Observation } from '../../store/observe.ts';
-import { dailyDigest, quietDigest } from './digests.ts';
+import { dailyDigest, quietDigest, startDigest } from './digests.ts';
 import { createFlapDamper } from './flapping.ts';
 import { type Notice, typeWords } from './notice.ts';
 import { isQuietAt, localClock, type QuietHours } from './quiet-hours.ts';
@@ -38,7 +39,7 @@ export interface PipelineOptions {
 export interface Pipeline {
   /** An event of the source: pushed, damped, held or dropped. */
   event(event: NetdeckEvent): void;
-  /** The last look at the network, for the daily digest. */
+  /** The last look at the network, for the daily digest; after the first, what it found is pushed. */
   observe(observation: Observation): void;
   /** Resolves when every sink has sent what it was given. */
   idle(): Promise<void>;
@@ -50,6 +51,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const flaps = createFlapDamper(options.flapCount);
   const quietNow = (at: number) => quiet !== undefined && isQuietAt(quiet, localClock(at, zone).minutes);
   let held: Notice[] = [];
+  /** What the first look found, until its observe: then one notice, or one of them all. */
+  let found: Notice[] | undefined = [];
   let lastLook: Observation | undefined;
   // The day's digest is sent at its time from the next day on when it has passed today.
   const start = localClock(clock.now(), zone);
@@ -70,6 +73,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     }
   };
   const push = (notice: Notice) => {
+    if (found) return void found.push(notice);
     const at = clock.now();
     afterQuiet(at);
     if (quietNow(at)) held.push(notice);
@@ -135,6 +139,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     },
     observe(observation) {
       lastLook = observation;
+      if (!found) return;
+      const first = found;
+      found = undefined;
+      if (first.length > 1) push(startDigest(first, label, clock.now()));
+      else if (first.length === 1) push(first[0]);
     },
     idle: () => Promise.all(sinks.map((sink) => sink.idle())).then(() => undefined),
     stop: () => timer.cancel(),

@@ -158,6 +158,19 @@ export function saveLogin(path: string, login: { apiUrl: string; token: string; 
  * Removes a stored login (a link at its name is removed, not followed), only from a logins
  * folder of this user's (safe-folders.ts); false when there was none.
  */
+/**
+ * The warning a login just kept needs when the configuration names another token first (a
+ * flag, the environment, the config file): every later command would still use that one.
+ * The profile's stored login (`source` "login") is the one just replaced, so it says nothing.
+ */
+export function tokenBeforeLogin(
+  token: { value: string; source: string; origin: string } | undefined,
+  kept: string,
+): string | undefined {
+  if (!token || token.source === 'login' || token.value === kept) return undefined;
+  return `${token.origin} still gives a token, which comes before this login (netdeck config shows what is used)`;
+}
+
 export function removeLogin(path: string): boolean {
   const folder = ownFolder(() => existingOwnFolder(dirname(path)));
   if (folder === undefined) return false;

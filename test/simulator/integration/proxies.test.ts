@@ -147,6 +147,33 @@ describe('auth-client with proxy_config', () => {
     expect(info.connected_to_network).toBe(true);
   });
 
+  it('a location id of the world is where the proxy’s traffic is, whatever names are sent beside it', async () => {
+    // A city as the service's search lists it, then only its id and a name sent, as the
+    // server's own MCP sends one (and netdeck for an id it cannot name).
+    const countries = JSON.parse((await raw(h.sim, 'GET', '/network/provider-locations')).text);
+    const found = JSON.parse(
+      (await raw(h.sim, 'POST', '/network/find-provider-locations', { query: countries.locations[0].name }))
+        .text,
+    );
+    const city = (found.locations as Record<string, string>[]).find((l) => l.location_type === 'city')!;
+    const made = await makeProxy({
+      initial_device_state: {
+        location: { connect_location_id: { location_id: city.location_id }, name: 'x' },
+      },
+    });
+    const via = await socks5(
+      made.proxy_config_result.socks_proxy_port,
+      { host: 'localhost', port: Number(new URL(h.sim.url).port) },
+      made.proxy_config_result.auth_token,
+    );
+    const info = JSON.parse((await getOver(via, 'localhost', '/my-ip-info')).body);
+    expect(info.info.location).toMatchObject({
+      city: city.city,
+      region: city.region,
+      country: { code: city.country_code, name: city.country },
+    });
+  });
+
   it('a bad lock_ip_list entry is a 500 with the server’s message after the client was made: it stays, without its token', async () => {
     const before = (await clientsById()).size;
     const answer = await authClient({

@@ -6,7 +6,6 @@ import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
-import { isLocalProxyHost } from '../../../store/proxy-answer.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
@@ -56,7 +55,7 @@ export function ProxyDialog() {
         <Text color={theme.ok}>{'✓ Made. Its URLs carry its token, which acts as your network:'}</Text>
         <Text wrap="wrap">{`HTTP    ${screenText(made.http ?? 'none')}`}</Text>
         <Text wrap="wrap">{`SOCKS5  ${screenText(made.socks ?? "none (the network's plan has none)")}`}</Text>
-        {isLocalProxyHost(made.host) ? (
+        {made.simulator ? (
           <Text color={theme.warn} wrap="wrap">
             {`This is the simulator: traffic leaves from this machine, not from ${screenText(form.place.text)}.`}
           </Text>
