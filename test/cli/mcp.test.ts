@@ -20,6 +20,13 @@ beforeAll(async () => {
   fx = await startSimFixture({ seed: 1, era: 'current', log: (line) => requests.push(line) });
 });
 const asked = (route: string) => requests.filter((line) => line.startsWith(`${route} `)).length;
+/** The routes the proxy and balance actions change the network by, and the check before a redeem. */
+const WRITE_ROUTES = [
+  'POST /network/auth-client',
+  'POST /network/remove-client',
+  'POST /subscription/check-balance-code',
+  'POST /subscription/redeem-balance-code',
+];
 afterAll(() => fx.close());
 
 const netdeck = (...argv: string[]) => run(argv, { env: fx.env });
@@ -92,12 +99,25 @@ const READ_TOOLS = [
   'ranking',
   'stale_clients',
   'clients',
+  'proxies',
   'search_places',
   'sample_providers',
   'devices',
   'blocked_countries',
+  'balance',
+  'balance_codes',
 ];
-const WRITE_TOOLS = ['remove_stale_clients', 'block_countries', 'unblock_countries', 'rename_device'];
+const WRITE_TOOLS = [
+  'remove_stale_clients',
+  'block_countries',
+  'unblock_countries',
+  'rename_device',
+  'create_proxy',
+  'remove_proxy',
+  'redeem_balance_code',
+];
+/** The actions that remove something. */
+const DESTRUCTIVE = ['remove_stale_clients', 'remove_proxy'];
 
 describe('netdeck mcp without --allow-writes', () => {
   let session: Session;
@@ -127,10 +147,18 @@ describe('netdeck mcp without --allow-writes', () => {
       'idle_hours',
     ]);
     expect(providers.outputSchema?.properties).toHaveProperty('providers');
-    // An action is not there to call.
-    expect(await refusal(session, 'block_countries', { countries: ['de'] })).toMatch(
-      /Tool block_countries not found/,
-    );
+    // No action is there to call, and none asks the service anything.
+    const writes = () => WRITE_ROUTES.map(asked);
+    const before = writes();
+    const code = fx.sim.demo.codes().balance_codes[0]!.secret;
+    for (const [name, args] of [
+      ['block_countries', { countries: ['de'] }],
+      ['create_proxy', { country: 'de' }],
+      ['remove_proxy', { client_id: '0b6b2f3e-1c4d-4e5f-8a9b-0c1d2e3f4a5b' }],
+      ['redeem_balance_code', { code }],
+    ] as const)
+      expect(await refusal(session, name, args)).toBe(`MCP error -32602: Tool ${name} not found`);
+    expect(writes()).toEqual(before);
   });
 
   it('answers each reading tool with the records the matching command prints with --json', async () => {
@@ -165,6 +193,8 @@ describe('netdeck mcp without --allow-writes', () => {
       ['stale_clients', ['clients', '--stale', '7d']],
       ['clients', ['clients']],
       ['devices', ['devices']],
+      ['balance', ['balance']],
+      ['balance_codes', ['balance', 'codes']],
     ] as const) {
       const answer = await structured(session, tool);
       expect(answer, tool).toEqual(await json(...command));
@@ -282,7 +312,7 @@ describe('netdeck mcp --allow-writes', () => {
     for (const name of WRITE_TOOLS)
       expect(tools.find((t) => t.name === name)?.annotations, name).toMatchObject({
         readOnlyHint: false,
-        destructiveHint: name === 'remove_stale_clients',
+        destructiveHint: DESTRUCTIVE.includes(name),
       });
   });
 
@@ -341,6 +371,127 @@ describe('netdeck mcp --allow-writes', () => {
     );
     const command = await netdeck('devices', 'set-name', device.device_id, 'attic pi');
     expect(command.stdout).toBe(`Device ${device.device_id} is now "attic pi".\n`);
+  });
+
+  describe('hosted proxies and the data balance (issue 34)', () => {
+    const text = (result: CallToolResult) =>
+      (result.content as { text: string }[]).map((c) => c.text).join('\n');
+
+    it('makes a proxy that the proxies tool lists as proxy list --json does, its token nowhere in the answers', async () => {
+      const made = await call(session, 'create_proxy', { country: 'de', wireguard: true });
+      const answer = made.structuredContent as { client_id: string; place: string; outcome: string };
+      expect(answer.place).toBe('Germany (DE)');
+      expect(text(made)).toMatch(
+        /^A proxy in Germany \(DE\): client [0-9a-f-]{36}, proxy [0-9a-f-]{36}\n {2}HTTP {7}http:\/\//,
+      );
+      expect(text(made)).toContain('Its token is masked here');
+
+      const listed = await call(session, 'proxies');
+      expect(listed.structuredContent).toEqual(await json('proxy', 'list'));
+      const ids = (listed.structuredContent as { clients: { client_id: string }[] }).clients.map(
+        (c) => c.client_id,
+      );
+      expect(ids).toContain(answer.client_id);
+
+      // The secrets as the operator sees them, asked for: in no answer the agent got, in any case.
+      const shown = (await json('proxy', 'list', '--show-secrets')).clients.find(
+        (c: { client_id: string }) => c.client_id === answer.client_id,
+      ).proxy_client as { auth_token: string; wg_config: { client_private_key: string } };
+      for (const said of [text(made), JSON.stringify(made.structuredContent), text(listed)]) {
+        expect(said.toLowerCase()).not.toContain(shown.auth_token.toLowerCase());
+        expect(said).not.toContain(shown.wg_config.client_private_key);
+      }
+    });
+
+    it('refuses what proxy create refuses, with the reason, before any request', async () => {
+      const before = asked('POST /network/auth-client');
+      expect(await refusal(session, 'create_proxy', { country: 'atlantis' })).toBe(
+        'country atlantis: not a country code netdeck knows (two letters of ISO 3166-1: de, us, jp)',
+      );
+      expect(await refusal(session, 'create_proxy', {})).toBe(
+        'give the place: country CC or location_id ID (one of them)',
+      );
+      expect(await refusal(session, 'create_proxy', { location_id: 'berlin' })).toMatch(
+        /^"berlin" is not a valid location id: expected a UUID/,
+      );
+      expect(await refusal(session, 'create_proxy', { country: 'de', lock_ips: ['10.0.0.0/40'] })).toBe(
+        'lock_ips "10.0.0.0/40": a prefix length is a whole number from 0 to 32',
+      );
+      expect(asked('POST /network/auth-client')).toBe(before);
+    });
+
+    it('removes a proxy by its client id, saying so as proxy remove does; refuses a client that is no proxy', async () => {
+      const made = (await structured(session, 'create_proxy', { country: 'jp' })) as { client_id: string };
+      const removed = await call(session, 'remove_proxy', { client_id: made.client_id });
+      expect(text(removed)).toBe(
+        `removed the proxy in Japan (JP) (client ${made.client_id}): its URLs stop working`,
+      );
+      const byCommand = (await json('proxy', 'create', '--country', 'jp')).client_id as string;
+      expect((await netdeck('proxy', 'remove', byCommand)).stdout).toBe(
+        `removed the proxy in Japan (JP) (client ${byCommand}): its URLs stop working\n`,
+      );
+      const left = (await structured(session, 'proxies')).clients as { client_id: string }[];
+      expect(left.map((c) => c.client_id)).not.toContain(made.client_id);
+
+      const provider = (await json('stats', 'providers')).providers[0].client_id as string;
+      expect(await refusal(session, 'remove_proxy', { client_id: provider })).toContain(
+        `${provider} is not a hosted proxy's client`,
+      );
+      expect((await json('clients')).clients.map((c: { client_id: string }) => c.client_id)).toContain(
+        provider,
+      );
+    });
+
+    it('answers the balance as balance --json; a code redeemed adds its bytes, as balance redeem says', async () => {
+      const before = await structured(session, 'balance');
+      expect(before).toEqual(await json('balance'));
+      const code = fx.sim.demo.codes().balance_codes.at(-1)!;
+      const redeemed = await call(session, 'redeem_balance_code', { code: code.secret });
+      expect(text(redeemed)).toMatch(
+        /^redeemed: [\d.]+ [KMGT]iB added to the data balance \(balance [0-9a-f-]{36}\)$/,
+      );
+      expect(redeemed.structuredContent).toMatchObject({
+        held: { balance_byte_count: code.balance_byte_count },
+        transfer_balance: { balance_byte_count: code.balance_byte_count },
+      });
+      const after = await structured(session, 'balance');
+      expect(after).toEqual(await json('balance'));
+      expect(after.balance_byte_count).toBe((before.balance_byte_count as number) + code.balance_byte_count);
+
+      // The code now runs: listed masked, as balance codes --json lists it.
+      const codes = await call(session, 'balance_codes');
+      expect(codes.structuredContent).toEqual(await json('balance', 'codes'));
+      expect(text(codes)).not.toContain(code.secret);
+
+      // Checked as the command checks it: what cannot be a code is not sent; a redeemed one is the service's words.
+      const checks = asked('POST /subscription/check-balance-code');
+      expect(await refusal(session, 'redeem_balance_code', { code: '' })).toBe(
+        'a balance code cannot be empty',
+      );
+      expect(await refusal(session, 'redeem_balance_code', { code: 'two words' })).toMatch(
+        /printable characters only/,
+      );
+      expect(asked('POST /subscription/check-balance-code')).toBe(checks);
+      expect(await refusal(session, 'redeem_balance_code', { code: code.secret })).toContain(
+        'Unknown balance code.',
+      );
+    });
+
+    it('with --show-secrets answers the tokens and codes as the commands do with it', async () => {
+      const shown = await connect('--show-secrets');
+      try {
+        expect(await structured(shown, 'proxies')).toEqual(await json('proxy', 'list', '--show-secrets'));
+        expect(await structured(shown, 'balance_codes')).toEqual(
+          await json('balance', 'codes', '--show-secrets'),
+        );
+        const notes = (await shown.client.readResource({ uri: 'netdeck://notes' })).contents[0] as {
+          text: string;
+        };
+        expect(notes.text).toContain('this server answers them in full (--show-secrets)');
+      } finally {
+        expect(await shown.close()).toBe(0);
+      }
+    });
   });
 });
 
@@ -486,6 +637,8 @@ describe('the event watch between its polls', () => {
     const gone = (await json('stats', 'providers')).providers.find(
       (p: { connected: boolean; client_id: string }) => p.connected,
     ).client_id as string;
+    const world = fx.sim.engine.world;
+    const index = world.providers.ids.index(gone, world.providers.count);
     const goneEvents = async () =>
       (
         JSON.parse(
@@ -495,6 +648,9 @@ describe('the event watch between its polls', () => {
       ).filter((e) => e.type === 'provider_disconnected' && e.client_id === gone);
     try {
       await eventually(() => asked('POST /stats/providers-last-n') === polls + 1, 'the first poll');
+      // Held down as a dead machine is: the world brings its providers back at random (3 in 100
+      // a minute) and a dark one at once, but never one without a provide key.
+      world.fleet.keyless.add(index);
       fx.sim.admin.setProviderConnected({ client_id: gone, connected: false });
       // Six minutes, the service's and this machine's alike: past the 5 a disconnection is reported after.
       for (let step = 0; step < 24; step++) {
@@ -512,6 +668,7 @@ describe('the event watch between its polls', () => {
       // Told by the peer list: the statistics were not asked again.
       expect(asked('POST /stats/providers-last-n')).toBe(polls + 1);
     } finally {
+      world.fleet.keyless.delete(index);
       fx.sim.admin.setProviderConnected({ client_id: gone, connected: true });
       expect(await session.close()).toBe(0);
     }

@@ -3,6 +3,7 @@
 // codes it redeemed that still run (secrets masked unless --show-secrets); `balance
 // redeem CODE` checks a code (check-balance-code), asks on a terminal, then redeems it.
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.ts';
 import type { BalanceCodes, RedeemedBalanceCode, SubscriptionBalance } from '../../contract/schemas.ts';
 import { formatBytes, formatTimestamp } from '../../format/numbers.ts';
 import { balanceCodeProblem, maskBalanceCode } from '../../store/balance-code.ts';
@@ -119,10 +120,8 @@ export function registerBalance(program: Command, context: CliContext): void {
     examples: [['netdeck balance codes --json', "the service's answer, secrets masked"]],
     run: async ({ client, out }, options: CommonOptions & SecretsOption) => {
       const show = options.showSecrets === true;
-      const answer = codesAsAsked(await client.balanceCodes(), show, (s) => out.hide(s));
-      out.result({ ...answer, balance_codes: answer.balance_codes ?? null }, () =>
-        codesTable(answer.balance_codes ?? [], show),
-      );
+      const answer = await balanceCodesResult(client, show, (s) => out.hide(s));
+      out.result(answer, () => codesTable(answer.balance_codes ?? [], show));
     },
   });
 
@@ -145,22 +144,46 @@ export function registerBalance(program: Command, context: CliContext): void {
     },
     run: async ({ client, out }, { code, asking }) => {
       out.hide(code);
-      const held = (await client.checkBalanceCode({ secret: code })).balance;
-      const what = `${formatBytes(held?.balance_byte_count)} until ${formatTimestamp(held?.end_time)}`;
-      if (asking) {
-        const yes = await askYesNo(context.io, `The code holds ${what}. Redeem it for this network?`);
-        if (!yes) {
-          out.note('nothing redeemed');
-          return ExitCode.ok;
-        }
+      const ask = (holds: string) =>
+        askYesNo(context.io, `The code holds ${holds}. Redeem it for this network?`);
+      const redeemed = await redeemCode(client, code, asking ? ask : undefined);
+      if (!redeemed) {
+        out.note('nothing redeemed');
+        return ExitCode.ok;
       }
-      const answer = await client.redeemBalanceCode({ secret: code });
-      const made = answer.transfer_balance;
-      out.outcome(
-        answer,
-        `redeemed: ${formatBytes(made?.balance_byte_count)} added to the data balance (balance ${made?.transfer_balance_id ?? '?'})`,
-      );
+      out.outcome(redeemed.answer, redeemed.sentence);
       out.hint('netdeck balance shows the new balance');
     },
   });
+}
+
+/**
+ * The redeemed codes as `balance codes --json` prints them (and `netdeck mcp`'s
+ * balance_codes answers): each secret masked unless shown, `null` for none.
+ */
+export async function balanceCodesResult(client: ApiClient, show: boolean, hide: (secret: string) => void) {
+  const answer = codesAsAsked(await client.balanceCodes(), show, hide);
+  return { ...answer, balance_codes: answer.balance_codes ?? null };
+}
+
+/**
+ * Checks what `code` holds, asks `confirm` (when given) with those words, then redeems it,
+ * as `balance redeem` and `netdeck mcp`'s redeem_balance_code do; undefined when the answer
+ * was no. The service's refusal (an unknown code) is thrown before anything is redeemed.
+ */
+export async function redeemCode(
+  client: ApiClient,
+  code: string,
+  confirm?: (holds: string) => Promise<boolean | undefined>,
+) {
+  const held = (await client.checkBalanceCode({ secret: code })).balance;
+  const holds = `${formatBytes(held?.balance_byte_count)} until ${formatTimestamp(held?.end_time)}`;
+  if (confirm && !(await confirm(holds))) return undefined;
+  const answer = await client.redeemBalanceCode({ secret: code });
+  const made = answer.transfer_balance;
+  return {
+    held,
+    answer,
+    sentence: `redeemed: ${formatBytes(made?.balance_byte_count)} added to the data balance (balance ${made?.transfer_balance_id ?? '?'})`,
+  };
 }

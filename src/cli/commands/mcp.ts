@@ -23,18 +23,19 @@ interface McpOptions extends CommonOptions {
   httpTokenFile?: string;
   refresh?: number;
   idleHours?: number;
+  showSecrets?: boolean;
 }
 
 export function registerMcp(program: Command, context: CliContext): void {
   serviceCommand(program, context, {
     name: 'mcp',
     description:
-      'a Model Context Protocol server for agents (stdio, or --http on loopback): the fleet, providers, earnings, clients, places, devices and blocked countries as tools; actions only with --allow-writes',
+      'a Model Context Protocol server for agents (stdio, or --http on loopback): the fleet, providers, earnings, clients, places, devices, blocked countries, proxies and the data balance as tools; actions only with --allow-writes',
     flags: (command) =>
       command
         .option(
           '--allow-writes',
-          'list the tools that change the network too: remove stale clients, block and unblock countries, rename a device',
+          'list the tools that change the network too: remove stale clients, block and unblock countries, rename a device, create and remove a proxy, redeem a balance code',
         )
         .option(
           '--requests-per-minute <n>',
@@ -56,6 +57,10 @@ export function registerMcp(program: Command, context: CliContext): void {
           '--idle-hours <n>',
           `a provider connected this many hours with no search, contract or transfer is idle (fleet_state, providers, provider_idle events; default: the config's idle_hours, else ${DEFAULT_IDLE_HOURS})`,
           numberArg(IDLE_HOURS_BOUNDS),
+        )
+        .option(
+          '--show-secrets',
+          "answer hosted proxies' tokens and WireGuard private keys and balance codes in full (clients, proxies, balance_codes, create_proxy); masked otherwise",
         ),
     outputOptions: false,
     examples: [
@@ -83,6 +88,7 @@ units). docs/agents.md has the configuration for MCP clients.
         httpPort: options.http,
         httpTokenFile: options.httpTokenFile,
         idleHours: options.idleHours,
+        showSecrets: options.showSecrets === true,
       };
     },
     run: async (session, request) => {

@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { ApiError } from '../../api/errors.ts';
-import type { Location, ProxyConfigResult } from '../../contract/schemas.ts';
+import type { AuthClientResult, Location, ProxyConfigResult } from '../../contract/schemas.ts';
 import { sanitize } from '../../sanitize.ts';
 import { type CheckedProxy, checkProxy, exportLine } from '../../store/proxy-answer.ts';
 import {
@@ -22,6 +22,7 @@ import type { CliContext } from '../context.ts';
 import { type CommonOptions, collect, uuidOf } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
+import type { Output } from '../output/writer.ts';
 import type { CommandSession } from '../run-command.ts';
 import { serviceCommand } from './service-command.ts';
 import { deviceSpec } from './token-output.ts';
@@ -62,39 +63,70 @@ function wgOutOf(path: string | undefined): string | undefined {
   return path;
 }
 
-function createCheck(options: CreateOptions): CreateRequest {
-  if ((options.country === undefined) === (options.location === undefined))
-    throw new UsageError('give the place: --country CC or --location ID (one of them)');
+/** How a caller names the place and the lock in its refusals: the command's flags, or a tool's fields. */
+export interface ProxyArgNames {
+  country: string;
+  location: string;
+  lockIp: string;
+}
+
+const FLAGS: ProxyArgNames = { country: '--country', location: '--location', lockIp: '--lock-ip' };
+
+/** What a proxy is asked for with: the command's options, or `netdeck mcp`'s create_proxy. */
+export type ProxyAsked = Pick<
+  CreateOptions,
+  'country' | 'location' | 'wg' | 'lockIp' | 'lockCallerIp' | 'httpsRequireAuth' | 'name'
+>;
+
+/** The place and choices, checked: no request is sent for what the service would refuse or cannot be. */
+export type CheckedAsk = Pick<CreateRequest, 'place' | 'choices'>;
+
+/**
+ * The place and choices asked for, or a usage error naming the argument (`names`) and why:
+ * a country nobody knows, an id that is no UUID, a lock entry that is no address.
+ */
+export function checkProxyAsked(asked: ProxyAsked, names: ProxyArgNames = FLAGS): CheckedAsk {
+  if ((asked.country === undefined) === (asked.location === undefined))
+    throw new UsageError(`give the place: ${names.country} CC or ${names.location} ID (one of them)`);
   let place: CreateRequest['place'];
-  if (options.country !== undefined) {
-    const found = countryPlace(options.country);
+  if (asked.country !== undefined) {
+    const found = countryPlace(asked.country);
     if (!found)
       throw new UsageError(
-        `--country ${options.country}: not a country code netdeck knows (two letters of ISO 3166-1: de, us, jp)`,
+        `${names.country} ${asked.country}: not a country code netdeck knows (two letters of ISO 3166-1: de, us, jp)`,
       );
     place = found;
-  } else place = { locationId: uuidOf(options.location ?? '', 'location id') };
-  for (const entry of options.lockIp ?? []) {
+  } else place = { locationId: uuidOf(asked.location ?? '', 'location id') };
+  for (const entry of asked.lockIp ?? []) {
     const problem = ipProblem(entry);
-    if (problem) throw new UsageError(`--lock-ip ${problem}`);
+    if (problem) throw new UsageError(`${names.lockIp} ${problem}`);
   }
+  return {
+    place,
+    choices: {
+      wireGuard: asked.wg === true,
+      lockCallerIp: asked.lockCallerIp === true,
+      lockIps: asked.lockIp ?? [],
+      httpsRequireAuth: asked.httpsRequireAuth === true,
+      name: asked.name,
+    },
+  };
+}
+
+function createCheck(options: CreateOptions): CreateRequest {
+  const checked = checkProxyAsked(options);
   const wgOut = wgOutOf(options.wgOut);
   if ((wgOut || options.qr) && !options.wg)
     throw new UsageError(
       `${wgOut ? '--wg-out' : '--qr'} needs --wg (a proxy without WireGuard has no configuration)`,
     );
-  return {
-    place,
-    choices: {
-      wireGuard: options.wg === true,
-      lockCallerIp: options.lockCallerIp === true,
-      lockIps: options.lockIp ?? [],
-      httpsRequireAuth: options.httpsRequireAuth === true,
-      name: options.name,
-    },
-    wgOut,
-    qr: options.qr === true,
-  };
+  return { ...checked, wgOut, qr: options.qr === true };
+}
+
+/** What making a proxy is given: the client, and where its notes and warnings go. */
+export interface ProxySession {
+  client: CommandSession['client'];
+  out: Pick<Output, 'note' | 'warn'>;
 }
 
 /**
@@ -102,7 +134,7 @@ function createCheck(options: CreateOptions): CreateRequest {
  * countries only: a region's or a city's id (as `netdeck locations -q` finds them) is not
  * there, and the service has no lookup by id, so such a place is sent and recorded by its id.
  */
-async function placeOfId(session: CommandSession, id: string): Promise<ProxyPlace> {
+async function placeOfId(session: ProxySession, id: string): Promise<ProxyPlace> {
   const listed = (await session.client.providerLocations()).locations?.find(
     (l: Location) => l.location_id === id,
   );
@@ -152,55 +184,60 @@ simulator's machine, not from the place chosen; a demo's proxy ends with the com
     },
     check: createCheck,
     run: async (session, request) => {
-      const { client, out } = session;
       // A terminal too small for any QR code is found before the proxy is made: rerunning
       // with --wg-out then makes the one proxy asked for, not a second.
       if (request.qr) {
         const { wgQrRoomProblem } = await import('./proxy-wg.ts');
         const problem = wgQrRoomProblem(context.io);
         if (problem) {
-          out.error(problem);
+          session.out.error(problem);
           return ExitCode.failure;
         }
       }
-      const place =
-        'locationId' in request.place ? await placeOfId(session, request.place.locationId) : request.place;
-      let answer: Awaited<ReturnType<typeof client.authClient>>;
-      try {
-        answer = await client.authClient(proxyRequest(place, request.choices, deviceSpec()));
-      } catch (error) {
-        // The service made the client before it looked for the place: it stays, without a proxy.
-        if (error instanceof ApiError && error.kind === 'business')
-          out.note(
-            'the service made a client without a proxy: netdeck clients lists it, netdeck clients remove removes it',
-          );
-        throw error;
-      }
-      const made = answer.proxy_config_result;
-      if (!made) throw new ApiError('shape', 'authClient: the answer has no proxy_config_result');
-      const proxy = checkProxy(made);
+      const proxy = await makeProxy(session, request);
       return printMade(
         session,
-        {
-          place,
-          made,
-          proxy,
-          request,
-          json: answer,
-          local: !!session.simulator || proxy.simulator,
-        },
+        { ...proxy, request, local: !!session.simulator || proxy.proxy.simulator },
         context,
       );
     },
   });
 }
 
-interface Made {
+/** A proxy made: its place, the service's answer, the proxy as sent and its usable parts, checked. */
+export interface MadeProxy {
   place: ProxyPlace;
+  answer: AuthClientResult;
   made: ProxyConfigResult;
   proxy: CheckedProxy;
+}
+
+/**
+ * Makes the proxy asked for (a location id looked up first, for its name), as `proxy
+ * create` and `netdeck mcp`'s create_proxy do; throws the service's refusal, saying when
+ * it left a client without a proxy behind.
+ */
+export async function makeProxy(session: ProxySession, asked: CheckedAsk): Promise<MadeProxy> {
+  const { client, out } = session;
+  const place = 'locationId' in asked.place ? await placeOfId(session, asked.place.locationId) : asked.place;
+  let answer: AuthClientResult;
+  try {
+    answer = await client.authClient(proxyRequest(place, asked.choices, deviceSpec()));
+  } catch (error) {
+    // The service made the client before it looked for the place: it stays, without a proxy.
+    if (error instanceof ApiError && error.kind === 'business')
+      out.note(
+        'the service made a client without a proxy: netdeck clients lists it, netdeck clients remove removes it',
+      );
+    throw error;
+  }
+  const made = answer.proxy_config_result;
+  if (!made) throw new ApiError('shape', 'authClient: the answer has no proxy_config_result');
+  return { place, answer, made, proxy: checkProxy(made) };
+}
+
+interface Made extends MadeProxy {
   request: CreateRequest;
-  json: unknown;
   /** the simulator's proxy: traffic leaves from its machine */
   local: boolean;
 }
@@ -227,26 +264,53 @@ function madeTable(m: Made): DataTable<Made> {
  */
 const SIMULATOR_HTTPS = "(the simulator's HTTPS proxy speaks no TLS: use the HTTP or SOCKS5 URL)";
 
+/** Where a made proxy's WireGuard configuration is, and how one is asked for where it was not. */
+export interface WireGuardWords {
+  asked: boolean;
+  where: string;
+  howToAsk: string;
+}
+
+/** What `proxy create` says of a proxy it made: its place and ids, each URL with its token, the export line. */
+export function madeLines(m: MadeProxy, wireGuard: WireGuardWords, dim: (text: string) => string): string[] {
+  const { proxy, made } = m;
+  const none = (what: string) => dim(`none (${what})`);
+  return [
+    `A proxy in ${sanitize(m.place.text)}: client ${made.client_id ?? '?'}, proxy ${made.proxy_id ?? '?'}`,
+    `  HTTP       ${proxy.http ?? none('the service sent no HTTP URL')}`,
+    `  SOCKS5     ${proxy.socks ?? none("the network's plan has no SOCKS proxy")}`,
+    `  HTTPS      ${proxy.https ? `${proxy.https}${proxy.simulator ? `  ${dim(SIMULATOR_HTTPS)}` : ''}` : none('the service sent no HTTPS URL')}`,
+    `  WireGuard  ${made.wg_config ? wireGuard.where : none(wireGuard.asked ? "the network's plan has no WireGuard" : `not asked for: ${wireGuard.howToAsk}`)}`,
+    ...(exportLine(proxy) ? [exportLine(proxy)!] : []),
+  ];
+}
+
+/** What a proxy of the simulator is not: traffic through it leaves from the simulator's machine. */
+export const simulatorProxyNote = (place: ProxyPlace, thisMachine: boolean): string =>
+  `this is the simulator: traffic through this proxy leaves from ${thisMachine ? 'this machine' : "the simulator's machine"}, not from ${sanitize(place.text)}`;
+
 async function printMade(session: CommandSession, m: Made, context: CliContext): Promise<number> {
   const { out } = session;
-  const { proxy, made } = m;
+  const { proxy } = m;
   if (m.request.wgOut && proxy.wgConfig) {
     const { writeWgFile } = await import('./proxy-wg.ts');
     writeWgFile(m.request.wgOut, proxy.wgConfig);
   }
-  const none = (what: string) => out.style.dim(`none (${what})`);
-  const lines = [
-    `A proxy in ${sanitize(m.place.text)}: client ${made.client_id ?? '?'}, proxy ${made.proxy_id ?? '?'}`,
-    `  HTTP       ${proxy.http ?? none('the service sent no HTTP URL')}`,
-    `  SOCKS5     ${proxy.socks ?? none("the network's plan has no SOCKS proxy")}`,
-    `  HTTPS      ${proxy.https ? `${proxy.https}${m.local ? `  ${out.style.dim(SIMULATOR_HTTPS)}` : ''}` : none('the service sent no HTTPS URL')}`,
-    `  WireGuard  ${made.wg_config ? (m.request.wgOut ? `written to ${m.request.wgOut} (0600)` : 'in --json, or --wg-out FILE.conf, or --qr') : none(m.request.choices.wireGuard ? "the network's plan has no WireGuard" : 'not asked for: --wg')}`,
-    ...(exportLine(proxy) ? [exportLine(proxy)!] : []),
-  ];
-  out.outcome(m.json, lines, () => madeTable(m));
+  const lines = madeLines(
+    m,
+    {
+      asked: m.request.choices.wireGuard === true,
+      where: m.request.wgOut
+        ? `written to ${m.request.wgOut} (0600)`
+        : 'in --json, or --wg-out FILE.conf, or --qr',
+      howToAsk: '--wg',
+    },
+    out.style.dim,
+  );
+  out.outcome(m.answer, lines, () => madeTable(m));
   if (m.local)
     out.note(
-      `this is the simulator: traffic through this proxy leaves from ${session.simulator ? 'this machine' : "the simulator's machine"}, not from ${sanitize(m.place.text)}${session.simulator ? '; a demo simulator and its proxy end with this command' : ''}`,
+      `${simulatorProxyNote(m.place, !!session.simulator)}${session.simulator ? '; a demo simulator and its proxy end with this command' : ''}`,
     );
   out.hint('the token in these URLs acts as this network: keep it secret. netdeck proxy lists the proxies');
   if (m.request.qr && proxy.wgConfig) {

@@ -5,7 +5,7 @@
 // `proxy create` makes one (proxy-create.ts), `proxy remove` removes its client.
 import type { Command } from 'commander';
 import { isProxyClient } from '../../api/proxy-secrets.ts';
-import type { NetworkClient } from '../../contract/schemas.ts';
+import type { NetworkClient, NetworkClients } from '../../contract/schemas.ts';
 import { formatTimestamp } from '../../format/numbers.ts';
 import { sanitize } from '../../sanitize.ts';
 import { placeOfDescription } from '../../store/proxy-place.ts';
@@ -15,6 +15,7 @@ import { isoTime } from '../output/csv.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
+import type { Output } from '../output/writer.ts';
 import type { CommandSession } from '../run-command.ts';
 import { registerProxyCreate } from './proxy-create.ts';
 import { type SecretsOption, SHOW_SECRETS_HELP, secretsAsAsked } from './secrets.ts';
@@ -115,28 +116,54 @@ from the simulator's machine, not from the place chosen.
     args: [['<client-id>', "the proxy's client id"]],
     examples: [[`netdeck proxy remove ${CLIENT_ID}`, 'removes the proxy and its client']],
     check: (_options, [id]: [string]) => uuidOf(id, 'client id'),
-    run: async ({ client, out }, clientId) => {
-      const listed = (await client.networkClients()).clients?.find((c) => c.client_id === clientId);
-      if (listed && !isProxyClient(listed))
-        throw new UsageError(
-          `${clientId} is not a hosted proxy's client (${sanitize(listed.device_name) || 'no name'}): netdeck clients remove removes other clients`,
-        );
-      if (!listed) out.warn(`no proxy of this network has the client id ${clientId} (the service will say)`);
-      const answer = await client.removeClient({ client_id: clientId });
-      const place = placeOfDescription(listed?.device_name);
-      out.outcome(
-        answer,
-        `removed the proxy${place ? ` in ${sanitize(place)}` : ''} (client ${clientId}): its URLs stop working`,
-      );
+    run: async (session, clientId) => {
+      const { answer, sentence } = await removeProxy(session, clientId);
+      session.out.outcome(answer, sentence);
       return ExitCode.ok;
     },
   });
 }
 
+/**
+ * Removes the proxy whose client is `clientId`, as `proxy remove` and `netdeck mcp`'s
+ * remove_proxy do: a client of the network that is not a proxy's is refused (clients
+ * remove removes those); one not listed is left for the service to say. Its sentence says
+ * what was done.
+ */
+export async function removeProxy(
+  { client, out }: { client: CommandSession['client']; out: Pick<Output, 'warn'> },
+  clientId: string,
+) {
+  const listed = (await client.networkClients()).clients?.find((c) => c.client_id === clientId);
+  if (listed && !isProxyClient(listed))
+    throw new UsageError(
+      `${clientId} is not a hosted proxy's client (${sanitize(listed.device_name) || 'no name'}): netdeck clients remove removes other clients`,
+    );
+  if (!listed) out.warn(`no proxy of this network has the client id ${clientId} (the service will say)`);
+  const answer = await client.removeClient({ client_id: clientId });
+  const place = placeOfDescription(listed?.device_name);
+  return {
+    answer,
+    sentence: `removed the proxy${place ? ` in ${sanitize(place)}` : ''} (client ${clientId}): its URLs stop working`,
+  };
+}
+
 const listCheck = (options: CommonOptions & SecretsOption) => options.showSecrets === true;
 
-async function listProxies({ client, out }: CommandSession, showSecrets: boolean) {
+/**
+ * The network's proxies as `proxy list --json` prints them (and `netdeck mcp`'s proxies
+ * tool answers): the proxy clients of the clients list, their secrets masked unless shown.
+ */
+export async function proxiesResult(
+  client: CommandSession['client'],
+  out: Pick<Output, 'hide' | 'warn'>,
+  showSecrets: boolean,
+): Promise<NetworkClients> {
   const answer = await client.networkClients();
-  const shown = secretsAsAsked(out, { clients: (answer.clients ?? []).filter(isProxyClient) }, showSecrets);
+  return secretsAsAsked(out, { clients: (answer.clients ?? []).filter(isProxyClient) }, showSecrets);
+}
+
+async function listProxies({ client, out }: CommandSession, showSecrets: boolean) {
+  const shown = await proxiesResult(client, out, showSecrets);
   out.result(shown, () => proxiesTable(shown.clients ?? [], out.style, showSecrets));
 }

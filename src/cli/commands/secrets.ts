@@ -19,7 +19,11 @@ export interface SecretsOption {
  * each proxy as sent once its token, key and URLs pass the check of values from the
  * service; one that does not stays masked, and a warning says why.
  */
-export function secretsAsAsked(out: Output, answer: NetworkClients, show: boolean): NetworkClients {
+export function secretsAsAsked(
+  out: Pick<Output, 'hide' | 'warn'>,
+  answer: NetworkClients,
+  show: boolean,
+): NetworkClients {
   if (!show) {
     for (const secret of clientSecrets(answer)) out.hide(secret);
     return maskClientSecrets(answer);

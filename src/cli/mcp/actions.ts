@@ -9,6 +9,7 @@ import { block, type CountryOutcome, unblock } from '../commands/blocked.ts';
 import { findStale, removeTargets } from '../commands/clients.ts';
 import { setDeviceName } from '../commands/devices.ts';
 import { explain } from '../run-command.ts';
+import { PROXY_ACTIONS } from './proxy-actions.ts';
 import { type McpTool, type ToolSession, tool } from './tool.ts';
 import { stalePeriod } from './tools.ts';
 
@@ -146,4 +147,6 @@ export const ACTIONS = [
       return { result: { device_id, name, answer, outcome: sentence }, said: sentence };
     },
   }),
+
+  ...PROXY_ACTIONS,
 ];

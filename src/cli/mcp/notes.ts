@@ -1,16 +1,22 @@
 // What an agent needs to read netdeck's figures right, served as a resource of `netdeck
-// mcp` (resources.ts): the units of each answer, what up, down and idle mean, where the events
-// come from, and the bound of requests. The units are the service's (src/contract's
+// mcp` (resources.ts): the units of each answer, what up, down and idle mean, what of a
+// proxy is secret, where the events come from, and the bound of requests. The units are the service's (src/contract's
 // schemas say them field by field; reference-operators.md "Units").
 
-/** What the notes say of this server: the bound it keeps, the idle hours it judges by. */
+/** What the notes say of this server: the bound it keeps, the idle hours it judges by, its secrets. */
 export interface NotesFigures {
   perMinute: number;
   idleHours: number;
+  /** --show-secrets: proxies' tokens and balance codes are answered in full. */
+  showSecrets: boolean;
 }
 
 /** The notes as Markdown. */
-export const readingNotes = ({ perMinute, idleHours }: NotesFigures): string => `# Reading netdeck's figures
+export const readingNotes = ({ perMinute, idleHours, showSecrets }: NotesFigures): string => {
+  const secrets = showSecrets
+    ? 'this server answers them in full (--show-secrets), and balance codes too: keep them out of\n  what is shared.'
+    : 'this server answers them masked (`1SNK…(58 chars)…5U0`), and balance codes too;\n  `netdeck proxy list --show-secrets` shows them to the operator.';
+  return `# Reading netdeck's figures
 
 Every figure is the service's own, in its units; netdeck converts nothing in its answers.
 Times are RFC 3339 in UTC; days and hours are UTC days and hours.
@@ -60,6 +66,18 @@ Times are RFC 3339 in UTC; days and hours are UTC days and hours.
 - Stale: no open connection, and last seen (the last connection event, the auth time or the
   creation, whichever is latest) longer ago than the period.
 
+## Proxies and the data balance (proxies, balance, balance_codes)
+- A hosted proxy is a client of the network with a \`proxy_client\`: traffic through its
+  HTTP, SOCKS5 or WireGuard endpoints leaves through providers in its place, which netdeck
+  writes in its \`device_name\` (\`proxy in Germany (DE)\`; the service does not list it).
+  Remove one by its \`client_id\`. Proxies are never providers and never stale clients.
+- A proxy's \`auth_token\` (also the first host label of its \`https_proxy_url\`) and its
+  WireGuard private key act as the network; ${secrets}
+- The data balance is bytes (\`balance_byte_count\` left of \`start_balance_byte_count\`;
+  \`open_transfer_byte_count\` tied up in open transfers): what the network's clients and
+  proxies may still transfer, not the wallet's USDC. A redeemed code adds its bytes until its
+  \`end_time\`.
+
 ## Events (netdeck://events)
 The events \`netdeck watch\` reports, from a watch this server keeps on the service at the
 refresh interval: a provider disconnected for 5 minutes and back (between polls the service's
@@ -73,3 +91,4 @@ This server sends at most ${perMinute} requests a minute to the service (its
 \`--requests-per-minute\`), its event watch's included; a tool past it answers an error saying
 when to try again. A tool makes one to a few requests.
 `;
+};

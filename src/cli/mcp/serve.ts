@@ -26,6 +26,8 @@ export interface McpRequest {
   httpTokenFile?: string;
   /** `--idle-hours N`: the hours idle providers are judged over (else the config's, else the default). */
   idleHours?: number;
+  /** `--show-secrets`: proxies' tokens and balance codes in full in the answers. */
+  showSecrets: boolean;
 }
 
 export async function serveMcp(
@@ -51,7 +53,13 @@ export async function serveMcp(
   });
   const newServer = () =>
     createServer({
-      session: { client: boundedClient(session.client, bound), clock, out, idleHours },
+      session: {
+        client: boundedClient(session.client, bound),
+        clock,
+        out,
+        idleHours,
+        showSecrets: request.showSecrets,
+      },
       events,
       allowWrites: request.allowWrites,
       perMinute: request.perMinute,

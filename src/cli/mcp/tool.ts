@@ -19,6 +19,8 @@ export interface ToolSession {
   out: Pick<Output, 'note' | 'warn'>;
   /** The hours idle providers are judged over unless a tool is told (--idle-hours, idle_hours, 6). */
   idleHours: number;
+  /** --show-secrets: proxies' tokens and private keys and balance codes in full, else masked. */
+  showSecrets: boolean;
 }
 
 /** An object schema: a tool's arguments and its structured result are objects. */
@@ -46,6 +48,16 @@ export interface McpTool<I extends ObjectSchema = ObjectSchema, O extends Object
 /** A tool of the table, its types checked against its schemas. */
 export const tool = <I extends ObjectSchema, O extends ObjectSchema>(spec: McpTool<I, O>): McpTool =>
   spec as unknown as McpTool;
+
+/**
+ * A tool's notes and warnings as the commands' writer, for the work a command shares: a
+ * tool answers only its result, whose secrets that work has masked, so there is no line
+ * left to hide them from.
+ */
+export const asOutput = (out: ToolSession['out']): Pick<Output, 'note' | 'warn' | 'hide'> => ({
+  ...out,
+  hide: () => {},
+});
 
 /** What every tool that only reads says of itself. */
 export const READS: ToolAnnotations = { readOnlyHint: true, openWorldHint: true };

@@ -4,7 +4,6 @@
 // actions.ts.
 
 import * as z from 'zod';
-import { maskClientSecrets } from '../../api/proxy-secrets.ts';
 import { type Endpoints, endpoints } from '../../contract/endpoints.ts';
 import { NetworkClient, RANK_MODES, Udid } from '../../contract/schemas.ts';
 import { parsePeriod } from '../../format/numbers.ts';
@@ -15,16 +14,19 @@ import { viewRows } from '../../store/list-sort-filter.ts';
 import { MY_PROVIDERS_LIST, MY_PROVIDERS_SORT_COLUMNS } from '../../store/my-providers.ts';
 import { MAX_BATCH } from '../../store/provider-walk.ts';
 import { PERIOD_PROBLEM } from '../../store/stale-clients.ts';
+import { balanceCodesResult } from '../commands/balance.ts';
 import { blockedResult } from '../commands/blocked.ts';
 import { findStale } from '../commands/clients.ts';
 import { earningsAnswers } from '../commands/earnings.ts';
 import { fetchLocations } from '../commands/locations.ts';
 import { buildRequest } from '../commands/providers.ts';
+import { proxiesResult } from '../commands/proxy.ts';
 import { rankingAnswer } from '../commands/ranking.ts';
 import { reliabilityAnswer } from '../commands/reliability.ts';
+import { secretsAsAsked } from '../commands/secrets.ts';
 import { providerStatsResult } from '../commands/stats.ts';
 import { providerHistoryResult } from '../commands/stats-history.ts';
-import { READS, type ToolSession, tool } from './tool.ts';
+import { asOutput, READS, type ToolSession, tool } from './tool.ts';
 
 /** The schema of the service's answer to an operation of the endpoint table. */
 const answerOf = <K extends keyof Endpoints>(name: K): Endpoints[K]['response'] => endpoints[name].response;
@@ -259,8 +261,24 @@ export const TOOLS = [
     input: NOTHING,
     output: answerOf('networkClients'),
     annotations: READS,
-    // A proxy's token acts as the network: an assistant gets the list without it, as `clients` prints it.
-    run: async ({ client }) => ({ result: maskClientSecrets(await client.networkClients()) }),
+    // A proxy's token acts as the network: an assistant gets the list without it, as `clients`
+    // prints it, unless the server was started with --show-secrets (as `clients` takes it).
+    run: async ({ client, out, showSecrets }) => ({
+      result: secretsAsAsked(asOutput(out), await client.networkClients(), showSecrets),
+    }),
+  }),
+
+  tool({
+    name: 'proxies',
+    title: 'Hosted proxies',
+    description:
+      'The network’s hosted proxies (clients the service made with a proxy: traffic through their HTTP, SOCKS5 or WireGuard endpoints leaves through providers in their place) as `netdeck proxy list --json` has them: client and proxy ids, created, URLs; each place in `device_name` (`proxy in Germany (DE)`), as netdeck recorded it. Tokens and WireGuard private keys masked unless this server runs with --show-secrets.',
+    input: NOTHING,
+    output: answerOf('networkClients'),
+    annotations: READS,
+    run: async ({ client, out, showSecrets }) => ({
+      result: await proxiesResult(client, asOutput(out), showSecrets),
+    }),
   }),
 
   tool({
@@ -321,5 +339,29 @@ export const TOOLS = [
     output: answerOf('blockedLocations'),
     annotations: READS,
     run: async ({ client }) => ({ result: await blockedResult(client) }),
+  }),
+
+  tool({
+    name: 'balance',
+    title: 'Data balance',
+    description:
+      'The network’s data balance in bytes as `netdeck balance --json` has it: at the start, left, tied up in open transfers, each active transfer balance, the subscription. What its clients and proxies may still transfer; not the wallet’s USDC (earnings).',
+    input: NOTHING,
+    output: answerOf('subscriptionBalance'),
+    annotations: READS,
+    run: async ({ client }) => ({ result: await client.subscriptionBalance() }),
+  }),
+
+  tool({
+    name: 'balance_codes',
+    title: 'Balance codes redeemed',
+    description:
+      'The balance codes the network redeemed that still run, as `netdeck balance codes --json` has them (`null`: none): bytes, redeemed, ends, id; each code masked unless this server runs with --show-secrets.',
+    input: NOTHING,
+    output: answerOf('balanceCodes'),
+    annotations: READS,
+    run: async ({ client, showSecrets }) => ({
+      result: await balanceCodesResult(client, showSecrets, () => {}),
+    }),
   }),
 ];
