@@ -72,9 +72,13 @@ describe('the sort key waits for a column', () => {
     ]);
     // Remapped to `c`, the sort key is no column's letter.
     expect(sortLetters(COLUMNS, ['c']).map((l) => l.key)).toEqual(['o', 'i', 'd', 'n', 'l']);
-    expect(sortWaitHint(sortLetters(COLUMNS.slice(0, 2), ['o']), ['o'])).toBe(
-      'sort by: c connected  i client id  o next column  esc cancel',
-    );
+    const two = sortLetters(COLUMNS.slice(0, 2), ['o']);
+    expect(sortWaitHint(two, ['o'], 80)).toBe('sort by: c connected  i client id  o next column  esc cancel');
+    // Narrower, a column goes by the word its letter stands for, then the words around go.
+    expect(sortWaitHint(two, ['o'], 55)).toBe('sort by: c connected  i id  o next column  esc cancel');
+    expect(sortWaitHint(two, ['o'], 40)).toBe('c connected  i id  o next  esc cancel');
+    expect(sortWaitHint(two, ['o'], 30)).toBe('c connected  i id  o next');
+    expect(sortWaitHint(two, ['o'], 10)).toBe('c connected  i id');
   });
 
   it('o sorts nothing yet; its column letter then sorts by that column', () => {

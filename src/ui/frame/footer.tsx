@@ -143,7 +143,7 @@ export function Footer({
     return (
       <Box width={width} height={1} overflowY="hidden">
         <Text color={theme.accent} wrap="truncate">
-          {sortWaitHint(waiting.letters, waiting.keys)}
+          {sortWaitHint(waiting.letters, waiting.keys, width)}
         </Text>
       </Box>
     );
