@@ -59,7 +59,7 @@ export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
   ...filterSortBindings('dialog:events', {
     filter: 'filter (esc clears)',
-    sort: 'sort by time, severity or what happened',
+    sort: 'sort by time, severity or what happened: its letter next, or again for the next',
   }),
 ]);
 
