@@ -30,8 +30,11 @@ const KEYS = [
   ...Array(30).fill('k'),
   'g',
   ...Array(10).fill('\u001b[B'),
+  // `o` waits for a column's letter; `o` again sorts by the next column.
+  'o',
   'o',
   ...Array(20).fill('j'),
+  'o',
   'o',
 ];
 const GAP_MS = 40;

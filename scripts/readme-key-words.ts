@@ -8,7 +8,7 @@ export const KEY_WORDS: Record<string, string> = {
   'global search':
     "search (Discover) or filter the pane's lists (Providers, Devices, My providers, Account's wallets and API keys, Earnings' payments); `esc` clears the filter",
   'global sort':
-    "sort the pane's list by its next column (the sorted column's header is marked ▼ or ▲; a mouse click on a column's header sorts by that column, again reverses it)",
+    "sort the pane's list: `o` then a column's letter sorts by that column (the footer lists the letters while it waits: `sort by: c client id  t tier …`), `o` `o` by the next column, `esc` cancels and any other key acts as itself; the sorted column's header is marked ▼ or ▲, and a column sorted by again (its letter, or a mouse click on its header) is reversed",
   'global reverse': 'reverse the sort',
   'global help': "help: all keys, opened at the active pane's (its own keys: see This help under Dialogs)",
   'global quit': 'quit (`ctrl-c` quits even while typing)',

@@ -204,11 +204,11 @@ describe('netdeck console remembers between runs', () => {
       session = await spawnNetdeck({ env: { XDG_STATE_HOME: state } });
       const s = session;
       await s.waitFor(US, 15_000);
-      await s.keys('o');
+      await s.keys('o', 'n');
       await s.waitFor(/sort name/);
       await s.keys('2', '+', '+');
       await s.waitFor(/batch size 50/);
-      await s.keys('4', 'o');
+      await s.keys('4', 'o', 't');
       await s.waitFor(/sort transfer ▼/);
       await s.keys('q');
       expect(await s.exited()).toBe(0);

@@ -67,7 +67,8 @@ describe('Discover pane', () => {
     const places = await app.client.providerLocations();
     const pooled = places.locations!.reduce((sum, l) => sum + (l.provider_count ?? 0), 0);
     expect(pooled).toBeLessThan((await app.client.networkStats()).providers_summary!);
-    await app.press('o');
+    // o then n: by name (the footer lists p providers, n name while o waits).
+    await app.press('o', 'n');
     expect(app.frame()).toContain('sort name');
     const names = listLines(app.frame()).map((r) =>
       // The demo network's blocked country is marked ⊘ (blocked.test.tsx).
@@ -83,7 +84,7 @@ describe('Discover pane', () => {
     expect(rows[0]).toMatch(/^› {2}group/);
     const lastGroup = rows.map((r) => r.includes('group')).lastIndexOf(true);
     expect(rows.findIndex((r) => r.includes('country'))).toBeGreaterThan(lastGroup);
-    await app.press('o');
+    await app.press('o', 'o');
     const groups = listLines(app.frame())
       .filter((r) => r.includes('group'))
       .map((r) => r.replace(/^[› ][● ] group( ★)?\s+/, '').replace(/\s+[\d ]+$/, ''));

@@ -4,7 +4,7 @@
 // frame for every render in these tests, so no frame is no render at all. What an idle pane
 // costs in CPU is bench/tui-idle's to measure, never a test's.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PaneId } from '../../src/ui/panes/list.ts';
+import { PANE_LIST } from '../../src/ui/panes/list.ts';
 import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
 let app: Rendered | undefined;
@@ -16,8 +16,8 @@ afterEach(async () => {
 /** Long enough for any highlight of the first answers to end; short of the next refresh. */
 const SETTLE_MS = 10_000;
 
-/** Every pane. */
-const PANES: PaneId[] = ['discover', 'providers', 'devices', 'myProviders', 'network', 'account', 'earnings'];
+/** Every pane of the list (a new one is tried as soon as it has its tab), as bench/tui-idle measures them. */
+const PANES = PANE_LIST.map((pane) => pane.id);
 
 describe('an idle pane', () => {
   it.each(PANES)('%s draws nothing between two refreshes', async (pane) => {

@@ -28,7 +28,7 @@ describe('keys that cannot act say why', () => {
     expect(footer()).toContain('→ opens countries in the list of places');
     await app.press('j');
     expect(footer()).toContain('? help');
-    await app.press('esc', 'o');
+    await app.press('esc', 'o', 'o');
     expect(app.stores.discovery.getState().sort).toBe('name');
   });
 

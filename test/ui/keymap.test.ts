@@ -77,7 +77,9 @@ describe('keymap', () => {
     const hints = fitHints(footerBindings(paneById('discover')), 118);
     expect(hints).toEqual(expect.arrayContaining(['/ search', 'o sort', 'r refresh', '? help']));
     // The help and the palette keep the whole words.
-    expect(bindingFor(keymap, 'global', 'o')?.help).toBe('sort by the next column');
+    expect(bindingFor(keymap, 'global', 'o')?.help).toBe(
+      'sort by a column: its letter next, or again for the next column',
+    );
   });
 
   it('help lists every binding, grouped by scope, the active pane after the global keys', () => {

@@ -1,8 +1,9 @@
 // Filter and sort in every list (src/store/list-sort-filter.ts, src/ui/components/list-view.tsx):
-// `/` filters, `o` sorts by the next column and `I` reverses, a click on a column's header
-// sorts by it; the help's `/` searches the keys, the event log's filters and sorts it.
+// `/` filters, `o` then a column's letter sorts by that column, `o` `o` by the next and `I`
+// reverses, a click on a column's header sorts by it; the help's `/` searches the keys, the
+// event log's filters and sorts it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Rendered, renderApp } from './render.tsx';
+import { footerOf, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -25,14 +26,14 @@ function find(frame: string, text: string | RegExp): { row: number; column: numb
 const lines = () => app!.frame().split('\n');
 
 describe('filter and sort in every list', () => {
-  it('Providers: o sorts by the next column, I reverses, a click on TIER sorts by it, / filters', async () => {
+  it('Providers: o o sorts by the next column, I reverses, a click on TIER sorts by it, / filters', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     await app.press('p');
     await app.waitFor(() => app!.stores.providers.getState().seen.length >= 10);
     await app.press('2');
     await app.waitFor('CLIENT ID');
-    await app.press('o');
+    await app.press('o', 'o');
     await app.waitFor('CLIENT ID▲');
     const ids = () =>
       lines()
@@ -57,7 +58,7 @@ describe('filter and sort in every list', () => {
     await app.waitFor(() => ids().length === ascending.length);
   });
 
-  it('Devices: / filters every section by name, o sorts them within their sections', async () => {
+  it('Devices: / filters every section by name, o o sorts them within their sections', async () => {
     app = await renderApp({ pane: 'devices' });
     await app.waitFor('Shared by this network');
     const name = app.stores.clients.getState().data?.clients?.find((c) => c.device_name)?.device_name;
@@ -67,7 +68,7 @@ describe('filter and sort in every list', () => {
     await app.press('enter');
     await app.waitFor(() => lines().filter((l) => l.includes(name!)).length >= 1);
     expect(app.frame()).not.toContain('Shared by this network (3)');
-    await app.press('esc', 'o');
+    await app.press('esc', 'o', 'o');
     expect(app.stores.devices.getState().view).toEqual({
       filter: '',
       sort: { column: 'name', descending: false },
@@ -96,6 +97,49 @@ describe('filter and sort in every list', () => {
     await app.waitFor('sort device name ▼');
   });
 
+  it('My providers: o then a column letter sorts by it, o o steps, esc cancels, any other key acts as itself', async () => {
+    app = await renderApp({ cols: 120, rows: 40, pane: 'myProviders' });
+    await app.waitFor('Σ total');
+    expect(app.frame()).toContain('sort uptime ▼');
+    const footer = () => footerOf(app!.frame());
+    // o waits: the footer lists the columns' letters (at 120 columns each by the word its
+    // letter stands for, so that all ten fit), and nothing is sorted yet.
+    const waiting = () => footer().startsWith('c connected  i id  d device  u uptime  t transfer');
+    await app.press('o');
+    await app.waitFor(waiting);
+    expect(footer()).toContain('  n contracts  l clients  m mode  o next');
+    expect(app.frame()).toContain('sort uptime ▼');
+    await app.press('d');
+    await app.waitFor('sort device name ▲');
+    expect(app.frame()).toMatch(/ DEVICE▲ /);
+    expect(waiting()).toBe(false);
+    // o o: the column after device name, as o alone did before.
+    await app.press('o', 'o');
+    await app.waitFor('sort uptime ▼');
+    // esc cancels the sort only: the filter it would otherwise clear stays.
+    const id = app.frame().match(/^[●○] ([0-9a-f]{8}) /m)?.[1];
+    expect(id).toBeDefined();
+    await app.press('/');
+    await app.type(id!);
+    await app.press('enter');
+    await app.waitFor('1 of 10 match');
+    await app.press('o');
+    await app.waitFor(waiting);
+    await app.press('esc');
+    await app.waitFor(() => !waiting());
+    expect(app.frame()).toContain('1 of 10 match');
+    expect(app.frame()).toContain('sort uptime ▼');
+    await app.press('esc');
+    await app.waitFor('10 providers');
+    // j is no column's letter: it ends the wait and moves the cursor down.
+    const selected = () => app!.stores.myProviders.getState().selectedId;
+    const before = selected();
+    await app.press('o', 'j');
+    await app.waitFor(() => selected() !== before);
+    expect(waiting()).toBe(false);
+    expect(app.frame()).toContain('sort uptime ▼');
+  });
+
   it('the help: / finds the keys by their words, esc clears the search and then closes', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
@@ -111,7 +155,7 @@ describe('filter and sort in every list', () => {
     expect(app.stores.session.getState().overlay).toBeUndefined();
   });
 
-  it('the event log: / filters what happened, o sorts by severity', async () => {
+  it('the event log: / filters what happened, o s sorts by severity', async () => {
     app = await renderApp();
     await app.waitFor('places with providers');
     const time = new Date(app.clock.now()).toISOString();
@@ -127,7 +171,7 @@ describe('filter and sort in every list', () => {
     await app.press('enter');
     await app.waitFor(/1 of \d+ match/);
     expect(app.frame()).not.toContain('Beta box');
-    await app.press('esc', 'o');
+    await app.press('esc', 'o', 's');
     await app.waitFor('most severe first');
     expect(find(app.frame(), 'Alpha box').row).toBeLessThan(find(app.frame(), 'Beta box').row);
     await app.press('I');

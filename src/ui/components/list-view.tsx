@@ -1,7 +1,8 @@
 // The list controller's UI, one for every list (the rows, their order and filter are
-// src/store/list-view.ts): the keys (`/` filters, `o` sorts by the next column, `I`
-// reverses, esc clears the filter), the filter box, and the column header that marks the
-// sorted column and sorts by the column a click lands on.
+// src/store/list-sort-filter.ts): the keys (`/` filters, `o` then a column's letter sorts
+// by that column and `o` `o` by the next, `I` reverses, esc clears the filter), the filter
+// box, and the column header that marks the sorted column and sorts by the column a click
+// lands on.
 import { Box, type DOMElement, Text } from 'ink';
 import type React from 'react';
 import { useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import { useKeyNames, useStores, useTheme } from '../context.tsx';
 import type { Glyphs } from '../glyphs.ts';
 import { TextInput } from '../input/text-input.tsx';
 import { useMouseTarget } from '../input/use-mouse.tsx';
+import type { SortChoice } from '../keys/bindings.ts';
 import { displayWidth, padCells, truncate } from '../text.ts';
 
 /** Where a list keeps its view: read and written at each key (a store's getState()). */
@@ -74,14 +76,23 @@ export function useFilterEditing<T>(list: ListControl<T>): boolean {
 /** The width of a filter box on a line `width` wide: a third of it, 30 cells at most. */
 export const filterWidth = (width: number): number => Math.min(30, Math.floor(width / 3));
 
-/** The handlers of the global `search`, `sort` and `reverse` for a list, and what esc and a header click do. */
+/**
+ * The handlers of the global `search`, `sort` and `reverse` for a list, and what esc and a
+ * header click do. `sort` gives the list's columns back for the key after it to choose
+ * from (the dispatcher waits for it: `o` `c`, or `o` `o` for the next column).
+ */
 export function useListView<T>(list: ListControl<T>) {
   const { session } = useStores();
   const keys = useKeyNames();
   const { holder, spec } = list;
+  const sortBy = (column: string) => holder.setView(sortedBy(spec, holder.view(), column));
   return {
     search: () => session.getState().setFocus(list.filterId),
-    sort: () => holder.setView(nextSort(spec, holder.view())),
+    sort: (): SortChoice => ({
+      columns: spec.columns,
+      by: sortBy,
+      next: () => holder.setView(nextSort(spec, holder.view())),
+    }),
     reverse: () => {
       const reversed = reversedSort(spec, holder.view());
       if (!reversed) return `this list is in the order it came in: ${keys.sort} sorts it by a column`;
@@ -94,7 +105,7 @@ export function useListView<T>(list: ListControl<T>) {
       return true;
     },
     /** A click on a column's header. */
-    sortBy: (column: string) => holder.setView(sortedBy(spec, holder.view(), column)),
+    sortBy,
   };
 }
 

@@ -130,9 +130,20 @@ export function EventLog({ width, height }: { width: number; height: number }) {
     bottom: () => move(() => ordered.length - 1),
     whole: () => (ordered.length ? setWhole((shown) => !shown) : 'no entry to show'),
     search: controls.search,
+    // Whichever column the next key picks, the cursor goes back to the first entry.
     sort: () => {
-      controls.sort();
-      setAt(0);
+      const choice = controls.sort();
+      return {
+        columns: choice.columns,
+        by: (column) => {
+          choice.by(column);
+          setAt(0);
+        },
+        next: () => {
+          choice.next();
+          setAt(0);
+        },
+      };
     },
     reverse: () => {
       setAt(0);

@@ -1,6 +1,7 @@
 // Bottom line: the keys that matter here, generated from the keymap (the active pane's
 // footer bindings first, then the global ones), as many as fit; for a few seconds after
-// something happened, that instead (the toast, event-log.tsx). A key the pane's view says
+// something happened, that instead (the toast, event-log.tsx); while a sort waits for its
+// column (`o`), the columns' letters. A key the pane's view says
 // cannot act now is marked `(p) send` and dim where the theme dims (nothing else is); one
 // the service cannot serve is left out (`?` and the palette say why).
 import { Box, Text } from 'ink';
@@ -8,11 +9,12 @@ import { useStore } from 'zustand';
 import { isLiveStore } from '../../store/index.ts';
 import { useKeymap, useStores, useTheme } from '../context.tsx';
 import { usePaneReasons } from '../hooks/use-stores-state.ts';
-import { type KeyOffer, useKeyOffer, useTyping } from '../input/dispatcher.tsx';
+import { type KeyOffer, useKeyOffer, useSortWait, useTyping } from '../input/dispatcher.tsx';
 import { isPrintable } from '../input/keys.ts';
 import { type Binding, dialogScope } from '../keys/bindings.ts';
 import type { KeyReasons } from '../keys/key-reasons.ts';
 import { keymap as defaultKeymap, footerHint, type OfferedBinding } from '../keys/keymap.ts';
+import { sortWaitHint } from '../keys/sort-letters.ts';
 import type { Pane } from '../panes/types.ts';
 import { displayWidth } from '../text.ts';
 import { Toast, useToast } from './event-log.tsx';
@@ -135,6 +137,16 @@ export function Footer({
   const table = useKeymap();
   const offer = useKeyOffer(dialog ? dialogScope(dialog) : pane.id);
   const reasons = usePaneReasons(pane);
+  const waiting = useSortWait();
+  // The key after `o` picks a column: its letters, over the hints, the toast and a dialog's keys.
+  if (waiting)
+    return (
+      <Box width={width} height={1} overflowY="hidden">
+        <Text color={theme.accent} wrap="truncate">
+          {sortWaitHint(waiting.letters, waiting.keys, width)}
+        </Text>
+      </Box>
+    );
   // A key that could not act says why, in place of the hints, until the next key.
   if (said && !dialog)
     return (

@@ -16,6 +16,10 @@
 // A key the active pane's view gives a reason for (it cannot act now, or the service
 // lacks what it asks: the pane's `keyReasons`) says that reason instead of reaching the
 // pane's handler, from the keyboard and from the palette alike.
+// A `sort` handler gives back its list's columns (a SortChoice) instead of sorting: the
+// key after it, before anyone else gets it, picks a column by its letter, steps to the
+// next column when it is the sort key again, or cancels (esc); any other key then acts
+// as itself. No timer: it waits as long as the user does.
 // Handlers are kept in refs updated on every render and should read stores through
 // getState(), so fast key sequences never act on stale state; keys that arrive together
 // are handled one per render (key-queue.ts), so each finds the handlers the one before set up.
@@ -26,10 +30,18 @@ import type React from 'react';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { Stores } from '../../store/index.ts';
 import { useStores } from '../context.tsx';
-import { type Binding, dialogScope, type Handlers, type KeyOutcome, type Scope } from '../keys/bindings.ts';
+import {
+  type Binding,
+  dialogScope,
+  type Handlers,
+  type KeyOutcome,
+  type Scope,
+  type SortChoice,
+} from '../keys/bindings.ts';
 import type { FrameHandlers, PaneHandlers } from '../keys/global-keys.ts';
 import { type KeyNames, keyNamesOf } from '../keys/key-names.ts';
 import type { KeyReasons } from '../keys/key-reasons.ts';
+import { type SortLetter, sortLetters } from '../keys/sort-letters.ts';
 import { KeyQueue } from './key-queue.ts';
 import { isPrintable, keyName, pastedLine, splitKeys } from './keys.ts';
 import type { MouseEvent } from './mouse.ts';
@@ -49,6 +61,15 @@ export interface ShownPane {
   /** The shown pane's key reasons now (its definition's `keyReasons`), in the words of `keys`. */
   reasons(stores: Stores, keys: KeyNames): KeyReasons | undefined;
 }
+/** A sort waiting for its column (the sort key was pressed): the next key decides. */
+export interface SortWait {
+  /** The keys of the sort that started it: pressed again, the list steps to its next column. */
+  readonly keys: readonly string[];
+  /** The columns' letters, as the footer lists them. */
+  readonly letters: readonly SortLetter[];
+  readonly choice: SortChoice;
+}
+
 /** A focused text input's key handler: true when it took the key. */
 export type TextKeyHandler = (name: string | undefined, input: string) => boolean;
 
@@ -70,8 +91,25 @@ export class KeyRegistry {
   private readonly textListeners = new Set<() => void>();
   /** An action chosen in the palette for a pane whose handlers are not mounted yet. */
   private pending?: { scope: Scope; action: string; say: (why: string) => void };
+  /** The sort waiting for the next key, if one is. */
+  private waiting?: SortWait;
 
-  /** Tells the footer a text box gained or lost the keys (useTyping), or an offer changed (useKeyOffer). */
+  /** The sort waiting for its column now (the footer lists the letters). */
+  sortWait(): SortWait | undefined {
+    return this.waiting;
+  }
+
+  /** Stops waiting for a sort's column (esc, the next key, a click). */
+  cancelSortWait(): void {
+    if (!this.waiting) return;
+    this.waiting = undefined;
+    this.textsChanged();
+  }
+
+  /**
+   * Tells the footer a text box gained or lost the keys (useTyping), an offer changed
+   * (useKeyOffer), or a sort began or stopped waiting for its column (useSortWait).
+   */
   readonly subscribeTexts = (listener: () => void) => {
     this.textListeners.add(listener);
     return () => this.textListeners.delete(listener);
@@ -128,12 +166,37 @@ export class KeyRegistry {
     for (let i = list.length - 1; i >= 0; i--) {
       const fn = list[i].current[action];
       if (fn) {
-        const why = fn();
-        if (typeof why === 'string') say?.(why);
+        const outcome = fn();
+        if (typeof outcome === 'string') say?.(outcome);
+        else if (typeof outcome === 'object') this.waitForColumn(scope, action, outcome);
         return true;
       }
     }
     return false;
+  }
+
+  /** Waits for the key that picks one of `choice`'s columns (see the top of this file). */
+  private waitForColumn(scope: Scope, action: string, choice: SortChoice): void {
+    // The sort's own keys: the scope's binding of the action, else the global one a pane takes over.
+    const own = this.keymap.filter((b) => b.scope === scope && b.action === action);
+    const bound = own.length ? own : this.keymap.filter((b) => b.scope === 'global' && b.action === action);
+    const keys = bound.flatMap((b) => b.keys);
+    this.waiting = { keys, letters: sortLetters(choice.columns, keys), choice };
+    this.textsChanged();
+  }
+
+  /** The key after the sort key: true when it picked a column, stepped or cancelled. */
+  private pickSort(waiting: SortWait, name: string | undefined): boolean {
+    this.cancelSortWait();
+    if (name === 'esc') return true;
+    if (name !== undefined && waiting.keys.includes(name)) {
+      waiting.choice.next();
+      return true;
+    }
+    const letter = waiting.letters.find((l) => l.key === name);
+    if (!letter) return false;
+    waiting.choice.by(letter.column);
+    return true;
   }
 
   /**
@@ -192,6 +255,8 @@ export class KeyRegistry {
       session.quit();
       return;
     }
+    const waiting = this.waiting;
+    if (waiting && this.pickSort(waiting, name)) return;
     const find = (scope: Scope, key: string) => bindingFor(this.keymap, scope, key);
     const text = this.focusedText(stores);
     if (session.overlay) {
@@ -239,7 +304,13 @@ export const WHEEL_ROWS = 3;
  * move: the pane's list, the help, a dialog's list); a left click goes to the box under
  * the pointer, unless a dialog or the help covers the pane.
  */
-function routeMouse(event: MouseEvent, stores: Stores, targets: MouseTargets, queue: KeyQueue): void {
+function routeMouse(
+  event: MouseEvent,
+  stores: Stores,
+  targets: MouseTargets,
+  queue: KeyQueue,
+  registry: KeyRegistry,
+): void {
   if (event.kind === 'wheelUp' || event.kind === 'wheelDown') {
     const name = event.kind === 'wheelDown' ? 'down' : 'up';
     queue.push(Array.from({ length: WHEEL_ROWS }, () => ({ name, input: '' })));
@@ -247,6 +318,8 @@ function routeMouse(event: MouseEvent, stores: Stores, targets: MouseTargets, qu
   }
   const session = stores.session.getState();
   if (event.kind !== 'press' || event.button !== 0 || session.overlay || session.dialogs.length) return;
+  // A click is no column's letter: a sort waiting for one stops (a click on a header sorts by itself).
+  registry.cancelSortWait();
   targets.click(event);
 }
 
@@ -300,8 +373,8 @@ export function InputProvider({
   }, [events]);
   // Mouse reports come on their own (terminal-input.ts): Ink hands no such sequence to useInput.
   useEffect(
-    () => onMouse(stdin.stdin, (event) => routeMouse(event, stores, targets, queue.current!)),
-    [stdin.stdin, stores, targets],
+    () => onMouse(stdin.stdin, (event) => routeMouse(event, stores, targets, queue.current!, registry)),
+    [stdin.stdin, stores, targets, registry],
   );
   // Bracketed paste (Ink turns it on while this listens): a pasted code's newline is no enter,
   // and a paste of several lines stays in the box as one.
@@ -399,6 +472,12 @@ export function useKeyOffer(scope: Scope): KeyOffer | undefined {
     JSON.stringify(registry.offer(scope) ?? null),
   );
   return (JSON.parse(key) as KeyOffer | null) ?? undefined;
+}
+
+/** The sort waiting for its column's letter now, if one is (the footer lists the letters). */
+export function useSortWait(): SortWait | undefined {
+  const registry = useRegistry();
+  return useSyncExternalStore(registry.subscribeTexts, () => registry.sortWait());
 }
 
 /** Whether a text box has the keys now (the footer then offers no printable key). */

@@ -76,11 +76,26 @@ export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
 >['action'];
 
 /**
- * What a handler gives back: nothing when it acted, or a line saying why it could not
- * (the footer shows it until the next key), so no key is ever silently ignored.
+ * The columns a list sorts by, given back by its `sort` handler instead of sorting: the
+ * dispatcher then waits for the next key, which picks a column by its letter (`o` `c`),
+ * or steps to the next column when it is the sort key again (`o` `o`).
+ */
+export interface SortChoice {
+  /** The list's sort columns in its order, with the words the footer gives them. */
+  readonly columns: readonly { readonly id: string; readonly label: string }[];
+  /** Sorted by `column`, as a click on its header sorts (by it again: reversed). */
+  by(column: string): void;
+  /** Sorted by the column after the one it is sorted by. */
+  next(): void;
+}
+
+/**
+ * What a handler gives back: nothing when it acted, a line saying why it could not (the
+ * footer shows it until the next key), so no key is ever silently ignored, or the columns
+ * the next key chooses from (`sort`).
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler that acts returns what its action returns (often void)
-export type KeyOutcome = string | undefined | void;
+export type KeyOutcome = string | undefined | void | SortChoice;
 
 /** One handler for every action of `scope` in `table`, and nothing else. */
 export type Handlers<T extends readonly Binding[], S extends string> = {

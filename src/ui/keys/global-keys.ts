@@ -22,7 +22,13 @@ export const globalKeys = bindings([
   { scope: 'global', keys: ['enter'], action: 'open', help: 'open or act' },
   { scope: 'global', keys: ['space'], action: 'select', help: 'select / mark' },
   { scope: 'global', keys: ['/'], action: 'search', help: 'search or filter', footer: true },
-  { scope: 'global', keys: ['o'], action: 'sort', help: 'sort by the next column', footer: 'sort' },
+  {
+    scope: 'global',
+    keys: ['o'],
+    action: 'sort',
+    help: 'sort by a column: its letter next, or again for the next column',
+    footer: 'sort',
+  },
   { scope: 'global', keys: ['I'], action: 'reverse', help: 'reverse the sort' },
   { scope: 'global', keys: ['esc'], action: 'back', help: 'close or cancel' },
   { scope: 'global', keys: ['r'], action: 'refresh', help: 'refresh now', footer: 'refresh' },
@@ -53,7 +59,7 @@ export const eventLogKeys = bindings([
   { scope: 'dialog:events', keys: ['enter'], action: 'whole', help: 'the entry whole, or on one line' },
   ...filterSortBindings('dialog:events', {
     filter: 'filter (esc clears)',
-    sort: 'sort by time, severity or what happened',
+    sort: 'sort by time, severity or what happened: its letter next, or again for the next',
   }),
 ]);
 

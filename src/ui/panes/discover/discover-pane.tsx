@@ -16,11 +16,13 @@ import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
+import type { SortChoice } from '../../keys/bindings.ts';
 import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import {
   blockedCountry,
+  DISCOVER_SORTS,
   discoverReasons,
   discoverState,
   discoverView,
@@ -47,6 +49,11 @@ function useDiscoverActions(listHeight: number) {
       });
   };
   const send = () => void sendChosenToProviders(stores);
+  // A click on NAME or PROVIDERS, or `o` then its letter; a search keeps its matches' order.
+  const sortBy = (column: string) => {
+    if (d().query.trim() || d().sort === column) return;
+    d().toggleSort();
+  };
   useKeyActions(discoverKeys, 'discover', {
     ...useListKeys(d, listHeight),
     search: () => session.getState().setFocus(SEARCH_INPUT),
@@ -56,7 +63,7 @@ function useDiscoverActions(listHeight: number) {
     select: markAndMoveDown(() => d().toggleMark(), d),
     open: send,
     send,
-    sort: () => d().toggleSort(),
+    sort: (): SortChoice => ({ columns: DISCOVER_SORTS, by: sortBy, next: () => d().toggleSort() }),
     onlyActive: () =>
       d().onlyActive
         ? d().toggleOnlyActive()
@@ -88,6 +95,7 @@ function useDiscoverActions(listHeight: number) {
       if (d().query.trim()) void d().searchNow();
     },
   });
+  return { sortBy };
 }
 
 export function Discover({ width, height }: PaneProps) {
@@ -97,12 +105,8 @@ export function Discover({ width, height }: PaneProps) {
   const state = useStoresState(discoverState);
   const view = discoverView(state, keys, width);
   const listHeight = Math.max(1, height - 3);
-  useDiscoverActions(listHeight);
+  const { sortBy } = useDiscoverActions(listHeight);
   const d = () => discovery.getState();
-  const sortBy = (column: string) => {
-    if (d().query.trim() || d().sort === column) return;
-    d().toggleSort();
-  };
 
   const searchLine = (
     <Box width={width} height={1} justifyContent="space-between" gap={2} overflowY="hidden">

@@ -230,6 +230,12 @@ function discoverColumns(width: number, searchShown: boolean) {
 }
 type Columns = ReturnType<typeof discoverColumns>;
 
+/** The orders of the list of places `o` offers (by its letter, or the next), as the store names them. */
+export const DISCOVER_SORTS = [
+  { id: 'count', label: 'providers' },
+  { id: 'name', label: 'name' },
+] as const;
+
 /** The header's columns; NAME and PROVIDERS sort the list of places (o, or a click). */
 function headerColumns(cols: Columns): HeaderColumn[] {
   return [
