@@ -51,7 +51,7 @@ describe('a key that cannot act now', () => {
   it('p on an empty list is marked (p) in the footer and in ?, and says why when pressed', async () => {
     app = await noMatch();
     expect(footerOf(app.frame())).toMatch(
-      /^\(p\) send to Providers {2}b best available {2}\/ search {2}\(o\) sort/,
+      /^\(p\) send to Providers {2}b best available {2}\(P\) proxy {2}\/ search {2}\(o\) sort/,
     );
     expect(app.frame()).toMatchSnapshot();
     await app.press('?');
@@ -80,7 +80,7 @@ describe('a key that cannot act now', () => {
       expect(footer).toContain('\u001b[2m(p) send to Providers\u001b[22m');
       // Dim: the hints of keys that cannot act (o too: a search shows the best match first).
       const dimmed = [...footer.matchAll(/\u001b\[2m(.*?)\u001b\[22m/g)].map((m) => m[1].trim());
-      expect(dimmed).toEqual(['(p) send to Providers', '(o) sort']);
+      expect(dimmed).toEqual(['(p) send to Providers', '(P) proxy', '(o) sort']);
       const plain = stripVTControlCharacters(footer.replace(/\u001b\[2m.*?\u001b\[22m/g, ''));
       expect(plain).toContain('b best available  / search');
       expect(plain).toContain('r refresh  ? help  q/ctrl-c quit');

@@ -40,5 +40,6 @@ export const discoverKeys = bindings([
     keys: ['P'],
     action: 'proxy',
     help: 'make a hosted proxy in the place under the cursor (a dialog)',
+    footer: 'proxy',
   },
 ]);

@@ -35,5 +35,6 @@ export const providersKeys = bindings([
     keys: ['P'],
     action: 'proxy',
     help: "make a hosted proxy in the batch's place (a dialog)",
+    footer: 'proxy',
   },
 ]);
