@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
@@ -47,7 +47,6 @@ export function DevicesQuestion() {
 /** `c` and `x`: y/n, then the outcome. */
 function AssociationQuestion({ action }: Props) {
   const { devices } = useStores();
-  const close = useClose(QUESTION_DIALOG);
   const name = `"${screenText(action.deviceName || 'the device')}"`;
   const confirming = action.kind === 'confirm';
   const lines = confirming
@@ -61,14 +60,13 @@ function AssociationQuestion({ action }: Props) {
         'It leaves the lists of both networks; the code stops working.',
       ];
   return (
-    <Question
+    <AskedQuestion
       title={confirming ? 'Confirm the guest' : 'Remove the association'}
-      phase={action.phase}
       lines={action.phase === 'checking' ? [`Asking who added the share code of ${name}…`] : lines}
       question={confirming ? `Let ${screenText(action.guest)} use it?` : 'Remove it?'}
-      message={action.message}
-      onAnswer={(yes) => void devices.getState().answer(yes)}
-      onClose={close}
+      asked={action}
+      answer={(yes) => devices.getState().answer(yes)}
+      forget={() => devices.getState().closeAction()}
     />
   );
 }
