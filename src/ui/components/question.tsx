@@ -5,7 +5,8 @@ import { Box } from 'ink';
 import type React from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useKeyNames, useTheme } from '../context.tsx';
-import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useKeyActions } from '../input/dispatcher.tsx';
 import { questionKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
 import { Spinner } from './spinner.tsx';
@@ -44,17 +45,14 @@ export function AskedQuestion({
   answer(yes: boolean): Promise<void>;
   forget(): void;
 }) {
-  const dialogs = useDialogs();
+  const close = useCloseDialog(QUESTION_DIALOG, forget);
   return (
     <Question
       {...words}
       phase={asked.phase}
       message={asked.message}
       onAnswer={(yes) => void answer(yes)}
-      onClose={() => {
-        forget();
-        dialogs.close(QUESTION_DIALOG);
-      }}
+      onClose={close}
     />
   );
 }

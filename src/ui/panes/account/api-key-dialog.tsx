@@ -8,8 +8,9 @@ import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
 
@@ -21,15 +22,11 @@ export function ApiKeyDialog() {
   const [copied, setCopied] = useState<string>();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const copy = useCopy();
   const form = useStore(apiKeys, (s) => s.form);
   const k = () => apiKeys.getState();
-  const close = () => {
-    // The key is shown once: it goes with the dialog.
-    k().resetForm();
-    dialogs.close(API_KEY_DIALOG);
-  };
+  // The key is shown once: it goes with the dialog.
+  const close = useCloseDialog(API_KEY_DIALOG, () => k().resetForm());
   const submit = () => {
     if (k().form.phase === 'made') close();
     else void k().create();

@@ -13,8 +13,9 @@ import { AskedQuestion } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { devicesKeys } from './keys.ts';
 import { QrView } from './qr-code.tsx';
@@ -24,13 +25,10 @@ export const QR_DIALOG = 'qr';
 
 type Props = { action: DeviceAction };
 
+/** Closes dialog `id` and lets go of the store's action. */
 function useClose(id: string) {
   const { devices } = useStores();
-  const dialogs = useDialogs();
-  return () => {
-    devices.getState().closeAction();
-    dialogs.close(id);
-  };
+  return useCloseDialog(id, () => devices.getState().closeAction());
 }
 
 /** The action the store holds now, if any. */

@@ -10,8 +10,9 @@ import { isLocalProxyHost } from '../../../store/proxy-answer.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { proxiesKeys } from './keys.ts';
 
 export const PROXY_DIALOG = 'proxy';
@@ -23,14 +24,10 @@ export function ProxyDialog() {
   const [copied, setCopied] = useState<string>();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const copy = useCopy();
   const form = useStore(proxies, (s) => s.form);
   const p = () => proxies.getState();
-  const close = () => {
-    p().closeForm();
-    dialogs.close(PROXY_DIALOG);
-  };
+  const close = useCloseDialog(PROXY_DIALOG, () => p().closeForm());
   const editing = form?.phase === 'editing' || form?.phase === 'failed';
   useKeyActions(proxiesKeys, 'dialog:proxy', {
     wireGuard: () => p().toggleWireGuard(),
