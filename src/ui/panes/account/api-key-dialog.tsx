@@ -2,14 +2,13 @@
 // (the service keeps only its hash), `y` copies it, and closing forgets it.
 import { Box } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { useCopy } from '../../hooks/use-copy.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
@@ -19,10 +18,9 @@ export const API_KEY_DIALOG = 'apiKey';
 export function ApiKeyDialog() {
   const { apiKeys } = useStores();
   // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
-  const [copied, setCopied] = useState<string>();
+  const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const copy = useCopy();
   const form = useStore(apiKeys, (s) => s.form);
   const k = () => apiKeys.getState();
   // The key is shown once: it goes with the dialog.
@@ -36,7 +34,7 @@ export function ApiKeyDialog() {
     copy: () => {
       const { key } = k().form;
       if (!key) return `no key yet: type a name and press ${keys['apiKey.submit']}`;
-      setCopied(copy(key, 'API key'));
+      copy(key, 'API key');
     },
     close,
   });

@@ -4,7 +4,6 @@
 // while the store holds the row's action; the pane's definition lists them by their ids.
 import { Box } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
@@ -14,7 +13,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { useCopy } from '../../hooks/use-copy.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { devicesKeys } from './keys.ts';
@@ -141,10 +140,9 @@ export function QrDialog() {
 const ADOPTION_SCAN_HINT = 'Scan it with the app, or read the six words out.';
 
 function QrOfCode({ action }: Props) {
-  const copy = useCopy();
+  const [notice, copy] = useCopyInDialog();
   const close = useClose(QR_DIALOG);
-  const [notice, setNotice] = useState<string>();
-  useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => setNotice(copy(action.code)) });
+  useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => copy(action.code) });
   return (
     <QrView
       code={screenText(action.code)}

@@ -16,7 +16,7 @@ import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { useCopy } from '../../hooks/use-copy.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
@@ -58,10 +58,9 @@ export function ShareDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const copy = useCopy();
   const share = useStore(devices, (s) => s.share);
   const data = useStore(devices, (s) => s.data);
-  const [notice, setNotice] = useState<string>();
+  const [notice, copy] = useCopyInDialog();
   const [qr, setQr] = useState(false);
   // Once the code is shown, ↓/↑ scroll a dialog taller than the pane: to what follows the code, and back.
   const [below, setBelow] = useState(false);
@@ -96,7 +95,7 @@ export function ShareDialog() {
         else if (step === 'done') close();
       },
       copy: () => {
-        if (d().share.step === 'done') setNotice(copy(d().share.code));
+        if (d().share.step === 'done') copy(d().share.code);
       },
       qr: () => {
         if (d().share.step === 'done') setQr((shown) => !shown);

@@ -3,7 +3,6 @@
 // copies the HTTP one) and where its traffic leaves from. The pane `8` lists it after.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { isLocalProxyHost } from '../../../store/proxy-answer.ts';
@@ -11,7 +10,7 @@ import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { useCopy } from '../../hooks/use-copy.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { proxiesKeys } from './keys.ts';
 
@@ -21,10 +20,9 @@ const tick = (on: boolean) => (on ? '[x]' : '[ ]');
 
 export function ProxyDialog() {
   const { proxies } = useStores();
-  const [copied, setCopied] = useState<string>();
+  const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const copy = useCopy();
   const form = useStore(proxies, (s) => s.form);
   const p = () => proxies.getState();
   const close = useCloseDialog(PROXY_DIALOG, () => p().closeForm());
@@ -36,7 +34,7 @@ export function ProxyDialog() {
     copy: () => {
       const made = p().form?.made;
       if (!made) return `not made yet: ${keys['proxy.submit']} makes it`;
-      setCopied(copy(made.http, 'HTTP proxy URL'));
+      copy(made.http, 'HTTP proxy URL');
     },
     close,
   });
