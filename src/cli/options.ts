@@ -8,6 +8,7 @@ import { UUID_PATTERN } from '../contract/schemas.ts';
 import { normalHostName } from '../net/host-check.ts';
 import { ExitCode, UsageError } from './output/exit-codes.ts';
 import { fieldList } from './output/fields.ts';
+import type { CliIo } from './output/io.ts';
 import { loadJsonFilter } from './output/jq-filter.ts';
 import type { OutputFlags } from './output/writer.ts';
 
@@ -238,6 +239,21 @@ export function collectHostNames(value: string, previous: string[] = []): string
   const name = normalHostName(value);
   if (!name) throw new InvalidArgumentError('expects a host name or an IP address, without a port.');
   return [...previous, name];
+}
+
+/** `--yes`, on a command that asks before it changes something (asksFirst). */
+export const addYesOption = (command: Command): Command =>
+  command.option('--yes', 'do not ask (needed without a terminal)');
+
+/**
+ * Whether to ask before the command does `what` (a verb: redeem, remove): not with --yes;
+ * without a terminal to ask on, a usage error that says to add --yes.
+ */
+export function asksFirst(yes: boolean | undefined, io: CliIo, what: string): boolean {
+  if (yes) return false;
+  if (!io.stdin?.isTTY)
+    throw new UsageError(`no terminal to ask on: add --yes to ${what} without a question`);
+  return true;
 }
 
 /** Collects a repeatable flag into an array. */

@@ -18,7 +18,7 @@ import {
   UUID_PATTERN,
 } from '../contract/schemas.ts';
 import { walletRefusal } from '../contract/wallet-address.ts';
-import { answerQuestion } from './asked-question.ts';
+import { answerQuestion, questionSlot } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
@@ -221,23 +221,19 @@ export function createAccountStore(deps: StoreDeps): AccountStore {
         if (selected?.wallet_id) set({ question: { ...questionAbout(selected), kind, phase: 'ask' } });
       },
       answer: (yes) =>
-        answerQuestion(
-          yes,
-          { get: () => get().question, set: (question) => set({ question }) },
-          {
-            async act(question) {
-              if (question.kind === 'payout') {
-                await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
-                return `Payout wallet set to ${question.walletId}.`;
-              }
-              const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
-              if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
-              return `Wallet ${question.walletId} removed.`;
-            },
-            failure: serviceMessage,
-            after: () => get().refresh(),
+        answerQuestion(yes, questionSlot(get, set), {
+          async act(question) {
+            if (question.kind === 'payout') {
+              await send(deps, () => client.setPayoutWallet({ wallet_id: question.walletId }));
+              return `Payout wallet set to ${question.walletId}.`;
+            }
+            const result = await send(deps, () => client.removeWallet({ wallet_id: question.walletId }));
+            if (!result.success) throw new Error(`The service did not remove wallet ${question.walletId}.`);
+            return `Wallet ${question.walletId} removed.`;
           },
-        ),
+          failure: serviceMessage,
+          after: () => get().refresh(),
+        }),
       resetAddWallet: () => set({ addWallet: EMPTY_ADD }),
       cycleChain(delta) {
         const { addWallet } = get();

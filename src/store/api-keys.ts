@@ -6,7 +6,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { checkFromService } from '../api/auth.ts';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import { type ApiKey, MAX_API_KEY_NAME } from '../contract/schemas.ts';
-import { answerQuestion } from './asked-question.ts';
+import { answerQuestion, questionSlot } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
@@ -131,19 +131,15 @@ export function createApiKeysStore(deps: StoreDeps): ApiKeysStore {
         if (selected?.id) set({ question: { id: selected.id, name: selected.name ?? '', phase: 'ask' } });
       },
       answer: (yes) =>
-        answerQuestion(
-          yes,
-          { get: () => get().question, set: (question) => set({ question }) },
-          {
-            async act(question) {
-              await send(deps, () => client.removeApiKey({ id: question.id }));
-              const named = question.name ? `"${question.name}"` : question.id;
-              return `Removed the API key ${named}: it is refused from now on.`;
-            },
-            failure,
-            after: () => get().refresh(),
+        answerQuestion(yes, questionSlot(get, set), {
+          async act(question) {
+            await send(deps, () => client.removeApiKey({ id: question.id }));
+            const named = question.name ? `"${question.name}"` : question.id;
+            return `Removed the API key ${named}: it is refused from now on.`;
           },
-        ),
+          failure,
+          after: () => get().refresh(),
+        }),
       closeQuestion: () => set({ question: undefined }),
     };
   });

@@ -6,13 +6,25 @@ export interface AskedQuestion {
   message?: string;
 }
 
+/** Where a store keeps what it asks, when its state calls it `question`. */
+interface QuestionSlot<Q> {
+  get(): Q | undefined;
+  set(question: Q | undefined): void;
+}
+
+/** The slot of a store whose state holds its question under `question`. */
+export const questionSlot = <Q>(
+  get: () => { question?: Q },
+  set: (patch: { question: Q | undefined }) => void,
+): QuestionSlot<Q> => ({ get: () => get().question, set: (question) => set({ question }) });
+
 /**
  * Answers the question the slot holds: no forgets it; yes runs `act`, whose words say
  * what was done, then `after` (a reload), or says why it failed in `failure`'s words.
  */
 export async function answerQuestion<Q extends AskedQuestion>(
   yes: boolean,
-  slot: { get(): Q | undefined; set(question: Q | undefined): void },
+  slot: QuestionSlot<Q>,
   steps: {
     act(question: Q): Promise<string>;
     failure(error: unknown): string;

@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isMissingRoute, lacking, serviceMessage } from '../api/error-words.ts';
 import type { BlockedLocation } from '../contract/schemas.ts';
-import { answerQuestion } from './asked-question.ts';
+import { answerQuestion, questionSlot } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
@@ -71,23 +71,19 @@ export function createBlockedStore(deps: StoreDeps): BlockedStore {
         set({ question: { ...country, action, phase: 'ask' } });
       },
       answer: (yes) =>
-        answerQuestion(
-          yes,
-          { get: () => get().question, set: (question) => set({ question }) },
-          {
-            async act(question) {
-              const body = { location_id: question.id };
-              if (question.action === 'block') {
-                await send(deps, () => client.blockLocation(body));
-                return `Blocked ${countryLabel(question)}: consumers there are no longer offered your providers.`;
-              }
-              await send(deps, () => client.unblockLocation(body));
-              return `Unblocked ${countryLabel(question)}: consumers there are offered your providers again.`;
-            },
-            failure: (error) => (isMissingRoute(error) ? NO_BLOCKED_LOCATIONS : serviceMessage(error)),
-            after: () => get().refresh(),
+        answerQuestion(yes, questionSlot(get, set), {
+          async act(question) {
+            const body = { location_id: question.id };
+            if (question.action === 'block') {
+              await send(deps, () => client.blockLocation(body));
+              return `Blocked ${countryLabel(question)}: consumers there are no longer offered your providers.`;
+            }
+            await send(deps, () => client.unblockLocation(body));
+            return `Unblocked ${countryLabel(question)}: consumers there are offered your providers again.`;
           },
-        ),
+          failure: (error) => (isMissingRoute(error) ? NO_BLOCKED_LOCATIONS : serviceMessage(error)),
+          after: () => get().refresh(),
+        }),
       close: () => set({ question: undefined }),
     };
   });

@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { serviceMessage } from '../api/error-words.ts';
 import { isProxyClient } from '../api/proxy-secrets.ts';
 import type { NetworkClient } from '../contract/schemas.ts';
-import { answerQuestion } from './asked-question.ts';
+import { answerQuestion, questionSlot } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type CheckedProxy, checkProxy } from './proxy-answer.ts';
@@ -130,18 +130,14 @@ export function createProxiesStore(deps: StoreDeps): ProxiesStore {
           set({ question: { clientId: proxy.client_id, place: proxyPlace(proxy), phase: 'ask' } });
       },
       answer: (yes) =>
-        answerQuestion(
-          yes,
-          { get: () => get().question, set: (question) => set({ question }) },
-          {
-            async act(question) {
-              await send(deps, () => client.removeClient({ client_id: question.clientId }));
-              return `Removed the proxy in ${question.place}: its URLs stop working.`;
-            },
-            failure: serviceMessage,
-            after: () => get().refresh(),
+        answerQuestion(yes, questionSlot(get, set), {
+          async act(question) {
+            await send(deps, () => client.removeClient({ client_id: question.clientId }));
+            return `Removed the proxy in ${question.place}: its URLs stop working.`;
           },
-        ),
+          failure: serviceMessage,
+          after: () => get().refresh(),
+        }),
       closeQuestion: () => set({ question: undefined }),
     };
   });

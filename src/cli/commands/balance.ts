@@ -8,7 +8,7 @@ import type { BalanceCodes, RedeemedBalanceCode, SubscriptionBalance } from '../
 import { formatBytes, formatTimestamp } from '../../format/numbers.ts';
 import { balanceCodeProblem, maskBalanceCode } from '../../store/balance-code.ts';
 import type { CliContext } from '../context.ts';
-import type { CommonOptions } from '../options.ts';
+import { addYesOption, asksFirst, type CommonOptions } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
@@ -129,7 +129,7 @@ export function registerBalance(program: Command, context: CliContext): void {
     name: 'redeem',
     description: 'redeem a balance code: checked first, then (after a question on a terminal) redeemed',
     args: [['<code>', 'the code (26 characters as the service makes them; its case matters)']],
-    flags: (command) => command.option('--yes', 'do not ask (needed without a terminal)'),
+    flags: addYesOption,
     examples: [
       ['netdeck balance redeem ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'shows what it holds, asks, redeems'],
       ['netdeck balance redeem "$CODE" --yes --json', 'from a script'],
@@ -137,10 +137,7 @@ export function registerBalance(program: Command, context: CliContext): void {
     check: (options: CommonOptions & { yes?: boolean }, [code]: [string]) => {
       const problem = balanceCodeProblem(code);
       if (problem) throw new UsageError(problem);
-      const asking = !options.yes;
-      if (asking && !context.io.stdin?.isTTY)
-        throw new UsageError('no terminal to ask on: add --yes to redeem without a question');
-      return { code, asking };
+      return { code, asking: asksFirst(options.yes, context.io, 'redeem') };
     },
     run: async ({ client, out }, { code, asking }) => {
       out.hide(code);

@@ -26,7 +26,7 @@ import {
 } from '../../store/stale-clients.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock } from '../long-running/long-running.ts';
-import { type CommonOptions, uuidOf } from '../options.ts';
+import { addYesOption, asksFirst, type CommonOptions, uuidOf } from '../options.ts';
 import { isoTime } from '../output/csv.ts';
 import { type DataTable, type Field, summed, textField } from '../output/data-table.ts';
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
@@ -254,12 +254,12 @@ function registerRemove(clients: Command, context: CliContext): void {
     description: 'remove clients of the network by id, or the stale ones; asks first on a terminal',
     args: [['[client-id...]', 'client ids (netdeck clients lists them)']],
     flags: (command) =>
-      command
-        .option(
+      addYesOption(
+        command.option(
           '--stale [period]',
           `instead of ids: the stale clients (${STALE_HELP.replace('only clients', 'clients')})`,
-        )
-        .option('--yes', 'do not ask (needed without a terminal)'),
+        ),
+      ),
     csv: true,
     examples: [
       ['netdeck clients remove --stale 7d', 'lists the clients unseen for a week, asks, removes them'],
@@ -281,10 +281,7 @@ stops working.
       if (periodMs === undefined && !ids.length)
         throw new UsageError('name the clients to remove (ids), or --stale PERIOD for the stale ones');
       const given = [...new Set(ids.map((id) => uuidOf(id, 'client id')))];
-      const asking = !options.yes;
-      if (asking && !context.io.stdin?.isTTY)
-        throw new UsageError('no terminal to ask on: add --yes to remove without a question');
-      return { periodMs, given, asking };
+      return { periodMs, given, asking: asksFirst(options.yes, context.io, 'remove') };
     },
     run: async ({ client, out, simulator }, { periodMs, given, asking }) => {
       const clock = commandClock({ client, simulator });

@@ -7,7 +7,7 @@
 // ring a phone once per provider that has been down for days).
 import { formatUsd } from '../../format/numbers.ts';
 import { paymentUsd } from '../../format/payments.ts';
-import type { EventDraft, NetdeckEvent } from '../../store/events/event-source.ts';
+import type { EventDraft, EventType, NetdeckEvent } from '../../store/events/event-source.ts';
 import { idleVerdicts } from '../../store/idle.ts';
 import type { Observation } from '../../store/observe.ts';
 import { type Notice, worst } from './notice.ts';
@@ -17,21 +17,23 @@ const DAY = 86_400_000;
 /** The lines a digest lists at most; the rest are counted. */
 const MAX_LINES = 40;
 
-/** The condition an event begins or ends, so that a start inside quiet hours can be matched with its end. */
-const CONDITIONS: Record<string, [condition: string, starts: boolean]> = {
-  provider_disconnected: ['down', true],
-  provider_reconnected: ['down', false],
-  provider_idle: ['idle', true],
-  provider_active: ['idle', false],
-  payout_wallet_unset: ['wallet', true],
-  payout_wallet_set: ['wallet', false],
-  request_failed: ['request', true],
-  request_recovered: ['request', false],
-  rank_dropped: ['rank', true],
-  rank_recovered: ['rank', false],
-  reliability_dropped: ['reliability', true],
-  reliability_recovered: ['reliability', false],
+/** The conditions events begin and end, so that a start inside quiet hours can be matched with its end. */
+const CONDITIONS: Record<string, [starts: EventType, ends: EventType]> = {
+  down: ['provider_disconnected', 'provider_reconnected'],
+  idle: ['provider_idle', 'provider_active'],
+  wallet: ['payout_wallet_unset', 'payout_wallet_set'],
+  request: ['request_failed', 'request_recovered'],
+  rank: ['rank_dropped', 'rank_recovered'],
+  reliability: ['reliability_dropped', 'reliability_recovered'],
 };
+
+/** By event type: the condition it begins or ends, and whether it begins it. */
+const CONDITION_OF = new Map(
+  Object.entries(CONDITIONS).flatMap(([condition, [starts, ends]]): [string, [string, boolean]][] => [
+    [starts, [condition, true]],
+    [ends, [condition, false]],
+  ]),
+);
 
 const keyOf = (event: NetdeckEvent, condition: string) =>
   `${condition}:${event.client_id ?? event.operation ?? ''}`;
@@ -53,7 +55,7 @@ export function quietDigest(
   const events = held.flatMap((notice) => notice.events);
   const open = new Map<string, NetdeckEvent>();
   for (const event of events) {
-    const condition = CONDITIONS[event.type];
+    const condition = CONDITION_OF.get(event.type);
     if (!condition) continue;
     const key = keyOf(event, condition[0]);
     if (condition[1]) open.set(key, event);

@@ -65,5 +65,16 @@ export function answerRecord(answer: unknown): DataTable<Record<string, unknown>
 }
 
 /** Said by a command that prints no rows (a token, a config value) when --fields or --jsonl asks for them. */
-export const noRows = () =>
+const noRows = () =>
   new UsageError('--fields and --jsonl pick from rows, and this command prints none: use --json (and --jq)');
+
+/**
+ * `print` for JSON that is an answer, no rows (a token, a config value): --fields or
+ * --jsonl asking for rows of it is a usage error.
+ */
+export const answerOnly =
+  (flags: { fields?: readonly string[]; jsonl?: boolean }, print: (value: unknown) => void) =>
+  (value: unknown) => {
+    if (flags.fields || flags.jsonl) throw noRows();
+    print(value);
+  };

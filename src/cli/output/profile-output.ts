@@ -21,7 +21,7 @@ import {
   tableLines,
   textField,
 } from './data-table.ts';
-import { answerRecord, noRows, pickFields, rowObject, rowObjects } from './fields.ts';
+import { answerOnly, answerRecord, pickFields, rowObject, rowObjects } from './fields.ts';
 import type { Output, OutputFlags } from './writer.ts';
 
 /** One thing a profile's run printed, in the order it printed it. */
@@ -61,10 +61,6 @@ export function keptOutput(out: Output, run: ProfileRun, flags: OutputFlags): Ou
   const keep = (piece: Piece) => run.pieces.push(piece);
   const lines = (texts: string[]) => keep({ kind: 'lines', lines: texts });
   const table = (data: DataTable<unknown>) => keep({ kind: 'table', table: data });
-  const answer = (kind: 'json' | 'jsonLine') => (value: unknown) => {
-    if (flags.fields || flags.jsonl) throw noRows();
-    keep({ kind, value });
-  };
   return {
     ...profileNotes(out, run.profile),
     line: (text = '') => lines([text]),
@@ -89,8 +85,8 @@ export function keptOutput(out: Output, run: ProfileRun, flags: OutputFlags): Ou
       keep(piece);
       return (row) => piece.rows.push(row);
     },
-    printJson: answer('json'),
-    jsonLine: answer('jsonLine'),
+    printJson: answerOnly(flags, (value) => keep({ kind: 'json', value })),
+    jsonLine: answerOnly(flags, (value) => keep({ kind: 'jsonLine', value })),
     rowLine: (value) => keep({ kind: 'jsonLine', value }),
   };
 }

@@ -17,7 +17,7 @@ import {
   fixedRow,
   tableLines,
 } from './data-table.ts';
-import { answerRecord, noRows, pickFields, rowObject, rowObjects, withFields } from './fields.ts';
+import { answerOnly, answerRecord, pickFields, rowObject, rowObjects, withFields } from './fields.ts';
 import type { CliIo } from './io.ts';
 import type { JsonFilter } from './jq-filter.ts';
 import { createStyle, type Style } from './style.ts';
@@ -107,12 +107,8 @@ export function createOutput(io: CliIo, options: OutputFlags = {}): Output {
   };
   const rowLine = (value: unknown) => filtered(value);
   // A command's own JSON (a token, a config value) has no rows to pick from.
-  const answerOnly = (print: (value: unknown) => void) => (value: unknown) => {
-    if (options.fields || options.jsonl) throw noRows();
-    print(value);
-  };
-  const printJson = answerOnly((value) => filtered(value, 2));
-  const jsonLine = answerOnly(rowLine);
+  const printJson = answerOnly(options, (value) => filtered(value, 2));
+  const jsonLine = answerOnly(options, rowLine);
   /** A table's rows as JSON: an array of objects of the fields, or a line each with --jsonl. */
   const printRows = <R>(table: DataTable<R>) => {
     const objects = rowObjects(table, options.fields);

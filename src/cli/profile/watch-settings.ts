@@ -27,16 +27,18 @@ const FLAP_RULE = `takes a whole number, ${FLAP_COUNT_BOUNDS.min} to ${FLAP_COUN
 /** Whether `text` names a scheme `--notify` takes (its form is checked when the sinks load). */
 export const knownNotifyScheme = (text: string) => isNotifyScheme(schemeOf(text));
 
-const notifyUrl = z.string({ error: `takes ${NOTIFY_RULE}` }).refine(knownNotifyScheme, {
-  error: `takes ${NOTIFY_RULE}`,
-});
+/** A text `check` accepts: any other value, or none that is text, says it takes `rule`. */
+const checkedText = (rule: string, check: (text: string) => boolean) =>
+  z.string({ error: `takes ${rule}` }).refine(check, { error: `takes ${rule}` });
+
+/** A number within `bounds`: one outside them, or no number, says `rule`. */
+const bounded = <N extends z.ZodNumber>(number: N, bounds: { min: number; max: number }, rule: string) =>
+  number.min(bounds.min, { error: rule }).max(bounds.max, { error: rule });
+
+const notifyUrl = checkedText(NOTIFY_RULE, knownNotifyScheme);
 
 export const WATCH_KEYS = {
-  idle_hours: z
-    .number({ error: IDLE_RULE })
-    .min(IDLE_HOURS_BOUNDS.min, { error: IDLE_RULE })
-    .max(IDLE_HOURS_BOUNDS.max, { error: IDLE_RULE })
-    .optional(),
+  idle_hours: bounded(z.number({ error: IDLE_RULE }), IDLE_HOURS_BOUNDS, IDLE_RULE).optional(),
   /** One URL, or a list of them. */
   notify: z
     .union(
@@ -49,23 +51,10 @@ export const WATCH_KEYS = {
       },
     )
     .optional(),
-  flap_count: z
-    .int({ error: FLAP_RULE })
-    .min(FLAP_COUNT_BOUNDS.min, { error: FLAP_RULE })
-    .max(FLAP_COUNT_BOUNDS.max, { error: FLAP_RULE })
-    .optional(),
-  quiet_hours: z
-    .string({ error: `takes ${QUIET_HOURS_RULE}` })
-    .refine((text) => parseQuietHours(text) !== undefined, { error: `takes ${QUIET_HOURS_RULE}` })
-    .optional(),
-  tz: z
-    .string({ error: `takes ${ZONE_RULE}` })
-    .refine(isTimeZone, { error: `takes ${ZONE_RULE}` })
-    .optional(),
-  digest: z
-    .string({ error: `takes ${TIME_OF_DAY_RULE}` })
-    .refine((text) => parseTimeOfDay(text) !== undefined, { error: `takes ${TIME_OF_DAY_RULE}` })
-    .optional(),
+  flap_count: bounded(z.int({ error: FLAP_RULE }), FLAP_COUNT_BOUNDS, FLAP_RULE).optional(),
+  quiet_hours: checkedText(QUIET_HOURS_RULE, (text) => parseQuietHours(text) !== undefined).optional(),
+  tz: checkedText(ZONE_RULE, isTimeZone).optional(),
+  digest: checkedText(TIME_OF_DAY_RULE, (text) => parseTimeOfDay(text) !== undefined).optional(),
 };
 
 /** The values a profile gave (the notification URLs always as a list). */

@@ -204,6 +204,22 @@ export function deriveEvents(
     open.delete(key);
     events.push(draft);
   };
+  /** Ends the condition under `key`, if one was reported, saying how long it lasted since the moment `since` reads of it. */
+  const endAfter = (
+    key: string,
+    since: (reported: EventDraft) => string | undefined,
+    draft: (lastedMs: number) => EventDraft,
+  ) => {
+    const reported = open.get(key);
+    if (!reported) return;
+    const lastedMs = at - (timeOf(since(reported)) ?? at);
+    end(key, { ...draft(lastedMs), minutes: Math.floor(lastedMs / MINUTE) });
+  };
+  /** A condition under `key` that `holds` or not: it starts the first time it holds, and ends once it no longer does. */
+  const track = (key: string, holds: boolean, started: () => EventDraft, ended: () => EventDraft) => {
+    if (holds && !open.has(key)) start(key, started());
+    else if (!holds && open.has(key)) end(key, ended());
+  };
 
   const stats = results.providerStats;
   if (stats?.ok) {
@@ -220,18 +236,17 @@ export function deriveEvents(
       const known = { client_id: clientId, ...(deviceName ? { device_name: sanitize(deviceName) } : {}) };
       const since = state.down.get(clientId);
       if (provider.connected) {
-        const reported = open.get(key);
-        if (reported) {
-          const downMs = at - (timeOf(reported.since) ?? at);
-          end(key, {
+        endAfter(
+          key,
+          (reported) => reported.since,
+          (downMs) => ({
             type: 'provider_reconnected',
             severity: 'info',
             time,
             message: `provider ${who} is connected again, after ${durationText(downMs)} down`,
             ...known,
-            minutes: Math.floor(downMs / MINUTE),
-          });
-        }
+          }),
+        );
         continue;
       }
       const from = downSince(provider, since, at, windowStart);
@@ -268,21 +283,17 @@ export function deriveEvents(
   const wallet = results.getPayoutWallet;
   if (wallet?.ok) {
     const unset = !wallet.data.wallet_id || wallet.data.wallet_id === ZERO_UUID;
-    if (unset && !open.has('wallet')) {
-      start('wallet', {
+    track(
+      'wallet',
+      unset,
+      () => ({
         type: 'payout_wallet_unset',
         severity: 'warning',
         time,
         message: 'the network has no payout wallet: its providers earn nothing until one is set',
-      });
-    } else if (!unset && open.has('wallet')) {
-      end('wallet', {
-        type: 'payout_wallet_set',
-        severity: 'info',
-        time,
-        message: 'a payout wallet is set again',
-      });
-    }
+      }),
+      () => ({ type: 'payout_wallet_set', severity: 'info', time, message: 'a payout wallet is set again' }),
+    );
   }
 
   const expires = observation.tokenExpiresAt;
@@ -321,8 +332,10 @@ export function deriveEvents(
     const rank = ranking.data.network_ranking?.leaderboard_rank ?? 0;
     const low = rank === 0 || rank > limit;
     const common = { rank, threshold: limit };
-    if (low && !open.has('rank')) {
-      start('rank', {
+    track(
+      'rank',
+      low,
+      () => ({
         type: 'rank_dropped',
         severity: 'warning',
         time,
@@ -330,16 +343,15 @@ export function deriveEvents(
           ? `the network's rank is #${rank}, out of the top ${limit}`
           : `the network has no rank (no payment in the last 4 payouts), so it is out of the top ${limit}`,
         ...common,
-      });
-    } else if (!low && open.has('rank')) {
-      end('rank', {
+      }),
+      () => ({
         type: 'rank_recovered',
         severity: 'info',
         time,
         message: `the network's rank is #${rank}, in the top ${limit} again`,
         ...common,
-      });
-    }
+      }),
+    );
   }
 
   const reliability = results.networkReliability;
@@ -347,23 +359,24 @@ export function deriveEvents(
   if (reliability?.ok && floor !== undefined) {
     const mean = reliability.data.reliability_window?.mean_reliability_weight ?? 0;
     const common = { reliability: mean, threshold: floor };
-    if (mean < floor && !open.has('reliability')) {
-      start('reliability', {
+    track(
+      'reliability',
+      mean < floor,
+      () => ({
         type: 'reliability_dropped',
         severity: 'warning',
         time,
         message: `the network's mean reliability weight is ${mean.toFixed(2)}, below ${floor}`,
         ...common,
-      });
-    } else if (mean >= floor && open.has('reliability')) {
-      end('reliability', {
+      }),
+      () => ({
         type: 'reliability_recovered',
         severity: 'info',
         time,
         message: `the network's mean reliability weight is ${mean.toFixed(2)}, at least ${floor} again`,
         ...common,
-      });
-    }
+      }),
+    );
   }
 
   for (const [name, outcome] of outcomesOf(observation)) {
@@ -382,18 +395,17 @@ export function deriveEvents(
         error,
       });
     } else {
-      const reported = open.get(key);
-      if (reported) {
-        const failedMs = at - (timeOf(reported.time) ?? at);
-        end(key, {
+      endAfter(
+        key,
+        (reported) => reported.time,
+        (failedMs) => ({
           type: 'request_recovered',
           severity: 'info',
           time,
           message: `${operationWords(name)} answers again, after ${durationText(failedMs)} of failures`,
           operation: name,
-          minutes: Math.floor(failedMs / MINUTE),
-        });
-      }
+        }),
+      );
     }
   }
 

@@ -7,7 +7,8 @@ import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { EXPORT_FORMATS, FORMAT_NAMES } from '../../store/export-table.ts';
 import { useKeyNames, useStores, useTheme } from '../context.tsx';
-import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
+import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { exportKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
@@ -18,14 +19,10 @@ export function ExportDialog() {
   const { fileExport } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const form = useStore(fileExport, (s) => s.form);
   const what = useStore(fileExport, (s) => s.source?.what ?? 'row');
   const f = () => fileExport.getState();
-  const close = () => {
-    f().close();
-    dialogs.close(EXPORT_DIALOG);
-  };
+  const close = useCloseDialog(EXPORT_DIALOG, () => f().close());
   const submit = () => (f().form.phase === 'written' ? close() : f().submit());
   useKeyActions(exportKeys, 'dialog:export', {
     submit,

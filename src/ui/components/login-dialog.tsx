@@ -5,6 +5,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { useDemo, useKeyNames, useStores, useTheme } from '../context.tsx';
+import { useCloseDialog } from '../hooks/use-close-dialog.ts';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { loginKeys } from '../keys/dialog-keys.ts';
@@ -35,11 +36,10 @@ export function LoginDialog() {
   const { login, session } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const dialog = useStore(login, (s) => s.dialog);
   const target = useStore(session, (s) => s.target);
   const l = () => login.getState();
-  const close = () => dialogs.close(LOGIN_DIALOG);
+  const close = useCloseDialog(LOGIN_DIALOG);
   const submit = () => {
     if (l().dialog.phase === 'done') close();
     else void l().submit();

@@ -5,6 +5,7 @@ import { Box } from 'ink';
 import type React from 'react';
 import { screenText } from '../../sanitize.ts';
 import { useKeyNames, useTheme } from '../context.tsx';
+import { useCloseDialog } from '../hooks/use-close-dialog.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { questionKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
@@ -22,6 +23,38 @@ export interface QuestionProps {
   message?: string;
   onAnswer(yes: boolean): void;
   onClose(): void;
+}
+
+/** What a store asked: where it stands, and the outcome (or what is being checked) in words. */
+interface Asked {
+  phase: QuestionProps['phase'];
+  message?: string;
+}
+
+/**
+ * The Question about what a store asked (`asked`, drawn while it stands): the answer goes
+ * to the store, and closing forgets the question there (`forget`) and closes the dialog.
+ */
+export function AskedQuestion({
+  asked,
+  answer,
+  forget,
+  ...words
+}: Pick<QuestionProps, 'title' | 'lines' | 'question'> & {
+  asked: Asked;
+  answer(yes: boolean): Promise<void>;
+  forget(): void;
+}) {
+  const close = useCloseDialog(QUESTION_DIALOG, forget);
+  return (
+    <Question
+      {...words}
+      phase={asked.phase}
+      message={asked.message}
+      onAnswer={(yes) => void answer(yes)}
+      onClose={close}
+    />
+  );
 }
 
 export function Question({ title, phase, lines, question, message, onAnswer, onClose }: QuestionProps) {

@@ -12,7 +12,7 @@ import { LabeledInput } from '../input/labeled-input.tsx';
 import { stalePeriodKeys } from '../keys/dialog-keys.ts';
 import { truncate } from '../text.ts';
 import { DialogFrame, DialogText, useDialogRoom } from './dialog-frame.tsx';
-import { QUESTION_DIALOG, Question } from './question.tsx';
+import { AskedQuestion } from './question.tsx';
 
 export const STALE_PERIOD_DIALOG = 'stalePeriod';
 
@@ -22,7 +22,6 @@ const BELOW_ROWS = 3;
 /** X: the clients that go, then y/n, then what the service did. */
 export function RemoveStaleQuestion() {
   const { stale } = useStores();
-  const dialogs = useDialogs();
   const question = useStore(stale, (s) => s.question);
   const events = useStore(stale, (s) => s.events);
   const now = useNow(60_000);
@@ -52,17 +51,13 @@ export function RemoveStaleQuestion() {
     ...(question.proxiesLeftOut ? [truncate(leftOutText(question.proxiesLeftOut) ?? '', inner)] : []),
   ];
   return (
-    <Question
+    <AskedQuestion
       title="Remove stale clients"
-      phase={question.phase}
       lines={lines}
       question={targets.length === 1 ? 'Remove it?' : `Remove these ${targets.length}?`}
-      message={question.message}
-      onAnswer={(yes) => void stale.getState().answer(yes)}
-      onClose={() => {
-        stale.getState().closeQuestion();
-        dialogs.close(QUESTION_DIALOG);
-      }}
+      asked={question}
+      answer={(yes) => stale.getState().answer(yes)}
+      forget={() => stale.getState().closeQuestion()}
     />
   );
 }

@@ -3,6 +3,7 @@
 // it went. A terminal never says whether it took OSC 52 (many ignore it), so the line
 // says it was sent, never "copied", and names the file that surely holds it.
 import { useStdout } from 'ink';
+import { useState } from 'react';
 import { screenText } from '../../sanitize.ts';
 import { copyCode } from '../clipboard.ts';
 
@@ -18,4 +19,17 @@ export function useCopy(): (text: string | undefined, what?: string) => string {
     const result = copyCode(clean, { write: (data) => stdout.write(data) });
     return result.ok ? sentLine(result.path) : result.message;
   };
+}
+
+/**
+ * `y` in a dialog: copies as useCopy does and keeps the line saying where it went, for the
+ * dialog to show (the footer holds the dialog's keys, not the pane's toast).
+ */
+export function useCopyInDialog(): [
+  said: string | undefined,
+  copy: (text: string | undefined, what?: string) => void,
+] {
+  const copy = useCopy();
+  const [said, setSaid] = useState<string>();
+  return [said, (text, what) => setSaid(copy(text, what))];
 }

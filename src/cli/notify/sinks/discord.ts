@@ -6,15 +6,7 @@
 // give no example request: the fields are those of its parameter and embed tables.
 import type { Severity } from '../../../store/events/event-source.ts';
 import type { Notice } from '../notice.ts';
-import {
-  baseOf,
-  credentials,
-  JSON_HEADERS,
-  queryOf,
-  type SinkDefinition,
-  SinkUrlError,
-  within,
-} from './sink.ts';
+import { baseOf, credentials, postJson, queryOf, type SinkDefinition, SinkUrlError, within } from './sink.ts';
 
 const SERVICE = 'Discord';
 const ORIGIN = 'https://discord.com';
@@ -53,24 +45,19 @@ export const discord: SinkDefinition = {
     ) as Record<Severity, number>;
     return {
       requests: (notice: Notice) => [
-        {
-          method: 'POST',
-          url: target,
-          headers: { ...JSON_HEADERS },
-          body: JSON.stringify({
-            ...(query.has('username') ? { username: query.get('username') } : {}),
-            ...(query.has('avatar') ? { avatar_url: query.get('avatar') } : {}),
-            embeds: [
-              {
-                title: within(query.get('title') ?? notice.title, TITLE_MAX),
-                description: within(notice.body, DESCRIPTION_MAX),
-                timestamp: notice.time,
-                color: colours[notice.severity],
-              },
-            ],
-            allowed_mentions: { parse: [] },
-          }),
-        },
+        postJson(target, {
+          ...(query.has('username') ? { username: query.get('username') } : {}),
+          ...(query.has('avatar') ? { avatar_url: query.get('avatar') } : {}),
+          embeds: [
+            {
+              title: within(query.get('title') ?? notice.title, TITLE_MAX),
+              description: within(notice.body, DESCRIPTION_MAX),
+              timestamp: notice.time,
+              color: colours[notice.severity],
+            },
+          ],
+          allowed_mentions: { parse: [] },
+        }),
       ],
     };
   },

@@ -8,7 +8,7 @@
 // body is JSON unless told: the event as `watch` prints it (a digest: its lines and events).
 import { noticeJson } from '../notice.ts';
 import type { HttpRequestSpec, SinkDefinition, SinkTarget } from './sink.ts';
-import { credentials, SinkUrlError } from './sink.ts';
+import { credentials, postJson, SinkUrlError } from './sink.ts';
 
 const SERVICE = 'generic webhook';
 /** The generic service's own options (lower case); the rest is forwarded. */
@@ -25,14 +25,10 @@ function basicAuth(url: URL): Record<string, string> {
 /** `generic+http(s)://…`: the URL as it is, nothing read from it but its user:password. */
 function shortcut(url: URL, scheme: 'http' | 'https'): SinkTarget {
   const target = new URL(url.href.replace(/^generic\+https?:/i, `${scheme}:`));
-  const headers = { 'content-type': 'application/json', ...basicAuth(url) };
+  const headers = basicAuth(url);
   target.username = '';
   target.password = '';
-  return {
-    requests: (notice) => [
-      { method: 'POST', url: target.href, headers, body: JSON.stringify(noticeJson(notice)) },
-    ],
-  };
+  return { requests: (notice) => [postJson(target.href, noticeJson(notice), headers)] };
 }
 
 export const generic: SinkDefinition = {

@@ -7,7 +7,7 @@
 // vibration; 4-7 sound; 1-3 an icon).
 import type { Severity } from '../../../store/events/event-source.ts';
 import type { Notice } from '../notice.ts';
-import { flag, JSON_HEADERS, queryOf, type SinkDefinition, SinkUrlError } from './sink.ts';
+import { flag, postJson, queryOf, type SinkDefinition, SinkUrlError } from './sink.ts';
 
 const SERVICE = 'Gotify';
 const PRIORITIES: Record<Severity, number> = { critical: 8, warning: 5, info: 2 };
@@ -27,16 +27,15 @@ export const gotify: SinkDefinition = {
     const target = `${scheme}://${url.host}${segments.map((s) => `/${s}`).join('')}/message`;
     return {
       requests: (notice: Notice) => [
-        {
-          method: 'POST',
-          url: target,
-          headers: { ...JSON_HEADERS, 'x-gotify-key': token },
-          body: JSON.stringify({
+        postJson(
+          target,
+          {
             title: query.get('title') ?? notice.title,
             message: notice.body,
             priority: fixed === undefined ? PRIORITIES[notice.severity] : Number(fixed),
-          }),
-        },
+          },
+          { 'x-gotify-key': token },
+        ),
       ],
     };
   },

@@ -6,7 +6,7 @@
 // priority (5 urgent, 4 high, 3 default) with a tag its apps draw as an emoji.
 import type { Severity } from '../../../store/events/event-source.ts';
 import type { Notice } from '../notice.ts';
-import { credentials, JSON_HEADERS, queryOf, type SinkDefinition, SinkUrlError } from './sink.ts';
+import { credentials, postJson, queryOf, type SinkDefinition, SinkUrlError } from './sink.ts';
 
 const SERVICE = 'ntfy';
 /** ntfy's priority table ("Message priority"): names and numbers alike. */
@@ -48,16 +48,14 @@ export const ntfy: SinkDefinition = {
     const priority = priorityOf(query.get('priority'));
     const tags = (query.get('tags') ?? '').split(',').filter(Boolean);
     const root = `${scheme}://${url.host || 'ntfy.sh'}/`;
-    const headers = { ...JSON_HEADERS, ...authorization(url) };
+    const headers = authorization(url);
     return {
       requests: (notice: Notice) => {
         const by = BY_SEVERITY[notice.severity];
         return [
-          {
-            method: 'POST',
-            url: root,
-            headers,
-            body: JSON.stringify({
+          postJson(
+            root,
+            {
               topic,
               message: notice.body,
               title: query.get('title') ?? notice.title,
@@ -65,8 +63,9 @@ export const ntfy: SinkDefinition = {
               priority: priority ?? by.priority,
               ...(query.has('click') ? { click: query.get('click') } : {}),
               ...(query.has('icon') ? { icon: query.get('icon') } : {}),
-            }),
-          },
+            },
+            headers,
+          ),
         ];
       },
     };

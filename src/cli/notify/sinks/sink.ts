@@ -84,4 +84,18 @@ export const credentials = (url: URL) => ({
 export const within = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 
-export const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+/** Text with `&`, `<` and `>` as entities: Slack reads them as its markup, Telegram as its HTML. */
+export const escapeMarkup = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** A POST of `body` as JSON: how the services take a message (the generic webhook's options may change it). */
+export const postJson = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpRequestSpec => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});

@@ -9,15 +9,8 @@
 // as its markup: they are escaped ("Escaping text", https://api.slack.com/reference/surfaces/formatting).
 import type { Severity } from '../../../store/events/event-source.ts';
 import type { Notice } from '../notice.ts';
-import {
-  baseOf,
-  credentials,
-  JSON_HEADERS,
-  queryOf,
-  type SinkDefinition,
-  SinkUrlError,
-  within,
-} from './sink.ts';
+import type { SinkDefinition } from './sink.ts';
+import { baseOf, credentials, escapeMarkup, postJson, queryOf, SinkUrlError, within } from './sink.ts';
 
 const SERVICE = 'Slack';
 /** shoutrrr's token: a type, then three parts (9+, 9+, 24+ characters) with one separator. */
@@ -25,9 +18,6 @@ const TOKEN = /^(?:(xox.|hook)[-:]|:?)([A-Z0-9]{9,})([-/,])([A-Z0-9]{9,})\3([A-Z
 const COLOURS: Record<Severity, string> = { critical: 'danger', warning: 'warning', info: 'good' };
 /** A section's text is cut at 3000 characters; the top-level text at 40 000. */
 const TEXT_MAX = 3000;
-
-const escaped = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** The token of any of the three forms, and the channel (a bot's) it names. */
 function tokenOf(url: URL): { kind: string; parts: string[]; channel: string } {
@@ -57,19 +47,17 @@ export const slack: SinkDefinition = {
     const target = hook
       ? `${baseOf(query, SERVICE, 'https://hooks.slack.com')}/services/${parts.join('/')}`
       : `${baseOf(query, SERVICE, 'https://slack.com')}/api/chat.postMessage`;
-    const headers = hook
-      ? { ...JSON_HEADERS }
-      : { ...JSON_HEADERS, authorization: `Bearer ${kind}-${parts.join('-')}` };
+    const headers: Record<string, string> = hook
+      ? {}
+      : { authorization: `Bearer ${kind}-${parts.join('-')}` };
     const icon = query.get('icon');
     return {
       requests: (notice: Notice) => [
-        {
-          method: 'POST',
-          url: target,
-          headers,
-          body: JSON.stringify({
+        postJson(
+          target,
+          {
             ...(hook ? {} : { channel }),
-            text: escaped(query.get('title') ?? notice.title),
+            text: escapeMarkup(query.get('title') ?? notice.title),
             ...(query.has('botname') ? { username: query.get('botname') } : {}),
             ...(icon === undefined
               ? {}
@@ -79,11 +67,12 @@ export const slack: SinkDefinition = {
             attachments: [
               {
                 color: query.get('color') ?? COLOURS[notice.severity],
-                text: within(escaped(notice.body), TEXT_MAX),
+                text: within(escapeMarkup(notice.body), TEXT_MAX),
               },
             ],
-          }),
-        },
+          },
+          headers,
+        ),
       ],
     };
   },

@@ -7,16 +7,8 @@
 // severity leads the title as an emoji.
 import type { Severity } from '../../../store/events/event-source.ts';
 import type { Notice } from '../notice.ts';
-import {
-  baseOf,
-  credentials,
-  flag,
-  JSON_HEADERS,
-  queryOf,
-  type SinkDefinition,
-  SinkUrlError,
-  within,
-} from './sink.ts';
+import type { SinkDefinition } from './sink.ts';
+import { baseOf, credentials, escapeMarkup, flag, postJson, queryOf, SinkUrlError, within } from './sink.ts';
 
 const SERVICE = 'Telegram';
 /** The bot token's form (shoutrrr's check): the bot's id, a colon, its secret. */
@@ -24,9 +16,6 @@ const TOKEN = /^[0-9]+:[a-zA-Z0-9_-]+$/;
 /** "1-4096 characters after entities parsing": the message is cut before it is escaped, the title given room. */
 const BODY_MAX = 3800;
 const MARKS: Record<Severity, string> = { critical: '🚨', warning: '⚠️', info: 'ℹ️' };
-
-/** Text in Telegram's HTML: `&`, `<` and `>` as entities (the only ones it needs). */
-const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** A chat: `@channel` or a number, with `:thread` for a forum topic. */
 function chatOf(text: string): { chat_id: string | number; message_thread_id?: number } {
@@ -55,20 +44,18 @@ export const telegram: SinkDefinition = {
     const target = `${baseOf(query, SERVICE, 'https://api.telegram.org')}/bot${token}/sendMessage`;
     return {
       requests: (notice: Notice) => {
-        const title = `${MARKS[notice.severity]} <b>${html(query.get('title') ?? notice.title)}</b>`;
-        const text = `${title}\n${html(within(notice.body, BODY_MAX))}`;
-        return chats.map((chat) => ({
-          method: 'POST' as const,
-          url: target,
-          headers: { ...JSON_HEADERS },
-          body: JSON.stringify({
+        const title = `${MARKS[notice.severity]} <b>${escapeMarkup(query.get('title') ?? notice.title)}</b>`;
+        // Telegram's HTML needs no entities beyond those three.
+        const text = `${title}\n${escapeMarkup(within(notice.body, BODY_MAX))}`;
+        return chats.map((chat) =>
+          postJson(target, {
             ...chat,
             text,
             parse_mode: 'HTML',
             disable_notification: !notification || notice.severity === 'info',
             ...(preview ? {} : { link_preview_options: { is_disabled: true } }),
           }),
-        }));
+        );
       },
     };
   },

@@ -3,27 +3,20 @@
 // or remove it) or about the API key under the cursor (remove it); then the outcome.
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion } from '../../components/question.tsx';
 import { useStores } from '../../context.tsx';
-import { useDialogs } from '../../input/dispatcher.tsx';
 
 /** The y/n question about a wallet, in the words it had when asked (the wallet may be gone since). */
 function WalletQuestion() {
   const { account } = useStores();
-  const dialogs = useDialogs();
   const question = useStore(account, (s) => s.question);
   if (!question) return null;
-  const close = () => {
-    account.setState({ question: undefined });
-    dialogs.close(QUESTION_DIALOG);
-  };
   const described =
     `${screenText(question.blockchain ?? '')} ${screenText(question.address || question.walletId)}`.trim();
   const payout = question.kind === 'payout';
   return (
-    <Question
+    <AskedQuestion
       title={payout ? 'Payout wallet' : 'Remove a wallet'}
-      phase={question.phase}
       lines={
         payout
           ? [
@@ -36,9 +29,9 @@ function WalletQuestion() {
             ]
       }
       question={payout ? 'Make it the payout wallet?' : 'Remove it?'}
-      message={question.message}
-      onAnswer={(yes) => void account.getState().answer(yes)}
-      onClose={close}
+      asked={question}
+      answer={(yes) => account.getState().answer(yes)}
+      forget={() => account.setState({ question: undefined })}
     />
   );
 }
@@ -46,25 +39,20 @@ function WalletQuestion() {
 /** The y/n question about the key under the cursor, then its outcome. */
 function ApiKeyQuestion() {
   const { apiKeys } = useStores();
-  const dialogs = useDialogs();
   const question = useStore(apiKeys, (s) => s.question);
   if (!question) return null;
   const named = question.name ? `"${screenText(question.name)}"` : 'the key';
   return (
-    <Question
+    <AskedQuestion
       title="Remove an API key"
-      phase={question.phase}
       lines={[
         `Remove the API key ${named} (${screenText(question.id)})?`,
         'Whatever uses it is refused from its next request; a removed key cannot be brought back.',
       ]}
       question="Remove it?"
-      message={question.message}
-      onAnswer={(yes) => void apiKeys.getState().answer(yes)}
-      onClose={() => {
-        apiKeys.getState().closeQuestion();
-        dialogs.close(QUESTION_DIALOG);
-      }}
+      asked={question}
+      answer={(yes) => apiKeys.getState().answer(yes)}
+      forget={() => apiKeys.getState().closeQuestion()}
     />
   );
 }

@@ -9,7 +9,8 @@ import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
 
@@ -19,10 +20,9 @@ export function AddWalletDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const form = useStore(account, (s) => s.addWallet);
   const a = () => account.getState();
-  const close = () => dialogs.close(ADD_WALLET_DIALOG);
+  const close = useCloseDialog(ADD_WALLET_DIALOG);
   const submit = () => {
     if (a().addWallet.phase === 'added') close();
     else void a().submitAddWallet();

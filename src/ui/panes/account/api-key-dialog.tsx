@@ -2,14 +2,14 @@
 // (the service keeps only its hash), `y` copies it, and closing forgets it.
 import { Box } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
 
@@ -18,18 +18,13 @@ export const API_KEY_DIALOG = 'apiKey';
 export function ApiKeyDialog() {
   const { apiKeys } = useStores();
   // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
-  const [copied, setCopied] = useState<string>();
+  const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
-  const copy = useCopy();
   const form = useStore(apiKeys, (s) => s.form);
   const k = () => apiKeys.getState();
-  const close = () => {
-    // The key is shown once: it goes with the dialog.
-    k().resetForm();
-    dialogs.close(API_KEY_DIALOG);
-  };
+  // The key is shown once: it goes with the dialog.
+  const close = useCloseDialog(API_KEY_DIALOG, () => k().resetForm());
   const submit = () => {
     if (k().form.phase === 'made') close();
     else void k().create();
@@ -39,7 +34,7 @@ export function ApiKeyDialog() {
     copy: () => {
       const { key } = k().form;
       if (!key) return `no key yet: type a name and press ${keys['apiKey.submit']}`;
-      setCopied(copy(key, 'API key'));
+      copy(key, 'API key');
     },
     close,
   });

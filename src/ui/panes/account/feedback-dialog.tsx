@@ -10,7 +10,8 @@ import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../compo
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { padCells } from '../../text.ts';
 import { accountKeys } from './keys.ts';
@@ -91,15 +92,13 @@ export function FeedbackDialog() {
   const { account } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const form = useStore(account, (s) => s.feedback);
   const { inner } = useDialogRoom();
   const a = () => account.getState();
   const focusedField = () => FEEDBACK_FIELDS[a().feedback.focus];
-  const close = () => {
+  const close = useCloseDialog(FEEDBACK_DIALOG, () => {
     if (a().feedback.phase === 'sent') a().resetFeedback();
-    dialogs.close(FEEDBACK_DIALOG);
-  };
+  });
   const columns = inner >= 66 ? 3 : 2;
   useKeyActions(accountKeys, 'dialog:feedback', {
     next: () => a().moveFeedbackFocus(1),

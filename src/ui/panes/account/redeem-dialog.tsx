@@ -12,8 +12,9 @@ import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { usePickList } from '../../hooks/use-list-keys.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { accountKeys } from './keys.ts';
 
 export const REDEEM_DIALOG = 'redeem';
@@ -23,7 +24,6 @@ export function RedeemDialog() {
   const theme = useTheme();
   const keys = useKeyNames();
   const demo = useDemo();
-  const dialogs = useDialogs();
   const form = useStore(balance, (s) => s.form);
   const room = useDialogRoom();
   const b = () => balance.getState();
@@ -36,10 +36,7 @@ export function RedeemDialog() {
     tries.map((t) => t.secret),
     (code) => b().setCode(code),
   );
-  const close = () => {
-    b().closeRedeem();
-    dialogs.close(REDEEM_DIALOG);
-  };
+  const close = useCloseDialog(REDEEM_DIALOG, () => b().closeRedeem());
   const submit = () => {
     if (b().form?.phase === 'done') return close();
     pick.reset();

@@ -4,17 +4,17 @@
 // while the store holds the row's action; the pane's definition lists them by their ids.
 import { Box } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { devicesKeys } from './keys.ts';
 import { QrView } from './qr-code.tsx';
@@ -24,13 +24,10 @@ export const QR_DIALOG = 'qr';
 
 type Props = { action: DeviceAction };
 
+/** Closes dialog `id` and lets go of the store's action. */
 function useClose(id: string) {
   const { devices } = useStores();
-  const dialogs = useDialogs();
-  return () => {
-    devices.getState().closeAction();
-    dialogs.close(id);
-  };
+  return useCloseDialog(id, () => devices.getState().closeAction());
 }
 
 /** The action the store holds now, if any. */
@@ -47,7 +44,6 @@ export function DevicesQuestion() {
 /** `c` and `x`: y/n, then the outcome. */
 function AssociationQuestion({ action }: Props) {
   const { devices } = useStores();
-  const close = useClose(QUESTION_DIALOG);
   const name = `"${screenText(action.deviceName || 'the device')}"`;
   const confirming = action.kind === 'confirm';
   const lines = confirming
@@ -61,14 +57,13 @@ function AssociationQuestion({ action }: Props) {
         'It leaves the lists of both networks; the code stops working.',
       ];
   return (
-    <Question
+    <AskedQuestion
       title={confirming ? 'Confirm the guest' : 'Remove the association'}
-      phase={action.phase}
       lines={action.phase === 'checking' ? [`Asking who added the share code of ${name}…`] : lines}
       question={confirming ? `Let ${screenText(action.guest)} use it?` : 'Remove it?'}
-      message={action.message}
-      onAnswer={(yes) => void devices.getState().answer(yes)}
-      onClose={close}
+      asked={action}
+      answer={(yes) => devices.getState().answer(yes)}
+      forget={() => devices.getState().closeAction()}
     />
   );
 }
@@ -145,10 +140,9 @@ export function QrDialog() {
 const ADOPTION_SCAN_HINT = 'Scan it with the app, or read the six words out.';
 
 function QrOfCode({ action }: Props) {
-  const copy = useCopy();
+  const [notice, copy] = useCopyInDialog();
   const close = useClose(QR_DIALOG);
-  const [notice, setNotice] = useState<string>();
-  useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => setNotice(copy(action.code)) });
+  useKeyActions(devicesKeys, 'dialog:qr', { close, copy: () => copy(action.code) });
   return (
     <QrView
       code={screenText(action.code)}

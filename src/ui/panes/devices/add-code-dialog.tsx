@@ -13,8 +13,9 @@ import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useStores, useTheme } from '../../context.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { usePickList } from '../../hooks/use-list-keys.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
 import { devicesKeys } from './keys.ts';
 
@@ -61,7 +62,6 @@ export function AddCodeDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const demo = useDemo();
-  const dialogs = useDialogs();
   const add = useStore(devices, (s) => s.add);
   const failures = useStore(devices, (s) => s.addFailures);
   // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
@@ -83,10 +83,7 @@ export function AddCodeDialog() {
     pick.reset();
     void d().addCode();
   };
-  const close = () => {
-    d().resetAdd(d().add.phase === 'added');
-    dialogs.close(ADD_CODE_DIALOG);
-  };
+  const close = useCloseDialog(ADD_CODE_DIALOG, () => d().resetAdd(d().add.phase === 'added'));
   useKeyActions(devicesKeys, 'dialog:addCode', {
     submit,
     nextCode: () => pick.move(1),

@@ -15,8 +15,9 @@ import { DialogList, dialogListRows, listPosition } from '../../components/dialo
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
 import { readAloudLines, wordsPerLine } from './code-text.ts';
@@ -57,17 +58,15 @@ export function ShareDialog() {
   const { devices } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
-  const copy = useCopy();
   const share = useStore(devices, (s) => s.share);
   const data = useStore(devices, (s) => s.data);
-  const [notice, setNotice] = useState<string>();
+  const [notice, copy] = useCopyInDialog();
   const [qr, setQr] = useState(false);
   // Once the code is shown, ↓/↑ scroll a dialog taller than the pane: to what follows the code, and back.
   const [below, setBelow] = useState(false);
   const room = useDialogRoom();
   const d = () => devices.getState();
-  const close = () => dialogs.close(SHARE_DIALOG);
+  const close = useCloseDialog(SHARE_DIALOG);
 
   // What each step offers: the code's keys once there is a code, enter's and esc's words by step.
   const offers = {
@@ -96,7 +95,7 @@ export function ShareDialog() {
         else if (step === 'done') close();
       },
       copy: () => {
-        if (d().share.step === 'done') setNotice(copy(d().share.code));
+        if (d().share.step === 'done') copy(d().share.code);
       },
       qr: () => {
         if (d().share.step === 'done') setQr((shown) => !shown);

@@ -4,16 +4,12 @@
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { countryLabel } from '../../../store/blocked.ts';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion } from '../../components/question.tsx';
 import { useKeyNames, useStores } from '../../context.tsx';
-import { useDialogs } from '../../input/dispatcher.tsx';
-
-export const BLOCK_DIALOG = QUESTION_DIALOG;
 
 export function BlockQuestion() {
   const { blocked } = useStores();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const question = useStore(blocked, (s) => s.question);
   if (!question) return null;
   const country = screenText(countryLabel(question));
@@ -22,9 +18,8 @@ export function BlockQuestion() {
     ? `${screenText(question.from.name)} is a ${question.from.kind}: the service matches consumers by country only, so it is its country that is ${block ? 'blocked' : 'unblocked'}.`
     : undefined;
   return (
-    <Question
+    <AskedQuestion
       title={block ? 'Block a country' : 'Unblock a country'}
-      phase={question.phase}
       lines={[
         block
           ? `Stop offering your network's providers to consumers in ${country}?`
@@ -35,12 +30,9 @@ export function BlockQuestion() {
           : 'It takes effect when the service next exports its provider pools.',
       ]}
       question={`${block ? 'Block' : 'Unblock'} ${screenText(question.name)}?`}
-      message={question.message}
-      onAnswer={(yes) => void blocked.getState().answer(yes)}
-      onClose={() => {
-        blocked.getState().close();
-        dialogs.close(BLOCK_DIALOG);
-      }}
+      asked={question}
+      answer={(yes) => blocked.getState().answer(yes)}
+      forget={() => blocked.getState().close()}
     />
   );
 }

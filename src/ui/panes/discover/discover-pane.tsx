@@ -10,6 +10,7 @@ import { refreshLive } from '../../../store/index.ts';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { headerText, SortingHeader } from '../../components/list-view.tsx';
 import { PaneStatusLine } from '../../components/pane-status.tsx';
+import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
@@ -19,7 +20,7 @@ import { TextInput } from '../../input/text-input.tsx';
 import type { SortChoice } from '../../keys/bindings.ts';
 import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
-import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
+import { BlockQuestion } from './block-question.tsx';
 import {
   blockedCountry,
   DISCOVER_SORTS,
@@ -80,7 +81,7 @@ function useDiscoverActions(listHeight: number) {
       const country = blockedCountry(d().rows[d().cursor], d().data);
       if (!country) return;
       blocked.getState().ask(country);
-      dialogs.open(BLOCK_DIALOG);
+      dialogs.open(QUESTION_DIALOG);
     },
     onlyBlocked: () => d().toggleOnlyBlocked(),
     proxy: () => {
@@ -189,5 +190,5 @@ export const discoverPane = definePane({
     return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
   },
   keyReasons: (stores, keys) => discoverReasons(discoverState(stores), keys),
-  dialogs: { [BLOCK_DIALOG]: BlockQuestion, [PROXY_DIALOG]: ProxyDialog },
+  dialogs: { [QUESTION_DIALOG]: BlockQuestion, [PROXY_DIALOG]: ProxyDialog },
 });

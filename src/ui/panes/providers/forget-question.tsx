@@ -3,34 +3,26 @@
 // what was done.
 import { useStore } from 'zustand';
 import { countOf } from '../../../format/numbers.ts';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion } from '../../components/question.tsx';
 import { useKeyNames, useStores } from '../../context.tsx';
-import { useDialogs } from '../../input/dispatcher.tsx';
-
-export const FORGET_DIALOG = QUESTION_DIALOG;
 
 export function ForgetQuestion() {
   const { providers } = useStores();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
   const question = useStore(providers, (s) => s.forgetQuestion);
   if (!question) return null;
   const what = countOf(question.count, 'used destination');
   return (
-    <Question
+    <AskedQuestion
       title="Forget the used destinations"
-      phase={question.phase}
       lines={[
         `Forget ${what}? Later batches no longer leave them out as destinations.`,
         `${keys['providers.destination']} marks one again; choosing other places in Discover forgets them too.`,
       ]}
       question={`Forget ${question.count === 1 ? 'it' : `these ${question.count}`}?`}
-      message={question.message}
-      onAnswer={(yes) => void providers.getState().answerForget(yes)}
-      onClose={() => {
-        providers.getState().closeForget();
-        dialogs.close(FORGET_DIALOG);
-      }}
+      asked={question}
+      answer={(yes) => providers.getState().answerForget(yes)}
+      forget={() => providers.getState().closeForget()}
     />
   );
 }

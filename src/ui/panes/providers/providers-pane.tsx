@@ -15,6 +15,7 @@ import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx'
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
 import { PaneStatusLine } from '../../components/pane-status.tsx';
+import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { listRowWidth, VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -23,7 +24,7 @@ import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps } from '../types.ts';
-import { FORGET_DIALOG, ForgetQuestion } from './forget-question.tsx';
+import { ForgetQuestion } from './forget-question.tsx';
 import { providersKeys } from './keys.ts';
 import {
   batchPlace,
@@ -76,7 +77,7 @@ function useProvidersActions(listHeight: number) {
     select: markAndMoveDown(mark, p),
     clearDestinations: () => {
       p().askForget();
-      dialogs.open(FORGET_DIALOG);
+      dialogs.open(QUESTION_DIALOG);
     },
     export: () => {
       fileExport
@@ -154,5 +155,5 @@ export const providersPane = definePane({
     return s.specs.length ? s.seen.length : undefined;
   },
   keyReasons: (stores, keys) => providersReasons(providersState(stores), keys),
-  dialogs: { [FORGET_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog, [EXPORT_DIALOG]: ExportDialog },
+  dialogs: { [QUESTION_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog, [EXPORT_DIALOG]: ExportDialog },
 });

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { selectedProxy, usableProxy } from '../../../store/proxies.ts';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
-import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
+import { AskedQuestion, QUESTION_DIALOG } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
@@ -92,21 +92,16 @@ export function Proxies({ width, height }: PaneProps) {
 /** `x`: the y/n question before a proxy goes. */
 function RemoveProxyQuestion() {
   const { proxies } = useStores();
-  const dialogs = useDialogs();
   const question = useStore(proxies, (s) => s.question);
   if (!question) return null;
   return (
-    <Question
+    <AskedQuestion
       title="Remove a proxy"
-      phase={question.phase}
       lines={[`The proxy in ${question.place} goes: its URLs and its WireGuard configuration stop working.`]}
       question="Remove it?"
-      message={question.message}
-      onAnswer={(yes) => void proxies.getState().answer(yes)}
-      onClose={() => {
-        proxies.getState().closeQuestion();
-        dialogs.close(QUESTION_DIALOG);
-      }}
+      asked={question}
+      answer={(yes) => proxies.getState().answer(yes)}
+      forget={() => proxies.getState().closeQuestion()}
     />
   );
 }

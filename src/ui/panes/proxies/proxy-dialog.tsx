@@ -3,14 +3,14 @@
 // copies the HTTP one) and where its traffic leaves from. The pane `8` lists it after.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCopy } from '../../hooks/use-copy.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { proxiesKeys } from './keys.ts';
 
 export const PROXY_DIALOG = 'proxy';
@@ -19,17 +19,12 @@ const tick = (on: boolean) => (on ? '[x]' : '[ ]');
 
 export function ProxyDialog() {
   const { proxies } = useStores();
-  const [copied, setCopied] = useState<string>();
+  const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
-  const copy = useCopy();
   const form = useStore(proxies, (s) => s.form);
   const p = () => proxies.getState();
-  const close = () => {
-    p().closeForm();
-    dialogs.close(PROXY_DIALOG);
-  };
+  const close = useCloseDialog(PROXY_DIALOG, () => p().closeForm());
   const editing = form?.phase === 'editing' || form?.phase === 'failed';
   useKeyActions(proxiesKeys, 'dialog:proxy', {
     wireGuard: () => p().toggleWireGuard(),
@@ -38,7 +33,7 @@ export function ProxyDialog() {
     copy: () => {
       const made = p().form?.made;
       if (!made) return `not made yet: ${keys['proxy.submit']} makes it`;
-      setCopied(copy(made.http, 'HTTP proxy URL'));
+      copy(made.http, 'HTTP proxy URL');
     },
     close,
   });

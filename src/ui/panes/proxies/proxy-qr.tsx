@@ -2,7 +2,6 @@
 // WireGuard app, the sturdiest that fits the pane; on a terminal too small for any, the
 // size it needs and what else works (copy it, or `netdeck proxy create --wg-out`).
 import { Box, Text } from 'ink';
-import { useState } from 'react';
 import { useStore } from 'zustand';
 import { fitQr } from '../../../format/qr-lines.ts';
 import { screenText } from '../../../sanitize.ts';
@@ -10,9 +9,10 @@ import { proxyPlace, selectedProxy, usableProxy } from '../../../store/proxies.t
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { qrTooSmall } from '../../components/qr-room.ts';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCopy } from '../../hooks/use-copy.ts';
+import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
-import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { useKeyActions } from '../../input/dispatcher.tsx';
 import { proxiesKeys } from './keys.ts';
 
 export const PROXY_QR_DIALOG = 'proxyQr';
@@ -21,16 +21,15 @@ export function ProxyQr() {
   const { proxies } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialogs = useDialogs();
-  const copy = useCopy();
-  const [copied, setCopied] = useState<string>();
+  const [copied, copy] = useCopyInDialog();
   const { width, height } = useDialogRoom();
   const terminal = useTerminalSize();
   const proxy = useStore(proxies, (s) => selectedProxy(s));
   const config = usableProxy(proxy)?.wgConfig;
+  const close = useCloseDialog(PROXY_QR_DIALOG);
   useKeyActions(proxiesKeys, 'dialog:proxyQr', {
-    copy: () => setCopied(copy(config, 'WireGuard configuration')),
-    close: () => dialogs.close(PROXY_QR_DIALOG),
+    copy: () => copy(config, 'WireGuard configuration'),
+    close,
   });
   const title = `WireGuard: the proxy in ${screenText(proxy ? proxyPlace(proxy) : '?')}`;
   const fit = config && theme.glyphs.qr ? fitQr(config, width, height - 1) : undefined;
