@@ -206,10 +206,21 @@ function stateNeg(s: Scanner, c: number): Result {
   return s.error(c, 'in numeric literal');
 }
 
-function state1(s: Scanner, c: number): Result {
-  if (isDigit(c)) return Result.Continue;
-  return state0(s, c);
-}
+/** Digits go on; any other byte is `after`'s to judge. */
+const digitsThen =
+  (after: Step): Step =>
+  (s, c) =>
+    isDigit(c) ? Result.Continue : after(s, c);
+
+/** A digit must come here (Go's error says where); then `next`. */
+const digitTo =
+  (next: Step, where: string): Step =>
+  (s, c) =>
+    isDigit(c) ? s.to(next) : s.error(c, where);
+
+// Go's number states: after a first digit 1-9 (state1) or 0 (state0), after the point,
+// in the fraction (stateDot0), after the e, after its sign, in the exponent (stateE0).
+const state1 = digitsThen(state0);
 
 function state0(s: Scanner, c: number): Result {
   if (c === 0x2e) return s.to(stateDot);
@@ -217,10 +228,7 @@ function state0(s: Scanner, c: number): Result {
   return stateEndValue(s, c);
 }
 
-function stateDot(s: Scanner, c: number): Result {
-  if (isDigit(c)) return s.to(stateDot0);
-  return s.error(c, 'after decimal point in numeric literal');
-}
+const stateDot = digitTo(stateDot0, 'after decimal point in numeric literal');
 
 function stateDot0(s: Scanner, c: number): Result {
   if (isDigit(c)) return Result.Continue;
@@ -233,15 +241,8 @@ function stateE(s: Scanner, c: number): Result {
   return stateESign(s, c);
 }
 
-function stateESign(s: Scanner, c: number): Result {
-  if (isDigit(c)) return s.to(stateE0);
-  return s.error(c, 'in exponent of numeric literal');
-}
-
-function stateE0(s: Scanner, c: number): Result {
-  if (isDigit(c)) return Result.Continue;
-  return stateEndValue(s, c);
-}
+const stateE0 = digitsThen(stateEndValue);
+const stateESign = digitTo(stateE0, 'in exponent of numeric literal');
 
 /** `true`, `false`, `null` after their first letter. */
 function literal(rest: string, word: string): Step {
