@@ -10,7 +10,7 @@ import { type CodeRecord, deviceName, providersOf, type World } from '../world/i
 import { Rng } from '../world/prng.ts';
 import { PUBLIC, TIERS } from '../world/providers.ts';
 import { newRecord } from './codes.ts';
-import { type Failure, failure } from './errors.ts';
+import { type Done, type Failure, failure } from './errors.ts';
 import { boundedName, MAX_SHARE_CODES_PER_NETWORK } from './limits.ts';
 import { startTrack } from './tracks.ts';
 
@@ -215,18 +215,27 @@ const shareOf = (world: World, code: string | undefined) => {
   return record?.kind === 'share' ? record : undefined;
 };
 
+export interface CodeStatus {
+  pending?: true;
+  associated_network_name?: string;
+}
+
+/**
+ * What a share or adopt status says of its code: `pending` until confirmed, and the name
+ * of the network that added it once one has (the two routes answer alike).
+ */
+export function codeStatus(world: World, record: CodeRecord): CodeStatus {
+  const name = record.claimedBy >= 0 ? world.networks.names[record.claimedBy] : '';
+  return {
+    ...(record.state === 'confirmed' ? {} : { pending: true as const }),
+    ...(name ? { associated_network_name: name } : {}),
+  };
+}
+
 /** Any token; ownership is not checked. `pending` until the owner confirms. */
-export function shareStatus(
-  world: World,
-  body: { share_code?: string },
-): { pending?: true; associated_network_name?: string } | Failure {
+export function shareStatus(world: World, body: { share_code?: string }): CodeStatus | Failure {
   const record = shareOf(world, body.share_code);
-  if (!record) return failure(BUSINESS_TEXT.invalidShareCode);
-  const result: { pending?: true; associated_network_name?: string } = {};
-  if (record.state !== 'confirmed') result.pending = true;
-  const guest = record.claimedBy >= 0 ? world.networks.names[record.claimedBy] : '';
-  if (guest) result.associated_network_name = guest;
-  return result;
+  return record ? codeStatus(world, record) : failure(BUSINESS_TEXT.invalidShareCode);
 }
 
 /**
@@ -270,12 +279,7 @@ export function forget(world: World, record: CodeRecord): void {
   if (at >= 0) list.splice(at, 1);
 }
 
-export function removeAssociation(
-  world: World,
-  network: number,
-  body: { code?: string },
-  now: number,
-): Record<string, never> | Failure {
+export function removeAssociation(world: World, network: number, body: { code?: string }, now: number): Done {
   const record = body.code === undefined ? undefined : world.codes.get(body.code);
   if (!record || !party(record, network, now)) return failure(INVALID_CODE);
   forget(world, record);
@@ -288,7 +292,7 @@ export function setAssociationName(
   network: number,
   body: { code?: string; device_name?: string },
   now: number,
-): Record<string, never> | Failure {
+): Done {
   const record = body.code === undefined ? undefined : world.codes.get(body.code);
   if (!record || !party(record, network, now)) return failure(INVALID_CODE);
   record.localNames ??= new Map();

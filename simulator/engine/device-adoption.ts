@@ -8,10 +8,17 @@
 import { BUSINESS_TEXT } from '../../src/contract/messages.ts';
 import type { CodeRecord, World } from '../world/index.ts';
 import type { Rng } from '../world/prng.ts';
-import { ADOPT_TTL_MS, addDevice, forget, INVALID_CODE } from './associations.ts';
+import {
+  ADOPT_TTL_MS,
+  addDevice,
+  type CodeStatus,
+  codeStatus,
+  forget,
+  INVALID_CODE,
+} from './associations.ts';
 import { type RequestContext, sign } from './auth.ts';
 import { newRecord } from './codes.ts';
-import { type Failure, failure } from './errors.ts';
+import { type Done, type Failure, failure } from './errors.ts';
 import { addClient } from './fleet.ts';
 import { checkNameColumn, MAX_OPEN_DEVICE_ADOPT_CODES, ownString } from './limits.ts';
 
@@ -87,17 +94,9 @@ function forgetOldestPastLimit(world: World): void {
  * `pending` until the device confirms (expiry not checked); the adding network's name
  * once one has added the code; an unknown or withdrawn code is `Invalid adopt code.`.
  */
-export function adoptStatus(
-  world: World,
-  body: { adopt_code?: string },
-): { pending?: true; associated_network_name?: string } | Failure {
+export function adoptStatus(world: World, body: { adopt_code?: string }): CodeStatus | Failure {
   const record = adoptionOf(world, body.adopt_code);
-  if (!record) return failure(BUSINESS_TEXT.invalidAdoptCode);
-  const name = record.claimedBy >= 0 ? world.networks.names[record.claimedBy] : '';
-  return {
-    ...(record.state === 'confirmed' ? {} : { pending: true as const }),
-    ...(name ? { associated_network_name: name } : {}),
-  };
+  return record ? codeStatus(world, record) : failure(BUSINESS_TEXT.invalidAdoptCode);
 }
 
 /**
@@ -130,10 +129,7 @@ export function confirmAdopt(
 }
 
 /** The device withdraws its code, expired or not, unless confirmed: it is gone for everyone. */
-export function removeAdoptCode(
-  world: World,
-  body: { adopt_code?: string; adopt_secret?: string },
-): Record<string, never> | Failure {
+export function removeAdoptCode(world: World, body: { adopt_code?: string; adopt_secret?: string }): Done {
   const record = adoptionOf(world, body.adopt_code);
   if (!record?.device || record.device.secret !== body.adopt_secret || record.state === 'confirmed')
     return failure(INVALID_CODE);

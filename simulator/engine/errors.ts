@@ -12,3 +12,5 @@ export class SimError extends Error {
 /** A refusal the service answers with 200 and a message (`{"error": {"message"}}`). */
 export type Failure = { error: { message: string } };
 export const failure = (message: string): Failure => ({ error: { message } });
+/** What an action answers that has nothing to say once done (`{}`), or its refusal. */
+export type Done = Record<string, never> | Failure;

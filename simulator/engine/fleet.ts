@@ -9,7 +9,7 @@ import { type ClientRecord, deviceName, providersOf, type World } from '../world
 import { hash2, Rng } from '../world/prng.ts';
 import { PUBLIC } from '../world/providers.ts';
 import { type RequestContext, sign } from './auth.ts';
-import { type Failure, failure, SimError } from './errors.ts';
+import { type Done, failure, SimError } from './errors.ts';
 import { goTime } from './go-time.ts';
 import { boundedName, checkNameColumn, ownString } from './limits.ts';
 import { makeProxy, type ProxyContext } from './proxies.ts';
@@ -127,12 +127,7 @@ export const descriptionOf = (world: World, i: number) =>
 // ---- POST /network/remove-client, /network/remove-clients ----------------------
 
 /** Any client of the network, removed already or not; none of another network. */
-export function removeClient(
-  world: World,
-  network: number,
-  body: { client_id?: string },
-  now: number,
-): Record<string, never> | Failure {
+export function removeClient(world: World, network: number, body: { client_id?: string }, now: number): Done {
   const i = clientIndex(world, body.client_id);
   if (i < 0 || world.providers.network[i] !== network) return failure(BUSINESS_TEXT.clientMissing);
   deactivate(world, i, now);

@@ -39,42 +39,48 @@ const countryFields = (geo: World['geo'], c: number) => ({
   country_code: geo.countryCode[c],
 });
 
-// The fields in the Go struct's order, as the service sends them.
-export function locationObject(world: World, kind: number, index: number, distance = 0): LocationObject {
-  const { geo, providers } = world;
-  let object: LocationObject;
+/** Where the world keeps a kind of location's ids, names and eligible providers. */
+interface PlaceColumns {
+  type: LocationObject['location_type'];
+  ids: 'cityId' | 'regionId' | 'countryId';
+  names: 'cityName' | 'regionName' | 'countryName';
+  eligible: 'eligibleCity' | 'eligibleRegion' | 'eligibleCountry';
+}
+
+const PLACES: Partial<Record<number, PlaceColumns>> = {
+  [KIND_CITY]: { type: 'city', ids: 'cityId', names: 'cityName', eligible: 'eligibleCity' },
+  [KIND_REGION]: { type: 'region', ids: 'regionId', names: 'regionName', eligible: 'eligibleRegion' },
+  [KIND_COUNTRY]: { type: 'country', ids: 'countryId', names: 'countryName', eligible: 'eligibleCountry' },
+};
+
+/** A location's fields between its name and its provider count: its own (a city's) and its parents'. */
+function placeFields(geo: World['geo'], kind: number, index: number) {
   if (kind === KIND_CITY) {
     const r = geo.cityRegion[index];
-    object = {
-      location_id: geo.cityId[index],
-      location_type: 'city',
-      name: geo.cityName[index],
+    return {
       city: geo.cityName[index],
       city_location_id: geo.cityId[index],
       ...regionFields(geo, r),
       ...countryFields(geo, geo.regionCountry[r]),
-      provider_count: providers.eligibleCity[index],
     };
-  } else if (kind === KIND_REGION) {
-    object = {
-      location_id: geo.regionId[index],
-      location_type: 'region',
-      name: geo.regionName[index],
-      ...regionFields(geo, index),
-      ...countryFields(geo, geo.regionCountry[index]),
-      provider_count: providers.eligibleRegion[index],
-    };
-  } else if (kind === KIND_COUNTRY) {
-    object = {
-      location_id: geo.countryId[index],
-      location_type: 'country',
-      name: geo.countryName[index],
-      ...countryFields(geo, index),
-      provider_count: providers.eligibleCountry[index],
-    };
-  } else {
-    throw new Error(`not a location kind: ${kind}`);
   }
+  if (kind === KIND_REGION)
+    return { ...regionFields(geo, index), ...countryFields(geo, geo.regionCountry[index]) };
+  return countryFields(geo, index);
+}
+
+// The fields in the Go struct's order, as the service sends them.
+export function locationObject(world: World, kind: number, index: number, distance = 0): LocationObject {
+  const { geo, providers } = world;
+  const place = PLACES[kind];
+  if (!place) throw new Error(`not a location kind: ${kind}`);
+  const object: LocationObject = {
+    location_id: geo[place.ids][index],
+    location_type: place.type,
+    name: geo[place.names][index],
+    ...placeFields(geo, kind, index),
+    provider_count: providers[place.eligible][index],
+  };
   // Go's omitempty: an exact match carries no match_distance.
   if (distance > 0) object.match_distance = distance;
   return object;

@@ -33,62 +33,35 @@ function namesSchema(value: unknown): z.ZodType {
     : device;
 }
 
+/** A POST route whose body `schema` has validated before `run` sees it, so `run` takes it typed. */
+function post<S extends z.ZodType>(
+  schema: S,
+  run: (actions: AdminActions, body: z.infer<S>) => unknown | Promise<unknown>,
+): AdminRoute {
+  return { method: 'POST', schema, run: (actions, body) => run(actions, body as z.infer<S>) };
+}
+
 const routes: Record<string, AdminRoute> = {
-  '/__sim/reset': {
-    method: 'POST',
-    schema: SimReset,
-    run: (actions, body) => {
-      actions.reset((body as z.infer<typeof SimReset>).seed);
-      return {};
-    },
-  },
-  '/__sim/advance': {
-    method: 'POST',
-    schema: SimAdvance,
-    // `now` is an RFC 3339 string like the service's other times; `now_ms` the same instant in epoch ms.
-    run: async (actions, body) => {
-      const now = await actions.advance((body as z.infer<typeof SimAdvance>).seconds);
-      return { now: new Date(now).toISOString(), now_ms: now };
-    },
-  },
-  '/__sim/token': {
-    method: 'POST',
-    schema: SimTokenRequest,
-    run: (actions, body) => {
-      const { network_name, client_id } = body as z.infer<typeof SimTokenRequest>;
-      return actions.token(network_name, client_id);
-    },
-  },
+  '/__sim/reset': post(SimReset, (actions, body) => {
+    actions.reset(body.seed);
+    return {};
+  }),
+  // `now` is an RFC 3339 string like the service's other times; `now_ms` the same instant in epoch ms.
+  '/__sim/advance': post(SimAdvance, async (actions, body) => {
+    const now = await actions.advance(body.seconds);
+    return { now: new Date(now).toISOString(), now_ms: now };
+  }),
+  '/__sim/token': post(SimTokenRequest, (actions, body) => actions.token(body.network_name, body.client_id)),
   '/__sim/codes': { method: 'GET', run: (actions) => actions.codes() },
   '/__sim/mail': { method: 'GET', run: (actions) => actions.mail() },
-  '/__sim/faults': {
-    method: 'POST',
-    schema: SimFaults,
-    run: (actions, body) => {
-      actions.setFaults(body as SimFaults);
-      return body;
-    },
-  },
-  '/__sim/providers': {
-    method: 'POST',
-    schema: SimProviderConnection,
-    run: (actions, body) => actions.setProviderConnected(body as SimProviderConnection),
-  },
-  '/__sim/dark': {
-    method: 'POST',
-    schema: SimDark,
-    run: (actions, body) => actions.setProviderDark(body as SimDark),
-  },
-  '/__sim/caller-country': {
-    method: 'POST',
-    schema: SimCallerCountry,
-    run: (actions, body) => actions.setCallerCountry(body as SimCallerCountry),
-  },
-  '/__sim/removal-budget': {
-    method: 'POST',
-    schema: SimRemovalBudget,
-    run: (actions, body) => actions.reserveRemovals(body as SimRemovalBudget),
-  },
+  '/__sim/faults': post(SimFaults, (actions, body) => {
+    actions.setFaults(body);
+    return body;
+  }),
+  '/__sim/providers': post(SimProviderConnection, (actions, body) => actions.setProviderConnected(body)),
+  '/__sim/dark': post(SimDark, (actions, body) => actions.setProviderDark(body)),
+  '/__sim/caller-country': post(SimCallerCountry, (actions, body) => actions.setCallerCountry(body)),
+  '/__sim/removal-budget': post(SimRemovalBudget, (actions, body) => actions.reserveRemovals(body)),
   '/__sim/names': {
     method: 'POST',
     run: (actions, body) => {

@@ -173,8 +173,9 @@ class Decoder {
     return JSON.parse(this.bytes.toString('utf8', start, this.pos));
   }
 
-  private typeError(value: string, type: GoType): void {
-    if (this.saved !== undefined) return;
+  /** Notes Go's type error (the first one wins: Go goes on decoding), and leaves the value unset. */
+  private typeError(value: string, type: GoType): undefined {
+    if (this.saved !== undefined) return undefined;
     const into =
       this.structName !== undefined || this.fieldStack.length
         ? `Go struct field ${this.structName}.${this.fieldStack.join('.')}`
@@ -192,8 +193,27 @@ class Decoder {
     return 'number';
   }
 
-  private isNull(): boolean {
-    return this.at() === 0x6e;
+  /** Steps over a `null` at pos: true when there was one (Go leaves the value as it was). */
+  private skipNull(): boolean {
+    if (this.at() !== 0x6e) return false;
+    this.pos += 4;
+    return true;
+  }
+
+  /** A value of the wrong JSON kind for `type`: its error noted (the first one wins), the value skipped. */
+  private mismatch(kind: string, type: GoType): undefined {
+    this.typeError(kind, type);
+    this.skipValue();
+    return undefined;
+  }
+
+  /** Steps into an object or array and the space after its opening byte: true when `close` ends it at once. */
+  private openEmpty(close: number): boolean {
+    this.pos++;
+    this.skipSpace();
+    if (this.at() !== close) return false;
+    this.pos++;
+    return true;
   }
 
   /** The value at pos as `type`; undefined when it leaves the Go value unset (null, a mismatch). */
@@ -201,11 +221,7 @@ class Decoder {
     this.skipSpace();
     switch (type.kind) {
       case 'ptr':
-        if (this.isNull()) {
-          this.pos += 4;
-          return null;
-        }
-        return this.value(type.elem);
+        return this.skipNull() ? null : this.value(type.elem);
       case 'id': {
         const start = this.pos;
         this.skipValue();
@@ -221,70 +237,43 @@ class Decoder {
   }
 
   private literal(type: GoType): unknown {
-    if (this.isNull()) {
-      this.pos += 4;
-      return undefined;
-    }
+    if (this.skipNull()) return undefined;
     const kind = this.kindAt();
-    if (kind === 'object' || kind === 'array') {
-      this.typeError(kind, type);
-      this.skipValue();
-      return undefined;
-    }
+    if (kind === 'object' || kind === 'array') return this.mismatch(kind, type);
     if (kind === 'string') {
       const text = this.readString();
       if (type.kind === 'string') return text;
-      this.typeError('string', type);
-      return undefined;
+      return this.typeError('string', type);
     }
     if (kind === 'bool') {
       const value = this.at() === 0x74;
       this.pos += value ? 4 : 5;
       if (type.kind === 'bool') return value;
-      this.typeError('bool', type);
-      return undefined;
+      return this.typeError('bool', type);
     }
     const start = this.pos;
     this.skipValue();
     const text = this.src.slice(start, this.pos);
     if (type.kind === 'int') {
       const whole = /^-?\d+$/.test(text) ? BigInt(text) : undefined;
-      if (whole === undefined || whole < INT64_MIN || whole > INT64_MAX) {
-        this.typeError(`number ${text}`, type);
-        return undefined;
-      }
+      if (whole === undefined || whole < INT64_MIN || whole > INT64_MAX)
+        return this.typeError(`number ${text}`, type);
       return Number(whole);
     }
     if (type.kind === 'float32' || type.kind === 'float64') {
       const value = Number(text);
       const fits = type.kind === 'float32' ? Number.isFinite(Math.fround(value)) : Number.isFinite(value);
-      if (!fits) {
-        this.typeError(`number ${text}`, type);
-        return undefined;
-      }
+      if (!fits) return this.typeError(`number ${text}`, type);
       return type.kind === 'float32' ? Math.fround(value) : value;
     }
-    this.typeError('number', type);
-    return undefined;
+    return this.typeError('number', type);
   }
 
   private array(type: Extract<GoType, { kind: 'slice' }>): unknown {
-    if (this.isNull()) {
-      this.pos += 4;
-      return undefined;
-    }
-    if (this.at() !== 0x5b) {
-      this.typeError(this.kindAt(), type);
-      this.skipValue();
-      return undefined;
-    }
+    if (this.skipNull()) return undefined;
+    if (this.at() !== 0x5b) return this.mismatch(this.kindAt(), type);
     const items: unknown[] = [];
-    this.pos++;
-    this.skipSpace();
-    if (this.at() === 0x5d) {
-      this.pos++;
-      return items;
-    }
+    if (this.openEmpty(0x5d)) return items;
     for (;;) {
       const item = this.value(type.elem);
       // A Go slice element that decoding left unset keeps its zero value.
@@ -296,24 +285,12 @@ class Decoder {
   }
 
   private object(type: Extract<GoType, { kind: 'struct' }>): unknown {
-    if (this.isNull()) {
-      this.pos += 4;
-      return undefined;
-    }
-    if (this.at() !== 0x7b) {
-      this.typeError(this.kindAt(), type);
-      this.skipValue();
-      return undefined;
-    }
+    if (this.skipNull()) return undefined;
+    if (this.at() !== 0x7b) return this.mismatch(this.kindAt(), type);
     const out: Record<string, unknown> = {};
     const outerStruct = this.structName;
     const depth = this.fieldStack.length;
-    this.pos++;
-    this.skipSpace();
-    if (this.at() === 0x7d) {
-      this.pos++;
-      return out;
-    }
+    if (this.openEmpty(0x7d)) return out;
     for (;;) {
       const key = this.readString();
       this.skipSpace();

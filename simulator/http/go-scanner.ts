@@ -50,6 +50,12 @@ class Scanner {
   err: string | undefined;
   endTop = false;
 
+  /** Moves to the next state: the byte is taken. */
+  to(next: Step): Result {
+    this.step = next;
+    return Result.Continue;
+  }
+
   error(c: number, context: string): Result {
     this.step = stateError;
     this.err = `invalid character ${quoteChar(c)} ${context}`;
@@ -108,28 +114,19 @@ function stateBeginValue(s: Scanner, c: number): Result {
       s.step = stateBeginValueOrEmpty;
       return s.push(PARSE_ARRAY_VALUE);
     case 0x22:
-      s.step = stateInString;
-      return Result.Continue;
+      return s.to(stateInString);
     case 0x2d: // -
-      s.step = stateNeg;
-      return Result.Continue;
+      return s.to(stateNeg);
     case 0x30:
-      s.step = state0;
-      return Result.Continue;
+      return s.to(state0);
     case 0x74: // t
-      s.step = literal('rue', 'true');
-      return Result.Continue;
+      return s.to(literal('rue', 'true'));
     case 0x66: // f
-      s.step = literal('alse', 'false');
-      return Result.Continue;
+      return s.to(literal('alse', 'false'));
     case 0x6e: // n
-      s.step = literal('ull', 'null');
-      return Result.Continue;
+      return s.to(literal('ull', 'null'));
   }
-  if (c >= 0x31 && c <= 0x39) {
-    s.step = state1;
-    return Result.Continue;
-  }
+  if (c >= 0x31 && c <= 0x39) return s.to(state1);
   return s.error(c, 'looking for beginning of value');
 }
 
@@ -144,10 +141,7 @@ function stateBeginStringOrEmpty(s: Scanner, c: number): Result {
 
 function stateBeginString(s: Scanner, c: number): Result {
   if (isSpace(c)) return Result.Continue;
-  if (c === 0x22) {
-    s.step = stateInString;
-    return Result.Continue;
-  }
+  if (c === 0x22) return s.to(stateInString);
   return s.error(c, 'looking for beginning of object key string');
 }
 
@@ -158,31 +152,23 @@ function stateEndValue(s: Scanner, c: number): Result {
     s.endTop = true;
     return stateEndTop(s, c);
   }
-  if (isSpace(c)) {
-    s.step = stateEndValue;
-    return Result.Continue;
-  }
+  if (isSpace(c)) return s.to(stateEndValue);
   switch (s.parseState[n - 1]) {
     case PARSE_OBJECT_KEY:
       if (c === 0x3a) {
         s.parseState[n - 1] = PARSE_OBJECT_VALUE;
-        s.step = stateBeginValue;
-        return Result.Continue;
+        return s.to(stateBeginValue);
       }
       return s.error(c, 'after object key');
     case PARSE_OBJECT_VALUE:
       if (c === 0x2c) {
         s.parseState[n - 1] = PARSE_OBJECT_KEY;
-        s.step = stateBeginString;
-        return Result.Continue;
+        return s.to(stateBeginString);
       }
       if (c === 0x7d) return s.pop();
       return s.error(c, 'after object key:value pair');
     default:
-      if (c === 0x2c) {
-        s.step = stateBeginValue;
-        return Result.Continue;
-      }
+      if (c === 0x2c) return s.to(stateBeginValue);
       if (c === 0x5d) return s.pop();
       return s.error(c, 'after array element');
   }
@@ -195,112 +181,75 @@ function stateEndTop(s: Scanner, c: number): Result {
 }
 
 function stateInString(s: Scanner, c: number): Result {
-  if (c === 0x22) {
-    s.step = stateEndValue;
-    return Result.Continue;
-  }
-  if (c === 0x5c) {
-    s.step = stateInStringEsc;
-    return Result.Continue;
-  }
+  if (c === 0x22) return s.to(stateEndValue);
+  if (c === 0x5c) return s.to(stateInStringEsc);
   if (c < 0x20) return s.error(c, 'in string literal');
   return Result.Continue;
 }
 
 function stateInStringEsc(s: Scanner, c: number): Result {
-  if ('bfnrt\\/"'.includes(String.fromCharCode(c))) {
-    s.step = stateInString;
-    return Result.Continue;
-  }
-  if (c === 0x75) {
-    s.step = hexEscape(4);
-    return Result.Continue;
-  }
+  if ('bfnrt\\/"'.includes(String.fromCharCode(c))) return s.to(stateInString);
+  if (c === 0x75) return s.to(hexEscape(4));
   return s.error(c, 'in string escape code');
 }
 
 function hexEscape(left: number): Step {
   return (s, c) => {
     if (!isHex(c)) return s.error(c, 'in \\u hexadecimal character escape');
-    s.step = left === 1 ? stateInString : hexEscape(left - 1);
-    return Result.Continue;
+    return s.to(left === 1 ? stateInString : hexEscape(left - 1));
   };
 }
 
 function stateNeg(s: Scanner, c: number): Result {
-  if (c === 0x30) {
-    s.step = state0;
-    return Result.Continue;
-  }
-  if (c >= 0x31 && c <= 0x39) {
-    s.step = state1;
-    return Result.Continue;
-  }
+  if (c === 0x30) return s.to(state0);
+  if (c >= 0x31 && c <= 0x39) return s.to(state1);
   return s.error(c, 'in numeric literal');
 }
 
-function state1(s: Scanner, c: number): Result {
-  if (isDigit(c)) return Result.Continue;
-  return state0(s, c);
-}
+/** Digits go on; any other byte is `after`'s to judge. */
+const digitsThen =
+  (after: Step): Step =>
+  (s, c) =>
+    isDigit(c) ? Result.Continue : after(s, c);
+
+/** A digit must come here (Go's error says where); then `next`. */
+const digitTo =
+  (next: Step, where: string): Step =>
+  (s, c) =>
+    isDigit(c) ? s.to(next) : s.error(c, where);
+
+// Go's number states: after a first digit 1-9 (state1) or 0 (state0), after the point,
+// in the fraction (stateDot0), after the e, after its sign, in the exponent (stateE0).
+const state1 = digitsThen(state0);
 
 function state0(s: Scanner, c: number): Result {
-  if (c === 0x2e) {
-    s.step = stateDot;
-    return Result.Continue;
-  }
-  if (c === 0x65 || c === 0x45) {
-    s.step = stateE;
-    return Result.Continue;
-  }
+  if (c === 0x2e) return s.to(stateDot);
+  if (c === 0x65 || c === 0x45) return s.to(stateE);
   return stateEndValue(s, c);
 }
 
-function stateDot(s: Scanner, c: number): Result {
-  if (isDigit(c)) {
-    s.step = stateDot0;
-    return Result.Continue;
-  }
-  return s.error(c, 'after decimal point in numeric literal');
-}
+const stateDot = digitTo(stateDot0, 'after decimal point in numeric literal');
 
 function stateDot0(s: Scanner, c: number): Result {
   if (isDigit(c)) return Result.Continue;
-  if (c === 0x65 || c === 0x45) {
-    s.step = stateE;
-    return Result.Continue;
-  }
+  if (c === 0x65 || c === 0x45) return s.to(stateE);
   return stateEndValue(s, c);
 }
 
 function stateE(s: Scanner, c: number): Result {
-  if (c === 0x2b || c === 0x2d) {
-    s.step = stateESign;
-    return Result.Continue;
-  }
+  if (c === 0x2b || c === 0x2d) return s.to(stateESign);
   return stateESign(s, c);
 }
 
-function stateESign(s: Scanner, c: number): Result {
-  if (isDigit(c)) {
-    s.step = stateE0;
-    return Result.Continue;
-  }
-  return s.error(c, 'in exponent of numeric literal');
-}
-
-function stateE0(s: Scanner, c: number): Result {
-  if (isDigit(c)) return Result.Continue;
-  return stateEndValue(s, c);
-}
+const stateE0 = digitsThen(stateEndValue);
+const stateESign = digitTo(stateE0, 'in exponent of numeric literal');
 
 /** `true`, `false`, `null` after their first letter. */
 function literal(rest: string, word: string): Step {
   return (s, c) => {
     const want = rest.charCodeAt(0);
     if (c !== want) return s.error(c, `in literal ${word} (expecting '${rest[0]}')`);
-    s.step = rest.length === 1 ? stateEndValue : literal(rest.slice(1), word);
-    return Result.Continue;
+    return s.to(rest.length === 1 ? stateEndValue : literal(rest.slice(1), word));
   };
 }
 

@@ -53,30 +53,29 @@ function kindOf(type: string | undefined): RowKind | undefined {
   return type === 'city' || type === 'region' || type === 'country' ? type : undefined;
 }
 
+/** What every row has: its key, kind and id, its name (the id when it has none), and how to ask for it. */
+const rowOf = (kind: RowKind, id: string, name: string | undefined): DiscoveryRow => ({
+  key: `${kind}:${id}`,
+  kind,
+  id,
+  name: name ?? id,
+  spec: specOf(kind, id),
+});
+
 /** Rows of one result, unsorted; entries without an id cannot be marked or sent, so they are left out. */
 function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
   const rows: DiscoveryRow[] = [];
   for (const d of result?.devices ?? []) {
     if (!d.client_id) continue;
-    rows.push({
-      key: `device:${d.client_id}`,
-      kind: 'device',
-      id: d.client_id,
-      name: d.device_name ?? d.client_id,
-      spec: specOf('device', d.client_id),
-    });
+    rows.push(rowOf('device', d.client_id, d.device_name));
   }
   for (const g of result?.groups ?? []) {
     if (!g.location_group_id) continue;
     rows.push({
-      key: `group:${g.location_group_id}`,
-      kind: 'group',
-      id: g.location_group_id,
-      name: g.name ?? g.location_group_id,
+      ...rowOf('group', g.location_group_id, g.name),
       providerCount: g.provider_count,
       matchDistance: g.match_distance,
       promoted: g.promoted,
-      spec: specOf('group', g.location_group_id),
     });
   }
   for (const l of result?.locations ?? []) {
@@ -89,16 +88,12 @@ function resultRows(result: LocationResult | undefined): DiscoveryRow[] {
           ? l.country
           : l.country_code?.toUpperCase();
     rows.push({
-      key: `${kind}:${l.location_id}`,
-      kind,
-      id: l.location_id,
-      name: l.name ?? l.city ?? l.region ?? l.country ?? l.location_id,
+      ...rowOf(kind, l.location_id, l.name ?? l.city ?? l.region ?? l.country),
       context: context || undefined,
       providerCount: l.provider_count,
       matchDistance: l.match_distance,
       countryId: kind === 'country' ? l.location_id : l.country_location_id,
       countryCode: l.country_code,
-      spec: specOf(kind, l.location_id),
     });
   }
   return rows;
@@ -216,15 +211,11 @@ export function blockedRows(
     if (!id || !kind) continue;
     const code = location.country_code;
     rows.push({
-      key: `${kind}:${id}`,
-      kind,
-      id,
-      name: location.location_name ?? id,
+      ...rowOf(kind, id, location.location_name),
       context: code?.toUpperCase(),
       providerCount: byId.get(id)?.provider_count,
       countryId: kind === 'country' ? id : countryByCode.get(code),
       countryCode: code,
-      spec: specOf(kind, id),
     });
   }
   return rows.sort(byKind(sort));

@@ -27,6 +27,8 @@ import {
 import { DEFAULT_PROFILE, readLogin } from './login-store.ts';
 
 type Json = Record<string, unknown>;
+/** The environment variables the config file's path and the profile are read from. */
+type Env = Record<string, string | undefined>;
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -84,7 +86,7 @@ interface Scope {
 }
 
 /** A key checked, the file read, and where the key goes in it. */
-function locate(key: string, flags: ConfigFlags, env: Record<string, string | undefined>, fs: ConfigFs) {
+function locate(key: string, flags: ConfigFlags, env: Env, fs: ConfigFs) {
   const { topOnly } = checkKey(key);
   const path = configFilePath(env, fs);
   const { json } = readRaw(path, fs);
@@ -110,12 +112,7 @@ export interface GotValue {
 }
 
 /** A key's value in the config file, as the resolver takes it: the profile's own, else the top level's. */
-export function getConfigValue(
-  key: string,
-  flags: ConfigFlags,
-  env: Record<string, string | undefined>,
-  fs: ConfigFs = nodeFs,
-): GotValue {
+export function getConfigValue(key: string, flags: ConfigFlags, env: Env, fs: ConfigFs = nodeFs): GotValue {
   const { topOnly, path, json, scope } = locate(key, flags, env, fs);
   const section = !topOnly && scope.profile !== undefined ? sectionOf(json, scope.profile) : undefined;
   if (section && section[key] !== undefined)
@@ -158,7 +155,7 @@ export function setConfigValue(
   key: string,
   text: string,
   flags: ConfigFlags,
-  env: Record<string, string | undefined>,
+  env: Env,
   fs: ConfigFs = nodeFs,
 ): GotValue {
   const { topOnly, path, json, scope } = locate(key, flags, env, fs);
@@ -227,11 +224,7 @@ function loginName(file: string): string | undefined {
  * The profiles there are: the config file's, the top level as `default` when it names
  * an API, and those `netdeck login --profile` kept a login for; the current one marked.
  */
-export function listProfiles(
-  flags: ConfigFlags,
-  env: Record<string, string | undefined>,
-  fs: ConfigFs = nodeFs,
-): ProfileRow[] {
+export function listProfiles(flags: ConfigFlags, env: Env, fs: ConfigFs = nodeFs): ProfileRow[] {
   const path = configFilePath(env, fs);
   const { json } = readRaw(path, fs);
   const current =

@@ -4,11 +4,11 @@
 // clients it served. Each loads while it is shown; a failed refresh keeps the last chart.
 import { Box, Text } from 'ink';
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
+import { type StoreApi, useStore } from 'zustand';
 import { formatGiB } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { type HistoryWindow, nextWindow } from '../../../store/history.ts';
-import type { ResourceStore } from '../../../store/resource.ts';
+import { type HistoryView, type HistoryWindow, nextWindow } from '../../../store/history.ts';
+import type { ResourceState, ResourceStore } from '../../../store/resource.ts';
 import { freshnessOf } from '../../components/freshness.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
@@ -68,21 +68,45 @@ function loadingWindow(window: HistoryWindow, theme: Theme): ViewLine {
   };
 }
 
-type Scroll = ScrolledLinesProps['scroll'];
-
-export function NetworkHistoryView({
-  width,
-  height,
-  scroll,
-}: {
+interface HistoryViewProps {
   width: number;
   height: number;
-  scroll: Scroll;
-}) {
-  const { history } = useStores();
+  scroll: ScrolledLinesProps['scroll'];
+}
+
+/** What a history view reads: the theme, its resource's state and the window the user chose. */
+function useHistoryState<T>(resource: ResourceStore<T>, view: StoreApi<HistoryView>) {
   const theme = useTheme();
-  const state = useStore(history.overview, (s) => s);
-  const window = useStore(history.view, (s) => s.window);
+  const state = useStore(resource, (s) => s);
+  const window = useStore(view, (s) => s.window);
+  return { theme, state, window };
+}
+
+interface HistoryFrameProps extends HistoryViewProps {
+  title: string;
+  /** The provider's history says the key back to its detail. */
+  back?: boolean;
+  lines: ViewLine[];
+  state: ResourceState<unknown>;
+  hasData: boolean;
+}
+
+/** A history view's frame: its title, its lines scrolled, and under them how fresh its figures are. */
+function HistoryFrame({ title, back, lines, state, hasData, width, height, scroll }: HistoryFrameProps) {
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Title text={title} width={width} back={back} />
+      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
+      <Box flexGrow={1} />
+      <RefreshStatus state={{ ...freshnessOf(state), hasData }} width={width} />
+    </Box>
+  );
+}
+
+export function NetworkHistoryView(props: HistoryViewProps) {
+  const { width } = props;
+  const { history } = useStores();
+  const { theme, state, window } = useHistoryState(history.overview, history.view);
   useWhileShown(history.overview);
   const data = state.data;
   const lines: ViewLine[] = [
@@ -106,12 +130,7 @@ export function NetworkHistoryView({
       : [waiting(state.loading, state.error !== undefined, theme)]),
   ];
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Title text="My providers" width={width} />
-      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
-      <Box flexGrow={1} />
-      <RefreshStatus state={{ ...freshnessOf(state), hasData: data !== undefined }} width={width} />
-    </Box>
+    <HistoryFrame {...props} title="My providers" lines={lines} state={state} hasData={data !== undefined} />
   );
 }
 
@@ -123,21 +142,10 @@ function servedLines(clients: { clientId: string; transfer: number }[], width: n
   );
 }
 
-export function ProviderHistoryView({
-  width,
-  height,
-  clientId,
-  scroll,
-}: {
-  width: number;
-  height: number;
-  clientId: string;
-  scroll: Scroll;
-}) {
+export function ProviderHistoryView({ clientId, ...props }: HistoryViewProps & { clientId: string }) {
+  const { width } = props;
   const { history } = useStores();
-  const theme = useTheme();
-  const state = useStore(history.provider, (s) => s);
-  const window = useStore(history.view, (s) => s.window);
+  const { theme, state, window } = useHistoryState(history.provider, history.view);
   useEffect(() => history.view.getState().showProvider(clientId), [history, clientId]);
   // Another provider's detail loads again through the view's subscription.
   useWhileShown(history.provider);
@@ -182,11 +190,13 @@ export function ProviderHistoryView({
       ]
     : [waiting(state.loading, state.error !== undefined, theme)];
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Title text={`Provider ${screenText(clientId)}`} width={width} back />
-      <ScrolledLines lines={lines} width={width} height={height - 2} scroll={scroll} />
-      <Box flexGrow={1} />
-      <RefreshStatus state={{ ...freshnessOf(state), hasData: data !== undefined }} width={width} />
-    </Box>
+    <HistoryFrame
+      {...props}
+      title={`Provider ${screenText(clientId)}`}
+      back
+      lines={lines}
+      state={state}
+      hasData={data !== undefined}
+    />
   );
 }
