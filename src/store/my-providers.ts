@@ -52,6 +52,9 @@ export interface MyProvidersView extends ChangeWindow, ListMoves {
   /** Only these clients are shown (the stale view, src/store/stale.ts); undefined: all. */
   only?: RowFilter;
   showOnly(ids: ReadonlySet<string> | undefined): void;
+  /** Only these clients are shown (the idle ones, `i`: src/store/idle-providers.ts); undefined: all. */
+  idle?: RowFilter;
+  showIdle(ids: ReadonlySet<string> | undefined): void;
   select(clientId: string | undefined): void;
   /** Opens the detail of the selected provider (or the given one). */
   openDetail(clientId?: string): void;
@@ -117,7 +120,7 @@ export function findProvider(state: Pick<MyProvidersState, 'data'>, clientId: st
 
 /** Index of the selected row among the visible ones (0 when none is selected or it is filtered out). */
 export function selectedIndex(
-  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'selectedId'>,
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'idle' | 'selectedId'>,
 ): number {
   const index = visibleProviders(state).findIndex((p) => p.client_id === state.selectedId);
   return Math.max(0, index);
@@ -182,6 +185,7 @@ export function createMyProvidersStore(
       lit: false,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
+      showIdle: (ids) => set({ idle: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
       openDetail(clientId) {
         const state = get();
