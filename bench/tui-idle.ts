@@ -28,6 +28,7 @@ const SHOWN: Record<PaneId, RegExp> = {
   network: /computed/,
   account: /Wallets \(/,
   earnings: /Payouts \(/,
+  proxies: /No hosted proxies yet|prox(?:y|ies) · /,
 };
 
 /** Bytes written in [from, to] outside the redraws of refreshes (each seen as a change of the header's "updated" time). */

@@ -24,6 +24,8 @@ export const KEY_WORDS: Record<string, string> = {
   'discover best': 'add "best available" to what is sent',
   'discover block':
     "block or unblock the country under the cursor, after `y`/`n` (a region's or city's: its country; only countries have an effect); blocked countries are marked `⊘`",
+  'discover proxy':
+    "make a hosted proxy in the country, region or city under the cursor (a dialog: WireGuard or not, locked to this machine's address or not; then its URLs, with the token)",
   'discover onlyBlocked':
     'only the blocked locations (a search: only places in blocked countries); again: every place',
 
@@ -41,7 +43,7 @@ export const KEY_WORDS: Record<string, string> = {
   'providers clearDestinations':
     'forget every used destination, after `y`/`n` (choosing another location or group forgets them too)',
   'providers export':
-    "export the providers seen as JSON Lines to a new private file `netdeck-providers-YYYYMMDD-HHMMSS-XXXXXXXXXXXX.jsonl` (UTC, the console's clock; 12 random characters; mode 0600) in the current folder (in `$TMPDIR` if that is not writable); with nothing seen yet it writes nothing and says so",
+    'export the providers seen (those shown: filtered and sorted as they are) to a new private file, CSV (the columns of `netdeck providers --csv`) or JSON Lines, asking where (see [Exports](#exports)); with nothing seen yet it writes nothing and says so',
 
   'devices addCode': 'add a code (dialog)',
   'devices share': 'share a device (dialog)',
@@ -158,9 +160,10 @@ export const DIALOG_WORDS: Record<string, string> = {
   rename: 'type the name',
   addWallet: 'type the address',
   apiKey: 'type a name',
+  redeem: 'type the code (its case matters)',
   wallet: 'type a wallet id',
   login: 'paste the auth code (drawn as dots)',
   confirm:
-    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients, the leaderboard visibility (Earnings, v)',
+    'confirming a guest, removing an association, the payout wallet, removing a wallet, removing stale clients, the leaderboard visibility (Earnings, v), removing a proxy (Proxies, x)',
   stalePeriod: 'type the period (`30m`, `12h`, `7d`, `2w`)',
 };

@@ -15,3 +15,7 @@ declare module 'undici/lib/core/errors.js' {
   const errors: typeof import('undici').errors;
   export default errors;
 }
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  const ProxyAgent: typeof import('undici').ProxyAgent;
+  export default ProxyAgent;
+}

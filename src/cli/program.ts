@@ -5,6 +5,7 @@ import { redact } from '../api/auth.ts';
 import { oneLine, sanitizeOutput } from '../sanitize.ts';
 import { registerAdopt } from './commands/adopt.ts';
 import { registerApiKeys } from './commands/api-keys.ts';
+import { registerBalance } from './commands/balance.ts';
 import { registerBlocked } from './commands/blocked.ts';
 import { registerClients } from './commands/clients.ts';
 import { registerCompletion } from './commands/completion.ts';
@@ -15,6 +16,7 @@ import { registerEarnings } from './commands/earnings.ts';
 import { registerExporter } from './commands/exporter.ts';
 import { registerFeedback } from './commands/feedback.ts';
 import { examples } from './commands/help.ts';
+import { registerIp } from './commands/ip.ts';
 import { registerLeaderboard } from './commands/leaderboard.ts';
 import { registerLocations } from './commands/locations.ts';
 import { registerLogin } from './commands/login.ts';
@@ -25,8 +27,10 @@ import { registerNetwork } from './commands/network.ts';
 import { registerNotify } from './commands/notify.ts';
 import { registerPayments } from './commands/payments.ts';
 import { registerProviders } from './commands/providers.ts';
+import { registerProxy } from './commands/proxy.ts';
 import { registerRanking } from './commands/ranking.ts';
 import { registerReliability } from './commands/reliability.ts';
+import { registerSignup } from './commands/signup.ts';
 import { registerSim } from './commands/sim.ts';
 import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
@@ -120,6 +124,11 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   registerProviders(program, context);
   registerDevices(program, context);
   registerClients(program, context);
+  // issue 34: hosted proxies, the data balance, sign-up, where this machine is
+  registerProxy(program, context);
+  registerBalance(program, context);
+  registerIp(program, context);
+  registerSignup(program, context);
   // issue 26, group 6
   registerAdopt(program, context);
   registerWallet(program, context);

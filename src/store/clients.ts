@@ -1,5 +1,8 @@
 // The network's clients (GET /network/clients, a live resource): what gives device
 // names, device ids and the provide mode to My providers, the share picker and Devices.
+// A hosted proxy's secrets are masked as the answer comes in, so nothing that reads this
+// store (Devices, the event log) can show them; the proxies store keeps its own copy.
+import { maskClientSecrets } from '../api/proxy-secrets.ts';
 import type { NetworkClient, NetworkClients, ProviderStats, ProvidersStats } from '../contract/schemas.ts';
 import type { StoreDeps } from './deps.ts';
 import { createResourceStore, type ResourceStore } from './resource.ts';
@@ -8,7 +11,7 @@ export type ClientsStore = ResourceStore<NetworkClients>;
 
 export function createClientsStore(deps: StoreDeps): ClientsStore {
   return createResourceStore<NetworkClients>(deps, {
-    load: (signal) => deps.client.networkClients({ signal }),
+    load: async (signal) => maskClientSecrets(await deps.client.networkClients({ signal })),
   });
 }
 

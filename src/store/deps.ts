@@ -27,8 +27,6 @@ export interface StoreDeps {
   demo?: DemoAccess;
   /** Keeps a token the console's login got, for the profile (as `netdeck login` does). */
   saveLogin?: (token: string) => void | Promise<void>;
-  /** Writes the Providers pane's export (`e`): JSON Lines; returns where (src/cli/console/provider-export.ts). */
-  saveExport?: (text: string, at: number) => string;
   /** Writes a pane's export as the export dialog asked (file-export.ts); returns where, or throws saying why not. */
   writeExport?: (file: ExportFile, at: number) => string;
   /** The hours a provider must be connected and carry nothing to be idle (`idle_hours`); default DEFAULT_IDLE_HOURS. */

@@ -7,6 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { isNoToken, serviceMessage } from '../api/error-words.ts';
 import { isApiError } from '../api/errors.ts';
+import { isProxyClient } from '../api/proxy-secrets.ts';
 import type { DeviceAssociations, NetworkClient, NetworkClients } from '../contract/schemas.ts';
 import { type ClientsStore, clientsById, isConnected } from './clients.ts';
 import { checkCode } from './codes.ts';
@@ -17,6 +18,7 @@ import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-fil
 import { send } from './request.ts';
 import { createResourceStore, extendResource, type ResourceState } from './resource.ts';
 import { type RowFilter, rowFilter } from './row-filter.ts';
+import { keepRowsAsOf } from './rows-as-of.ts';
 
 export type DeviceSection = 'pending' | 'incoming' | 'outgoing' | 'own';
 export const SECTION_TITLES: Record<DeviceSection, string> = {
@@ -36,8 +38,8 @@ export interface DeviceRow {
   /** Incoming: the owner's network; outgoing: the guest's, once one has added the code. */
   networkName?: string;
   pending: boolean;
-  /** Pending adoptions: ms left until the code expires, on the store clock. */
-  timeLeftMs?: number;
+  /** Pending adoptions: when the code expires, on the store clock. */
+  expiresAt?: number;
   /** The network's own devices (and its shared ones): the device id set-name takes. */
   deviceId?: string;
   /** Own devices: an open connection now. */
@@ -106,8 +108,12 @@ export interface DevicesView extends ListMoves {
   /** Shows the detail of the row under the cursor. */
   openDetail(): void;
   closeDetail(): void;
-  /** The store clock's time: the pending adoptions count down on it. */
-  now(): number;
+  /**
+   * The store clock's time the lists are shown as of: the last answer's, or the moment a
+   * pending adoption's code expired since (its row leaves then). Rows are computed at it,
+   * so nothing redraws the lists between those moments.
+   */
+  asOf: number;
   /** The filter and the sort within each section (DEVICES_LIST). */
   view: ListView;
   setView(view: ListView): void;
@@ -162,10 +168,15 @@ export interface DevicesView extends ListMoves {
 export type DevicesState = ResourceState<DeviceAssociations> & DevicesView;
 export type DevicesStore = StoreApi<DevicesState>;
 
-/** Ms left of a pending adoption: `duration_minutes` at fetch time, less what passed since. */
-export function timeLeftMs(durationMinutes: number | undefined, fetchedAt: number, now: number): number {
-  return Math.max(0, (durationMinutes ?? 0) * 60_000 - (now - fetchedAt));
-}
+/** When a pending adoption's code expires: `duration_minutes` after the answer that gave them. */
+const expiryOf = (durationMinutes: number | undefined, fetchedAt: number): number =>
+  fetchedAt + (durationMinutes ?? 0) * 60_000;
+
+/** When each pending adoption of the last answer expires. */
+const pendingExpiries = (state: Pick<DevicesState, 'data' | 'fetchedAt' | 'asOf'>): number[] =>
+  (state.data?.pending_adoption_devices ?? []).map((d) =>
+    expiryOf(d.duration_minutes, state.fetchedAt ?? state.asOf),
+  );
 
 const sortedClients = new WeakMap<NetworkClients, NetworkClient[]>();
 
@@ -202,8 +213,8 @@ export function deviceRows(
   const rows: DeviceRow[] = [];
   const fetchedAt = state.fetchedAt ?? now;
   (data.pending_adoption_devices ?? []).forEach((d, i) => {
-    const left = timeLeftMs(d.duration_minutes, fetchedAt, now);
-    if (left <= 0) return;
+    const expiresAt = expiryOf(d.duration_minutes, fetchedAt);
+    if (expiresAt <= now) return;
     rows.push({
       section: 'pending',
       key: `pending:${d.code ?? i}`,
@@ -211,7 +222,7 @@ export function deviceRows(
       deviceName: d.device_name,
       clientId: typeof d.client_id === 'string' ? d.client_id : undefined,
       pending: d.pending ?? true,
-      timeLeftMs: left,
+      expiresAt,
     });
   });
   for (const section of ['incoming', 'outgoing'] as const) {
@@ -346,8 +357,8 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
   const resource = createResourceStore<DeviceAssociations>(deps, {
     load: (signal) => client.deviceAssociations({ signal }),
   });
-  return extendResource<DeviceAssociations, DevicesView>(resource, (set, get) => {
-    const rows = () => visibleDeviceRows(get(), clock.now(), clientsData());
+  const store = extendResource<DeviceAssociations, DevicesView>(resource, (set, get) => {
+    const rows = () => visibleDeviceRows(get(), get().asOf, clientsData());
     const setAction = (patch: Partial<DeviceAction>) => {
       const { action } = get();
       if (action) set({ action: { ...action, ...patch } });
@@ -370,7 +381,7 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       select: (key) => set({ selectedKey: key }),
       openDetail: () => set({ detailKey: selectedRow(rows(), get().selectedKey)?.key }),
       closeDetail: () => set({ detailKey: undefined }),
-      now: () => clock.now(),
+      asOf: clock.now(),
       view: NO_VIEW,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
@@ -430,8 +441,9 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
         set({ share: { ...EMPTY_SHARE, loadingDevices: true } });
         try {
           const { clients } = await send(deps, () => client.networkClients());
+          // A hosted proxy's client is no device to share.
           const devices = (clients ?? [])
-            .filter((c) => c.client_id)
+            .filter((c) => c.client_id && !isProxyClient(c))
             .sort((a, b) => (a.device_name ?? '').localeCompare(b.device_name ?? ''));
           const at = devices.findIndex((c) => c.client_id === clientId);
           setShare({ devices, loadingDevices: false, cursor: Math.max(0, at) });
@@ -583,4 +595,11 @@ export function createDevicesStore(deps: StoreDeps, options: { clients?: Clients
       closeAction: () => set({ action: undefined }),
     };
   });
+  keepRowsAsOf(
+    store,
+    clock,
+    pendingExpiries,
+    (state, previous) => state.data !== previous.data || state.fetchedAt !== previous.fetchedAt,
+  );
+  return store;
 }

@@ -1,8 +1,8 @@
-// What a pane writes to a file (`e` in My providers and Earnings): its rows as records of
-// plain values, in CSV or JSON Lines, at a path the export dialog asks for. The form and
-// its outcome are here; what each pane exports is beside its rows (my-providers.ts,
-// earnings.ts); the file is the program's business (deps.writeExport:
-// src/cli/console/provider-export.ts), which formats it as the commands' --csv does.
+// What a pane writes to a file (`e` in Providers, My providers and Earnings): its rows as
+// records of plain values, in CSV or JSON Lines, at a path the export dialog asks for. The
+// form and its outcome are here; what each pane exports is beside its rows (providers.ts,
+// my-providers.ts, earnings.ts); the file is the program's business (deps.writeExport:
+// src/cli/console/export-writer.ts), which formats it as the commands' --csv does.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { countOf } from '../format/numbers.ts';
 import type { StoreDeps } from './deps.ts';

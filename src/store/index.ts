@@ -6,6 +6,7 @@
 import { isApiKey } from '../api/auth.ts';
 import { createAccountStore } from './account.ts';
 import { createApiKeysStore } from './api-keys.ts';
+import { createBalanceStore } from './balance.ts';
 import { createBlockedStore } from './blocked.ts';
 import { createClientsStore } from './clients.ts';
 import { createConsoleMutes } from './console-mutes.ts';
@@ -26,6 +27,7 @@ import { createMyProvidersStore } from './my-providers.ts';
 import { createNetworkStore } from './network.ts';
 import { askNetworkName } from './network-name.ts';
 import { createProvidersStore } from './providers.ts';
+import { createProxiesStore } from './proxies.ts';
 import type { ResourceStore } from './resource.ts';
 import { createSessionStore, type SessionTarget } from './session.ts';
 import { createStaleStore } from './stale.ts';
@@ -146,6 +148,10 @@ const blocked = store({ create: ({ deps }) => createBlockedStore(deps), live: tr
 const apiKeys = store({ create: ({ deps }) => createApiKeysStore(deps), live: true, needsToken: true });
 /** Earnings: payments, paid and unpaid transfer, points, reliability, rank. */
 const earnings = store({ create: ({ deps }) => createEarningsStore(deps), live: true, needsToken: true });
+/** The network's hosted proxies (pane 8, and the dialog that makes one from a place): loaded while shown. */
+const proxies = store({ create: ({ deps }) => createProxiesStore(deps), live: false, needsToken: true });
+/** The network's data balance and the redeem dialog (Account): loaded while shown. */
+const balance = store({ create: ({ deps }) => createBalanceStore(deps), live: false, needsToken: true });
 /** The console's login with an auth code. */
 const login = store({
   // Logged in: the header names the network and the live panes that needed a token load.
@@ -157,7 +163,7 @@ const login = store({
   live: false,
   needsToken: false,
 });
-/** The export dialog of My providers and Earnings (`e`): a path, a format, where it wrote. */
+/** The export dialog of Providers, My providers and Earnings (`e`): a path, a format, where it wrote. */
 const fileExport = store({
   create: ({ deps }) => createFileExportStore(deps),
   live: false,
@@ -202,6 +208,8 @@ const REGISTRY = {
   blocked,
   apiKeys,
   earnings,
+  proxies,
+  balance,
   login,
   events,
   stale,

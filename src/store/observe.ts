@@ -5,6 +5,7 @@
 
 import { decodeToken, isApiKey, knownTime } from '../api/auth.ts';
 import type { ApiClient, CallOptions } from '../api/client.ts';
+import { maskClientSecrets } from '../api/proxy-secrets.ts';
 import type { ResponseOf } from '../contract/endpoints.ts';
 import { DEFAULT_IDLE_HOURS } from './idle.ts';
 
@@ -87,6 +88,9 @@ export async function observeService(
   operations.forEach((name, k) => {
     (results as Record<string, unknown>)[name] = settled[k];
   });
+  // What watches the service (watch's events, the exporter) never holds a proxy's secrets.
+  const clients = results.networkClients;
+  if (clients?.ok) results.networkClients = { ok: true, data: maskClientSecrets(clients.data) };
   return {
     at: context.now(),
     results,

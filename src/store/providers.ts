@@ -11,10 +11,10 @@ import { isApiError } from '../api/errors.ts';
 import type { FindProvidersRequest, Provider, RankMode } from '../contract/schemas.ts';
 import { countOf } from '../format/numbers.ts';
 import { speedFigure } from '../format/provider-speed.ts';
-import { jsonText } from '../sanitize.ts';
 import { type AskedQuestion, answerQuestion } from './asked-question.ts';
 import type { StoreDeps } from './deps.ts';
 import type { MarkedSpec } from './discovery.ts';
+import type { ExportTable } from './export-table.ts';
 import { type ListMoves, listMoves } from './list-cursor.ts';
 import { type ListSpec, type ListView, NO_VIEW, viewRows } from './list-sort-filter.ts';
 import { MAX_BATCH, providerWalk, WALK_BOUNDS, type WalkBounds, type WalkStop } from './provider-walk.ts';
@@ -50,8 +50,6 @@ export interface ProvidersState extends ListMoves {
   /** The filter and sort of what is seen (PROVIDERS_LIST); a new view puts the cursor on the first row. */
   view: ListView;
   setView(view: ListView): void;
-  exported?: { path: string; count: number };
-  exportError?: string;
   /**
    * `N` at work: fetching batch after batch until exhausted. `total` is how many providers
    * Discover listed for the choice, when it listed a count for every spec (`about` when
@@ -82,8 +80,6 @@ export interface ProvidersState extends ListMoves {
   /** Yes forgets them, no keeps them. */
   answerForget(yes: boolean): Promise<void>;
   closeForget(): void;
-  /** Writes the seen providers as JSON Lines (deps.saveExport); returns the file path. */
-  exportSeen(): string | undefined;
   dispose(): void;
 }
 export type ProvidersStore = StoreApi<ProvidersState>;
@@ -116,6 +112,21 @@ export const PROVIDERS_LIST: ListSpec<Provider> = {
 /** The providers shown: those seen, filtered and sorted by the view. */
 export const visibleSeen = (state: Pick<ProvidersState, 'seen' | 'view'>): readonly Provider[] =>
   viewRows(state.seen, PROVIDERS_LIST, state.view);
+
+/** Providers as `netdeck providers --csv` writes them (its columns and units), for `e` (file-export.ts). */
+export function seenExport(rows: readonly Provider[]): ExportTable {
+  return {
+    columns: ['client_id', 'tier', 'speed_bytes_per_second', 'city', 'region', 'country_code'],
+    records: rows.map((p) => ({
+      client_id: p.client_id,
+      tier: p.tier,
+      speed_bytes_per_second: speedFigure(p),
+      city: p.location?.city,
+      region: p.location?.region,
+      country_code: p.location?.country_code?.toUpperCase(),
+    })),
+  };
+}
 
 /** The provider under the cursor. */
 export const providerAtCursor = (state: Pick<ProvidersState, 'seen' | 'view' | 'cursor'>) =>
@@ -213,8 +224,6 @@ export function createProvidersStore(
         loading: false,
         error: undefined,
         lastBatchAt: clock.now(),
-        // "wrote N providers" no longer describes what is seen.
-        exported: undefined,
       }));
       if (get().exhausted) queued = 0;
       return true;
@@ -244,7 +253,7 @@ export function createProvidersStore(
       async choose(specs) {
         abort('new specs chosen');
         // Destinations marked for the last selection are not this one's.
-        set({ specs, ...fresh(), loading: false, exported: undefined, destinations: {} });
+        set({ specs, ...fresh(), loading: false, destinations: {} });
         await get().next();
       },
       async next() {
@@ -297,7 +306,7 @@ export function createProvidersStore(
       },
       reset() {
         abort('reset');
-        set({ ...fresh(), loading: false, exported: undefined });
+        set({ ...fresh(), loading: false });
       },
       changeBatchSize(delta) {
         const at = BATCH_SIZES.findIndex((size) => size >= get().batchSize);
@@ -334,21 +343,6 @@ export function createProvidersStore(
           },
         ),
       closeForget: () => set({ forgetQuestion: undefined }),
-      exportSeen() {
-        const { seen } = get();
-        try {
-          // An empty file helps nobody: say what to do instead.
-          if (!seen.length)
-            throw new Error('nothing to export yet: mark places in Discover and send them here (p)');
-          if (!deps.saveExport) throw new Error('this console has nowhere to write an export');
-          const path = deps.saveExport(seen.map((p) => `${jsonText(p)}\n`).join(''), clock.now());
-          set({ exported: { path, count: seen.length }, exportError: undefined });
-          return path;
-        } catch (error) {
-          set({ exported: undefined, exportError: (error as Error).message });
-          return undefined;
-        }
-      },
       dispose: () => abort('closed'),
     };
   });

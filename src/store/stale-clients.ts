@@ -3,6 +3,7 @@
 // connection event (POST /stats/providers-last-n over the period), its `auth_time` (the
 // provider program authenticates at every start) and its `create_time`. The commands and
 // the console's stale view (O) both ask this.
+import { isProxyClient } from '../api/proxy-secrets.ts';
 import type { NetworkClient, NetworkClients, ProvidersStats } from '../contract/schemas.ts';
 import { MAX_PERIOD_MS } from '../format/numbers.ts';
 import { isConnected } from './clients.ts';
@@ -52,7 +53,8 @@ export function lastSeenOf(client: NetworkClient, events: ReadonlyMap<string, nu
 
 /**
  * The stale clients as of `now`, the longest gone first. A client without any time is
- * stale (nothing says it was ever seen); a connected one never is.
+ * stale (nothing says it was ever seen); a connected one never is, nor a hosted proxy's
+ * (it connects only while its proxy carries traffic: idle is not gone).
  */
 export function staleClients(
   clients: NetworkClients | undefined,
@@ -61,7 +63,7 @@ export function staleClients(
   periodMs: number,
 ): StaleClient[] {
   return (clients?.clients ?? [])
-    .filter((client) => client.client_id && !isConnected(client))
+    .filter((client) => client.client_id && !isConnected(client) && !isProxyClient(client))
     .map((client) => ({ client, lastSeen: lastSeenOf(client, events) }))
     .filter(({ lastSeen }) => lastSeen === undefined || now - lastSeen > periodMs)
     .sort((a, b) => (a.lastSeen ?? 0) - (b.lastSeen ?? 0));
@@ -71,4 +73,14 @@ export function staleClients(
 export function answeredAt(stats: ProvidersStats | undefined, fallback: number): number {
   const time = stats?.created_time ? Date.parse(stats.created_time) : Number.NaN;
   return Number.isFinite(time) ? time : fallback;
+}
+
+/** How many hosted proxies' clients a stale list leaves out (they are never stale). */
+export const proxiesLeftOut = (clients: NetworkClients | undefined): number =>
+  (clients?.clients ?? []).filter(isProxyClient).length;
+
+/** `left out 2 proxy clients (a proxy is never stale)`, or undefined for none. */
+export function leftOutText(count: number): string | undefined {
+  if (!count) return undefined;
+  return `left out ${count} proxy client${count === 1 ? '' : 's'} (a hosted proxy is never stale: netdeck proxy remove removes one)`;
 }

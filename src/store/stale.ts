@@ -19,6 +19,7 @@ import {
   lastNFor,
   lastSeenOf,
   PERIOD_PROBLEM,
+  proxiesLeftOut,
   staleClients,
 } from './stale-clients.ts';
 
@@ -34,6 +35,8 @@ export interface RemovalTarget {
 
 export interface RemovalQuestion {
   targets: RemovalTarget[];
+  /** How many hosted proxies' clients the stale list left out (never stale). */
+  proxiesLeftOut: number;
   phase: 'ask' | 'sending' | 'done' | 'failed';
   message?: string;
 }
@@ -153,7 +156,9 @@ export function createStaleStore(deps: StoreDeps, options: StaleOptions): StaleS
           lastSeen: known ? lastSeenOf(known, events?.byClient ?? new Map()) : undefined,
         };
       });
-      set({ question: { targets, phase: 'ask' } });
+      set({
+        question: { targets, phase: 'ask', proxiesLeftOut: proxiesLeftOut(options.clients.getState().data) },
+      });
     },
     async answer(yes) {
       const { question } = get();

@@ -1,42 +1,17 @@
 // The built binary (node dist/netdeck.cjs) as a child process: version, demo mode, usage
 // errors, a broken pipe, and `netdeck sim` serving a world that lasts across commands.
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, ensureBuilt, spawnNetdeck } from '../e2e/harness.ts';
-import { tempDir } from './harness.ts';
+import { BINARY, spawnNetdeck } from '../e2e/harness.ts';
+import { binaryHarness } from './binary-harness.ts';
 
-let config: ReturnType<typeof tempDir>;
-const children: ChildProcessWithoutNullStreams[] = [];
-beforeAll(async () => {
-  await ensureBuilt();
-  config = tempDir();
-}, 120_000);
-afterAll(() => config.cleanup());
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** An environment without the machine's NETDECK_* settings. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('NETDECK_')));
-  return { ...env, XDG_CONFIG_HOME: config.path, NO_COLOR: '1', ...extra };
-}
-
-function netdeck(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BINARY, ...args],
-      { env: cleanEnv(env), maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const binary = binaryHarness();
+const { cleanEnv, netdeck, startSim } = binary;
+beforeAll(() => binary.setUp(), 120_000);
+afterAll(() => binary.tearDown());
+afterEach(() => binary.killChildren());
 
 describe('dist/netdeck.cjs', () => {
   it('--version prints the version built in', async () => {
@@ -80,7 +55,7 @@ describe('dist/netdeck.cjs', () => {
         env: cleanEnv(),
       },
     );
-    children.push(child);
+    binary.track(child);
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     await new Promise((resolve) => child.stdout.once('data', resolve));
@@ -93,7 +68,7 @@ describe('dist/netdeck.cjs', () => {
   it('with no command on a terminal: the console on a demo world from the world flags; q exits 0', async () => {
     const session = await spawnNetdeck({
       args: ['--seed', '3', '--providers', '800', '--locations', '80'],
-      env: { XDG_CONFIG_HOME: config.path },
+      env: { XDG_CONFIG_HOME: binary.dir() },
     });
     const screen = await session.waitFor(/SIMULATOR seed 3/, 15_000);
     expect(screen).toMatch(/1 Discover/);
@@ -150,8 +125,8 @@ describe('dist/netdeck.cjs', () => {
   });
 
   it('netdeck sim --key-file: a restarted simulator accepts the old token; --token-file holds it (0600)', async () => {
-    const keyFile = join(config.path, 'sim.key');
-    const tokenFile = join(config.path, 'sim.jwt');
+    const keyFile = join(binary.dir(), 'sim.key');
+    const tokenFile = join(binary.dir(), 'sim.jwt');
     const world = [
       '--port',
       '0',
@@ -183,26 +158,3 @@ describe('dist/netdeck.cjs', () => {
     await third.stop();
   });
 });
-
-/** Runs `netdeck sim` until its whole banner is out. */
-async function startSim(args: string[]) {
-  const child = spawn(process.execPath, [BINARY, 'sim', ...args], { env: cleanEnv() });
-  children.push(child);
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const deadline = Date.now() + 15_000;
-  while (!/^export .*\n/m.test(out)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no banner: ${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    out,
-    url: out.match(/^listening on (http:\/\/127\.0\.0\.1:\d+)$/m)![1]!,
-    token: out.match(/^token: (\S+)$/m)![1]!,
-    /** Ends it with SIGTERM; resolves with its exit code. */
-    stop: () => {
-      child.kill('SIGTERM');
-      return new Promise<number | null>((resolve) => child.once('exit', resolve));
-    },
-  };
-}

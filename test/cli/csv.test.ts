@@ -8,6 +8,22 @@ import { ScaledClock } from '../../src/clock.ts';
 import { run, smallDemo } from './harness.ts';
 
 const deps = { createSimulator: smallDemo() };
+/** A demo world whose network has a hosted proxy (issue 34), for `proxy`'s lists. */
+const smallWorld = smallDemo()!;
+const withProxy = {
+  createSimulator: async (options: Parameters<typeof smallWorld>[0]) => {
+    const sim = await smallWorld(options);
+    await fetch(`${sim.url}/network/auth-client`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'proxy in Germany (DE)',
+        proxy_config: { initial_device_state: { country_code: 'de' } },
+      }),
+    });
+    return sim;
+  },
+};
 /** A demo world whose time runs (a simulated hour a real second): `adopt` sees the demo network add its code. */
 const running = { createSimulator: smallDemo({ clock: new ScaledClock(3600) }) };
 
@@ -62,7 +78,8 @@ const FORMATTED = [
 
 /** A command's CSV; `warns`: the one warning it gives even with --quiet (a new API key's). */
 async function csvOf(argv: string[], warns?: RegExp) {
-  const result = await run([...argv, '--csv', '--quiet'], { deps: argv[0] === 'adopt' ? running : deps });
+  const world = argv[0] === 'adopt' ? running : argv[0] === 'proxy' ? withProxy : deps;
+  const result = await run([...argv, '--csv', '--quiet'], { deps: world });
   const what = argv.join(' ');
   expect(result.code, `${what}: ${result.stderr}`).toBe(ExitCode.ok);
   // stdout is only the CSV: with --quiet nothing else is said.
@@ -143,6 +160,13 @@ describe('--csv on every table command, demo data', () => {
       ['network', 'rename', 'csv-lab'],
       ['api-keys', 'create', 'csv'],
       ['api-keys', 'remove', apiKey],
+      // issue 34
+      ['proxy'],
+      ['proxy', 'list'],
+      ['proxy', 'create', '--country', 'de'],
+      ['balance'],
+      ['balance', 'codes'],
+      ['ip'],
     ];
     // Every command that takes --csv (the completion script lists each command's options) is here.
     const completion = await run(['completion', 'bash'], { deps });

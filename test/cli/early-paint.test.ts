@@ -70,6 +70,9 @@ describe('the early first paint', () => {
     const code = await runCli([], io, {
       createSimulator: (options) => createSimulator({ ...options, ...SMALL_WORLD, clock: new ManualClock() }),
       runTui: async (options) => {
+        // The console waits a moment for Discover's answer before its first frame, and goes
+        // on without it on a busy machine: the answer is awaited here, not raced.
+        await options.stores?.discovered;
         places = options.stores?.stores.discovery.getState().data?.locations?.length;
         return 0;
       },

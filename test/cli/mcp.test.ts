@@ -8,14 +8,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { darkNow } from '../../simulator/engine/dark.ts';
 import type { CliDeps } from '../../src/cli/context.ts';
 import { ManualClock } from '../../src/clock.ts';
-import { type Run, run, type SimFixture, startSimFixture } from './harness.ts';
+import { eventually, jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
+/** The simulator's log: a line per request (`GET /network/peers 200 ...`). */
+const requests: string[] = [];
 beforeAll(async () => {
-  fx = await startSimFixture({ seed: 1, era: 'current' });
+  fx = await startSimFixture({ seed: 1, era: 'current', log: (line) => requests.push(line) });
 });
+const asked = (route: string) => requests.filter((line) => line.startsWith(`${route} `)).length;
 afterAll(() => fx.close());
 
 const netdeck = (...argv: string[]) => run(argv, { env: fx.env });
@@ -38,7 +42,8 @@ interface Session {
 async function connect(...flags: string[]): Promise<Session> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const stop = new AbortController();
-  const machine = new ManualClock();
+  // This machine's time is the service's, as it is near enough on a real one.
+  const machine = new ManualClock(fx.clock.now());
   const output = { stdout: '', stderr: '' };
   const deps: CliDeps = { mcpTransport: () => serverEnd, stop: stop.signal, clock: machine };
   const done = run(['mcp', ...flags], { env: fx.env, output, deps }).then((r) => r.code);
@@ -119,6 +124,7 @@ describe('netdeck mcp without --allow-writes', () => {
       'sort',
       'descending',
       'limit',
+      'idle_hours',
     ]);
     expect(providers.outputSchema?.properties).toHaveProperty('providers');
     // An action is not there to call.
@@ -342,12 +348,13 @@ describe('the bound of requests a minute', () => {
   it('refuses a tool past it, saying the bound, and serves again as it refills', async () => {
     const session = await connect('--requests-per-minute', '10');
     try {
-      // The watch's first poll took 4; fleet_state asks 2 (statistics and clients).
-      for (let k = 0; k < 3; k++) await call(session, 'fleet_state');
+      // The watch's first poll took 5; fleet_state asks 3 (statistics, clients, the idle figures).
+      await call(session, 'fleet_state');
       expect(await refusal(session, 'fleet_state')).toMatch(
         /^netdeck mcp sends at most 10 requests a minute to the service \(--requests-per-minute\), and this one would pass it: try again in \d+ s$/,
       );
-      await session.machine.advance(12_000);
+      // 30 s refill 5, one of which the watch's look at the peer list (at 15 s) waits for first.
+      await session.machine.advance(30_000);
       await call(session, 'fleet_state');
     } finally {
       expect(await session.close()).toBe(0);
@@ -361,5 +368,152 @@ describe('the bound of requests a minute', () => {
       2,
       expect.stringContaining('--http-token-file goes with --http PORT'),
     ]);
+  });
+});
+
+describe("a hosted proxy's secrets (issue 34)", () => {
+  it('the clients tool masks its token and private key as clients --json does', async () => {
+    const made = await fetch(`${fx.sim.url}/network/auth-client`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fx.sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'proxy in Germany (DE)',
+        proxy_config: { enable_wg: true, initial_device_state: { country_code: 'de' } },
+      }),
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          proxy_config_result: { auth_token: string; wg_config: { client_private_key: string } };
+        }>,
+    );
+    const session = await connect();
+    try {
+      const answer = await structured(session, 'clients');
+      expect(answer).toEqual(await json('clients'));
+      const text = JSON.stringify(answer);
+      expect(text.toLowerCase()).not.toContain(made.proxy_config_result.auth_token.toLowerCase());
+      expect(text).not.toContain(made.proxy_config_result.wg_config.client_private_key);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('idle providers', () => {
+  const HOUR = 3_600_000;
+  /** Dark now: the demo network's first spell of its own (three hours in), and one made dark by hand. */
+  let dark: string[];
+  beforeAll(async () => {
+    const world = fx.sim.engine.world;
+    let start = world.createdAt;
+    while (darkNow(world, start).length === 0) start += 60_000;
+    await fx.clock.advanceTo(start + HOUR / 2);
+    const [ownDark] = darkNow(world, fx.clock.now());
+    const lit = (await json('stats', 'providers')).providers.find(
+      (p: { connected: boolean; client_id: string }) =>
+        p.connected && p.client_id !== world.providers.ids.id(ownDark),
+    );
+    fx.sim.admin.setProviderDark({ client_id: lit.client_id, hours: 10 });
+    await fx.clock.advance(2.5 * HOUR);
+    dark = darkNow(world, fx.clock.now()).map((i) => world.providers.ids.id(i));
+  });
+
+  it('are counted and listed as watch --idle-hours reports them, and listed by the providers tool', async () => {
+    expect(dark.length).toBeGreaterThanOrEqual(2);
+    const check = await netdeck('watch', '--check', '--disconnected-minutes', '100000', '--idle-hours', '2');
+    const reported = jsonLines(check.stdout)
+      .filter((e) => e.type === 'provider_idle')
+      .map((e) => e.client_id as string)
+      .sort();
+    expect(reported).toEqual([...dark].sort());
+
+    const session = await connect('--idle-hours', '2');
+    try {
+      const stats = await json('stats', 'providers');
+      const fleet = await structured(session, 'fleet_state');
+      expect(fleet).toMatchObject({ idle: reported.length, idle_hours: 2 });
+      expect((fleet.idle_providers as { client_id: string }[]).map((p) => p.client_id).sort()).toEqual(
+        reported,
+      );
+      // Idle providers are connected: among the up ones.
+      expect(fleet.up).toBe(stats.providers.filter((p: { connected: boolean }) => p.connected).length);
+
+      const idle = await structured(session, 'providers', { state: 'idle' });
+      expect(byId(idle.providers as { client_id: string }[])).toEqual(
+        byId(stats.providers as { client_id: string }[]).filter((p) => reported.includes(p.client_id)),
+      );
+      expect([idle.matching, idle.idle_hours]).toEqual([reported.length, 2]);
+
+      // Asked over more hours than the spells have lasted: none yet.
+      expect(await structured(session, 'fleet_state', { idle_hours: 6 })).toMatchObject({
+        idle: 0,
+        idle_providers: [],
+        idle_hours: 6,
+      });
+      expect(await refusal(session, 'fleet_state', { idle_hours: 0 })).toMatch(/at idle_hours/);
+
+      // The events resource reports each once, as watch does.
+      const idleEvents = async () =>
+        (
+          JSON.parse(
+            ((await session.client.readResource({ uri: 'netdeck://events' })).contents[0] as { text: string })
+              .text,
+          ).events as { type: string; client_id: string; hours: number }[]
+        ).filter((e) => e.type === 'provider_idle');
+      let events = await idleEvents();
+      for (let tries = 0; tries < 200 && events.length < reported.length; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        events = await idleEvents();
+      }
+      expect(events.map((e) => e.client_id).sort()).toEqual(reported);
+      expect(events[0].hours).toBe(2);
+
+      const notes = (await session.client.readResource({ uri: 'netdeck://notes' })).contents[0] as {
+        text: string;
+      };
+      expect(notes.text).toContain('connected throughout the idle hours (here 2:');
+    } finally {
+      expect(await session.close()).toBe(0);
+    }
+  });
+});
+
+describe('the event watch between its polls', () => {
+  it('looks at the service’s peer list, as watch does, and reports a provider gone before the next poll', async () => {
+    const session = await connect('--refresh', '600');
+    const polls = asked('POST /stats/providers-last-n');
+    const looks = asked('GET /network/peers');
+    const gone = (await json('stats', 'providers')).providers.find(
+      (p: { connected: boolean; client_id: string }) => p.connected,
+    ).client_id as string;
+    const goneEvents = async () =>
+      (
+        JSON.parse(
+          ((await session.client.readResource({ uri: 'netdeck://events' })).contents[0] as { text: string })
+            .text,
+        ).events as { type: string; client_id: string }[]
+      ).filter((e) => e.type === 'provider_disconnected' && e.client_id === gone);
+    try {
+      await eventually(() => asked('POST /stats/providers-last-n') === polls + 1, 'the first poll');
+      fx.sim.admin.setProviderConnected({ client_id: gone, connected: false });
+      // Six minutes, the service's and this machine's alike: past the 5 a disconnection is reported after.
+      for (let step = 0; step < 24; step++) {
+        await fx.clock.advance(15_000);
+        await session.machine.advance(15_000);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await eventually(() => asked('GET /network/peers') >= looks + 20, 'its looks at the peer list');
+      let events = await goneEvents();
+      for (let tries = 0; tries < 200 && events.length === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        events = await goneEvents();
+      }
+      expect(events).toHaveLength(1);
+      // Told by the peer list: the statistics were not asked again.
+      expect(asked('POST /stats/providers-last-n')).toBe(polls + 1);
+    } finally {
+      fx.sim.admin.setProviderConnected({ client_id: gone, connected: true });
+      expect(await session.close()).toBe(0);
+    }
   });
 });

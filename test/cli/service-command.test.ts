@@ -141,10 +141,19 @@ describe('every command that talks to the service', () => {
       expect(help, path.join(' ')).toMatch(/\nExamples:\n(?: {2}[#$] .*\n)+/);
       checked.push(path.join(' '));
     }
-    // The 40 of them: every command but login, logout, config, sim, completion and the stats group.
-    expect(checked).toHaveLength(40);
+    // The 49 of them: every command but login, logout, config, sim, completion and the stats group.
+    expect(checked).toHaveLength(49);
     expect(checked).toEqual(
-      expect.arrayContaining(['whoami', 'devices set-name', 'watch', 'exporter', 'mcp', 'adopt']),
+      expect.arrayContaining([
+        'whoami',
+        'devices set-name',
+        'watch',
+        'exporter',
+        'mcp',
+        'adopt',
+        'proxy create',
+        'signup',
+      ]),
     );
   });
 

@@ -6,12 +6,14 @@
 // next look at the service's peer list (every 15 s between polls), and a return at its next
 // poll of the statistics (the peer list only hastens a disconnection).
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/output/exit-codes.ts';
-import { type FakeService, startFakeService } from './fake-services.ts';
-import { eventually, jsonLines, run, type SimFixture, startSimFixture } from './harness.ts';
+import { ManualClock } from '../../src/clock.ts';
+import { type FakeService, ok, startFakeService } from './fake-services.ts';
+import { eventually, jsonLines, run, type SimFixture, smallDemo, startSimFixture } from './harness.ts';
 
 let fx: SimFixture;
 let ntfy: FakeService;
@@ -184,5 +186,50 @@ describe('watch --notify', () => {
     expect(ntfy.received.length).toBe(quietFrom + 2);
     setConnected(stillDown, true);
     await watch.stop();
+  });
+});
+
+describe('a push against a service whose clock runs ahead (netdeck sim --speed 60)', () => {
+  it('waits for the answer on this machine’s clock: an answer after the service’s 10 s but within the real ones is one request', async () => {
+    // The demo world on a clock of its own, the service's; netdeck's, this machine's, on another.
+    const service = new ManualClock();
+    const machine = new ManualClock();
+    const slow = await startFakeService();
+    let held: ServerResponse | undefined;
+    slow.answer((res, request, n) => {
+      if (n === 0) held = res;
+      else ok(res, request, n);
+    });
+    const controller = new AbortController();
+    const output = { stdout: '', stderr: '' };
+    try {
+      const done = run(
+        ['watch', '--disconnected-minutes', '0', '--notify', `ntfy://127.0.0.1:${slow.port}/ops?scheme=http`],
+        {
+          env: { XDG_CONFIG_HOME: fx.config.path, XDG_STATE_HOME: state },
+          output,
+          deps: { createSimulator: smallDemo({ clock: service }), clock: machine, stop: controller.signal },
+        },
+      );
+      await eventually(() => held !== undefined, 'the first push');
+      // 15 s of the service's time (a quarter of a real second at --speed 60): past a send's
+      // 10 s time-out and its first wait had they run on its clock; none of this machine's.
+      for (let second = 0; second < 15; second++) {
+        await service.advance(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(slow.received).toHaveLength(1);
+      ok(held!, slow.received[0], 0);
+      // Each event printed is pushed, once.
+      await eventually(() => slow.received.length === jsonLines(output.stdout).length, 'every push');
+      const messages = slow.received.map((r) => r.json?.message);
+      expect(new Set(messages).size).toBe(messages.length);
+      expect(output.stderr).not.toContain('could not send');
+      controller.abort();
+      expect((await done).code).toBe(ExitCode.ok);
+    } finally {
+      controller.abort();
+      await slow.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readlinkSync,
   rmdirSync,
   rmSync,
   statSync,
@@ -150,6 +151,12 @@ export interface Session {
   waitFor(match: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Resolves once the screen no longer shows `match`. */
   waitForGone(match: string | RegExp, timeoutMs?: number): Promise<string>;
+  /**
+   * Resolves once the terminal is in raw mode, as a console reading keys puts it: before
+   * that, ctrl-c and ctrl-z are signals from the terminal, not keys. A frame can be on the
+   * screen a moment before raw mode (Ink sets it in an effect after drawing).
+   */
+  waitForRawMode(timeoutMs?: number): Promise<void>;
   resize(cols: number, rows: number): Promise<void>;
   /** Resolves with the exit code (a signal counts as 128 + its number). */
   exited(timeoutMs?: number): Promise<number>;
@@ -243,6 +250,11 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     );
   };
   const screen = () => lines().join('\n');
+  /** Whether the terminal hands over each key as typed (stty's -icanon), asked of the program's standard input. */
+  const inRawMode = () => {
+    const tty = readlinkSync(`/proc/${child.pid}/fd/0`);
+    return /(^|\s)-icanon(\s|$)/.test(execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' }));
+  };
 
   async function poll(done: (text: string) => boolean, what: string, timeoutMs: number): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -272,6 +284,9 @@ export async function spawnNetdeck(options: SpawnOptions = {}): Promise<Session>
     waitFor: (match, timeoutMs = 10_000) => poll((text) => matches(text, match), String(match), timeoutMs),
     waitForGone: (match, timeoutMs = 10_000) =>
       poll((text) => !matches(text, match), `${String(match)} to go`, timeoutMs),
+    async waitForRawMode(timeoutMs = 10_000) {
+      await poll(inRawMode, 'the terminal in raw mode', timeoutMs);
+    },
     async resize(newCols, newRows) {
       cols = newCols;
       rows = newRows;

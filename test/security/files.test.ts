@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
+import { exportWriter } from '../../src/cli/console/export-writer.ts';
 import { ManualClock } from '../../src/clock.ts';
 import {
   createPrivateFile,
@@ -28,11 +28,9 @@ import {
   replacePrivateFile,
   UnusableFileError,
 } from '../../src/safe-files.ts';
-import { createConnectionStore } from '../../src/store/connection.ts';
-import { createProvidersStore } from '../../src/store/providers.ts';
+import { seenExport } from '../../src/store/providers.ts';
 import { COPY_FILE, copyCode } from '../../src/ui/clipboard.ts';
 import { timed } from '../bench-figures.ts';
-import { answering } from '../ui/fakes.ts';
 
 const CODE = 'abandon ability able about above absent';
 let dir: string;
@@ -88,33 +86,31 @@ describe('the clipboard fallback file', () => {
   });
 });
 
-describe('the providers export file', () => {
-  async function exportTo(folder: string) {
-    const client = answering('findProviders', {
-      providers: [{ client_id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' }],
-    });
-    const store = createProvidersStore({
-      client,
-      clock: new ManualClock(),
-      connection: createConnectionStore(),
-      saveExport: providerExportWriter(folder),
-    });
-    await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'x' } }]);
-    return store.getState().exportSeen();
-  }
+describe('an export file of the console (e)', () => {
+  /** What `e` in Providers writes with nothing typed in the dialog: a new file in `folder`. */
+  const exportTo = (folder: string, format: 'csv' | 'jsonl' = 'jsonl') =>
+    exportWriter(folder)(
+      {
+        ...seenExport([{ client_id: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' }]),
+        stem: 'providers',
+        format,
+        path: '',
+      },
+      new ManualClock().now(),
+    );
 
-  it('is private (0600), new, and never written through a link or into a file already there', async () => {
+  it('is private (0600), new, and never written through a link or into a file already there', () => {
     // The names the export had before: the console's clock and the time made them known in advance.
     symlinkSync(victim, join(dir, 'netdeck-providers-20260101-000000.jsonl'));
-    const path = (await exportTo(dir)) ?? '';
+    const path = exportTo(dir);
     untouched();
     expect(path).toMatch(/netdeck-providers-20260101-000000-[A-Za-z0-9_-]{12}\.jsonl$/);
     expect(modeOf(path)).toBe(0o600);
     expect(readFileSync(path, 'utf8')).toContain('7c1d2e3f');
   });
 
-  it('says why when the folder cannot be written', async () => {
-    expect(await exportTo(join(dir, 'missing'))).toBeUndefined();
+  it('says why when the folder cannot be written', () => {
+    expect(() => exportTo(join(dir, 'missing'), 'csv')).toThrow(/could not write in .*missing/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   RATE_HINT_AFTER,
   selectedRow,
 } from '../../src/store/devices.ts';
+import { answering } from '../ui/fakes.ts';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -33,7 +34,8 @@ afterEach(async () => {
   await sim.close();
 });
 
-const rows = () => deviceRows(store.getState(), clock.now());
+/** The rows as the pane draws them: as of the store's `asOf`. */
+const rows = () => deviceRows(store.getState(), store.getState().asOf);
 const typeAndAdd = async (text: string) => {
   store.getState().setAddInput(text);
   await store.getState().addCode();
@@ -46,7 +48,7 @@ describe('devices store', () => {
     expect(rows().every((row) => row.code && row.deviceName)).toBe(true);
   });
 
-  it('adds a live adoption code typed with odd spacing and case; it counts down, then leaves the list', async () => {
+  it('adds a live adoption code typed with odd spacing and case; it expires at a fixed time, then leaves the list', async () => {
     const live = sim.admin.codes().adopt_codes[0];
     await typeAndAdd(`  ${live.code.toUpperCase().split(' ').join('   ')} `);
     const { add } = store.getState();
@@ -56,10 +58,13 @@ describe('devices store', () => {
 
     const pending = () => rows().find((row) => row.code === live.code);
     expect(pending()).toMatchObject({ section: 'pending', deviceName: live.device_name, pending: true });
-    const first = pending()?.timeLeftMs ?? 0;
-    expect(first).toBeGreaterThan(14 * 60_000);
+    const expiresAt = pending()?.expiresAt ?? 0;
+    expect(expiresAt - clock.now()).toBeGreaterThan(14 * 60_000);
+    // A refresh tells the same expiry again (the minutes left, from a later answer).
+    await store.getState().refresh();
     await clock.advance(30_000);
-    expect(pending()?.timeLeftMs).toBe(first - 30_000);
+    await store.getState().refresh();
+    expect(pending()?.expiresAt).toBe(expiresAt);
 
     // The device confirms within minutes or the code expires after 15: either way it goes.
     let minutes = 0;
@@ -69,6 +74,36 @@ describe('devices store', () => {
     }
     expect(pending()).toBeUndefined();
     expect(minutes).toBeLessThanOrEqual(16);
+  });
+
+  it('a pending adoption leaves when its code expires, between two refreshes, and asOf moves only then', async () => {
+    const answer: DeviceAssociations = {
+      pending_adoption_devices: [
+        { code: 'a b c d e f', device_name: 'soon', duration_minutes: 1.5 },
+        { code: 'g h i j k l', device_name: 'later', duration_minutes: 4 },
+      ],
+    };
+    const lone = createDevicesStore({
+      client: answering('deviceAssociations', answer),
+      clock,
+      connection: createConnectionStore(),
+      refreshEveryMs: 3_600_000,
+    });
+    await lone.getState().start();
+    const start = clock.now();
+    const names = () => deviceRows(lone.getState(), lone.getState().asOf).map((row) => row.deviceName);
+    expect(lone.getState().asOf).toBe(start);
+    expect(names()).toEqual(['soon', 'later']);
+    expect(deviceRows(lone.getState(), start)[0].expiresAt).toBe(start + 90_000);
+    await clock.advance(89_000);
+    expect(lone.getState().asOf).toBe(start);
+    await clock.advance(1_000);
+    expect(lone.getState().asOf).toBe(start + 90_000);
+    expect(names()).toEqual(['later']);
+    await clock.advance(150_000);
+    expect(lone.getState().asOf).toBe(start + 240_000);
+    expect(names()).toEqual([]);
+    lone.getState().stop();
   });
 
   it('of several adoptions, confirmed ones leave early and the others when their 15 minutes are up', async () => {

@@ -1,16 +1,21 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { providerExportWriter } from '../../src/cli/console/provider-export.ts';
+import { exportWriter } from '../../src/cli/console/export-writer.ts';
 import { createOutput } from '../../src/cli/output/writer.ts';
 import { ManualClock } from '../../src/clock.ts';
 import type { FindProvidersRequest } from '../../src/contract/schemas.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import type { MarkedSpec } from '../../src/store/discovery.ts';
-import { createProvidersStore, type ProvidersStore } from '../../src/store/providers.ts';
+import {
+  createProvidersStore,
+  type ProvidersStore,
+  seenExport,
+  visibleSeen,
+} from '../../src/store/providers.ts';
 import { RAW_CONTROL } from '../hostile.ts';
 import { type SimHarness, startSim } from '../simulator/integration/harness.ts';
 import { answering } from '../ui/fakes.ts';
@@ -29,7 +34,6 @@ afterEach(async () => {
  */
 async function onSimulator(era: 'seed' | 'current' = 'seed') {
   harness = await startSim({ era });
-  dir = mkdtempSync(join(tmpdir(), 'netdeck-providers-'));
   const { client, clock } = harness;
   const bodies: FindProvidersRequest[] = [];
   const recording = {
@@ -43,7 +47,6 @@ async function onSimulator(era: 'seed' | 'current' = 'seed') {
     client: recording,
     clock,
     connection: createConnectionStore(),
-    saveExport: providerExportWriter(dir),
   });
   // A country with a handful of providers: its provider_count is what iteration must yield.
   const places = await client.providerLocations();
@@ -177,51 +180,43 @@ describe('providers store', () => {
     expect(bodies.at(-1)?.exclude_destinations).toBeUndefined();
   });
 
-  it('e with nothing seen writes no file and says what to do', async () => {
-    const { store } = await onSimulator();
-    expect(store.getState().exportSeen()).toBeUndefined();
-    expect(store.getState().exportError).toContain('nothing to export yet');
-    expect(readdirSync(dir!).filter((name) => name.startsWith('netdeck-providers-'))).toEqual([]);
-  });
-
-  it('exports what was seen as JSON Lines and says where', async () => {
+  it('the providers shown as `netdeck providers --csv` writes them: its columns and units, in their order', async () => {
     const { store, spec } = await onSimulator();
     await store.getState().choose([spec]);
-    const path = store.getState().exportSeen()!;
-    expect(path.startsWith(dir!)).toBe(true);
-    expect(path).toMatch(/netdeck-providers-20260101-000000-[\w-]{12}\.jsonl$/);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(store.getState().exported).toEqual({ path, count: store.getState().seen.length });
-    const lines = readFileSync(path, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.map((p) => p.client_id)).toEqual(ids(store));
-    expect(lines[0]).toHaveProperty('estimated_bytes_per_second');
+    const shown = visibleSeen(store.getState());
+    const table = seenExport(shown);
+    expect(table.columns.join(',')).toBe('client_id,tier,speed_bytes_per_second,city,region,country_code');
+    expect(table.records.map((r) => r.client_id)).toEqual(ids(store));
+    expect(table.records[0]).toMatchObject({
+      client_id: shown[0].client_id,
+      tier: shown[0].tier,
+      country_code: shown[0].location?.country_code?.toUpperCase(),
+    });
   });
 
   it('exports what a terminal would act on escaped, as --json writes it: the same value', async () => {
     dir = mkdtempSync(join(tmpdir(), 'netdeck-providers-'));
     const hostile = 'a\u009b2Jb\u202ec\u007fd\u2028e\u0085f\u200bg\u001b[2J';
-    const provider = { client_id: 'p-1', location: { city: hostile }, note: hostile };
+    const provider = { client_id: 'p-1', location: { city: hostile } };
     const store = createProvidersStore({
       client: answering('findProviders', { providers: [provider] }),
       clock: new ManualClock(),
       connection: createConnectionStore(),
-      saveExport: providerExportWriter(dir),
     });
     await store.getState().choose([{ label: 'x', kind: 'country', spec: { location_id: 'c-1' } }]);
-    const text = readFileSync(store.getState().exportSeen()!, 'utf8');
+    const table = seenExport(visibleSeen(store.getState()));
+    const path = exportWriter(dir)({ ...table, stem: 'providers', format: 'jsonl', path: '' }, 0);
+    const text = readFileSync(path, 'utf8');
     expect(text).not.toMatch(RAW_CONTROL);
     for (const escaped of ['\\u009b', '\\u202e', '\\u007f', '\\u2028', '\\u0085', '\\u200b', '\\u001b'])
       expect(text).toContain(escaped);
-    expect(JSON.parse(text)).toEqual(provider);
+    expect(JSON.parse(text)).toEqual({ client_id: 'p-1', city: hostile });
     // The one JSON writer: what `--json` prints of the same value.
     let printed = '';
     createOutput(
       { stdout: { write: (t: string) => (printed += t) }, stderr: { write: () => true }, env: {} },
       { json: true },
-    ).jsonLine(provider);
+    ).jsonLine({ client_id: 'p-1', city: hostile });
     expect(text).toBe(printed);
   });
 

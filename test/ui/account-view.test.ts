@@ -9,7 +9,12 @@ import { NO_VIEW, withFilter } from '../../src/store/list-sort-filter.ts';
 import { keyNamesOf } from '../../src/ui/keys/key-names.ts';
 import { keymap } from '../../src/ui/keys/keymap.ts';
 import { remapKeys } from '../../src/ui/keys/remap.ts';
-import { type AccountState, accountReasons, accountView } from '../../src/ui/panes/account/account-view.ts';
+import {
+  type AccountState,
+  accountReasons,
+  accountView,
+  balanceLine,
+} from '../../src/ui/panes/account/account-view.ts';
 
 const keys = keyNamesOf(keymap);
 
@@ -43,6 +48,8 @@ function state(over: Partial<AccountState> = {}): AccountState {
     selectedKey: undefined,
     apiKeysView: NO_VIEW,
     hasToken: true,
+    balance: { start_balance_byte_count: 2 ** 40, balance_byte_count: 2 ** 39, open_transfer_byte_count: 0 },
+    balanceError: undefined,
     ...over,
   };
 }
@@ -190,5 +197,21 @@ describe('Account: what it shows', () => {
     expect(first.problem?.prefix).toBe('wallets');
     expect(first.body).toBe('none');
     expect(first.none).toBe('not known yet (r retries)');
+  });
+});
+
+describe('Account: the data balance (issue 34)', () => {
+  it('says what is left of the start, in bytes and not USDC, and how to redeem a code', () => {
+    expect(balanceLine(state(), keys)).toBe(
+      'Data balance 512 GiB of 1 TiB · 0 B in transfers · no plan · bytes, not USDC · b redeems a code',
+    );
+    expect(balanceLine(state({ balance: undefined }), keys)).toBe(
+      'Data balance: loading… · b redeems a code',
+    );
+    expect(balanceLine(state({ balance: undefined, hasToken: false }), keys)).toBeUndefined();
+    expect(why(state({ hasToken: false }), 'redeem')).toMatch(
+      /^Redeeming a balance code needs your network's token/,
+    );
+    expect(why(state(), 'redeem')).toBeUndefined();
   });
 });

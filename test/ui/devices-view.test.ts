@@ -46,6 +46,7 @@ function state(over: Partial<DevicesPaneState> = {}): DevicesPaneState {
   return {
     data,
     fetchedAt: NOW,
+    asOf: NOW,
     loading: false,
     view: NO_VIEW,
     clients,
@@ -57,8 +58,8 @@ function state(over: Partial<DevicesPaneState> = {}): DevicesPaneState {
 }
 
 const why = (s: DevicesPaneState, action: keyof ReturnType<typeof devicesReasons>, names = keys) =>
-  devicesReasons(s, names, NOW)[action]?.why;
-const view = (s: DevicesPaneState, width = 120) => devicesView(s, keys, { width, listHeight: 20, now: NOW });
+  devicesReasons(s, names)[action]?.why;
+const view = (s: DevicesPaneState, width = 120) => devicesView(s, keys, { width, listHeight: 20 });
 
 describe('Devices: why a key cannot act', () => {
   it('c, x, R, N, Q on a row of the wrong kind; a and s without a token', () => {
@@ -171,7 +172,8 @@ describe('Devices: what it shows', () => {
     const v = view(state({ selectedKey: `outgoing:${CODE}` }));
     const texts = v.lines.map((line, i) => v.line(line, i === v.cursor));
     expect(texts[0]).toEqual({ text: 'Pending adoption (1)', tone: 'title' });
-    expect(texts[1].text).toMatch(/^ {2}new tv .* pending, 15:00 left/);
+    // The clock time its code expires at: nothing on the line moves until then.
+    expect(texts[1].text).toMatch(/^ {2}new tv .* pending until 00:15:00/);
     expect(texts.find((t) => t.text.startsWith('›'))?.text).toMatch(
       /attic router .* far-net .* guest added: c confirms/,
     );

@@ -35,4 +35,27 @@ describe('dialog text', () => {
     }
     expect(starts).toEqual([]);
   });
+
+  it('the export dialog: no line starts with a space where its words break exactly at the width', async () => {
+    app = await renderApp({ cols: 60, rows: 30, pane: 'myProviders' });
+    await app.waitFor('Σ total');
+    await app.press('e');
+    await app.waitFor('Export the providers shown');
+    const words =
+      "A folder, or nothing, gets a new file named for the time; a file is made new (never written over). CSV as the commands' --csv writes it; JSON Lines, one object a line.";
+    // 65 columns give the box 57 cells: the first line ends exactly after "time;".
+    for (const cols of [65, 60, 67, 72, 75, 80]) {
+      await app.resize(cols, 30);
+      await app.waitFor(() => boxLines(app!.frame()).some((line) => line.startsWith('A folder')));
+      const lines = boxLines(app.frame());
+      const at = lines.findIndex((line) => line.startsWith('A folder'));
+      if (cols === 65) expect(lines[at].trimEnd()).toBe(words.slice(0, 57));
+      // The paragraph and the outcome under it (the path's box above keeps its own indent).
+      expect(
+        lines.slice(at).filter((line) => line.startsWith(' ')),
+        `${cols}`,
+      ).toEqual([]);
+      expect(lines.slice(at).join(' ').replace(/\s+/g, ' ')).toContain(words);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// `e` in My providers and Earnings: a dialog asks where and in what format (CSV, as the
+// `e` in Providers, My providers and Earnings: a dialog asks where and in what format (CSV, as the
 // commands' --csv writes it, or JSON Lines), writes a new private file of the rows shown
 // and says where; a file already there is never written over.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shownPayments } from '../../src/store/earnings.ts';
 import { visibleProviders } from '../../src/store/my-providers.ts';
+import { visibleSeen } from '../../src/store/providers.ts';
 import { linesOf, run } from '../cli/harness.ts';
 import { footerOf, type Rendered, renderApp } from './render.tsx';
 
@@ -23,12 +24,14 @@ afterEach(async () => {
 
 const PROVIDER_COLUMNS =
   'client_id,device_name,connected,uptime_hours,transfer_gib,payout_usd,searches,contracts,clients,provide_mode';
+const SAMPLED_COLUMNS = 'client_id,tier,speed_bytes_per_second,city,region,country_code';
 const PAYOUT_COLUMNS =
   'payment_id,planned_at,amount_usd,sent_usd,bytes,points,wallet_address,wallet_id,blockchain,state,submitted_at,completed_at,tx_hash';
 
 describe('the columns of an export', () => {
-  it('are those of the commands’ --csv: `stats providers` and `payments`', async () => {
+  it('are those of the commands’ --csv: `providers`, `stats providers` and `payments`', async () => {
     const header = async (argv: string[]) => linesOf((await run([...argv, '--csv', '--quiet'])).stdout)[0];
+    expect(await header(['providers', '--best'])).toBe(SAMPLED_COLUMNS);
     expect(await header(['stats', 'providers'])).toBe(PROVIDER_COLUMNS);
     expect(await header(['payments'])).toBe(PAYOUT_COLUMNS);
   });
@@ -105,6 +108,43 @@ describe('export from My providers', () => {
       'e exports the 24-hour table, which is not shown here (esc goes back to it)',
     );
     expect(app.stores.session.getState().dialogs).toEqual([]);
+  });
+});
+
+describe('export from Providers', () => {
+  it('writes the providers shown (the filter narrows them) as `netdeck providers --csv` does', async () => {
+    app = await renderApp({ exportDir: dir });
+    const { waitFor, press, type, stores } = app;
+    await waitFor('places with providers');
+    await press('enter');
+    await waitFor(/\d+ seen/);
+    const seen = stores.providers.getState().seen;
+    const kept = seen[0].client_id?.slice(0, 6) ?? '';
+    await press('/');
+    await type(kept);
+    await press('enter');
+    const shown = visibleSeen(stores.providers.getState());
+    expect(shown.length).toBeLessThan(seen.length);
+    await press('e');
+    await waitFor('Export the providers shown');
+    await press('enter');
+    await waitFor(`wrote ${shown.length} provider`);
+    const made = readdirSync(dir).find((name) => name.endsWith('.csv')) ?? '';
+    expect(made).toMatch(/^netdeck-providers-20260101-000000-[\w-]{12}\.csv$/);
+    const lines = readFileSync(join(dir, made), 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe(SAMPLED_COLUMNS);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(shown.map((p) => p.client_id));
+  });
+
+  it('e with nothing seen opens nothing and says what to do', async () => {
+    app = await renderApp({ exportDir: dir });
+    await app.waitFor('places with providers');
+    await app.press('2', 'e');
+    expect(footerOf(app.frame())).toBe(
+      'nothing to export yet: mark places in Discover and send them here (p)',
+    );
+    expect(app.stores.session.getState().dialogs).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

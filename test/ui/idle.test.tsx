@@ -16,11 +16,8 @@ afterEach(async () => {
 /** Long enough for any highlight of the first answers to end; short of the next refresh. */
 const SETTLE_MS = 10_000;
 
-/**
- * Every pane but Devices, which still redraws every second (its adoption codes' minutes
- * left): the change that tells those as an expiry time, or as of the last answer, adds it.
- */
-const PANES: PaneId[] = ['discover', 'providers', 'myProviders', 'network', 'account', 'earnings'];
+/** Every pane. */
+const PANES: PaneId[] = ['discover', 'providers', 'devices', 'myProviders', 'network', 'account', 'earnings'];
 
 describe('an idle pane', () => {
   it.each(PANES)('%s draws nothing between two refreshes', async (pane) => {
@@ -30,6 +27,24 @@ describe('an idle pane', () => {
     const frames = app.stdout.frames.length;
     await app.clock.advance(TEST_REFRESH_MS - SETTLE_MS - 1_000);
     expect(app.stdout.frames.length, app.frame()).toBe(frames);
+  });
+
+  it('Devices with a pending adoption draws nothing between two refreshes (its code’s expiry is a clock time)', async () => {
+    app = await renderApp({ pane: 'devices' });
+    await app.loaded();
+    const { sim, press, type, waitFor } = app;
+    const live = sim.admin.codes().adopt_codes[0];
+    await press('a');
+    await type(live.code);
+    await press('enter');
+    await waitFor('✓ Adoption added');
+    await press('esc');
+    await waitFor('pending until');
+    await app.clock.advance(SETTLE_MS);
+    const frames = app.stdout.frames.length;
+    await app.clock.advance(TEST_REFRESH_MS - SETTLE_MS - 1_000);
+    expect(app.stdout.frames.length, app.frame()).toBe(frames);
+    expect(app.frame()).toContain('pending until');
   });
 
   it('My providers after a refresh that changed figures: lit for a moment, then nothing until the next', async () => {

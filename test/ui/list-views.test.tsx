@@ -88,10 +88,10 @@ describe('filter and sort in every list', () => {
   it('My providers: a click on the device header sorts by name, again reverses', async () => {
     app = await renderApp({ pane: 'myProviders' });
     await app.waitFor('Σ total');
-    const device = find(app.frame(), / device /);
+    const device = find(app.frame(), / DEVICE /);
     await app.press(click(device.column + 2, device.row));
     await app.waitFor('sort device name ▲');
-    expect(app.frame()).toMatch(/ device▲ /);
+    expect(app.frame()).toMatch(/ DEVICE▲ /);
     await app.press(click(device.column + 2, device.row));
     await app.waitFor('sort device name ▼');
   });

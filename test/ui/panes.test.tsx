@@ -142,6 +142,7 @@ describe('handlers and bindings', () => {
     await dialog(['w'], 'wallet');
     await dialog(['f'], 'feedback');
     await dialog(['n'], 'apiKey');
+    await dialog(['b'], 'redeem');
     await press('4');
     await dialog(['P'], 'stalePeriod');
     await press('7');
@@ -149,6 +150,18 @@ describe('handlers and bindings', () => {
     await dialog(['b'], 'leaderboard');
     await dialog(['e'], 'export');
     await dialog(['@'], 'profiles');
+    // Issue 34: a proxy made from a country in Discover, then its WireGuard QR in pane 8.
+    await press('1');
+    await waitFor(() => stores.discovery.getState().rows.length > 0);
+    await press('P');
+    await waitFor(() => top() === 'proxy');
+    checkScope(keys, 'dialog:proxy', checked);
+    await press('w', 'enter');
+    await waitFor(() => stores.proxies.getState().form?.phase === 'made');
+    await press('esc');
+    await press('8');
+    await waitFor(() => (stores.proxies.getState().data?.length ?? 0) > 0);
+    await dialog(['Q'], 'proxyQr');
 
     expect([...checked].sort()).toEqual(scopesOf(keymap).sort());
   });

@@ -10,6 +10,7 @@ import { keyNamesOf } from '../../src/ui/keys/key-names.ts';
 import { keymap } from '../../src/ui/keys/keymap.ts';
 import { remapKeys } from '../../src/ui/keys/remap.ts';
 import {
+  batchPlace,
   type ProvidersPaneState,
   providersReasons,
   providersView,
@@ -44,6 +45,7 @@ function state(over: Partial<ProvidersPaneState> = {}): ProvidersPaneState {
     destinations: {},
     view: NO_VIEW,
     editing: false,
+    hasToken: true,
     ...over,
   };
 }
@@ -54,6 +56,27 @@ const why = (s: ProvidersPaneState, action: keyof ReturnType<typeof providersRea
 const NOTHING_CHOSEN = 'nothing chosen yet: mark places in Discover (1, space), then p or enter';
 
 describe('Providers: why a key cannot act', () => {
+  it("P: a proxy in the batch's place, one country, region or city; none for several places, a group, no token", () => {
+    expect(why(state(), 'proxy')).toBeUndefined();
+    expect(batchPlace([SPEC])).toEqual({
+      text: 'Germany',
+      location: { location_id: 'g', location_type: 'country', name: 'Germany' },
+    });
+    expect(why(state({ specs: [] }), 'proxy')).toEqual({ why: NOTHING_CHOSEN });
+    expect(why(state({ specs: [SPEC, { ...SPEC, label: 'France' }] }), 'proxy')?.why).toMatch(
+      /^a proxy is made in one country, region or city: this batch is of several places \(P in Discover/,
+    );
+    expect(
+      why(
+        state({ specs: [{ label: 'best available', kind: 'country', spec: { best_available: true } }] }),
+        'proxy',
+      )?.why,
+    ).toMatch(/this batch is of a group or best available/);
+    expect(why(state({ hasToken: false }), 'proxy')?.why).toMatch(
+      /^Making a proxy needs your network's token/,
+    );
+  });
+
   it('n and N: nothing chosen, already fetching, exhausted, refused as too large; N at the bound of providers --all', () => {
     const nothing = state({ specs: [], seen: [], batches: 0 });
     expect(why(nothing, 'next')).toEqual({ why: NOTHING_CHOSEN });

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import type { FindProvidersResult } from '../../src/contract/schemas.ts';
@@ -206,21 +207,29 @@ describe('Providers pane', () => {
     expect(app.frame()).not.toContain('used destination ·');
   });
 
-  it('+ and - change the batch size; e writes the providers seen to a JSON Lines file and says where', async () => {
+  it('+ and - change the batch size; e asks where and in what format, writes the providers shown and says where', async () => {
     const { app, spec } = await onSmallCountry();
     await app.press('+', '+');
     expect(app.frame()).toContain('batch size 20');
     await app.press('-');
     await app.stores.providers.getState().choose([spec]);
     await app.waitFor('10 seen');
+    // The export dialog My providers and Earnings have: JSON Lines, nothing typed, beside the console.
     await app.press('e');
-    const { exported } = app.stores.providers.getState();
-    expect(exported?.path.startsWith(dir!)).toBe(true);
-    expect(app.frame()).toContain(`wrote 10 providers to ${dir}`);
-    const lines = readFileSync(exported!.path, 'utf8').trimEnd().split('\n');
+    await app.waitFor('Export the providers shown');
+    await app.press('down', 'enter');
+    await app.waitFor('(JSON Lines)');
+    const made = readdirSync(dir!).find((name) => name.endsWith('.jsonl')) ?? '';
+    expect(made).toMatch(/^netdeck-providers-20260101-000000-[\w-]{12}\.jsonl$/);
+    // The path whole, though the box breaks it over lines.
+    expect(app.frame().replace(/[\s│]/g, '')).toContain(`wrote10providersto${join(dir!, made)}`);
+    const lines = readFileSync(join(dir!, made), 'utf8').trimEnd().split('\n');
     expect(lines.map((l) => JSON.parse(l).client_id)).toEqual(
       app.stores.providers.getState().seen.map((p) => p.client_id),
     );
+    await app.press('enter');
+    await app.waitFor('10 seen');
+    expect(app.stores.session.getState().dialogs).toEqual([]);
   });
 
   it('error: a failed batch shows an error line and keeps the providers already seen', async () => {

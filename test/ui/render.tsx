@@ -12,7 +12,7 @@ import type React from 'react';
 import { afterEach, beforeEach } from 'vitest';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.ts';
 import { type ApiClient, createClient } from '../../src/api/client.ts';
-import { exportWriter, providerExportWriter } from '../../src/cli/console/provider-export.ts';
+import { exportWriter } from '../../src/cli/console/export-writer.ts';
 import { type Clock, ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
 import {
@@ -205,7 +205,6 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       connection: createConnectionStore(),
       demo: options.loggedOut ? undefined : sim.demo,
       saveLogin: (kept) => void saved.push(kept),
-      saveExport: providerExportWriter(options.exportDir),
       writeExport: exportWriter(options.exportDir),
       refreshEveryMs: TEST_REFRESH_MS,
     },

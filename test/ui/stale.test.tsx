@@ -21,7 +21,7 @@ async function staleView(pane: 'myProviders' | 'devices', cols = 120, size = 40)
   await app.loaded();
   await app.press('O');
   await app.waitFor(() => app!.stores.stale.getState().staleIds !== undefined);
-  await app.waitFor(pane === 'myProviders' ? 'last seen' : 'Stale for 7d');
+  await app.waitFor(pane === 'myProviders' ? 'LAST SEEN' : 'Stale for 7d');
   return app;
 }
 

@@ -1,5 +1,6 @@
 // `netdeck clients`: the network's clients (GET /network/clients): device names and ids,
-// client ids, provide mode, whether connected. `clients: null` means none. `--stale 7d`
+// client ids, provide mode, whether connected. `clients: null` means none. A hosted
+// proxy's token and private key are masked unless --show-secrets; proxies are never stale. `--stale 7d`
 // only those stale for a period (src/store/stale-clients.ts); `clients remove` removes
 // clients by id or the stale ones, after a question on a terminal (else --yes);
 // `clients add --name NAME` gets a client token for a new device (POST /network/auth-client).
@@ -17,7 +18,9 @@ import {
   DEFAULT_STALE_MS,
   lastEventsOf,
   lastNFor,
+  leftOutText,
   PERIOD_PROBLEM,
+  proxiesLeftOut,
   type StaleClient,
   staleClients,
 } from '../../store/stale-clients.ts';
@@ -29,6 +32,7 @@ import { type DataTable, type Field, summed, textField } from '../output/data-ta
 import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import type { Style } from '../output/style.ts';
 import { askYesNo } from '../profile/prompt.ts';
+import { type SecretsOption, SHOW_SECRETS_HELP, secretsAsAsked } from './secrets.ts';
 import { serviceCommand } from './service-command.ts';
 import { deviceSpec, handOverToken, newTokenOf, tokenCommand } from './token-output.ts';
 
@@ -66,7 +70,8 @@ export function registerClients(program: Command, context: CliContext): void {
   const command = serviceCommand(program, context, {
     name: 'clients',
     description: 'the network’s clients: device names, device ids, client ids, provide mode, connections',
-    flags: (command) => command.option('--stale [period]', STALE_HELP),
+    flags: (command) =>
+      command.option('--stale [period]', STALE_HELP).option('--show-secrets', SHOW_SECRETS_HELP),
     csv: true,
     profiles: true,
     examples: [
@@ -78,15 +83,20 @@ export function registerClients(program: Command, context: CliContext): void {
       ['netdeck devices set-name DEVICE_ID "attic router"', 'rename a device by the DEVICE ID shown here'],
       ["netdeck clients --json | jq -r '.clients[].device_name'", 'for scripts'],
     ],
-    check: (options: StaleOptions) => periodOf(options.stale),
-    run: async ({ client, out, simulator }, periodMs) => {
+    check: (options: StaleOptions & SecretsOption) => ({
+      periodMs: periodOf(options.stale),
+      showSecrets: options.showSecrets === true,
+    }),
+    run: async ({ client, out, simulator }, { periodMs, showSecrets }) => {
       if (periodMs === undefined) {
-        const result = await client.networkClients();
+        const result = secretsAsAsked(out, await client.networkClients(), showSecrets);
         out.result(result, () => clientsTable(result.clients ?? [], out.style));
         return;
       }
       const now = commandClock({ client, simulator }).now();
       const found = await findStale(client, periodMs, now);
+      const leftOut = leftOutText(proxiesLeftOut(found.clients));
+      if (leftOut) out.note(leftOut);
       const rows = found.json.clients;
       const seen = new Map(found.stale.map((s) => [s.client, s.lastSeen]));
       out.result(found.json, () =>
@@ -282,6 +292,8 @@ stops working.
       let now = clock.now();
       if (periodMs !== undefined) {
         const found = await findStale(client, periodMs, now);
+        const leftOut = leftOutText(proxiesLeftOut(found.clients));
+        if (leftOut) out.note(leftOut);
         now = found.now;
         targets = found.stale.map((s: StaleClient) => ({
           clientId: s.client.client_id!,

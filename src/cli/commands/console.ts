@@ -8,7 +8,6 @@ import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
 import { profilesOpener } from '../console/every-profile.ts';
 import { type FirstPaint, paintConsoleStart } from '../console/first-paint.ts';
-import { providerExportWriter } from '../console/provider-export.ts';
 import { startMark, writeStartMarks } from '../console/start-marks.ts';
 import { readStateFile, statePath, writeStateFile } from '../console/state-file.ts';
 import type { TuiOptions } from '../console/tui.tsx';
@@ -183,7 +182,6 @@ async function runConsoleOn(
       keys: config.keys?.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(login, { apiUrl, token: kept }) : undefined,
-      saveExport: providerExportWriter(),
       idleHours: config.watch.values.idle_hours,
       // The muted providers are `netdeck mute`'s, whatever the profile.
       mutesFile: mutesFile(mutesPath(io.env)),

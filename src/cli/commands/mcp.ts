@@ -4,6 +4,7 @@
 // here, after the command line has chosen it.
 import type { Command } from 'commander';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
+import { DEFAULT_IDLE_HOURS, IDLE_HOURS_BOUNDS } from '../../store/idle.ts';
 import type { CliContext } from '../context.ts';
 import { type CommonOptions, integerArg, numberArg } from '../options.ts';
 import { UsageError } from '../output/exit-codes.ts';
@@ -12,7 +13,7 @@ import { checkTokenFile } from './token-output.ts';
 
 /** Requests a minute unless told (src/cli/mcp/request-bound.ts says why it is a bound). */
 const DEFAULT_REQUESTS_PER_MINUTE = 60;
-/** The least bound: one poll of the event watch (4 requests) must fit with room for the tools. */
+/** The least bound: one poll of the event watch (5 requests) must fit with room for the tools. */
 const MIN_REQUESTS_PER_MINUTE = 10;
 
 interface McpOptions extends CommonOptions {
@@ -21,6 +22,7 @@ interface McpOptions extends CommonOptions {
   http?: number;
   httpTokenFile?: string;
   refresh?: number;
+  idleHours?: number;
 }
 
 export function registerMcp(program: Command, context: CliContext): void {
@@ -49,6 +51,11 @@ export function registerMcp(program: Command, context: CliContext): void {
           '--refresh <seconds>',
           `watch the service for the events resource every this many seconds (default: the config's refresh_seconds, else ${DEFAULT_REFRESH_SECONDS})`,
           numberArg({ min: 0.1 }),
+        )
+        .option(
+          '--idle-hours <n>',
+          `a provider connected this many hours with no search, contract or transfer is idle (fleet_state, providers, provider_idle events; default: the config's idle_hours, else ${DEFAULT_IDLE_HOURS})`,
+          numberArg(IDLE_HOURS_BOUNDS),
         ),
     outputOptions: false,
     examples: [
@@ -75,6 +82,7 @@ units). docs/agents.md has the configuration for MCP clients.
         perMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
         httpPort: options.http,
         httpTokenFile: options.httpTokenFile,
+        idleHours: options.idleHours,
       };
     },
     run: async (session, request) => {

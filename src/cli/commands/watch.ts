@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { decodeToken } from '../../api/auth.ts';
 import { isMissingRoute, lacking } from '../../api/error-words.ts';
 import { ApiError } from '../../api/errors.ts';
+import { systemClock } from '../../clock.ts';
 import { DEFAULT_REFRESH_SECONDS } from '../../store/deps.ts';
 import { createEventSource, type NetdeckEvent } from '../../store/events/event-source.ts';
 import { type ObservedOperation, observeService } from '../../store/observe.ts';
@@ -173,6 +174,7 @@ async function watch(
     ? (await import('../notify/alerts.ts')).startAlerts({
         settings: alerts,
         clock,
+        machineClock: context.deps.clock ?? systemClock,
         out,
         env: context.io.env,
         signal: stop.signal,

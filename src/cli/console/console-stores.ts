@@ -8,7 +8,7 @@ import { createConnectionStore } from '../../store/connection.ts';
 import type { StoreDeps } from '../../store/deps.ts';
 import { createStores, type Stores, type StoresOptions, startStores, stopStores } from '../../store/index.ts';
 import { applyRemembered, type Remembered, watchRemembered } from '../../store/remembered.ts';
-import { exportWriter } from './provider-export.ts';
+import { exportWriter } from './export-writer.ts';
 
 export interface ConsoleStores {
   stores: Stores;
@@ -28,9 +28,7 @@ export interface ConsoleStoresOptions {
   token?: string;
   /** Keeps a token the console's login got (api mode: the profile's login file). */
   saveLogin?: (token: string) => void;
-  /** Writes the Providers pane's export. */
-  saveExport?: (text: string, at: number) => string;
-  /** Writes My providers' and Earnings' exports; default beside the console or where the dialog asks. */
+  /** Writes the panes' exports (`e`); default beside the console or where the dialog asks. */
   writeExport?: StoreDeps['writeExport'];
   /** How often the live resources reload (store clock ms); default the stores'. */
   refreshEveryMs?: number;
@@ -62,7 +60,6 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       connection: createConnectionStore(),
       demo: options.demo,
       saveLogin: options.saveLogin,
-      saveExport: options.saveExport,
       writeExport: options.writeExport ?? exportWriter(),
       refreshEveryMs: options.refreshEveryMs,
       idleHours: options.idleHours,

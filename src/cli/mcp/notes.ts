@@ -1,10 +1,16 @@
 // What an agent needs to read netdeck's figures right, served as a resource of `netdeck
-// mcp` (resources.ts): the units of each answer, what up and down mean, where the events
+// mcp` (resources.ts): the units of each answer, what up, down and idle mean, where the events
 // come from, and the bound of requests. The units are the service's (src/contract's
 // schemas say them field by field; reference-operators.md "Units").
 
-/** The notes as Markdown; `perMinute`: the bound this server keeps. */
-export const readingNotes = (perMinute: number): string => `# Reading netdeck's figures
+/** What the notes say of this server: the bound it keeps, the idle hours it judges by. */
+export interface NotesFigures {
+  perMinute: number;
+  idleHours: number;
+}
+
+/** The notes as Markdown. */
+export const readingNotes = ({ perMinute, idleHours }: NotesFigures): string => `# Reading netdeck's figures
 
 Every figure is the service's own, in its units; netdeck converts nothing in its answers.
 Times are RFC 3339 in UTC; days and hours are UTC days and hours.
@@ -20,6 +26,17 @@ Times are RFC 3339 in UTC; days and hours are UTC days and hours.
 - \`provide_mode\`: -1 default, 0 none, 1 network, 2 friends & family, 3 public, 4 stream.
 - \`device_name\` and \`provide_mode\` come from the network's clients list where the
   statistics lack them.
+
+## Idle providers (fleet_state, providers with state idle)
+- Idle: connected throughout the idle hours (here ${idleHours}: \`--idle-hours\`, else the
+  config's \`idle_hours\`, else 6; a tool's \`idle_hours\` asks over others) with no search
+  interest, no contract and no transfer in them, as \`netdeck watch --idle-hours\` and the
+  exporter judge it from POST /stats/providers-last-n over those hours. The service stops
+  offering a provider whose probe failed and tells no one: an idle provider runs and earns
+  nothing. Restart it, check its connectivity.
+- A provider connected for less than the idle hours is neither idle nor active: too soon to
+  say. It is active again once it has had a search, a contract or transfer in the hours.
+- Idle is counted among the up providers: idle ones are connected.
 
 ## One provider (provider_history)
 - \`uptime\`: minutes up in each UTC hour (\`yyyy-mm-dd-hh\`), only hours with some.
@@ -45,8 +62,10 @@ Times are RFC 3339 in UTC; days and hours are UTC days and hours.
 
 ## Events (netdeck://events)
 The events \`netdeck watch\` reports, from a watch this server keeps on the service at the
-refresh interval: a provider disconnected for 5 minutes and back, the payout wallet unset and
-set, the token expiring and expired, a request failing and recovering, payouts planned and
+refresh interval: a provider disconnected for 5 minutes and back (between polls the service's
+peer list tells a disconnection sooner), a provider idle over the idle hours
+(\`provider_idle\`) and active again (\`provider_active\`), the payout wallet unset and set,
+the token expiring and expired, a request failing and recovering, payouts planned and
 completed. \`problems\` is what is wrong now.
 
 ## The bound

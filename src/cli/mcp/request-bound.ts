@@ -62,21 +62,22 @@ export function requestBound(perMinute: number, clock: Clock): RequestBound {
 }
 
 /** The client with every call counted against the bound: a call past it fails with BoundReached, unsent. */
-export function boundedClient(client: ApiClient, bound: RequestBound): ApiClient {
+export const boundedClient = (client: ApiClient, bound: RequestBound): ApiClient =>
+  gatedClient(client, async () => bound.take());
+
+/** The client with every call waiting for its token (the event watch's: never refused, never past the bound). */
+export const waitingClient = (client: ApiClient, bound: RequestBound, signal: AbortSignal): ApiClient =>
+  gatedClient(client, () => bound.reserve(1, signal));
+
+/** The client with `gate` passed before each of its calls is sent; a gate that rejects, rejects the call. */
+function gatedClient(client: ApiClient, gate: () => Promise<void>): ApiClient {
   const operations = new Set<string | symbol>([...operationNames, 'call']);
   return new Proxy(client, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
       if (!operations.has(key) || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        // A refusal is a rejected promise, as the service's own failures are.
-        try {
-          bound.take();
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return value.apply(target, args);
-      };
+      // A refusal is a rejected promise, as the service's own failures are.
+      return (...args: unknown[]) => gate().then(() => value.apply(target, args));
     },
   });
 }

@@ -7,6 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { systemClock } from '../../clock.ts';
 import { replacePrivateFile } from '../../safe-files.ts';
+import { DEFAULT_IDLE_HOURS } from '../../store/idle.ts';
 import type { CliContext } from '../context.ts';
 import { commandClock, stopSignal, untilAborted } from '../long-running/long-running.ts';
 import { ExitCode } from '../output/exit-codes.ts';
@@ -23,6 +24,8 @@ export interface McpRequest {
   httpPort?: number;
   /** `--http-token-file PATH`: where the bearer token goes instead of stdout. */
   httpTokenFile?: string;
+  /** `--idle-hours N`: the hours idle providers are judged over (else the config's, else the default). */
+  idleHours?: number;
 }
 
 export async function serveMcp(
@@ -33,6 +36,7 @@ export async function serveMcp(
   const { out } = session;
   const bound = requestBound(request.perMinute, context.deps.clock ?? systemClock);
   const clock = commandClock(session);
+  const idleHours = request.idleHours ?? session.config.watch.values.idle_hours ?? DEFAULT_IDLE_HOURS;
   const stop = stopSignal(context.deps);
   // The watch ends with the server, however it ends (Ctrl-C, the client gone).
   const served = new AbortController();
@@ -42,11 +46,12 @@ export async function serveMcp(
     token: session.token,
     bound,
     everyMs: session.config.refresh.value * 1000,
+    idleHours,
     signal: AbortSignal.any([stop.signal, served.signal]),
   });
   const newServer = () =>
     createServer({
-      session: { client: boundedClient(session.client, bound), clock, out },
+      session: { client: boundedClient(session.client, bound), clock, out, idleHours },
       events,
       allowWrites: request.allowWrites,
       perMinute: request.perMinute,

@@ -21,7 +21,7 @@ export interface ServerParts {
 }
 
 const INSTRUCTIONS =
-  'netdeck answers what an operator of a URnetwork provider network asks: which providers are up or down, what they relayed and earned, the payouts, reliability and rank, stale clients, places and their providers, devices, blocked countries. Read netdeck://notes for the units before reading figures, and netdeck://events for what changed recently. Requests to the service are bounded per minute.';
+  'netdeck answers what an operator of a URnetwork provider network asks: which providers are up, down or idle (connected and carrying nothing), what they relayed and earned, the payouts, reliability and rank, stale clients, places and their providers, devices, blocked countries. Read netdeck://notes for the units before reading figures, and netdeck://events for what changed recently. Requests to the service are bounded per minute.';
 
 /** How loud an event is as a log message. */
 const LEVEL: Record<Severity, LoggingLevel> = { info: 'info', warning: 'warning', critical: 'critical' };
@@ -32,7 +32,7 @@ export function createServer({ session, events, allowWrites, perMinute }: Server
     { capabilities: { logging: {} }, instructions: INSTRUCTIONS },
   );
   for (const entry of allowWrites ? [...TOOLS, ...ACTIONS] : TOOLS) addTool(server, entry, session);
-  serveResources(server, events, perMinute);
+  serveResources(server, events, { perMinute, idleHours: session.idleHours });
   // What `netdeck watch` would print, to a client that shows the server's log.
   const unsubscribe = events.subscribe((event) => {
     if (server.isConnected())

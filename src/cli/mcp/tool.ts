@@ -17,6 +17,8 @@ export interface ToolSession {
   clock: Clock;
   /** Notes and warnings: on stderr, and to the agent beside the answer. */
   out: Pick<Output, 'note' | 'warn'>;
+  /** The hours idle providers are judged over unless a tool is told (--idle-hours, idle_hours, 6). */
+  idleHours: number;
 }
 
 /** An object schema: a tool's arguments and its structured result are objects. */

@@ -2,12 +2,15 @@
 // command prints with --json (its structured result holds the same records), their
 // schemas those of the service's answers in src/contract. What changes the network is in
 // actions.ts.
+
 import * as z from 'zod';
+import { maskClientSecrets } from '../../api/proxy-secrets.ts';
 import { type Endpoints, endpoints } from '../../contract/endpoints.ts';
 import { NetworkClient, RANK_MODES, Udid } from '../../contract/schemas.ts';
 import { parsePeriod } from '../../format/numbers.ts';
 import { fleetTotals } from '../../store/fleet-totals.ts';
 import { HISTORY_WINDOWS } from '../../store/history.ts';
+import { IDLE_HOURS_BOUNDS, idleVerdicts } from '../../store/idle.ts';
 import { viewRows } from '../../store/list-sort-filter.ts';
 import { MY_PROVIDERS_LIST, MY_PROVIDERS_SORT_COLUMNS } from '../../store/my-providers.ts';
 import { MAX_BATCH } from '../../store/provider-walk.ts';
@@ -21,7 +24,7 @@ import { rankingAnswer } from '../commands/ranking.ts';
 import { reliabilityAnswer } from '../commands/reliability.ts';
 import { providerStatsResult } from '../commands/stats.ts';
 import { providerHistoryResult } from '../commands/stats-history.ts';
-import { READS, tool } from './tool.ts';
+import { READS, type ToolSession, tool } from './tool.ts';
 
 /** The schema of the service's answer to an operation of the endpoint table. */
 const answerOf = <K extends keyof Endpoints>(name: K): Endpoints[K]['response'] => endpoints[name].response;
@@ -40,11 +43,34 @@ export const stalePeriod = z
     return ms ?? 0;
   });
 
+/** The hours a tool judges idle providers over, when it is asked to use others than the server's. */
+const idleHoursArg = z
+  .number()
+  .min(IDLE_HOURS_BOUNDS.min)
+  .max(IDLE_HOURS_BOUNDS.max)
+  .optional()
+  .describe(
+    'idle over this many hours: connected throughout them with no search, contract or transfer (default: this server’s idle hours, netdeck://notes)',
+  );
+
+/** The client ids idle over `hours`, judged as `watch --idle-hours` and the exporter judge them. */
+async function idleProviders({ client }: ToolSession, hours: number): Promise<Set<string>> {
+  const verdicts = idleVerdicts(await client.providersLastN({ last_n: hours }), hours);
+  return new Set([...verdicts].flatMap(([clientId, { state }]) => (state === 'idle' ? [clientId] : [])));
+}
+
+const NamedProvider = z.object({ client_id: z.string(), device_name: z.string().optional() });
+
 const FleetState = z.object({
   providers: z.int().describe('the network’s providers (stats providers lists them)'),
-  up: z.int().describe('providers connected now'),
+  up: z.int().describe('providers connected now (idle ones among them)'),
   down: z.int().describe('providers not connected now'),
-  down_providers: z.array(z.object({ client_id: z.string(), device_name: z.string().optional() })),
+  down_providers: z.array(NamedProvider),
+  idle: z
+    .int()
+    .describe('providers connected throughout the idle hours with no search, contract or transfer in them'),
+  idle_providers: z.array(NamedProvider),
+  idle_hours: z.number().describe('the hours idle is judged over'),
   transfer_gib_24h: z.number().describe('GiB the providers relayed in the last 24 hours'),
   payout_usd_24h: z.number().describe('USD the providers earned in the last 24 hours'),
   as_of: z.string().optional().describe('when the service computed the statistics (RFC 3339)'),
@@ -57,23 +83,29 @@ export const TOOLS = [
     name: 'fleet_state',
     title: 'The fleet now',
     description:
-      'How the network’s providers stand: how many are up and down (and which are down), and the GiB they relayed and the USD they earned over the last 24 hours. The counts are those of `netdeck stats providers`.',
-    input: NOTHING,
+      'How the network’s providers stand: how many are up, down and idle (and which are down or idle), and the GiB they relayed and the USD they earned over the last 24 hours. Up and down are counted as `netdeck stats providers` counts them, idle as `netdeck watch --idle-hours` reports it (connected the idle hours and carrying nothing: netdeck://notes).',
+    input: z.strictObject({ idle_hours: idleHoursArg }),
     output: FleetState,
     annotations: READS,
-    run: async (session) => {
-      const stats = await providerStatsResult(session);
+    run: async (session, { idle_hours }) => {
+      const hours = idle_hours ?? session.idleHours;
+      const [stats, idle] = await Promise.all([providerStatsResult(session), idleProviders(session, hours)]);
       const totals = fleetTotals(stats);
-      const down = (stats.providers ?? []).filter((p) => !p.connected && p.client_id);
+      const rows = stats.providers ?? [];
+      const names = new Map(rows.map((p) => [p.client_id, p.device_name]));
+      const named = (clientId: string) => {
+        const name = names.get(clientId);
+        return { client_id: clientId, ...(typeof name === 'string' ? { device_name: name } : {}) };
+      };
       return {
         result: {
           providers: totals.providers,
           up: totals.connected,
           down: totals.disconnected,
-          down_providers: down.map((p) => ({
-            client_id: p.client_id!,
-            ...(typeof p.device_name === 'string' ? { device_name: p.device_name } : {}),
-          })),
+          down_providers: rows.flatMap((p) => (!p.connected && p.client_id ? [named(p.client_id)] : [])),
+          idle: idle.size,
+          idle_providers: [...idle].map(named),
+          idle_hours: hours,
           transfer_gib_24h: totals.transferGib,
           payout_usd_24h: totals.payoutUsd,
           ...(stats.created_time ? { as_of: stats.created_time } : {}),
@@ -86,26 +118,39 @@ export const TOOLS = [
     name: 'providers',
     title: 'Providers and their statistics',
     description:
-      'The network’s providers with their last 24 hours, as `netdeck stats providers --json` has them (uptime in hours, transfer in GiB, payout in USD, searches, contracts, clients; device name and provide mode from the clients list), filtered, sorted and cut to a number.',
+      'The network’s providers with their last 24 hours, as `netdeck stats providers --json` has them (uptime in hours, transfer in GiB, payout in USD, searches, contracts, clients; device name and provide mode from the clients list), filtered, sorted and cut to a number. `state: "idle"` lists the idle ones: connected the idle hours with no search, contract or transfer in them (netdeck://notes).',
     input: z.strictObject({
       filter: z
         .string()
         .optional()
         .describe('words that must each be in the client id, the device name or the provide mode'),
-      state: z.enum(['up', 'down', 'all']).default('all').describe('connected now (up), not (down), or all'),
+      state: z
+        .enum(['up', 'down', 'idle', 'all'])
+        .default('all')
+        .describe(
+          'connected now (up), not (down), connected and carrying nothing over the idle hours (idle), or all',
+        ),
       sort: z.enum(MY_PROVIDERS_SORT_COLUMNS).default('uptime').describe('the column to sort by'),
       descending: z
         .boolean()
         .optional()
         .describe('largest (or Z) first; by default figures come largest first, names A to Z'),
       limit: z.int().min(1).max(1000).default(50).describe('at most this many providers (default 50)'),
+      idle_hours: idleHoursArg,
     }),
-    output: ProvidersAnswer.extend({ matching: z.int().describe('providers that match, before the limit') }),
+    output: ProvidersAnswer.extend({
+      matching: z.int().describe('providers that match, before the limit'),
+      idle_hours: z.number().optional().describe('with state idle: the hours idle was judged over'),
+    }),
     annotations: READS,
-    run: async (session, { filter, state, sort, descending, limit }) => {
-      const stats = await providerStatsResult(session);
-      const inState = (stats.providers ?? []).filter(
-        (p) => state === 'all' || (state === 'up') === (p.connected === true),
+    run: async (session, { filter, state, sort, descending, limit, idle_hours }) => {
+      const hours = idle_hours ?? session.idleHours;
+      const [stats, idle] = await Promise.all([
+        providerStatsResult(session),
+        state === 'idle' ? idleProviders(session, hours) : undefined,
+      ]);
+      const inState = (stats.providers ?? []).filter((p) =>
+        idle ? idle.has(p.client_id ?? '') : state === 'all' || (state === 'up') === (p.connected === true),
       );
       // Sorted as My providers sorts a column first chosen, unless told the order.
       const first = MY_PROVIDERS_LIST.columns.find((c) => c.id === sort)?.descendingFirst ?? false;
@@ -113,7 +158,14 @@ export const TOOLS = [
         filter: filter ?? '',
         sort: { column: sort, descending: descending ?? first },
       });
-      return { result: { ...stats, providers: rows.slice(0, limit), matching: rows.length } };
+      return {
+        result: {
+          ...stats,
+          providers: rows.slice(0, limit),
+          matching: rows.length,
+          ...(idle ? { idle_hours: hours } : {}),
+        },
+      };
     },
   }),
 
@@ -203,11 +255,12 @@ export const TOOLS = [
     name: 'clients',
     title: 'Clients',
     description:
-      'The network’s clients as `netdeck clients --json` has them: device name, device id, client id, provide mode, open connections.',
+      'The network’s clients as `netdeck clients --json` has them: device name, device id, client id, provide mode, open connections; a hosted proxy’s token and private key masked.',
     input: NOTHING,
     output: answerOf('networkClients'),
     annotations: READS,
-    run: async ({ client }) => ({ result: await client.networkClients() }),
+    // A proxy's token acts as the network: an assistant gets the list without it, as `clients` prints it.
+    run: async ({ client }) => ({ result: maskClientSecrets(await client.networkClients()) }),
   }),
 
   tool({

@@ -34,7 +34,14 @@ export function readSinks(urls: readonly string[]): ReadySink[] {
 
 export interface AlertsContext {
   settings: AlertSettings;
+  /** The service's clock: quiet hours, digests, flapping and mutes are read in its time. */
   clock: Clock;
+  /**
+   * This machine's clock (a test's manual one): a send's time-out and the waits between its
+   * tries are real seconds, as the notification services count them. On the service's clock
+   * a `netdeck sim --speed 60` left a send a sixth of a second, and a push arrived twice.
+   */
+  machineClock: Clock;
   out: Output;
   env: Record<string, string | undefined>;
   signal?: AbortSignal;
@@ -61,7 +68,7 @@ export function startAlerts(context: AlertsContext): Pipeline {
   const { settings, clock, out, signal } = context;
   const warn = (text: string) => out.warn(text);
   const sinks = readSinks(settings.notify).map((sink) =>
-    createSinkQueue(sink, { clock, warn, signal, ...context.delivery }),
+    createSinkQueue(sink, { clock: context.machineClock, warn, signal, ...context.delivery }),
   );
   const file = mutesFile(mutesPath(context.env));
   let mutes: Mutes = new Map();

@@ -1,9 +1,9 @@
 // One request of a sink, sent as the services' APIs want it and nothing more: no redirect
 // followed (a 3xx is a failure: a token in the URL is not re-sent elsewhere), at most a
 // few KB of the answer read (only to find how long a 429 asks to wait), and a time-out on
-// the clock netdeck runs on. It says whether another try may help: after a network error,
-// a time-out, a 429 or a 5xx; never after another answer (Discord: a webhook that answered
-// 404 must not be used again).
+// this machine's clock (a simulator's sped-up one would not give the service its seconds).
+// It says whether another try may help: after a network error, a time-out, a 429 or a 5xx;
+// never after another answer (Discord: a webhook that answered 404 must not be used again).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Clock } from '../../clock.ts';

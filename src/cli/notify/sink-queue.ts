@@ -11,6 +11,7 @@ import type { HttpRequestSpec } from './sinks/sink.ts';
 
 /** How a sink's requests are sent; the defaults are the commands', tests shorten nothing (the clock is theirs). */
 export interface DeliveryOptions {
+  /** This machine's clock, not the service's: the time-out and the waits are real seconds. */
   clock: Clock;
   /** Says a failure on stderr. */
   warn(text: string): void;

@@ -1,4 +1,4 @@
-// `e` in My providers and Earnings: where the rows shown go and in what format (CSV, as
+// `e` in Providers, My providers and Earnings: where the rows shown go and in what format (CSV, as
 // the commands' --csv writes it, or JSON Lines), then where it wrote or why it could not.
 // The pane's definition lists it; the form is the fileExport store's.
 import { Box, Text } from 'ink';
@@ -10,7 +10,7 @@ import { useKeyNames, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { exportKeys } from '../keys/dialog-keys.ts';
-import { DialogFrame } from './dialog-frame.tsx';
+import { DialogFrame, DialogText } from './dialog-frame.tsx';
 
 export const EXPORT_DIALOG = 'export';
 
@@ -36,12 +36,12 @@ export function ExportDialog() {
   let outcome: React.ReactNode = null;
   if (form.phase === 'written')
     outcome = (
-      <Text color={theme.ok} wrap="wrap">
+      <DialogText color={theme.ok}>
         {`✓ ${screenText(form.message)}  (${keys['export.submit']} or ${keys['export.close']} closes)`}
-      </Text>
+      </DialogText>
     );
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error} wrap="wrap">{`✗ ${screenText(form.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
   return (
     <DialogFrame title={`Export the ${what}s shown`}>
       <Box>
@@ -63,10 +63,10 @@ export function ExportDialog() {
         onSubmit={submit}
         onCancel={close}
       />
-      <Text dimColor={theme.dim} wrap="wrap">
+      <DialogText dimColor={theme.dim}>
         A folder, or nothing, gets a new file named for the time; a file is made new (never written over). CSV
         as the commands' --csv writes it; JSON Lines, one object a line.
-      </Text>
+      </DialogText>
       {outcome}
     </DialogFrame>
   );

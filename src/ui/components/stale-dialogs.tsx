@@ -5,6 +5,7 @@ import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { seenText } from '../../store/stale.ts';
+import { leftOutText } from '../../store/stale-clients.ts';
 import { useNow, useStores, useTheme } from '../context.tsx';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
@@ -33,7 +34,10 @@ export function RemoveStaleQuestion() {
       ? 'This client goes: out of the lists and statistics, its token stops working.'
       : `These ${targets.length} clients go: out of the lists and statistics, their tokens stop working.`;
   // The list gets what room is left; past it, "… and N more".
-  const room = Math.max(1, rows - BELOW_ROWS - Math.ceil(intro.length / inner));
+  const room = Math.max(
+    1,
+    rows - BELOW_ROWS - Math.ceil(intro.length / inner) - (question.proxiesLeftOut ? 1 : 0),
+  );
   const shown = targets.length > room ? targets.slice(0, room - 1) : targets;
   const lines = [
     intro,
@@ -45,6 +49,7 @@ export function RemoveStaleQuestion() {
       ),
     ),
     ...(shown.length < targets.length ? [`… and ${targets.length - shown.length} more`] : []),
+    ...(question.proxiesLeftOut ? [truncate(leftOutText(question.proxiesLeftOut) ?? '', inner)] : []),
   ];
   return (
     <Question

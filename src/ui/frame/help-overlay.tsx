@@ -46,7 +46,7 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   events: { title: 'The event log', openedBy: ['events'] },
   export: {
     title: 'Exporting to a file',
-    where: 'My providers or Earnings',
+    where: 'Providers, My providers or Earnings',
     openedBy: ['myProviders.export', 'earnings.export'],
   },
   feedback: { title: 'The feedback form', where: 'Account', openedBy: ['account.feedback'] },
@@ -55,7 +55,10 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   login: { title: 'Logging in with an auth code', openedBy: ['login'] },
   palette: { title: 'The command palette', openedBy: ['palette'] },
   profiles: { title: 'Switching profile', openedBy: ['profiles'] },
+  proxy: { title: 'Making a proxy', where: 'Discover', openedBy: ['discover.proxy'] },
+  proxyQr: { title: "A proxy's WireGuard QR code", where: 'Proxies', openedBy: ['proxies.qr'] },
   qr: { title: 'A QR code', where: 'Devices', openedBy: ['devices.qr'] },
+  redeem: { title: 'Redeeming a balance code', where: 'Account', openedBy: ['account.redeem'] },
   rename: {
     title: 'Renaming an association or a device',
     where: 'Devices',

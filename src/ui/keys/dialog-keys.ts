@@ -2,7 +2,7 @@
 // src/ui/keys/bindings.ts): logging in with an auth code (`L` where a pane needs the
 // network's token), the y/n question before an action that changes something, the
 // stale view's period (`P` in My providers and Devices), switching profile (`@`), and an
-// export's path and format (`e` in My providers and Earnings). No React: the key table
+// export's path and format (`e` in Providers, My providers and Earnings). No React: the key table
 // (src/ui/keys/keymap.ts) is read before Ink loads.
 import { bindings } from './bindings.ts';
 

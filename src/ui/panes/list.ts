@@ -16,6 +16,7 @@ import { earningsKeys } from './earnings/keys.ts';
 import { myProvidersKeys } from './my-providers/keys.ts';
 import { networkKeys } from './network/keys.ts';
 import { providersKeys } from './providers/keys.ts';
+import { proxiesKeys } from './proxies/keys.ts';
 
 const ENTRIES = [
   { id: 'discover', title: 'Discover', shortTitle: 'Disc', keys: discoverKeys },
@@ -25,6 +26,7 @@ const ENTRIES = [
   { id: 'network', title: 'Network', shortTitle: 'Net', keys: networkKeys },
   { id: 'account', title: 'Account', shortTitle: 'Acct', keys: accountKeys },
   { id: 'earnings', title: 'Earnings', shortTitle: 'Earn', keys: earningsKeys },
+  { id: 'proxies', title: 'Proxies', shortTitle: 'Prox', keys: proxiesKeys },
 ] as const;
 
 /** A binding of a pane or of its dialogs, with its scope and action as literal types. */

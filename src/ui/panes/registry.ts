@@ -10,6 +10,7 @@ import { PANE_LIST, type PaneId } from './list.ts';
 import { myProvidersPane } from './my-providers/my-providers-pane.tsx';
 import { networkPane } from './network/network-pane.tsx';
 import { providersPane } from './providers/providers-pane.tsx';
+import { proxiesPane } from './proxies/proxies-pane.tsx';
 import type { Pane, PaneDefinition } from './types.ts';
 
 const DEFINITIONS: { [Id in PaneId]: PaneDefinition<Id> } = {
@@ -20,6 +21,7 @@ const DEFINITIONS: { [Id in PaneId]: PaneDefinition<Id> } = {
   network: networkPane,
   account: accountPane,
   earnings: earningsPane,
+  proxies: proxiesPane,
 };
 
 /** The panes in tab order. */

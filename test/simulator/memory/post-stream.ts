@@ -1,16 +1,18 @@
 // Run in a child process with --expose-gc (memory.test.ts; bench/sim-memory.ts with
-// `per-route`): a simulator takes a stream of posts, each carrying a 4 MB text, to every
-// route that keeps a part of what it is sent: N posts in turn over the routes, or with
-// `per-route` N rounds of one post to each route (N posts to every route); after a full
-// collection at post (or round) 100 and at N it reports its memory as one JSON line. Whatever the routes keep is bounded, and must hold only its own characters (not a
-// slice that keeps the whole request alive).
+// `per-route`): a simulator takes a stream of posts, each carrying a text of M MB (4
+// unless given), to every route that keeps a part of what it is sent: N posts in turn over
+// the routes (`in-turn`), or with `per-route` N rounds of one post to each route (N posts
+// to every route); after a full collection at post (or round) 100 and at N it reports its
+// memory as one JSON line. Whatever the routes keep is bounded, and must hold only its own
+// characters (not a slice that keeps the whole request alive).
+// Usage: post-stream.ts N [in-turn|per-route] [M]
 import { createSimulator } from '../../../simulator/index.ts';
 import { ManualClock } from '../../../src/clock.ts';
 
 const POSTS = Number(process.argv[2] ?? 300);
 const PER_ROUTE = process.argv[3] === 'per-route';
 const MARKS = [100, POSTS];
-const TEXT = 'x'.repeat(4 * 1024 * 1024);
+const TEXT = 'x'.repeat(Number(process.argv[4] ?? 4) * 1024 * 1024);
 
 const sim = await createSimulator({
   seed: 1,

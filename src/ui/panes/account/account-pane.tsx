@@ -7,6 +7,7 @@
 // key goes to a store action.
 import { Box, Text } from 'ink';
 import type React from 'react';
+import { useEffect } from 'react';
 import { walletRows } from '../../../store/account.ts';
 import { keyRows } from '../../../store/api-keys.ts';
 import { refreshLive } from '../../../store/index.ts';
@@ -29,6 +30,7 @@ import { API_KEY_DIALOG, ApiKeyDialog } from './api-key-dialog.tsx';
 import { ApiKeySection } from './api-key-section.tsx';
 import { FEEDBACK_DIALOG, FeedbackDialog } from './feedback-dialog.tsx';
 import { accountKeys } from './keys.ts';
+import { REDEEM_DIALOG, RedeemDialog } from './redeem-dialog.tsx';
 import { WALLET_DIALOG, WalletDialog } from './wallet-dialog.tsx';
 import { WalletList } from './wallet-list.tsx';
 
@@ -61,7 +63,10 @@ function useAccountActions(heights: AccountView['heights']) {
     sort: () => (inKeys() ? keys : wallets).sort(),
     reverse: () => (inKeys() ? keys : wallets).reverse(),
     back: () => void (inKeys() ? keys : wallets).clearFilter(),
-    refresh: () => void refreshLive(stores, shownStores(accountPane)),
+    refresh: () => {
+      refreshLive(stores, shownStores(accountPane));
+      void stores.balance.getState().refresh();
+    },
     open: () => ask(() => a().ask('payout')),
     remove: () => ask(() => (inKeys() ? k().askRemove() : a().ask('remove'))),
     toApiKeys: () => a().setList('apiKeys'),
@@ -79,7 +84,10 @@ function useAccountActions(heights: AccountView['heights']) {
     setWallet: () => fresh(() => a().resetWallet(), WALLET_DIALOG),
     feedback: () =>
       fresh(() => (a().feedback.phase === 'sent' ? a().resetFeedback() : undefined), FEEDBACK_DIALOG),
+    redeem: () => fresh(() => stores.balance.getState().openRedeem(), REDEEM_DIALOG),
   });
+  // The data balance is no live resource: it loads whenever the pane is shown.
+  useEffect(() => void stores.balance.getState().refresh(), [stores]);
 }
 
 /** The wallets' part under its title: the payout wallet, the list (or why none), the hint. */
@@ -133,7 +141,12 @@ export function Account({ width, height }: PaneProps) {
   const view = accountView(state, useKeyNames(), width, height);
   const { heights, wallets } = view;
   useAccountActions(heights);
-  let problem: React.ReactNode = <Text> </Text>;
+  // The first row: a failure of the wallets, else the data balance.
+  let problem: React.ReactNode = (
+    <Text dimColor={theme.dim} wrap="truncate">
+      {view.balance ?? ' '}
+    </Text>
+  );
   if (wallets.problem)
     problem = <ErrorLine error={wallets.problem.error} width={width} prefix={wallets.problem.prefix} />;
   return (
@@ -192,5 +205,6 @@ export const accountPane = definePane({
     [ADD_WALLET_DIALOG]: AddWalletDialog,
     [API_KEY_DIALOG]: ApiKeyDialog,
     [QUESTION_DIALOG]: AccountQuestion,
+    [REDEEM_DIALOG]: RedeemDialog,
   },
 });

@@ -5,10 +5,11 @@
 // test/ui/account-view.test.ts reads its words without Ink.
 import { isMissingRoute, isNoToken } from '../../../api/error-words.ts';
 import type { AccountWallet, ApiKey } from '../../../contract/schemas.ts';
-import { formatTimestamp, rowOf } from '../../../format/numbers.ts';
+import { formatBytes, formatTimestamp, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AccountState as AccountStoreState, payoutRefusal, walletRows } from '../../../store/account.ts';
 import { type ApiKeysState, keyRows, NO_API_KEYS } from '../../../store/api-keys.ts';
+import type { BalanceState } from '../../../store/balance.ts';
 import type { Stores } from '../../../store/index.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
 import type { KeyNames } from '../../keys/key-names.ts';
@@ -26,12 +27,16 @@ export interface AccountState
   apiKeysView: ApiKeysState['view'];
   /** The network's token was given (every action of the pane needs it). */
   hasToken: boolean;
+  /** The data balance (issue 34): bytes, not the wallet's USDC. */
+  balance: BalanceState['data'];
+  balanceError: BalanceState['error'];
 }
 
 /** The pane's state in the stores (the component's one hook reads it shallowly). */
-export function accountState({ account, apiKeys, session }: Stores): AccountState {
+export function accountState({ account, apiKeys, session, balance }: Stores): AccountState {
   const a = account.getState();
   const k = apiKeys.getState();
+  const b = balance.getState();
   return {
     ...fieldsOf(a, ['data', 'error', 'selectedWallet', 'walletView', 'list']),
     // Only the first load shows (a spinner): a refresh under the wallets draws nothing of it.
@@ -41,6 +46,8 @@ export function accountState({ account, apiKeys, session }: Stores): AccountStat
     selectedKey: k.selectedKey,
     apiKeysView: k.view,
     hasToken: session.getState().hasToken,
+    balance: b.data,
+    balanceError: b.error,
   };
 }
 
@@ -80,7 +87,27 @@ export function accountReasons(state: AccountState, keys: KeyNames): KeyReasons<
     addWallet: noToken('Adding a wallet'),
     setWallet: noToken('Setting the payout wallet'),
     feedback: noToken('Sending feedback'),
+    redeem: noToken('Redeeming a balance code'),
   };
+}
+
+/**
+ * The data balance's line (the pane's first row, where a failure of the wallets shows
+ * instead): bytes left of the start, what open transfers hold, the plan; not USDC.
+ */
+export function balanceLine(state: AccountState, keys: KeyNames): string | undefined {
+  const b = state.balance;
+  const redeem = `${keys['account.redeem']} redeems a code`;
+  if (!b) return state.balanceError || !state.hasToken ? undefined : `Data balance: loading… · ${redeem}`;
+  const plan = b.current_subscription?.plan;
+  return [
+    `Data balance ${formatBytes(b.balance_byte_count)} of ${formatBytes(b.start_balance_byte_count)}`,
+    `${formatBytes(b.open_transfer_byte_count)} in transfers`,
+    plan ? `plan ${screenText(plan)}` : 'no plan',
+    // What a provider earns is USDC (Earnings); this is what the network's clients may use.
+    'bytes, not USDC',
+    redeem,
+  ].join(' · ');
 }
 
 /** The feedback section: its title and line. */
@@ -264,6 +291,7 @@ export function accountView(state: AccountState, keys: KeyNames, width: number, 
     wallets: walletsPart(state, keys, width - 2),
     apiKeys: apiKeysPart(state, keys),
     feedback: `Tell the network what you use it for and what you need: ${keys['account.feedback']} opens the form.`,
+    balance: balanceLine(state, keys),
   };
 }
 

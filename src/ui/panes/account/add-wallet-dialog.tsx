@@ -6,7 +6,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { BLOCKCHAINS } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
@@ -38,16 +38,12 @@ export function AddWalletDialog() {
   if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
   else if (form.phase === 'added')
     outcome = (
-      <Text
+      <DialogText
         color={theme.ok}
-      >{`✓ ${screenText(form.message)}  (${keys['addWallet.submit']} or ${keys['addWallet.close']} closes)`}</Text>
+      >{`✓ ${screenText(form.message)}  (${keys['addWallet.submit']} or ${keys['addWallet.close']} closes)`}</DialogText>
     );
   else if (form.phase === 'invalid' || form.phase === 'failed')
-    outcome = (
-      <Text color={theme.error} wrap="wrap">
-        {`✗ ${screenText(form.message)}`}
-      </Text>
-    );
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Add a wallet">
@@ -70,11 +66,11 @@ export function AddWalletDialog() {
         onSubmit={submit}
         onCancel={close}
       />
-      <Text dimColor={theme.dim} wrap="wrap">
+      <DialogText dimColor={theme.dim}>
         Payouts are USDC on Solana or Polygon: the service takes a Solana address for every chain but TAO,
         whose wallets are kept for later and never the payout wallet. A network without a payout wallet gets
         this one.
-      </Text>
+      </DialogText>
       {outcome}
     </DialogFrame>
   );

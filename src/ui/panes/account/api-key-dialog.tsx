@@ -1,11 +1,11 @@
 // `n`: make an API key. A name is typed; the key the service answers is shown here once
 // (the service keeps only its hash), `y` copies it, and closing forgets it.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
@@ -47,27 +47,25 @@ export function ApiKeyDialog() {
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="making the key…" />;
   else if (form.phase === 'failed')
-    outcome = (
-      <Text color={theme.error} wrap="wrap">
-        {`✗ ${screenText(form.message)}`}
-      </Text>
-    );
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
   else if (form.phase === 'made' && form.key)
     outcome = (
       <Box flexDirection="column">
-        <Text color={theme.ok}>{`✓ Made${form.name ? ` "${screenText(form.name)}"` : ''}. Your key:`}</Text>
-        <Text bold wrap="wrap">
-          {screenText(form.key)}
-        </Text>
-        <Text color={theme.warn} wrap="wrap">
+        <DialogText
+          color={theme.ok}
+        >{`✓ Made${form.name ? ` "${screenText(form.name)}"` : ''}. Your key:`}</DialogText>
+        <DialogText bold>{screenText(form.key)}</DialogText>
+        <DialogText color={theme.warn}>
           {`It will not be shown again: the service keeps only its hash. ${keys['apiKey.copy']} copies it; store it now. It acts as your network on every route until you remove it (${keys['account.remove']} in the list).`}
-        </Text>
+        </DialogText>
         {copied ? (
-          <Text color={theme.ok} wrap="wrap">
+          <DialogText color={theme.ok}>
             {`${copied}\n(a private file: delete it once the key is stored)`}
-          </Text>
+          </DialogText>
         ) : null}
-        <Text dimColor={theme.dim}>{`${keys['apiKey.submit']} or ${keys['apiKey.close']} closes`}</Text>
+        <DialogText
+          dimColor={theme.dim}
+        >{`${keys['apiKey.submit']} or ${keys['apiKey.close']} closes`}</DialogText>
       </Box>
     );
 
@@ -83,9 +81,9 @@ export function ApiKeyDialog() {
         onSubmit={submit}
         onCancel={close}
       />
-      <Text dimColor={theme.dim} wrap="wrap">
+      <DialogText dimColor={theme.dim}>
         A key (urn_…) works as a token for scripts and integrations, for this network.
-      </Text>
+      </DialogText>
       {outcome}
     </DialogFrame>
   );

@@ -6,7 +6,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
-import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
@@ -118,8 +118,10 @@ export function FeedbackDialog() {
   if (form.phase === 'sent') {
     return (
       <DialogFrame title="Send feedback">
-        <Text color={theme.ok}>{`✓ ${form.message}`}</Text>
-        <Text dimColor={theme.dim}>{`${keys['feedback.enter']} or ${keys['feedback.close']} closes.`}</Text>
+        <DialogText color={theme.ok}>{`✓ ${form.message}`}</DialogText>
+        <DialogText
+          dimColor={theme.dim}
+        >{`${keys['feedback.enter']} or ${keys['feedback.close']} closes.`}</DialogText>
       </DialogFrame>
     );
   }
@@ -134,7 +136,7 @@ export function FeedbackDialog() {
   else if (form.phase === 'failed' && form.noToken)
     outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(form.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Send feedback">

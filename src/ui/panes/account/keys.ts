@@ -19,6 +19,13 @@ export const accountKeys = bindings([
   { scope: 'account', keys: ['left'], action: 'toWallets', help: 'move the cursor to the wallets' },
   { scope: 'account', keys: ['f'], action: 'feedback', help: 'send feedback', footer: true },
   { scope: 'account', keys: ['y'], action: 'copy', help: 'copy the id under the cursor' },
+  { scope: 'account', keys: ['b'], action: 'redeem', help: 'redeem a balance code (a dialog)' },
+
+  // The code is typed: printable keys are text, so the dialog's own keys are these.
+  { scope: 'dialog:redeem', keys: ['enter'], action: 'submit', help: 'check the code, then redeem it' },
+  { scope: 'dialog:redeem', keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },
+  { scope: 'dialog:redeem', keys: ['up'], action: 'previousCode', help: 'previous code to try (demo)' },
+  { scope: 'dialog:redeem', keys: ['esc'], action: 'close', help: 'close' },
 
   // While the name is typed, `y` is text: it copies once the key is made.
   { scope: 'dialog:apiKey', keys: ['enter'], action: 'submit', help: 'make the key, then close' },

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import type { AccountWallet } from '../../../contract/schemas.ts';
 import { screenText } from '../../../sanitize.ts';
 import { payoutRefusal } from '../../../store/account.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useStores, useTheme } from '../../context.tsx';
@@ -52,12 +52,12 @@ export function WalletDialog() {
     `${padCells(screenText(w.blockchain ?? '?'), 9)}${screenText(w.wallet_address ?? w.wallet_id ?? '')}`;
   return (
     <DialogFrame title="Set the payout wallet">
-      <Text
+      <DialogText
         dimColor={theme.dim}
-      >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</Text>
-      <Text dimColor={theme.dim}>
+      >{`Now: ${current ? screenText(current) : known ? 'none set' : 'unknown (not loaded yet)'}`}</DialogText>
+      <DialogText dimColor={theme.dim}>
         The id of one of your account's wallets (a UUID); enter asks before it is set.
-      </Text>
+      </DialogText>
       <PickField
         label="Wallet: "
         id="wallet-id"
@@ -71,7 +71,7 @@ export function WalletDialog() {
         rows={rows}
       >
         {wallet.phase === 'malformed' ? (
-          <Text color={theme.error} wrap="wrap">{`✗ ${screenText(wallet.message)}`}</Text>
+          <DialogText color={theme.error}>{`✗ ${screenText(wallet.message)}`}</DialogText>
         ) : null}
       </PickField>
       {refused.length ? (

@@ -2,13 +2,13 @@
 // confirming a guest or removing an association (or, in the stale view, X's), the name
 // boxes of an association and of a device, and the code as a QR code. Each is drawn
 // while the store holds the row's action; the pane's definition lists them by their ids.
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import type React from 'react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
-import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { QUESTION_DIALOG, Question } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
@@ -104,19 +104,19 @@ function NameBox({ action }: Props) {
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
   else if (action.phase === 'done')
     outcome = (
-      <Text
+      <DialogText
         color={theme.ok}
-      >{`✓ ${screenText(action.message)}  (${keys['rename.submit']} or ${keys['rename.close']} closes)`}</Text>
+      >{`✓ ${screenText(action.message)}  (${keys['rename.submit']} or ${keys['rename.close']} closes)`}</DialogText>
     );
   else if (action.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(action.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(action.message)}`}</DialogText>;
   return (
     <DialogFrame title={device ? 'Rename the device' : 'Rename the association'}>
-      <Text wrap="wrap">
+      <DialogText>
         {device
           ? `The device's name, shown everywhere (device ${screenText(action.deviceId)}):`
           : `This network's own name for the association (the other network keeps its own). Code: ${screenText(action.code)}`}
-      </Text>
+      </DialogText>
       {action.deviceId || action.code ? (
         <Box marginTop={1}>
           <LabeledInput

@@ -1,6 +1,6 @@
 // `a`: type a code (six words, any spacing or case), see what it added or why not. In
 // demo mode the simulator's live codes are listed and ↑/↓ puts one in the box.
-import { Text } from 'ink';
+
 import type React from 'react';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -8,7 +8,7 @@ import type { SimCodes } from '../../../contract/admin.ts';
 import { formatTimeLeft } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../store/devices.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -96,17 +96,21 @@ export function AddCodeDialog() {
 
   let outcome: React.ReactNode = null;
   if (add.phase === 'sending') outcome = <Spinner label="adding…" />;
-  else if (add.phase === 'added' && add.added) outcome = <Text color={theme.ok}>{addedText(add.added)}</Text>;
-  else if (add.phase === 'malformed') outcome = <Text color={theme.error}>{`✗ ${add.message}`}</Text>;
+  else if (add.phase === 'added' && add.added)
+    outcome = <DialogText color={theme.ok}>{addedText(add.added)}</DialogText>;
+  else if (add.phase === 'malformed')
+    outcome = <DialogText color={theme.error}>{`✗ ${add.message}`}</DialogText>;
   else if (add.phase === 'failed' && add.noToken)
     outcome = <NoToken what="Adding a code needs your network's token" width={room.inner} />;
   else if (add.phase === 'failed')
-    outcome = <Text color={theme.error}>{`✗ ${screenText(add.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(add.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Add a code">
       {roomy ? (
-        <Text dimColor={theme.dim}>The six words of an adoption or share code, any spacing or case.</Text>
+        <DialogText dimColor={theme.dim}>
+          The six words of an adoption or share code, any spacing or case.
+        </DialogText>
       ) : null}
       <PickField
         label="Code: "
@@ -122,7 +126,7 @@ export function AddCodeDialog() {
       >
         {outcome}
         {add.phase === 'failed' && !add.noToken && failures >= RATE_HINT_AFTER ? (
-          <Text color={theme.warn}>{RATE_LIMIT_HINT}</Text>
+          <DialogText color={theme.warn}>{RATE_LIMIT_HINT}</DialogText>
         ) : null}
       </PickField>
     </DialogFrame>

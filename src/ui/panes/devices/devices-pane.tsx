@@ -1,4 +1,4 @@
-// Devices: pending adoptions with their countdown, devices shared with this network
+// Devices: pending adoptions with the time each expires, devices shared with this network
 // and by it, and this network's own devices by name; a row's detail (enter); `a` adds a
 // code, `s` shares an own device, `y` copies the selected code, `c` confirms the guest of
 // a share, `x` removes an association, `R` renames one, `N` renames a device, `Q` shows a
@@ -15,7 +15,7 @@ import { PaneStatusLine } from '../../components/pane-status.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
 import { STALE_PERIOD_DIALOG, StalePeriodDialog } from '../../components/stale-dialogs.tsx';
-import { useKeyNames, useNow, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { truncate } from '../../text.ts';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
@@ -32,13 +32,11 @@ export function Devices({ width, height }: PaneProps) {
   const theme = useTheme();
   const keys = useKeyNames();
   const state = useStoresState(devicesState);
-  // Once a second of the store clock while an adoption counts down; else once a minute.
-  const now = useNow(state.data?.pending_adoption_devices?.length ? 1000 : 60_000);
   const [notice, setNotice] = useState<string>();
   const scroll = useScrolledLines();
   const listHeight = Math.max(1, height - 4);
   useDevicesActions({ listHeight, scroll, say: setNotice, shown: devicesPane });
-  const view = devicesView(state, keys, { width, listHeight, now });
+  const view = devicesView(state, keys, { width, listHeight });
   const list = storeList(devices, DEVICES_LIST, DEVICES_FILTER);
   const under = (
     <Box height={2} overflow="hidden">
@@ -114,7 +112,7 @@ export const devicesPane = definePane({
     );
   },
   onEnter: (stores) => void refreshLive(stores, shownStores(devicesPane)),
-  keyReasons: (stores, keys) => devicesReasons(devicesState(stores), keys, stores.devices.getState().now()),
+  keyReasons: (stores, keys) => devicesReasons(devicesState(stores), keys),
   dialogs: {
     [ADD_CODE_DIALOG]: AddCodeDialog,
     [SHARE_DIALOG]: ShareDialog,

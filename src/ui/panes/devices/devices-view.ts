@@ -5,7 +5,7 @@
 // test/ui/devices-view.test.ts reads its words without Ink.
 import { isNoToken, serviceMessage } from '../../../api/error-words.ts';
 import type { NetworkClients } from '../../../contract/schemas.ts';
-import { countOf, formatPeriod, formatTimeLeft, rowOf } from '../../../format/numbers.ts';
+import { countOf, formatClockTime, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
 import {
@@ -36,7 +36,7 @@ export const DEVICES_FILTER = 'devices-filter';
 export interface DevicesPaneState
   extends Pick<
     DevicesState,
-    'data' | 'fetchedAt' | 'loading' | 'error' | 'selectedKey' | 'detailKey' | 'only' | 'view'
+    'data' | 'fetchedAt' | 'asOf' | 'loading' | 'error' | 'selectedKey' | 'detailKey' | 'only' | 'view'
   > {
   /** This network's own devices and every device's name (GET /network/clients). */
   clients: NetworkClients | undefined;
@@ -54,6 +54,7 @@ export function devicesState({ devices, clients, stale, session }: Stores): Devi
   return {
     data: d.data,
     fetchedAt: d.fetchedAt,
+    asOf: d.asOf,
     loading: d.loading,
     error: d.error,
     selectedKey: d.selectedKey,
@@ -68,9 +69,9 @@ export function devicesState({ devices, clients, stale, session }: Stores): Devi
   };
 }
 
-/** The rows shown at `now` (the store clock: pending adoptions count down on it). */
-export const devicesRows = (state: DevicesPaneState, now: number): DeviceRow[] =>
-  visibleDeviceRows(state, now, state.clients);
+/** The rows shown as of the store's `asOf` (an expired adoption's row has left by then). */
+export const devicesRows = (state: DevicesPaneState): DeviceRow[] =>
+  visibleDeviceRows(state, state.asOf, state.clients);
 
 /** The row the keys act on: the detail's while it shows (none once it left the lists), else the one under the cursor. */
 export function rowInView(state: Pick<DevicesPaneState, 'detailKey' | 'selectedKey'>, rows: DeviceRow[]) {
@@ -82,13 +83,9 @@ export function rowInView(state: Pick<DevicesPaneState, 'detailKey' | 'selectedK
 type DevicesAction = PaneActionOf<'devices'>;
 const reason = (why: string | undefined) => (why === undefined ? undefined : notNow(why));
 
-/** Why each key of the pane cannot act now (`now`: the store clock's time). */
-export function devicesReasons(
-  state: DevicesPaneState,
-  keys: KeyNames,
-  now: number,
-): KeyReasons<DevicesAction> {
-  const rows = devicesRows(state, now);
+/** Why each key of the pane cannot act now. */
+export function devicesReasons(state: DevicesPaneState, keys: KeyNames): KeyReasons<DevicesAction> {
+  const rows = devicesRows(state);
   const row = rowInView(state, rows);
   const inDetail = state.detailKey !== undefined;
   const noToken = (what: string) => (state.hasToken ? undefined : noTokenReason(what, keys));
@@ -192,17 +189,20 @@ function deviceHeader(cols: Columns): HeaderColumn[] {
   ];
 }
 
-/** When a client was last seen, as the stale view's events and the clients tell, in words. */
-function lastSeenText(state: DevicesPaneState, row: DeviceRow, now: number): string {
+/** When a client was last seen, as the stale view's events and the clients tell, in words (as of the lists' answer). */
+function lastSeenText(state: DevicesPaneState, row: DeviceRow): string {
   const { events } = state.stale;
-  return seenText(lastSeenIn({ events }, clientsById(state.clients), row.clientId), { events }, now);
+  return seenText(lastSeenIn({ events }, clientsById(state.clients), row.clientId), { events }, state.asOf);
 }
 
-/** A row's state in words; in the stale view, when it was last seen. */
-function stateText(state: DevicesPaneState, row: DeviceRow, keys: KeyNames, now: number): string {
-  if (state.staleOn) return `○ seen ${lastSeenText(state, row, now)}`;
+/**
+ * A row's state in words; in the stale view, when it was last seen. A pending adoption
+ * says the clock time its code expires at: minutes left would have to be redrawn as they pass.
+ */
+function stateText(state: DevicesPaneState, row: DeviceRow, keys: KeyNames): string {
+  if (state.staleOn) return `○ seen ${lastSeenText(state, row)}`;
   if (row.section === 'own') return row.online ? '● online' : '○ offline';
-  if (row.section === 'pending') return `pending, ${formatTimeLeft(row.timeLeftMs ?? 0)} left`;
+  if (row.section === 'pending') return `pending until ${formatClockTime(row.expiresAt ?? state.asOf)}`;
   if (row.section === 'outgoing' && !row.networkName) return 'waiting for a guest';
   if (!row.pending) return 'confirmed';
   return row.section === 'incoming'
@@ -214,7 +214,7 @@ function stateText(state: DevicesPaneState, row: DeviceRow, keys: KeyNames, now:
 export type LineTone = 'title' | 'dim' | 'marked' | 'warn' | undefined;
 
 /** A line's text: the cursor row starts with `›`, a marked stale client with `✓`. */
-function lineText(state: DevicesPaneState, cols: Columns, keys: KeyNames, now: number) {
+function lineText(state: DevicesPaneState, cols: Columns, keys: KeyNames) {
   return (line: Line, selected: boolean): { text: string; tone: LineTone } => {
     if (line.kind === 'title') {
       const title = state.staleOn
@@ -233,7 +233,7 @@ function lineText(state: DevicesPaneState, cols: Columns, keys: KeyNames, now: n
       ' ' +
       padCells(row.networkName ? screenText(row.networkName) : '–', cols.network) +
       ' ' +
-      padCells(stateText(state, row, keys, now), cols.state);
+      padCells(stateText(state, row, keys), cols.state);
     return { text, tone: marked ? 'marked' : row.pending ? 'warn' : undefined };
   };
 }
@@ -390,13 +390,7 @@ function detailKeys(row: DeviceRow, keys: KeyNames): string {
 }
 
 /** A row's detail `width` wide: its list in the title, every name, code and id whole (long ones over several lines). */
-function detailOf(
-  state: DevicesPaneState,
-  row: DeviceRow | undefined,
-  keys: KeyNames,
-  now: number,
-  width: number,
-) {
+function detailOf(state: DevicesPaneState, row: DeviceRow | undefined, keys: KeyNames, width: number) {
   const back = `${keys.back} back`;
   if (!row)
     return {
@@ -406,7 +400,7 @@ function detailOf(
     };
   const fields: [string, string | undefined][] = [
     ['device', screenText(row.deviceName || '(no name)')],
-    ['state', stateText(state, row, keys, now).replace(/^[●○] /, '')],
+    ['state', stateText(state, row, keys).replace(/^[●○] /, '')],
     ['code', row.code && screenText(row.code)],
     ['client id', row.clientId && screenText(row.clientId)],
     ['device id', row.deviceId && screenText(row.deviceId)],
@@ -414,7 +408,7 @@ function detailOf(
     // When an offline device of the network was last seen (what the stale view goes by).
     [
       'last seen',
-      row.section === 'own' && !row.online && !state.staleOn ? lastSeenText(state, row, now) : undefined,
+      row.section === 'own' && !row.online && !state.staleOn ? lastSeenText(state, row) : undefined,
     ],
   ];
   const room = Math.max(8, width - LABEL);
@@ -431,21 +425,16 @@ function detailOf(
   };
 }
 
-/** The size the pane draws in, and the store clock's time. */
+/** The size the pane draws in. */
 export interface DevicesRoom {
   width: number;
   /** Rows of the lists (the pane less its top line, header and the two lines under). */
   listHeight: number;
-  now: number;
 }
 
 /** What the pane shows, naming the user's `keys`. */
-export function devicesView(
-  state: DevicesPaneState,
-  keys: KeyNames,
-  { width, listHeight, now }: DevicesRoom,
-) {
-  const rows = devicesRows(state, now);
+export function devicesView(state: DevicesPaneState, keys: KeyNames, { width, listHeight }: DevicesRoom) {
+  const rows = devicesRows(state);
   const row = rowInView(state, rows);
   const lines = listLines(rows, state.staleOn);
   // A scrollbar in the last column when the lines do not fit, as every long list has.
@@ -462,10 +451,10 @@ export function devicesView(
       lines.findIndex((line) => line.kind === 'row' && line.row.key === row?.key),
     ),
     /** A line's text; the list asks for the lines in sight only. */
-    line: lineText(state, cols, keys, now),
+    line: lineText(state, cols, keys),
     hint: hintText(row, keys),
     /** The row's detail while it shows (enter). */
-    detail: state.detailKey === undefined ? undefined : detailOf(state, row, keys, now, width),
-    reasons: devicesReasons(state, keys, now),
+    detail: state.detailKey === undefined ? undefined : detailOf(state, row, keys, width),
+    reasons: devicesReasons(state, keys),
   };
 }

@@ -5,7 +5,7 @@
 import { Box, Text } from 'ink';
 import { codeLink } from '../../../contract/code-link.ts';
 import { fitQr } from '../../../format/qr-lines.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { useKeyNames, useTheme } from '../../context.tsx';
 import { useTerminalSize } from '../../hooks/use-terminal-size.ts';
 import type { ActionName } from '../../keys/key-names.ts';
@@ -44,13 +44,11 @@ export function QrView({
       : 'No QR code in the mono theme: it draws ASCII only, which no phone can scan (--theme dark or light draws one).';
     return (
       <DialogFrame title={title}>
-        <Text color={theme.warn} wrap="wrap">
-          {why}
-        </Text>
-        <Text wrap="wrap">{link}</Text>
-        <Text dimColor={theme.dim} wrap="wrap">
+        <DialogText color={theme.warn}>{why}</DialogText>
+        <DialogText>{link}</DialogText>
+        <DialogText dimColor={theme.dim}>
           {notice ?? `Read the six words out instead (${keys[copyAction]} copies them).`}
-        </Text>
+        </DialogText>
       </DialogFrame>
     );
   }

@@ -10,7 +10,7 @@ import { screenText } from '../../../sanitize.ts';
 import { isConnected } from '../../../store/clients.ts';
 import { defaultShareName } from '../../../store/devices.ts';
 import { distinctKeys } from '../../../store/distinct-keys.ts';
-import { DialogFocus, DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -117,7 +117,7 @@ export function ShareDialog() {
     body = share.loadingDevices ? (
       <Spinner label="loading this network's devices…" />
     ) : list.length === 0 ? (
-      <Text>This network has no devices of its own to share.</Text>
+      <DialogText>This network has no devices of its own to share.</DialogText>
     ) : (
       <Box flexDirection="column">
         <Text dimColor={theme.dim} wrap="truncate">
@@ -134,10 +134,10 @@ export function ShareDialog() {
   } else if (share.step === 'name' || share.step === 'sending') {
     body = (
       <Box flexDirection="column">
-        <Text>{`Device "${screenText(share.devices?.[share.cursor]?.device_name ?? '')}" (${screenText(share.clientId)})`}</Text>
-        <Text dimColor={theme.dim}>
+        <DialogText>{`Device "${screenText(share.devices?.[share.cursor]?.device_name ?? '')}" (${screenText(share.clientId)})`}</DialogText>
+        <DialogText dimColor={theme.dim}>
           The name the other network will see (enter creates the code, esc goes back):
-        </Text>
+        </DialogText>
         <LabeledInput
           label="Name: "
           id="share-name"
@@ -165,15 +165,15 @@ export function ShareDialog() {
     body = (
       <Box flexDirection="column">
         <DialogFocus active={!below && !notice}>
-          <Text>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</Text>
+          <DialogText>{`Share code for "${screenText(share.name)}" (${screenText(share.clientId)}):`}</DialogText>
           <BigCode code={code} width={room.inner} />
         </DialogFocus>
         <DialogFocus active={below || Boolean(notice)}>
-          <Text>{code}</Text>
-          <Text dimColor={theme.dim}>
+          <DialogText>{code}</DialogText>
+          <DialogText dimColor={theme.dim}>
             {`Read it out, press ${keys['share.copy']} to copy it or ${keys['share.qr']} for a QR code. It is listed under "Shared by this network", waiting for a guest until another network adds it; then ${keys['devices.confirm']} there confirms the guest.`}
-          </Text>
-          {notice ? <Text color={theme.ok}>{notice}</Text> : null}
+          </DialogText>
+          {notice ? <DialogText color={theme.ok}>{notice}</DialogText> : null}
         </DialogFocus>
       </Box>
     );
@@ -181,9 +181,9 @@ export function ShareDialog() {
     body = <NoToken what="Sharing a device needs your network's token" width={room.inner} />;
   } else {
     body = (
-      <Text
+      <DialogText
         color={theme.error}
-      >{`✗ ${screenText(share.message ?? 'The share code could not be created.')}`}</Text>
+      >{`✗ ${screenText(share.message ?? 'The share code could not be created.')}`}</DialogText>
     );
   }
 

@@ -36,7 +36,7 @@ export function useDevicesActions({ listHeight, scroll, say, shown }: DevicesAct
   const copy = useCopy();
   const listView = useListView(storeList(devices, DEVICES_LIST, DEVICES_FILTER));
   const d = () => devices.getState();
-  const rows = () => devicesRows(devicesState(stores), d().now());
+  const rows = () => devicesRows(devicesState(stores));
   const row = (): DeviceRow | undefined => rowInView(d(), rows());
   const inDetail = () => d().detailKey !== undefined;
   /** Opens dialog `id` after `start` readies its state in the store. */

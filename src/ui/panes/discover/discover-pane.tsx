@@ -16,6 +16,7 @@ import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
+import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { BLOCK_DIALOG, BlockQuestion } from './block-question.tsx';
 import {
@@ -23,6 +24,7 @@ import {
   discoverReasons,
   discoverState,
   discoverView,
+  proxyPlaceOf,
   SEARCH_INPUT,
 } from './discover-view.ts';
 import { discoverKeys } from './keys.ts';
@@ -74,6 +76,12 @@ function useDiscoverActions(listHeight: number) {
       dialogs.open(BLOCK_DIALOG);
     },
     onlyBlocked: () => d().toggleOnlyBlocked(),
+    proxy: () => {
+      const place = proxyPlaceOf(d().rows[d().cursor]);
+      if (!place) return;
+      stores.proxies.getState().openForm(place);
+      dialogs.open(PROXY_DIALOG);
+    },
     clearMarks: () => d().clearMarks(),
     refresh: () => {
       refreshLive(stores, shownStores(discoverPane));
@@ -177,5 +185,5 @@ export const discoverPane = definePane({
     return s.data === undefined && s.search.result === undefined ? undefined : s.rows.length;
   },
   keyReasons: (stores, keys) => discoverReasons(discoverState(stores), keys),
-  dialogs: { [BLOCK_DIALOG]: BlockQuestion },
+  dialogs: { [BLOCK_DIALOG]: BlockQuestion, [PROXY_DIALOG]: ProxyDialog },
 });

@@ -3,6 +3,7 @@
 // only for the rows in sight), and why each of its keys cannot act now (or at all on this
 // service). The component (discover-pane.tsx) draws it; test/ui/discover-view.test.ts
 // reads its words without Ink.
+
 import { isMissingRoute } from '../../../api/error-words.ts';
 import type { BlockedLocation, LocationResult } from '../../../contract/schemas.ts';
 import { countOf, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
@@ -16,6 +17,7 @@ import {
 } from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import type { Stores } from '../../../store/index.ts';
+import { locationPlace, type ProxyPlace } from '../../../store/proxy-place.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
 import type { PaneStatus } from '../../components/pane-status.tsx';
 import type { KeyNames } from '../../keys/key-names.ts';
@@ -175,7 +177,25 @@ export function discoverReasons(state: DiscoverState, keys: KeyNames): KeyReason
     block: noBlocking ?? (noCountryHere === undefined ? undefined : notNow(noCountryHere)),
     onlyBlocked: state.onlyBlocked ? undefined : blockedUnavailable(state, 'The blocked countries', keys),
     clearMarks: marks ? undefined : notNow('nothing marked to clear'),
+    proxy: !state.hasToken
+      ? notNow(noTokenReason('Making a proxy', keys))
+      : proxyPlaceOf(row)
+        ? undefined
+        : notNow('a proxy is made in a country, a region or a city: none under the cursor'),
   };
+}
+
+/** The place `P` makes a proxy in: a country, region or city row as a location; else undefined. */
+export function proxyPlaceOf(row: DiscoveryRow | undefined): ProxyPlace | undefined {
+  if (row?.kind !== 'country' && row?.kind !== 'region' && row?.kind !== 'city') return undefined;
+  return locationPlace({
+    location_id: row.id,
+    location_type: row.kind,
+    name: row.name,
+    country_code: row.countryCode,
+    country_location_id: row.kind === 'country' ? row.id : row.countryId,
+    provider_count: row.providerCount,
+  });
 }
 
 /**

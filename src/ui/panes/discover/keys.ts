@@ -35,4 +35,10 @@ export const discoverKeys = bindings([
     help: "block or unblock the row's country (asks y/n)",
   },
   { scope: 'discover', keys: ['F'], action: 'onlyBlocked', help: 'only the blocked countries (again: all)' },
+  {
+    scope: 'discover',
+    keys: ['P'],
+    action: 'proxy',
+    help: 'make a hosted proxy in the place under the cursor (a dialog)',
+  },
 ]);

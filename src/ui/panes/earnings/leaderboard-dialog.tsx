@@ -15,7 +15,7 @@ import {
   type RankedEarner,
 } from '../../../store/earnings.ts';
 import { sortOf } from '../../../store/list-sort-filter.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { headerText, type ListControl, ListFilter, useListView } from '../../components/list-view.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -101,15 +101,17 @@ export function LeaderboardDialog() {
   if (!board || (board.phase === 'loading' && !earners.length))
     body = <Spinner label="loading the leaderboard…" />;
   else if (board.phase === 'missing')
-    body = <Text dimColor={theme.dim}>{`${board.message}: ${keys['leaderboard.close']} closes`}</Text>;
+    body = (
+      <DialogText dimColor={theme.dim}>{`${board.message}: ${keys['leaderboard.close']} closes`}</DialogText>
+    );
   else if (board.phase === 'failed' && !earners.length)
     body = (
-      <Text
+      <DialogText
         color={theme.error}
-      >{`✗ ${screenText(board.message)} · ${keys['leaderboard.reload']} tries again`}</Text>
+      >{`✗ ${screenText(board.message)} · ${keys['leaderboard.reload']} tries again`}</DialogText>
     );
   else if (!earners.length)
-    body = <Text dimColor={theme.dim}>No network was paid in the last 4 payouts.</Text>;
+    body = <DialogText dimColor={theme.dim}>No network was paid in the last 4 payouts.</DialogText>;
   else
     body = (
       <>
@@ -138,9 +140,9 @@ export function LeaderboardDialog() {
             rows={rows}
           />
         ) : (
-          <Text
+          <DialogText
             dimColor={theme.dim}
-          >{`No network matches “${screenText(view.filter)}”: ${keys['leaderboard.close']} clears the filter.`}</Text>
+          >{`No network matches “${screenText(view.filter)}”: ${keys['leaderboard.close']} clears the filter.`}</DialogText>
         )}
         <Text dimColor={theme.dim} wrap="truncate">
           {board.phase === 'failed'
@@ -152,9 +154,9 @@ export function LeaderboardDialog() {
   return (
     <DialogFrame title={title} max={MAX_WIDTH}>
       {body}
-      <Text dimColor={theme.dim}>
+      <DialogText dimColor={theme.dim}>
         {`↑↓ move · ${keys['leaderboard.search']} filter · ${keys['leaderboard.sort']} sort · ${keys['leaderboard.reload']} reload · ${keys['leaderboard.close']} closes`}
-      </Text>
+      </DialogText>
     </DialogFrame>
   );
 }

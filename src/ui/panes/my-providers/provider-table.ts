@@ -33,6 +33,8 @@ export interface Column {
   header: string;
   width: number;
   align: 'left' | 'right';
+  /** `stats providers`' header, in place of `header` where the table has room for it. */
+  wide?: string;
   /** The figure whose change highlights this cell. */
   field?: TrackedField;
   /** The sort column this one shows (the profile's: the merged view's). */
@@ -50,27 +52,37 @@ export interface Cell {
 const COLUMNS: Column[] = [
   { key: 'state', header: ' ', width: 1, align: 'left', field: 'connected', sort: 'connected' },
   // The merged view's: whose provider it is (laid out as wide as the names need).
-  { key: 'profile', header: 'profile', width: 0, align: 'left', sort: 'profile' },
-  { key: 'id', header: 'client', width: 8, align: 'left', sort: 'clientId' },
+  { key: 'profile', header: 'PROFILE', width: 0, align: 'left', sort: 'profile' },
+  { key: 'id', header: 'CLIENT', width: 8, align: 'left', sort: 'clientId' },
   // The device's name from /network/clients.
-  { key: 'name', header: 'device', width: 18, align: 'left', sort: 'name' },
+  { key: 'name', header: 'DEVICE', width: 18, align: 'left', sort: 'name' },
   // Idle, muted (provider-notes.ts): laid out as wide as the rows' notes need, none without one.
-  { key: 'note', header: 'note', width: 0, align: 'left' },
+  { key: 'note', header: 'NOTE', width: 0, align: 'left' },
   // Hours of the connections open now (what the service counts) and a bar out of 24 h: "12.0h ███░░░".
-  { key: 'uptime', header: 'up now', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
-  { key: 'timeline', header: 'last 24 h, 30 min a cell', width: 48, align: 'left' },
+  { key: 'uptime', header: 'UP NOW', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
+  { key: 'timeline', header: 'LAST 24 H, 30 MIN A CELL', width: 48, align: 'left' },
   {
     key: 'transfer',
     header: 'GiB',
+    wide: 'TRANSFER GiB',
     width: 8,
     align: 'right',
     field: 'transfer_data_last_24h',
     sort: 'transfer',
   },
-  { key: 'payout', header: 'USD', width: 7, align: 'right', field: 'payout_last_24h', sort: 'payout' },
+  {
+    key: 'payout',
+    header: 'USD',
+    wide: 'PAYOUT USD',
+    width: 7,
+    align: 'right',
+    field: 'payout_last_24h',
+    sort: 'payout',
+  },
   {
     key: 'search',
-    header: 'search',
+    header: 'SEARCH',
+    wide: 'SEARCHES',
     width: 6,
     align: 'right',
     field: 'search_interest_last_24h',
@@ -78,14 +90,15 @@ const COLUMNS: Column[] = [
   },
   {
     key: 'contracts',
-    header: 'contr',
+    header: 'CONTR',
+    wide: 'CONTRACTS',
     width: 5,
     align: 'right',
     field: 'contracts_last_24h',
     sort: 'contracts',
   },
-  { key: 'clients', header: 'clients', width: 7, align: 'right', field: 'clients_last_24h', sort: 'clients' },
-  { key: 'mode', header: 'mode', width: 16, align: 'left', field: 'provide_mode', sort: 'mode' },
+  { key: 'clients', header: 'CLIENTS', width: 7, align: 'right', field: 'clients_last_24h', sort: 'clients' },
+  { key: 'mode', header: 'MODE', width: 16, align: 'left', field: 'provide_mode', sort: 'mode' },
 ];
 
 /** Full client ids when there is room for them. */
@@ -130,9 +143,9 @@ const NAME_DEFAULT = 12;
 
 /** The timeline's header at its width: what a cell stands for. */
 const TIMELINE_HEADERS: Record<number, string> = {
-  [DAY_CELLS]: 'last 24 h, 30 min a cell',
-  [DAY_CELLS / 2]: 'last 24 h, 1 h a cell',
-  [DAY_CELLS / 4]: '24 h by 2 h',
+  [DAY_CELLS]: 'LAST 24 H, 30 MIN A CELL',
+  [DAY_CELLS / 2]: 'LAST 24 H, 1 H A CELL',
+  [DAY_CELLS / 4]: '24 H BY 2 H',
 };
 
 /** The figure columns: how many decimals each shows, and what its totals cell sums. */
@@ -171,8 +184,8 @@ const rowWidth = (columns: Column[]) =>
 const widest = (c: Column) =>
   c.sort && c.key !== 'state' ? Math.max(c.width, displayWidth(c.header) + 1) : c.width;
 
-/** Uptime squeezed to its figure alone says `up`: `up now` and a sort mark need 7 cells. */
-const UPTIME_SHORT = 'up';
+/** Uptime squeezed to its figure alone says `UP`: `UP NOW` and a sort mark need 7 cells. */
+const UPTIME_SHORT = 'UP';
 
 /** What the rows carry beside their figures: a note (idle, muted) as of `now`, and (merged) a profile. */
 export interface RowExtras {
@@ -190,7 +203,7 @@ function noteWidth(rows: readonly ProviderStats[], extras: RowExtras): number {
     const note = extras.note(p);
     if (note) longest = Math.max(longest, displayWidth(noteForms(note, extras.now ?? 0)[0]));
   }
-  return longest && Math.max(longest, displayWidth('note'));
+  return longest && Math.max(longest, displayWidth('NOTE'));
 }
 
 /** The profile column's width: the longest profile name's (none outside the merged view). */
@@ -198,7 +211,7 @@ function profileWidth(rows: readonly ProviderStats[], extras: RowExtras): number
   const { profile } = extras;
   if (!profile) return 0;
   const names = new Set(rows.map(profile));
-  return Math.min(PROFILE_MAX, Math.max(displayWidth('profile') + 1, ...[...names].map(displayWidth)));
+  return Math.min(PROFILE_MAX, Math.max(displayWidth('PROFILE') + 1, ...[...names].map(displayWidth)));
 }
 
 /**
@@ -234,8 +247,25 @@ export function layoutProviderColumns(
   const name = columns.find((c) => c.key === 'name');
   if (name) name.width = Math.max(name.width, Math.min(NAME_MAX, name.width + spare));
   const id = columns.find((c) => c.key === 'id');
-  if (id && rowWidth(columns) + FULL_ID - id.width <= width) id.width = FULL_ID;
-  return columns;
+  // A whole id under `stats providers`' header; a prefix (as a short git hash) under a short one.
+  if (id && rowWidth(columns) + FULL_ID - id.width <= width)
+    Object.assign(id, { width: FULL_ID, header: 'CLIENT ID' });
+  return withWideHeaders(columns, width);
+}
+
+/**
+ * The command's header (`TRANSFER GiB`) in each column whose room for it is left over in
+ * `width`, left to right; the others keep their short one (`GiB`).
+ */
+function withWideHeaders(columns: Column[], width: number): Column[] {
+  let spare = width - rowWidth(columns);
+  return columns.map((c) => {
+    if (!c.wide) return c;
+    const wide = widest({ ...c, header: c.wide });
+    if (wide - c.width > spare) return c;
+    spare -= wide - c.width;
+    return { ...c, header: c.wide, width: wide };
+  });
 }
 
 export function tableWidth(columns: Column[]): number {
@@ -265,7 +295,7 @@ function uptimeText(hours: number | undefined, width: number): string {
 
 /**
  * Header cells; the sorted column carries ▼ (descending) or ▲ within its width (the state
- * column, one cell wide, is the mark alone); the stale view's timeline is `last seen`.
+ * column, one cell wide, is the mark alone); the stale view's timeline is `LAST SEEN`.
  */
 export function headerCells(
   columns: Column[],
@@ -274,7 +304,7 @@ export function headerCells(
   stale = false,
 ): Cell[] {
   return columns.map((c) => {
-    const header = stale && c.key === 'timeline' ? 'last seen' : c.header.trim();
+    const header = stale && c.key === 'timeline' ? 'LAST SEEN' : c.header.trim();
     return { key: c.key, text: headerLabel(header, c.width, c.align, markOf(sort, c.sort), glyphs) };
   });
 }

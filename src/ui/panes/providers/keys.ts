@@ -22,6 +22,18 @@ export const providersKeys = bindings([
   { scope: 'providers', keys: ['x'], action: 'reset', help: 'reset', footer: true },
   { scope: 'providers', keys: ['d'], action: 'destination', help: 'used destination', footer: true },
   { scope: 'providers', keys: ['D'], action: 'clearDestinations', help: 'forget every used destination' },
-  { scope: 'providers', keys: ['e'], action: 'export', help: 'export', footer: true },
+  {
+    scope: 'providers',
+    keys: ['e'],
+    action: 'export',
+    help: 'export the providers shown to a file (CSV or JSON Lines)',
+    footer: 'export',
+  },
   { scope: 'providers', keys: ['y'], action: 'copy', help: "copy the provider's client id" },
+  {
+    scope: 'providers',
+    keys: ['P'],
+    action: 'proxy',
+    help: "make a hosted proxy in the batch's place (a dialog)",
+  },
 ]);

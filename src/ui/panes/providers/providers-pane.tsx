@@ -3,13 +3,15 @@
 // all as `netdeck providers --all` does. What it shows and why a key cannot act are its
 // view's (providers-view.ts); here they are drawn, and each key goes to a store action.
 import { Box, Text } from 'ink';
-import { countOf, formatCount } from '../../../format/numbers.ts';
+import { formatCount } from '../../../format/numbers.ts';
 import {
   PROVIDERS_LIST,
   type ProvidersStore,
   providerAtCursor,
+  seenExport,
   visibleSeen,
 } from '../../../store/providers.ts';
+import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import { ListPaneLayout } from '../../components/list-pane-layout.tsx';
 import { filterWidth, ListFilter, ListHeader, storeList, useListView } from '../../components/list-view.tsx';
 import { PaneStatusLine } from '../../components/pane-status.tsx';
@@ -19,10 +21,17 @@ import { useCopy } from '../../hooks/use-copy.ts';
 import { markAndMoveDown, useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { PROXY_DIALOG, ProxyDialog } from '../proxies/proxy-dialog.tsx';
 import { definePane, type PaneProps } from '../types.ts';
 import { FORGET_DIALOG, ForgetQuestion } from './forget-question.tsx';
 import { providersKeys } from './keys.ts';
-import { PROVIDERS_FILTER, providersReasons, providersState, providersView } from './providers-view.ts';
+import {
+  batchPlace,
+  PROVIDERS_FILTER,
+  providersReasons,
+  providersState,
+  providersView,
+} from './providers-view.ts';
 
 /** What is seen, as the list controller sees it. */
 const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PROVIDERS_FILTER);
@@ -32,7 +41,8 @@ const seenList = (store: ProvidersStore) => storeList(store, PROVIDERS_LIST, PRO
  * (providersReasons) and the dispatcher says that instead of calling its handler.
  */
 function useProvidersActions(listHeight: number) {
-  const { providers, session } = useStores();
+  const stores = useStores();
+  const { providers, session, fileExport } = stores;
   const keys = useKeyNames();
   const dialogs = useDialogs();
   const copy = useCopy();
@@ -41,6 +51,12 @@ function useProvidersActions(listHeight: number) {
   const mark = () => p().toggleDestination();
   useKeyActions(providersKeys, 'providers', {
     ...useListKeys(p, listHeight),
+    proxy: () => {
+      const place = batchPlace(p().specs);
+      if (!place) return;
+      stores.proxies.getState().openForm(place);
+      dialogs.open(PROXY_DIALOG);
+    },
     next: () => void p().next(),
     fetchAll: () => void p().fetchAll(),
     search: listView.search,
@@ -62,11 +78,11 @@ function useProvidersActions(listHeight: number) {
       p().askForget();
       dialogs.open(FORGET_DIALOG);
     },
-    // Where it went is news for a moment (the footer's toast), not a state of the pane.
     export: () => {
-      const path = p().exportSeen();
-      if (!path) return p().exportError;
-      session.getState().notify(`wrote ${countOf(p().exported?.count ?? 0, 'provider')} to ${path}`);
+      fileExport
+        .getState()
+        .open({ what: 'provider', stem: 'providers', table: () => seenExport(visibleSeen(p())) });
+      dialogs.open(EXPORT_DIALOG);
     },
   });
 }
@@ -138,5 +154,5 @@ export const providersPane = definePane({
     return s.specs.length ? s.seen.length : undefined;
   },
   keyReasons: (stores, keys) => providersReasons(providersState(stores), keys),
-  dialogs: { [FORGET_DIALOG]: ForgetQuestion },
+  dialogs: { [FORGET_DIALOG]: ForgetQuestion, [PROXY_DIALOG]: ProxyDialog, [EXPORT_DIALOG]: ExportDialog },
 });

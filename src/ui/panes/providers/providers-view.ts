@@ -7,15 +7,17 @@ import type { Provider } from '../../../contract/schemas.ts';
 import { countOf, formatBytes, formatCount, NOT_SENT, rowOf } from '../../../format/numbers.ts';
 import { speedText } from '../../../format/provider-speed.ts';
 import { screenText } from '../../../sanitize.ts';
+import type { MarkedSpec } from '../../../store/discovery.ts';
 import { ownEntry } from '../../../store/distinct-keys.ts';
 import type { Stores } from '../../../store/index.ts';
 import { WALK_BOUNDS } from '../../../store/provider-walk.ts';
 import { BATCH_SIZES, type ProvidersState, providerAtCursor, visibleSeen } from '../../../store/providers.ts';
+import type { ProxyPlace } from '../../../store/proxy-place.ts';
 import type { HeaderColumn } from '../../components/list-view.tsx';
 import type { PaneStatus } from '../../components/pane-status.tsx';
 import { progressBar } from '../../components/progress-bar.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
-import { type KeyReasons, notNow, unserved } from '../../keys/key-reasons.ts';
+import { type KeyReasons, noTokenReason, notNow, unserved } from '../../keys/key-reasons.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
 import type { PaneActionOf } from '../types.ts';
 
@@ -47,6 +49,8 @@ export interface ProvidersPaneState
   > {
   /** The filter box has the keys. */
   editing: boolean;
+  /** The network's token was given (making a proxy needs it). */
+  hasToken: boolean;
 }
 
 /** The pane's state in the stores (the one hook of the component reads it shallowly). */
@@ -69,7 +73,30 @@ export function providersState({ providers, session }: Stores): ProvidersPaneSta
     walkStop: p.walkStop,
     view: p.view,
     editing: session.getState().focus === PROVIDERS_FILTER,
+    hasToken: session.getState().hasToken,
   };
+}
+
+/**
+ * The place `P` makes a proxy in: the batch's, when Discover sent one country, region or
+ * city (its label as Discover wrote it, `Germany (DE)`); undefined for none or several.
+ */
+export function batchPlace(specs: readonly MarkedSpec[]): ProxyPlace | undefined {
+  const [only, ...more] = specs;
+  if (!only || more.length || !only.spec.location_id) return undefined;
+  if (only.kind !== 'country' && only.kind !== 'region' && only.kind !== 'city') return undefined;
+  return {
+    text: only.label,
+    location: { location_id: only.spec.location_id, location_type: only.kind, name: only.label },
+  };
+}
+
+/** Why `P` makes no proxy here, if it does not. */
+function noProxyPlace(state: ProvidersPaneState, keys: KeyNames): string | undefined {
+  if (!state.hasToken) return noTokenReason('Making a proxy', keys);
+  if (!state.specs.length) return nothingChosen(keys);
+  if (!batchPlace(state.specs))
+    return `a proxy is made in one country, region or city: this batch is of ${state.specs.length === 1 ? 'a group or best available' : 'several places'} (${keys['discover.proxy']} in Discover makes one on a place)`;
 }
 
 type ProvidersAction = PaneActionOf<'providers'>;
@@ -120,6 +147,7 @@ export function providersReasons(state: ProvidersPaneState, keys: KeyNames): Key
     clearDestinations: Object.keys(state.destinations).length
       ? undefined
       : notNow('no used destinations to forget'),
+    proxy: noProxyPlace(state, keys) === undefined ? undefined : notNow(noProxyPlace(state, keys) ?? ''),
     export: state.seen.length
       ? undefined
       : notNow(

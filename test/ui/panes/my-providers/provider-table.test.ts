@@ -38,7 +38,7 @@ describe('My providers table layout', () => {
     const at120 = layoutProviderColumns(118);
     expect(at120.find((c) => c.key === 'timeline')).toMatchObject({
       width: 24,
-      header: 'last 24 h, 1 h a cell',
+      header: 'LAST 24 H, 1 H A CELL',
     });
     // The counts' columns keep a cell for the sort mark: the names get what is left.
     expect(at120.find((c) => c.key === 'name')?.width).toBe(21);
@@ -52,12 +52,32 @@ describe('My providers table layout', () => {
   it('keeps id, name, uptime, a timeline of 2 h a cell, transfer and payout at 70 columns', () => {
     const columns = layoutProviderColumns(68);
     expect(columns.map((c) => c.key)).toEqual(NARROW_KEYS);
-    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({ width: 12, header: '24 h by 2 h' });
+    expect(columns.find((c) => c.key === 'timeline')).toMatchObject({ width: 12, header: '24 H BY 2 H' });
     expect(tableWidth(columns)).toBeLessThanOrEqual(68);
   });
 
   it('shows full client ids on a wide screen', () => {
     expect(layoutProviderColumns(200).find((c) => c.key === 'id')?.width).toBe(36);
+  });
+
+  it('heads every column in capitals, with `stats providers`’ own headers where there is room for them', () => {
+    const header = (width: number) =>
+      joinCells(headerCells(layoutProviderColumns(width), undefined, UNICODE_GLYPHS));
+    for (const width of [58, 78, 118, 138, 200])
+      expect(header(width).replaceAll('GiB', '').replaceAll('USD', ''), `at ${width}`).toBe(
+        header(width).replaceAll('GiB', '').replaceAll('USD', '').toUpperCase(),
+      );
+    // Room to spare: the command's words (units keep their case).
+    expect(header(200)).toMatch(
+      /^ {2}CLIENT ID +DEVICE +UP NOW +LAST 24 H, 30 MIN A CELL +TRANSFER GiB {2}PAYOUT USD {2}SEARCHES {2}CONTRACTS {2}CLIENTS MODE +$/,
+    );
+    // None: the short ones, and the table as wide as before.
+    expect(header(118)).toMatch(/ GiB {5}USD {2}SEARCH {2}CONTR {2}CLIENTS MODE +$/);
+    expect(tableWidth(layoutProviderColumns(118))).toBe(118);
+    // The stale view's timeline column.
+    expect(joinCells(headerCells(layoutProviderColumns(118), undefined, UNICODE_GLYPHS, true))).toContain(
+      'LAST SEEN',
+    );
   });
 });
 
@@ -89,7 +109,7 @@ describe('My providers rows', () => {
 
   it('writes a provider with its device name, units in the header, its bar and its timeline', () => {
     expect(joinCells(headerCells(columns, { column: 'uptime', descending: true }, UNICODE_GLYPHS))).toMatch(
-      /^ {2}client {3}device {10}up now▼ +last 24 h, 30 min a cell +GiB +USD {2}search {2}contr {2}clients mode +$/,
+      /^ {2}CLIENT {3}DEVICE {10}UP NOW▼ +LAST 24 H, 30 MIN A CELL +GiB +USD {2}SEARCH {2}CONTR {2}CLIENTS MODE +$/,
     );
     const line = joinCells(providerCells(A, columns, ctx));
     expect(line).toBe(

@@ -1,8 +1,8 @@
 // Where the console's exports go (the store gives the rows; the file is the program's
-// business): the Providers pane's `e` writes the providers seen as JSON Lines beside the
-// console; My providers' and Earnings' `e` write what the export dialog asked, as CSV (as
-// the commands' --csv writes it) or JSON Lines, at the path typed, in the folder typed, or
-// beside the console. Every file is new and private (safe-files.ts): none is written over.
+// business): `e` in Providers, My providers and Earnings writes what the export dialog
+// asked, as CSV (as the commands' --csv writes it) or JSON Lines, at the path typed, in
+// the folder typed, or beside the console. Every file is new and private (safe-files.ts):
+// none is written over.
 import { accessSync, constants, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,11 +47,6 @@ function writeIn(folder: string, name: { prefix: string; suffix: string }, text:
   } catch (error) {
     throw new Error(`could not write in ${folder}: ${(error as Error).message}`);
   }
-}
-
-/** Writes an export into `dir` (default as above); returns the file's path, or throws saying why. */
-export function providerExportWriter(dir?: string): (text: string, at: number) => string {
-  return (text, at) => writeIn(dir ?? besideConsole(), exportFileName('providers', at, '.jsonl'), text);
 }
 
 /** The file's text: CSV with a header of the column names, or a JSON object a line. */

@@ -1,0 +1,93 @@
+// `b` in Account: redeem a balance code (issue 34). The code is typed (or, in the demo, one
+// the simulator offers is put in the box with ↑/↓, as the add-code dialog offers adoption
+// codes); enter checks it (what it holds), enter again redeems it; the data balance on the
+// pane's first line loads again. Its case is kept: the service matches a code exactly.
+import { Text } from 'ink';
+import type React from 'react';
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { formatBytes, formatTimestamp } from '../../../format/numbers.ts';
+import { screenText } from '../../../sanitize.ts';
+import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDemo, useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { usePickList } from '../../hooks/use-list-keys.ts';
+import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
+import { accountKeys } from './keys.ts';
+
+export const REDEEM_DIALOG = 'redeem';
+
+export function RedeemDialog() {
+  const { balance } = useStores();
+  const theme = useTheme();
+  const keys = useKeyNames();
+  const demo = useDemo();
+  const dialogs = useDialogs();
+  const form = useStore(balance, (s) => s.form);
+  const room = useDialogRoom();
+  const b = () => balance.getState();
+  // Re-read the demo's codes when a redeem ends: a redeemed one leaves the list.
+  const tries = useMemo(
+    () => (form?.phase === 'sending' ? [] : (demo?.codes().balance_codes ?? [])),
+    [demo, form?.phase],
+  );
+  const pick = usePickList(
+    tries.map((t) => t.secret),
+    (code) => b().setCode(code),
+  );
+  const close = () => {
+    b().closeRedeem();
+    dialogs.close(REDEEM_DIALOG);
+  };
+  const submit = () => {
+    if (b().form?.phase === 'done') return close();
+    pick.reset();
+    void b().submit();
+  };
+  useKeyActions(accountKeys, 'dialog:redeem', {
+    submit,
+    nextCode: () => pick.move(1),
+    previousCode: () => pick.move(-1),
+    close,
+  });
+  if (!form) return null;
+
+  let outcome: React.ReactNode = null;
+  if (form.phase === 'checking') outcome = <Spinner label="checking the code…" />;
+  else if (form.phase === 'sending') outcome = <Spinner label="redeeming…" />;
+  else if (form.phase === 'confirm')
+    outcome = (
+      <Text bold color={theme.warn} wrap="wrap">
+        {`It holds ${form.holds}. ${keys['redeem.submit']} redeems it for this network · ${keys['redeem.close']} keeps it`}
+      </Text>
+    );
+  else if (form.phase === 'done') outcome = <Text color={theme.ok}>{`✓ ${screenText(form.message)}`}</Text>;
+  else if (form.phase === 'failed')
+    outcome = <Text color={theme.error} wrap="wrap">{`✗ ${screenText(form.message)}`}</Text>;
+
+  return (
+    <DialogFrame title="Redeem a balance code">
+      <Text dimColor={theme.dim} wrap="wrap">
+        A balance code adds data (bytes) to the network's balance; its case matters.
+      </Text>
+      <PickField
+        label="Code: "
+        id="redeem-code"
+        value={form.code}
+        focused={form.phase !== 'sending' && form.phase !== 'done'}
+        placeholder="26 letters and digits, as it was sent"
+        onSubmit={submit}
+        onCancel={close}
+        pick={pick}
+        heading="Codes to try (demo simulator)"
+        lines={tries.map(
+          (t) => `${t.secret}  ${formatBytes(t.balance_byte_count)} until ${formatTimestamp(t.end_time)}`,
+        )}
+        rows={dialogListRows(room.rows, 5)}
+      >
+        {outcome}
+      </PickField>
+    </DialogFrame>
+  );
+}
