@@ -92,23 +92,27 @@ export const MY_PROVIDERS_LIST: ListSpec<ProviderStats> = {
 };
 
 const NO_ROWS: ProviderStats[] = [];
-/** The stale view's rows per loaded response (the same array while neither changes, for viewRows' memo). */
-const onlyCache = new WeakMap<ProvidersStats, { seq: number; rows: ProviderStats[] }>();
+/** The narrowed rows per loaded response (the same array while neither changes, for viewRows' memo). */
+const onlyCache = new WeakMap<ProvidersStats, { seqs: string; rows: ProviderStats[] }>();
 
-/** The providers the pane shows: the stale view's only, then the filter and the sort (MY_PROVIDERS_LIST). */
+/**
+ * The providers the pane shows: the stale view's only and the idle ones only (`i`), then
+ * the filter and the sort (MY_PROVIDERS_LIST).
+ */
 export function visibleProviders(
-  state: Pick<MyProvidersState, 'data' | 'view' | 'only'>,
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'idle'>,
 ): readonly ProviderStats[] {
   const all = state.data?.providers;
   if (!all?.length || !state.data) return NO_ROWS;
   let rows = all;
-  const only = state.only;
-  if (only) {
+  const filters = [state.only, state.idle].filter((f) => f !== undefined);
+  if (filters.length) {
+    const seqs = `${state.only?.seq ?? '-'} ${state.idle?.seq ?? '-'}`;
     const cached = onlyCache.get(state.data);
-    if (cached?.seq === only.seq) rows = cached.rows;
+    if (cached?.seqs === seqs) rows = cached.rows;
     else {
-      rows = all.filter((p) => p.client_id !== undefined && only.ids.has(p.client_id));
-      onlyCache.set(state.data, { seq: only.seq, rows });
+      rows = all.filter((p) => p.client_id !== undefined && filters.every((f) => f.ids.has(p.client_id!)));
+      onlyCache.set(state.data, { seqs, rows });
     }
   }
   return viewRows(rows, MY_PROVIDERS_LIST, state.view);
