@@ -3,7 +3,6 @@
 // and how many, its last payout), or why it has none (failed, with its reason; loading),
 // and a line of them all; then every profile's payouts, newest first, each with its
 // profile. The lines scroll; the component (merged-earnings.tsx) colours them.
-import { explainError } from '../../../api/error-words.ts';
 import { dateOf } from '../../../clock.ts';
 import type { AccountPayment } from '../../../contract/schemas.ts';
 import {
@@ -21,7 +20,12 @@ import { paymentRows } from '../../../store/earnings.ts';
 import type { EveryProfileState } from '../../../store/every-profile.ts';
 import type { Stores } from '../../../store/index.ts';
 import type { FreshnessLine } from '../../components/freshness.ts';
-import { type ProfileResource, profileFailure, profilesStatus } from '../../components/profiles-freshness.ts';
+import {
+  type ProfileResource,
+  profileFailure,
+  profileFailureWords,
+  profilesStatus,
+} from '../../components/profiles-freshness.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
 import { displayWidth, padCells, truncate } from '../../text.ts';
@@ -157,7 +161,7 @@ export function mergedEarningsLines(state: MergedEarningsState, keys: KeyNames, 
     if (failure) {
       lines.push({
         key: `profile ${p.profile}`,
-        text: `${padCells(label, name)}  ✗ ${explainError(failure, 'console')}`,
+        text: `${padCells(label, name)}  ✗ ${profileFailureWords(p.profile, failure)}`,
         style: 'error',
       });
       continue;

@@ -3,7 +3,6 @@
 // together, then a totals line per profile (or why it has none: it failed, with its reason,
 // or it is loading) and one of them all. The component (merged-providers.tsx) draws it with
 // the one-profile table's pieces; test/ui/my-providers-view.test.ts reads its words.
-import { explainError } from '../../../api/error-words.ts';
 import type { ProviderStats } from '../../../contract/schemas.ts';
 import { countOf, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
@@ -21,7 +20,12 @@ import { sortOf, sortWords } from '../../../store/list-sort-filter.ts';
 import type { Mutes } from '../../../store/mutes.ts';
 import { isChanged } from '../../../store/my-providers.ts';
 import { listRowWidth } from '../../components/list-window.ts';
-import { type ProfileResource, profileFailure, profilesStatus } from '../../components/profiles-freshness.ts';
+import {
+  type ProfileResource,
+  profileFailure,
+  profileFailureWords,
+  profilesStatus,
+} from '../../components/profiles-freshness.ts';
 import type { Glyphs } from '../../glyphs.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
@@ -136,7 +140,7 @@ function totalLines(
       return {
         key,
         tone: 'error',
-        text: truncate(`✗ ${name}: ${explainError(failure, 'console')}`, width),
+        text: truncate(`✗ ${name}: ${profileFailureWords(p.profile, failure)}`, width),
       };
     if (!p.myProviders?.data) return { key, tone: 'dim', text: truncate(`… ${name}: loading`, width) };
     const own = rows.filter((row) => profileOfRow(row) === p.profile);
