@@ -72,6 +72,8 @@ describe('idle providers in My providers', () => {
     await app.waitFor('idle for 2h:');
     expect(rows(app.frame())).toHaveLength(dark.size);
     expect(app.frame()).toContain(`idle for 2h: ${dark.size} of ${demo.length} providers (i all)`);
+    // The totals count them, whole.
+    expect(app.frame()).toMatch(new RegExp(`^Σ total +${dark.size} idle `, 'm'));
 
     await app.press('enter');
     await app.waitFor('IDLE: connected 2 hours');

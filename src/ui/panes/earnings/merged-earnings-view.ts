@@ -112,6 +112,9 @@ function added(all: readonly Figures[]): Figures {
   };
 }
 
+/** A byte count's cells: `1,018.72 GiB`. */
+const BYTES_WIDTH = 12;
+
 /** The columns of a profile's line: the network and the last payout from 100 columns. */
 function figureCells(width: number, name: number) {
   const wide = width >= 100;
@@ -129,8 +132,8 @@ function figureCells(width: number, name: number) {
     return [
       padCells(label, name),
       ...(wide ? [padCells(network, 12)] : []),
-      padCells(paid, 10, 'right'),
-      padCells(unpaid, 10, 'right'),
+      padCells(paid, BYTES_WIDTH, 'right'),
+      padCells(unpaid, BYTES_WIDTH, 'right'),
       padCells(points, 10, 'right'),
       padCells(usd, 14, 'right'),
       padCells(payouts, 7, 'right'),

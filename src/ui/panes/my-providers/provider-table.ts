@@ -195,7 +195,13 @@ export interface RowExtras {
   profile?(p: ProviderStats): string;
 }
 
-/** The note column's width: the longest note's, none when no row has one. */
+/** The totals' note: how many of the rows are idle. */
+function idleCount(rows: readonly ProviderStats[], extras: RowExtras): string {
+  const idle = extras.note ? rows.filter((p) => extras.note?.(p)?.idle).length : 0;
+  return idle ? `${formatCount(idle)} idle` : '';
+}
+
+/** The note column's width: the longest note's (and the totals'), none when no row has one. */
 function noteWidth(rows: readonly ProviderStats[], extras: RowExtras): number {
   if (!extras.note) return 0;
   let longest = 0;
@@ -203,7 +209,7 @@ function noteWidth(rows: readonly ProviderStats[], extras: RowExtras): number {
     const note = extras.note(p);
     if (note) longest = Math.max(longest, displayWidth(noteForms(note, extras.now ?? 0)[0]));
   }
-  return longest && Math.max(longest, displayWidth('NOTE'));
+  return longest && Math.max(longest, displayWidth('NOTE'), displayWidth(idleCount(rows, extras)));
 }
 
 /** The profile column's width: the longest profile name's (none outside the merged view). */
@@ -389,10 +395,8 @@ export function totalsCells(
         return cell('total');
       case 'profile':
         return cell(label);
-      case 'note': {
-        const idle = extras.note ? rows.filter((p) => extras.note?.(p)?.idle).length : 0;
-        return cell(idle ? `${formatCount(idle)} idle` : '');
-      }
+      case 'note':
+        return cell(idleCount(rows, extras));
       case 'uptime':
         return cell(uptimeText(average, c.width));
       case 'timeline': {
