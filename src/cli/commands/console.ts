@@ -57,10 +57,11 @@ export async function startConsole(context: CliContext, command: Command): Promi
   let config = early?.config ?? resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
   // The merged views' profiles are checked now (a name that is not one is a usage error),
-  // and opened only when shown.
+  // and opened only when shown. The flags that pick one profile (--profile, --api-url,
+  // --token) pick the one in use beside them, so they do not clash with --profiles here.
   if (options.profiles !== undefined)
     try {
-      profileNames(context, options.profiles, options);
+      profileNames(context, options.profiles);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       early?.paint.leave();
