@@ -133,6 +133,8 @@ const CONSOLE_KEYS = 40;
 const KEY_GAP_MS = 100;
 const KEY_BUDGET_MS = 50;
 const CONSOLE_MEMORY_MB = 250;
+/** How long the console is left after its figures are in, before the keys. */
+const SETTLE_MS = 10_000;
 
 /** The console's screen below its header (whose clock ticks on its own). */
 const belowHeader = (screen: Screen) => screen.lines.slice(1).join('\n');
@@ -158,6 +160,9 @@ async function consoleOnMyProviders(world: World, merged: boolean) {
       ? (s: Screen) => s.text.includes(`${world.profiles.length} of ${world.profiles.length} profiles loaded`)
       : (s: Screen) => /^Σ total/m.test(s.text);
     await program.until(loaded, 120_000);
+    // The idle verdicts load beside the figures (each profile's providers-last-n): the keys
+    // are timed once they are in, not against the first loads.
+    await pause(SETTLE_MS);
     const rows = Number(
       program
         .screen()
@@ -169,7 +174,7 @@ async function consoleOnMyProviders(world: World, merged: boolean) {
       const before = belowHeader(program.screen());
       const sent = performance.now();
       program.write('j');
-      times.push((await program.until((s) => belowHeader(s) !== before, 5_000)) - sent);
+      times.push((await program.until((s) => belowHeader(s) !== before, 30_000)) - sent);
       await pause(KEY_GAP_MS);
     }
     times.sort((a, b) => a - b);

@@ -76,6 +76,9 @@ describe('every profile merged', () => {
     expect(shown.some((line) => / home +[0-9a-f]{8} /.test(line))).toBe(true);
     expect(shown.some((line) => / lab +[0-9a-f]{8} /.test(line))).toBe(true);
     expect(frame).toMatchSnapshot();
+    // The cursor moves over every profile's rows together.
+    await app.press('j', 'j');
+    await app.waitFor(`row 3 of ${count('home') + count('lab')}`);
 
     // Earnings is merged too: a line per profile, the refused one's reason, a line of all.
     await app.press('7');
