@@ -80,13 +80,28 @@ export const MERGED_PROVIDERS_LIST: ListSpec<ProviderStats> = {
 };
 
 const NO_ROWS: ProviderStats[] = [];
-/** The rows of every profile together, per snapshot list (the same array while none changed, for viewRows' memo). */
-const mergedCache = new WeakMap<readonly ProfileSnapshot[], { idleOnly: boolean; rows: ProviderStats[] }>();
+
+/** What the merged rows are made of: each profile's name and figures (and verdicts, for the idle ones only). */
+const rowInputs = (state: Pick<EveryProfileState, 'profiles' | 'idleOnly'>): unknown[] =>
+  state.profiles.flatMap((p) => [p.profile, p.myProviders?.data, state.idleOnly ? p.idle?.data : undefined]);
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, k) => value === b[k]);
+/**
+ * The last rows of every profile together (all, and the idle ones only): the same array
+ * while no profile's figures changed, so that a profile's loading flag, a highlight or a
+ * key re-sorts and lays out nothing (viewRows and the view memoise on the array).
+ */
+const mergedCache: Record<'all' | 'idle', { inputs: unknown[]; rows: ProviderStats[] } | undefined> = {
+  all: undefined,
+  idle: undefined,
+};
 
 /** Every profile's providers in one list (only the idle ones with `idleOnly`), in the profiles' order. */
 export function mergedRows(state: Pick<EveryProfileState, 'profiles' | 'idleOnly'>): ProviderStats[] {
-  const cached = mergedCache.get(state.profiles);
-  if (cached?.idleOnly === state.idleOnly) return cached.rows;
+  const which = state.idleOnly ? 'idle' : 'all';
+  const inputs = rowInputs(state);
+  const cached = mergedCache[which];
+  if (cached && sameInputs(cached.inputs, inputs)) return cached.rows;
   const rows: ProviderStats[] = [];
   for (const snapshot of state.profiles) {
     const verdicts = snapshot.idle?.data;
@@ -97,7 +112,7 @@ export function mergedRows(state: Pick<EveryProfileState, 'profiles' | 'idleOnly
       rows.push(p);
     }
   }
-  mergedCache.set(state.profiles, { idleOnly: state.idleOnly, rows });
+  mergedCache[which] = { inputs, rows };
   return rows;
 }
 

@@ -118,11 +118,32 @@ function notesOf(state: MergedProvidersState, profiles: Map<string, ProfileSnaps
 const latestFetch = (profiles: readonly ProfileSnapshot[]) =>
   Math.max(0, ...profiles.map((p) => p.myProviders?.fetchedAt ?? 0));
 
-/** The columns and totals of the rows shown, worked out once per rows, width and mutes (a key press moves the cursor only). */
-const layoutCache = new WeakMap<
-  readonly ProviderStats[],
-  { width: number; mutes: Mutes; columns: Column[]; totals: TotalLine[] }
->();
+/**
+ * The columns and totals of the rows shown, worked out once per rows, width, mutes and what
+ * each profile stands at (its idle verdicts, its last load, whether it failed): a key press
+ * moves the cursor only, and a profile's loading flag or highlight changes neither.
+ */
+let layoutCache: { inputs: unknown[]; columns: Column[]; totals: TotalLine[] } | undefined;
+
+/** What the columns and totals are worked out from. */
+const layoutInputs = (
+  state: MergedProvidersState,
+  rows: readonly ProviderStats[],
+  width: number,
+): unknown[] => [
+  rows,
+  width,
+  state.mutes,
+  ...state.profiles.flatMap((p) => [
+    p.profile,
+    p.idle?.data,
+    p.myProviders?.fetchedAt,
+    failureOf(p),
+    p.myProviders?.data,
+  ]),
+];
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, k) => value === b[k]);
 
 /** A line per profile (its total, or why it has none) and one of them all. */
 function totalLines(
@@ -191,16 +212,12 @@ export function mergedProvidersView(
   const rowWidth = listRowWidth(width, rows.length, listHeight);
   const note = notesOf(state, profiles);
   const extras = { note, now: latestFetch(state.profiles), profile: profileOfRow };
-  let laid = layoutCache.get(rows);
-  if (!laid || laid.width !== rowWidth || laid.mutes !== state.mutes) {
+  const inputs = layoutInputs(state, rows, rowWidth);
+  let laid = layoutCache && sameInputs(layoutCache.inputs, inputs) ? layoutCache : undefined;
+  if (!laid) {
     const columns = layoutProviderColumns(rowWidth, rows, extras);
-    laid = {
-      width: rowWidth,
-      mutes: state.mutes,
-      columns,
-      totals: totalLines(state, rows, columns, extras, width),
-    };
-    layoutCache.set(rows, laid);
+    laid = { inputs, columns, totals: totalLines(state, rows, columns, extras, width) };
+    layoutCache = laid;
   }
   const { columns } = laid;
   const empty = !state.profiles.length
