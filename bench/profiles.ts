@@ -147,11 +147,9 @@ const belowHeader = (screen: Screen) => screen.lines.slice(1).join('\n');
 async function consoleOnMyProviders(world: World, merged: boolean) {
   const program = spawnInPty(['--profile', world.profiles[0], ...(merged ? ['--profiles', 'all'] : [])], {
     command: BINARY,
-    env: {
-      HOME: world.env.HOME,
-      XDG_CONFIG_HOME: world.env.XDG_CONFIG_HOME,
-      XDG_STATE_HOME: world.env.XDG_STATE_HOME,
-    },
+    // The world's profiles; a state folder of its own (spawnInPty's), so that it starts on
+    // Discover whatever pane the run before it ended on.
+    env: { HOME: world.env.HOME, XDG_CONFIG_HOME: world.env.XDG_CONFIG_HOME },
   });
   try {
     await program.until((s) => /places with providers/.test(s.text), 120_000);
