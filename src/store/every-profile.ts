@@ -125,11 +125,16 @@ export const visibleMerged = (
 export function mergedIndex(
   state: Pick<EveryProfileState, 'profiles' | 'idleOnly' | 'view' | 'selectedKey'>,
 ) {
-  return Math.max(
-    0,
-    visibleMerged(state).findIndex((p) => keyOfRow(p) === state.selectedKey),
-  );
+  const rows = visibleMerged(state);
+  // Each row's index by its key, once per rows shown: a key press looks one up among 10 000.
+  let indexes = rowIndexes.get(rows);
+  if (!indexes) {
+    indexes = new Map(rows.map((p, index) => [keyOfRow(p), index]));
+    rowIndexes.set(rows, indexes);
+  }
+  return state.selectedKey === undefined ? 0 : (indexes.get(state.selectedKey) ?? 0);
 }
+const rowIndexes = new WeakMap<readonly ProviderStats[], Map<string, number>>();
 
 /** A snapshot of one profile's stores now. */
 const snapshotOf = (set: ProfileStores): ProfileSnapshot => ({

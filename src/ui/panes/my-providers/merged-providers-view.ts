@@ -171,6 +171,17 @@ function totalLines(
   return lines;
 }
 
+/** How many of the rows are connected, once per rows (the summary is drawn at each key). */
+const connectedCounts = new WeakMap<readonly ProviderStats[], number>();
+function connectedOf(rows: readonly ProviderStats[]): number {
+  let count = connectedCounts.get(rows);
+  if (count === undefined) {
+    count = rows.filter((p) => p.connected === true).length;
+    connectedCounts.set(rows, count);
+  }
+  return count;
+}
+
 function summaryOf(state: MergedProvidersState, keys: KeyNames, width: number, glyphs: Glyphs) {
   const rows = visibleMerged(state);
   const all = mergedRows({ profiles: state.profiles, idleOnly: false });
@@ -187,7 +198,7 @@ function summaryOf(state: MergedProvidersState, keys: KeyNames, width: number, g
     state.idleOnly
       ? `${rows.length} idle (${keys['myProviders.idle']} all)`
       : countOf(all.length, 'provider'),
-    `${all.filter((p) => p.connected === true).length} connected`,
+    `${connectedOf(all)} connected`,
     `sort ${sortWords(MERGED_PROVIDERS_LIST, state.view)} ${sort?.descending ? glyphs.descending : glyphs.ascending} (${keys.sort}, ${keys.reverse})`,
     rows.length ? rowOf(mergedIndex(state), rows.length) : undefined,
   ];
