@@ -17,7 +17,6 @@ import {
   selectedPaymentOf,
   shownPayments,
 } from '../../../store/earnings.ts';
-import type { Stores } from '../../../store/index.ts';
 import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import {
   filterWidth,
@@ -32,7 +31,7 @@ import { FreshnessText } from '../../components/refresh-status.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
 import { useClock, useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
-import { useStoresState } from '../../hooks/use-stores-state.ts';
+import { useEveryProfileOn, useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
 import type { Theme } from '../../theme.ts';
@@ -167,10 +166,8 @@ function useEarningsActions(room: { width: number; rows: number }) {
 
 /** The pane: one profile's earnings, or every profile's merged (`a`). */
 export function Earnings(props: PaneProps) {
-  const { merged } = useStoresState(mergedOn);
-  return merged ? <MergedEarnings {...props} /> : <OneProfileEarnings {...props} />;
+  return useEveryProfileOn() ? <MergedEarnings {...props} /> : <OneProfileEarnings {...props} />;
 }
-const mergedOn = (stores: Stores) => ({ merged: stores.everyProfile.getState().on });
 
 function OneProfileEarnings({ width, height }: PaneProps) {
   const { earnings } = useStores();

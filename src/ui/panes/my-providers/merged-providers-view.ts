@@ -29,11 +29,11 @@ import {
 import type { Glyphs } from '../../glyphs.ts';
 import type { KeyNames } from '../../keys/key-names.ts';
 import { type KeyReasons, notNow } from '../../keys/key-reasons.ts';
-import { displayWidth, truncate } from '../../text.ts';
+import { truncate } from '../../text.ts';
 import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 import { dataTime } from './data-time.ts';
-import type { MyProvidersView, TotalLine } from './my-providers-view.ts';
+import { filterBoxWidth, type MyProvidersView, type TotalLine } from './my-providers-view.ts';
 import { noteReader, type ProviderNote } from './provider-notes.ts';
 import {
   type Column,
@@ -188,9 +188,7 @@ function summaryOf(state: MergedProvidersState, keys: KeyNames, width: number, g
   const { filter } = state.view;
   const sort = sortOf(MERGED_PROVIDERS_LIST, state.view);
   const placeholder = state.filtering ? 'profile, client id, device name or provide mode' : 'filter';
-  const inputWidth = state.filtering
-    ? Math.max(12, Math.min(32, Math.floor(width / 3)))
-    : displayWidth(filter || placeholder);
+  const inputWidth = filterBoxWidth(state.filtering, filter || placeholder, width);
   const failed = state.profiles.filter(failedProfile);
   const parts = [
     `every profile (${state.profiles.length}${failed.length ? `, ${failed.length} failed` : ''}; ${keys['myProviders.everyProfile']} one)`,

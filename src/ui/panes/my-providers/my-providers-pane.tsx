@@ -7,7 +7,6 @@
 // merged (merged-providers.tsx). What it shows and why a key cannot act are its view's
 // (my-providers-view.ts); here they are drawn, and each key goes to a store action.
 import { Box } from 'ink';
-import type { Stores } from '../../../store/index.ts';
 import { refreshLive } from '../../../store/index.ts';
 import {
   deviceNameOf,
@@ -29,7 +28,7 @@ import { useClock, useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
-import { useStoresState } from '../../hooks/use-stores-state.ts';
+import { useEveryProfileOn, useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
@@ -143,10 +142,8 @@ function useMyProvidersActions(height: number, hidden: boolean) {
 
 /** The pane: one profile's providers, or every profile's merged (`a`). */
 export function MyProviders(props: PaneProps) {
-  const { merged } = useStoresState(mergedOn);
-  return merged ? <MergedProviders {...props} /> : <OneProfileProviders {...props} />;
+  return useEveryProfileOn() ? <MergedProviders {...props} /> : <OneProfileProviders {...props} />;
 }
-const mergedOn = (stores: Stores) => ({ merged: stores.everyProfile.getState().on });
 
 function OneProfileProviders({ width, height }: PaneProps) {
   const { myProviders } = useStores();

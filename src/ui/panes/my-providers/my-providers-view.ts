@@ -192,6 +192,10 @@ function idleParts(state: MyProvidersState, shown: number, all: number, keys: Ke
   return idle ? [`${idle} idle (${key})`] : [];
 }
 
+/** The filter box's width: room to type while it has the keys, else its text's (the merged view's too). */
+export const filterBoxWidth = (filtering: boolean, text: string, width: number): number =>
+  filtering ? Math.max(12, Math.min(32, Math.floor(width / 3))) : displayWidth(text);
+
 /** The summary line after the filter box: what the table holds, its order, the cursor's row. */
 function summaryOf(state: MyProvidersState, keys: KeyNames, width: number, glyphs: Glyphs) {
   const rows = visibleProviders(state);
@@ -201,9 +205,7 @@ function summaryOf(state: MyProvidersState, keys: KeyNames, width: number, glyph
   const { filter } = state.view;
   const sort = sortOf(MY_PROVIDERS_LIST, state.view);
   const placeholder = state.filtering ? 'client id, device name or provide mode' : 'filter';
-  const inputWidth = state.filtering
-    ? Math.max(12, Math.min(32, Math.floor(width / 3)))
-    : displayWidth(filter || placeholder);
+  const inputWidth = filterBoxWidth(state.filtering, filter || placeholder, width);
   const position = shown ? rowOf(cursor, shown) : undefined;
   const parts = !state.data
     ? ['My providers, last 24 hours']
