@@ -6,9 +6,9 @@
 //     and with `--per-provider off`, the aggregates only;
 //   - `watch`'s CPU per poll: `netdeck watch --profiles all --refresh 5` over 30 s, the CPU
 //     of the process against the polls the simulators answered.
-// The console's figures over the same five profiles (the merged My providers, keypress to
-// screen in a pty at most 50 ms median; the console's resident memory at most 250 MB) go in
-// CONSOLE_MEASURES below, on the same world.
+//   - the console's (CONSOLE_MEASURES): My providers merged over the five profiles
+//     (`netdeck --profiles all`, 10 000 rows) in a pty, `j` to the moved cursor on screen,
+//     median at most 50 ms; and the console's peak resident memory, at most 250 MB.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureBuilt } from '../test/e2e/harness.ts';
 import { cpuSeconds } from './lib/process-cpu.ts';
-import { fmt, report } from './lib/report.ts';
-import { BINARY } from './lib/tui-pty.ts';
+import { fmt, quantile, report } from './lib/report.ts';
+import { BINARY, type Screen, spawnInPty } from './lib/tui-pty.ts';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const OWN_PROVIDERS = 2_000;
@@ -128,11 +128,96 @@ async function watchCpu(world: World, profiles: string, count: number) {
   }
 }
 
+/** Keys timed in the console, 100 ms apart; its memory budget (MB, the peak resident size). */
+const CONSOLE_KEYS = 40;
+const KEY_GAP_MS = 100;
+const KEY_BUDGET_MS = 50;
+const CONSOLE_MEMORY_MB = 250;
+/** How long the console is left after its figures are in, before the keys. */
+const SETTLE_MS = 10_000;
+
+/** The console's screen below its header (whose clock ticks on its own). */
+const belowHeader = (screen: Screen) => screen.lines.slice(1).join('\n');
+
 /**
- * The console's measures over the same world (issue 35's console part adds them): the merged
- * My providers' keypress in a pty and the console's resident memory, each beside one profile's.
+ * The console in a pty on My providers, on the first profile alone or (`merged`) merged over
+ * every profile (`--profiles all`): `j` timed from its write to the moved cursor on screen,
+ * then the process's peak resident size.
  */
-const CONSOLE_MEASURES: ((world: World) => Promise<void>)[] = [];
+async function consoleOnMyProviders(world: World, merged: boolean) {
+  const program = spawnInPty(['--profile', world.profiles[0], ...(merged ? ['--profiles', 'all'] : [])], {
+    command: BINARY,
+    // The world's profiles; a state folder of its own (spawnInPty's), so that it starts on
+    // Discover whatever pane the run before it ended on.
+    env: { HOME: world.env.HOME, XDG_CONFIG_HOME: world.env.XDG_CONFIG_HOME },
+  });
+  try {
+    await program.until((s) => /places with providers/.test(s.text), 120_000);
+    program.write('4');
+    const loaded = merged
+      ? (s: Screen) => s.text.includes(`${world.profiles.length} of ${world.profiles.length} profiles loaded`)
+      : (s: Screen) => /^Σ total/m.test(s.text);
+    await program.until(loaded, 120_000);
+    // The idle verdicts load beside the figures (each profile's providers-last-n): the keys
+    // are timed once they are in, not against the first loads.
+    await pause(SETTLE_MS);
+    const rows = Number(
+      program
+        .screen()
+        .text.match(/row 1 of ([\d,]+)/)?.[1]
+        .replace(/,/g, '') ?? 0,
+    );
+    const times: number[] = [];
+    // The CPU the keys cost, beside their wall time: on a busy machine the wall time is
+    // mostly the wait for a core.
+    const cpu = cpuSeconds(program.pid);
+    for (let k = 0; k < CONSOLE_KEYS; k++) {
+      const before = belowHeader(program.screen());
+      const sent = performance.now();
+      program.write('j');
+      times.push((await program.until((s) => belowHeader(s) !== before, 30_000)) - sent);
+      await pause(KEY_GAP_MS);
+    }
+    const cpuMsPerKey = ((cpuSeconds(program.pid) - cpu) * 1000) / CONSOLE_KEYS;
+    times.sort((a, b) => a - b);
+    return {
+      rows,
+      cpuMsPerKey,
+      median: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      peakMb: program.memory().peakMb,
+    };
+  } finally {
+    program.write('q');
+    await Promise.race([program.exited, pause(5_000)]);
+    program.kill();
+  }
+}
+
+/**
+ * The console's measures over the same world (issue 35's console part): the merged My
+ * providers' keypress in a pty and the console's resident memory, each beside one profile's.
+ */
+const CONSOLE_MEASURES: ((world: World) => Promise<void>)[] = [
+  async (world) => {
+    const one = await consoleOnMyProviders(world, false);
+    const all = await consoleOnMyProviders(world, true);
+    report({
+      name: `console, My providers merged over five profiles of ${fmt(OWN_PROVIDERS)} providers (${fmt(all.rows)} rows): keypress to changed screen in a pty, keys ${KEY_GAP_MS} ms apart (median of ${CONSOLE_KEYS}; p95 ${fmt(all.p95, 1)} ms)`,
+      value: `${fmt(all.median, 1)} ms (CPU ${fmt(all.cpuMsPerKey, 1)} ms a key)`,
+      budget: `< ${KEY_BUDGET_MS} ms median`,
+      baseline: `one profile (${fmt(one.rows)} rows): ${fmt(one.median, 1)} ms (p95 ${fmt(one.p95, 1)} ms, CPU ${fmt(one.cpuMsPerKey, 1)} ms a key)`,
+      pass: all.median < KEY_BUDGET_MS && all.rows >= world.profiles.length * OWN_PROVIDERS,
+    });
+    report({
+      name: 'console, resident memory at its peak (VmHWM) after the merged My providers of five profiles',
+      value: `${fmt(all.peakMb)} MB`,
+      budget: `<= ${CONSOLE_MEMORY_MB} MB`,
+      baseline: `one profile's My providers: ${fmt(one.peakMb)} MB`,
+      pass: all.peakMb <= CONSOLE_MEMORY_MB,
+    });
+  },
+];
 
 await ensureBuilt();
 const home = mkdtempSync(join(tmpdir(), 'netdeck-bench-profiles-'));

@@ -4,6 +4,8 @@ import type { Clock } from '../clock.ts';
 import type { DemoAccess } from '../contract/admin.ts';
 import type { ConnectionStore } from './connection.ts';
 import type { ExportFile } from './export-table.ts';
+import type { MutesFile } from './mutes.ts';
+import type { ProfilesOpening } from './profile-opening.ts';
 
 /** How often the live resources reload unless told otherwise (`--refresh`, `refresh_seconds`). */
 export const DEFAULT_REFRESH_SECONDS = 60;
@@ -27,6 +29,15 @@ export interface StoreDeps {
   saveLogin?: (token: string) => void | Promise<void>;
   /** Writes a pane's export as the export dialog asked (file-export.ts); returns where, or throws saying why not. */
   writeExport?: (file: ExportFile, at: number) => string;
+  /** The hours a provider must be connected and carry nothing to be idle (`idle_hours`); default DEFAULT_IDLE_HOURS. */
+  idleHours?: number;
+  /** Where the muted providers are kept (`netdeck mute`'s file); default a file in memory only. */
+  mutesFile?: MutesFile;
+  /**
+   * Every profile of the configuration (or `--profiles`), each opened with its own client,
+   * for the views merged over them (src/store/every-profile.ts); none: there is no merged view.
+   */
+  openProfiles?: () => ProfilesOpening;
 }
 
 /** The refresh period the deps ask for. */

@@ -9,6 +9,7 @@ import { createApiKeysStore } from './api-keys.ts';
 import { createBalanceStore } from './balance.ts';
 import { createBlockedStore } from './blocked.ts';
 import { createClientsStore } from './clients.ts';
+import { createConsoleMutes } from './console-mutes.ts';
 import type { StoreDeps } from './deps.ts';
 import { createDevicesStore } from './devices.ts';
 import { createDiscoveryStore } from './discovery.ts';
@@ -16,9 +17,12 @@ import { createEarningsStore } from './earnings.ts';
 import { feedActionEvents } from './events/action-events.ts';
 import { feedConsoleEvents } from './events/console-events.ts';
 import { createEventSource } from './events/event-source.ts';
+import { createEveryProfileStore } from './every-profile.ts';
 import { createFileExportStore } from './file-export.ts';
 import { createHistoryStores } from './history.ts';
+import { createIdleProvidersStore } from './idle-providers.ts';
 import { createLoginStore } from './login.ts';
+import { createMuteForm } from './mute-form.ts';
 import { createMyProvidersStore } from './my-providers.ts';
 import { createNetworkStore } from './network.ts';
 import { askNetworkName } from './network-name.ts';
@@ -108,6 +112,27 @@ const myProviders = store({
   live: true,
   needsToken: true,
 });
+/** My providers' idle verdicts over the idle hours (one providers-last-n), and `i`'s filter. */
+const idle = store({
+  create: ({ deps, use }) => createIdleProvidersStore(deps, { myProviders: use(myProviders) }),
+  live: true,
+  needsToken: true,
+});
+/** The muted providers (`m` in My providers; the file `netdeck mute` writes, read again at each refresh). */
+const mutes = store({
+  create: ({ deps, use }) => createConsoleMutes(deps, use(myProviders)),
+  live: false,
+  needsToken: false,
+});
+/** The dialog `m` opens: how long to mute. */
+const muteForm = store({ create: ({ use }) => createMuteForm(use(mutes)), live: false, needsToken: false });
+/** My providers and Earnings merged over every profile (`a`): each profile's stores while shown. */
+const everyProfile = store({
+  create: ({ deps }) => createEveryProfileStore(deps),
+  live: false,
+  needsToken: false,
+  dispose: (made) => made.getState().stop(),
+});
 /** My providers and a provider's detail over 24 h, 7 d or 30 d (`t`); loaded while shown. */
 const history = store({
   create: ({ deps, use }) => createHistoryStores(deps, { clients: use(clients) }),
@@ -175,6 +200,9 @@ const REGISTRY = {
   account,
   clients,
   myProviders,
+  idle,
+  mutes,
+  muteForm,
   history,
   network,
   blocked,
@@ -186,6 +214,7 @@ const REGISTRY = {
   events,
   stale,
   fileExport,
+  everyProfile,
 } satisfies Record<string, StoreEntry<unknown>>;
 type Registry = typeof REGISTRY;
 

@@ -8,6 +8,14 @@ import * as z from 'zod';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Clock } from '../clock.ts';
 
+/** How long a mute lasts unless told (`netdeck mute --for`, the console's mute dialog). */
+export const DEFAULT_MUTE = '8h';
+/** The lengths the console's mute dialog offers first (any other is typed, as `--for` takes it). */
+export const MUTE_CHOICES = ['1h', DEFAULT_MUTE, '24h'] as const;
+/** What a mute's length may be (parsePeriod of src/format/numbers.ts reads it). */
+export const MUTE_LENGTH_RULE =
+  'a number and a unit: m (minutes), h (hours), d (days) or w (weeks), e.g. 30m, 8h, 2d';
+
 /** The mutes in force or not yet dropped: when each provider's ends (epoch ms), by client id. */
 export type Mutes = ReadonlyMap<string, number>;
 
@@ -38,6 +46,13 @@ export function mutesJson(mutes: Mutes, now: number): { mutes: Record<string, st
   return { mutes: Object.fromEntries(entries.map(([id, until]) => [id, new Date(until).toISOString()])) };
 }
 
+/** The same mutes (a read that changed nothing keeps the map, and draws nothing again). */
+function sameMutes(a: Mutes, b: Mutes): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, until] of b) if (a.get(id) !== until) return false;
+  return true;
+}
+
 /** Whether a provider is muted at `now`, and until when. */
 export function mutedUntil(mutes: Mutes, clientId: string, now: number): number | undefined {
   const until = mutes.get(clientId.toLowerCase());
@@ -66,7 +81,10 @@ export function createMutesStore(file: MutesFile, clock: Pick<Clock, 'now'>): St
     };
     return {
       mutes: parseMutes(file.read()),
-      reload: () => set({ mutes: parseMutes(file.read()) }),
+      reload() {
+        const mutes = parseMutes(file.read());
+        if (!sameMutes(get().mutes, mutes)) set({ mutes });
+      },
       mute(clientId, forMs) {
         const until = clock.now() + forMs;
         write(new Map([...parseMutes(file.read()), [clientId.toLowerCase(), until]]));

@@ -52,6 +52,9 @@ export interface MyProvidersView extends ChangeWindow, ListMoves {
   /** Only these clients are shown (the stale view, src/store/stale.ts); undefined: all. */
   only?: RowFilter;
   showOnly(ids: ReadonlySet<string> | undefined): void;
+  /** Only these clients are shown (the idle ones, `i`: src/store/idle-providers.ts); undefined: all. */
+  idle?: RowFilter;
+  showIdle(ids: ReadonlySet<string> | undefined): void;
   select(clientId: string | undefined): void;
   /** Opens the detail of the selected provider (or the given one). */
   openDetail(clientId?: string): void;
@@ -89,23 +92,27 @@ export const MY_PROVIDERS_LIST: ListSpec<ProviderStats> = {
 };
 
 const NO_ROWS: ProviderStats[] = [];
-/** The stale view's rows per loaded response (the same array while neither changes, for viewRows' memo). */
-const onlyCache = new WeakMap<ProvidersStats, { seq: number; rows: ProviderStats[] }>();
+/** The narrowed rows per loaded response (the same array while neither changes, for viewRows' memo). */
+const onlyCache = new WeakMap<ProvidersStats, { seqs: string; rows: ProviderStats[] }>();
 
-/** The providers the pane shows: the stale view's only, then the filter and the sort (MY_PROVIDERS_LIST). */
+/**
+ * The providers the pane shows: the stale view's only and the idle ones only (`i`), then
+ * the filter and the sort (MY_PROVIDERS_LIST).
+ */
 export function visibleProviders(
-  state: Pick<MyProvidersState, 'data' | 'view' | 'only'>,
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'idle'>,
 ): readonly ProviderStats[] {
   const all = state.data?.providers;
   if (!all?.length || !state.data) return NO_ROWS;
   let rows = all;
-  const only = state.only;
-  if (only) {
+  const filters = [state.only, state.idle].filter((f) => f !== undefined);
+  if (filters.length) {
+    const seqs = `${state.only?.seq ?? '-'} ${state.idle?.seq ?? '-'}`;
     const cached = onlyCache.get(state.data);
-    if (cached?.seq === only.seq) rows = cached.rows;
+    if (cached?.seqs === seqs) rows = cached.rows;
     else {
-      rows = all.filter((p) => p.client_id !== undefined && only.ids.has(p.client_id));
-      onlyCache.set(state.data, { seq: only.seq, rows });
+      rows = all.filter((p) => p.client_id !== undefined && filters.every((f) => f.ids.has(p.client_id!)));
+      onlyCache.set(state.data, { seqs, rows });
     }
   }
   return viewRows(rows, MY_PROVIDERS_LIST, state.view);
@@ -117,7 +124,7 @@ export function findProvider(state: Pick<MyProvidersState, 'data'>, clientId: st
 
 /** Index of the selected row among the visible ones (0 when none is selected or it is filtered out). */
 export function selectedIndex(
-  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'selectedId'>,
+  state: Pick<MyProvidersState, 'data' | 'view' | 'only' | 'idle' | 'selectedId'>,
 ): number {
   const index = visibleProviders(state).findIndex((p) => p.client_id === state.selectedId);
   return Math.max(0, index);
@@ -182,6 +189,7 @@ export function createMyProvidersStore(
       lit: false,
       setView: (view) => set({ view }),
       showOnly: (ids) => set({ only: rowFilter(ids) }),
+      showIdle: (ids) => set({ idle: rowFilter(ids) }),
       select: (selectedId) => set({ selectedId }),
       openDetail(clientId) {
         const state = get();

@@ -55,11 +55,12 @@ describe('startStores / stopStores', () => {
       'networkReliability',
       'networkStats',
       'providerStats',
+      'providersLastN',
       'referralCode',
       'transferStats',
     ]);
     stopStores(stores);
-    expect(signals).toHaveLength(15);
+    expect(signals).toHaveLength(16);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 });
@@ -83,6 +84,7 @@ describe('a login in the console', () => {
       'clients',
       'devices',
       'earnings',
+      'idle',
       'myProviders',
     ]);
     stopStores(stores);

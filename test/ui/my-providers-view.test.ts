@@ -53,6 +53,13 @@ function state(over: Partial<MyProvidersState> = {}): MyProvidersState {
     staleError: undefined,
     clients: undefined,
     filtering: false,
+    idle: undefined,
+    idleVerdicts: undefined,
+    idleHours: 6,
+    idleOnly: false,
+    idleError: undefined,
+    mutes: new Map(),
+    merged: false,
     ...over,
   };
 }

@@ -15,6 +15,7 @@ import { type ApiClient, createClient } from '../../src/api/client.ts';
 import { exportWriter } from '../../src/cli/console/export-writer.ts';
 import { type Clock, ManualClock, settle } from '../../src/clock.ts';
 import { createConnectionStore } from '../../src/store/connection.ts';
+import type { StoreDeps } from '../../src/store/deps.ts';
 import {
   createStores,
   isLiveStore,
@@ -144,6 +145,10 @@ export interface RenderOptions {
   profiles?: ProfileSwitch;
   /** The configuration's profile in use (the header names it). */
   profile?: string;
+  /** My providers' idle hours, the mutes file and every profile (`a`), as the console command gives them. */
+  deps?: Pick<StoreDeps, 'idleHours' | 'mutesFile'>;
+  /** Every profile for the merged views, opened on the simulator this render made. */
+  openProfiles?: (sim: Simulator, clock: ManualClock) => StoreDeps['openProfiles'];
 }
 
 /** A clock `speed` times as fast as `local`, `aheadMs` ahead of it from now on (a sped-up simulator elsewhere). */
@@ -207,6 +212,8 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
       saveLogin: (kept) => void saved.push(kept),
       writeExport: exportWriter(options.exportDir),
       refreshEveryMs: TEST_REFRESH_MS,
+      ...options.deps,
+      openProfiles: options.openProfiles?.(sim, clock),
     },
     {
       target: options.loggedOut || service ? { kind: 'api', url: sim.url } : { kind: 'demo', seed },

@@ -3,8 +3,10 @@
 import type { Command } from 'commander';
 import type { ProfileSwitch } from '../../ui/components/profile-dialog.tsx';
 import { flushCompileCache } from '../compile-cache.ts';
+import { CONSOLE_CLIENT_DEFAULTS } from '../console/console-options.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
+import { profilesOpener } from '../console/every-profile.ts';
 import { type FirstPaint, paintConsoleStart } from '../console/first-paint.ts';
 import { startMark, writeStartMarks } from '../console/start-marks.ts';
 import { readStateFile, statePath, writeStateFile } from '../console/state-file.ts';
@@ -12,28 +14,18 @@ import type { TuiOptions } from '../console/tui.tsx';
 import type { CliContext } from '../context.ts';
 import { DEMO_SEED, type OpenClient, openClient } from '../open-client.ts';
 import { type CommonOptions, optionsOf } from '../options.ts';
-import { ExitCode } from '../output/exit-codes.ts';
+import { ExitCode, UsageError } from '../output/exit-codes.ts';
 import { createOutput } from '../output/writer.ts';
 import { ConfigError, profileInUse, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
 import { listProfiles } from '../profile/config-edit.ts';
 import { DEFAULT_PROFILE, saveLogin } from '../profile/login-store.ts';
+import { mutesFile, mutesPath } from '../profile/mutes-file.ts';
+import { profileNames } from '../profile/profiles.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
 import type { SimOptions } from './sim.ts';
 
 /** How long the first frame may wait for the Discover answer before it shows loading. */
 const FIRST_FRAME_WAIT_MS = 100;
-
-/**
- * The console keeps retrying in the background, so its client retries more than a
- * command's; a call that has not ended in 30 s (retries included) is given up, so the
- * header's "connecting…" turns into "retrying" against a server that drips its answer.
- */
-const CONSOLE_CLIENT_DEFAULTS = {
-  retries: 3,
-  connectTimeoutMs: 10_000,
-  headersTimeoutMs: 30_000,
-  deadlineMs: 30_000,
-};
 
 /** The console's own flags, on the program (their home is light to load: early-paint.ts reads them too). */
 
@@ -64,18 +56,33 @@ export async function startConsole(context: CliContext, command: Command): Promi
   const early = takeEarlyPaint();
   let config = early?.config ?? resolveOrReport(context, options, out);
   if (!config) return ExitCode.usage;
+  // The merged views' profiles are checked now (a name that is not one is a usage error),
+  // and opened only when shown. The flags that pick one profile (--profile, --api-url,
+  // --token) pick the one in use beside them, so they do not clash with --profiles here.
+  if (options.profiles !== undefined)
+    try {
+      profileNames(context, options.profiles);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      early?.paint.leave();
+      out.error(error.message);
+      return ExitCode.usage;
+    }
   // Ink draws only its last frame when it thinks it runs in CI (CI or
   // CONTINUOUS_INTEGRATION set, read as Ink loads); a person at a terminal here wants the
   // console, whatever their shell exports.
   for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false';
   const remember = rememberIn(statePath(io.env));
   let paint: FirstPaint | undefined = early?.paint;
-  // `@` switches profile: the console starts again on it, with a new client and new stores.
+  // `@` switches profile: the console starts again on it, with a new client and new stores
+  // (and one profile: the views merged by --profiles are merged again with `a`).
+  let merged = options.profiles !== undefined;
   for (;;) {
-    const ran = await runConsoleOn(context, options, config, { paint, remember });
+    const ran = await runConsoleOn(context, options, config, { paint, remember, merged });
     if (!ran.next) return ran.code;
     config = ran.next;
     paint = undefined;
+    merged = false;
   }
 }
 
@@ -114,7 +121,11 @@ async function runConsoleOn(
   context: CliContext,
   options: ConsoleFlags,
   config: ResolvedConfig,
-  { paint: painted, remember }: { paint?: FirstPaint; remember: NonNullable<TuiOptions['remember']> },
+  {
+    paint: painted,
+    remember,
+    merged,
+  }: { paint?: FirstPaint; remember: NonNullable<TuiOptions['remember']>; merged: boolean },
 ): Promise<{ code: number; next?: ResolvedConfig }> {
   const { io } = context;
   const out = createOutput(io, { quiet: options.quiet });
@@ -172,6 +183,11 @@ async function runConsoleOn(
       keys: config.keys?.value,
       // A login in the console is kept for the profile, as `netdeck login` keeps one.
       saveLogin: apiUrl ? (kept) => saveLogin(login, { apiUrl, token: kept }) : undefined,
+      idleHours: config.watch.values.idle_hours,
+      // The muted providers are `netdeck mute`'s, whatever the profile.
+      mutesFile: mutesFile(mutesPath(io.env)),
+      openProfiles: profilesOpener(context, options.profiles),
+      everyProfile: merged,
       remember,
       profiles: profileSwitch(context, options, config, (chosen) => {
         next = chosen;

@@ -5,7 +5,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { systemClock } from '../../clock.ts';
 import { formatPeriod, formatTimestamp, formatWaitInWords, parsePeriod } from '../../format/numbers.ts';
-import { createMutesStore } from '../../store/mutes.ts';
+import { createMutesStore, DEFAULT_MUTE, MUTE_LENGTH_RULE } from '../../store/mutes.ts';
 import type { CliContext } from '../context.ts';
 import { addOutputOptions, type CommonOptions, optionsOf, orUsage, uuidOf } from '../options.ts';
 import { type DataTable, textField } from '../output/data-table.ts';
@@ -14,14 +14,10 @@ import { createOutput } from '../output/writer.ts';
 import { mutesFile, mutesPath } from '../profile/mutes-file.ts';
 import { examples } from './help.ts';
 
-/** A mute unless told how long. */
-const DEFAULT_MUTE = '8h';
-const DURATION_RULE = 'a number and a unit: m (minutes), h (hours), d (days) or w (weeks), e.g. 30m, 8h, 2d';
-
 /** --for's value: a period (`8h`); anything else is a usage error saying what is taken. */
 function durationArg(value: string): number {
   const ms = parsePeriod(value);
-  if (ms === undefined) throw new InvalidArgumentError(`takes ${DURATION_RULE}, up to 366 days.`);
+  if (ms === undefined) throw new InvalidArgumentError(`takes ${MUTE_LENGTH_RULE}, up to 366 days.`);
   return ms;
 }
 
@@ -52,7 +48,7 @@ export function registerMute(program: Command, context: CliContext): void {
       'mute a provider for a time: watch --notify does not push its events; alone: the mutes in force',
     )
     .argument('[client-id]', 'the provider to mute (its client id)')
-    .option('--for <duration>', `how long: ${DURATION_RULE} (default ${DEFAULT_MUTE})`, durationArg);
+    .option('--for <duration>', `how long: ${MUTE_LENGTH_RULE} (default ${DEFAULT_MUTE})`, durationArg);
   addOutputOptions(mute);
   mute.addHelpText(
     'after',

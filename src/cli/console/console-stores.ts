@@ -32,6 +32,14 @@ export interface ConsoleStoresOptions {
   writeExport?: StoreDeps['writeExport'];
   /** How often the live resources reload (store clock ms); default the stores'. */
   refreshEveryMs?: number;
+  /** My providers' idle hours (`idle_hours`); default the stores'. */
+  idleHours?: number;
+  /** Where the muted providers are kept (`netdeck mute`'s file); default in memory. */
+  mutesFile?: StoreDeps['mutesFile'];
+  /** Every profile, for the merged views (`a`); none: they cannot be shown. */
+  openProfiles?: StoreDeps['openProfiles'];
+  /** The merged views are shown from the start (`--profiles`), once Discover has answered. */
+  everyProfile?: boolean;
   /**
    * The choices kept from the last run (pane, sorts, batch size) and where changed ones
    * go (state-file.ts); without it nothing is read or written.
@@ -54,6 +62,9 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       saveLogin: options.saveLogin,
       writeExport: options.writeExport ?? exportWriter(),
       refreshEveryMs: options.refreshEveryMs,
+      idleHours: options.idleHours,
+      mutesFile: options.mutesFile,
+      openProfiles: options.openProfiles,
     },
     { target: options.target, profile: options.profile, token: options.token },
   );
@@ -69,7 +80,9 @@ export function startConsoleStores(options: ConsoleStoresOptions): ConsoleStores
       () => undefined,
     )
     .finally(() => {
-      if (!stopped) void startStores(stores);
+      if (stopped) return;
+      void startStores(stores);
+      if (options.everyProfile) stores.everyProfile.getState().toggle();
     });
   return {
     stores,

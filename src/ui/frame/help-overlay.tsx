@@ -53,6 +53,7 @@ const DIALOGS: Record<string, { title: string; where?: string; openedBy?: readon
   help: { title: 'This help' },
   leaderboard: { title: 'The leaderboard', where: 'Earnings', openedBy: ['earnings.leaderboard'] },
   login: { title: 'Logging in with an auth code', openedBy: ['login'] },
+  mute: { title: 'Muting a provider', where: 'My providers', openedBy: ['myProviders.mute'] },
   palette: { title: 'The command palette', openedBy: ['palette'] },
   profiles: { title: 'Switching profile', openedBy: ['profiles'] },
   proxy: { title: 'Making a proxy', where: 'Discover', openedBy: ['discover.proxy'] },

@@ -50,3 +50,9 @@ export function usePaneReasons(pane: Pane): KeyReasons {
   );
   return useMemo(() => JSON.parse(reasons) as KeyReasons, [reasons]);
 }
+
+/** Whether My providers and Earnings show every profile merged (`a`): each pane draws one or the other. */
+export function useEveryProfileOn(): boolean {
+  return useStoresState(everyProfileOn).on;
+}
+const everyProfileOn = (stores: Stores) => ({ on: stores.everyProfile.getState().on });

@@ -3,9 +3,9 @@
 // the service's window, and its rank. ↑/↓ move over the payouts (enter shows one whole,
 // which these keys scroll where it is taller than the pane), pgup/pgdn and g/G scroll the
 // pane (the cursor stays on a payout in view), `b` opens the leaderboard, `v` shows or
-// hides the network on it after a y/n question. What it shows and why a key cannot act
-// are its view's (earnings-view.ts); here they are drawn, and each key goes to a store
-// action.
+// hides the network on it after a y/n question, `a` shows every profile merged
+// (merged-earnings.tsx). What it shows and why a key cannot act are its view's
+// (earnings-view.ts); here they are drawn, and each key goes to a store action.
 import { Box, type DOMElement, Text } from 'ink';
 import { useEffect, useRef } from 'react';
 import { isNoToken } from '../../../api/error-words.ts';
@@ -31,7 +31,7 @@ import { FreshnessText } from '../../components/refresh-status.tsx';
 import { useScrolledLines } from '../../components/scrolled-lines.tsx';
 import { useClock, useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
-import { useStoresState } from '../../hooks/use-stores-state.ts';
+import { useEveryProfileOn, useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { useMouseTarget } from '../../input/use-mouse.tsx';
 import type { Theme } from '../../theme.ts';
@@ -48,6 +48,8 @@ import {
 } from './earnings-view.ts';
 import { earningsKeys } from './keys.ts';
 import { LEADERBOARD_DIALOG, LeaderboardDialog } from './leaderboard-dialog.tsx';
+import { MergedEarnings } from './merged-earnings.tsx';
+import { mergedEarningsReasons, mergedEarningsState } from './merged-earnings-view.ts';
 import { PaymentDetail } from './payment-detail.tsx';
 import { VisibilityQuestion } from './visibility-question.tsx';
 
@@ -74,7 +76,7 @@ function styleOf(style: LineStyle, theme: Theme): { color?: string; bold?: boole
  */
 function useEarningsActions(room: { width: number; rows: number }) {
   const stores = useStores();
-  const { earnings, session } = stores;
+  const { earnings, session, everyProfile } = stores;
   const keys = useKeyNames();
   const { glyphs } = useTheme();
   const dialogs = useDialogs();
@@ -146,6 +148,10 @@ function useEarningsActions(room: { width: number; rows: number }) {
       e().askVisibility();
       dialogs.open(QUESTION_DIALOG);
     },
+    everyProfile: () => {
+      everyProfile.getState().toggle();
+      return everyProfile.getState().problem;
+    },
     export: () => {
       stores.fileExport.getState().open({
         what: 'payout',
@@ -158,7 +164,12 @@ function useEarningsActions(room: { width: number; rows: number }) {
   return { detail, payments };
 }
 
-export function Earnings({ width, height }: PaneProps) {
+/** The pane: one profile's earnings, or every profile's merged (`a`). */
+export function Earnings(props: PaneProps) {
+  return useEveryProfileOn() ? <MergedEarnings {...props} /> : <OneProfileEarnings {...props} />;
+}
+
+function OneProfileEarnings({ width, height }: PaneProps) {
   const { earnings } = useStores();
   const theme = useTheme();
   const { speed } = useClock();
@@ -215,7 +226,10 @@ export const earningsPane = definePane({
   sorts: true,
   Component: Earnings,
   onEnter: (stores) => void stores.earnings.getState().refresh(),
-  keyReasons: (stores, keys) => earningsReasons(earningsState(stores), keys),
+  keyReasons: (stores, keys) =>
+    stores.everyProfile.getState().on
+      ? mergedEarningsReasons(mergedEarningsState(stores), keys)
+      : earningsReasons(earningsState(stores), keys),
   dialogs: {
     [LEADERBOARD_DIALOG]: LeaderboardDialog,
     [QUESTION_DIALOG]: VisibilityQuestion,

@@ -21,6 +21,12 @@ export const earningsKeys = bindings([
     action: 'export',
     help: 'export the payouts shown to a file (CSV or JSON Lines)',
   },
+  {
+    scope: 'earnings',
+    keys: ['a'],
+    action: 'everyProfile',
+    help: 'every profile merged (here and in My providers), or the one in use again',
+  },
 
   ...scrollBindings('dialog:leaderboard', {
     down: 'next network',

@@ -53,7 +53,9 @@ function piecesOf(cells: readonly Cell[], theme: Theme, selected: boolean): Piec
           ? theme.error
           : cell.tone === 'marked'
             ? theme.marked
-            : undefined;
+            : cell.tone === 'warn'
+              ? theme.warn
+              : undefined;
     const style: Piece = {
       text: cell.text,
       color,

@@ -2,12 +2,19 @@
 // with its device name, uptime, a half-hour connection timeline and the day's figures, a
 // totals row, sort (o/I), filter (/), and a detail view (enter, esc) with the provider's
 // events; `L` logs in where no token was given; `t` shows 7 and 30 days instead; `O` shows
-// only the stale clients (space marks, `X` removes, `P` sets the period). What it shows
-// and why a key cannot act are its view's (my-providers-view.ts); here they are drawn,
-// and each key goes to a store action.
+// only the stale clients (space marks, `X` removes, `P` sets the period); `i` only the idle
+// ones; `m` mutes the provider's alerts for a time (or unmutes it); `a` shows every profile
+// merged (merged-providers.tsx). What it shows and why a key cannot act are its view's
+// (my-providers-view.ts); here they are drawn, and each key goes to a store action.
 import { Box } from 'ink';
 import { refreshLive } from '../../../store/index.ts';
-import { providersExport, selectedIndex, visibleProviders } from '../../../store/my-providers.ts';
+import {
+  deviceNameOf,
+  findProvider,
+  providersExport,
+  selectedIndex,
+  visibleProviders,
+} from '../../../store/my-providers.ts';
 import { EXPORT_DIALOG, ExportDialog } from '../../components/export-dialog.tsx';
 import { useListView } from '../../components/list-view.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
@@ -21,11 +28,14 @@ import { useClock, useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCopy } from '../../hooks/use-copy.ts';
 import { useListKeys } from '../../hooks/use-list-keys.ts';
 import { useStaleKeys } from '../../hooks/use-stale-keys.ts';
-import { useStoresState } from '../../hooks/use-stores-state.ts';
+import { useEveryProfileOn, useStoresState } from '../../hooks/use-stores-state.ts';
 import { useDialogs, useKeyActions } from '../../input/dispatcher.tsx';
 import { definePane, type PaneProps, shownStores } from '../types.ts';
 import { NetworkHistoryView, ProviderHistoryView } from './history-view.tsx';
 import { myProvidersKeys } from './keys.ts';
+import { MergedProviders } from './merged-providers.tsx';
+import { mergedProvidersReasons, mergedProvidersState } from './merged-providers-view.ts';
+import { MUTE_DIALOG, MuteDialog, useMuteAction } from './mute-dialog.tsx';
 import { ProvidersTable, StatusLine, SummaryLine, tableList } from './my-providers-table.tsx';
 import {
   CHROME_ROWS,
@@ -43,7 +53,7 @@ import { ProviderDetail } from './provider-detail.tsx';
  */
 function useMyProvidersActions(height: number, hidden: boolean) {
   const stores = useStores();
-  const { myProviders, session, history, stale } = stores;
+  const { myProviders, session, history, stale, idle, everyProfile } = stores;
   const dialogs = useDialogs();
   const s = () => myProviders.getState();
   const table = useListView(tableList(myProviders));
@@ -60,6 +70,11 @@ function useMyProvidersActions(height: number, hidden: boolean) {
     shown: () => visibleProviders(s()).flatMap((p) => (p.client_id === undefined ? [] : [p.client_id])),
     selected: () => visibleProviders(s())[selectedIndex(s())]?.client_id,
   });
+  // The detail's provider, else the cursor's.
+  const mute = useMuteAction(() => {
+    const p = findProvider(s(), s().detailId ?? visibleProviders(s())[selectedIndex(s())]?.client_id);
+    return p?.client_id ? { clientId: p.client_id, name: deviceNameOf(p) } : undefined;
+  });
   useKeyActions(
     myProvidersKeys,
     'myProviders',
@@ -71,6 +86,19 @@ function useMyProvidersActions(height: number, hidden: boolean) {
       top: moveKeys('top'),
       bottom: moveKeys('bottom'),
       ...staleKeys,
+      // The idle ones are connected: the stale view (offline ones) goes as they come.
+      staleView: () => {
+        const refused = staleKeys.staleView();
+        if (!refused && stale.getState().views.myProviders && idle.getState().only)
+          idle.getState().toggleOnly();
+        return refused;
+      },
+      idle: () => idle.getState().toggleOnly(),
+      mute,
+      everyProfile: () => {
+        everyProfile.getState().toggle();
+        return everyProfile.getState().problem;
+      },
       sort: table.sort,
       reverse: table.reverse,
       search: table.search,
@@ -112,7 +140,13 @@ function useMyProvidersActions(height: number, hidden: boolean) {
   return scroll;
 }
 
-export function MyProviders({ width, height }: PaneProps) {
+/** The pane: one profile's providers, or every profile's merged (`a`). */
+export function MyProviders(props: PaneProps) {
+  return useEveryProfileOn() ? <MergedProviders {...props} /> : <OneProfileProviders {...props} />;
+}
+
+function OneProfileProviders({ width, height }: PaneProps) {
+  const { myProviders } = useStores();
   const { glyphs } = useTheme();
   const { speed } = useClock();
   const state = useStoresState(myProvidersState);
@@ -129,8 +163,13 @@ export function MyProviders({ width, height }: PaneProps) {
     return <ProviderDetail width={width} height={height} clientId={detailId} scroll={scroll} />;
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <SummaryLine summary={view.summary} width={width} />
-      <ProvidersTable table={view.table} width={width} />
+      <SummaryLine summary={view.summary} width={width} list={tableList(myProviders)} />
+      <ProvidersTable
+        table={view.table}
+        width={width}
+        list={tableList(myProviders)}
+        moves={() => myProviders.getState()}
+      />
       <StatusLine view={view} width={width} />
     </Box>
   );
@@ -140,14 +179,18 @@ export function MyProviders({ width, height }: PaneProps) {
 export const myProvidersPane = definePane({
   id: 'myProviders',
   store: 'myProviders',
-  // The device names and the provide modes /stats/providers lacks.
-  reads: ['clients'],
+  // The device names and the provide modes /stats/providers lacks; the idle verdicts.
+  reads: ['clients', 'idle'],
   search: 'filter',
   sorts: true,
   Component: MyProviders,
   count: (stores) => stores.myProviders.getState().data?.providers?.length,
-  keyReasons: (stores, keys) => myProvidersReasons(myProvidersState(stores), keys),
+  keyReasons: (stores, keys) =>
+    stores.everyProfile.getState().on
+      ? mergedProvidersReasons(mergedProvidersState(stores), keys)
+      : myProvidersReasons(myProvidersState(stores), keys),
   dialogs: {
+    [MUTE_DIALOG]: MuteDialog,
     [STALE_PERIOD_DIALOG]: StalePeriodDialog,
     [QUESTION_DIALOG]: RemoveStaleQuestion,
     [EXPORT_DIALOG]: ExportDialog,

@@ -1,14 +1,23 @@
-// The 24-hour table of My providers as its view words it (my-providers-view.ts): the
-// summary line with the filter box, the header (a click sorts), the rows in sight, the
-// totals, and the line under them with the legend where there is room.
+// The 24-hour table of My providers as its view words it (my-providers-view.ts, or
+// merged-providers-view.ts over every profile): the summary line with the filter box, the
+// header (a click sorts), the rows in sight, the totals (one line, or a line per profile and
+// one of them all), and the line under them with the legend where there is room.
 import { Box, Text } from 'ink';
 import type React from 'react';
+import type { ProviderStats } from '../../../contract/schemas.ts';
+import type { ListMoves } from '../../../store/list-cursor.ts';
 import { MY_PROVIDERS_LIST, type MyProvidersStore } from '../../../store/my-providers.ts';
-import { ListFilter, SortingHeader, storeList, useListView } from '../../components/list-view.tsx';
+import {
+  type ListControl,
+  ListFilter,
+  SortingHeader,
+  storeList,
+  useListView,
+} from '../../components/list-view.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { FreshnessText } from '../../components/refresh-status.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
-import { useStores, useTheme } from '../../context.tsx';
+import { useTheme } from '../../context.tsx';
 import { CellLine } from './cell-line.tsx';
 import { MY_PROVIDERS_FILTER, type MyProvidersView } from './my-providers-view.ts';
 
@@ -16,12 +25,21 @@ import { MY_PROVIDERS_FILTER, type MyProvidersView } from './my-providers-view.t
 export const tableList = (store: MyProvidersStore) =>
   storeList(store, MY_PROVIDERS_LIST, MY_PROVIDERS_FILTER);
 
-export function SummaryLine({ summary, width }: { summary: MyProvidersView['summary']; width: number }) {
-  const { myProviders } = useStores();
+type ProvidersList = ListControl<ProviderStats>;
+
+export function SummaryLine({
+  summary,
+  width,
+  list,
+}: {
+  summary: MyProvidersView['summary'];
+  width: number;
+  list: ProvidersList;
+}) {
   return (
     <Box width={width} height={1} overflow="hidden">
       <ListFilter
-        list={tableList(myProviders)}
+        list={list}
         view={summary.view}
         width={summary.inputWidth + 2}
         placeholder={summary.placeholder}
@@ -34,10 +52,20 @@ export function SummaryLine({ summary, width }: { summary: MyProvidersView['summ
   );
 }
 
-export function ProvidersTable({ table, width }: { table: MyProvidersView['table']; width: number }) {
-  const { myProviders } = useStores();
+export function ProvidersTable({
+  table,
+  width,
+  list,
+  moves,
+}: {
+  table: MyProvidersView['table'];
+  width: number;
+  list: ProvidersList;
+  /** The cursor's moves (a click on a row). */
+  moves: () => ListMoves;
+}) {
   const theme = useTheme();
-  const sorting = useListView(tableList(myProviders));
+  const sorting = useListView(list);
   let body: React.ReactNode;
   if (table.noToken)
     body = <NoToken what="Your providers' statistics need your network's token" width={width} />;
@@ -52,7 +80,7 @@ export function ProvidersTable({ table, width }: { table: MyProvidersView['table
   else
     body = (
       <VirtualList
-        moves={() => myProviders.getState()}
+        moves={moves}
         items={table.rows}
         cursor={table.cursor}
         height={Math.min(table.listHeight, table.rows.length)}
@@ -63,7 +91,11 @@ export function ProvidersTable({ table, width }: { table: MyProvidersView['table
     );
   // The totals follow the last row; the space left over goes below them.
   return (
-    <Box flexDirection="column" height={table.listHeight + 2} overflow="hidden">
+    <Box
+      flexDirection="column"
+      height={table.listHeight + 1 + Math.max(1, table.totals.length)}
+      overflow="hidden"
+    >
       <SortingHeader
         onSort={sorting.sortBy}
         gap={1}
@@ -72,7 +104,15 @@ export function ProvidersTable({ table, width }: { table: MyProvidersView['table
         <CellLine bold cells={table.header} />
       </SortingHeader>
       {body}
-      {table.totals ? <CellLine bold cells={table.totals} /> : null}
+      {table.totals.map((line) =>
+        line.cells ? (
+          <CellLine key={line.key} bold cells={line.cells} />
+        ) : (
+          <Text key={line.key} wrap="truncate" color={line.tone === 'error' ? theme.error : undefined}>
+            {line.text}
+          </Text>
+        ),
+      )}
     </Box>
   );
 }

@@ -9,8 +9,10 @@ import { countOf, formatPeriod, rowOf } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { clientsById } from '../../../store/clients.ts';
 import type { HistoryWindow } from '../../../store/history.ts';
+import { type IdleProvidersState, idleIds } from '../../../store/idle-providers.ts';
 import type { Stores } from '../../../store/index.ts';
 import { sortOf, sortWords } from '../../../store/list-sort-filter.ts';
+import type { MutesState } from '../../../store/mutes.ts';
 import {
   isChanged,
   MY_PROVIDERS_LIST,
@@ -28,7 +30,14 @@ import { displayWidth, truncate } from '../../text.ts';
 import { fieldsOf } from '../../view-fields.ts';
 import type { PaneActionOf } from '../types.ts';
 import { dataTime } from './data-time.ts';
-import { headerCells, layoutProviderColumns, providerCells, totalsCells } from './provider-table.ts';
+import { noteReader } from './provider-notes.ts';
+import {
+  type Cell,
+  headerCells,
+  layoutProviderColumns,
+  providerCells,
+  totalsCells,
+} from './provider-table.ts';
 
 /** The filter box's id (the session's focus names it while it has the keys). */
 export const MY_PROVIDERS_FILTER = 'myProviders-filter';
@@ -36,10 +45,18 @@ export const MY_PROVIDERS_FILTER = 'myProviders-filter';
 /** Rows around the list: summary line, header, totals, status. */
 export const CHROME_ROWS = 4;
 
+/** A line under the rows: totals (of a profile, or of all), or what a profile says instead (failed, loading). */
+export interface TotalLine {
+  key: string;
+  cells?: Cell[];
+  text?: string;
+  tone?: 'error' | 'dim';
+}
+
 /** What the pane reads of the stores: each field a store's own value, so equal states draw alike. */
 export interface MyProvidersState
   extends LiveFields<ProvidersStats>,
-    Pick<MyProvidersStoreState, 'view' | 'selectedId' | 'detailId' | 'changed' | 'lit' | 'only'> {
+    Pick<MyProvidersStoreState, 'view' | 'selectedId' | 'detailId' | 'changed' | 'lit' | 'only' | 'idle'> {
   /** The history window shown (`t`): the 24-hour table or 7 or 30 days. */
   window: HistoryWindow;
   /** The stale view is on (`O`), and what it knows. */
@@ -53,6 +70,15 @@ export interface MyProvidersState
   clients: NetworkClients | undefined;
   /** The filter box has the keys. */
   filtering: boolean;
+  /** The idle verdicts (`idleVerdicts.data`), the hours they cover, and `i`'s filter. */
+  idleVerdicts: IdleProvidersState['data'];
+  idleHours: number;
+  idleOnly: boolean;
+  idleError: IdleProvidersState['error'];
+  /** The mutes as last read (the file `netdeck mute` writes). */
+  mutes: MutesState['mutes'];
+  /** The view merged over every profile is shown (`a`; then merged-providers-view.ts says what). */
+  merged: boolean;
 }
 
 /** The pane's state in the stores (the component's one hook reads it shallowly). */
@@ -62,12 +88,16 @@ export function myProvidersState({
   clients,
   history,
   session,
+  idle,
+  mutes,
+  everyProfile,
 }: Stores): MyProvidersState {
   const m = myProviders.getState();
   const s = stale.getState();
+  const i = idle.getState();
   return {
     ...liveFields(m),
-    ...fieldsOf(m, ['view', 'selectedId', 'detailId', 'changed', 'lit', 'only']),
+    ...fieldsOf(m, ['view', 'selectedId', 'detailId', 'changed', 'lit', 'only', 'idle']),
     window: history.view.getState().window,
     staleOn: s.views.myProviders,
     stalePeriodMs: s.periodMs,
@@ -78,6 +108,12 @@ export function myProvidersState({
     // Only the stale view reads them (when each was last seen): the table's names are in `data`.
     clients: s.views.myProviders ? clients.getState().data : undefined,
     filtering: session.getState().focus === MY_PROVIDERS_FILTER,
+    idleVerdicts: i.data,
+    idleHours: i.hours,
+    idleOnly: i.only,
+    idleError: i.error,
+    mutes: mutes.store.getState().mutes,
+    merged: everyProfile.getState().on,
   };
 }
 
@@ -101,7 +137,22 @@ export function myProvidersReasons(
   };
   const sorts = `${keys.sort} and ${keys.reverse} sort`;
   const rows = visibleProviders(state).length;
+  const underCursor = state.detailId ?? visibleProviders(state)[selectedIndex(state)]?.client_id;
   return {
+    idle:
+      hidden(`${keys['myProviders.idle']} shows only the idle providers of`) ??
+      (state.staleOn
+        ? notNow(
+            `the stale view shows providers that are offline, and an idle one is connected: ${keys['myProviders.staleView']} leaves it`,
+          )
+        : undefined),
+    mute:
+      state.window !== '24h'
+        ? hidden(`${keys['myProviders.mute']} mutes a provider of`)
+        : underCursor
+          ? undefined
+          : notNow('no provider here to mute'),
+    everyProfile: hidden(`${keys['myProviders.everyProfile']} merges every profile's`),
     export:
       hidden(`${keys['myProviders.export']} exports`) ??
       (rows ? undefined : notNow('nothing to export: no provider shown')),
@@ -132,6 +183,19 @@ function staleParts(state: MyProvidersState, shown: number, all: number, keys: K
   ];
 }
 
+/** The idle filter's part of the summary line, or how many are idle (and the key that shows them). */
+function idleParts(state: MyProvidersState, shown: number, all: number, keys: KeyNames): string[] {
+  const hours = `${state.idleHours}h`;
+  const key = keys['myProviders.idle'];
+  if (state.idleOnly) return [`idle for ${hours}: ${shown} of ${countOf(all, 'provider')} (${key} all)`];
+  const idle = idleIds(state.idleVerdicts).size;
+  return idle ? [`${idle} idle (${key})`] : [];
+}
+
+/** The filter box's width: room to type while it has the keys, else its text's (the merged view's too). */
+export const filterBoxWidth = (filtering: boolean, text: string, width: number): number =>
+  filtering ? Math.max(12, Math.min(32, Math.floor(width / 3))) : displayWidth(text);
+
 /** The summary line after the filter box: what the table holds, its order, the cursor's row. */
 function summaryOf(state: MyProvidersState, keys: KeyNames, width: number, glyphs: Glyphs) {
   const rows = visibleProviders(state);
@@ -141,9 +205,7 @@ function summaryOf(state: MyProvidersState, keys: KeyNames, width: number, glyph
   const { filter } = state.view;
   const sort = sortOf(MY_PROVIDERS_LIST, state.view);
   const placeholder = state.filtering ? 'client id, device name or provide mode' : 'filter';
-  const inputWidth = state.filtering
-    ? Math.max(12, Math.min(32, Math.floor(width / 3)))
-    : displayWidth(filter || placeholder);
+  const inputWidth = filterBoxWidth(state.filtering, filter || placeholder, width);
   const position = shown ? rowOf(cursor, shown) : undefined;
   const parts = !state.data
     ? ['My providers, last 24 hours']
@@ -153,7 +215,8 @@ function summaryOf(state: MyProvidersState, keys: KeyNames, width: number, glyph
           filter
             ? `${shown} of ${all.length} match${state.filtering ? '' : ` (${keys.back} clears)`}`
             : undefined,
-          countOf(all.length, 'provider'),
+          ...(state.idleOnly ? [] : [countOf(all.length, 'provider')]),
+          ...idleParts(state, shown, all.length, keys),
           `${all.filter((p) => p.connected === true).length} connected`,
           `sort ${sortWords(MY_PROVIDERS_LIST, state.view)} ${sort?.descending ? glyphs.descending : glyphs.ascending} (${keys.sort}, ${keys.reverse})`,
           position,
@@ -183,6 +246,14 @@ function emptyText(state: MyProvidersState, shown: number, keys: KeyNames): stri
       return `Could not ask when each was last seen: ${screenText(serviceMessage(state.staleError))}. ${keys.refresh} asks again, ${keys['myProviders.staleView']} shows them all.`;
     return 'Asking the service when each provider was last seen…';
   }
+  if (state.idleOnly) {
+    const hours = `${state.idleHours} hour${state.idleHours === 1 ? '' : 's'}`;
+    if (state.idleVerdicts)
+      return `No provider is idle: none has been connected ${hours} without a search, a contract or any transfer${state.view.filter ? ` and matches “${screenText(state.view.filter)}”` : ''}. ${keys['myProviders.idle']} shows them all.`;
+    if (state.idleError)
+      return `Could not ask for the providers' last ${hours}: ${screenText(serviceMessage(state.idleError))}. ${keys.refresh} asks again, ${keys['myProviders.idle']} shows them all.`;
+    return `Asking the service for the providers' last ${hours}…`;
+  }
   return `No provider matches “${screenText(state.view.filter)}”. ${keys.back} clears the filter.`;
 }
 
@@ -190,12 +261,15 @@ function emptyText(state: MyProvidersState, shown: number, keys: KeyNames): stri
 function tableOf(state: MyProvidersState, keys: KeyNames, width: number, height: number, glyphs: Glyphs) {
   const rows = visibleProviders(state);
   const listHeight = Math.max(1, height - CHROME_ROWS);
-  // The rows leave the scrollbar its column; the header and totals line up with them.
-  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight), rows);
-  const known = clientsById(state.clients);
   // When the figures were computed: the timelines end there and ages are told from there,
-  // so nothing on screen moves between refreshes.
+  // so nothing on screen moves between refreshes. Mutes are told as of the last load (they
+  // are read again with it).
   const end = dataTime(state);
+  const noteOf = noteReader(state.idleVerdicts, state.mutes, state.fetchedAt ?? 0);
+  const extras = { note: (p: ProviderStats) => noteOf(p.client_id), now: state.fetchedAt ?? 0 };
+  // The rows leave the scrollbar its column; the header and totals line up with them.
+  const columns = layoutProviderColumns(listRowWidth(width, rows.length, listHeight), rows, extras);
+  const known = clientsById(state.clients);
   const stale = state.staleOn
     ? {
         lastSeen: (p: ProviderStats) =>
@@ -221,8 +295,9 @@ function tableOf(state: MyProvidersState, keys: KeyNames, width: number, height:
         changed: (field) => isChanged(state, p.client_id, field),
         clean: (text) => screenText(text),
         stale,
+        extras,
       }),
-    totals: rows.length ? totalsCells(rows, columns) : undefined,
+    totals: rows.length ? [{ key: 'total', cells: totalsCells(rows, columns, extras) }] : ([] as TotalLine[]),
     empty: emptyText(state, rows.length, keys),
   };
 }

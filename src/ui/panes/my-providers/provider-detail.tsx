@@ -1,6 +1,7 @@
 // The detail of one provider (enter on a row; esc goes back): its figures with units,
-// its 24-hour timeline over an hour axis, and its connection events, newest first. It
-// stays live: the figures refresh with the list. Lines that do not fit scroll (↑↓ PgUp PgDn).
+// whether it is idle (what that means and what to try) and muted, its 24-hour timeline
+// over an hour axis, and its connection events, newest first. It stays live: the figures
+// refresh with the list. Lines that do not fit scroll (↑↓ PgUp PgDn).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
@@ -11,10 +12,11 @@ import { freshnessOf } from '../../components/freshness.ts';
 import { RefreshStatus } from '../../components/refresh-status.tsx';
 import { ScrolledLines, type ScrolledLinesProps, type ViewLine } from '../../components/scrolled-lines.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { truncate } from '../../text.ts';
+import { truncate, wrapText } from '../../text.ts';
 import { CellLine } from './cell-line.tsx';
 import { dataTime } from './data-time.ts';
 import { detailFigures, eventLines, timelineAxis } from './provider-detail-lines.ts';
+import { idleLines, muteLine } from './provider-notes.ts';
 
 const LABEL_WIDTH = 17;
 
@@ -30,10 +32,12 @@ export function ProviderDetail({
   /** Where the lines stand (the pane's move keys scroll them). */
   scroll: ScrolledLinesProps['scroll'];
 }) {
-  const { myProviders } = useStores();
+  const { myProviders, idle: idleStore, mutes } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
   const state = useStore(myProviders, (s) => s);
+  const idle = useStore(idleStore, (s) => s);
+  const until = useStore(mutes.store, (s) => s.mutedUntil(clientId));
   const provider = findProvider(state, clientId);
   const status = <RefreshStatus state={freshnessOf(state)} width={width} />;
   const title = (
@@ -61,6 +65,30 @@ export function ProviderDetail({
   const events = eventLines(provider, end);
   const eventKeys = distinctKeys(events);
   const blank = (key: string): ViewLine => ({ key, node: <Text> </Text> });
+  const labelled = (label: string, value: string, color?: string): ViewLine => ({
+    key: `figure ${label}`,
+    node: (
+      <Text wrap="truncate">
+        <Text dimColor={theme.dim}>{label.padEnd(LABEL_WIDTH)}</Text>
+        <Text color={color}>{truncate(value, Math.max(1, width - LABEL_WIDTH))}</Text>
+      </Text>
+    ),
+  });
+  /** Idle (and what to try) and, while it is, muted, under the figures; the explanation wrapped under its label. */
+  function idleAndMute(): ViewLine[] {
+    const words = idleLines(idle, clientId, provider?.connected === true);
+    const idleNow = idle.data?.get(clientId)?.state === 'idle';
+    return [
+      labelled('idle', words.state, idleNow ? theme.warn : undefined),
+      ...wrapText(words.explain, Math.max(10, width - LABEL_WIDTH))
+        .filter(Boolean)
+        .map((line, k) => ({
+          key: `idle explain ${k}`,
+          node: <Text>{`${' '.repeat(LABEL_WIDTH)}${line}`}</Text>,
+        })),
+      ...(until === undefined ? [] : [labelled('muted', muteLine(until, keys))]),
+    ];
+  }
   const lines: ViewLine[] = [
     blank('after title'),
     ...figures.map(([label, value, field]): ViewLine => {
@@ -77,6 +105,7 @@ export function ProviderDetail({
         ),
       };
     }),
+    ...idleAndMute(),
     blank('after figures'),
     {
       key: 'timeline heading',

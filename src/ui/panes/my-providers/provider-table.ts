@@ -1,5 +1,7 @@
 // The My providers table as plain cells: which columns fit a width, and the text of the
-// header, each provider row and the totals row. The pane only paints them.
+// header, each provider row and the totals row. The pane only paints them. Two columns
+// come only where they say something: a provider's note (idle, muted: provider-notes.ts)
+// when one has one, and the profile of each row in the view merged over every profile.
 import { type ProviderStats, provideModeName } from '../../../contract/schemas.ts';
 import { formatCount, formatDecimal, MISSING } from '../../../format/numbers.ts';
 import type { ListSort } from '../../../store/list-sort-filter.ts';
@@ -9,11 +11,14 @@ import { connectionTimeline, DAY_CELLS, halveTimeline, renderTimeline } from '..
 import { headerLabel, markOf } from '../../components/list-view.tsx';
 import type { Glyphs } from '../../glyphs.ts';
 import { displayWidth, padCells } from '../../text.ts';
+import { noteForms, noteText, type ProviderNote } from './provider-notes.ts';
 
 export type ColumnKey =
   | 'state'
+  | 'profile'
   | 'id'
   | 'name'
+  | 'note'
   | 'uptime'
   | 'timeline'
   | 'transfer'
@@ -32,8 +37,8 @@ export interface Column {
   wide?: string;
   /** The figure whose change highlights this cell. */
   field?: TrackedField;
-  /** The sort column this one shows. */
-  sort?: MyProvidersSortColumn;
+  /** The sort column this one shows (the profile's: the merged view's). */
+  sort?: MyProvidersSortColumn | 'profile';
 }
 
 export interface Cell {
@@ -41,14 +46,18 @@ export interface Cell {
   /** Exactly the column's width. */
   text: string;
   changed?: boolean;
-  tone?: 'on' | 'off' | 'dim' | 'marked';
+  tone?: 'on' | 'off' | 'dim' | 'marked' | 'warn';
 }
 
 const COLUMNS: Column[] = [
   { key: 'state', header: ' ', width: 1, align: 'left', field: 'connected', sort: 'connected' },
+  // The merged view's: whose provider it is (laid out as wide as the names need).
+  { key: 'profile', header: 'PROFILE', width: 0, align: 'left', sort: 'profile' },
   { key: 'id', header: 'CLIENT', width: 8, align: 'left', sort: 'clientId' },
   // The device's name from /network/clients.
   { key: 'name', header: 'DEVICE', width: 18, align: 'left', sort: 'name' },
+  // Idle, muted (provider-notes.ts): laid out as wide as the rows' notes need, none without one.
+  { key: 'note', header: 'NOTE', width: 0, align: 'left' },
   // Hours of the connections open now (what the service counts) and a bar out of 24 h: "12.0h ███░░░".
   { key: 'uptime', header: 'UP NOW', width: 12, align: 'left', field: 'uptime_last_24h', sort: 'uptime' },
   { key: 'timeline', header: 'LAST 24 H, 30 MIN A CELL', width: 48, align: 'left' },
@@ -95,6 +104,11 @@ const COLUMNS: Column[] = [
 /** Full client ids when there is room for them. */
 const FULL_ID = 36;
 
+/** The note's short forms ("idle, muted") fit this; the longer ones say until when. */
+const NOTE_SHORT = 11;
+/** A profile's name gets at most this (a longer one is cut with …). */
+const PROFILE_MAX = 16;
+
 type Step = [ColumnKey, number];
 /**
  * Applied in order until the row fits: shrink first, narrow the timeline (an hour a
@@ -110,12 +124,15 @@ const STEPS: Step[] = [
   ['contracts', 0],
   ['search', 0],
   ['mode', 0],
+  ['note', NOTE_SHORT],
   ['uptime', 5],
   ['timeline', DAY_CELLS / 4],
   ['payout', 0],
   ['timeline', 0],
   ['uptime', 0],
   ['transfer', 0],
+  ['profile', 8],
+  ['note', 0],
   ['name', 12],
   ['name', 8],
 ];
@@ -170,18 +187,57 @@ const widest = (c: Column) =>
 /** Uptime squeezed to its figure alone says `UP`: `UP NOW` and a sort mark need 7 cells. */
 const UPTIME_SHORT = 'UP';
 
+/** What the rows carry beside their figures: a note (idle, muted) as of `now`, and (merged) a profile. */
+export interface RowExtras {
+  note?(p: ProviderStats): ProviderNote | undefined;
+  /** When a mute is told from (the figures' time: nothing moves between refreshes). */
+  now?: number;
+  profile?(p: ProviderStats): string;
+}
+
+/** The totals' note: how many of the rows are idle. */
+function idleCount(rows: readonly ProviderStats[], extras: RowExtras): string {
+  const idle = extras.note ? rows.filter((p) => extras.note?.(p)?.idle).length : 0;
+  return idle ? `${formatCount(idle)} idle` : '';
+}
+
+/** The note column's width: the longest note's (and the totals'), none when no row has one. */
+function noteWidth(rows: readonly ProviderStats[], extras: RowExtras): number {
+  if (!extras.note) return 0;
+  let longest = 0;
+  for (const p of rows) {
+    const note = extras.note(p);
+    if (note) longest = Math.max(longest, displayWidth(noteForms(note, extras.now ?? 0)[0]));
+  }
+  return longest && Math.max(longest, displayWidth('NOTE'), displayWidth(idleCount(rows, extras)));
+}
+
+/** The profile column's width: the longest profile name's (none outside the merged view). */
+function profileWidth(rows: readonly ProviderStats[], extras: RowExtras): number {
+  const { profile } = extras;
+  if (!profile) return 0;
+  const names = new Set(rows.map(profile));
+  return Math.min(PROFILE_MAX, Math.max(displayWidth('PROFILE') + 1, ...[...names].map(displayWidth)));
+}
+
 /**
  * The columns that fit `width` characters (one space between columns); a figure column
  * is as wide as the totals of `rows` need, so the totals row is never cut.
  */
-export function layoutProviderColumns(width: number, rows: readonly ProviderStats[] = []): Column[] {
+export function layoutProviderColumns(
+  width: number,
+  rows: readonly ProviderStats[] = [],
+  extras: RowExtras = {},
+): Column[] {
   let columns = COLUMNS.map((c) => {
     const figure = FIGURES[c.key];
     const wide = widest(c);
     if (c.key === 'name') return { ...c, width: nameWidth(rows, displayWidth(c.header) + 1) };
+    if (c.key === 'note') return { ...c, width: noteWidth(rows, extras) };
+    if (c.key === 'profile') return { ...c, width: profileWidth(rows, extras) };
     if (!figure || !rows.length) return { ...c, width: wide };
     return { ...c, width: Math.max(wide, formatDecimal(sumOf(rows, figure.of), figure.decimals).length) };
-  });
+  }).filter((c) => c.width > 0);
   for (const [key, size] of STEPS) {
     if (rowWidth(columns) <= width) break;
     columns = columns
@@ -268,6 +324,8 @@ export interface RowContext {
   clean(text: string): string;
   /** The stale view: when each was last seen (in place of the timeline), and which are marked (✓). */
   stale?: { lastSeen(p: ProviderStats): string; marked(p: ProviderStats): boolean };
+  /** Its note and (merged) its profile. */
+  extras?: RowExtras;
 }
 
 export function providerCells(p: ProviderStats, columns: Column[], ctx: RowContext): Cell[] {
@@ -294,6 +352,12 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
         );
       case 'name':
         return cell(ctx.clean(deviceNameOf(p) || MISSING));
+      case 'profile':
+        return cell(ctx.extras?.profile?.(p) ?? '');
+      case 'note': {
+        const note = ctx.extras?.note?.(p);
+        return cell(noteText(note, ctx.extras?.now ?? 0, c.width), note?.idle ? 'warn' : 'dim');
+      }
       case 'uptime':
         return cell(uptimeText(p.uptime_last_24h, c.width));
       case 'timeline': {
@@ -308,8 +372,16 @@ export function providerCells(p: ProviderStats, columns: Column[], ctx: RowConte
   });
 }
 
-/** Sums of the figures of `rows`; uptime is their average (so the bar still reads out of 24 h). */
-export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): Cell[] {
+/**
+ * Sums of the figures of `rows`; uptime is their average (so the bar still reads out of
+ * 24 h). `label`: what the profile column says (merged: the profile's name, or `all`).
+ */
+export function totalsCells(
+  rows: readonly ProviderStats[],
+  columns: Column[],
+  extras: RowExtras = {},
+  label = '',
+): Cell[] {
   const average = rows.length ? sumOf(rows, (p) => p.uptime_last_24h) / rows.length : 0;
   const online = rows.filter((p) => p.connected === true).length;
   return columns.map((c): Cell => {
@@ -321,6 +393,10 @@ export function totalsCells(rows: readonly ProviderStats[], columns: Column[]): 
         return cell('Σ');
       case 'id':
         return cell('total');
+      case 'profile':
+        return cell(label);
+      case 'note':
+        return cell(idleCount(rows, extras));
       case 'uptime':
         return cell(uptimeText(average, c.width));
       case 'timeline': {
