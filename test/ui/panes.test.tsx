@@ -145,6 +145,8 @@ describe('handlers and bindings', () => {
     await dialog(['b'], 'redeem');
     await press('4');
     await dialog(['P'], 'stalePeriod');
+    await waitFor(() => (stores.myProviders.getState().data?.providers?.length ?? 0) > 0);
+    await dialog(['m'], 'mute');
     await press('7');
     await waitFor('Payouts (');
     await dialog(['b'], 'leaderboard');
