@@ -55,8 +55,6 @@ const COMMANDS: { argv: string[]; operations: OperationName[] }[] = [
 // start an escape sequence.
 const OWN_COLOURS = /\u001b\[(?:1|2|22|31|32|33|36|39)m/g;
 
-const TEST_TIMEOUT_MS = 60_000;
-
 let fixture: Fixture;
 let answers: Partial<Record<OperationName, unknown>> = {};
 const unexpected: string[] = [];
@@ -108,8 +106,8 @@ describe('commands on schema-valid hostile responses', () => {
             else if (json && result.code === 0) JSON.parse(result.stdout);
           },
         ),
-        fuzzSettings(TEST_TIMEOUT_MS),
+        fuzzSettings(60_000),
       );
-    }, TEST_TIMEOUT_MS);
+    }, 60_000);
   }
 });

@@ -47,8 +47,6 @@ function answeringAll(responses: Partial<Record<OperationName, unknown>>): ApiCl
   return withOverrides(neverClient(), overrides as Partial<ApiClient>);
 }
 
-const TEST_TIMEOUT_MS = 120_000;
-
 /** Every pane, and the views inside them a user reaches with a key or two. */
 const TOUR = [
   'p',
@@ -117,7 +115,7 @@ describe('panes on schema-valid hostile responses', () => {
           await app.unmount();
         }
       }),
-      fuzzSettings(TEST_TIMEOUT_MS),
+      fuzzSettings(120_000),
     );
-  }, TEST_TIMEOUT_MS);
+  }, 120_000);
 });
