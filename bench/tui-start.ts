@@ -4,9 +4,10 @@
 // - the first frame (header, tab bar and a line saying what is loading, or the data):
 //   <= 0.9x the hello world, on the default demo world and on 1 000 000 providers /
 //   50 000 cities (median of 7 and of 3);
-// - the first frame whose Discover pane shows data: default demo world <= 1.6x the hello
-//   world; 1 000 000 providers / 50 000 cities < 1.5 s, with the world's progress on
-//   screen meanwhile (seen in every run).
+// - the first frame whose Discover pane shows data: default demo world <= 2.5x the hello
+//   world (issue 32 restated it from 1.6x: the demo builds and serves a whole seeded world
+//   in-process, and the budget now guards against regressions); 1 000 000 providers /
+//   50 000 cities < 1.5 s, with the world's progress on screen meanwhile (seen in every run).
 // Every start but a person's first after an install or a Node upgrade compiles netdeck
 // with the compile cache its first left (src/cli/compile-cache.ts): the budgets are
 // measured so, after one warming start. The first start, with no cache, is measured too
@@ -23,7 +24,7 @@ const RUNS = 7;
 const BIG_RUNS = 3;
 const BIG = ['--providers', '1000000', '--locations', '50000'];
 const FIRST_FACTOR = 0.9;
-const DATA_FACTOR = 1.6;
+const DATA_FACTOR = 2.5;
 const BIG_DATA_MS = 1500;
 
 await ensureBuilt();

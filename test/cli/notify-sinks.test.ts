@@ -24,6 +24,19 @@ beforeEach(() => {
   service.answer(ok);
 });
 
+/**
+ * A manual clock that counts the waits begun on it. A try's request reaches the service a
+ * moment before netdeck reads its answer and starts waiting: time moved in between would
+ * start the wait later than the test counts (on CI the second try never came).
+ */
+class WaitCountingClock extends ManualClock {
+  waits = 0;
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    this.waits++;
+    return super.sleep(ms, signal);
+  }
+}
+
 /** `netdeck notify test URL...` on a manual clock (no timer of its fires unless a test moves it). */
 function notifyTest(urls: string[], clock = new ManualClock()): Promise<Run> {
   return run(['notify', 'test', ...urls], { env: home.env, deps: { clock } });
@@ -163,7 +176,7 @@ describe('a delivery that fails', () => {
   it('is retried after a 5xx with growing waits, or the Retry-After asked, while the other sink is served at once', async () => {
     const other = await startFakeService();
     try {
-      const clock = new ManualClock();
+      const clock = new WaitCountingClock();
       // 503, then 429 asking for 7 s, then 200.
       service.answer((res, _request, n) => {
         if (n === 0) res.writeHead(503).end();
@@ -178,11 +191,13 @@ describe('a delivery that fails', () => {
         clock,
       );
       await eventually(() => other.received.length === 1 && service.received.length === 1, 'the first tries');
+      await eventually(() => clock.waits === 1, 'the wait after the 503');
       // The first wait is 2 s (up to a fifth more): no second try before it.
       await clock.advance(1_900);
       expect(service.received).toHaveLength(1);
       await clock.advance(600);
       await eventually(() => service.received.length === 2, 'the second try');
+      await eventually(() => clock.waits === 2, 'the wait after the 429');
       // The 429 (answered at 2 to 2.4 s) asked for 7 s.
       await clock.advance(6_400);
       expect(service.received).toHaveLength(2);

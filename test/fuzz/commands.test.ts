@@ -106,7 +106,7 @@ describe('commands on schema-valid hostile responses', () => {
             else if (json && result.code === 0) JSON.parse(result.stdout);
           },
         ),
-        fuzzSettings(),
+        fuzzSettings(60_000),
       );
     }, 60_000);
   }

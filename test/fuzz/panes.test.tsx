@@ -115,7 +115,7 @@ describe('panes on schema-valid hostile responses', () => {
           await app.unmount();
         }
       }),
-      fuzzSettings(),
+      fuzzSettings(120_000),
     );
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import { createClient } from '../../src/api/client.ts';
 import { FEEDBACK_NEEDS } from '../../src/contract/schemas.ts';
 import { startStores } from '../../src/store/index.ts';
 import { lateClient, neverClient } from './fakes.ts';
-import { type Rendered, type RenderOptions, renderApp } from './render.tsx';
+import { BALANCE_LOADED, type Rendered, type RenderOptions, renderApp } from './render.tsx';
 
 const silentClient = neverClient();
 
@@ -33,6 +33,7 @@ describe('Account pane states', () => {
     const { waitFor, frame } = await open();
     const current = walletOf(app!) ?? '';
     await waitFor(current);
+    await waitFor(BALANCE_LOADED);
     expect(frame()).toContain(`Payout wallet: ${current}`);
     expect(frame()).toContain('Wallets (3)');
     expect(frame()).toMatch(/› ★ payout {2}SOL {6}\S{32,44}/);

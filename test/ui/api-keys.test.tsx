@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { osc52 } from '../../src/ui/clipboard.ts';
-import { isolateStateFolder, type Rendered, renderApp } from './render.tsx';
+import { BALANCE_LOADED, isolateStateFolder, type Rendered, renderApp } from './render.tsx';
 
 let app: Rendered | undefined;
 const copies = isolateStateFolder('netdeck-api-key-');
@@ -25,6 +25,7 @@ describe.each([
     app = await renderApp({ cols, rows, pane: 'account' });
     await app.loaded();
     await app.waitFor('API keys (1)');
+    await app.waitFor(BALANCE_LOADED);
     // Each under its header: when made (no "made" before it), and the id where there is room.
     expect(app.frame()).toMatch(/ {4}monitoring {15}2025-12-12 00:00 UTC/);
     const lines = app.frame().split('\n');

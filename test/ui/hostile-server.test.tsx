@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.ts';
+import { startStores } from '../../src/store/index.ts';
 import { timed } from '../bench-figures.ts';
 import { answering, neverClient, withOverrides } from './fakes.ts';
 import { type Rendered, renderApp } from './render.tsx';
@@ -58,11 +59,14 @@ describe('the console on hostile answers', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const dripping = createClient({ baseUrl: url, retries: 0, deadlineMs: 500, bodyTimeoutMs: 30_000 });
+    // The stores start after the first frame: the answer's half second runs from the
+    // request, and on a busy machine it ran out before a first frame drawn after it.
     app = await renderApp({
       client: withOverrides(neverClient(), { providerLocations: () => dripping.providerLocations() }),
-      start: true,
+      start: false,
     });
     expect(app.frame()).toContain('connecting…');
+    void startStores(app.stores);
     await app.waitFor(/retrying in|offline/, 5_000);
     expect(app.frame()).toContain('no complete answer within 0.5 s');
     await dripping.close();

@@ -117,7 +117,11 @@ export interface RenderOptions {
   client?: ApiClient;
   /** Wraps the simulator's client (to replace single operations). */
   wrapClient?: (client: ApiClient) => ApiClient;
-  /** Start the stores (load data) before the first frame; default true. */
+  /**
+   * Start the stores (load data) before the first frame; default true. With the
+   * simulator's client (wrapped or not) the first frame waits until every live resource
+   * has answered: the tab bar's counts are all in, whatever the machine's load.
+   */
   start?: boolean;
   exportDir?: string;
   theme?: Theme;
@@ -223,9 +227,11 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
     },
   );
   if (options.start !== false) {
-    // A client that never answers must not hold up the first frame.
-    void startStores(stores);
-    await settle(5);
+    const started = startStores(stores);
+    // A client of the test's own (one that never answers, or fails) must not hold up the
+    // first frame; the simulator answers every live resource, so the frame waits for it.
+    if (options.client || options.loggedOut) await settle(5);
+    else await started;
   }
   const stdout = new FakeStdout(options.cols ?? 120, options.rows ?? 40);
   const stdin = new FakeStdin();
@@ -311,6 +317,12 @@ export async function renderApp(options: RenderOptions = {}): Promise<Rendered> 
   };
   return rendered;
 }
+
+/**
+ * Account's first line once the data balance has answered: it is no live resource (the
+ * pane loads it when shown), so the counts being in says nothing of it.
+ */
+export const BALANCE_LOADED = /^Data balance \d/m;
 
 /** The footer: the frame's last line with text on it. */
 export const footerOf = (frame: string): string =>
