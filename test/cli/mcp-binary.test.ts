@@ -115,6 +115,59 @@ describe('netdeck mcp over stdio, the built binary', () => {
   });
 });
 
+describe('every reading tool over stdio', () => {
+  it('answers the records its command prints with --json (the issue asks it over stdio, not only in process)', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BINARY, 'mcp'], env });
+    const client = new Client({ name: 'netdeck-test', version: '1.0.0' });
+    await client.connect(transport);
+    const json = async (...argv: string[]) =>
+      JSON.parse((await run([...argv, '--json'], { env: fx.env })).stdout);
+    const byId = (rows: { client_id: string }[]) =>
+      [...rows].sort((a, b) => a.client_id.localeCompare(b.client_id));
+    const called = new Set<string>();
+    const tool = async (name: string, args: Record<string, unknown> = {}) => {
+      called.add(name);
+      const answer = await client.callTool({ name, arguments: args });
+      expect(answer.isError, `${name}: ${JSON.stringify(answer.content)}`).toBeFalsy();
+      return answer.structuredContent as Record<string, unknown>;
+    };
+    try {
+      const stats = await json('stats', 'providers');
+      const own = stats.providers as { client_id: string; connected: boolean }[];
+      expect(await tool('fleet_state')).toMatchObject({ providers: own.length, as_of: stats.created_time });
+      const listed = (await tool('providers', { limit: 1000 })).providers as { client_id: string }[];
+      expect(byId(listed)).toEqual(byId(own));
+      expect(await tool('provider_history', { client_id: own[0].client_id, window: '7d' })).toEqual(
+        await json('stats', 'provider', own[0].client_id, '--last', '7d'),
+      );
+      for (const [name, command] of [
+        ['earnings', ['earnings']],
+        ['payments', ['payments']],
+        ['reliability', ['reliability']],
+        ['ranking', ['ranking']],
+        ['stale_clients', ['clients', '--stale', '7d']],
+        ['clients', ['clients']],
+        ['devices', ['devices']],
+        ['balance', ['balance']],
+        ['balance_codes', ['balance', 'codes']],
+        ['proxies', ['proxy', 'list']],
+        ['blocked_countries', ['blocked']],
+      ] as const)
+        expect(await tool(name), name).toEqual(await json(...command));
+      const places = await tool('search_places', { query: 'ger' });
+      expect(places).toEqual(await json('locations', '--query', 'ger'));
+      const place = (places.locations as { location_id: string; provider_count: number }[])[0];
+      const sample = await tool('sample_providers', { location_id: place.location_id, count: 2 });
+      expect((sample.providers as unknown[]).length).toBe(Math.min(2, place.provider_count));
+      // Every reading tool the server lists was called above.
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([...called].sort());
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 /** `netdeck mcp --http 0 --http-token-file FILE`: its URL once it listens, and the token from the file. */
 async function serveHttp(): Promise<{ url: URL; token: string; tokenFile: string }> {
   const tokenFile = join(work, 'mcp-token');

@@ -71,7 +71,7 @@ export function mergedProvidersState({ everyProfile, mutes, session }: Stores): 
 }
 
 /** The profile the console runs on, as sentences name it. */
-const oneProfile = (state: Pick<MergedProvidersState, 'current'>) =>
+const oneProfile = (state: { current: string | undefined }) =>
   state.current ? `profile ${screenText(state.current)}` : 'the profile in use';
 
 /** Why each key cannot act in the merged view: those of one profile's views say how to get back to one. */
