@@ -11,6 +11,7 @@ import { LabeledInput } from '../input/labeled-input.tsx';
 import { loginKeys } from '../keys/dialog-keys.ts';
 import type { KeyNames } from '../keys/key-names.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
+import { FailedLine } from './outcome-lines.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const LOGIN_DIALOG = 'login';
@@ -62,8 +63,7 @@ export function LoginDialog() {
         </DialogText>
       </Box>
     );
-  else if (dialog.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(dialog.message)}`}</DialogText>;
+  else if (dialog.phase === 'failed') outcome = <FailedLine message={dialog.message} />;
 
   return (
     <DialogFrame title="Log in">

@@ -5,8 +5,8 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { BLOCKCHAINS } from '../../../contract/schemas.ts';
-import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
+import { DoneLine, FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
@@ -38,12 +38,10 @@ export function AddWalletDialog() {
   if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
   else if (form.phase === 'added')
     outcome = (
-      <DialogText
-        color={theme.ok}
-      >{`✓ ${screenText(form.message)}  (${keys['addWallet.submit']} or ${keys['addWallet.close']} closes)`}</DialogText>
+      <DoneLine message={form.message} closes={[keys['addWallet.submit'], keys['addWallet.close']]} />
     );
   else if (form.phase === 'invalid' || form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+    outcome = <FailedLine message={form.message} />;
 
   return (
     <DialogFrame title="Add a wallet">

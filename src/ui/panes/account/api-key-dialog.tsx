@@ -5,6 +5,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
@@ -41,8 +42,7 @@ export function ApiKeyDialog() {
 
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="making the key…" />;
-  else if (form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+  else if (form.phase === 'failed') outcome = <FailedLine message={form.message} />;
   else if (form.phase === 'made' && form.key)
     outcome = (
       <Box flexDirection="column">

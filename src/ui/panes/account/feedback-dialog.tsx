@@ -4,10 +4,10 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
-import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
 import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
@@ -134,8 +134,7 @@ export function FeedbackDialog() {
   if (form.phase === 'sending') outcome = <Spinner label="sending…" />;
   else if (form.phase === 'failed' && form.noToken)
     outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
-  else if (form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+  else if (form.phase === 'failed') outcome = <FailedLine message={form.message} />;
 
   return (
     <DialogFrame title="Send feedback">

@@ -11,6 +11,7 @@ import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../sto
 import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
@@ -95,12 +96,10 @@ export function AddCodeDialog() {
   if (add.phase === 'sending') outcome = <Spinner label="adding…" />;
   else if (add.phase === 'added' && add.added)
     outcome = <DialogText color={theme.ok}>{addedText(add.added)}</DialogText>;
-  else if (add.phase === 'malformed')
-    outcome = <DialogText color={theme.error}>{`✗ ${add.message}`}</DialogText>;
+  else if (add.phase === 'malformed') outcome = <FailedLine message={add.message} />;
   else if (add.phase === 'failed' && add.noToken)
     outcome = <NoToken what="Adding a code needs your network's token" width={room.inner} />;
-  else if (add.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(add.message)}`}</DialogText>;
+  else if (add.phase === 'failed') outcome = <FailedLine message={add.message} />;
 
   return (
     <DialogFrame title="Add a code">
