@@ -5,8 +5,8 @@ import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
 import { EXPORT_FORMATS, FORMAT_NAMES } from '../../store/export-table.ts';
-import { useKeyNames, useStores, useTheme } from '../context.tsx';
-import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../context.tsx';
+import { useStoreDialog } from '../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { exportKeys } from '../keys/dialog-keys.ts';
@@ -16,13 +16,13 @@ import { DoneLine, FailedLine } from './outcome-lines.tsx';
 export const EXPORT_DIALOG = 'export';
 
 export function ExportDialog() {
-  const { fileExport } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(fileExport, (s) => s.form);
-  const what = useStore(fileExport, (s) => s.source?.what ?? 'row');
-  const f = () => fileExport.getState();
-  const close = useCloseDialog(EXPORT_DIALOG, () => f().close());
+  const [form, f, close, store] = useStoreDialog(EXPORT_DIALOG, 'fileExport', {
+    show: (s) => s.form,
+    forget: (s) => s.close(),
+  });
+  const what = useStore(store, (s) => s.source?.what ?? 'row');
   const submit = () => (f().form.phase === 'written' ? close() : f().submit());
   useKeyActions(exportKeys, 'dialog:export', {
     submit,

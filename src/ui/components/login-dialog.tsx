@@ -5,7 +5,7 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { useDemo, useKeyNames, useStores, useTheme } from '../context.tsx';
-import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useStoreDialog } from '../hooks/use-store-dialog.ts';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { loginKeys } from '../keys/dialog-keys.ts';
@@ -34,13 +34,10 @@ export function useOpenLogin() {
 }
 
 export function LoginDialog() {
-  const { login, session } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialog = useStore(login, (s) => s.dialog);
-  const target = useStore(session, (s) => s.target);
-  const l = () => login.getState();
-  const close = useCloseDialog(LOGIN_DIALOG);
+  const [dialog, l, close] = useStoreDialog(LOGIN_DIALOG, 'login', { show: (s) => s.dialog });
+  const target = useStore(useStores().session, (s) => s.target);
   const submit = () => {
     if (l().dialog.phase === 'done') close();
     else void l().submit();

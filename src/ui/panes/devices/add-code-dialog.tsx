@@ -13,9 +13,9 @@ import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useDemo, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useDemo, useTheme } from '../../context.tsx';
 import { usePickList } from '../../hooks/use-list-keys.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
 import { devicesKeys } from './keys.ts';
@@ -60,11 +60,13 @@ function addedText(added: AddedDevice): string {
 }
 
 export function AddCodeDialog() {
-  const { devices } = useStores();
   const theme = useTheme();
   const demo = useDemo();
-  const add = useStore(devices, (s) => s.add);
-  const failures = useStore(devices, (s) => s.addFailures);
+  const [add, d, close, store] = useStoreDialog(ADD_CODE_DIALOG, 'devices', {
+    show: (s) => s.add,
+    forget: (s) => s.resetAdd(s.add.phase === 'added'),
+  });
+  const failures = useStore(store, (s) => s.addFailures);
   // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
   const tries = useMemo(
     () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, MAX_TRY)),
@@ -75,7 +77,6 @@ export function AddCodeDialog() {
   const roomy = room.rows >= 12;
   const rows = dialogListRows(room.rows, roomy ? 5 : 3);
   const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
-  const d = () => devices.getState();
   const pick = usePickList(
     tries.map((t) => t.code),
     (code) => d().setAddInput(code),
@@ -84,7 +85,6 @@ export function AddCodeDialog() {
     pick.reset();
     void d().addCode();
   };
-  const close = useCloseDialog(ADD_CODE_DIALOG, () => d().resetAdd(d().add.phase === 'added'));
   useKeyActions(devicesKeys, 'dialog:addCode', {
     submit,
     nextCode: () => pick.move(1),
