@@ -73,3 +73,9 @@ export function usePickList(values: readonly string[], set: (value: string) => v
 }
 
 export type PickList = ReturnType<typeof usePickList>;
+
+/** The handlers of codeFieldBindings' ↓/↑ (src/ui/keys/bindings.ts): the next or previous code in the box. */
+export const codeMoves = (pick: PickList) => ({
+  nextCode: () => pick.move(1),
+  previousCode: () => pick.move(-1),
+});

@@ -11,7 +11,7 @@ import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useKeyNames, useTheme } from '../../context.tsx';
-import { usePickList } from '../../hooks/use-list-keys.ts';
+import { codeMoves, usePickList } from '../../hooks/use-list-keys.ts';
 import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { accountKeys } from './keys.ts';
@@ -43,8 +43,7 @@ export function RedeemDialog() {
   };
   useKeyActions(accountKeys, 'dialog:redeem', {
     submit,
-    nextCode: () => pick.move(1),
-    previousCode: () => pick.move(-1),
+    ...codeMoves(pick),
     close,
   });
   if (!form) return null;

@@ -14,7 +14,7 @@ import { NoToken } from '../../components/no-token.tsx';
 import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useTheme } from '../../context.tsx';
-import { usePickList } from '../../hooks/use-list-keys.ts';
+import { codeMoves, usePickList } from '../../hooks/use-list-keys.ts';
 import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
@@ -87,8 +87,7 @@ export function AddCodeDialog() {
   };
   useKeyActions(devicesKeys, 'dialog:addCode', {
     submit,
-    nextCode: () => pick.move(1),
-    previousCode: () => pick.move(-1),
+    ...codeMoves(pick),
     close,
   });
 
