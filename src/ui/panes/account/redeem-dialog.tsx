@@ -11,7 +11,7 @@ import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useKeyNames, useTheme } from '../../context.tsx';
-import { codeMoves, usePickList } from '../../hooks/use-list-keys.ts';
+import { codeFieldActions, usePickList } from '../../hooks/use-list-keys.ts';
 import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { accountKeys } from './keys.ts';
@@ -36,16 +36,10 @@ export function RedeemDialog() {
     tries.map((t) => t.secret),
     (code) => b().setCode(code),
   );
-  const submit = () => {
-    if (b().form?.phase === 'done') return close();
-    pick.reset();
-    void b().submit();
-  };
-  useKeyActions(accountKeys, 'dialog:redeem', {
-    submit,
-    ...codeMoves(pick),
-    close,
-  });
+  // Enter checks the code, then redeems it; once it is redeemed, enter closes.
+  const send = () => (b().form?.phase === 'done' ? close() : void b().submit());
+  const actions = codeFieldActions(pick, send, close);
+  useKeyActions(accountKeys, 'dialog:redeem', actions);
   if (!form) return null;
 
   let outcome: React.ReactNode = null;
@@ -72,7 +66,7 @@ export function RedeemDialog() {
         value={form.code}
         focused={form.phase !== 'sending' && form.phase !== 'done'}
         placeholder="26 letters and digits, as it was sent"
-        onSubmit={submit}
+        onSubmit={actions.submit}
         onCancel={close}
         pick={pick}
         heading="Codes to try (demo simulator)"

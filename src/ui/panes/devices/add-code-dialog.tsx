@@ -14,7 +14,7 @@ import { NoToken } from '../../components/no-token.tsx';
 import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useTheme } from '../../context.tsx';
-import { codeMoves, usePickList } from '../../hooks/use-list-keys.ts';
+import { codeFieldActions, usePickList } from '../../hooks/use-list-keys.ts';
 import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
@@ -81,15 +81,8 @@ export function AddCodeDialog() {
     tries.map((t) => t.code),
     (code) => d().setAddInput(code),
   );
-  const submit = () => {
-    pick.reset();
-    void d().addCode();
-  };
-  useKeyActions(devicesKeys, 'dialog:addCode', {
-    submit,
-    ...codeMoves(pick),
-    close,
-  });
+  const actions = codeFieldActions(pick, () => void d().addCode(), close);
+  useKeyActions(devicesKeys, 'dialog:addCode', actions);
 
   let outcome: React.ReactNode = null;
   if (add.phase === 'sending') outcome = <Spinner label="adding…" />;
@@ -112,7 +105,7 @@ export function AddCodeDialog() {
         id="add-code"
         value={add.input}
         placeholder="e.g. abandon ability able about above absent"
-        onSubmit={submit}
+        onSubmit={actions.submit}
         onCancel={close}
         pick={pick}
         heading="Codes to try (demo simulator)"
