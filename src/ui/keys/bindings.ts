@@ -94,6 +94,17 @@ export function codeFieldBindings<const S extends Scope>(scope: S, submit: strin
   ] as const;
 }
 
+/**
+ * The keys of a dialog that shows a QR code (QrView): `y` copies what it encodes (`copy`
+ * says what that is), esc or enter closes it.
+ */
+export function qrBindings<const S extends Scope>(scope: S, copy: string) {
+  return [
+    { scope, keys: ['y'], action: 'copy', help: copy },
+    { scope, keys: ['esc', 'enter'], action: 'close', help: 'close' },
+  ] as const;
+}
+
 /** The actions `table` binds in `scope`. */
 export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
   T[number],

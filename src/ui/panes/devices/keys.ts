@@ -2,7 +2,7 @@
 // the y/n question and logging in are in src/ui/keys/dialog-keys.ts). Global actions the
 // pane handles itself: the moves and refresh. In the dialogs a focused text box takes
 // printable keys, enter and esc first.
-import { bindings, codeFieldBindings, formBindings } from '../../keys/bindings.ts';
+import { bindings, codeFieldBindings, formBindings, qrBindings } from '../../keys/bindings.ts';
 
 export const devicesKeys = bindings([
   { scope: 'devices', keys: ['a'], action: 'addCode', help: 'add a code', footer: true },
@@ -41,8 +41,7 @@ export const devicesKeys = bindings([
   { scope: 'dialog:share', keys: ['Q'], action: 'qr', help: 'the code as a QR code, or as words' },
   { scope: 'dialog:share', keys: ['esc'], action: 'back', help: 'back or close' },
 
-  { scope: 'dialog:qr', keys: ['y'], action: 'copy', help: 'copy the code' },
-  { scope: 'dialog:qr', keys: ['esc', 'enter'], action: 'close', help: 'close' },
+  ...qrBindings('dialog:qr', 'copy the code'),
 
   ...formBindings('dialog:rename', 'save the name'),
 ]);
