@@ -4,25 +4,25 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { useStore } from 'zustand';
-import { screenText } from '../../sanitize.ts';
 import { EXPORT_FORMATS, FORMAT_NAMES } from '../../store/export-table.ts';
-import { useKeyNames, useStores, useTheme } from '../context.tsx';
-import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../context.tsx';
+import { useStoreDialog } from '../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { exportKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
+import { DoneLine, FailedLine } from './outcome-lines.tsx';
 
 export const EXPORT_DIALOG = 'export';
 
 export function ExportDialog() {
-  const { fileExport } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(fileExport, (s) => s.form);
-  const what = useStore(fileExport, (s) => s.source?.what ?? 'row');
-  const f = () => fileExport.getState();
-  const close = useCloseDialog(EXPORT_DIALOG, () => f().close());
+  const [form, f, close, store] = useStoreDialog(EXPORT_DIALOG, 'fileExport', {
+    show: (s) => s.form,
+    forget: (s) => s.close(),
+  });
+  const what = useStore(store, (s) => s.source?.what ?? 'row');
   const submit = () => (f().form.phase === 'written' ? close() : f().submit());
   useKeyActions(exportKeys, 'dialog:export', {
     submit,
@@ -32,13 +32,8 @@ export function ExportDialog() {
   });
   let outcome: React.ReactNode = null;
   if (form.phase === 'written')
-    outcome = (
-      <DialogText color={theme.ok}>
-        {`✓ ${screenText(form.message)}  (${keys['export.submit']} or ${keys['export.close']} closes)`}
-      </DialogText>
-    );
-  else if (form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+    outcome = <DoneLine message={form.message} closes={[keys['export.submit'], keys['export.close']]} />;
+  else if (form.phase === 'failed') outcome = <FailedLine message={form.message} />;
   return (
     <DialogFrame title={`Export the ${what}s shown`}>
       <Box>

@@ -5,12 +5,13 @@ import type React from 'react';
 import { useStore } from 'zustand';
 import { screenText } from '../../sanitize.ts';
 import { useDemo, useKeyNames, useStores, useTheme } from '../context.tsx';
-import { useCloseDialog } from '../hooks/use-close-dialog.ts';
+import { useStoreDialog } from '../hooks/use-store-dialog.ts';
 import { useDialogs, useKeyActions } from '../input/dispatcher.tsx';
 import { LabeledInput } from '../input/labeled-input.tsx';
 import { loginKeys } from '../keys/dialog-keys.ts';
 import type { KeyNames } from '../keys/key-names.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
+import { FailedLine } from './outcome-lines.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const LOGIN_DIALOG = 'login';
@@ -33,13 +34,10 @@ export function useOpenLogin() {
 }
 
 export function LoginDialog() {
-  const { login, session } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const dialog = useStore(login, (s) => s.dialog);
-  const target = useStore(session, (s) => s.target);
-  const l = () => login.getState();
-  const close = useCloseDialog(LOGIN_DIALOG);
+  const [dialog, l, close] = useStoreDialog(LOGIN_DIALOG, 'login', { show: (s) => s.dialog });
+  const target = useStore(useStores().session, (s) => s.target);
   const submit = () => {
     if (l().dialog.phase === 'done') close();
     else void l().submit();
@@ -62,8 +60,7 @@ export function LoginDialog() {
         </DialogText>
       </Box>
     );
-  else if (dialog.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(dialog.message)}`}</DialogText>;
+  else if (dialog.phase === 'failed') outcome = <FailedLine message={dialog.message} />;
 
   return (
     <DialogFrame title="Log in">

@@ -9,6 +9,7 @@ import { useCloseDialog } from '../hooks/use-close-dialog.ts';
 import { useKeyActions } from '../input/dispatcher.tsx';
 import { questionKeys } from '../keys/dialog-keys.ts';
 import { DialogFrame, DialogText } from './dialog-frame.tsx';
+import { DoneLine } from './outcome-lines.tsx';
 import { Spinner } from './spinner.tsx';
 
 export const QUESTION_DIALOG = 'confirm';
@@ -81,8 +82,7 @@ export function Question({ title, phase, lines, question, message, onAnswer, onC
   let footer: React.ReactNode;
   if (phase === 'checking') footer = <Spinner label={message ?? 'asking the service…'} />;
   else if (phase === 'sending') footer = <Spinner label="sending…" />;
-  else if (phase === 'done')
-    footer = <DialogText color={theme.ok}>{`✓ ${screenText(message)}  (enter or esc closes)`}</DialogText>;
+  else if (phase === 'done') footer = <DoneLine message={message} closes={['enter', 'esc']} />;
   else if (phase === 'failed')
     footer = <DialogText color={theme.error}>{`✗ ${screenText(message)}  (esc closes)`}</DialogText>;
   else

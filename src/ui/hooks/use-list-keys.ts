@@ -73,3 +73,18 @@ export function usePickList(values: readonly string[], set: (value: string) => v
 }
 
 export type PickList = ReturnType<typeof usePickList>;
+
+/**
+ * The handlers of codeFieldBindings (src/ui/keys/bindings.ts): enter sends the code
+ * (`send`), and the next ↓ starts from the first code to try again; ↓/↑ put the next or
+ * previous code in the box; esc closes.
+ */
+export const codeFieldActions = (pick: PickList, send: () => void, close: () => void) => ({
+  submit: () => {
+    pick.reset();
+    send();
+  },
+  nextCode: () => pick.move(1),
+  previousCode: () => pick.move(-1),
+  close,
+});

@@ -69,6 +69,42 @@ export function filterSortBindings<const S extends Scope>(scope: S, words: { fil
   ] as const;
 }
 
+/**
+ * The keys of a dialog that is one form in `scope`: enter sends it (`submit` says what
+ * that does), esc closes it (`close` says what stays).
+ */
+export function formBindings<const S extends Scope>(scope: S, submit: string, close = 'close') {
+  return [
+    { scope, keys: ['enter'], action: 'submit', help: submit },
+    { scope, keys: ['esc'], action: 'close', help: close },
+  ] as const;
+}
+
+/**
+ * The keys of a dialog where a code is typed with the demo's codes to try listed under it
+ * (redeeming one, adding one): enter sends it (`submit` says what that does), ↓/↑ put the
+ * next or previous code in the box (←/→ move in the text), esc closes.
+ */
+export function codeFieldBindings<const S extends Scope>(scope: S, submit: string) {
+  return [
+    { scope, keys: ['enter'], action: 'submit', help: submit },
+    { scope, keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },
+    { scope, keys: ['up'], action: 'previousCode', help: 'previous code to try (demo)' },
+    { scope, keys: ['esc'], action: 'close', help: 'close' },
+  ] as const;
+}
+
+/**
+ * The keys of a dialog that shows a QR code (QrView): `y` copies what it encodes (`copy`
+ * says what that is), esc or enter closes it.
+ */
+export function qrBindings<const S extends Scope>(scope: S, copy: string) {
+  return [
+    { scope, keys: ['y'], action: 'copy', help: copy },
+    { scope, keys: ['esc', 'enter'], action: 'close', help: 'close' },
+  ] as const;
+}
+
 /** The actions `table` binds in `scope`. */
 export type ActionsOf<T extends readonly Binding[], S extends string> = Extract<
   T[number],

@@ -4,22 +4,18 @@
 // stale view's period (`P` in My providers and Devices), switching profile (`@`), and an
 // export's path and format (`e` in Providers, My providers and Earnings). No React: the key table
 // (src/ui/keys/keymap.ts) is read before Ink loads.
-import { bindings } from './bindings.ts';
+import { bindings, formBindings } from './bindings.ts';
 
-export const loginKeys = bindings([
-  { scope: 'dialog:login', keys: ['enter'], action: 'submit', help: 'log in with the code' },
-  { scope: 'dialog:login', keys: ['esc'], action: 'close', help: 'close' },
-]);
+export const loginKeys = bindings(formBindings('dialog:login', 'log in with the code'));
 
 export const questionKeys = bindings([
   { scope: 'dialog:confirm', keys: ['y', 'enter'], action: 'yes', help: 'yes, do it' },
   { scope: 'dialog:confirm', keys: ['n', 'esc'], action: 'no', help: 'no (close)' },
 ]);
 
-export const stalePeriodKeys = bindings([
-  { scope: 'dialog:stalePeriod', keys: ['enter'], action: 'submit', help: 'use this period' },
-  { scope: 'dialog:stalePeriod', keys: ['esc'], action: 'close', help: 'close (the period stays)' },
-]);
+export const stalePeriodKeys = bindings(
+  formBindings('dialog:stalePeriod', 'use this period', 'close (the period stays)'),
+);
 
 /** `@`: the profile switch's list (src/ui/components/profile-dialog.tsx). */
 export const profileKeys = bindings([

@@ -3,13 +3,12 @@
 // chain but TAO, an ss58 one for TAO).
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useStore } from 'zustand';
 import { BLOCKCHAINS } from '../../../contract/schemas.ts';
-import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
+import { DoneLine, FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../../context.tsx';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
@@ -17,12 +16,9 @@ import { accountKeys } from './keys.ts';
 export const ADD_WALLET_DIALOG = 'addWallet';
 
 export function AddWalletDialog() {
-  const { account } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(account, (s) => s.addWallet);
-  const a = () => account.getState();
-  const close = useCloseDialog(ADD_WALLET_DIALOG);
+  const [form, a, close] = useStoreDialog(ADD_WALLET_DIALOG, 'account', { show: (s) => s.addWallet });
   const submit = () => {
     if (a().addWallet.phase === 'added') close();
     else void a().submitAddWallet();
@@ -38,12 +34,10 @@ export function AddWalletDialog() {
   if (form.phase === 'sending') outcome = <Spinner label="adding the wallet…" />;
   else if (form.phase === 'added')
     outcome = (
-      <DialogText
-        color={theme.ok}
-      >{`✓ ${screenText(form.message)}  (${keys['addWallet.submit']} or ${keys['addWallet.close']} closes)`}</DialogText>
+      <DoneLine message={form.message} closes={[keys['addWallet.submit'], keys['addWallet.close']]} />
     );
   else if (form.phase === 'invalid' || form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+    outcome = <FailedLine message={form.message} />;
 
   return (
     <DialogFrame title="Add a wallet">

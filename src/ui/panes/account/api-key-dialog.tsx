@@ -2,13 +2,13 @@
 // (the service keeps only its hash), `y` copies it, and closing forgets it.
 import { Box } from 'ink';
 import type React from 'react';
-import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../../context.tsx';
 import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { accountKeys } from './keys.ts';
@@ -16,15 +16,15 @@ import { accountKeys } from './keys.ts';
 export const API_KEY_DIALOG = 'apiKey';
 
 export function ApiKeyDialog() {
-  const { apiKeys } = useStores();
   // Where `y` sent the key: shown in the dialog (the footer is the dialog's keys).
   const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(apiKeys, (s) => s.form);
-  const k = () => apiKeys.getState();
   // The key is shown once: it goes with the dialog.
-  const close = useCloseDialog(API_KEY_DIALOG, () => k().resetForm());
+  const [form, k, close] = useStoreDialog(API_KEY_DIALOG, 'apiKeys', {
+    show: (s) => s.form,
+    forget: (s) => s.resetForm(),
+  });
   const submit = () => {
     if (k().form.phase === 'made') close();
     else void k().create();
@@ -41,8 +41,7 @@ export function ApiKeyDialog() {
 
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="making the key…" />;
-  else if (form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+  else if (form.phase === 'failed') outcome = <FailedLine message={form.message} />;
   else if (form.phase === 'made' && form.key)
     outcome = (
       <Box flexDirection="column">

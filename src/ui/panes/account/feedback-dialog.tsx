@@ -3,14 +3,13 @@
 // reading order, ↑/↓ to the box above or below as the boxes stand in their columns.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useStore } from 'zustand';
-import { screenText } from '../../../sanitize.ts';
 import { FEEDBACK_FIELDS, type FeedbackField, type FeedbackForm } from '../../../store/account.ts';
 import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../../context.tsx';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { TextInput } from '../../input/text-input.tsx';
 import { padCells } from '../../text.ts';
@@ -89,16 +88,17 @@ function fieldAcross(field: FeedbackField, delta: 1 | -1, columns: number): Feed
 }
 
 export function FeedbackDialog() {
-  const { account } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(account, (s) => s.feedback);
-  const { inner } = useDialogRoom();
-  const a = () => account.getState();
-  const focusedField = () => FEEDBACK_FIELDS[a().feedback.focus];
-  const close = useCloseDialog(FEEDBACK_DIALOG, () => {
-    if (a().feedback.phase === 'sent') a().resetFeedback();
+  // A form sent is done with; one not sent is kept for the next `f`.
+  const [form, a, close] = useStoreDialog(FEEDBACK_DIALOG, 'account', {
+    show: (s) => s.feedback,
+    forget: (s) => {
+      if (s.feedback.phase === 'sent') s.resetFeedback();
+    },
   });
+  const { inner } = useDialogRoom();
+  const focusedField = () => FEEDBACK_FIELDS[a().feedback.focus];
   const columns = inner >= 66 ? 3 : 2;
   useKeyActions(accountKeys, 'dialog:feedback', {
     next: () => a().moveFeedbackFocus(1),
@@ -134,8 +134,7 @@ export function FeedbackDialog() {
   if (form.phase === 'sending') outcome = <Spinner label="sending…" />;
   else if (form.phase === 'failed' && form.noToken)
     outcome = <NoToken what="Sending feedback needs your network's token" width={inner} />;
-  else if (form.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
+  else if (form.phase === 'failed') outcome = <FailedLine message={form.message} />;
 
   return (
     <DialogFrame title="Send feedback">

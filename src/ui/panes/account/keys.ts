@@ -3,7 +3,7 @@
 // handles itself: up/down (the wallets or the API keys: ←/→ switch), open (make the
 // selected wallet the payout wallet), refresh. In the dialogs a focused text box takes printable keys, enter and
 // esc first; `tab`/`shift-tab` always move between the feedback form's fields.
-import { bindings } from '../../keys/bindings.ts';
+import { bindings, codeFieldBindings, formBindings } from '../../keys/bindings.ts';
 
 export const accountKeys = bindings([
   { scope: 'account', keys: ['a'], action: 'addWallet', help: 'add a wallet', footer: true },
@@ -22,10 +22,7 @@ export const accountKeys = bindings([
   { scope: 'account', keys: ['b'], action: 'redeem', help: 'redeem a balance code (a dialog)' },
 
   // The code is typed: printable keys are text, so the dialog's own keys are these.
-  { scope: 'dialog:redeem', keys: ['enter'], action: 'submit', help: 'check the code, then redeem it' },
-  { scope: 'dialog:redeem', keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },
-  { scope: 'dialog:redeem', keys: ['up'], action: 'previousCode', help: 'previous code to try (demo)' },
-  { scope: 'dialog:redeem', keys: ['esc'], action: 'close', help: 'close' },
+  ...codeFieldBindings('dialog:redeem', 'check the code, then redeem it'),
 
   // While the name is typed, `y` is text: it copies once the key is made.
   { scope: 'dialog:apiKey', keys: ['enter'], action: 'submit', help: 'make the key, then close' },
@@ -35,8 +32,7 @@ export const accountKeys = bindings([
   // ↑/↓, not ←/→: those move the cursor in the address field.
   { scope: 'dialog:addWallet', keys: ['up'], action: 'previousChain', help: 'previous chain' },
   { scope: 'dialog:addWallet', keys: ['down'], action: 'nextChain', help: 'next chain' },
-  { scope: 'dialog:addWallet', keys: ['enter'], action: 'submit', help: 'add the wallet' },
-  { scope: 'dialog:addWallet', keys: ['esc'], action: 'close', help: 'close' },
+  ...formBindings('dialog:addWallet', 'add the wallet'),
 
   {
     scope: 'dialog:wallet',

@@ -5,28 +5,28 @@
 import { Text } from 'ink';
 import type React from 'react';
 import { useMemo } from 'react';
-import { useStore } from 'zustand';
 import { formatBytes, formatTimestamp } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useDemo, useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { usePickList } from '../../hooks/use-list-keys.ts';
+import { useDemo, useKeyNames, useTheme } from '../../context.tsx';
+import { codeFieldActions, usePickList } from '../../hooks/use-list-keys.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { accountKeys } from './keys.ts';
 
 export const REDEEM_DIALOG = 'redeem';
 
 export function RedeemDialog() {
-  const { balance } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
   const demo = useDemo();
-  const form = useStore(balance, (s) => s.form);
+  const [form, b, close] = useStoreDialog(REDEEM_DIALOG, 'balance', {
+    show: (s) => s.form,
+    forget: (s) => s.closeRedeem(),
+  });
   const room = useDialogRoom();
-  const b = () => balance.getState();
   // Re-read the demo's codes when a redeem ends: a redeemed one leaves the list.
   const tries = useMemo(
     () => (form?.phase === 'sending' ? [] : (demo?.codes().balance_codes ?? [])),
@@ -36,18 +36,10 @@ export function RedeemDialog() {
     tries.map((t) => t.secret),
     (code) => b().setCode(code),
   );
-  const close = useCloseDialog(REDEEM_DIALOG, () => b().closeRedeem());
-  const submit = () => {
-    if (b().form?.phase === 'done') return close();
-    pick.reset();
-    void b().submit();
-  };
-  useKeyActions(accountKeys, 'dialog:redeem', {
-    submit,
-    nextCode: () => pick.move(1),
-    previousCode: () => pick.move(-1),
-    close,
-  });
+  // Enter checks the code, then redeems it; once it is redeemed, enter closes.
+  const send = () => (b().form?.phase === 'done' ? close() : void b().submit());
+  const actions = codeFieldActions(pick, send, close);
+  useKeyActions(accountKeys, 'dialog:redeem', actions);
   if (!form) return null;
 
   let outcome: React.ReactNode = null;
@@ -74,7 +66,7 @@ export function RedeemDialog() {
         value={form.code}
         focused={form.phase !== 'sending' && form.phase !== 'done'}
         placeholder="26 letters and digits, as it was sent"
-        onSubmit={submit}
+        onSubmit={actions.submit}
         onCancel={close}
         pick={pick}
         heading="Codes to try (demo simulator)"

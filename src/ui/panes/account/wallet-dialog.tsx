@@ -10,6 +10,7 @@ import { screenText } from '../../../sanitize.ts';
 import { payoutRefusal } from '../../../store/account.ts';
 import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { QUESTION_DIALOG } from '../../components/question.tsx';
 import { useStores, useTheme } from '../../context.tsx';
 import { usePickList } from '../../hooks/use-list-keys.ts';
@@ -70,9 +71,7 @@ export function WalletDialog() {
         lines={wallets.map((w) => `${label(w)}${w.wallet_id === current ? '  (current)' : ''}`)}
         rows={rows}
       >
-        {wallet.phase === 'malformed' ? (
-          <DialogText color={theme.error}>{`✗ ${screenText(wallet.message)}`}</DialogText>
-        ) : null}
+        {wallet.phase === 'malformed' ? <FailedLine message={wallet.message} /> : null}
       </PickField>
       {refused.length ? (
         <Text dimColor={theme.dim} wrap="truncate">

@@ -8,10 +8,11 @@ import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import type { DeviceAction } from '../../../store/devices.ts';
 import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
+import { DoneLine, FailedLine } from '../../components/outcome-lines.tsx';
 import { AskedQuestion } from '../../components/question.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RemoveStaleQuestion } from '../../components/stale-dialogs.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
+import { useKeyNames, useStores } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
 import { useCopyInDialog } from '../../hooks/use-copy.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
@@ -76,7 +77,6 @@ export function RenameDialog() {
 
 function NameBox({ action }: Props) {
   const { devices } = useStores();
-  const theme = useTheme();
   const keys = useKeyNames();
   const close = useClose(RENAME_DIALOG);
   const d = () => devices.getState();
@@ -98,13 +98,8 @@ function NameBox({ action }: Props) {
   let outcome: React.ReactNode = null;
   if (action.phase === 'sending') outcome = <Spinner label="saving the name…" />;
   else if (action.phase === 'done')
-    outcome = (
-      <DialogText
-        color={theme.ok}
-      >{`✓ ${screenText(action.message)}  (${keys['rename.submit']} or ${keys['rename.close']} closes)`}</DialogText>
-    );
-  else if (action.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(action.message)}`}</DialogText>;
+    outcome = <DoneLine message={action.message} closes={[keys['rename.submit'], keys['rename.close']]} />;
+  else if (action.phase === 'failed') outcome = <FailedLine message={action.message} />;
   return (
     <DialogFrame title={device ? 'Rename the device' : 'Rename the association'}>
       <DialogText>

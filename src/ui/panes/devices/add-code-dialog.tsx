@@ -11,10 +11,11 @@ import { type AddedDevice, RATE_HINT_AFTER, RATE_LIMIT_HINT } from '../../../sto
 import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
+import { FailedLine } from '../../components/outcome-lines.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useDemo, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
-import { usePickList } from '../../hooks/use-list-keys.ts';
+import { useDemo, useTheme } from '../../context.tsx';
+import { codeFieldActions, usePickList } from '../../hooks/use-list-keys.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { padCells } from '../../text.ts';
 import { devicesKeys } from './keys.ts';
@@ -59,11 +60,13 @@ function addedText(added: AddedDevice): string {
 }
 
 export function AddCodeDialog() {
-  const { devices } = useStores();
   const theme = useTheme();
   const demo = useDemo();
-  const add = useStore(devices, (s) => s.add);
-  const failures = useStore(devices, (s) => s.addFailures);
+  const [add, d, close, store] = useStoreDialog(ADD_CODE_DIALOG, 'devices', {
+    show: (s) => s.add,
+    forget: (s) => s.resetAdd(s.add.phase === 'added'),
+  });
+  const failures = useStore(store, (s) => s.addFailures);
   // Re-read the live codes whenever an add finishes: a claimed code leaves the list.
   const tries = useMemo(
     () => (add.phase === 'sending' ? [] : codesToTry(demo?.codes()).slice(0, MAX_TRY)),
@@ -74,33 +77,21 @@ export function AddCodeDialog() {
   const roomy = room.rows >= 12;
   const rows = dialogListRows(room.rows, roomy ? 5 : 3);
   const codeWidth = Math.max(0, ...tries.map((t) => t.code.length));
-  const d = () => devices.getState();
   const pick = usePickList(
     tries.map((t) => t.code),
     (code) => d().setAddInput(code),
   );
-  const submit = () => {
-    pick.reset();
-    void d().addCode();
-  };
-  const close = useCloseDialog(ADD_CODE_DIALOG, () => d().resetAdd(d().add.phase === 'added'));
-  useKeyActions(devicesKeys, 'dialog:addCode', {
-    submit,
-    nextCode: () => pick.move(1),
-    previousCode: () => pick.move(-1),
-    close,
-  });
+  const actions = codeFieldActions(pick, () => void d().addCode(), close);
+  useKeyActions(devicesKeys, 'dialog:addCode', actions);
 
   let outcome: React.ReactNode = null;
   if (add.phase === 'sending') outcome = <Spinner label="adding…" />;
   else if (add.phase === 'added' && add.added)
     outcome = <DialogText color={theme.ok}>{addedText(add.added)}</DialogText>;
-  else if (add.phase === 'malformed')
-    outcome = <DialogText color={theme.error}>{`✗ ${add.message}`}</DialogText>;
+  else if (add.phase === 'malformed') outcome = <FailedLine message={add.message} />;
   else if (add.phase === 'failed' && add.noToken)
     outcome = <NoToken what="Adding a code needs your network's token" width={room.inner} />;
-  else if (add.phase === 'failed')
-    outcome = <DialogText color={theme.error}>{`✗ ${screenText(add.message)}`}</DialogText>;
+  else if (add.phase === 'failed') outcome = <FailedLine message={add.message} />;
 
   return (
     <DialogFrame title="Add a code">
@@ -114,7 +105,7 @@ export function AddCodeDialog() {
         id="add-code"
         value={add.input}
         placeholder="e.g. abandon ability able about above absent"
-        onSubmit={submit}
+        onSubmit={actions.submit}
         onCancel={close}
         pick={pick}
         heading="Codes to try (demo simulator)"

@@ -2,7 +2,7 @@
 // the y/n question and logging in are in src/ui/keys/dialog-keys.ts). Global actions the
 // pane handles itself: the moves and refresh. In the dialogs a focused text box takes
 // printable keys, enter and esc first.
-import { bindings } from '../../keys/bindings.ts';
+import { bindings, codeFieldBindings, formBindings, qrBindings } from '../../keys/bindings.ts';
 
 export const devicesKeys = bindings([
   { scope: 'devices', keys: ['a'], action: 'addCode', help: 'add a code', footer: true },
@@ -32,10 +32,7 @@ export const devicesKeys = bindings([
     help: 'the stale view’s period (30m, 12h, 7d, 2w)',
   },
 
-  { scope: 'dialog:addCode', keys: ['enter'], action: 'submit', help: 'add the code' },
-  { scope: 'dialog:addCode', keys: ['down'], action: 'nextCode', help: 'next code to try (demo)' },
-  { scope: 'dialog:addCode', keys: ['up'], action: 'previousCode', help: 'previous code to try (demo)' },
-  { scope: 'dialog:addCode', keys: ['esc'], action: 'close', help: 'close' },
+  ...codeFieldBindings('dialog:addCode', 'add the code'),
 
   { scope: 'dialog:share', keys: ['down', 'j'], action: 'down', help: 'next device' },
   { scope: 'dialog:share', keys: ['up', 'k'], action: 'up', help: 'previous device' },
@@ -44,9 +41,7 @@ export const devicesKeys = bindings([
   { scope: 'dialog:share', keys: ['Q'], action: 'qr', help: 'the code as a QR code, or as words' },
   { scope: 'dialog:share', keys: ['esc'], action: 'back', help: 'back or close' },
 
-  { scope: 'dialog:qr', keys: ['y'], action: 'copy', help: 'copy the code' },
-  { scope: 'dialog:qr', keys: ['esc', 'enter'], action: 'close', help: 'close' },
+  ...qrBindings('dialog:qr', 'copy the code'),
 
-  { scope: 'dialog:rename', keys: ['enter'], action: 'submit', help: 'save the name' },
-  { scope: 'dialog:rename', keys: ['esc'], action: 'close', help: 'close' },
+  ...formBindings('dialog:rename', 'save the name'),
 ]);

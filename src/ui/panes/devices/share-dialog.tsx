@@ -14,9 +14,9 @@ import { DialogFocus, DialogFrame, DialogText, useDialogRoom } from '../../compo
 import { DialogList, dialogListRows, listPosition } from '../../components/dialog-list.tsx';
 import { NoToken } from '../../components/no-token.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../../context.tsx';
 import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { LabeledInput } from '../../input/labeled-input.tsx';
 import { padCells } from '../../text.ts';
@@ -55,18 +55,15 @@ function BigCode({ code, width }: { code: string; width: number }) {
 }
 
 export function ShareDialog() {
-  const { devices } = useStores();
   const theme = useTheme();
   const keys = useKeyNames();
-  const share = useStore(devices, (s) => s.share);
-  const data = useStore(devices, (s) => s.data);
+  const [share, d, close, store] = useStoreDialog(SHARE_DIALOG, 'devices', { show: (s) => s.share });
+  const data = useStore(store, (s) => s.data);
   const [notice, copy] = useCopyInDialog();
   const [qr, setQr] = useState(false);
   // Once the code is shown, ↓/↑ scroll a dialog taller than the pane: to what follows the code, and back.
   const [below, setBelow] = useState(false);
   const room = useDialogRoom();
-  const d = () => devices.getState();
-  const close = useCloseDialog(SHARE_DIALOG);
 
   // What each step offers: the code's keys once there is a code, enter's and esc's words by step.
   const offers = {

@@ -2,7 +2,7 @@
 // Discover) and draw its WireGuard QR code (how a binding is written:
 // src/ui/keys/bindings.ts; the y/n question is the shared one, src/ui/keys/dialog-keys.ts).
 // Global actions the pane handles itself: the moves and refresh.
-import { bindings } from '../../keys/bindings.ts';
+import { bindings, qrBindings } from '../../keys/bindings.ts';
 
 export const proxiesKeys = bindings([
   {
@@ -33,6 +33,5 @@ export const proxiesKeys = bindings([
   },
   { scope: 'dialog:proxy', keys: ['esc'], action: 'close', help: 'close' },
 
-  { scope: 'dialog:proxyQr', keys: ['y'], action: 'copy', help: 'copy the WireGuard configuration' },
-  { scope: 'dialog:proxyQr', keys: ['esc', 'enter'], action: 'close', help: 'close' },
+  ...qrBindings('dialog:proxyQr', 'copy the WireGuard configuration'),
 ]);

@@ -3,13 +3,12 @@
 // copies the HTTP one) and where its traffic leaves from. The pane `8` lists it after.
 import { Box, Text } from 'ink';
 import type React from 'react';
-import { useStore } from 'zustand';
 import { screenText } from '../../../sanitize.ts';
 import { DialogFrame } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useKeyNames, useStores, useTheme } from '../../context.tsx';
-import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
+import { useKeyNames, useTheme } from '../../context.tsx';
 import { useCopyInDialog } from '../../hooks/use-copy.ts';
+import { useStoreDialog } from '../../hooks/use-store-dialog.ts';
 import { useKeyActions } from '../../input/dispatcher.tsx';
 import { proxiesKeys } from './keys.ts';
 
@@ -18,13 +17,13 @@ export const PROXY_DIALOG = 'proxy';
 const tick = (on: boolean) => (on ? '[x]' : '[ ]');
 
 export function ProxyDialog() {
-  const { proxies } = useStores();
   const [copied, copy] = useCopyInDialog();
   const theme = useTheme();
   const keys = useKeyNames();
-  const form = useStore(proxies, (s) => s.form);
-  const p = () => proxies.getState();
-  const close = useCloseDialog(PROXY_DIALOG, () => p().closeForm());
+  const [form, p, close] = useStoreDialog(PROXY_DIALOG, 'proxies', {
+    show: (s) => s.form,
+    forget: (s) => s.closeForm(),
+  });
   const editing = form?.phase === 'editing' || form?.phase === 'failed';
   useKeyActions(proxiesKeys, 'dialog:proxy', {
     wireGuard: () => p().toggleWireGuard(),
