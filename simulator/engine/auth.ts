@@ -84,6 +84,22 @@ const attemptKey = (userAuth: string | undefined, address: string | undefined) =
   keptKey(`${userAuth ?? ''}\n${address ?? ''}`);
 
 /**
+ * The body's user auth normalised, its attempt counted as the service counts it (only one
+ * that parses: a route refuses the others before it looks the user up); undefined when it
+ * does not parse.
+ */
+export function attemptedUserAuth(
+  world: World,
+  given: string | undefined,
+  context: RequestContext,
+  now: number,
+): string | undefined {
+  const userAuth = normalUserAuth(given);
+  if (userAuth) attempt(world, userAuth, context, now);
+  return userAuth;
+}
+
+/**
  * Records a login attempt before anything else and says whether it may go on: refused
  * from the 5th attempt of one address for one user auth within 5 minutes, or the 300th
  * for one user auth within 30 (every refused attempt is recorded too).
@@ -150,9 +166,8 @@ export function loginWithPassword(
   context: RequestContext,
   now: number,
 ) {
-  const userAuth = normalUserAuth(body.user_auth);
+  const userAuth = attemptedUserAuth(world, body.user_auth, context, now);
   if (!userAuth) return failure(BUSINESS_TEXT.invalidUserAuth);
-  attempt(world, userAuth, context, now);
   const user = world.users.get(userAuth);
   if (!user) throw new SimError(500, REFUSALS_AS_500.userDoesNotExist);
   if (body.password !== user.password) return failure(BUSINESS_TEXT.invalidUserOrPassword);

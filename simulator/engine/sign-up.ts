@@ -9,7 +9,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { BUSINESS_TEXT, HTTP_TEXT, REFUSALS_AS_500 } from '../../src/contract/messages.ts';
 import { checkNetworkName } from '../../src/contract/network-name.ts';
 import { ANONYMOUS_SIGN_UPS, type MailRecord, type World } from '../world/index.ts';
-import { attempt, normalUserAuth, type RequestContext, sign } from './auth.ts';
+import { attempt, attemptedUserAuth, normalUserAuth, type RequestContext, sign } from './auth.ts';
 import { addFreeGrant } from './balance.ts';
 import { failure, SimError } from './errors.ts';
 import { keptKey, ownString } from './limits.ts';
@@ -171,10 +171,9 @@ export function verifySend(
   now: number,
   mailed?: (mail: MailRecord) => void,
 ) {
-  const userAuth = normalUserAuth(body.user_auth);
+  const userAuth = attemptedUserAuth(world, body.user_auth, context, now);
   // The service dereferences the unparsable user auth: a panic.
   if (!userAuth) throw new SimError(500, HTTP_TEXT.internal);
-  attempt(world, userAuth, context, now);
   if (!world.users.has(userAuth)) refuse(REFUSALS_AS_500.invalidLogin);
   sendVerifyCode(world, userAuth, body.use_numeric ?? false, now, mailed);
   world.version++;
@@ -188,9 +187,8 @@ export function verify(
   context: RequestContext,
   now: number,
 ) {
-  const userAuth = normalUserAuth(body.user_auth);
+  const userAuth = attemptedUserAuth(world, body.user_auth, context, now);
   if (!userAuth) return failure(BUSINESS_TEXT.invalidUserAuth);
-  attempt(world, userAuth, context, now);
   const sent = world.accounts.verifyCodes.get(userAuth);
   const user = world.users.get(userAuth);
   const code = (body.verify_code ?? '').trim().toLowerCase();
@@ -213,9 +211,8 @@ export function passwordReset(
   now: number,
   mailed?: (mail: MailRecord) => void,
 ) {
-  const userAuth = normalUserAuth(body.user_auth);
+  const userAuth = attemptedUserAuth(world, body.user_auth, context, now);
   if (!userAuth) return refuse(REFUSALS_AS_500.invalidUserAuth);
-  attempt(world, userAuth, context, now);
   if (!world.users.has(userAuth)) refuse(REFUSALS_AS_500.invalidLogin);
   const { resetCodes } = world.accounts;
   for (const [code, reset] of resetCodes) if (reset.userAuth === userAuth) resetCodes.delete(code);
