@@ -160,9 +160,12 @@ export function login(
   return failure(BUSINESS_TEXT.invalidLogin);
 }
 
+/** What POST /auth/login-with-password reads. */
+type PasswordLoginBody = { user_auth?: string; password?: string };
+
 export function loginWithPassword(
   world: World,
-  body: { user_auth?: string; password?: string },
+  body: PasswordLoginBody,
   context: RequestContext,
   now: number,
 ) {

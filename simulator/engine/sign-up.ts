@@ -16,6 +16,11 @@ import { keptKey, ownString } from './limits.ts';
 import { withinOneEdit } from './network-user.ts';
 import { HOUR } from './tracks.ts';
 
+/** What POST /auth/verify reads. */
+type VerifyBody = { user_auth?: string; verify_code?: string };
+/** What POST /auth/password-set reads. */
+type PasswordSetBody = { reset_code?: string; password?: string };
+
 /** A verification or reset code works this long (server: model VerifyCodeTimeout, the reset's 4 h). */
 const CODE_LIFETIME = 4 * HOUR;
 /** The newest mails kept (`/__sim/mail`). */
@@ -181,12 +186,7 @@ export function verifySend(
 }
 
 /** POST /auth/verify: the code (trimmed, lower case) verifies the user and logs it in. */
-export function verify(
-  world: World,
-  body: { user_auth?: string; verify_code?: string },
-  context: RequestContext,
-  now: number,
-) {
+export function verify(world: World, body: VerifyBody, context: RequestContext, now: number) {
   const userAuth = attemptedUserAuth(world, body.user_auth, context, now);
   if (!userAuth) return failure(BUSINESS_TEXT.invalidUserAuth);
   const sent = world.accounts.verifyCodes.get(userAuth);
@@ -228,12 +228,7 @@ export function passwordReset(
  * POST /auth/password-set: the link's code (4 hours, once) sets a new password (no rules),
  * and every token of the user made before now is refused from now on.
  */
-export function passwordSet(
-  world: World,
-  body: { reset_code?: string; password?: string },
-  context: RequestContext,
-  now: number,
-) {
+export function passwordSet(world: World, body: PasswordSetBody, context: RequestContext, now: number) {
   attempt(world, undefined, context, now);
   const code = body.reset_code ?? '';
   const reset = world.accounts.resetCodes.get(code);
