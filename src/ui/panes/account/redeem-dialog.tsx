@@ -7,7 +7,7 @@ import type React from 'react';
 import { useMemo } from 'react';
 import { formatBytes, formatTimestamp } from '../../../format/numbers.ts';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { dialogListRows, PickField } from '../../components/dialog-list.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDemo, useKeyNames, useTheme } from '../../context.tsx';
@@ -47,19 +47,19 @@ export function RedeemDialog() {
   else if (form.phase === 'sending') outcome = <Spinner label="redeeming…" />;
   else if (form.phase === 'confirm')
     outcome = (
-      <Text bold color={theme.warn} wrap="wrap">
+      <DialogText bold color={theme.warn}>
         {`It holds ${form.holds}. ${keys['redeem.submit']} redeems it for this network · ${keys['redeem.close']} keeps it`}
-      </Text>
+      </DialogText>
     );
   else if (form.phase === 'done') outcome = <Text color={theme.ok}>{`✓ ${screenText(form.message)}`}</Text>;
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error} wrap="wrap">{`✗ ${screenText(form.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
 
   return (
     <DialogFrame title="Redeem a balance code">
-      <Text dimColor={theme.dim} wrap="wrap">
+      <DialogText dimColor={theme.dim}>
         A balance code adds data (bytes) to the network's balance; its case matters.
-      </Text>
+      </DialogText>
       <PickField
         label="Code: "
         id="redeem-code"

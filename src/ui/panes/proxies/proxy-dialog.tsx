@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type React from 'react';
 import { screenText } from '../../../sanitize.ts';
-import { DialogFrame } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText } from '../../components/dialog-frame.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useKeyNames, useTheme } from '../../context.tsx';
 import { useCopyInDialog } from '../../hooks/use-copy.ts';
@@ -41,7 +41,7 @@ export function ProxyDialog() {
   let outcome: React.ReactNode = null;
   if (form.phase === 'sending') outcome = <Spinner label="making the proxy…" />;
   else if (form.phase === 'failed')
-    outcome = <Text color={theme.error} wrap="wrap">{`✗ ${screenText(form.message)}`}</Text>;
+    outcome = <DialogText color={theme.error}>{`✗ ${screenText(form.message)}`}</DialogText>;
   else if (form.phase === 'made' && form.made) {
     const { made } = form;
     outcome = (
@@ -50,19 +50,19 @@ export function ProxyDialog() {
         <Text wrap="wrap">{`HTTP    ${screenText(made.http ?? 'none')}`}</Text>
         <Text wrap="wrap">{`SOCKS5  ${screenText(made.socks ?? "none (the network's plan has none)")}`}</Text>
         {made.simulator ? (
-          <Text color={theme.warn} wrap="wrap">
+          <DialogText color={theme.warn}>
             {`This is the simulator: traffic leaves from this machine, not from ${screenText(form.place.text)}.`}
-          </Text>
+          </DialogText>
         ) : null}
-        <Text dimColor={theme.dim} wrap="wrap">
+        <DialogText dimColor={theme.dim}>
           {copied ?? `${keys['proxy.copy']} copies the HTTP URL · pane 8 lists the network's proxies`}
-        </Text>
+        </DialogText>
       </Box>
     );
   }
   return (
     <DialogFrame title={`A proxy in ${screenText(form.place.text)}`}>
-      <Text wrap="wrap">Traffic sent through it leaves through URnetwork providers there.</Text>
+      <DialogText>Traffic sent through it leaves through URnetwork providers there.</DialogText>
       <Text
         dimColor={!editing && theme.dim}
       >{`${tick(form.wireGuard)} WireGuard too (${keys['proxy.wireGuard']})`}</Text>

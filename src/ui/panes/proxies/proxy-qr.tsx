@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { fitQr } from '../../../format/qr-lines.ts';
 import { screenText } from '../../../sanitize.ts';
 import { proxyPlace, selectedProxy, usableProxy } from '../../../store/proxies.ts';
-import { DialogFrame, useDialogRoom } from '../../components/dialog-frame.tsx';
+import { DialogFrame, DialogText, useDialogRoom } from '../../components/dialog-frame.tsx';
 import { qrTooSmall } from '../../components/qr-room.ts';
 import { useKeyNames, useStores, useTheme } from '../../context.tsx';
 import { useCloseDialog } from '../../hooks/use-close-dialog.ts';
@@ -41,13 +41,11 @@ export function ProxyQr() {
         : 'No QR code in the mono theme: it draws ASCII only, which no phone can scan.';
     return (
       <DialogFrame title={title}>
-        <Text color={theme.warn} wrap="wrap">
-          {why}
-        </Text>
-        <Text dimColor={theme.dim} wrap="wrap">
+        <DialogText color={theme.warn}>{why}</DialogText>
+        <DialogText dimColor={theme.dim}>
           {copied ??
             `${keys['proxyQr.copy']} copies the configuration; netdeck proxy create --wg --wg-out FILE.conf writes one to a file.`}
-        </Text>
+        </DialogText>
       </DialogFrame>
     );
   }
