@@ -1,8 +1,8 @@
 // The statistics over `last_n` hours (reference behaviour, "POST /stats/providers-last-n",
 // "/stats/provider-last-n", "/stats/providers-overview-last-n"). A network's providers keep
-// 31 days of hourly buckets and connection events from the first time one of these routes
-// asks for it (what came before a day ago is made up from the seed then); a 24 h track
-// costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
+// 31 days of hourly buckets from the first time one of these routes asks for more than
+// their last 24 hours (what came before a day ago is made up from the seed then); a 24 h
+// track costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
 import { MAX_LAST_N_HOURS } from '../../src/contract/schemas.ts';
 import type { Track, World } from '../world/index.ts';
 import { SimError } from './errors.ts';
