@@ -1,8 +1,8 @@
 // The statistics over `last_n` hours (reference behaviour, "POST /stats/providers-last-n",
 // "/stats/provider-last-n", "/stats/providers-overview-last-n"). A network's providers keep
-// 31 days of hourly buckets and connection events from the first time one of these routes
-// asks for it (what came before a day ago is made up from the seed then); a 24 h track
-// costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
+// 31 days of hourly buckets from the first time one of these routes asks for more than
+// their last 24 hours (what came before a day ago is made up from the seed then); a 24 h
+// track costs 1 KB, a 31-day one 30 KB, so at most MAX_LONG_TRACKS providers keep 31 days.
 import { MAX_LAST_N_HOURS } from '../../src/contract/schemas.ts';
 import type { Track, World } from '../world/index.ts';
 import { SimError } from './errors.ts';
@@ -53,11 +53,17 @@ export function resolveWindow(lastN?: number, lookback?: number): number {
 const dayKey = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 const hourKey = (hour: number) => `${dayKey(Math.floor(hour / 24))}-${String(hour % 24).padStart(2, '0')}`;
 
-/** Provider i's track, its buckets grown to 31 days (past MAX_LONG_TRACKS it stays at 24 hours). */
-export function extendTrack(world: World, i: number, now: number): Track {
+/**
+ * Provider i's track, its buckets grown to 31 days when they do not cover the `hours` a
+ * window needs (past MAX_LONG_TRACKS it stays at 24 hours). A window its 24 hours cover
+ * (the console's idle hours: a providers-last-n over the whole fleet) leaves it as it is:
+ * in demo mode the simulator shares the console's process, and 31 days of 1 000 providers
+ * are some 30 MB of it.
+ */
+export function extendTrack(world: World, i: number, now: number, hours: number): Track {
   const track = startTrack(world, i, now);
   const count = longTracks.get(world) ?? 0;
-  if (track.hours >= LONG_HOURS || count >= MAX_LONG_TRACKS) return track;
+  if (track.hours >= Math.min(hours, LONG_HOURS) || count >= MAX_LONG_TRACKS) return track;
   growTrack(world, track, i, LONG_HOURS, now);
   longTracks.set(world, count + 1);
   return track;
@@ -72,8 +78,12 @@ interface Figures {
   uptime: [number, number][];
 }
 
+/** The hours of buckets a window needs: those it starts in and after, and its whole length for the uptime. */
+const windowHours = (start: number, now: number) =>
+  Math.max(Math.ceil((now - start) / HOUR), Math.floor(now / HOUR) - Math.floor(start / HOUR));
+
 function figures(world: World, i: number, start: number, now: number): Figures {
-  const track = extendTrack(world, i, now);
+  const track = extendTrack(world, i, now, windowHours(start, now));
   advanceHour(track, Math.floor(now / HOUR));
   const firstDay = Math.floor(start / DAY);
   const days = new Float64Array((Math.floor(now / DAY) - firstDay + 1) * FIELDS);

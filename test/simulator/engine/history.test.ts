@@ -1,6 +1,6 @@
 // The *-last-n statistics routes (reference behaviour): window rules, the 403, day and
 // hour keys, gap-filling, client details, the network overview, the 30 s cache, and the
-// 31 days of history a network's providers keep once asked.
+// 31 days of history a network's providers keep once a window longer than a day is asked.
 import { describe, expect, it } from 'vitest';
 import { SimError } from '../../../simulator/engine/index.ts';
 import {
@@ -9,6 +9,7 @@ import {
   resolveWindow,
   STATS_CACHE_MS,
 } from '../../../simulator/engine/provider-history.ts';
+import { SHORT_HOURS } from '../../../simulator/engine/tracks.ts';
 import { MAX_LAST_N_HOURS, ZERO_UUID } from '../../../src/contract/schemas.ts';
 import { MINUTE, rig } from './helpers.ts';
 
@@ -296,6 +297,23 @@ describe('the cache and the history kept', () => {
       for (const event of track.events) expect(event.time).toBeGreaterThan(clock.now() - LONG_HOURS * HOUR);
     }
     expect(engine.invariants()).toEqual([]);
+  });
+
+  it("keeps 24 hours for a window they cover (the console's idle hours), answered as from 31 days", async () => {
+    const short = rig({ ownProviders: 4 });
+    const long = rig({ ownProviders: 4 });
+    await short.advance(3 * HOUR);
+    await long.advance(3 * HOUR);
+    long.engine.handle('providersLastN', { last_n: 720 }, long.demo);
+    for (const last_n of [6, 24]) {
+      const answer = short.engine.handle('providersLastN', { last_n }, short.demo);
+      expect(answer).toEqual(long.engine.handle('providersLastN', { last_n }, long.demo));
+    }
+    for (const i of short.engine.world.networkProviders.get(0)!)
+      expect(short.engine.world.tracks.get(i)!.hours).toBe(SHORT_HOURS);
+    short.engine.handle('providersLastN', { last_n: 25 }, short.demo);
+    for (const i of short.engine.world.networkProviders.get(0)!)
+      expect(short.engine.world.tracks.get(i)!.hours).toBe(LONG_HOURS);
   });
 
   it('gives the same answers for the same seed, requests and clock', async () => {
