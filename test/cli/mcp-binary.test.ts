@@ -17,6 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BINARY, cleanEnv, ensureBuilt } from '../e2e/harness.ts';
 import { run, type SimFixture, startSimFixture } from './harness.ts';
+import { PLAIN_TOOL_COMMANDS } from './mcp-tool-commands.ts';
 
 const CONFORMANCE = join(
   dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')),
@@ -141,15 +142,7 @@ describe('every reading tool over stdio', () => {
         await json('stats', 'provider', own[0].client_id, '--last', '7d'),
       );
       for (const [name, command] of [
-        ['earnings', ['earnings']],
-        ['payments', ['payments']],
-        ['reliability', ['reliability']],
-        ['ranking', ['ranking']],
-        ['stale_clients', ['clients', '--stale', '7d']],
-        ['clients', ['clients']],
-        ['devices', ['devices']],
-        ['balance', ['balance']],
-        ['balance_codes', ['balance', 'codes']],
+        ...PLAIN_TOOL_COMMANDS,
         ['proxies', ['proxy', 'list']],
         ['blocked_countries', ['blocked']],
       ] as const)

@@ -12,6 +12,7 @@ import { darkNow } from '../../simulator/engine/dark.ts';
 import type { CliDeps } from '../../src/cli/context.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { eventually, jsonLines, type Run, run, type SimFixture, startSimFixture } from './harness.ts';
+import { PLAIN_TOOL_COMMANDS } from './mcp-tool-commands.ts';
 
 let fx: SimFixture;
 /** The simulator's log: a line per request (`GET /network/peers 200 ...`). */
@@ -185,17 +186,7 @@ describe('netdeck mcp without --allow-writes', () => {
     expect(await structured(session, 'provider_history', { client_id: first, window: '7d' })).toEqual(
       await json('stats', 'provider', first, '--last', '7d'),
     );
-    for (const [tool, command] of [
-      ['earnings', ['earnings']],
-      ['payments', ['payments']],
-      ['reliability', ['reliability']],
-      ['ranking', ['ranking']],
-      ['stale_clients', ['clients', '--stale', '7d']],
-      ['clients', ['clients']],
-      ['devices', ['devices']],
-      ['balance', ['balance']],
-      ['balance_codes', ['balance', 'codes']],
-    ] as const) {
+    for (const [tool, command] of PLAIN_TOOL_COMMANDS) {
       const answer = await structured(session, tool);
       expect(answer, tool).toEqual(await json(...command));
       expect(holdsRecords(answer), tool).toBe(true);

@@ -7,7 +7,13 @@ import { createClient } from '../../src/api/client.ts';
 import { startStores } from '../../src/store/index.ts';
 import { MONO_THEME } from '../../src/ui/theme.ts';
 import { lateClient, neverClient } from './fakes.ts';
-import { isolateStateFolder, type Rendered, type RenderOptions, renderApp } from './render.tsx';
+import {
+  addDemoAdoption,
+  isolateStateFolder,
+  type Rendered,
+  type RenderOptions,
+  renderApp,
+} from './render.tsx';
 
 const silentClient = neverClient();
 
@@ -30,16 +36,10 @@ async function open(options: RenderOptions = {}): Promise<Rendered> {
   return app;
 }
 
-/** Adds the first of the demo's live adoption codes in the dialog (`a`): it is pending then. */
+/** Adds the first of the demo's live adoption codes: it is pending then. */
 async function addAdoption() {
-  const { press, type, waitFor, sim } = app!;
-  const live = sim.admin.codes().adopt_codes[0];
-  await press('a');
-  await type(live.code);
-  await press('enter');
-  await waitFor('✓ Adoption added');
-  await press('esc');
-  await waitFor('Pending adoption (1)');
+  const live = await addDemoAdoption(app!);
+  await app!.waitFor('Pending adoption (1)');
   return live;
 }
 

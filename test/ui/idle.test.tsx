@@ -5,7 +5,7 @@
 // costs in CPU is bench/tui-idle's to measure, never a test's.
 import { afterEach, describe, expect, it } from 'vitest';
 import { PANE_LIST } from '../../src/ui/panes/list.ts';
-import { type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
+import { addDemoAdoption, type Rendered, renderApp, TEST_REFRESH_MS } from './render.tsx';
 
 let app: Rendered | undefined;
 afterEach(async () => {
@@ -32,14 +32,8 @@ describe('an idle pane', () => {
   it('Devices with a pending adoption draws nothing between two refreshes (its code’s expiry is a clock time)', async () => {
     app = await renderApp({ pane: 'devices' });
     await app.loaded();
-    const { sim, press, type, waitFor } = app;
-    const live = sim.admin.codes().adopt_codes[0];
-    await press('a');
-    await type(live.code);
-    await press('enter');
-    await waitFor('✓ Adoption added');
-    await press('esc');
-    await waitFor('pending until');
+    await addDemoAdoption(app);
+    await app.waitFor('pending until');
     await app.clock.advance(SETTLE_MS);
     const frames = app.stdout.frames.length;
     await app.clock.advance(TEST_REFRESH_MS - SETTLE_MS - 1_000);

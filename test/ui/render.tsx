@@ -362,3 +362,14 @@ export function isolateStateFolder(prefix: string): { readonly path: string; rea
     },
   };
 }
+
+/** Adds the first of the demo's live adoption codes in Devices' dialog (`a`), then closes it: the code is pending then. */
+export async function addDemoAdoption(app: Rendered) {
+  const live = app.sim.admin.codes().adopt_codes[0];
+  await app.press('a');
+  await app.type(live.code);
+  await app.press('enter');
+  await app.waitFor('✓ Adoption added');
+  await app.press('esc');
+  return live;
+}
