@@ -92,3 +92,15 @@ describe('TerminalInput', () => {
     expect(out).toEqual(['j', '<suspend>', 'k', '<suspend>']);
   });
 });
+
+describe("TerminalInput's 'input'", () => {
+  it('says each read, keys and clicks alike, before they are handed on', () => {
+    const { source, input, out } = reading();
+    const seen: string[] = [];
+    input.on('input', () => seen.push(`input after ${out.length}`));
+    source.write('j');
+    source.write('\u001b[<0;12;3M');
+    expect(seen).toEqual(['input after 0', 'input after 1']);
+    expect(out).toEqual(['j', click]);
+  });
+});

@@ -16,6 +16,7 @@ import { type ThemeName, themeFor } from '../../ui/theme.ts';
 import { themedOutput } from './ascii-stream.ts';
 import { type ConsoleStores, type ConsoleStoresOptions, startConsoleStores } from './console-stores.ts';
 import { hangUp } from './hang-up.ts';
+import { quietOptimizer } from './quiet-optimizer.ts';
 import { startMark } from './start-marks.ts';
 import { applyTerminalColours } from './terminal-colour.ts';
 import { CLEAR_SCREEN, ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN } from './terminal-screen.ts';
@@ -86,6 +87,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
   const restoreColours = applyTerminalColours(stdout, process.env);
 
   const input = new TerminalInput(stdin);
+  // V8's optimizing compiler rests while nobody types (quiet-optimizer.ts).
+  const optimizer = quietOptimizer();
+  input.on('input', optimizer.input);
+  void live.discovered.then(optimizer.arm);
   let handOver: SuspendTerminal | undefined;
   const tree = (
     <>
@@ -167,6 +172,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
   );
 
   const { code, error } = await outcome;
+  optimizer.stop();
+  input.off('input', optimizer.input);
   disposeSignals();
   disposeSuspendKey();
   process.off('uncaughtException', onCrash);

@@ -80,8 +80,9 @@ export class TerminalInput extends EventEmitter {
     return this;
   }
 
-  /** Splits one read into keys for Ink and mouse reports, in the order they came. */
+  /** Splits one read into keys for Ink and mouse reports, in the order they came; says 'input' first. */
   private readonly take = (chunk: string) => {
+    this.emit('input');
     let text = this.held + chunk;
     this.held = '';
     const cut = UNFINISHED.exec(text);

@@ -1,0 +1,65 @@
+// V8's optimizing compiler (TurboFan) rests while the console waits for a person. Left on,
+// it optimized the same few dozen functions again at every refresh (the objects their
+// optimized code leaned on had gone with the last frame), on its background threads: as
+// much CPU as the refresh itself, and My providers idled over 1% of a core
+// (docs/benchmarks.md, tui-idle). A refresh a minute gains nothing from optimized code.
+// So after the start is done and no key or click has come for QUIET_MS, it is turned off;
+// the next key turns it on again (a search over a million places wants it), as does the
+// end of the console (Node's compile cache is kept per set of V8 flags).
+import { setFlagsFromString } from 'node:v8';
+
+/** How long without input before the optimizing compiler rests. */
+export const QUIET_MS = 3_000;
+
+export interface QuietOptimizer {
+  /** The start is done: from now on, quiet turns the compiler off. */
+  arm(): void;
+  /** A key, a paste or a click: the compiler is on, and quiet counts from now. */
+  input(): void;
+  /** The console ends: the compiler is on, and nothing more is scheduled. */
+  stop(): void;
+}
+
+export interface QuietOptimizerOptions {
+  quietMs?: number;
+  /** V8's flags (a test gives its own). */
+  setFlags?: (flags: string) => void;
+}
+
+export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimizer {
+  const quietMs = options.quietMs ?? QUIET_MS;
+  const setFlags = options.setFlags ?? setFlagsFromString;
+  let armed = false;
+  let resting = false;
+  let timer: NodeJS.Timeout | undefined;
+  const rest = () => {
+    resting = true;
+    setFlags('--no-turbofan');
+  };
+  const wake = () => {
+    if (!resting) return;
+    resting = false;
+    setFlags('--turbofan');
+  };
+  const countFromNow = () => {
+    if (timer) timer.refresh();
+    else timer = setTimeout(rest, quietMs).unref();
+  };
+  return {
+    arm() {
+      if (armed) return;
+      armed = true;
+      countFromNow();
+    },
+    input() {
+      wake();
+      if (armed) countFromNow();
+    },
+    stop() {
+      armed = false;
+      clearTimeout(timer);
+      timer = undefined;
+      wake();
+    },
+  };
+}
