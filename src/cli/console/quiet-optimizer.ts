@@ -16,7 +16,7 @@ export interface QuietOptimizer {
   arm(): void;
   /** A key, a paste or a click: the compiler is on, and quiet counts from now. */
   input(): void;
-  /** The console ends: the compiler is on, and nothing more is scheduled. */
+  /** The console ends: the compiler is on, and nothing more is scheduled (an arm after it does nothing). */
   stop(): void;
 }
 
@@ -30,6 +30,7 @@ export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimi
   const quietMs = options.quietMs ?? QUIET_MS;
   const setFlags = options.setFlags ?? setFlagsFromString;
   let armed = false;
+  let stopped = false;
   let resting = false;
   let timer: NodeJS.Timeout | undefined;
   const rest = () => {
@@ -47,7 +48,7 @@ export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimi
   };
   return {
     arm() {
-      if (armed) return;
+      if (armed || stopped) return;
       armed = true;
       countFromNow();
     },
@@ -57,6 +58,7 @@ export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimi
     },
     stop() {
       armed = false;
+      stopped = true;
       clearTimeout(timer);
       timer = undefined;
       wake();

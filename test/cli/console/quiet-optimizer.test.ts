@@ -59,6 +59,14 @@ describe('quietOptimizer', () => {
     expect(flags).toEqual(['--no-turbofan', '--turbofan']);
   });
 
+  it('stays on when the start is done only after the console ended', () => {
+    const { flags, quiet } = optimizer();
+    quiet.stop();
+    quiet.arm();
+    vi.advanceTimersByTime(10 * QUIET_MS);
+    expect(flags).toEqual([]);
+  });
+
   it('ends without a word to V8 when the compiler was on', () => {
     const { flags, quiet } = optimizer();
     quiet.arm();
