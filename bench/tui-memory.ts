@@ -2,7 +2,7 @@
 // on a demo world of 10 000 locations and 1 000 own providers, after it has shown every
 // pane: the peak (VmHWM) from /proc, median of 3 runs (one run's peak moves by several MB
 // with the timing of V8's collections), for every way of starting it, each of which must
-// give node netdeck's V8 flags (scripts/node-flags.mjs): the bin, `npm start`, the packed
+// give node netdeck's flags (scripts/node-flags.mjs): the bin, `npm start`, the packed
 // tarball installed with `npm i -g` into a temporary prefix (offline), `npx` on that
 // tarball, and the single-file binary (`npm run build:binary`; its flags are its blob's
 // execArgv, which a preloaded script reads). Baseline, same run: the plain Ink hello
@@ -131,9 +131,9 @@ try {
       NODE_FLAGS.every((flag) => (way.flags ?? run.execArgv).includes(flag)),
     );
     report({
-      name: `netdeck resident memory started by ${way.name}, demo world of 10 000 locations and 1 000 own providers, every pane shown (peak, median of ${RUNS}; V8 flags ${flagged ? 'on' : 'MISSING'})`,
+      name: `netdeck resident memory started by ${way.name}, demo world of 10 000 locations and 1 000 own providers, every pane shown (peak, median of ${RUNS}; node flags ${flagged ? 'on' : 'MISSING'})`,
       value: `${fmt(peak)} MB (runs ${runs.map((run) => fmt(run.peakMb)).join(', ')})`,
-      budget: `< ${BUDGET_MB} MB, with netdeck's V8 flags (${NODE_FLAGS.join(' ')})`,
+      budget: `< ${BUDGET_MB} MB, with netdeck's node flags (${NODE_FLAGS.join(' ')})`,
       baseline: `Ink hello world ${fmt(baseline.peakMb)} MB`,
       pass: peak < BUDGET_MB && flagged,
     });

@@ -1,4 +1,4 @@
-// netdeck's V8 flags (scripts/node-flags.mjs: the memory budget needs them) do what they
+// netdeck's V8 flags and Node options (scripts/node-flags.mjs: the memory budget needs them) do what they
 // are there for and reach node whichever way it starts: the bin's first line (the bin, `npm i -g`, `npx`) and
 // `npm start`. bench/tui-memory.ts checks the running process of each way.
 import { execFileSync } from 'node:child_process';
@@ -32,6 +32,21 @@ describe("netdeck's V8 flags", () => {
     expect(size(NODE_FLAGS)).toBeLessThanOrEqual(2 * 2 ** 20);
     // Without them the young generation grows (to 32 MB on this machine).
     expect(size([])).toBeGreaterThan(8 * 2 ** 20);
+  });
+
+  it('give V8 one background thread (each thread more kept its own malloc arena: the peaks)', () => {
+    const threads = (flags: string[]) =>
+      Number(
+        execFileSync(
+          process.execPath,
+          [...flags, '-e', "console.log(require('node:fs').readdirSync('/proc/self/task').length)"],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+    // Node's default is four.
+    expect(threads([]) - threads(NODE_FLAGS)).toBe(3);
   });
 
   it('are given by npm start', async () => {
