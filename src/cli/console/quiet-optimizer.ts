@@ -22,13 +22,21 @@ export interface QuietOptimizer {
 
 export interface QuietOptimizerOptions {
   quietMs?: number;
+  /** The options node was started with: a choice of the user's about the compilers is left alone. */
+  execArgv?: readonly string[];
   /** V8's flags (a test gives its own). */
   setFlags?: (flags: string) => void;
 }
 
+/** Node options that choose the compilers (`--jitless`, `--no-turbofan`, `--max-opt=2`...). */
+const CHOSEN_COMPILERS = /^--(no-)?(turbofan|opt|jitless|max-opt)(=|$)/;
+
 export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimizer {
   const quietMs = options.quietMs ?? QUIET_MS;
-  const setFlags = options.setFlags ?? setFlagsFromString;
+  const chosen = (options.execArgv ?? process.execArgv).some((arg) =>
+    CHOSEN_COMPILERS.test(arg.replace(/_/g, '-')),
+  );
+  const setFlags = chosen ? () => {} : (options.setFlags ?? setFlagsFromString);
   let armed = false;
   let stopped = false;
   let resting = false;

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUIET_MS, quietOptimizer } from '../../../src/cli/console/quiet-optimizer.ts';
 
-function optimizer() {
+function optimizer(execArgv: string[] = []) {
   const flags: string[] = [];
-  return { flags, quiet: quietOptimizer({ setFlags: (f) => flags.push(f) }) };
+  return { flags, quiet: quietOptimizer({ execArgv, setFlags: (f) => flags.push(f) }) };
 }
 
 describe('quietOptimizer', () => {
@@ -65,6 +65,28 @@ describe('quietOptimizer', () => {
     quiet.arm();
     vi.advanceTimersByTime(10 * QUIET_MS);
     expect(flags).toEqual([]);
+  });
+
+  it('leaves the compilers alone when node was told how to run them', () => {
+    for (const execArgv of [
+      ['--jitless'],
+      ['--no-turbofan'],
+      ['--max-opt=2'],
+      ['--no_opt'],
+      ['--turbofan'],
+    ]) {
+      const { flags, quiet } = optimizer(['--optimize-for-size', ...execArgv]);
+      quiet.arm();
+      vi.advanceTimersByTime(QUIET_MS);
+      quiet.input();
+      quiet.stop();
+      expect(flags, execArgv.join(' ')).toEqual([]);
+    }
+    // Other options do not count.
+    const { flags, quiet } = optimizer(['--optimize-for-size', '--v8-pool-size=1', '--optimize-for-size']);
+    quiet.arm();
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(flags).toEqual(['--no-turbofan']);
   });
 
   it('ends without a word to V8 when the compiler was on', () => {
