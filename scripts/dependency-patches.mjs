@@ -1,11 +1,12 @@
 // An esbuild plugin: small edits to dependencies' code as it goes into a bundle, each for a
-// CommonJS core or for a start that does less (>= 10 ms of it: bench/dependency-patches.ts
-// weighs each, docs/benchmarks.md has the figures). Each edit names the exact text it
+// CommonJS core, for a start that does less (>= 10 ms of it) or for key presses that do
+// less (`weighs: 'keys'`, >= 10 ms of CPU a key): bench/dependency-patches.ts weighs each,
+// docs/benchmarks.md has the figures. Each edit names the exact text it
 // replaces; when a new version of the package words it otherwise, the build fails rather
 // than lose the edit unseen.
 import { readFile } from 'node:fs/promises';
 
-/** file: the module's path ending; edits: [text, replacement, why]. */
+/** file: the module's path ending; weighs: what it buys ('start' when not said); edits: [text, replacement, why]. */
 export const PATCHES = [
   {
     file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
@@ -30,6 +31,44 @@ export const PATCHES = [
         'const loaded = await loadPackageJson();',
         'const loaded = {};',
         "no top-level await for Ink's package.json",
+      ],
+    ],
+  },
+  {
+    file: 'ink/build/output.js',
+    weighs: 'keys',
+    edits: [
+      // Ink parses every line of a frame into styled characters (an object each) and
+      // measures every character, with caches that live for one frame. A key press's frame
+      // is mostly the last one's lines: each frame's caches look in the last frame's first,
+      // so a redraw parses only the lines that changed (the caches of two frames at most
+      // are kept). At 2 000 providers, half the CPU of a cursor move was this parsing and
+      // the garbage it left.
+      [
+        'cached = styledCharsFromTokens(tokenize(line))',
+        'cached = this.previous?.styledChars.get(line) ?? styledCharsFromTokens(tokenize(line))',
+        "a line's styled characters from the last frame",
+      ],
+      [
+        'cached = stringWidth(text);',
+        'cached = this.previous?.widths.get(text) ?? stringWidth(text);',
+        "a text's width from the last frame",
+      ],
+      [
+        'export default class Output {\n    operations = [];\n    caches = new OutputCaches();',
+        [
+          'let lastFrameCaches;',
+          'const frameCaches = () => {',
+          '    const caches = new OutputCaches();',
+          '    caches.previous = lastFrameCaches;',
+          '    if (lastFrameCaches) lastFrameCaches.previous = undefined;',
+          '    return (lastFrameCaches = caches);',
+          '};',
+          'export default class Output {',
+          '    operations = [];',
+          '    caches = frameCaches();',
+        ].join('\n'),
+        "each frame's caches look in the last frame's",
       ],
     ],
   },
