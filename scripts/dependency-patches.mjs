@@ -6,8 +6,68 @@
 // than lose the edit unseen.
 import { readFile } from 'node:fs/promises';
 
+/**
+ * The HTTP/2 constants undici's HTTP/2 client reads when it loads (RFC 9113's pseudo-headers
+ * and error codes, which no Node changes; test/build/dependency-patches.test.ts holds them
+ * to this Node's `http2.constants`).
+ */
+export const HTTP2_CONSTANTS = {
+  HTTP2_HEADER_AUTHORITY: ':authority',
+  HTTP2_HEADER_METHOD: ':method',
+  HTTP2_HEADER_PATH: ':path',
+  HTTP2_HEADER_SCHEME: ':scheme',
+  HTTP2_HEADER_CONTENT_LENGTH: 'content-length',
+  HTTP2_HEADER_EXPECT: 'expect',
+  HTTP2_HEADER_STATUS: ':status',
+  HTTP2_HEADER_PROTOCOL: ':protocol',
+  NGHTTP2_NO_ERROR: 0,
+  NGHTTP2_PROTOCOL_ERROR: 1,
+  NGHTTP2_REFUSED_STREAM: 7,
+};
+
 /** file: the module's path ending; weighs: what it buys ('start' when not said); edits: [text, replacement, why]. */
 export const PATCHES = [
+  {
+    file: 'undici/lib/dispatcher/client-h2.js',
+    edits: [
+      // Loading node:http2 compiles Node's HTTP/2 and TLS code (~15 ms) for a client that
+      // speaks HTTP/1.1 to the simulator: it is loaded at the first HTTP/2 connection.
+      [
+        "try {\n  http2 = require('node:http2')\n} catch {\n  // @ts-ignore\n  http2 = { constants: {} }\n}",
+        `http2 = { constants: ${JSON.stringify(HTTP2_CONSTANTS)} }`,
+        "node:http2's constants without loading it",
+      ],
+      [
+        'const session = http2.connect(',
+        "const session = require('node:http2').connect(",
+        'node:http2 at the first HTTP/2 connection',
+      ],
+    ],
+  },
+  {
+    file: 'commander/lib/command.js',
+    edits: [
+      // Only a command run as a separate executable spawns a process (netdeck has none);
+      // loading node:child_process at the start compiles ~15 ms of Node's own code.
+      [
+        "import childProcess from 'node:child_process';",
+        "const childProcess = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };",
+        'node:child_process at the first spawn',
+      ],
+    ],
+  },
+  {
+    file: 'terminal-size/index.js',
+    edits: [
+      // Ink asks it only when stdout has no columns (a pipe); its import would load
+      // node:child_process with Ink.
+      [
+        "import {execFileSync} from 'node:child_process';",
+        "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);",
+        'node:child_process at the first terminal-size query',
+      ],
+    ],
+  },
   {
     file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
     edits: [

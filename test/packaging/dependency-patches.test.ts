@@ -6,11 +6,12 @@
 // and never loads that module; built without it, it does.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { constants as http2Constants } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { dependencyPatchesPlugin, PATCHES } from '../../scripts/dependency-patches.mjs';
+import { dependencyPatchesPlugin, HTTP2_CONSTANTS, PATCHES } from '../../scripts/dependency-patches.mjs';
 import { ROOT } from '../e2e/harness.ts';
 
 const ENTRY = `
@@ -22,18 +23,46 @@ const internalUndici = process.moduleLoadList.some((name) => name.includes('inte
 console.log(JSON.stringify({ width: node.getComputedWidth(), internalUndici }));
 `;
 
-async function runBundle(plugins: (typeof dependencyPatchesPlugin)[]) {
+// undici, commander and Ink's terminal-size load without node:http2 or node:child_process,
+// and each still works when it needs one: an HTTP/2 (h2c) request, a terminal size asked
+// with no terminal (terminal-size then runs \`tput\` or \`resize\`), commander's parsing.
+const LAZY_ENTRY = `
+import { Client } from 'undici';
+import { Command } from 'commander';
+import terminalSize from 'terminal-size';
+const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);
+const atLoad = { http2: loaded('http2'), child_process: loaded('child_process') };
+const http2 = process.getBuiltinModule('node:http2');
+const server = http2.createServer((req, res) => res.end('over ' + req.httpVersion));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const client = new Client('http://127.0.0.1:' + server.address().port, { allowH2: true, useH2c: true });
+const response = await client.request({ path: '/', method: 'GET' });
+const body = await response.body.text();
+await client.close();
+server.close();
+const size = terminalSize();
+const options = new Command().option('--seed <n>').parse(['--seed', '7'], { from: 'user' }).opts();
+console.log(JSON.stringify({ atLoad, body, columns: size.columns > 0, childProcess: loaded('child_process'), options }));
+`;
+
+async function runBundle(plugins: (typeof dependencyPatchesPlugin)[], contents = ENTRY) {
   const outfile = join(mkdtempSync(join(tmpdir(), 'netdeck-yoga-')), 'yoga.mjs');
   await build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, loader: 'js' },
+    stdin: { contents, resolveDir: ROOT, loader: 'js' },
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // undici and commander are CommonJS: their require of Node's modules needs one in ESM.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
     outfile,
     logLevel: 'silent',
     plugins,
   });
-  return JSON.parse(execFileSync(process.execPath, [outfile], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, [outfile], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
 }
 
 describe('the dependency patches', () => {
@@ -48,5 +77,24 @@ describe('yoga-layout in the bundle', () => {
     expect(await runBundle([dependencyPatchesPlugin])).toEqual({ width: 42, internalUndici: false });
     // Without the plugin fetch is used: the test would see a change in yoga's loader.
     expect(await runBundle([])).toEqual({ width: 42, internalUndici: true });
+  });
+});
+
+describe('undici, commander and terminal-size in the bundle', () => {
+  it('load without node:http2 and node:child_process, and load each when it is used', async () => {
+    expect(await runBundle([dependencyPatchesPlugin], LAZY_ENTRY)).toEqual({
+      atLoad: { http2: false, child_process: false },
+      body: 'over 2.0',
+      columns: true,
+      childProcess: true,
+      options: { seed: '7' },
+    });
+    // Without the plugin both load with the packages: the test would see them change.
+    expect((await runBundle([], LAZY_ENTRY)).atLoad).toEqual({ http2: true, child_process: true });
+  });
+
+  it('give undici the HTTP/2 constants this Node has', () => {
+    for (const [name, value] of Object.entries(HTTP2_CONSTANTS))
+      expect(http2Constants[name as keyof typeof http2Constants]).toBe(value);
   });
 });
