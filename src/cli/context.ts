@@ -7,6 +7,7 @@ import type { ClientOptions } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import type { WalkBounds } from '../store/provider-walk.ts';
 import type { TuiOptions } from './console/tui.tsx';
+import type { MemorySaver } from './memory-saver.ts';
 import type { CliIo } from './output/io.ts';
 import type { ConfigFs } from './profile/config.ts';
 
@@ -30,6 +31,11 @@ export interface CliDeps {
   stop?: AbortSignal;
   /** `netdeck mcp`'s transport instead of stdio (a test's in-memory one). */
   mcpTransport?: () => Transport;
+  /**
+   * V8's memory-saving heuristics, turned on when a command's start is done
+   * (memory-saver.ts; the process's own from main.ts, none in tests).
+   */
+  memory?: Pick<MemorySaver, 'save'>;
 }
 
 export interface CliContext {

@@ -4,6 +4,7 @@ import { flushCompileCache } from './compile-cache.ts';
 import { paintEarly } from './console/early-paint.ts';
 import { hangUp } from './console/hang-up.ts';
 import { startMark } from './console/start-marks.ts';
+import { memory } from './memory-saver.ts';
 import { processIo } from './output/io.ts';
 
 startMark('core evaluated');
@@ -23,8 +24,9 @@ for (const stream of [process.stdout, process.stdin]) {
 }
 
 void import('./program.ts')
-  .then(({ runCli }) => runCli(argv, io))
+  .then(({ runCli }) => runCli(argv, io, { memory }))
   .then((code) => {
     process.exitCode = code;
+    memory.restore();
     flushCompileCache();
   });

@@ -157,6 +157,10 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   // With an action of its own the program gets no implicit `help` command: `netdeck help
   // [command]` and unknown commands are handled here.
   program.allowExcessArguments();
+  // A command's start is done as its action begins; the console's at its first frame.
+  program.hook('preAction', (_program, action) => {
+    if (action !== program) context.deps.memory?.save();
+  });
   const commandNames = () => ['help', ...program.commands.map((c) => c.name())];
   program.action(async (_flags, command: Command) => {
     const [first, second] = command.args;

@@ -218,7 +218,10 @@ async function runConsoleOn(
       onFirstFrame: () => {
         startMark('first Ink frame');
         writeStartMarks();
-        setImmediate(flushCompileCache);
+        setImmediate(() => {
+          flushCompileCache();
+          context.deps.memory?.save();
+        });
       },
     });
     return { code, next: code === ExitCode.ok ? next : undefined };
