@@ -36,6 +36,7 @@ import { registerStats } from './commands/stats.ts';
 import { registerWallet } from './commands/wallet.ts';
 import { registerWatch } from './commands/watch.ts';
 import { registerWhoami } from './commands/whoami.ts';
+import { consoleCommandLine } from './console/console-command-line.ts';
 import { addConsoleOptions } from './console/console-options.ts';
 import type { CliContext, CliDeps } from './context.ts';
 import { addConnectionOptions, addWorldOptions } from './options.ts';
@@ -66,7 +67,12 @@ function tokensIn(argv: string[], env: Record<string, string | undefined>): stri
   ];
 }
 
-export function buildProgram(context: CliContext, argv: string[] = []): Command {
+export interface ProgramParts {
+  /** The commands (default true); the console's command line needs none (runCli). */
+  commands?: boolean;
+}
+
+export function buildProgram(context: CliContext, argv: string[] = [], parts: ProgramParts = {}): Command {
   const { io } = context;
   const secrets = tokensIn(argv, io.env);
   // Commander's messages echo the arguments (an unknown option, a bad value): outside text,
@@ -117,42 +123,7 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
 `,
   );
 
-  registerLogin(program, context);
-  registerLogout(program, context);
-  registerWhoami(program, context);
-  registerLocations(program, context);
-  registerProviders(program, context);
-  registerDevices(program, context);
-  registerClients(program, context);
-  // issue 34: hosted proxies, the data balance, sign-up, where this machine is
-  registerProxy(program, context);
-  registerBalance(program, context);
-  registerIp(program, context);
-  registerSignup(program, context);
-  // issue 26, group 6
-  registerAdopt(program, context);
-  registerWallet(program, context);
-  // issue 26, groups 4, 5 and the network user
-  registerNetwork(program, context);
-  registerBlocked(program, context);
-  registerApiKeys(program, context);
-  registerFeedback(program, context);
-  registerStats(program, context);
-  // Issue 26, groups 1 and 2: earnings, reliability and rank.
-  registerEarnings(program, context);
-  registerPayments(program, context);
-  registerReliability(program, context);
-  registerLeaderboard(program, context);
-  registerRanking(program, context);
-  registerWatch(program, context);
-  // Issue 35: watch's alerts, tried; providers muted.
-  registerNotify(program, context);
-  registerMute(program, context);
-  registerExporter(program, context);
-  registerMcp(program, context);
-  registerConfig(program, context);
-  registerSim(program, context);
-  registerCompletion(program, context);
+  if (parts.commands !== false) registerCommands(program, context);
 
   // With an action of its own the program gets no implicit `help` command: `netdeck help
   // [command]` and unknown commands are handled here.
@@ -194,6 +165,46 @@ Exit codes: 0 ok, 1 service or network error, 2 usage error, 3 not authorized, 4
   return program;
 }
 
+/** Every command of the program. */
+function registerCommands(program: Command, context: CliContext): void {
+  registerLogin(program, context);
+  registerLogout(program, context);
+  registerWhoami(program, context);
+  registerLocations(program, context);
+  registerProviders(program, context);
+  registerDevices(program, context);
+  registerClients(program, context);
+  // issue 34: hosted proxies, the data balance, sign-up, where this machine is
+  registerProxy(program, context);
+  registerBalance(program, context);
+  registerIp(program, context);
+  registerSignup(program, context);
+  // issue 26, group 6
+  registerAdopt(program, context);
+  registerWallet(program, context);
+  // issue 26, groups 4, 5 and the network user
+  registerNetwork(program, context);
+  registerBlocked(program, context);
+  registerApiKeys(program, context);
+  registerFeedback(program, context);
+  registerStats(program, context);
+  // Issue 26, groups 1 and 2: earnings, reliability and rank.
+  registerEarnings(program, context);
+  registerPayments(program, context);
+  registerReliability(program, context);
+  registerLeaderboard(program, context);
+  registerRanking(program, context);
+  registerWatch(program, context);
+  // Issue 35: watch's alerts, tried; providers muted.
+  registerNotify(program, context);
+  registerMute(program, context);
+  registerExporter(program, context);
+  registerMcp(program, context);
+  registerConfig(program, context);
+  registerSim(program, context);
+  registerCompletion(program, context);
+}
+
 const hasAction = (command: Command) => (command as unknown as { _actionHandler?: unknown })._actionHandler;
 
 /**
@@ -218,7 +229,9 @@ function listSubcommands(group: Command, context: CliContext): void {
 export async function runCli(argv: string[], io: CliIo = processIo(), deps: CliDeps = {}): Promise<number> {
   let code: number = ExitCode.ok;
   const context: CliContext = { io, deps, exit: (next) => (code = next) };
-  const program = buildProgram(context, argv);
+  // The console's command line needs none of the commands: declaring them all took ~15 ms
+  // of its start.
+  const program = buildProgram(context, argv, { commands: !consoleCommandLine(argv) });
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -1,15 +1,14 @@
 // The console's first frame as soon as the core is read: main.ts calls paintEarly before it
 // loads the rest of the command line (the commands, the client, Ink), ~25 ms of modules
 // the frame does not need. It paints only for the demo console: a command line of the
-// program's own options and nothing else, a terminal on both ends, and a configuration
+// program's own options and nothing else (console-command-line.ts), a terminal on both ends, and a configuration
 // that resolves with nothing to say (a warning, an error or an API's client notes are
 // said by the console command on the main screen, as before). startConsole takes the
 // paint and the configuration over; the frame is first-paint.ts's, the same as its own.
-import { Command } from 'commander';
-import { addConnectionOptions, addWorldOptions, DEMO_SEED } from '../options.ts';
+import { DEMO_SEED } from '../options.ts';
 import type { CliIo } from '../output/io.ts';
-import { type ConfigFlags, type ResolvedConfig, resolveConfig } from '../profile/config.ts';
-import { addConsoleOptions } from './console-options.ts';
+import { type ResolvedConfig, resolveConfig } from '../profile/config.ts';
+import { consoleCommandLine } from './console-command-line.ts';
 import { type FirstPaint, paintConsoleStart } from './first-paint.ts';
 import { readStateFile, statePath } from './state-file.ts';
 
@@ -24,27 +23,10 @@ let painted: EarlyPaint | undefined;
 /** The status line of the demo console's first frame. */
 export const BUILDING_STATUS = 'building the demo world…';
 
-/** The program's options as `argv` sets them, if `argv` is the console's (no command, nothing unknown). */
-function consoleOptions(argv: string[]): (ConfigFlags & { seed?: number }) | undefined {
-  const program = new Command('netdeck')
-    .exitOverride()
-    .configureOutput({ writeOut: () => {}, writeErr: () => {} });
-  addConnectionOptions(program, true);
-  addWorldOptions(program);
-  addConsoleOptions(program);
-  try {
-    const { operands, unknown } = program.parseOptions(argv);
-    return operands.length === 0 && unknown.length === 0 ? program.opts() : undefined;
-  } catch {
-    // A bad value: the command line's own parse says so.
-    return undefined;
-  }
-}
-
 /** Paints the demo console's first frame now, when `argv` is sure to start it (see above); whether it did. */
 export function paintEarly(argv: string[], io: CliIo): boolean {
   if (!io.stdout.isTTY || !io.stdin?.isTTY) return false;
-  const options = consoleOptions(argv);
+  const options = consoleCommandLine(argv);
   if (!options) return false;
   let config: ResolvedConfig;
   try {
