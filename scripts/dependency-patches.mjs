@@ -45,30 +45,6 @@ export const PATCHES = [
     ],
   },
   {
-    file: 'commander/lib/command.js',
-    edits: [
-      // Only a command run as a separate executable spawns a process (netdeck has none);
-      // loading node:child_process at the start compiles ~15 ms of Node's own code.
-      [
-        "import childProcess from 'node:child_process';",
-        "const childProcess = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };",
-        'node:child_process at the first spawn',
-      ],
-    ],
-  },
-  {
-    file: 'terminal-size/index.js',
-    edits: [
-      // Ink asks it only when stdout has no columns (a pipe); its import would load
-      // node:child_process with Ink.
-      [
-        "import {execFileSync} from 'node:child_process';",
-        "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);",
-        'node:child_process at the first terminal-size query',
-      ],
-    ],
-  },
-  {
     file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
     edits: [
       [

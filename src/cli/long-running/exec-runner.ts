@@ -5,6 +5,7 @@
 // one that runs too long, or leaves processes behind holding its output, has its whole
 // group stopped (SIGTERM, then SIGKILL after a grace period); netdeck says "stopped" only
 // once it has. The queue is bounded, and when netdeck stops, so does the run under way.
+import { spawn } from 'node:child_process';
 import { sanitizeOutput } from '../../sanitize.ts';
 import type { CliIo } from '../output/io.ts';
 import type { Output } from '../output/writer.ts';
@@ -73,8 +74,6 @@ export function createExecRunner(
     let stop: (why: Why) => void = () => {};
     const done = new Promise<void>((resolve) => {
       const what = `the --exec command (event ${event.id ?? ''} ${event.type})`;
-      // node:child_process is loaded at the first run: the console's start never needs it.
-      const { spawn } = process.getBuiltinModule('node:child_process');
       const child = spawn(argv[0], argv.slice(1), {
         env,
         stdio: ['pipe', 'pipe', 'pipe'],
