@@ -28,7 +28,7 @@ export default defineConfig({
     globalSetup: ['test/places-setup.ts'],
     // Ink renders only the last frame under CI=true; tests read every frame (and learn
     // whether CI runs them from TEST_SUITE_CI: test/machine.ts). The binaries the tests run
-    // keep their compile cache (src/cli/compile-cache.ts) in a temporary folder.
+    // keep their compile cache (src/cli/runtime/compile-cache.ts) in a temporary folder.
     env: {
       CI: 'false',
       TEST_SUITE_CI: process.env.CI === 'true' ? 'true' : 'false',

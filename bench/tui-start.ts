@@ -9,7 +9,7 @@
 //   in-process, and the budget now guards against regressions); 1 000 000 providers /
 //   50 000 cities < 1.5 s, with the world's progress on screen meanwhile (seen in every run).
 // Every start but a person's first after an install or a Node upgrade compiles netdeck
-// with the compile cache its first left (src/cli/compile-cache.ts): the budgets are
+// with the compile cache its first left (src/cli/runtime/compile-cache.ts): the budgets are
 // measured so, after one warming start. The first start, with no cache, is measured too
 // and reported beside them, without a budget of its own.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

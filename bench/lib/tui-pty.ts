@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
- * The benches' XDG_CACHE_HOME: netdeck keeps Node's compile cache there (src/cli/compile-cache.ts),
+ * The benches' XDG_CACHE_HOME: netdeck keeps Node's compile cache there (src/cli/runtime/compile-cache.ts),
  * so every start after a bench's first is warm, as a person's starts are after their first.
  */
 export const BENCH_CACHE_HOME = mkdtempSync(join(tmpdir(), 'netdeck-bench-cache-'));

@@ -7,9 +7,9 @@ import type { ClientOptions } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import type { WalkBounds } from '../store/provider-walk.ts';
 import type { TuiOptions } from './console/tui.tsx';
-import type { MemorySaver } from './memory-saver.ts';
 import type { CliIo } from './output/io.ts';
 import type { ConfigFs } from './profile/config.ts';
+import type { MemorySaver } from './runtime/memory-saver.ts';
 
 /** Seams for tests; the binary uses the defaults. */
 export interface CliDeps {
@@ -33,7 +33,7 @@ export interface CliDeps {
   mcpTransport?: () => Transport;
   /**
    * V8's memory-saving heuristics, turned on when a command's start is done
-   * (memory-saver.ts; the process's own from main.ts, none in tests).
+   * (runtime/memory-saver.ts; the process's own from main.ts, none in tests).
    */
   memory?: Pick<MemorySaver, 'save'>;
 }

@@ -1,11 +1,12 @@
 // Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
 // dist/netdeck.cjs, loads: src/cli/bin.ts).
-import { flushCompileCache } from './compile-cache.ts';
+
 import { paintEarly } from './console/early-paint.ts';
 import { hangUp } from './console/hang-up.ts';
 import { startMark } from './console/start-marks.ts';
-import { memory } from './memory-saver.ts';
 import { processIo } from './output/io.ts';
+import { flushCompileCache } from './runtime/compile-cache.ts';
+import { memory } from './runtime/memory-saver.ts';
 
 startMark('core evaluated');
 const argv = process.argv.slice(2);

@@ -1,4 +1,4 @@
-// Where Node's compile cache goes (src/cli/compile-cache.ts): only a folder nobody else
+// Where Node's compile cache goes (src/cli/runtime/compile-cache.ts): only a folder nobody else
 // can have put code in, of a bounded size; anything else means no cache, never an error.
 import {
   chmodSync,
@@ -21,7 +21,7 @@ import {
   CACHE_LIMITS,
   cacheFolderPath,
   openCacheFolder,
-} from '../../src/cli/compile-cache.ts';
+} from '../../src/cli/runtime/compile-cache.ts';
 
 const uid = process.getuid!();
 let root: string;

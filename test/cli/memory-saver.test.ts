@@ -1,10 +1,10 @@
 // V8's memory-saving heuristics come on when a command's start is done, with one full
-// collection, and go off before the process ends (src/cli/memory-saver.ts): what it asks
+// collection, and go off before the process ends (src/cli/runtime/memory-saver.ts): what it asks
 // of V8, when, and that a real Node does it quietly.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type MemorySaverOptions, memorySaver } from '../../src/cli/memory-saver.ts';
+import { type MemorySaverOptions, memorySaver } from '../../src/cli/runtime/memory-saver.ts';
 import { ROOT } from '../e2e/harness.ts';
 import { run, tempDir } from './harness.ts';
 
@@ -48,7 +48,7 @@ describe('memorySaver', () => {
 
 describe('memorySaver in a real Node', () => {
   it('collects the old generation, leaves no gc behind and prints nothing', () => {
-    const module = join(ROOT, 'src/cli/memory-saver.ts');
+    const module = join(ROOT, 'src/cli/runtime/memory-saver.ts');
     const script = `
       const { memorySaver } = await import(${JSON.stringify(module)});
       const v8 = await import('node:v8');

@@ -1,4 +1,4 @@
-// The bin (dist/netdeck.cjs) with Node's compile cache (src/cli/compile-cache.ts): the
+// The bin (dist/netdeck.cjs) with Node's compile cache (src/cli/runtime/compile-cache.ts): the
 // first start writes the core's entry and the next one reads it; a folder that is a link
 // or that others may write to is not used; a corrupted or oversized entry is harmless and
 // replaced. Every run still does what it was asked.
@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_LIMITS } from '../../src/cli/compile-cache.ts';
+import { CACHE_LIMITS } from '../../src/cli/runtime/compile-cache.ts';
 import { BINARY, CORE, ensureBuilt, ROOT, type Session, spawnNetdeck } from './harness.ts';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

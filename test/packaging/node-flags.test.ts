@@ -34,7 +34,7 @@ describe("netdeck's V8 flags", () => {
     expect(size([])).toBeGreaterThan(8 * 2 ** 20);
   });
 
-  it("leave V8's memory-saving heuristics to netdeck (src/cli/memory-saver.ts): it turns them on after the start", () => {
+  it("leave V8's memory-saving heuristics to netdeck (src/cli/runtime/memory-saver.ts): it turns them on after the start", () => {
     expect(NODE_FLAGS.filter((flag) => /optimize.for.size/.test(flag))).toEqual([]);
   });
 

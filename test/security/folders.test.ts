@@ -17,9 +17,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCacheFolder } from '../../src/cli/compile-cache.ts';
 import { readStateFile, statePath, writeStateFile } from '../../src/cli/console/state-file.ts';
 import { loginPath, removeLogin, saveLogin } from '../../src/cli/profile/login-store.ts';
+import { openCacheFolder } from '../../src/cli/runtime/compile-cache.ts';
 import { existingOwnFolder, makeOwnFolder, UnsafeFolderError } from '../../src/safe-folders.ts';
 import { copyCode } from '../../src/ui/clipboard.ts';
 import { run } from '../cli/harness.ts';

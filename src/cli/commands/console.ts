@@ -2,7 +2,6 @@
 // in-process demo simulator built from the world flags.
 import type { Command } from 'commander';
 import type { ProfileSwitch } from '../../ui/components/profile-dialog.tsx';
-import { flushCompileCache } from '../compile-cache.ts';
 import { CONSOLE_CLIENT_DEFAULTS } from '../console/console-options.ts';
 import type { ConsoleStores } from '../console/console-stores.ts';
 import { BUILDING_STATUS, takeEarlyPaint } from '../console/early-paint.ts';
@@ -22,6 +21,7 @@ import { DEFAULT_PROFILE, saveLogin } from '../profile/login-store.ts';
 import { mutesFile, mutesPath } from '../profile/mutes-file.ts';
 import { profileNames } from '../profile/profiles.ts';
 import { explain, resolveOrReport } from '../run-command.ts';
+import { flushCompileCache } from '../runtime/compile-cache.ts';
 import type { SimOptions } from './sim.ts';
 
 /** How long the first frame may wait for the Discover answer before it shows loading. */

@@ -12,7 +12,7 @@ import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import module from 'node:module';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { makeOwnFolder } from '../safe-folders.ts';
+import { makeOwnFolder } from '../../safe-folders.ts';
 
 /** Past these, the folder is emptied before the cache is turned on (Node then fills it again). */
 export const CACHE_LIMITS = {
