@@ -5,7 +5,7 @@
 //   console frame leaves ~4 MB of garbage, which grew it to its 32 MB maximum and, with
 //   what it promoted, the process past 150 MB (bench/tui-memory.ts). V8's memory-saving
 //   heuristics (`--optimize-for-size`, which also held it at 1 MB) are turned on once the
-//   start is done (src/cli/runtime/memory-saver.ts): from here they cost the start ~80 ms.
+//   start is done (src/cli/runtime/memory-saver.ts): from here they cost the start ~40 ms.
 // - `--v8-pool-size=1`, one background thread for V8 (Node's default is four, on a
 //   machine of two cores too): each thread's collections and compilations took memory
 //   from a malloc arena of its own, and kept it; the console's peak moved by 20 MB from

@@ -1,8 +1,8 @@
 // V8's memory-saving heuristics (`--optimize-for-size`: an old generation grown sparingly,
 // collected sooner), turned on once the start is done rather than from the command line.
 // From the command line they also hold the young generation at 1 MB, which collected ~50
-// times on the way to the console's first data frame: ~80 ms of a ~490 ms start
-// (docs/benchmarks.md, "Where the time of a start goes"). netdeck starts with 4 MB
+// times on the way to the console's first data frame: the start took 473 ms against 430
+// (docs/benchmarks.md, "The start, 2026-12-07 night"). netdeck starts with 4 MB
 // semi-spaces instead (scripts/node-flags.mjs); when its start is done it turns the
 // heuristics on and collects once, so the old generation is sized by them from then on
 // (without that collection it kept the start's growth: the console's peak 151-156 MB
