@@ -1,6 +1,5 @@
 // Entry point of netdeck's core (bundled to dist/netdeck-core.cjs, which the `netdeck` binary,
 // dist/netdeck.cjs, loads: src/cli/bin.ts).
-
 import { paintEarly } from './console/early-paint.ts';
 import { hangUp } from './console/hang-up.ts';
 import { startMark } from './console/start-marks.ts';

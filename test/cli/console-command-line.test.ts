@@ -11,6 +11,13 @@ describe('consoleCommandLine', () => {
     expect(consoleCommandLine(['--seed', '7', '--refresh', '15'])).toMatchObject({ seed: 7, refresh: 15 });
   });
 
+  it('reads a command line once, as main.ts asks twice, and another afresh', () => {
+    const argv = ['--seed', '3'];
+    expect(consoleCommandLine(argv)).toBe(consoleCommandLine(argv));
+    expect(consoleCommandLine(['--seed', '4'])).toMatchObject({ seed: 4 });
+    expect(consoleCommandLine(['locations'])).toBeUndefined();
+  });
+
   it('is not a command, an unknown option, help, the version or a bad value', () => {
     for (const argv of [
       ['help'],

@@ -7,8 +7,18 @@ import { addConnectionOptions, addWorldOptions } from '../options.ts';
 import type { ConfigFlags } from '../profile/config.ts';
 import { addConsoleOptions } from './console-options.ts';
 
+type ConsoleOptions = ConfigFlags & { seed?: number };
+
+// main.ts asks for its argv twice (the early paint, then the program): read once.
+let last: { argv: readonly string[]; options: ConsoleOptions | undefined } | undefined;
+
 /** The program's options as `argv` sets them, if `argv` is the console's; else undefined. */
-export function consoleCommandLine(argv: readonly string[]): (ConfigFlags & { seed?: number }) | undefined {
+export function consoleCommandLine(argv: readonly string[]): ConsoleOptions | undefined {
+  if (last?.argv !== argv) last = { argv, options: read(argv) };
+  return last.options;
+}
+
+function read(argv: readonly string[]): ConsoleOptions | undefined {
   const program = new Command('netdeck')
     .exitOverride()
     .configureOutput({ writeOut: () => {}, writeErr: () => {} });

@@ -6,7 +6,7 @@
 // So after the start is done and no key or click has come for QUIET_MS, it is turned off;
 // the next key turns it on again (a search over a million places wants it), as does the
 // end of the console (Node's compile cache is kept per set of V8 flags).
-import { setFlagsFromString } from 'node:v8';
+import { chosenOnNodeCommandLine, setV8Flags } from '../runtime/v8-flags.ts';
 
 /** How long without input before the optimizing compiler rests. */
 export const QUIET_MS = 3_000;
@@ -33,10 +33,8 @@ const CHOSEN_COMPILERS = /^--(no-)?(turbofan|opt|jitless|max-opt)(=|$)/;
 
 export function quietOptimizer(options: QuietOptimizerOptions = {}): QuietOptimizer {
   const quietMs = options.quietMs ?? QUIET_MS;
-  const chosen = (options.execArgv ?? process.execArgv).some((arg) =>
-    CHOSEN_COMPILERS.test(arg.replace(/_/g, '-')),
-  );
-  const setFlags = chosen ? () => {} : (options.setFlags ?? setFlagsFromString);
+  const chosen = chosenOnNodeCommandLine(CHOSEN_COMPILERS, options.execArgv);
+  const setFlags = chosen ? () => {} : (options.setFlags ?? setV8Flags);
   let armed = false;
   let stopped = false;
   let resting = false;

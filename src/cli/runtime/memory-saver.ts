@@ -8,6 +8,7 @@
 // (without that collection it kept the start's growth: the console's peak 151-156 MB
 // against 138-144 MB with it). The flags are as they started when the process ends: Node's
 // compile cache is kept per set of V8 flags.
+import { chosenOnNodeCommandLine, setV8Flags } from './v8-flags.ts';
 
 export interface MemorySaverOptions {
   /** The options node was started with: a choice of the user's about the heuristics is left alone. */
@@ -28,10 +29,7 @@ export interface MemorySaver {
 /** Node options that choose V8's heap heuristics. */
 const CHOSEN_HEURISTICS = /^--(no-)?optimize-for-size(=|$)/;
 
-// node:v8 and node:vm are loaded when they are first used, after the start.
-const setV8Flags = (flags: string) => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
-
-/** One full collection, without leaving `gc` where netdeck's code could reach it. */
+/** One full collection, without leaving `gc` where netdeck's code could reach it (node:vm loaded now). */
 function collectAll(): void {
   setV8Flags('--expose-gc');
   const gc = process.getBuiltinModule('node:vm').runInNewContext('gc') as () => void;
@@ -40,9 +38,7 @@ function collectAll(): void {
 }
 
 export function memorySaver(options: MemorySaverOptions = {}): MemorySaver {
-  const chosen = (options.execArgv ?? process.execArgv).some((arg) =>
-    CHOSEN_HEURISTICS.test(arg.replace(/_/g, '-')),
-  );
+  const chosen = chosenOnNodeCommandLine(CHOSEN_HEURISTICS, options.execArgv);
   const setFlags = options.setFlags ?? setV8Flags;
   const collect = options.collect ?? collectAll;
   let state: 'started' | 'saving' | 'ended' = 'started';
